@@ -1,0 +1,162 @@
+"""Best arrangements: the minimum-deadwood way to meld a hand, its ties, and the best discard.
+
+A *packing* is a choice of melds that share no card. The deadwood of a hand is its value minus
+the largest value any packing covers. Hands are small (at most 11 cards hold only a handful of
+melds), so an exhaustive depth-first search over packings is exact and, on masks, fast.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Iterator
+
+from .cards import CARD_VALUES, CARDS, Card, cards_of, mask_of, mask_value
+from .melds import Meld, meld_masks
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """Melds and deadwood of one hand; melds ordered by their lowest card, deadwood by rank."""
+
+    melds: tuple[Meld, ...]
+    deadwood: tuple[Card, ...]
+
+    @property
+    def deadwood_value(self) -> int:
+        return sum(c.value for c in self.deadwood)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(c for m in self.melds for c in m.cards) + self.deadwood
+
+    def __str__(self) -> str:
+        parts = [f"[{m}]" for m in self.melds] + [str(c) for c in self.deadwood]
+        return " ".join(parts)
+
+
+def packings(melds: list[int]) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """Every packing (set of pairwise disjoint melds) as (union mask, melds), the empty one first."""
+    stack: list[tuple[int, int, tuple[int, ...]]] = [(0, 0, ())]
+    n = len(melds)
+    while stack:
+        start, used, chosen = stack.pop()
+        yield used, chosen
+        for j in range(n - 1, start - 1, -1):
+            m = melds[j]
+            if not m & used:
+                stack.append((j + 1, used | m, chosen + (m,)))
+
+
+def _best_packing(melds: list[int]) -> tuple[int, list[int]]:
+    """The largest melded value and the packing that reaches it with the fewest melds (the first
+    in search order among those), so ties resolve the same way every time."""
+    values = [mask_value(m) for m in melds]
+    n = len(melds)
+    best_value = -1
+    best: list[int] = []
+    chosen: list[int] = []
+
+    def search(start: int, used: int, acc: int) -> None:
+        nonlocal best_value, best
+        if acc > best_value or (acc == best_value and len(chosen) < len(best)):
+            best_value, best = acc, chosen.copy()
+        for j in range(start, n):
+            m = melds[j]
+            if not m & used:
+                chosen.append(m)
+                search(j + 1, used | m, acc + values[j])
+                chosen.pop()
+
+    search(0, 0, 0)
+    return best_value, best
+
+
+@lru_cache(maxsize=1 << 17)
+def min_deadwood(hand: int) -> int:
+    """Deadwood of the best arrangement of a card mask (any size)."""
+    melds = meld_masks(hand)
+    total = mask_value(hand)
+    if not melds:
+        return total
+    if len(melds) == 1:
+        return total - mask_value(melds[0])
+    return total - _best_packing(melds)[0]
+
+
+def arrangement_from_masks(hand: int, packing: Iterable[int]) -> Arrangement:
+    melds = sorted((Meld.from_mask(m) for m in packing), key=lambda m: m.mask & -m.mask)
+    used = 0
+    for m in melds:
+        used |= m.mask
+    return Arrangement(tuple(melds), tuple(sorted(cards_of(hand & ~used))))
+
+
+def _hand_mask(cards: Iterable[Card]) -> int:
+    cards = list(cards)
+    mask = mask_of(cards)
+    if mask.bit_count() != len(cards):
+        raise ValueError("a hand cannot hold the same card twice")
+    return mask
+
+
+def best_arrangement(cards: Iterable[Card]) -> Arrangement:
+    """The minimum-deadwood arrangement; among ties, always the same one (the first of
+    :func:`optimal_arrangements`)."""
+    hand = _hand_mask(cards)
+    melds = meld_masks(hand)
+    return arrangement_from_masks(hand, _best_packing(melds)[1] if melds else [])
+
+
+def optimal_arrangements(cards: Iterable[Card]) -> list[Arrangement]:
+    """Every arrangement with the minimum deadwood, :func:`best_arrangement` first."""
+    hand = _hand_mask(cards)
+    melds = meld_masks(hand)
+    best_value, first = _best_packing(melds) if melds else (0, [])
+    out = [arrangement_from_masks(hand, first)]
+    for used, packing in packings(melds):
+        if mask_value(used) == best_value and sorted(packing) != sorted(first):
+            out.append(arrangement_from_masks(hand, packing))
+    return out
+
+
+def discard_deadwoods(hand: int, forbidden: int = 0) -> dict[int, int]:
+    """For an 11-card mask: card index -> deadwood left after discarding that card.
+
+    Cards in ``forbidden`` (e.g. the card just taken from the pile) are left out. Every packing
+    of the full hand leaves some cards unmelded; discarding one of those is always at least as
+    good as breaking a meld, so the minimum over packings is exact.
+    """
+    result: dict[int, int] = {}
+    for used, _ in packings(meld_masks(hand)):
+        free = hand & ~used
+        rest = mask_value(free)
+        while free:
+            low = free & -free
+            free ^= low
+            if low & forbidden:
+                continue
+            i = low.bit_length() - 1
+            dw = rest - CARD_VALUES[i]
+            if result.get(i, 99) > dw:
+                result[i] = dw
+    return result
+
+
+def best_discard(cards: Iterable[Card], forbidden: Card | None = None) -> tuple[Card, Arrangement]:
+    """For 11 cards: the discard leaving the least deadwood (ties: the higher card, then the
+    higher index) and the arrangement of the 10 cards kept."""
+    hand = _hand_mask(cards)
+    if hand.bit_count() != 11:
+        raise ValueError("best_discard needs exactly 11 cards")
+    options = discard_deadwoods(hand, forbidden.bit if forbidden else 0)
+    if not options:
+        raise ValueError("no card may be discarded")
+    index = min(options, key=lambda i: (options[i], -CARD_VALUES[i], -i))
+    card = CARDS[index]
+    return card, best_arrangement(cards_of(hand & ~card.bit))
+
+
+def deadwood(cards: Iterable[Card]) -> int:
+    """Deadwood value of the best arrangement of some cards."""
+    return min_deadwood(_hand_mask(cards))

@@ -1,0 +1,151 @@
+"""Cards: an immutable value type, its text notation, and 52-bit card masks.
+
+Every card has a fixed index 0..51 (suit-major: clubs, diamonds, hearts, spades; ace low inside
+each suit), so a hand is also an int whose bit ``i`` is set when card ``i`` is held. The meld and
+deadwood code works on those masks because they are fast and hashable; everything a person or a
+JSON file sees uses the notation ``"AS"``, ``"TD"`` (or ``"10D"``), ``"KH"``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+SUITS = "CDHS"
+RANKS = "A23456789TJQK"
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+RANK_NAMES = (
+    "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king",
+)
+SUIT_MASK = (1 << 13) - 1
+FULL_DECK_MASK = (1 << 52) - 1
+
+
+class CardError(ValueError):
+    """Raised for text that is not a card or a list of cards."""
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """One playing card. Ordered by rank, then suit (clubs < diamonds < hearts < spades)."""
+
+    rank: int
+    suit: str
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.rank, int) and 1 <= self.rank <= 13) or self.suit not in SUITS:
+            raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse ``"AS"``, ``"td"``, ``"10D"``, ``"KH"`` (case-insensitive)."""
+        if not isinstance(text, str):
+            raise CardError(f"a card must be text like 'AS', not {type(text).__name__}")
+        t = text.strip().upper()
+        if t.startswith("10"):
+            t = "T" + t[2:]
+        if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
+            raise CardError(f"not a card: {text!r} (expected rank A23456789TJQK and suit CDHS, e.g. 'QS')")
+        return CARDS[SUITS.index(t[1]) * 13 + RANKS.index(t[0])]
+
+    @property
+    def index(self) -> int:
+        return SUITS.index(self.suit) * 13 + self.rank - 1
+
+    @property
+    def bit(self) -> int:
+        return 1 << self.index
+
+    @property
+    def value(self) -> int:
+        """Deadwood value: ace 1, pips face value, court cards 10."""
+        return min(self.rank, 10)
+
+    @property
+    def name(self) -> str:
+        """Readable name for people and screen readers, e.g. 'queen of spades'."""
+        return f"{RANK_NAMES[self.rank - 1]} of {SUIT_NAMES[self.suit]}"
+
+    @property
+    def symbol(self) -> str:
+        """Short label with a suit symbol, e.g. '10♥'."""
+        rank = "10" if self.rank == 10 else RANKS[self.rank - 1]
+        return rank + SUIT_SYMBOLS[self.suit]
+
+    def __str__(self) -> str:
+        return RANKS[self.rank - 1] + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(1, 14))
+CARD_VALUES: tuple[int, ...] = tuple(c.value for c in CARDS)
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Parse cards separated by spaces or commas (``"AS 2S 3S"``), or an iterable of card texts."""
+    parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return [Card.parse(p) for p in parts]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Print cards in the notation :func:`parse_cards` reads."""
+    return " ".join(str(c) for c in cards)
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The 52-bit mask of some cards."""
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a mask, in index order (suit, then rank)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def iter_indices(mask: int) -> Iterator[int]:
+    """Indices of the set bits of a mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _suit_value_table() -> tuple[int, ...]:
+    table = [0] * (1 << 13)
+    for m in range(1, 1 << 13):
+        low = m & -m
+        table[m] = table[m ^ low] + min(low.bit_length(), 10)
+    return tuple(table)
+
+
+SUIT_VALUE = _suit_value_table()
+
+
+def mask_value(mask: int) -> int:
+    """Total deadwood value of the cards in a mask (four table look-ups)."""
+    return (
+        SUIT_VALUE[mask & SUIT_MASK]
+        + SUIT_VALUE[(mask >> 13) & SUIT_MASK]
+        + SUIT_VALUE[(mask >> 26) & SUIT_MASK]
+        + SUIT_VALUE[mask >> 39]
+    )
+
+
+def sort_cards(cards: Iterable[Card], by: str = "rank") -> list[Card]:
+    """Sort by ``"rank"`` (rank, then suit) or ``"suit"`` (suit, then rank)."""
+    if by == "suit":
+        return sorted(cards, key=lambda c: c.index)
+    if by == "rank":
+        return sorted(cards)
+    raise ValueError(f"sort by 'rank' or 'suit', not {by!r}")

@@ -1,0 +1,70 @@
+"""Seeds and deal codes: a match is fixed by its seed; each deal by a short code people can type.
+
+A deal code is the 35-bit seed of one shuffle written as seven Crockford base-32 characters
+(shown as ``XXX-XXXX``); reading forgives case, hyphens, and I/L/O typed for 1/1/0.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import CARDS, Card
+
+SEED_BITS = 35
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_READ = {c: i for i, c in enumerate(ALPHABET)} | {"I": 1, "L": 1, "O": 0}
+
+
+class DealCodeError(ValueError):
+    """Raised for text that is not a deal code."""
+
+
+def encode(seed: int) -> str:
+    """The deal code of a seed."""
+    if not 0 <= seed < 1 << SEED_BITS:
+        raise DealCodeError(f"seed must be in 0..2**{SEED_BITS}-1")
+    chars = [ALPHABET[(seed >> (5 * i)) & 31] for i in reversed(range(7))]
+    return "".join(chars[:3]) + "-" + "".join(chars[3:])
+
+
+def decode(code: str) -> int:
+    """The seed of a deal code (``"7KQ-M2XD"``, ``"7kqm2xd"``...)."""
+    text = str(code).upper().replace("-", "").replace(" ", "")
+    if len(text) != 7 or any(c not in _READ for c in text):
+        raise DealCodeError(f"not a deal code: {code!r} (seven letters and digits, e.g. 7KQ-M2XD)")
+    seed = 0
+    for c in text:
+        seed = seed << 5 | _READ[c]
+    return seed
+
+
+def random_seed(rng: random.Random | None = None) -> int:
+    """A fresh match seed."""
+    return (rng or random.SystemRandom()).getrandbits(SEED_BITS)
+
+
+def deal_seed(match_seed: int, deal_number: int) -> int:
+    """The shuffle seed of a match's n-th deal (redeals count); the first deal uses the match
+    seed itself, so a match started from a deal code replays that deal first."""
+    if deal_number == 0:
+        return match_seed
+    return random.Random(f"gin-deal:{match_seed}:{deal_number}").getrandbits(SEED_BITS)
+
+
+def shuffled_deck(seed: int) -> list[Card]:
+    """The 52 cards in the order a seed shuffles them (identical in every Python 3 version)."""
+    deck = list(CARDS)
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+def cut_for_deal(match_seed: int) -> tuple[int, list[tuple[Card, Card]]]:
+    """Both players cut; the lower rank deals, equal ranks cut again. Returns the dealer and
+    every pair of cuts (player 0's card, player 1's card)."""
+    rng = random.Random(f"gin-cut:{match_seed}")
+    cuts = []
+    while True:
+        a, b = rng.sample(CARDS, 2)
+        cuts.append((a, b))
+        if a.rank != b.rank:
+            return (0 if a.rank < b.rank else 1), cuts

@@ -1,0 +1,13 @@
+"""Exceptions the engine raises for things a caller did wrong."""
+
+
+class GinError(ValueError):
+    """Base class of the engine's errors."""
+
+
+class IllegalAction(GinError):
+    """An action the rules do not allow now; the message names the rule. State is unchanged."""
+
+
+class SaveError(GinError):
+    """A saved match that is corrupt, truncated, tampered with or from another format."""

@@ -1,0 +1,258 @@
+"""One deal as a state machine: the first upcard, draws and discards, knocks, the end of stock.
+
+The :class:`Hand` owns the hidden cards (both hands, the stock order). Every action is checked
+completely before anything changes, so an illegal one raises :class:`IllegalAction` and leaves
+the hand as it was.
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .arrange import discard_deadwoods, min_deadwood
+from .cards import Card, mask_of
+from .dealcode import shuffled_deck
+from .errors import IllegalAction
+from .events import Event
+from .rules import Rules
+from .scoring import Settlement, settle
+
+PHASES = ("offer", "draw", "wall", "discard", "over")
+
+
+class Hand:
+    """A single deal between players 0 and 1.
+
+    Phases: ``offer`` (the first upcard is offered: take it or pass), ``draw`` (stock or pile),
+    ``wall`` (two stock cards left under the wall rule: take the discard to knock, or pass and
+    the hand is dead), ``discard`` (discard, knock, gin or big gin), ``over``.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int,
+        dealer: int,
+        scores: tuple[int, int] = (0, 0),
+        events: list[Event] | None = None,
+    ):
+        """Deal from the shuffle of ``seed``; ``scores`` decide who starts when there is no
+        upcard; public events are appended to ``events``."""
+        self.rules = rules
+        self.seed = seed
+        self.dealer = dealer
+        deck = shuffled_deck(seed)
+        first = 1 - dealer
+        self.hands: list[list[Card]] = [[], []]
+        for i in range(20):
+            self.hands[first if i % 2 == 0 else dealer].append(deck[i])
+        rest = deck[20:]
+        self.events = [] if events is None else events
+        if rules.first_upcard:
+            self.upcard: Card | None = rest.pop(0)
+            self.pile = [self.upcard]
+            self.phase = "offer"
+            self.turn = first
+        else:
+            self.upcard = None
+            self.pile = []
+            self.phase = "draw"
+            self.turn = dealer if scores[dealer] < scores[first] else first
+        self.stock = rest[::-1]
+        self.knock_limit = rules.knock_limit_for(self.upcard.value if self.upcard else None)
+        self.multiplier = 2 if rules.spade_doubles and self.upcard and self.upcard.suit == "S" else 1
+        self.passes = 0
+        self.stock_only = False
+        self.taken: Card | None = None
+        self.must_knock = False
+        self.knock_card: Card | None = None
+        self.settlement: Settlement | None = None
+        self.dead = False
+        self.discards: list[tuple[int, Card]] = []
+        self.pile_takes: list[list[Card]] = [[], []]
+        self.declined: list[list[Card]] = [[], []]
+
+    # ----- what may be done -------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to move, in a fixed order."""
+        if self.phase == "offer":
+            return [Action("draw_pile"), Action("pass")]
+        if self.phase == "draw":
+            acts = [Action("draw_stock")]
+            if self.pile and not self.stock_only:
+                acts.append(Action("draw_pile"))
+            return acts
+        if self.phase == "wall":
+            acts = [Action("draw_pile")] if self._wall_take_can_knock() else []
+            return acts + [Action("pass")]
+        if self.phase == "discard":
+            return self._discard_actions()
+        return []
+
+    def _forbidden(self) -> int:
+        return self.taken.bit if self.taken and self.rules.no_discard_after_pickup else 0
+
+    def _discard_actions(self) -> list[Action]:
+        hand = self.hands[self.turn]
+        mask = mask_of(hand)
+        left = discard_deadwoods(mask, self._forbidden())
+        acts: list[Action] = []
+        for card in sorted(hand):
+            dw = left.get(card.index)
+            if dw is None:
+                continue
+            if not self.must_knock:
+                acts.append(Action("discard", card))
+            if dw == 0:
+                acts.append(Action("gin", card))
+            elif dw <= self.knock_limit:
+                acts.append(Action("knock", card))
+        if self.rules.big_gin and min_deadwood(mask) == 0:
+            acts.append(Action("big_gin"))
+        return acts
+
+    def _wall_take_can_knock(self) -> bool:
+        card = self.pile[-1]
+        mask = mask_of(self.hands[self.turn]) | card.bit
+        forbidden = card.bit if self.rules.no_discard_after_pickup else 0
+        if self.rules.big_gin and min_deadwood(mask) == 0:
+            return True
+        return any(dw <= self.knock_limit for dw in discard_deadwoods(mask, forbidden).values())
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalAction`, naming the rule, unless ``action`` is legal now."""
+        kind, phase = action.kind, self.phase
+        if phase == "over":
+            raise IllegalAction("the hand is over: no more moves")
+        if kind == "next_hand":
+            raise IllegalAction("the next hand is dealt only when this one is over")
+        if phase == "offer" and kind not in ("draw_pile", "pass"):
+            raise IllegalAction("first upcard: take it (draw_pile) or pass")
+        if phase == "wall":
+            if kind not in ("draw_pile", "pass"):
+                raise IllegalAction("the wall: take the discard to knock, or pass to end the hand")
+            if kind == "draw_pile" and not self._wall_take_can_knock():
+                raise IllegalAction("the wall: the discard may be taken only to knock or go gin")
+            return
+        if phase == "draw":
+            if kind == "pass":
+                raise IllegalAction("passing is allowed only on the first upcard or at the wall")
+            if kind not in ("draw_stock", "draw_pile"):
+                raise IllegalAction("draw first: from the stock or the discard pile")
+            if kind == "draw_pile" and self.stock_only:
+                raise IllegalAction("both players passed the upcard: the non-dealer draws from the stock")
+            if kind == "draw_pile" and not self.pile:
+                raise IllegalAction("the discard pile is empty: draw from the stock")
+            return
+        if phase == "discard":
+            self._check_discard(action)
+
+    def _check_discard(self, action: Action) -> None:
+        kind = action.kind
+        if kind in ("draw_stock", "draw_pile", "pass"):
+            raise IllegalAction("you have drawn: now discard, knock or go gin")
+        hand = self.hands[self.turn]
+        mask = mask_of(hand)
+        if kind == "big_gin":
+            if not self.rules.big_gin:
+                raise IllegalAction("big gin is not played under these rules")
+            if min_deadwood(mask) != 0:
+                raise IllegalAction("big gin needs all 11 cards in melds")
+            return
+        card = action.card
+        assert card is not None
+        if card not in hand:
+            raise IllegalAction(f"you do not hold the {card.name}")
+        if card.bit & self._forbidden():
+            raise IllegalAction(f"the {card.name} was just taken from the pile: it may not be discarded this turn")
+        if kind == "discard":
+            if self.must_knock:
+                raise IllegalAction("the wall: having taken the discard you must knock or go gin")
+            return
+        dw = min_deadwood(mask & ~card.bit)
+        if kind == "gin" and dw != 0:
+            raise IllegalAction(f"gin needs no deadwood; discarding the {card.name} leaves {dw}")
+        if kind == "knock":
+            if dw == 0:
+                raise IllegalAction("with no deadwood this is gin: declare gin")
+            if dw > self.knock_limit:
+                limit = "only gin ends this hand" if self.knock_limit == 0 else f"the limit is {self.knock_limit}"
+                raise IllegalAction(f"knocking needs deadwood of at most the limit: {dw} left, {limit}")
+
+    # ----- doing it ---------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` for the player to move (checked first; illegal ones change nothing)."""
+        self.check(action)
+        player, kind = self.turn, action.kind
+        if kind == "pass":
+            self._pass(player)
+        elif kind == "draw_stock":
+            if self.pile and not self.stock_only:
+                self.declined[player].append(self.pile[-1])
+            self.hands[player].append(self.stock.pop())
+            self.taken = None
+            self.phase = "discard"
+            self.events.append(Event("draw_stock", player))
+        elif kind == "draw_pile":
+            card = self.pile.pop()
+            self.hands[player].append(card)
+            self.pile_takes[player].append(card)
+            self.taken = card
+            self.must_knock = self.phase == "wall"
+            self.phase = "discard"
+            self.events.append(Event("draw_pile", player, card))
+        elif kind == "discard":
+            self._discard(player, action.card)
+        else:
+            self._knock(player, action)
+
+    def _pass(self, player: int) -> None:
+        self.events.append(Event("pass", player))
+        self.declined[player].append(self.pile[-1])
+        if self.phase == "wall":
+            self._die()
+            return
+        self.passes += 1
+        self.turn = 1 - player
+        if self.passes == 2:
+            self.phase = "draw"
+            self.stock_only = True
+
+    def _discard(self, player: int, card: Card | None) -> None:
+        assert card is not None
+        self.hands[player].remove(card)
+        self.pile.append(card)
+        self.discards.append((player, card))
+        self.events.append(Event("discard", player, card))
+        self.taken = None
+        self.stock_only = False
+        self.turn = 1 - player
+        left = len(self.stock)
+        end = self.rules.stock_end
+        if (end == "two_left" and left <= 2) or (end == "one_left" and left <= 1) or (
+            end == "empty" and left == 0
+        ):
+            self._die()
+        elif end == "wall" and left <= 2:
+            self.phase = "wall"
+        else:
+            self.phase = "draw"
+
+    def _die(self) -> None:
+        self.dead = True
+        self.phase = "over"
+        self.events.append(Event("dead_hand", number=len(self.stock)))
+
+    def _knock(self, player: int, action: Action) -> None:
+        big = action.kind == "big_gin"
+        if not big:
+            assert action.card is not None
+            self.hands[player].remove(action.card)
+            self.knock_card = action.card
+        self.settlement = settle(
+            self.hands[player], self.hands[1 - player], self.rules,
+            knocker=player, big_gin=big, multiplier=self.multiplier,
+        )
+        self.events.append(Event(action.kind, player))
+        self.phase = "over"

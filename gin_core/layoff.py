@@ -1,0 +1,72 @@
+"""Lay-offs: the defender's best play against a knock, chosen jointly with the defender's melds.
+
+After a knock the defender melds what they can and lays off deadwood onto the knocker's melds:
+the fourth card of a set, cards extending a run at either end (in chains: 8 then 9 onto 5-6-7).
+Never onto the knocker's deadwood. Sometimes a card is worth more laid off than kept in a meld,
+so every packing of the defender's hand is tried with its lay-offs and the lowest count wins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .arrange import Arrangement, arrangement_from_masks, packings
+from .cards import CARDS, Card, mask_of, mask_value
+from .melds import Meld, meld_extensions, meld_masks
+
+
+@dataclass(frozen=True, slots=True)
+class Layoff:
+    """One defender card laid off onto the knocker's meld number ``meld`` (its arrangement order)."""
+
+    card: Card
+    meld: int
+
+
+def _lay_off(free: int, targets: Sequence[int]) -> list[tuple[int, int]]:
+    """Lay off as many cards of ``free`` as possible onto ``targets``: (card index, meld number).
+
+    The cards that can go are exactly those joined to a meld by a chain of free cards, so laying
+    them off greedily until nothing fits is optimal.
+    """
+    grown = list(targets)
+    placed: list[tuple[int, int]] = []
+    progress = True
+    while progress and free:
+        progress = False
+        for k, meld in enumerate(grown):
+            fit = meld_extensions(meld) & free
+            while fit:
+                low = fit & -fit
+                fit ^= low
+                free ^= low
+                grown[k] |= low
+                placed.append((low.bit_length() - 1, k))
+                progress = True
+                fit = meld_extensions(grown[k]) & free
+    return placed
+
+
+def best_defence(
+    defender: Sequence[Card], knocker_melds: Sequence[Meld], allow_layoffs: bool = True
+) -> tuple[Arrangement, tuple[Layoff, ...]]:
+    """The defender's arrangement (own melds and remaining deadwood) and lay-offs that leave the
+    least deadwood. Ties go to the first packing found (the defender's best own arrangement is
+    tried first), then to the fewest lay-offs."""
+    hand = mask_of(defender)
+    targets = [m.mask for m in knocker_melds] if allow_layoffs else []
+    melds = meld_masks(hand)
+    best_key: tuple[int, int] | None = None
+    best: tuple[tuple[int, ...], list[tuple[int, int]]] = ((), [])
+    for used, packing in packings(melds):
+        free = hand & ~used
+        placed = _lay_off(free, targets) if targets else []
+        laid = sum(1 << i for i, _ in placed)
+        key = (mask_value(free & ~laid), len(placed))
+        if best_key is None or key < best_key:
+            best_key, best = key, (packing, placed)
+    own, placed = best
+    laid = sum(1 << i for i, _ in placed)
+    arrangement = arrangement_from_masks(hand & ~laid, own)
+    return arrangement, tuple(Layoff(CARDS[i], k) for i, k in placed)

@@ -1,0 +1,155 @@
+"""A match: hands played to the target with every bonus, behind one action interface.
+
+``legal_actions()``, ``apply(action)`` and ``view(player)`` are all a player, a bot or the page
+needs. The match is a pure function of its rules, seed, first dealer and the actions applied, so
+it can be saved as those and rebuilt exactly (see :mod:`gin_core.save`).
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .dealcode import cut_for_deal, deal_seed, encode, random_seed
+from .errors import IllegalAction
+from .events import Event
+from .hand import Hand
+from .results import HandRecord, MatchResult, hand_points, match_over, match_result, next_dealer
+from .rules import Rules
+from .view import PlayerView
+
+
+class Match:
+    """Two players, 0 and 1, playing hands until the rules say the match is over."""
+
+    def __init__(self, rules: Rules | None = None, seed: int | None = None, dealer: int | None = None):
+        """``seed`` fixes every deal (random if omitted); ``dealer`` overrides who deals first
+        (else ``rules.first_dealer``, else a cut)."""
+        self.rules = rules or Rules()
+        self.seed = random_seed() if seed is None else seed
+        if not isinstance(self.seed, int) or not 0 <= self.seed < 1 << 35:
+            raise ValueError("seed must be an int in 0..2**35-1")
+        self.events: list[Event] = []
+        if dealer is None:
+            dealer = self.rules.first_dealer
+        if dealer is None:
+            dealer, cuts = cut_for_deal(self.seed)
+            for a, b in cuts:
+                self.events += [Event("cut", 0, a), Event("cut", 1, b)]
+        if dealer not in (0, 1):
+            raise ValueError("dealer must be 0 or 1")
+        self.first_dealer = dealer
+        self.scores = [0, 0]
+        self.records: list[HandRecord] = []
+        self.history: list[tuple[int | None, Action]] = []
+        self.deals = 0
+        self.result: MatchResult | None = None
+        self._deal(dealer)
+
+    def _deal(self, dealer: int) -> None:
+        seed = deal_seed(self.seed, self.deals)
+        self.hand = Hand(self.rules, seed, dealer, (self.scores[0], self.scores[1]), self.events)
+        self.deals += 1
+        self.events.append(Event("deal", dealer, self.hand.upcard, number=self.deals))
+
+    # ----- state ------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        if self.result is not None:
+            return "match_over"
+        return "hand_over" if self.hand.phase == "over" else self.hand.phase
+
+    @property
+    def to_move(self) -> int | None:
+        """The player to act; ``None`` between hands (either may deal the next) and at the end."""
+        return self.hand.turn if self.hand.phase != "over" else None
+
+    @property
+    def deal_code(self) -> str:
+        """The code of the current deal (hidden information until the hand is over)."""
+        return encode(self.hand.seed)
+
+    def legal_actions(self) -> list[Action]:
+        if self.result is not None:
+            return []
+        if self.hand.phase == "over":
+            return [Action("next_hand")]
+        return self.hand.legal_actions()
+
+    # ----- acting -----------------------------------------------------------------------
+
+    def apply(self, action: Action | str, player: int | None = None) -> None:
+        """Play ``action`` (an :class:`Action` or its text). If ``player`` is given it must be
+        the player to move. Illegal actions raise :class:`IllegalAction` and change nothing."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if self.result is not None:
+            raise IllegalAction("the match is over")
+        if self.hand.phase == "over":
+            if action.kind != "next_hand":
+                raise IllegalAction("the hand is over: deal the next hand (next_hand)")
+            self.history.append((player, action))
+            self._deal(next_dealer(self.rules, self.hand.dealer, self.records[-1]))
+            return
+        if player is not None and player != self.hand.turn:
+            raise IllegalAction(f"it is not player {player}'s turn")
+        self.hand.check(action)
+        mover = self.hand.turn
+        self.history.append((mover, action))
+        self.hand.apply(action)
+        if self.hand.phase == "over":
+            self._finish_hand()
+
+    def _finish_hand(self) -> None:
+        settlement = self.hand.settlement
+        points = hand_points(settlement)
+        self.scores = [self.scores[0] + points[0], self.scores[1] + points[1]]
+        self.records.append(
+            HandRecord(self.deals, self.hand.dealer, self.deal_code, settlement, points)
+        )
+        if match_over(self.rules, self.scores, self.records):
+            self.result = match_result(self.rules, self.records)
+            self.events.append(Event("match_over", self.result.winner))
+
+    # ----- what a player sees -----------------------------------------------------------
+
+    def view(self, player: int) -> PlayerView:
+        """Everything ``player`` may know, and nothing more."""
+        if player not in (0, 1):
+            raise ValueError("player must be 0 or 1")
+        h = self.hand
+        over = h.phase == "over"
+        opponent = 1 - player
+        known = list(h.pile_takes[opponent])
+        for who, card in h.discards:
+            if who == opponent and card in known:
+                known.remove(card)
+        showdown = self.records[-1] if over else None
+        return PlayerView(
+            player=player,
+            rules=self.rules,
+            phase=self.phase,
+            to_move=self.to_move,
+            hand=tuple(sorted(h.hands[player])),
+            opponent_hand_size=len(h.hands[opponent]),
+            pile=tuple(h.pile),
+            stock_size=len(h.stock),
+            discards=tuple(h.discards),
+            pile_takes=(tuple(h.pile_takes[0]), tuple(h.pile_takes[1])),
+            declined=(tuple(h.declined[0]), tuple(h.declined[1])),
+            opponent_known=tuple(known),
+            upcard=h.upcard,
+            forbidden=h.taken if h.turn == player and h.phase == "discard" and self.rules.no_discard_after_pickup else None,
+            must_knock=h.must_knock and h.turn == player and h.phase == "discard",
+            knock_limit=h.knock_limit,
+            multiplier=h.multiplier,
+            dealer=h.dealer,
+            hand_number=self.deals,
+            scores=(self.scores[0], self.scores[1]),
+            knock_card=h.knock_card if over and h.settlement and h.settlement.knocker == player else None,
+            showdown=showdown,
+            deal_code=self.deal_code if over else None,
+            records=tuple(self.records),
+            result=self.result,
+            events=tuple(self.events),
+            legal_actions=tuple(self.legal_actions()) if self.to_move in (player, None) else (),
+        )
