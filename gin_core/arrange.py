@@ -85,7 +85,7 @@ def min_deadwood(hand: int) -> int:
 
 
 def arrangement_from_masks(hand: int, packing: Iterable[int]) -> Arrangement:
-    melds = sorted((Meld.from_mask(m) for m in packing), key=lambda m: m.mask & -m.mask)
+    melds = sorted((Meld.from_mask(m) for m in packing), key=lambda m: min(m.cards))
     used = 0
     for m in melds:
         used |= m.mask

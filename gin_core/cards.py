@@ -8,7 +8,6 @@ JSON file sees uses the notation ``"AS"``, ``"TD"`` (or ``"10D"``), ``"KH"``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 SUITS = "CDHS"
@@ -26,16 +25,53 @@ class CardError(ValueError):
     """Raised for text that is not a card or a list of cards."""
 
 
-@dataclass(frozen=True, order=True, slots=True)
 class Card:
-    """One playing card. Ordered by rank, then suit (clubs < diamonds < hearts < spades)."""
+    """One playing card, immutable. Ordered by rank, then suit (clubs < diamonds < hearts <
+    spades). ``index``, ``bit`` and ``value`` are stored because the engine reads them in its
+    inner loops."""
+
+    __slots__ = ("rank", "suit", "index", "bit", "value", "_key")
 
     rank: int
     suit: str
+    index: int
+    bit: int
+    value: int
 
-    def __post_init__(self) -> None:
-        if not (isinstance(self.rank, int) and 1 <= self.rank <= 13) or self.suit not in SUITS:
-            raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+    def __init__(self, rank: int, suit: str) -> None:
+        if type(rank) is not int or not 1 <= rank <= 13 or suit not in tuple(SUITS):
+            raise CardError(f"no such card: rank {rank!r}, suit {suit!r}")
+        s = SUITS.index(suit)
+        for name, value in (
+            ("rank", rank), ("suit", suit), ("index", s * 13 + rank - 1),
+            ("value", min(rank, 10)), ("_key", rank * 4 + s),
+        ):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "bit", 1 << self.index)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and other.index == self.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: Card) -> bool:
+        return self._key < other._key
+
+    def __le__(self, other: Card) -> bool:
+        return self._key <= other._key
+
+    def __gt__(self, other: Card) -> bool:
+        return self._key > other._key
+
+    def __ge__(self, other: Card) -> bool:
+        return self._key >= other._key
+
+    def __reduce__(self) -> tuple:
+        return (Card, (self.rank, self.suit))
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -48,19 +84,6 @@ class Card:
         if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
             raise CardError(f"not a card: {text!r} (expected rank A23456789TJQK and suit CDHS, e.g. 'QS')")
         return CARDS[SUITS.index(t[1]) * 13 + RANKS.index(t[0])]
-
-    @property
-    def index(self) -> int:
-        return SUITS.index(self.suit) * 13 + self.rank - 1
-
-    @property
-    def bit(self) -> int:
-        return 1 << self.index
-
-    @property
-    def value(self) -> int:
-        """Deadwood value: ace 1, pips face value, court cards 10."""
-        return min(self.rank, 10)
 
     @property
     def name(self) -> str:
@@ -96,10 +119,10 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 
 def mask_of(cards: Iterable[Card]) -> int:
-    """The 52-bit mask of some cards."""
+    """The 52-bit mask of some cards (each card counted once)."""
     m = 0
     for c in cards:
-        m |= 1 << c.index
+        m |= c.bit
     return m
 
 

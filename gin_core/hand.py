@@ -7,16 +7,31 @@ the hand as it was.
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from .actions import Action
 from .arrange import discard_deadwoods, min_deadwood
-from .cards import Card, mask_of
-from .dealcode import shuffled_deck
+from .cards import CARDS, Card, mask_of
 from .errors import IllegalAction
 from .events import Event
 from .rules import Rules
 from .scoring import Settlement, settle
 
 PHASES = ("offer", "draw", "wall", "discard", "over")
+
+
+def stacked_deck(
+    first: Sequence[Card], dealer: Sequence[Card], upcard: Card | None = None,
+    stock: Sequence[Card] = (),
+) -> list[Card]:
+    """A deck that deals the given hands (``first`` to the non-dealer), then ``upcard``, then
+    ``stock`` from the top; the remaining cards follow in index order. For puzzles and tests."""
+    if len(first) != 10 or len(dealer) != 10:
+        raise ValueError("each hand needs 10 cards")
+    head = [c for pair in zip(first, dealer) for c in pair]
+    head += ([upcard] if upcard else []) + list(stock)
+    rest = [c for c in CARDS if c not in head]
+    return head + rest
 
 
 class Hand:
@@ -30,17 +45,18 @@ class Hand:
     def __init__(
         self,
         rules: Rules,
-        seed: int,
+        deck: list[Card],
         dealer: int,
         scores: tuple[int, int] = (0, 0),
         events: list[Event] | None = None,
     ):
-        """Deal from the shuffle of ``seed``; ``scores`` decide who starts when there is no
-        upcard; public events are appended to ``events``."""
+        """Deal ``deck`` (52 cards, dealt from the front: ten each, alternately, non-dealer
+        first, then the upcard, then the stock in order). ``scores`` decide who starts when there
+        is no upcard; public events are appended to ``events``."""
+        if len(deck) != 52 or len(set(deck)) != 52:
+            raise ValueError("a deal needs the 52 different cards")
         self.rules = rules
-        self.seed = seed
         self.dealer = dealer
-        deck = shuffled_deck(seed)
         first = 1 - dealer
         self.hands: list[list[Card]] = [[], []]
         for i in range(20):

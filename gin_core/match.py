@@ -8,7 +8,7 @@ it can be saved as those and rebuilt exactly (see :mod:`gin_core.save`).
 from __future__ import annotations
 
 from .actions import Action
-from .dealcode import cut_for_deal, deal_seed, encode, random_seed
+from .dealcode import cut_for_deal, deal_seed, encode, random_seed, shuffled_deck
 from .errors import IllegalAction
 from .events import Event
 from .hand import Hand
@@ -28,6 +28,7 @@ class Match:
         if not isinstance(self.seed, int) or not 0 <= self.seed < 1 << 35:
             raise ValueError("seed must be an int in 0..2**35-1")
         self.events: list[Event] = []
+        self.dealer_choice = dealer
         if dealer is None:
             dealer = self.rules.first_dealer
         if dealer is None:
@@ -45,8 +46,9 @@ class Match:
         self._deal(dealer)
 
     def _deal(self, dealer: int) -> None:
-        seed = deal_seed(self.seed, self.deals)
-        self.hand = Hand(self.rules, seed, dealer, (self.scores[0], self.scores[1]), self.events)
+        self.deal_seed = deal_seed(self.seed, self.deals)
+        deck = shuffled_deck(self.deal_seed)
+        self.hand = Hand(self.rules, deck, dealer, (self.scores[0], self.scores[1]), self.events)
         self.deals += 1
         self.events.append(Event("deal", dealer, self.hand.upcard, number=self.deals))
 
@@ -66,7 +68,7 @@ class Match:
     @property
     def deal_code(self) -> str:
         """The code of the current deal (hidden information until the hand is over)."""
-        return encode(self.hand.seed)
+        return encode(self.deal_seed)
 
     def legal_actions(self) -> list[Action]:
         if self.result is not None:
