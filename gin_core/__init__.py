@@ -16,7 +16,9 @@ from .arrange import (
     optimal_arrangements,
 )
 from .cards import CARDS, Card, CardError, format_cards, parse_cards, sort_cards
-from .dealcode import DealCodeError, decode as decode_deal_code, encode as encode_deal_code
+from .dealcode import DealCodeError
+from .dealcode import decode as decode_deal_code
+from .dealcode import encode as encode_deal_code
 from .errors import GinError, IllegalAction, SaveError
 from .events import Event
 from .layoff import Layoff, best_defence
@@ -25,17 +27,49 @@ from .melds import Meld, MeldError
 from .presets import PRESETS, preset, preset_name
 from .results import HandRecord, MatchResult
 from .rules import Rules, RulesError
-from .save import dumps as save_match, loads as load_match
+from .save import dumps as save_match
+from .save import loads as load_match
 from .scoring import Settlement, settle
 from .view import PlayerView
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "ActionError", "Arrangement", "CARDS", "Card", "CardError", "DealCodeError",
-    "Event", "GinError", "HandRecord", "IllegalAction", "Layoff", "Match", "MatchResult",
-    "Meld", "MeldError", "PRESETS", "PlayerView", "Rules", "RulesError", "SaveError",
-    "Settlement", "best_arrangement", "best_defence", "best_discard", "deadwood",
-    "decode_deal_code", "encode_deal_code", "format_cards", "load_match", "optimal_arrangements",
-    "parse_cards", "preset", "preset_name", "save_match", "settle", "sort_cards",
+    "CARDS",
+    "PRESETS",
+    "Action",
+    "ActionError",
+    "Arrangement",
+    "Card",
+    "CardError",
+    "DealCodeError",
+    "Event",
+    "GinError",
+    "HandRecord",
+    "IllegalAction",
+    "Layoff",
+    "Match",
+    "MatchResult",
+    "Meld",
+    "MeldError",
+    "PlayerView",
+    "Rules",
+    "RulesError",
+    "SaveError",
+    "Settlement",
+    "best_arrangement",
+    "best_defence",
+    "best_discard",
+    "deadwood",
+    "decode_deal_code",
+    "encode_deal_code",
+    "format_cards",
+    "load_match",
+    "optimal_arrangements",
+    "parse_cards",
+    "preset",
+    "preset_name",
+    "save_match",
+    "settle",
+    "sort_cards",
 ]

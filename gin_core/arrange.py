@@ -7,9 +7,9 @@ melds), so an exhaustive depth-first search over packings is exact and, on masks
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Iterator
 
 from .cards import CARD_VALUES, CARDS, Card, cards_of, mask_of, mask_value
 from .melds import Meld, meld_masks

@@ -8,7 +8,7 @@ JSON file sees uses the notation ``"AS"``, ``"TD"`` (or ``"10D"``), ``"KH"``.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 SUITS = "CDHS"
 RANKS = "A23456789TJQK"
@@ -30,7 +30,7 @@ class Card:
     spades). ``index``, ``bit`` and ``value`` are stored because the engine reads them in its
     inner loops."""
 
-    __slots__ = ("rank", "suit", "index", "bit", "value", "_key")
+    __slots__ = ("_key", "bit", "index", "rank", "suit", "value")
 
     rank: int
     suit: str

@@ -7,7 +7,7 @@ the hand as it was.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .actions import Action
 from .arrange import discard_deadwoods, min_deadwood
@@ -180,7 +180,9 @@ class Hand:
         if card not in hand:
             raise IllegalAction(f"you do not hold the {card.name}")
         if card.bit & self._forbidden():
-            raise IllegalAction(f"the {card.name} was just taken from the pile: it may not be discarded this turn")
+            raise IllegalAction(
+                f"the {card.name} was just taken from the pile: it may not be discarded this turn"
+            )
         if kind == "discard":
             if self.must_knock:
                 raise IllegalAction("the wall: having taken the discard you must knock or go gin")
@@ -192,7 +194,10 @@ class Hand:
             if dw == 0:
                 raise IllegalAction("with no deadwood this is gin: declare gin")
             if dw > self.knock_limit:
-                limit = "only gin ends this hand" if self.knock_limit == 0 else f"the limit is {self.knock_limit}"
+                limit = (
+                    "only gin ends this hand" if self.knock_limit == 0
+                    else f"the limit is {self.knock_limit}"
+                )
                 raise IllegalAction(f"knocking needs deadwood of at most the limit: {dw} left, {limit}")
 
     # ----- doing it ---------------------------------------------------------------------

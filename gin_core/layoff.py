@@ -8,8 +8,8 @@ so every packing of the defender's hand is tried with its lay-offs and the lowes
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .arrange import Arrangement, arrangement_from_masks, packings
 from .cards import CARDS, Card, mask_of, mask_value

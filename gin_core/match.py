@@ -126,6 +126,7 @@ class Match:
             if who == opponent and card in known:
                 known.remove(card)
         showdown = self.records[-1] if over else None
+        mine = h.turn == player and h.phase == "discard"
         return PlayerView(
             player=player,
             rules=self.rules,
@@ -140,8 +141,8 @@ class Match:
             declined=(tuple(h.declined[0]), tuple(h.declined[1])),
             opponent_known=tuple(known),
             upcard=h.upcard,
-            forbidden=h.taken if h.turn == player and h.phase == "discard" and self.rules.no_discard_after_pickup else None,
-            must_knock=h.must_knock and h.turn == player and h.phase == "discard",
+            forbidden=h.taken if mine and self.rules.no_discard_after_pickup else None,
+            must_knock=h.must_knock and mine,
             knock_limit=h.knock_limit,
             multiplier=h.multiplier,
             dealer=h.dealer,

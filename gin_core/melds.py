@@ -6,8 +6,8 @@ one suit, ace low, no wrap: Q-K-A is not a run).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .cards import SUIT_MASK, Card, CardError, cards_of, mask_of, parse_cards
 

@@ -6,7 +6,7 @@ silent or ambiguous. The functions build fresh :class:`Rules`; :data:`PRESETS` m
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .rules import Rules, RulesError
 

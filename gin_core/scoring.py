@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .arrange import Arrangement, optimal_arrangements
 from .cards import Card
@@ -51,7 +51,7 @@ class Settlement:
         else:
             text = f"{k} knocks: {dd} - {kd} deadwood"
         if self.multiplier != 1:
-            text += f", doubled by the spade upcard"
+            text += ", doubled by the spade upcard"
         if self.winner is None:
             return text
         return f"{text} = {self.points} to {names[self.winner]}"

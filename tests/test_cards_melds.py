@@ -3,8 +3,18 @@
 import pytest
 
 from gin_core import (
-    CARDS, Card, CardError, Meld, MeldError, best_arrangement, best_discard, deadwood,
-    format_cards, optimal_arrangements, parse_cards, sort_cards,
+    CARDS,
+    Card,
+    CardError,
+    Meld,
+    MeldError,
+    best_arrangement,
+    best_discard,
+    deadwood,
+    format_cards,
+    optimal_arrangements,
+    parse_cards,
+    sort_cards,
 )
 
 

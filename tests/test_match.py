@@ -5,12 +5,18 @@ import random
 import pytest
 
 from gin_core import (
-    Action, IllegalAction, Match, Rules, decode_deal_code, encode_deal_code, preset,
+    Action,
+    IllegalAction,
+    Match,
+    Rules,
+    decode_deal_code,
+    encode_deal_code,
+    preset,
 )
+from gin_core.cards import parse_cards
 from gin_core.dealcode import DealCodeError, cut_for_deal, shuffled_deck
 from gin_core.results import HandRecord, match_result, next_dealer
 from gin_core.scoring import settle
-from gin_core.cards import parse_cards
 
 
 def play(match, rng, hands=None):

@@ -1,6 +1,5 @@
 """Every worked example of the five rule texts, plus lay-off and settlement rules."""
 
-import pytest
 
 from gin_core import Meld, parse_cards, preset, settle
 from gin_core.layoff import best_defence

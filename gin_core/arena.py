@@ -1,0 +1,174 @@
+"""Bot-versus-bot matches on mirrored deals, with a confidence interval and timings.
+
+    python -m gin_core.arena --a expert --b simple --rules eaai --games 2000 --seed 1 [--jobs N]
+
+Every match seed is played twice with the seats swapped (A as player 0, then as player 1), so
+luck of the deal cancels within a pair; the 95% interval of A's share of matches won is taken
+over those pairs. Ties count half. A bot that returns an illegal action forfeits the match
+(and the count is printed: it should always be 0). Runs use every core by default.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from multiprocessing import Pool
+
+from .bots import BOTS, make_bot
+from .errors import IllegalAction
+from .match import Match
+from .presets import PRESETS, preset
+
+
+@dataclass
+class Tally:
+    """One bot's counts over some matches."""
+
+    matches: float = 0.0
+    hands: int = 0
+    hands_won: int = 0
+    points: int = 0
+    knocks: int = 0
+    gins: int = 0
+    undercuts: int = 0
+    illegal: int = 0
+    times: list[float] = field(default_factory=list)
+
+    def merge(self, other: Tally) -> None:
+        for name in ("matches", "hands", "hands_won", "points", "knocks", "gins", "undercuts", "illegal"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.times += other.times
+
+
+def match_seed(seed: int, pair: int) -> int:
+    """The seed of the pair-th deal sequence of a run (independent streams per run seed)."""
+    return random.Random(f"arena|{seed}|{pair}").getrandbits(35)
+
+
+def play_match(names: tuple[str, str], rules_name: str, seed: int) -> tuple[Tally, Tally]:
+    """One match, ``names[0]`` as player 0; a tally per seat."""
+    bots = [make_bot(n, seed) for n in names]
+    match = Match(preset(rules_name), seed=seed)
+    tallies = (Tally(), Tally())
+    while match.phase != "match_over":
+        if match.phase == "hand_over":
+            match.apply("next_hand")
+            continue
+        p = match.to_move
+        start = time.perf_counter()
+        decision = bots[p].decide(match.view(p))
+        tallies[p].times.append(time.perf_counter() - start)
+        try:
+            match.apply(decision.action, p)
+        except IllegalAction:
+            tallies[p].illegal += 1
+            tallies[1 - p].matches += 1
+            return tallies
+    for record in match.records:
+        s = record.settlement
+        for p in (0, 1):
+            t = tallies[p]
+            t.hands += 1
+            t.points += record.points[p]
+            if s is None:
+                continue
+            t.hands_won += s.winner == p
+            t.knocks += s.knocker == p and s.kind in ("knock", "undercut")
+            t.gins += s.knocker == p and s.kind in ("gin", "big_gin")
+            t.undercuts += s.kind == "undercut" and s.winner == p
+    w = match.result.winner
+    for p in (0, 1):
+        tallies[p].matches += 0.5 if w is None else float(w == p)
+    return tallies
+
+
+def play_pair(job: tuple[str, str, str, int, int]) -> tuple[int, Tally, Tally]:
+    """Both seatings of one deal sequence: (pair, A's tally, B's tally)."""
+    a, b, rules_name, seed, pair = job
+    s = match_seed(seed, pair)
+    a0, b1 = play_match((a, b), rules_name, s)
+    b0, a1 = play_match((b, a), rules_name, s)
+    a0.merge(a1)
+    b1.merge(b0)
+    return pair, a0, b1
+
+
+def run(a: str, b: str, rules_name: str, games: int, seed: int, jobs: int) -> tuple[Tally, Tally, list[float]]:
+    """Play ``games`` matches (rounded up to whole pairs); A's and B's tallies and A's score in
+    each pair (0, 0.25, ..., 1)."""
+    pairs = max(1, (games + 1) // 2)
+    todo = [(a, b, rules_name, seed, k) for k in range(pairs)]
+    if jobs <= 1:
+        done = [play_pair(j) for j in todo]
+    else:
+        with Pool(jobs) as pool:
+            done = list(pool.imap_unordered(play_pair, todo, chunksize=1))
+    done.sort(key=lambda d: d[0])
+    ta, tb = Tally(), Tally()
+    shares = []
+    for _, x, y in done:
+        ta.merge(x)
+        tb.merge(y)
+        shares.append(x.matches / 2)
+    return ta, tb, shares
+
+
+def interval(shares: list[float]) -> tuple[float, float, float]:
+    """Mean and 95% normal interval over pair shares."""
+    n = len(shares)
+    mean = sum(shares) / n
+    var = sum((x - mean) ** 2 for x in shares) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(a: str, b: str, rules_name: str, ta: Tally, tb: Tally, shares: list[float], seconds: float) -> str:
+    mean, lo, hi = interval(shares)
+    n = 2 * len(shares)
+    lines = [
+        f"{a} (A) vs {b} (B), rules {rules_name}: {n} matches ({len(shares)} mirrored pairs), {seconds:.0f} s",
+        f"A won {ta.matches:g} of {n} matches = {100 * mean:.1f}%  (95% CI {100 * lo:.1f}% .. {100 * hi:.1f}%)",
+        "",
+        f"{'bot':<10}{'matches':>9}{'hands won':>11}{'pts/hand':>10}{'knocks':>8}{'gins':>7}"
+        f"{'undercuts':>11}{'illegal':>9}{'ms mean':>9}{'ms p95':>8}{'ms max':>8}",
+    ]
+    for label, name, t in (("A", a, ta), ("B", b, tb)):
+        times = [1000 * x for x in t.times]
+        lines.append(
+            f"{label + ' ' + name:<10}{t.matches:>9g}{t.hands_won:>11}{t.points / max(1, t.hands):>10.2f}"
+            f"{t.knocks:>8}{t.gins:>7}{t.undercuts:>11}{t.illegal:>9}"
+            f"{sum(times) / max(1, len(times)):>9.2f}{percentile(times, 0.95):>8.2f}{max(times, default=0):>8.2f}"
+        )
+    lines.append(f"hands played: {ta.hands}; net points per hand for A: {(ta.points - tb.points) / max(1, ta.hands):+.2f}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m gin_core.arena", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--a", required=True, choices=sorted(BOTS))
+    parser.add_argument("--b", required=True, choices=sorted(BOTS))
+    parser.add_argument("--rules", default="eaai", choices=sorted(PRESETS))
+    parser.add_argument("--games", type=int, default=200, help="matches (rounded up to an even number)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    ta, tb, shares = run(args.a, args.b, args.rules, args.games, args.seed, args.jobs)
+    print(report(args.a, args.b, args.rules, ta, tb, shares, time.perf_counter() - start))
+    return 1 if ta.illegal or tb.illegal else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
