@@ -1,0 +1,134 @@
+"""Helpers for the browser tests, importable from test modules: `from gin_e2e import wait_ready`.
+
+(conftest.py holds the fixtures; this module has a unique name so it never clashes with
+tests/conftest.py when both folders are on sys.path.)
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "artifacts" / "e2e"
+CHROMIUM = os.environ.get("GIN_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# origins of the servers the fixtures started (a page may only navigate to these)
+LOCAL_ORIGINS: set[str] = set()
+
+
+def _load_serve_module():
+    spec = importlib.util.spec_from_file_location("gin_serve", ROOT / "scripts" / "serve.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+serve = _load_serve_module()  # scripts/serve.py
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+class PageMonitor:
+    """Collects everything a test must not do: off-origin requests, failed requests,
+    console errors, uncaught exceptions."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.page_origin: str | None = None
+        self.requests: list[str] = []
+        self.offorigin: list[str] = []
+        self.failed_requests: list[str] = []
+        self.console_errors: list[str] = []
+        self.page_errors: list[str] = []
+        self.reported = 0
+
+    def on_request(self, request):
+        url = request.url
+        scheme = urlsplit(url).scheme
+        with self.lock:
+            self.requests.append(url)
+            if scheme in ("data", "blob", "about"):
+                return
+            origin = origin_of(url)
+            is_main_nav = False
+            try:
+                is_main_nav = request.is_navigation_request() and request.frame.parent_frame is None
+            except Exception:  # worker requests have no frame
+                pass
+            if is_main_nav:
+                # the page's own origin is where the test navigated to; it must be ours
+                self.page_origin = origin
+                if origin not in LOCAL_ORIGINS:
+                    self.offorigin.append(f"navigation to {url}")
+            elif origin != self.page_origin:
+                self.offorigin.append(f"{request.method} {url} (page origin {self.page_origin})")
+
+    def on_websocket(self, ws):
+        with self.lock:
+            self.requests.append(ws.url)
+            if urlsplit(ws.url).netloc != urlsplit(self.page_origin or "").netloc:
+                self.offorigin.append(f"WEBSOCKET {ws.url} (page origin {self.page_origin})")
+
+    def on_request_failed(self, request):
+        with self.lock:
+            self.failed_requests.append(f"{request.method} {request.url}: {request.failure}")
+
+    def on_console(self, msg):
+        if msg.type == "error":
+            loc = msg.location or {}
+            with self.lock:
+                self.console_errors.append(f"{msg.text} @ {loc.get('url', '?')}:{loc.get('lineNumber', '?')}")
+
+    def on_page_error(self, error):
+        with self.lock:
+            self.page_errors.append(str(error))
+
+    def problems(self, allow_console_errors: bool = False) -> list[str]:
+        with self.lock:
+            out = [f"off-origin request: {r}" for r in self.offorigin]
+            out += [f"uncaught page error: {e}" for e in self.page_errors]
+            if not allow_console_errors:
+                out += [f"console error: {e}" for e in self.console_errors]
+                out += [f"failed request: {e}" for e in self.failed_requests]
+            return out
+
+
+
+def wait_ready(page, timeout_s: float = 30.0) -> float:
+    """Wait until the page's Python set document.body.dataset.ready = "1".
+
+    Returns the page's performance.now() at that moment in seconds, i.e. time since the
+    navigation started. Fails at once if PyScript rendered an error box.
+    """
+    handle = page.wait_for_function(
+        """() => {
+            const b = document.body;
+            if (b && b.dataset.ready === "1") return {ok: true, t: performance.now()};
+            const err = document.querySelector(".py-error");
+            if (err) return {ok: false, error: err.textContent};
+            return false;
+        }""",
+        timeout=timeout_s * 1000,
+    )
+    value = handle.json_value()
+    if not value["ok"]:
+        pytest.fail(f"PyScript error before ready:\n{value['error']}", pytrace=False)
+    return value["t"] / 1000.0

@@ -1,0 +1,43 @@
+"""The page watch in conftest.py really sees off-origin requests and console/page errors.
+
+Only loopback is touched: http://127.0.0.1:PORT is a different origin from http://localhost:PORT.
+"""
+
+import pytest
+
+
+def _clear(mon):
+    mon.offorigin.clear()
+    mon.console_errors.clear()
+    mon.page_errors.clear()
+    mon.failed_requests.clear()
+
+
+def test_monitor_sees_offorigin_request_and_errors(page, site_url, page_monitor):
+    assert site_url.startswith("http://localhost:")
+    page.goto(site_url + "build-info.json")  # any on-origin document; no Python boot needed
+    other = site_url.replace("localhost", "127.0.0.1", 1) + "build-info.json"
+    page.evaluate(
+        """async (other) => {
+            console.error("boom from the test");
+            try { await fetch(other); } catch (e) {}
+            setTimeout(() => { throw new Error("uncaught from the test"); }, 0);
+        }""",
+        other,
+    )
+    page.wait_for_timeout(300)
+    problems = "\n".join(page_monitor.problems())
+    assert f"off-origin request: GET {other}" in problems
+    assert "console error: boom from the test" in problems
+    assert "uncaught page error: " in problems and "uncaught from the test" in problems
+    _clear(page_monitor)  # otherwise this test would (rightly) fail
+    assert page_monitor.problems() == []
+
+
+@pytest.mark.allow_console_errors
+def test_allow_console_errors_marker(page, site_url, page_monitor):
+    page.goto(site_url + "build-info.json")
+    page.evaluate("console.error('tolerated')")
+    page.wait_for_timeout(100)
+    assert page_monitor.problems(allow_console_errors=True) == []
+    assert page_monitor.console_errors

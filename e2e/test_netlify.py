@@ -1,0 +1,75 @@
+"""netlify.toml checked against the built site: build settings, every header rule, the CSP.
+
+The browser suite itself is served with these headers (conftest: serve_site), so every page
+test also proves the Content-Security-Policy does not block the game.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+from gin_e2e import ROOT, wait_ready
+
+sys.path.insert(0, str(ROOT / "scripts"))
+from netlify_headers import headers_for, load_rules  # noqa: E402
+
+CONFIG = tomllib.loads((ROOT / "netlify.toml").read_text())
+
+
+def site_paths(site_dir: Path) -> list[str]:
+    return ["/" + p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()]
+
+
+def test_build_settings_are_the_play_build():
+    build = CONFIG["build"]
+    assert build["publish"] == "site"
+    assert "scripts/build_site.py" in build["command"]
+    assert "scripts/build_site.py" in (ROOT / "Makefile").read_text()
+
+
+def test_every_rule_matches_real_files(site_dir):
+    paths = site_paths(site_dir) + ["/"]
+    for pattern, regex, _ in load_rules():
+        assert any(regex.match(p) for p in paths), f"netlify.toml rule {pattern!r} matches no file"
+
+
+def test_types_caching_and_cors_of_every_file(site_dir):
+    for path in site_paths(site_dir):
+        h = {k.lower(): v for k, v in headers_for(path).items()}
+        if path.endswith(".wasm"):
+            assert h["content-type"] == "application/wasm", path
+        if path.endswith(".mjs"):
+            assert "javascript" in h["content-type"], path
+        if path.startswith(("/runtime/", "/wheels/")):
+            assert "immutable" in h["cache-control"] and "max-age=31536000" in h["cache-control"], path
+            assert h["access-control-allow-origin"] == "*", path
+            assert h["cross-origin-resource-policy"] == "cross-origin", path
+        if path.endswith(".html"):
+            assert h["cache-control"] == "no-cache", path
+    assert headers_for("/")["Cache-Control"] == "no-cache"
+
+
+def test_versioned_folders_really_are_versioned(site_dir):
+    runtime = sorted(p.name for p in (site_dir / "runtime").iterdir())
+    assert all(re.fullmatch(r"(pyodide|pyscript)-\d+(\.\d+)+", name) for name in runtime), runtime
+    wheels = list((site_dir / "wheels").glob("*/gin_core-*.whl"))
+    assert len(wheels) == 1 and re.fullmatch(r"[0-9a-f]{12}", wheels[0].parent.name)
+
+
+def test_csp_allows_only_this_origin():
+    csp = headers_for("/index.html")["Content-Security-Policy"]
+    directives = dict(d.strip().split(" ", 1) for d in csp.split(";") if d.strip())
+    assert directives["default-src"] == "'self'"
+    assert "'wasm-unsafe-eval'" in directives["script-src"]
+    for name, sources in directives.items():
+        assert not re.search(r"https?:|\*", sources), f"{name} allows another origin: {sources}"
+
+
+def test_page_is_served_and_plays_under_the_csp(page, site_url):
+    response = page.goto(site_url)
+    assert "wasm-unsafe-eval" in response.headers["content-security-policy"]
+    wait_ready(page)
+    assert page.locator("#engine-version").inner_text().strip() != "?"

@@ -1,0 +1,124 @@
+"""scripts/serve.py: MIME types Pyodide needs, sub-path mounting, CORS, CLI (no browser)."""
+
+import re
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+
+import pytest
+
+from gin_e2e import ROOT, serve
+
+EXPECTED = {
+    "a.wasm": "application/wasm",
+    "a.mjs": "text/javascript",
+    "a.js": "text/javascript",
+    "a.json": "application/json",
+    "a.whl": "application/zip",
+    "a.webmanifest": "application/manifest+json",
+    "a.css": "text/css",
+    "index.html": "text/html",
+}
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+_opener = urllib.request.build_opener(_NoRedirect)
+
+
+def fetch(url):
+    try:
+        with _opener.open(url, timeout=10) as r:
+            return r.status, r.headers, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers, e.read()
+
+
+@pytest.fixture(scope="module")
+def tiny_site(tmp_path_factory):
+    d = tmp_path_factory.mktemp("site")
+    for name in EXPECTED:
+        (d / name).write_bytes(b"x")
+    (d / "sub").mkdir()
+    (d / "sub" / "f.txt").write_text("hi")
+    return d
+
+
+@pytest.fixture(params=["/", "/games/gin/"])
+def served(request, tiny_site):
+    server, url = serve.start_server(tiny_site, port=0, prefix=request.param)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+def test_mime_types(served):
+    for name, mime in EXPECTED.items():
+        status, headers, _ = fetch(served + name)
+        assert status == 200, name
+        assert headers["Content-Type"].split(";")[0] == mime, name
+
+
+def test_real_runtime_mime_types(site_url, build_info):
+    for rel, mime in [
+        (build_info["interpreter"], "text/javascript"),
+        (build_info["interpreter"].replace("pyodide.mjs", "pyodide.asm.wasm"), "application/wasm"),
+        (build_info["pyscript_core"], "text/javascript"),
+        (build_info["wheel"], "application/zip"),
+        ("./pyscript.json", "application/json"),
+    ]:
+        status, headers, _ = fetch(site_url + rel.removeprefix("./"))
+        assert status == 200, rel
+        assert headers["Content-Type"].split(";")[0] == mime, rel
+
+
+def test_subpath_routing(tiny_site):
+    server, url = serve.start_server(tiny_site, port=0, prefix="games/gin")
+    try:
+        assert url.endswith("/games/gin/")
+        origin = url[: -len("/games/gin/")]
+        assert fetch(origin + "/games/gin")[0] == 301
+        assert fetch(origin + "/games/gin")[1]["Location"] == "/games/gin/"
+        assert fetch(origin + "/")[1]["Location"] == "/games/gin/"
+        assert fetch(origin + "/a.js")[0] == 404  # outside the prefix
+        assert fetch(origin + "/games/gin/a.js")[0] == 200
+        # directory redirect keeps the prefix; no directory listings
+        status, headers, _ = fetch(origin + "/games/gin/sub")
+        assert (status, headers["Location"]) == (301, "/games/gin/sub/")
+        assert fetch(origin + "/games/gin/sub/")[0] == 404
+        assert fetch(origin + "/games/gin/sub/f.txt")[2] == b"hi"
+        assert fetch(origin + "/games/gin/../../etc/passwd")[0] == 404
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_cors_flag(tiny_site):
+    for cors in (False, True):
+        server, url = serve.start_server(tiny_site, port=0, cors=cors)
+        try:
+            headers = fetch(url + "a.wasm")[1]
+            assert (headers.get("Access-Control-Allow-Origin") == "*") is cors
+        finally:
+            server.shutdown()
+            server.server_close()
+
+
+def test_cli_prints_url(tiny_site):
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "scripts" / "serve.py"), "--port", "0", "--prefix", "/games/gin/",
+         "--dir", str(tiny_site), "--quiet"],
+        stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        line = proc.stdout.readline()
+        m = re.search(r"http://localhost:(\d+)/games/gin/", line)
+        assert m, line
+        assert fetch(m.group(0) + "a.mjs")[0] == 200
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""Build the static site into site/.
+
+Steps:
+  1. build the pure wheel of gin_core:  python -m build --wheel --outdir dist/
+     (old dist/gin_core-*.whl files are removed first, so dist/ holds exactly one)
+  2. assemble site/ (in site.tmp/, then swapped in, so a half-built site is never served):
+       - every file under web/ (the page: index.html, main.py, pyscript.json template, assets)
+       - runtime/pyodide-<ver>/   Pyodide core files from node_modules/pyodide
+       - runtime/pyscript-<ver>/  node_modules/@pyscript/core/dist (whole folder)
+       - wheels/<sha256[:12]>/gin_core-<ver>-py3-none-any.whl
+       - pyscript.json  = web/pyscript.json (template, optional) with "interpreter" set to the
+                          local pyodide.mjs and the wheel added to "files" as "./*" (unpacked
+                          into the interpreter's working directory, which is on sys.path)
+       - build-info.json  versions and file names, read by the e2e tests
+  3. print the site size.
+
+Needs only: Python >= 3.11 with the `build` package importable, and `npm ci` already run
+(node_modules/ present). No apt, no venv assumptions, no network apart from what
+`python -m build` needs for its isolated build env (use --no-isolation to skip that when
+setuptools and wheel are installed, as in the dev venv).
+
+Netlify (later):  build command  `pip install build==1.6.1 && python3 scripts/build_site.py`
+                  publish dir    `site`
+Netlify runs `npm ci` by itself when package-lock.json is present, before the build command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_CORE_FILES = [
+    "pyodide.mjs",
+    "pyodide.asm.mjs",  # Pyodide >= 0.29 / 314.x ship the Emscripten glue as .mjs ...
+    "pyodide.asm.js",  # ... older ones as .js; copy whichever exists (at least one must)
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+]
+WHEEL_RE = re.compile(r"^gin_core-(?P<version>[^-]+)-py3-none-any\.whl$")
+
+
+def fail(msg: str) -> None:
+    print(f"build_site: error: {msg}", file=sys.stderr)
+    raise SystemExit(1)
+
+
+def npm_version(pkg_dir: Path) -> str:
+    pj = pkg_dir / "package.json"
+    if not pj.is_file():
+        fail(f"{pkg_dir.relative_to(ROOT)} is missing: run `npm ci` first")
+    return json.loads(pj.read_text())["version"]
+
+
+def check_pins(root: Path, installed: dict[str, str]) -> None:
+    """node_modules must hold the exact versions pinned in package.json (catches a stale tree)."""
+    wanted = json.loads((root / "package.json").read_text()).get("dependencies", {})
+    for name, version in installed.items():
+        if wanted.get(name) != version:
+            fail(
+                f"node_modules has {name}@{version} but package.json pins "
+                f"{wanted.get(name)!r}: run `npm ci`"
+            )
+
+
+def build_wheel(root: Path, dist: Path, no_isolation: bool) -> Path:
+    dist.mkdir(parents=True, exist_ok=True)
+    for old in dist.glob("gin_core-*.whl"):
+        old.unlink()
+    # setuptools reuses build/lib; a module deleted from gin_core/ would linger in the wheel
+    shutil.rmtree(root / "build", ignore_errors=True)
+    cmd = [sys.executable, "-m", "build", "--wheel", "--outdir", str(dist)]
+    if no_isolation:
+        cmd.append("--no-isolation")
+    print("build_site: $", " ".join(cmd), flush=True)
+    res = subprocess.run(cmd, cwd=root, capture_output=True, text=True)
+    if res.returncode != 0:
+        sys.stdout.write(res.stdout)
+        sys.stderr.write(res.stderr)
+        fail("wheel build failed")
+    return find_wheel(dist)
+
+
+def find_wheel(dist: Path) -> Path:
+    wheels = sorted(dist.glob("gin_core-*.whl"))
+    if len(wheels) != 1:
+        fail(f"expected exactly one gin_core wheel in {dist}, found {[w.name for w in wheels]}")
+    wheel = wheels[0]
+    if not WHEEL_RE.match(wheel.name):
+        fail(f"{wheel.name} is not a pure py3-none-any wheel; Pyodide needs one")
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+    if "gin_core/__init__.py" not in names:
+        fail(f"{wheel.name} does not contain gin_core/__init__.py")
+    bad = [n for n in names if n.endswith((".so", ".pyd", ".dylib"))]
+    if bad:
+        fail(f"{wheel.name} contains compiled files: {bad}")
+    return wheel
+
+
+def check_html_runtime_refs(web: Path, pyodide_ver: str, pyscript_ver: str) -> None:
+    """The page names the runtime folders with versions; fail loudly if they are stale."""
+    for html in web.rglob("*.html"):
+        text = html.read_text(encoding="utf-8")
+        for kind, ver in (("pyscript", pyscript_ver), ("pyodide", pyodide_ver)):
+            for found in set(re.findall(rf"runtime/{kind}-([0-9][^/\"']*)/", text)):
+                if found != ver:
+                    fail(
+                        f"{html.relative_to(ROOT)} refers to runtime/{kind}-{found}/ but the "
+                        f"installed {kind} is {ver}: update the page"
+                    )
+
+
+def write_pyscript_config(web: Path, out: Path, interpreter: str, wheel_url: str) -> dict:
+    template = web / "pyscript.json"
+    config = json.loads(template.read_text()) if template.is_file() else {}
+    if "packages" in config:
+        fail("web/pyscript.json uses 'packages', which needs micropip (not shipped); use 'files'")
+    config["interpreter"] = interpreter
+    files = {
+        k: v
+        for k, v in (config.get("files") or {}).items()
+        if not re.search(r"(^|/)gin_core-[^/]*\.whl$", k)
+    }
+    # "<url>.whl": "./*" = unpack the wheel into the interpreter's cwd (/home/pyodide),
+    # which is on sys.path. The URL must end in .whl (no query string) to be unpacked.
+    files[wheel_url] = "./*"
+    config["files"] = files
+    (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+    return config
+
+
+def human(n: int) -> str:
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if n < 1024 or unit == "GiB":
+            return f"{n:.1f} {unit}" if unit != "B" else f"{n} B"
+        n /= 1024
+    raise AssertionError
+
+
+def dir_size(p: Path) -> tuple[int, int]:
+    files = [f for f in p.rglob("*") if f.is_file()]
+    return sum(f.stat().st_size for f in files), len(files)
+
+
+def print_size(site: Path) -> None:
+    total, count = dir_size(site)
+    print(f"build_site: site/ is {human(total)} in {count} files")
+    for child in sorted(site.iterdir()):
+        if child.is_dir():
+            for sub in sorted(child.iterdir()) if child.name == "runtime" else [child]:
+                size, n = dir_size(sub) if sub.is_dir() else (sub.stat().st_size, 1)
+                print(f"  {str(sub.relative_to(site)) + '/':32s} {human(size):>10s}  {n} files")
+    loose = sum(f.stat().st_size for f in site.iterdir() if f.is_file())
+    print(f"  {'(top-level files)':32s} {human(loose):>10s}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", default="site", help="output folder (default: site)")
+    ap.add_argument("--no-build", action="store_true", help="reuse the wheel already in dist/")
+    ap.add_argument(
+        "--no-isolation",
+        action="store_true",
+        help="pass --no-isolation to `python -m build` (setuptools+wheel must be installed)",
+    )
+    args = ap.parse_args(argv)
+
+    root = ROOT
+    web = root / "web"
+    dist = root / "dist"
+    out = (root / args.out).resolve()
+    if not (web / "index.html").is_file():
+        fail("web/index.html is missing")
+
+    pyodide_dir = root / "node_modules" / "pyodide"
+    pyscript_dir = root / "node_modules" / "@pyscript" / "core"
+    pyodide_ver = npm_version(pyodide_dir)
+    pyscript_ver = npm_version(pyscript_dir)
+    check_pins(root, {"pyodide": pyodide_ver, "@pyscript/core": pyscript_ver})
+    check_html_runtime_refs(web, pyodide_ver, pyscript_ver)
+
+    wheel = find_wheel(dist) if args.no_build else build_wheel(root, dist, args.no_isolation)
+    print(f"build_site: wheel {wheel.name}")
+
+    tmp = out.with_name(out.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    try:
+        assemble(tmp, web, wheel, pyodide_dir, pyodide_ver, pyscript_dir, pyscript_ver)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    shutil.rmtree(out, ignore_errors=True)
+    tmp.rename(out)
+    print(f"build_site: wrote {out.relative_to(root) if out.is_relative_to(root) else out}/")
+    print(f"build_site: interpreter ./runtime/pyodide-{pyodide_ver}/pyodide.mjs; "
+          "wheel unpacked by the files config")
+    print_size(out)
+    return 0
+
+
+def assemble(tmp: Path, web: Path, wheel: Path, pyodide_dir: Path, pyodide_ver: str,
+             pyscript_dir: Path, pyscript_ver: str) -> None:
+    shutil.copytree(web, tmp, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".DS_Store"))
+
+    rt_pyodide = tmp / "runtime" / f"pyodide-{pyodide_ver}"
+    rt_pyodide.mkdir(parents=True)
+    copied = []
+    for name in PYODIDE_CORE_FILES:
+        src = pyodide_dir / name
+        if src.is_file():
+            shutil.copy2(src, rt_pyodide / name)
+            copied.append(name)
+    for required in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        if required not in copied:
+            fail(f"node_modules/pyodide/{required} is missing")
+    if not {"pyodide.asm.mjs", "pyodide.asm.js"} & set(copied):
+        fail("node_modules/pyodide has neither pyodide.asm.mjs nor pyodide.asm.js")
+
+    rt_pyscript = tmp / "runtime" / f"pyscript-{pyscript_ver}"
+    shutil.copytree(pyscript_dir / "dist", rt_pyscript)
+
+    # The wheel keeps its proper name (Pyodide reads it) inside a folder named by its content
+    # hash, so it can be cached forever and a rebuilt engine still gets a new URL.
+    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()[:12]
+    (tmp / "wheels" / digest).mkdir(parents=True)
+    shutil.copy2(wheel, tmp / "wheels" / digest / wheel.name)
+
+    interpreter = f"./runtime/pyodide-{pyodide_ver}/pyodide.mjs"
+    wheel_url = f"./wheels/{digest}/{wheel.name}"
+    write_pyscript_config(web, tmp, interpreter, wheel_url)
+    info = {
+        "gin_core_version": WHEEL_RE.match(wheel.name)["version"],
+        "wheel": wheel_url,
+        "pyodide_version": pyodide_ver,
+        "pyscript_version": pyscript_ver,
+        "interpreter": interpreter,
+        "pyscript_core": f"./runtime/pyscript-{pyscript_ver}/core.js",
+    }
+    (tmp / "build-info.json").write_text(json.dumps(info, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

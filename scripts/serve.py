@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""Serve the built site/ over HTTP (stdlib only) with the MIME types Pyodide needs.
+
+    python3 scripts/serve.py                      # http://localhost:8000/
+    python3 scripts/serve.py --prefix /games/gin/ # http://localhost:8000/games/gin/
+    python3 scripts/serve.py --port 0 --cors      # free port, Access-Control-Allow-Origin: *
+
+From Python (tests):
+    from serve import start_server
+    server, url = start_server("site", port=0, prefix="/games/gin/")
+    ...
+    server.shutdown(); server.server_close()
+
+Pyodide refuses to start unless .wasm is application/wasm and .mjs is text/javascript;
+file:// never works, so always use a server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import posixpath
+import sys
+import threading
+import urllib.parse
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from netlify_headers import headers_for  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".htm": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".map": "application/json; charset=utf-8",
+    ".json": "application/json; charset=utf-8",
+    ".webmanifest": "application/manifest+json; charset=utf-8",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".py": "text/x-python; charset=utf-8",
+    ".toml": "text/plain; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".jpeg": "image/jpeg",
+    ".webp": "image/webp",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+    ".woff": "font/woff",
+    ".ttf": "font/ttf",
+    ".mp3": "audio/mpeg",
+    ".ogg": "audio/ogg",
+    ".wav": "audio/wav",
+}
+
+
+def normalize_prefix(prefix: str) -> str:
+    prefix = "/" + prefix.strip("/")
+    return prefix if prefix == "/" else prefix + "/"
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files from `directory`, mounted at `prefix`; no directory listings."""
+
+    prefix = "/"
+    cors = False
+    quiet = False
+    netlify: str | None = None
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def guess_type(self, path):  # exact table first, so platform mime.types cannot interfere
+        ext = posixpath.splitext(str(path))[1].lower()
+        return MIME_TYPES.get(ext) or super().guess_type(path)
+
+    def _route(self) -> bool:
+        """Check the prefix. Returns False when a response (redirect/404) was already sent."""
+        parts = urllib.parse.urlsplit(self.path)
+        if self.prefix != "/":
+            if parts.path in ("/", self.prefix.rstrip("/")):
+                self.send_response(301)
+                self.send_header("Location", self.prefix + (f"?{parts.query}" if parts.query else ""))
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return False
+            if not parts.path.startswith(self.prefix):
+                self.send_error(404, "Not under " + self.prefix)
+                return False
+        return True
+
+    def translate_path(self, path):
+        # self.path keeps the prefix (so directory redirects stay right); strip it for the disk
+        parts = urllib.parse.urlsplit(path)
+        p = parts.path
+        if self.prefix != "/" and p.startswith(self.prefix):
+            p = "/" + p[len(self.prefix):]
+        return super().translate_path(urllib.parse.urlunsplit(("", "", p, parts.query, "")))
+
+    def _site_path(self) -> str:
+        """The request path relative to the site root (the prefix stripped)."""
+        p = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        return "/" + p[len(self.prefix):] if self.prefix != "/" and p.startswith(self.prefix) else p
+
+    def do_GET(self):
+        if self._route():
+            self._extra = headers_for(self._site_path(), self.netlify) if self.netlify else {}
+            super().do_GET()
+
+    def do_HEAD(self):
+        if self._route():
+            self._extra = headers_for(self._site_path(), self.netlify) if self.netlify else {}
+            super().do_HEAD()
+
+    def send_header(self, keyword, value):
+        # production headers (netlify.toml) replace the defaults of the same name
+        if keyword.lower() not in {k.lower() for k in getattr(self, "_extra", {})}:
+            super().send_header(keyword, value)
+
+    def list_directory(self, path):  # behave like a static host: no listings
+        self.send_error(404, "No index.html here")
+        return None
+
+    def end_headers(self):
+        extra = getattr(self, "_extra", {})
+        self._extra = {}
+        for name, value in extra.items():
+            super().send_header(name, value)
+        if self.cors and "access-control-allow-origin" not in {k.lower() for k in extra}:
+            self.send_header("Access-Control-Allow-Origin", "*")
+        if not self.netlify:
+            # development server: always revalidate so a rebuilt site is picked up
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(directory: str | os.PathLike = ROOT / "site", port: int = 8000, prefix: str = "/",
+                cors: bool = False, host: str = "127.0.0.1", quiet: bool = False,
+                netlify: str | os.PathLike | None = None):
+    directory = Path(directory).resolve()
+    if not (directory / "index.html").is_file():
+        raise FileNotFoundError(f"{directory}/index.html not found: build the site first (make site)")
+    handler = type(
+        "BoundSiteHandler",
+        (SiteHandler,),
+        {"prefix": normalize_prefix(prefix), "cors": cors, "quiet": quiet,
+         "netlify": str(netlify) if netlify else None},
+    )
+    server = _Server((host, port), functools.partial(handler, directory=str(directory)))
+    return server
+
+
+def server_url(server, prefix: str = "/") -> str:
+    host, port = server.server_address[:2]
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::", "::1", "localhost") else host
+    return f"http://{shown}:{port}{normalize_prefix(prefix)}"
+
+
+def start_server(directory: str | os.PathLike = ROOT / "site", port: int = 0, prefix: str = "/",
+                 cors: bool = False, host: str = "127.0.0.1", quiet: bool = True,
+                 netlify: str | os.PathLike | None = None):
+    """Start serving in a daemon thread. Returns (server, base_url); base_url ends with '/'.
+    ``netlify``: a netlify.toml whose [[headers]] are applied (production headers).
+
+    Stop with server.shutdown(); server.server_close().
+    """
+    server = make_server(directory, port=port, prefix=prefix, cors=cors, host=host, quiet=quiet,
+                         netlify=netlify)
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.05}, name="site-server", daemon=True
+    )
+    thread.start()
+    return server, server_url(server, prefix)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Serve site/ with correct MIME types.")
+    ap.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 = any free port)")
+    ap.add_argument("--prefix", default="/", help="serve under this sub-path, e.g. /games/gin/")
+    ap.add_argument("--cors", action="store_true", help="add Access-Control-Allow-Origin: *")
+    ap.add_argument("--host", default="127.0.0.1", help="bind address (default 127.0.0.1)")
+    ap.add_argument("--dir", default=str(ROOT / "site"), help="folder to serve (default site/)")
+    ap.add_argument("--quiet", action="store_true", help="no request log")
+    ap.add_argument("--netlify", nargs="?", const=str(ROOT / "netlify.toml"), default=None,
+                    help="apply the [[headers]] of netlify.toml (production caching, CSP, CORS)")
+    args = ap.parse_args(argv)
+    try:
+        server = make_server(args.dir, args.port, args.prefix, args.cors, args.host, args.quiet,
+                             args.netlify)
+    except (FileNotFoundError, OSError) as exc:
+        print(f"serve: {exc}", file=sys.stderr)
+        return 1
+    print(f"Serving {args.dir} at {server_url(server, args.prefix)}  (Ctrl-C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
