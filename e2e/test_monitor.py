@@ -13,6 +13,7 @@ def _clear(mon):
     mon.failed_requests.clear()
 
 
+@pytest.mark.browser_context_args(bypass_csp=True)  # the site's CSP would block the fetch itself
 def test_monitor_sees_offorigin_request_and_errors(page, site_url, page_monitor):
     assert site_url.startswith("http://localhost:")
     page.goto(site_url + "build-info.json")  # any on-origin document; no Python boot needed

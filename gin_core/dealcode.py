@@ -1,5 +1,8 @@
 """Seeds and deal codes: a match is fixed by its seed; each deal by a short code people can type.
 
+The match seed is secret (64 bits); each deal's shuffle seed is derived from it one way, and
+only that 35-bit shuffle seed is ever shown, as the deal code, once its hand is over.
+
 A deal code is the 35-bit seed of one shuffle written as seven Crockford base-32 characters
 (shown as ``XXX-XXXX``); reading forgives case, hyphens, and I/L/O typed for 1/1/0.
 """
@@ -38,16 +41,18 @@ def decode(code: str) -> int:
     return seed
 
 
+MATCH_SEED_BITS = 64
+
+
 def random_seed(rng: random.Random | None = None) -> int:
-    """A fresh match seed."""
-    return (rng or random.SystemRandom()).getrandbits(SEED_BITS)
+    """A fresh match seed (64 bits, so it cannot be searched for from the deal codes it makes)."""
+    return (rng or random.SystemRandom()).getrandbits(MATCH_SEED_BITS)
 
 
 def deal_seed(match_seed: int, deal_number: int) -> int:
-    """The shuffle seed of a match's n-th deal (redeals count); the first deal uses the match
-    seed itself, so a match started from a deal code replays that deal first."""
-    if deal_number == 0:
-        return match_seed
+    """The shuffle seed of a match's n-th deal (redeals count). It is a one-way function of the
+    match seed (SHA-512 inside ``random.Random``), so the deal codes shown after each hand do
+    not reveal the deals still to come."""
     return random.Random(f"gin-deal:{match_seed}:{deal_number}").getrandbits(SEED_BITS)
 
 

@@ -85,6 +85,7 @@ class Hand:
         self.dead = False
         self.discards: list[tuple[int, Card]] = []
         self.pile_takes: list[list[Card]] = [[], []]
+        self.known: list[list[Card]] = [[], []]  # taken from the pile and still held
         self.declined: list[list[Card]] = [[], []]
 
     # ----- what may be done -------------------------------------------------------------
@@ -219,6 +220,7 @@ class Hand:
             card = self.pile.pop()
             self.hands[player].append(card)
             self.pile_takes[player].append(card)
+            self.known[player].append(card)
             self.taken = card
             self.must_knock = self.phase == "wall"
             self.phase = "discard"
@@ -242,7 +244,7 @@ class Hand:
 
     def _discard(self, player: int, card: Card | None) -> None:
         assert card is not None
-        self.hands[player].remove(card)
+        self._let_go(player, card)
         self.pile.append(card)
         self.discards.append((player, card))
         self.events.append(Event("discard", player, card))
@@ -260,6 +262,11 @@ class Hand:
         else:
             self.phase = "draw"
 
+    def _let_go(self, player: int, card: Card) -> None:
+        self.hands[player].remove(card)
+        if card in self.known[player]:
+            self.known[player].remove(card)
+
     def _die(self) -> None:
         self.dead = True
         self.phase = "over"
@@ -269,7 +276,7 @@ class Hand:
         big = action.kind == "big_gin"
         if not big:
             assert action.card is not None
-            self.hands[player].remove(action.card)
+            self._let_go(player, action.card)
             self.knock_card = action.card
         self.settlement = settle(
             self.hands[player], self.hands[1 - player], self.rules,

@@ -8,7 +8,9 @@ it can be saved as those and rebuilt exactly (see :mod:`gin_core.save`).
 from __future__ import annotations
 
 from .actions import Action
-from .dealcode import cut_for_deal, deal_seed, encode, random_seed, shuffled_deck
+from .dealcode import (
+    MATCH_SEED_BITS, cut_for_deal, deal_seed, decode, encode, random_seed, shuffled_deck,
+)
 from .errors import IllegalAction
 from .events import Event
 from .hand import Hand
@@ -20,13 +22,21 @@ from .view import PlayerView
 class Match:
     """Two players, 0 and 1, playing hands until the rules say the match is over."""
 
-    def __init__(self, rules: Rules | None = None, seed: int | None = None, dealer: int | None = None):
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        dealer: int | None = None,
+        first_deal: str | None = None,
+    ):
         """``seed`` fixes every deal (random if omitted); ``dealer`` overrides who deals first
-        (else ``rules.first_dealer``, else a cut)."""
+        (else ``rules.first_dealer``, else a cut); ``first_deal`` is a deal code to replay as
+        the first hand (later hands still come from ``seed``)."""
         self.rules = rules or Rules()
         self.seed = random_seed() if seed is None else seed
-        if not isinstance(self.seed, int) or not 0 <= self.seed < 1 << 35:
-            raise ValueError("seed must be an int in 0..2**35-1")
+        if type(self.seed) is not int or not 0 <= self.seed < 1 << MATCH_SEED_BITS:
+            raise ValueError(f"seed must be an int in 0..2**{MATCH_SEED_BITS}-1")
+        self.first_deal = None if first_deal is None else encode(decode(first_deal))
         self.events: list[Event] = []
         self.dealer_choice = dealer
         if dealer is None:
@@ -46,7 +56,10 @@ class Match:
         self._deal(dealer)
 
     def _deal(self, dealer: int) -> None:
-        self.deal_seed = deal_seed(self.seed, self.deals)
+        if self.deals == 0 and self.first_deal is not None:
+            self.deal_seed = decode(self.first_deal)
+        else:
+            self.deal_seed = deal_seed(self.seed, self.deals)
         deck = shuffled_deck(self.deal_seed)
         self.hand = Hand(self.rules, deck, dealer, (self.scores[0], self.scores[1]), self.events)
         self.deals += 1
@@ -84,6 +97,8 @@ class Match:
         the player to move. Illegal actions raise :class:`IllegalAction` and change nothing."""
         if isinstance(action, str):
             action = Action.parse(action)
+        if player is not None and (type(player) is not int or player not in (0, 1)):
+            raise IllegalAction(f"no player {player!r}: the players are 0 and 1")
         if self.result is not None:
             raise IllegalAction("the match is over")
         if self.hand.phase == "over":
@@ -121,10 +136,6 @@ class Match:
         h = self.hand
         over = h.phase == "over"
         opponent = 1 - player
-        known = list(h.pile_takes[opponent])
-        for who, card in h.discards:
-            if who == opponent and card in known:
-                known.remove(card)
         showdown = self.records[-1] if over else None
         mine = h.turn == player and h.phase == "discard"
         return PlayerView(
@@ -139,7 +150,7 @@ class Match:
             discards=tuple(h.discards),
             pile_takes=(tuple(h.pile_takes[0]), tuple(h.pile_takes[1])),
             declined=(tuple(h.declined[0]), tuple(h.declined[1])),
-            opponent_known=tuple(known),
+            opponent_known=tuple(h.known[opponent]),
             upcard=h.upcard,
             forbidden=h.taken if mine and self.rules.no_discard_after_pickup else None,
             must_knock=h.must_knock and mine,

@@ -1,14 +1,17 @@
 """JSON save and load of a match at any point.
 
 A save holds the rules, the seed, the first dealer and every action taken, plus a snapshot of
-the resulting position. Loading replays the actions through the ordinary rule checks and then
-compares the snapshot: a save that is corrupt, truncated or edited either fails a rule check or
-disagrees with its own snapshot, and loading raises :class:`SaveError` instead of producing an
-inconsistent match.
+the resulting position: the current hand, the scores, every finished hand's result and a
+checksum of the moves. Loading replays the actions through the ordinary rule checks and then
+compares the snapshot exactly: a save that is corrupt, truncated or edited either fails a rule
+check or disagrees with its own snapshot, and loading raises :class:`SaveError` instead of
+producing an inconsistent match. (The checksum is not a signature: someone who recomputes it
+has only written a different, legal match.)
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -24,6 +27,7 @@ VERSION = 1
 
 def _snapshot(match: Match) -> dict[str, Any]:
     h = match.hand
+    moves = "\n".join(f"{p}:{a}" for p, a in match.history)
     return {
         "phase": match.phase,
         "to_move": match.to_move,
@@ -31,7 +35,17 @@ def _snapshot(match: Match) -> dict[str, Any]:
         "hands": [format_cards(sorted(h.hands[0])), format_cards(sorted(h.hands[1]))],
         "pile": format_cards(h.pile),
         "stock": len(h.stock),
+        "records": [
+            [r.deal_code, r.settlement.kind if r.settlement else "dead", *r.points]
+            for r in match.records
+        ],
+        "moves": hashlib.sha256(moves.encode()).hexdigest()[:16],
     }
+
+
+def _canonical(value: Any) -> str:
+    """JSON text that tells 1 from 1.0 and from true, for an exact comparison."""
+    return json.dumps(value, sort_keys=True)
 
 
 def to_dict(match: Match) -> dict[str, Any]:
@@ -42,6 +56,7 @@ def to_dict(match: Match) -> dict[str, Any]:
         "rules": match.rules.to_dict(),
         "seed": match.seed,
         "dealer": match.dealer_choice,
+        "first_deal": match.first_deal,
         "actions": [[p, str(a)] for p, a in match.history],
         "state": _snapshot(match),
     }
@@ -67,7 +82,7 @@ def from_dict(data: Any) -> Match:
         raise SaveError("a save must be a JSON object")
     if data.get("format") != FORMAT:
         raise SaveError("not a gin_core match save")
-    if data.get("version") != VERSION:
+    if type(data.get("version")) is not int or data["version"] != VERSION:
         raise SaveError(f"save version {data.get('version')!r} is not supported (expected {VERSION})")
     try:
         rules = Rules.from_dict(_field(data, "rules", dict))
@@ -77,8 +92,11 @@ def from_dict(data: Any) -> Match:
     dealer = data.get("dealer")
     if dealer is not None and (type(dealer) is not int or dealer not in (0, 1)):
         raise SaveError("save field 'dealer' must be 0, 1 or null")
+    first_deal = data.get("first_deal")
+    if first_deal is not None and not isinstance(first_deal, str):
+        raise SaveError("save field 'first_deal' must be a deal code or null")
     try:
-        match = Match(rules, seed=seed, dealer=dealer)
+        match = Match(rules, seed=seed, dealer=dealer, first_deal=first_deal)
     except ValueError as e:
         raise SaveError(f"save cannot start a match: {e}") from None
     for i, entry in enumerate(_field(data, "actions", list)):
@@ -89,15 +107,15 @@ def from_dict(data: Any) -> Match:
             match.apply(Action.parse(entry[1]), entry[0])
         except (IllegalAction, ActionError) as e:
             raise SaveError(f"save action {i} ({entry[1]!r}) is illegal: {e}") from None
-    if data.get("state") != _snapshot(match):
+    if _canonical(data.get("state")) != _canonical(_snapshot(match)):
         raise SaveError("save does not match its own moves (edited or corrupt)")
     return match
 
 
-def loads(text: str) -> Match:
+def loads(text: str | bytes) -> Match:
     """Rebuild a match from :func:`dumps` output."""
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, TypeError, RecursionError) as e:
+    except (ValueError, TypeError, RecursionError) as e:  # ValueError: bad JSON, UTF-8, huge ints
         raise SaveError(f"save is not valid JSON: {e}") from None
     return from_dict(data)

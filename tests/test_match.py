@@ -51,10 +51,13 @@ def test_deal_code_round_trip_and_tolerant_reading():
 def test_a_deal_code_replays_the_same_deal():
     match = play(Match(preset("eaai"), seed=5), random.Random(2), hands=2)
     record = match.records[1]
-    replay = Match(preset("eaai"), seed=decode_deal_code(record.deal_code), dealer=record.dealer)
+    replay = Match(preset("eaai"), seed=99, dealer=record.dealer, first_deal=record.deal_code)
     original = Match(preset("eaai"), seed=5)
     play(original, random.Random(2), hands=1)
     assert replay.hand.hands == original.hand.hands and replay.hand.pile == original.hand.pile
+    assert replay.deal_code == record.deal_code
+    replay.apply(replay.legal_actions()[0])
+    assert decode_deal_code(record.deal_code) != 5
 
 
 def test_shuffle_is_stable_across_python_versions():
