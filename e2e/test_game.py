@@ -1,0 +1,581 @@
+"""The game page, played through its interface in Chromium.
+
+Deterministic: every test opens the page with URL parameters (see web/ginweb/params.py):
+``?seed=N`` fixes the deals, ``level=beginner`` the opponent, ``fast=1`` removes animations
+and pauses. What the page shows is checked against the engine itself: the page keeps its
+match in localStorage (``gin-rummy/v1/match``, whose ``match`` field is a gin_core save), and
+the tests load that save here with ``gin_core.load_match``.
+
+Every test also fails on any request off the page's origin or any console error (conftest).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from gin_e2e import ARTIFACTS, wait_ready
+
+import gin_core
+from gin_core import Action, Match, load_match
+
+MATCH_KEY = "gin-rummy/v1/match"
+SETTINGS_KEY = "gin-rummy/v1/settings"
+STATS_KEY = "gin-rummy/v1/stats"
+FAST = "level=beginner&fast=1"
+
+
+# ----------------------------------------------------------------- helpers
+
+
+def open_game(page, url: str, query: str = "") -> None:
+    page.goto(url + query)
+    wait_ready(page, 60)
+
+
+def shot(page, name: str, width: int) -> None:
+    """Screenshot at a given width, kept in artifacts/e2e/."""
+    old = page.viewport_size
+    page.set_viewport_size({"width": width, "height": 900 if width > 600 else 844})
+    page.wait_for_timeout(150)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}-{width}.png"), full_page=True)
+    page.set_viewport_size(old)
+
+
+def table(page) -> dict:
+    return page.evaluate("""() => {
+        const t = document.getElementById('table');
+        return {phase: t.dataset.phase, turn: t.dataset.turn};
+    }""")
+
+
+def wait_turn(page, timeout_s: float = 60) -> str:
+    """Wait until it is your move or the hand is over; returns the phase."""
+    page.wait_for_function(
+        """() => { const t = document.getElementById('table');
+                   return t.dataset.turn === 'you' || t.dataset.phase.endsWith('_over'); }""",
+        timeout=timeout_s * 1000,
+    )
+    return table(page)["phase"]
+
+
+def hand_keys(page) -> list[str]:
+    return page.eval_on_selector_all("#my-hand .card", "els => els.map(e => e.dataset.key)")
+
+
+def saved(page) -> dict:
+    text = page.evaluate(f"localStorage.getItem({MATCH_KEY!r})")
+    assert text, "the page keeps no match in localStorage"
+    return json.loads(text)
+
+
+def saved_match(page) -> Match:
+    return load_match(saved(page)["match"])
+
+
+def play_turn(page) -> str:
+    """One move of yours by a simple policy through the interface: pass the upcard, draw from
+    the stock, knock or go gin when offered, else discard the highest deadwood card. Returns
+    the phase the move was made in."""
+    phase = wait_turn(page)
+    if phase == "offer" or phase == "wall":
+        page.click("#btn-pass")
+    elif phase == "draw":
+        page.click("#stock")
+        page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 11")
+        end = "#btn-gin" if page.is_visible("#btn-gin") else "#btn-knock" if page.is_visible("#btn-knock") else None
+        if end:
+            page.click(end)
+            page.wait_for_selector("#dlg-confirm[open]")
+            page.click("#confirm-ok")
+        else:
+            dead = page.query_selector_all("#my-hand .card.dw:not(.locked)") or page.query_selector_all(
+                "#my-hand .card:not(.locked)")
+            dead[-1].click()
+    elif phase == "discard":
+        page.query_selector_all("#my-hand .card:not(.locked)")[-1].click()
+    return phase
+
+
+def play_until_over(page, limit: int = 80) -> str:
+    for _ in range(limit):
+        phase = wait_turn(page)
+        if phase.endswith("_over"):
+            return phase
+        play_turn(page)
+    raise AssertionError("the hand did not end")
+
+
+def play_until_showdown(page) -> Match:
+    """Play hands (dealing the next after a dead one) until one ends with a knock or gin."""
+    for _ in range(6):
+        play_until_over(page)
+        page.wait_for_selector("#result:not([hidden])")
+        m = saved_match(page)
+        if m.records[-1].settlement is not None:
+            return m
+        if m.result is not None:
+            break
+        page.click("#btn-next")
+    raise AssertionError("no hand reached a showdown")
+
+
+# ----------------------------------------------------------------- tests
+
+
+def test_table_boots_and_is_labelled(page, site_url):
+    open_game(page, site_url, f"?seed=123&{FAST}")
+    assert page.title() == "Gin Rummy"
+    assert page.inner_text("#engine-version").strip() == gin_core.__version__
+    m = saved_match(page)
+    v = m.view(0)
+    # your hand is the engine's hand, each card named for screen readers
+    assert sorted(hand_keys(page)) == sorted(str(c) for c in v.hand)
+    names = page.eval_on_selector_all("#my-hand .card", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert sorted(names) == sorted(c.name for c in v.hand)
+    assert page.get_attribute("#stock", "aria-label") == f"Stock, {v.stock_size} cards"
+    assert page.get_attribute("#pile", "aria-label") == f"Discard pile, top card {v.top.name}"
+    for name in ("Hint", "Undo", "New match", "Statistics", "Settings", "Help"):
+        assert page.get_by_role("button", name=name, exact=True).count() == 1, name
+    if m.to_move == 0 and m.phase == "offer":
+        assert page.get_by_role("button", name="Take", exact=True).is_visible()
+        assert page.get_by_role("button", name="Pass", exact=True).is_visible()
+    # the seed was used once: the address bar no longer starts a new match on reload
+    assert "seed=" not in page.url and "fast=1" in page.url
+    shot(page, "table", 1280)
+    shot(page, "table", 390)
+    # the 390 px layout has no horizontal scrolling
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_whole_hand_to_showdown_matches_engine(page, site_url):
+    open_game(page, site_url, f"?seed=123&{FAST}")
+    m = play_until_showdown(page)
+    rec = m.records[-1]
+    s = rec.settlement
+    # scores shown = the engine's scores
+    assert page.inner_text("#score-you").strip() == str(m.scores[0])
+    assert page.inner_text("#score-cpu").strip() == str(m.scores[1])
+    assert page.inner_text("#res-you").strip() == str(m.scores[0])
+    assert page.inner_text("#res-cpu").strip() == str(m.scores[1])
+    text = page.inner_text("#result")
+    # the arithmetic ends in the engine's points for the hand, with both deadwood counts
+    last = [ln for ln in text.splitlines() if "=" in ln]
+    assert last and re.search(rf"= {s.points}\.$", last[-1].strip()), text
+    kd, dd = s.knocker_deadwood, s.defender_deadwood
+    you, cpu = (kd, dd) if s.knocker == 0 else (dd, kd)
+    assert f"Deadwood: you {you}, computer {cpu}." in text
+    winner = "you win" if s.winner == 0 else "computer wins"
+    if s.winner is not None:
+        assert winner in text.lower()
+    # the deal code, hidden during the hand, is shown now and is the engine's
+    assert page.inner_text("#deal-code").strip() == rec.deal_code
+    # both hands are laid out: every card of both arrangements is face up on the table
+    shown = set(page.eval_on_selector_all("#table .card.face", "els => els.map(e => e.dataset.key)"))
+    for arr in (s.knocker_arrangement, s.defender_arrangement):
+        assert {str(c) for c in arr.cards} <= shown
+    for lay in s.layoffs:  # lay-offs sit with the knocker's melds, marked
+        assert page.locator(f".card.laid[data-key='{lay.card}']").count() == 1
+    # the scoreboard row and the announcement
+    row = page.inner_text("#scoreboard tbody tr:last-child")
+    assert rec.deal_code in row
+    assert page.inner_text("#announce").strip() != ""
+    shot(page, "showdown", 1280)
+    shot(page, "showdown", 390)
+    # next hand: dealt by the engine's next dealer, deal code hidden again
+    page.click("#btn-next")
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 10")
+    m2 = saved_match(page)
+    assert m2.deals == m.deals + 1 and m2.phase not in ("hand_over", "match_over")
+    assert sorted(hand_keys(page)) == sorted(str(c) for c in m2.view(0).hand)
+    assert "hidden" in page.inner_text("#scoreboard tbody tr:last-child")
+
+
+def test_reload_mid_hand_resumes_exactly(page, site_url):
+    open_game(page, site_url, f"?seed=4242&{FAST}")
+    for _ in range(3):
+        play_turn(page)
+    if table(page)["phase"].endswith("_over"):
+        pytest.skip("the hand ended before the reload")  # pragma: no cover (seed is chosen so it does not)
+    wait_turn(page)
+    before = {
+        "save": saved(page),
+        "hand": hand_keys(page),
+        "pile": page.get_attribute("#pile", "aria-label"),
+        "stock": page.get_attribute("#stock", "aria-label"),
+        "log": page.inner_text("#log"),
+        "status": page.inner_text("#status"),
+        "scores": (page.inner_text("#score-you"), page.inner_text("#score-cpu")),
+    }
+    page.reload()
+    wait_ready(page, 60)
+    wait_turn(page)
+    after = {
+        "save": saved(page),
+        "hand": hand_keys(page),
+        "pile": page.get_attribute("#pile", "aria-label"),
+        "stock": page.get_attribute("#stock", "aria-label"),
+        "log": page.inner_text("#log"),
+        "status": page.inner_text("#status"),
+        "scores": (page.inner_text("#score-you"), page.inner_text("#score-cpu")),
+    }
+    assert after == before
+    # and the match goes on from there
+    play_turn(page)
+    assert len(saved_match(page).history) > len(load_match(before["save"]["match"]).history)
+
+
+def test_settings_persist_across_visits(page, site_url):
+    open_game(page, site_url, f"?seed=77&{FAST}")
+    page.click("[data-act=settings]")
+    page.wait_for_selector("#dlg-settings[open]")
+    page.check("input[name=level][value=expert]")
+    page.check("#set-four")
+    page.check("input[name=back][value=blue]")
+    page.check("input[name=felt][value=grey]")
+    page.select_option("#set-preset", "tournament")
+    page.fill("#rule-knock_limit", "7")
+    page.dispatch_event("#rule-knock_limit", "change")
+    assert page.input_value("#set-preset") == "custom"
+    page.check("#set-strict")
+    page.click("[data-act=settings-save]")
+    # new rules: the page offers a new match now
+    page.wait_for_selector("#dlg-confirm[open]")
+    page.click("#confirm-ok")
+    page.wait_for_function("!document.querySelector('dialog[open]')")
+    assert load_match(saved(page)["match"]).rules.knock_limit == 7
+    page.reload()
+    wait_ready(page, 60)
+    assert page.evaluate("document.body.classList.contains('four-colour')")
+    assert page.evaluate("document.body.dataset.back") == "blue"
+    assert page.evaluate("document.body.dataset.felt") == "grey"
+    assert page.inner_text("#opp-level").strip() == "Expert"
+    assert page.inner_text("#knock-info").strip() == "knock at 7"
+    assert not page.is_visible("#btn-undo")  # strict mode: no undo
+    page.click("[data-act=settings]")
+    assert page.is_checked("input[name=level][value=expert]")
+    assert page.input_value("#rule-knock_limit") == "7"
+    assert page.input_value("#set-preset") == "custom"
+    assert page.input_value("#rule-oklahoma_ace") == "one"  # from the tournament preset
+    stored = json.loads(page.evaluate(f"localStorage.getItem({SETTINGS_KEY!r})"))
+    assert stored["format"] == "gin-rummy.settings" and stored["version"] == 1
+    # an invalid rule combination is refused with the engine's message, nothing saved
+    page.uncheck("#rule-first_upcard")
+    page.check("#rule-oklahoma")
+    page.click("[data-act=settings-save]")
+    assert "first upcard" in page.inner_text("#settings-error").lower()
+    assert page.is_visible("#dlg-settings")
+
+
+@pytest.mark.parametrize("junk", [
+    "{not json",
+    '{"format": "gin-rummy.web-match", "version": 1}',
+    "tampered",
+    "old-version",
+])
+def test_corrupt_or_old_save_gives_notice_and_fresh_start(page, site_url, junk):
+    open_game(page, site_url, f"?seed=99&{FAST}")
+    play_turn(page)
+    wait_turn(page)
+    if junk == "tampered":  # a valid-looking save whose moves were edited
+        data = saved(page)
+        inner = json.loads(data["match"])
+        inner["actions"][-1][1] = "discard AS" if inner["actions"][-1][1] != "discard AS" else "discard KS"
+        data["match"] = json.dumps(inner)
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [MATCH_KEY, json.dumps(data)])
+    elif junk == "old-version":
+        page.evaluate("""() => { localStorage.setItem('gin-rummy/v0/match', '{"old": true}');
+                                 localStorage.setItem('gin-rummy/v1/stats', '[1, 2');
+                                 localStorage.setItem('gin-rummy/v1/settings', '{"format": "x"}'); }""")
+    else:
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [MATCH_KEY, junk])
+    page.reload()
+    wait_ready(page, 60)
+    notices = page.inner_text("#toasts")
+    if junk == "old-version":
+        assert "older version" in notices
+        assert "statistics could not be read" in notices
+        assert "settings could not be read" in notices
+        assert page.evaluate("localStorage.getItem('gin-rummy/v0/match')") is None
+    else:
+        assert "could not be resumed" in notices
+        # a fresh, valid match was started and saved
+        m = saved_match(page)
+        assert m.deals == 1 and len([a for p, a in m.history if p == 0]) == 0
+    assert len(hand_keys(page)) in (10, 11)
+    play_turn(page)  # and the table is playable
+
+
+def test_keyboard_only_draw_and_discard(page, site_url):
+    open_game(page, site_url, f"?seed=31&dealer=1&{FAST}")  # computer deals: you are offered the upcard
+    assert table(page) == {"phase": "offer", "turn": "you"}
+    page.keyboard.press("p")  # pass the upcard
+    assert wait_turn(page) == "draw"
+    # reach the stock with Tab alone and draw with Enter
+    for _ in range(40):
+        if page.evaluate("document.activeElement && document.activeElement.id") == "stock":
+            break
+        page.keyboard.press("Tab")
+    else:
+        raise AssertionError("the stock is not reachable with Tab")
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline not in ("", "none"), "no visible focus on the stock"
+    before = len(saved_match(page).history)
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 11")
+    m = saved_match(page)
+    assert m.history[before][1] == Action("draw_stock")
+    # focus is now on the card just drawn; move left and discard it with Enter
+    focused = page.evaluate("document.activeElement.dataset.key")
+    assert focused in hand_keys(page)
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") not in ("", "none")
+    page.keyboard.press("ArrowLeft" if hand_keys(page).index(focused) > 0 else "ArrowRight")
+    target = page.evaluate("document.activeElement.dataset.key")
+    assert target != focused
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 10")
+    m = saved_match(page)
+    p, a = m.history[before + 1]
+    assert p == 0 and a.kind == "discard" and str(a.card) == target
+
+
+def test_drag_to_draw_discard_and_reorder(page, site_url):
+    open_game(page, site_url, f"?seed=31&dealer=1&{FAST}")
+    page.click("#btn-pass")
+    wait_turn(page)
+
+    def drag(src, dst_x, dst_y):
+        box = page.locator(src).bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 3)
+        page.mouse.down()
+        for i in range(1, 9):
+            page.mouse.move(box["x"] + box["width"] / 2 + (dst_x - box["x"] - box["width"] / 2) * i / 8,
+                            box["y"] + box["height"] / 3 + (dst_y - box["y"] - box["height"] / 3) * i / 8)
+        page.mouse.up()
+
+    hand = page.locator("#my-hand").bounding_box()
+    drag("#stock", hand["x"] + hand["width"] / 2, hand["y"] + hand["height"] / 2)
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 11")
+    assert saved_match(page).history[-1][1] == Action("draw_stock")
+    # reorder: move the first card to the far right
+    first = hand_keys(page)[0]
+    drag(f"#my-hand .card[data-key='{first}']", hand["x"] + hand["width"] - 5, hand["y"] + hand["height"] / 2)
+    page.wait_for_function(f"[...document.querySelectorAll('#my-hand .card')].at(-1).dataset.key === '{first}'")
+    assert saved(page)["order"][-1] == first
+    assert json.loads(page.evaluate(f"localStorage.getItem({SETTINGS_KEY!r})"))["sort"] == "custom"
+    # discard by dropping a card on the pile
+    card = hand_keys(page)[2]
+    pile = page.locator("#pile").bounding_box()
+    drag(f"#my-hand .card[data-key='{card}']", pile["x"] + pile["width"] / 2, pile["y"] + pile["height"] / 2)
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 10")
+    mine = [a for p, a in saved_match(page).history if p == 0]
+    assert mine[-1] == Action("discard", gin_core.Card.parse(card))
+    # sorting by suit leaves your own order
+    page.click("#sort-suit")
+    assert page.get_attribute("#sort-suit", "aria-pressed") == "true"
+
+
+def test_illegal_move_shows_the_rule(page, site_url):
+    open_game(page, site_url, f"?seed=31&dealer=1&{FAST}")
+    assert table(page)["phase"] == "offer"
+    page.click("#stock")  # the first upcard must be taken or passed
+    page.wait_for_selector(".toast.rule")
+    assert "first upcard" in page.inner_text(".toast.rule").lower()
+    page.keyboard.press("k")  # no knock before drawing: the engine says why
+    page.wait_for_selector(".toast.rule")
+    assert "first upcard" in page.inner_text(".toast.rule").lower()
+    assert not page.is_visible("#btn-knock")
+    page.click("#btn-take")
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 11")
+    taken = saved_match(page).history[-1]
+    assert taken == (0, Action("draw_pile"))
+    locked = page.get_attribute("#my-hand .card.locked", "data-key")
+    page.click(f"#my-hand .card[data-key='{locked}']")
+    page.wait_for_selector(".toast.rule")
+    text = page.inner_text(".toast.rule")
+    assert "may not be discarded this turn" in text, text
+    assert len(saved_match(page).history) == 1  # nothing changed
+
+
+def test_hint_ranks_moves_and_undo_takes_back(page, site_url):
+    open_game(page, site_url, f"?seed=31&dealer=1&{FAST}")
+    page.click("#btn-pass")
+    wait_turn(page)
+    page.click("#stock")
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 11")
+    hand_before_discard = sorted(hand_keys(page))
+    n_before = len(saved_match(page).history)
+    page.click("#btn-hint")
+    page.wait_for_selector("#dlg-hint[open] .hints li")
+    values = [float(v.replace(" pts", "").replace("\u2212", "-")) for v in page.eval_on_selector_all(
+        "#dlg-hint .hints .val", "els => els.map(e => e.textContent)")]
+    assert len(values) >= 2 and values == sorted(values, reverse=True)
+    assert page.locator("#dlg-hint .hints li.best").count() == 1
+    # play the suggestion from the hint panel
+    page.click("#dlg-hint .hints li.best [data-act=hint-play]")
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 10")
+    wait_turn(page)
+    assert len(saved_match(page).history) > n_before
+    # undo your discard: back to 11 cards, the computer's reply undone as well
+    page.click("#btn-undo")
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 11")
+    m = saved_match(page)
+    assert len(m.history) == n_before
+    assert sorted(hand_keys(page)) == hand_before_discard
+    assert "take back" in page.inner_text("#log").lower()
+
+
+def test_statistics_count_and_export(page, site_url):
+    open_game(page, site_url, f"?seed=123&{FAST}")
+    m = play_until_showdown(page)
+    page.click("[data-act=stats]")
+    page.wait_for_selector("#dlg-stats[open]")
+    text = page.inner_text("#stats-body")
+    assert re.search(rf"Hands played\s+{len(m.records)}", text), text
+    with page.expect_download() as dl:
+        page.click("[data-act=stats-export]")
+    data = json.loads(Path(dl.value.path()).read_text())
+    assert data["format"] == "gin-rummy.stats" and data["hands"]["played"] == len(m.records)
+    won = sum(1 for r in m.records if r.winner == 0)
+    assert data["hands"]["won"] == won
+    # counted once: a reload does not count the hand again
+    page.reload()
+    wait_ready(page, 60)
+    stored = json.loads(page.evaluate(f"localStorage.getItem({STATS_KEY!r})"))
+    assert stored["hands"]["played"] == len(m.records)
+
+
+def test_replay_deal_and_typed_deal_code(page, site_url):
+    open_game(page, site_url, f"?seed=123&{FAST}")
+    m = play_until_showdown(page)
+    rec = m.records[-1]
+    page.click("#result [data-act=replay]")
+    page.wait_for_selector("#dlg-confirm[open]")  # the match in progress would be abandoned
+    page.click("#confirm-ok")
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 10")
+    m2 = saved_match(page)
+    assert m2.first_deal == rec.deal_code and m2.first_dealer == rec.dealer
+    assert m2.seed != m.seed  # later hands are new deals, not the old match again
+    fresh = Match(m.rules, dealer=rec.dealer, first_deal=rec.deal_code)
+    assert sorted(hand_keys(page)) == sorted(str(c) for c in fresh.view(0).hand)
+    # type a code in New match
+    page.click("[data-act=new]")
+    page.fill("#new-code", "zzz")
+    page.click("[data-act=new-start]")
+    assert "not a deal code" in page.inner_text("#new-error")
+    page.fill("#new-code", rec.deal_code.lower().replace("-", ""))
+    page.select_option("#new-dealer", str(rec.dealer))
+    page.click("[data-act=new-start]")
+    page.wait_for_function("!document.querySelector('dialog[open]')")
+    m3 = saved_match(page)
+    assert m3.first_deal == rec.deal_code
+    assert sorted(hand_keys(page)) == sorted(str(c) for c in fresh.view(0).hand)
+
+
+@pytest.mark.parametrize("how", ["openspiel", "classic-to-10"])
+def test_match_end_itemises_bonuses(page, site_url, how):
+    if how == "openspiel":  # one hand is the whole match
+        open_game(page, site_url, f"?seed=123&preset=openspiel&{FAST}")
+    else:  # classic bonuses (game 100, line 25 a hand, shutout 100) with a short target, set in Settings
+        open_game(page, site_url, f"?seed=123&{FAST}")
+        page.click("[data-act=settings]")
+        page.select_option("#set-preset", "classic")
+        page.fill("#rule-target", "10")
+        page.dispatch_event("#rule-target", "change")
+        page.click("[data-act=settings-save]")
+        page.click("#confirm-ok")
+        page.wait_for_function("!document.querySelector('dialog[open]')")
+        assert saved_match(page).rules.target == 10
+        assert page.inner_text("#opp-level").strip() == "Beginner"  # the rules changed, not the opponent
+    for _ in range(8):
+        play_until_over(page)
+        m = saved_match(page)
+        if m.result is not None:
+            break
+        page.wait_for_selector("#btn-next")
+        page.click("#btn-next")
+    m = saved_match(page)
+    r = m.result
+    assert r is not None
+    page.wait_for_selector("#dlg-match[open]")
+    rows = {
+        tr.split("\t")[0]: tr.split("\t")[1:]
+        for tr in page.eval_on_selector_all("#match-body tbody tr", "els => els.map(e => e.innerText)")
+    }
+    assert rows["Points from hands"] == [str(r.hand_points[0]), str(r.hand_points[1])]
+    assert rows["Total"] == [str(r.totals[0]), str(r.totals[1])]
+    if how == "classic-to-10":
+        assert rows["Game bonus"] == [str(r.game_bonus[0]), str(r.game_bonus[1])] and 100 in r.game_bonus
+        line = next(k for k in rows if k.startswith("Line bonus"))
+        assert rows[line] == [str(r.line_bonus[0]), str(r.line_bonus[1])]
+        assert f"hands won: {r.hands_won[0]} / {r.hands_won[1]}" in line
+        if r.shutout:
+            assert rows["Shutout bonus"] == [str(r.shutout_bonus[0]), str(r.shutout_bonus[1])]
+    title = page.inner_text("#match-title")
+    assert ("You win" in title) == (r.winner == 0)
+    assert ("shutout" in title) == r.shutout
+    shot(page, f"match-over-{how}", 1280)
+    shot(page, f"match-over-{how}", 390)
+    page.click("#match-new")
+    page.wait_for_function("!document.querySelector('dialog[open]')")
+    assert saved_match(page).result is None
+
+
+@pytest.mark.browser_context_args(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844},
+                                  device_scale_factor=2)
+def test_touch_drag_and_tap_on_a_phone(page, site_url):
+    open_game(page, site_url, f"?seed=31&dealer=1&{FAST}")
+    page.tap("#btn-pass")
+    assert wait_turn(page) == "draw"
+    cdp = page.context.new_cdp_session(page)
+
+    def touch_drag(x0, y0, x1, y1, steps=10):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+        for i in range(1, steps + 1):
+            x, y = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    def centre(sel):
+        b = page.locator(sel).bounding_box()
+        return b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+
+    # drag the stock onto the hand with a finger
+    sx, sy = centre("#stock")
+    hx, hy = centre("#my-hand")
+    touch_drag(sx, sy, hx, hy)
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 11")
+    assert saved_match(page).history[-1] == (0, Action("draw_stock"))
+    # drag a card onto the pile
+    card = hand_keys(page)[1]
+    b = page.locator(f"#my-hand .card[data-key='{card}']").bounding_box()
+    px, py = centre("#pile")
+    touch_drag(b["x"] + 8, b["y"] + 20, px, py)
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 10")
+    mine = [a for p, a in saved_match(page).history if p == 0]
+    assert mine[-1] == Action("discard", gin_core.Card.parse(card))
+    # the next turn by taps: stock, then a card
+    wait_turn(page)
+    page.tap("#stock")
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 11")
+    key = page.get_attribute("#my-hand .card:not(.locked)", "data-key")
+    box = page.locator(f"#my-hand .card[data-key='{key}']").bounding_box()
+    page.touchscreen.tap(box["x"] + 6, box["y"] + 20)  # the visible strip of an overlapped card
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 10")
+    mine = [a for p, a in saved_match(page).history if p == 0]
+    assert mine[-1] == Action("discard", gin_core.Card.parse(key))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_every_page_module_is_shipped():
+    """web/pyscript.json lists every module of the ginweb package (an unlisted one would fail
+    to import in the browser only)."""
+    web = Path(__file__).resolve().parent.parent / "web"
+    listed = set(json.loads((web / "pyscript.json").read_text())["files"])
+    modules = {f"./ginweb/{p.name}" for p in (web / "ginweb").glob("*.py")}
+    assert modules == listed

@@ -1,0 +1,320 @@
+"""Start-up and wiring: read the URL and storage, build the parts, resume or deal, and route
+every control (``data-act``) to the controller, dialogs or settings."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import js
+
+import gin_core
+from gin_core import Action, preset
+
+from . import dom, params, savefmt, settings, stats
+from .board import Board
+from .controller import Controller, utc_now
+from .dialogs import Dialogs
+from .inputs import Inputs
+from .panels import Panels
+from .settings_ui import SettingsUI
+from .storage import Store
+from .table import Table
+
+
+class App:
+    def __init__(self):
+        self.params = params.parse(str(js.location.search))
+        self.fast = self.params.fast
+        self.panels = Panels()
+        dom.on_error(lambda text: self.panels.notice(text, "error", 10000))
+        self.store = Store(lambda text: self.panels.notice(text, "info", 8000))
+        if self.store.sweep():
+            self.panels.notice("Saved data from an older version of this page was cleared.", "info", 8000)
+        self.settings = self.load_settings()
+        self.stats_data = self.load_stats()
+        self.board = Board()
+        self.table = Table(self.board)
+        self.dialogs = Dialogs(self)
+        self.settings_ui = SettingsUI(self)
+        self.controller = Controller(self)
+        self.inputs = Inputs(self)
+        for p in self.params.problems:
+            self.panels.notice(f"Ignored a link parameter: {p}.", "info", 8000)
+        self.apply_look()
+
+    # ----- storage ------------------------------------------------------------------------
+
+    def load_settings(self) -> settings.Settings:
+        text = self.store.get("settings")
+        if text is None:
+            return settings.Settings().with_rules(preset("classic"))
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict) or data.get("format") != "gin-rummy.settings":
+                raise ValueError("not our settings")
+            if data.get("version") != 1:
+                raise ValueError("another version")
+        except (ValueError, TypeError, RecursionError):
+            self.store.remove("settings")
+            self.panels.notice("Your saved settings could not be read: the defaults are back.", "info", 8000)
+            return settings.Settings().with_rules(preset("classic"))
+        s, bad = settings.from_dict(data)
+        if bad:
+            self.panels.notice("Some saved settings could not be read and were reset.", "info", 8000)
+        return s
+
+    def save_settings(self) -> None:
+        data = {"format": "gin-rummy.settings", "version": 1, **self.settings.to_dict()}
+        self.store.put("settings", json.dumps(data))
+
+    def set_setting(self, **changes) -> None:
+        self.settings = replace(self.settings, **changes)
+        self.save_settings()
+
+    def load_stats(self) -> dict:
+        text = self.store.get("stats")
+        if text is None:
+            return stats.empty()
+        try:
+            return stats.validate(json.loads(text))
+        except (ValueError, TypeError, RecursionError, AttributeError):
+            self.store.remove("stats")
+            self.panels.notice("Your saved statistics could not be read and were reset.", "info", 8000)
+            return stats.empty()
+
+    def count(self, fn) -> None:
+        if fn(self.stats_data):
+            self.store.put("stats", json.dumps(self.stats_data))
+
+    def controller_now(self) -> str:
+        return utc_now()
+
+    # ----- look ---------------------------------------------------------------------------
+
+    def apply_look(self) -> None:
+        s = self.settings
+        body = dom.document.body
+        body.classList.toggle("four-colour", s.four_colour)
+        body.dataset.back = s.back
+        body.dataset.felt = s.felt
+        body.classList.toggle("no-motion", self.fast)
+        body.classList.toggle("fast", s.speed == "fast")
+
+    def apply_settings(self, new: settings.Settings, old: settings.Settings) -> None:
+        self.settings = new
+        self.save_settings()
+        self.apply_look()
+        ctl = self.controller
+        if new.level != ctl.game.level:
+            ctl.game.level = new.level
+            ctl.set_bot(new.level)
+            ctl.save()
+        ctl.render("none")
+        ctl.kick()
+        if new.game_rules() != ctl.match.rules and ctl.match.result is None:
+            self.dialogs.confirm(
+                "New rules", "Start a new match with these rules now? Otherwise they apply from the next match.",
+                "Start new match", lambda _: ctl.new_match(), cancel="Next match")
+        else:
+            self.panels.notice("Settings saved.", "info", 2500)
+
+    # ----- start --------------------------------------------------------------------------
+
+    def start(self) -> None:
+        p = self.params
+        ctl = self.controller
+        resumed = False
+        if p.new_match:
+            rules = preset(p.preset) if p.preset else None
+            ctl.game = None
+            ctl.new_match(seed=p.seed, deal=p.deal, dealer=p.dealer, level=p.level, rules=rules,
+                          abandon=False)
+            query = params.strip_consumed(str(js.location.search))
+            js.history.replaceState(js.history.state, "", f"{js.location.pathname}{query}{js.location.hash}")
+        else:
+            text = self.store.get("match")
+            if text is not None:
+                try:
+                    game = savefmt.loads(text)
+                except Exception as e:  # noqa: BLE001  (SaveError, or anything a foreign save provokes)
+                    self.store.remove("match")
+                    self.panels.notice(f"The saved match could not be resumed ({e}); a new match has started.",
+                                       "error", 12000)
+                else:
+                    ctl.adopt(game, fresh=False)
+                    ctl.render("none")
+                    ctl.kick()
+                    resumed = True
+            if not resumed:
+                ctl.new_match(abandon=False)
+        dom.set_text(dom.by_id("engine-version"), gin_core.__version__)
+        dom.document.body.classList.remove("booting")
+        boot = dom.by_id("boot")
+        boot.hidden = True
+        dom.document.body.dataset.ready = "1"
+
+    # ----- controls -----------------------------------------------------------------------
+
+    def card(self, key: str) -> None:
+        ctl = self.controller
+        if ctl.ui.stage > 0:
+            return
+        ctl.human(Action.parse(f"discard {key}"))
+
+    def end_hand(self, kind: str) -> None:
+        """Knock or gin: confirm, choosing the card to discard face down."""
+        ctl = self.controller
+        opts = ctl.knock_options(kind)
+        if not opts:  # not legal now: let the engine say which rule forbids it
+            hand = list(ctl.view().hand)
+            card = min(hand, key=lambda c: (gin_core.deadwood([x for x in hand if x != c]), -c.value))
+            ctl.human(Action(kind, card))
+            return
+        focus = ctl.ui.focus
+        default = next((str(a.card) for a, _ in opts if str(a.card) == focus), str(opts[0][0].card))
+        choices = [(str(a.card), f"{a.card.symbol}: leaves {dw} deadwood" if kind == "knock" else a.card.symbol)
+                   for a, dw in opts]
+        best_dw = opts[0][1]
+        single = len(opts) == 1
+        card = opts[0][0].card
+        down = (f"discarding the {card.name} face down." if single
+                else "discarding the card you choose face down.")
+        if kind == "knock":
+            title = "Knock?"
+            text = (f"Lay down your melds with {best_dw} deadwood, {down}" if single
+                    else "Lay down your melds, discarding face down the card you choose:")
+        else:
+            title = "Go gin?"
+            text = f"All ten cards meld: lay them down, {down}"
+        ctl_ok = lambda value: ctl.human(Action.parse(f"{kind} {value}"))
+        self.dialogs.confirm(title, text, "Knock" if kind == "knock" else "Gin", ctl_ok, choices, default)
+
+    def act(self, name: str, el) -> None:
+        ctl = self.controller
+        m = ctl.match
+        if name == "stock":
+            ctl.human(Action("draw_stock"))
+        elif name in ("pile", "take"):
+            ctl.human(Action("draw_pile"))
+        elif name == "pass":
+            ctl.human(Action("pass"))
+        elif name in ("knock", "gin"):
+            if m.to_move != 0:
+                self.panels.notice("Wait for your turn.", "rule", 3000)
+            else:
+                self.end_hand(name)
+        elif name == "big_gin":
+            if any(a.kind == "big_gin" for a in ctl.view().legal_actions):
+                self.dialogs.confirm("Big gin?", "All eleven cards meld: end the hand without a discard.",
+                                     "Big gin", lambda _: ctl.human(Action("big_gin")))
+            else:
+                ctl.human(Action("big_gin"))
+        elif name == "next":
+            if m.phase == "hand_over":
+                ctl.human(Action("next_hand"))
+            elif m.phase == "match_over":
+                self.dialogs.match_over(m.result)
+        elif name == "show-result":
+            if m.result is not None:
+                self.dialogs.match_over(m.result)
+        elif name == "hint":
+            dom.spawn(ctl.hint())
+        elif name == "hint-play":
+            self.dialogs.close_hint()
+            ctl.human(Action.parse(el.dataset.action))
+        elif name == "undo":
+            ctl.undo()
+        elif name == "sort-rank":
+            ctl.sort("rank")
+        elif name == "sort-suit":
+            ctl.sort("suit")
+        elif name == "new":
+            self.dialogs.new_match(ctl.in_progress())
+        elif name == "new-start":
+            self.start_from_form()
+        elif name == "match-new":
+            self.dialogs.close_all()
+            ctl.new_match()
+        elif name == "replay":
+            self.replay(el.dataset.code, int(el.dataset.dealer))
+        elif name == "settings":
+            self.settings_ui.open()
+        elif name == "settings-save":
+            self.settings_ui.save()
+        elif name == "settings-cancel":
+            self.settings_ui.cancel()
+        elif name == "stats":
+            self.dialogs.stats()
+        elif name == "stats-export":
+            self.dialogs.export_stats()
+        elif name == "stats-reset":
+            def reset(_):
+                self.stats_data = stats.empty()
+                self.store.put("stats", json.dumps(self.stats_data))
+                self.panels.notice("Statistics reset.", "info", 3000)
+            self.dialogs.confirm("Reset statistics?", "Every count goes back to zero. This cannot be undone.",
+                                 "Reset", reset)
+        elif name == "help":
+            self.dialogs.help()
+        elif name == "close":
+            dlg = dom.closest(el, "dialog")
+            if dlg is not None:
+                dlg.close()
+        elif name == "confirm-ok":
+            self.dialogs.confirm_ok()
+        elif name == "confirm-cancel":
+            self.dialogs.confirm_cancel()
+        elif name == "dismiss":
+            toast = dom.closest(el, ".toast")
+            if toast is not None:
+                toast.remove()
+
+    def replay(self, code: str, dealer: int) -> None:
+        ctl = self.controller
+        rules = ctl.match.rules
+
+        def go(_=None):
+            ctl.new_match(deal=code, dealer=dealer, level=ctl.game.level, rules=rules)
+            self.panels.notice(f"Replaying deal {code}.", "info", 4000)
+
+        if ctl.in_progress():
+            self.dialogs.confirm("Replay this deal?", f"Start a new match from deal {code}? The match in "
+                                 "progress will be abandoned.", "Replay", go)
+        else:
+            go()
+
+    def start_from_form(self) -> None:
+        level = dom.by_id("new-level").value
+        pre = dom.by_id("new-preset").value
+        code = str(dom.by_id("new-code").value).strip()
+        dealer_v = dom.by_id("new-dealer").value
+        seed = deal = None
+        if code:
+            try:
+                seed, deal = params.parse_start(code)
+            except ValueError as e:
+                self.dialogs.new_error(str(e))
+                dom.by_id("new-code").focus()
+                return
+        dealer = None if dealer_v == "cut" else int(dealer_v)
+        s = replace(self.settings, level=level)
+        if pre != "custom":
+            s = s.with_rules(preset(pre))
+        self.settings = s
+        self.save_settings()
+        self.dialogs.close_all()
+        self.controller.new_match(seed=seed, deal=deal, dealer=dealer, level=level,
+                                  rules=s.game_rules())
+
+
+def main() -> None:
+    try:
+        app = App()
+        app.start()
+    except Exception as exc:
+        dom.report(exc)
+        box = dom.by_id("boot-text")
+        if box is not None:
+            box.textContent = f"The game could not start: {exc}"
+        raise

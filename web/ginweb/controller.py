@@ -1,0 +1,424 @@
+"""The turn loop: your moves go to the engine, the computer thinks in slices between frames,
+every action is saved, the showdown is staged, statistics are counted.
+
+The page never decides what is legal: it sends actions to ``Match.apply`` and shows the
+engine's ``IllegalAction`` message (which names the rule) when one is refused.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+import js
+
+from gin_core import Action, IllegalAction, Match, Rules, deadwood, preset_name
+from gin_core import bots as gin_bots
+
+from . import dom, narrate, stats
+from .savefmt import Game, LogLine
+from .settings import LEVELS
+from .table import UI
+
+# Pauses (ms at normal speed) that let a person follow the computer and the showdown.
+PACE = {"draw": 650, "discard": 800, "reveal": 1100, "layoff": 1000, "after": 350}
+SPEED = {"normal": 1.0, "fast": 0.4}
+
+
+def bot_name(level: str) -> tuple[str, bool]:
+    """The bot for a level, falling back to the strongest available; (name, exact)."""
+    if level in gin_bots.BOTS:
+        return level, True
+    have = [lv for lv in LEVELS if lv in gin_bots.BOTS]
+    return (have[-1] if have else next(iter(gin_bots.BOTS))), False
+
+
+def undo_point(m: Match) -> int | None:
+    """History length to rebuild to for undoing your last move of this hand, if any."""
+    if m.phase in ("hand_over", "match_over"):
+        return None
+    for i in range(len(m.history) - 1, -1, -1):
+        p, a = m.history[i]
+        if a.kind == "next_hand":
+            return None
+        if p == 0:
+            return i
+    return None
+
+
+def replay(m: Match, n: int) -> Match:
+    """The match as it was after its first ``n`` actions."""
+    new = Match(m.rules, seed=m.seed, dealer=m.dealer_choice, first_deal=m.first_deal)
+    for p, a in m.history[:n]:
+        new.apply(a, p)
+    return new
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class Controller:
+    def __init__(self, app):
+        self.app = app  # settings, store, stats_data, table, panels, dialogs, fast
+        self.game: Game | None = None
+        self.bot = None
+        self.ui = UI()
+        self.epoch = 0
+        self.driving = False
+        self.events_seen = 0
+        self.perf: list[dict] = []
+        self.hinting = False
+
+    # ----- properties -------------------------------------------------------------------
+
+    @property
+    def match(self) -> Match:
+        return self.game.match
+
+    def view(self):
+        return self.match.view(0)
+
+    def pace(self, name: str) -> float:
+        if self.app.fast:
+            return 0
+        return PACE[name] * SPEED.get(self.app.settings.speed, 1.0)
+
+    # ----- starting -----------------------------------------------------------------------
+
+    def set_bot(self, level: str) -> None:
+        name, exact = bot_name(level)
+        if not exact:
+            self.app.panels.notice(f"The {level} level is not available yet: playing {name}.", "info")
+        self.bot = gin_bots.make_bot(name, self.game.bot_seed)
+        self.ui.level = level
+
+    def adopt(self, game: Game, fresh: bool) -> None:
+        """Make ``game`` the match on the table."""
+        self.epoch += 1
+        self.game = game
+        self.set_bot(game.level)
+        self.ui.drawn = self.ui.hint = None
+        self.ui.focus = None
+        self.ui.stage = 3 if game.match.phase in ("hand_over", "match_over") else 0
+        if fresh or not game.log:
+            game.log = [LogLine(0, e.player, narrate.event_text(e)) for e in game.match.events]
+            if not fresh:
+                game.log.append(LogLine(len(game.match.history), None, "Resumed (log rebuilt)"))
+        self.events_seen = len(game.match.events)
+        self.app.panels.log(game.log, full=True)
+        self.count_stats()
+        self.save()
+
+    def new_match(self, seed: int | None = None, dealer: int | None = None, level: str | None = None,
+                  rules: Rules | None = None, abandon: bool = True, deal: str | None = None) -> None:
+        """Start a match; ``deal`` is a deal code replayed as its first hand."""
+        if abandon and self.game is not None and self.in_progress():
+            self.app.count(lambda d: stats.count_abandoned(d, self.game.uid))
+        s = self.app.settings
+        rules = rules or s.game_rules()
+        m = Match(rules, seed=seed, dealer=dealer, first_deal=deal)
+        uid = f"{m.seed:x}-{int(js.Date.now()):x}"
+        game = Game(m, uid, level or s.level, m.seed % 1_000_003, utc_now(), [], [])
+        self.adopt(game, fresh=True)
+        self.app.dialogs.close_all()
+        self.render("deal")
+        self.kick()
+
+    def in_progress(self) -> bool:
+        """A match with moves made that has not ended (leaving it counts as abandoned)."""
+        m = self.match
+        return m.result is None and any(p == 0 for p, _ in m.history)
+
+    # ----- rendering ----------------------------------------------------------------------
+
+    def render(self, motion: str = "move", origin=None) -> None:
+        v = self.view()
+        self.ui.can_undo = (not self.app.settings.strict) and undo_point(self.match) is not None
+        self.ui.strict = self.app.settings.strict
+        self.ui.sort = self.app.settings.sort
+        self.ui.order = self.game.order
+        self.app.table.render(v, self.ui, motion, origin)
+        self.app.panels.scoreboard(v)
+        shown = self.app.panels.result(v, self.ui.stage >= 3)
+        if shown:
+            dom.after(50, self.focus_next)
+
+    def focus_next(self) -> None:
+        b = dom.by_id("btn-next")
+        if b is not None and not dom.dialog_open():
+            b.focus()
+
+    def focus_card(self, key: str | None) -> None:
+        self.ui.focus = key
+        el = self.app.board.element(key) if key else None
+        if el is not None:
+            el.focus()
+
+    # ----- after any action ---------------------------------------------------------------
+
+    def record(self, player: int | None, why: str = "") -> None:
+        """Log the new events, count statistics, save."""
+        m = self.match
+        n = len(m.history)
+        attached = False
+        for e in m.events[self.events_seen:]:
+            line = LogLine(n, e.player, narrate.event_text(e))
+            if why and not attached and e.player == player and player == 1:
+                line.why = narrate.reason_text(why)
+                attached = True
+            self.game.log.append(line)
+        self.events_seen = len(m.events)
+        if m.phase in ("hand_over", "match_over") and m.records and len(m.records) == m.deals:
+            rec = m.records[-1]
+            if not any(ln.text.startswith(f"Hand {rec.number} result") for ln in self.game.log[-6:]):
+                self.game.log.append(LogLine(n, None, f"Hand {rec.number} result: {narrate.hand_headline(rec.settlement)}",
+                                             f"Deal code {rec.deal_code}"))
+        self.app.panels.log(self.game.log)
+        self.count_stats()
+        self.save()
+
+    def count_stats(self) -> None:
+        g = self.game
+        m = g.match
+        if m.records:
+            self.app.count(lambda d: sum(stats.count_hand(d, g.uid, r) for r in m.records) > 0)
+        if m.result is not None:
+            name = preset_name(m.rules) or "custom"
+            self.app.count(lambda d: stats.count_match(d, g.uid, m.result, g.level, name, utc_now()))
+
+    def save(self) -> None:
+        self.app.store.put("match", self.game.dumps())
+
+    # ----- your moves ---------------------------------------------------------------------
+
+    def human(self, action: Action, origin=None) -> bool:
+        """Play ``action`` for you; shows the rule if the engine refuses it."""
+        m = self.match
+        if m.phase not in ("hand_over", "match_over") and m.to_move != 0:
+            self.app.panels.notice("Wait for the computer to finish its turn.", "rule", 3000)
+            return False
+        before = set(m.view(0).hand)
+        active = dom.opt(dom.document.activeElement)
+        keyboard = active is not None and dom.closest(active, "#my-hand, #stock, #pile") is not None
+        index = self.hand_index(self.ui.focus)
+        try:
+            m.apply(action, None if action.kind == "next_hand" else 0)
+        except IllegalAction as e:
+            self.app.panels.clear_notices("rule")
+            self.app.panels.notice(narrate.rule_message(str(e)), "rule")
+            return False
+        self.app.panels.clear_notices("rule")
+        self.app.dialogs.close_hint()
+        self.ui.hint = None
+        kind = action.kind
+        motion = "move"
+        if kind in ("draw_stock", "draw_pile"):
+            new = set(m.view(0).hand) - before
+            self.ui.drawn = str(next(iter(new))) if new else None
+            self.ui.focus = self.ui.drawn
+        elif kind == "discard":
+            self.ui.drawn = None
+        elif kind == "next_hand":
+            self.ui.stage = 0
+            self.ui.drawn = None
+            self.ui.focus = None
+            self.game.order = []
+            motion = "deal"
+        self.record(0)
+        self.render(motion, origin)
+        if kind == "discard" and keyboard:
+            keys = self.hand_keys()
+            if keys:
+                self.focus_card(keys[min(index or 0, len(keys) - 1)])
+        elif kind in ("draw_stock", "draw_pile") and self.ui.drawn:
+            self.focus_card(self.ui.drawn)
+        self.kick()
+        return True
+
+    def hand_keys(self) -> list[str]:
+        from .handview import layout
+        slots, _ = layout(self.view().hand, self.app.settings.sort, self.game.order)
+        return [str(s.card) for s in slots]
+
+    def hand_index(self, key: str | None) -> int | None:
+        keys = self.hand_keys()
+        return keys.index(key) if key in keys else None
+
+    def reorder(self, key: str, index: int) -> None:
+        """Move a card of your hand to ``index`` (your own order from now on)."""
+        keys = self.hand_keys()
+        if key not in keys:
+            return
+        keys.remove(key)
+        keys.insert(max(0, min(index, len(keys))), key)
+        self.game.order = keys
+        if self.app.settings.sort != "custom":
+            self.app.set_setting(sort="custom")
+        self.ui.focus = key
+        self.save()
+        self.render()
+
+    def sort(self, how: str) -> None:
+        self.app.set_setting(sort=how)
+        self.game.order = []
+        self.save()
+        self.render()
+
+    def undo(self) -> None:
+        if self.app.settings.strict:
+            self.app.panels.notice("Undo is off in strict mode.", "info", 3000)
+            return
+        k = undo_point(self.match)
+        if k is None:
+            self.app.panels.notice("Nothing to undo in this hand.", "info", 3000)
+            return
+        self.epoch += 1
+        self.game.match = replay(self.match, k)
+        self.game.log = [ln for ln in self.game.log if ln.n <= k]
+        self.game.log.append(LogLine(k, 0, "You take back your move"))
+        self.events_seen = len(self.match.events)
+        self.ui.thinking = False
+        self.ui.drawn = self.ui.hint = None
+        self.ui.stage = 0
+        self.app.dialogs.close_hint()
+        self.app.panels.log(self.game.log, full=True)
+        self.save()
+        self.render()
+        self.app.panels.announce("Move taken back. " + self.app.table.last_status)
+        self.kick()
+
+    # ----- the computer -------------------------------------------------------------------
+
+    def kick(self) -> None:
+        if not self.driving:
+            self.driving = True
+            dom.spawn(self.drive())
+
+    async def drive(self) -> None:
+        try:
+            while True:
+                epoch = self.epoch
+                m = self.match
+                if m.phase in ("hand_over", "match_over"):
+                    if self.ui.stage < 3:
+                        await self.showdown(epoch)
+                    if epoch == self.epoch:
+                        return
+                    continue
+                if m.to_move != 1:
+                    return
+                await self.computer_turn(epoch)
+        finally:
+            self.driving = False
+
+    async def computer_turn(self, epoch: int) -> None:
+        m = self.match
+        view = m.view(1)
+        self.ui.thinking = True
+        self.app.table.texts(self.view(), self.ui)
+        t0 = dom.now()
+        thinking = self.bot.think(view)
+        slices = []
+        while True:
+            s = dom.now()
+            try:
+                next(thinking)
+            except StopIteration as done:
+                decision = done.value
+                slices.append(dom.now() - s)
+                break
+            slices.append(dom.now() - s)
+            await dom.pause(0)
+            if epoch != self.epoch:
+                return
+        total = dom.now() - t0
+        self.perf.append({"level": self.bot.name, "phase": view.phase, "ms": round(total, 2),
+                          "busy_ms": round(sum(slices), 2), "max_slice_ms": round(max(slices), 2),
+                          "slices": len(slices)})
+        js.window.ginPerfJSON = json.dumps(self.perf[-1000:])
+        wait = self.pace("discard" if view.phase == "discard" else "draw") - total
+        if wait > 0:
+            await dom.pause(wait)
+        if epoch != self.epoch:
+            return
+        self.ui.thinking = False
+        m.apply(decision.action, 1)
+        self.record(1, decision.reason)
+        self.render()
+        text = narrate.event_text(m.events[-1]) if decision.action.kind != "next_hand" else ""
+        move = next((narrate.event_text(e) for e in reversed(m.events) if e.player == 1
+                     and e.kind not in ("cut", "deal")), text)
+        self.app.panels.announce(f"{move}. {self.app.table.last_status}")
+        await dom.pause(self.pace("after"))
+
+    async def showdown(self, epoch: int) -> None:
+        v = self.view()
+        s = v.showdown.settlement if v.showdown else None
+        if s is not None and self.ui.stage < 1:
+            self.ui.stage = 1
+            self.render()
+            self.app.panels.announce(" ".join(narrate.settlement_lines(s)[:1]))
+            await dom.pause(self.pace("reveal"))
+            if epoch != self.epoch:
+                return
+        if s is not None and s.layoffs and self.ui.stage < 2:
+            self.ui.stage = 2
+            self.render()
+            await dom.pause(self.pace("layoff"))
+            if epoch != self.epoch:
+                return
+        self.ui.stage = 3
+        self.render()
+        headline = narrate.hand_headline(s)
+        lines = narrate.settlement_lines(s) if s else []
+        self.app.panels.announce(f"{headline}. {' '.join(lines[1:])} Score: you {v.scores[0]}, computer {v.scores[1]}.")
+        if v.result is not None:
+            await dom.pause(self.pace("reveal"))
+            if epoch == self.epoch:
+                self.app.dialogs.match_over(v.result)
+
+    # ----- help ---------------------------------------------------------------------------
+
+    def knock_options(self, kind: str) -> list[tuple[Action, int]]:
+        v = self.view()
+        acts = [a for a in v.legal_actions if a.kind == kind]
+        hand = list(v.hand)
+        opts = [(a, deadwood([c for c in hand if c != a.card])) for a in acts]
+        opts.sort(key=lambda o: (o[1], -o[0].card.value, -o[0].card.index))
+        return opts
+
+    async def hint(self) -> None:
+        m = self.match
+        if self.hinting:
+            return
+        if m.to_move != 0 or m.phase in ("hand_over", "match_over"):
+            self.app.panels.notice("Hints are for your turn.", "info", 3000)
+            return
+        self.hinting = True
+        try:
+            epoch, n = self.epoch, len(m.history)
+            view = m.view(0)
+            self.app.dialogs.hint_open()
+            thinking = gin_bots.think_hint(view, seed=self.game.bot_seed)
+            while True:
+                try:
+                    next(thinking)
+                except StopIteration as done:
+                    cands = done.value
+                    break
+                await dom.pause(0)
+                if epoch != self.epoch or n != len(self.match.history):
+                    self.app.dialogs.close_hint()
+                    return
+            self.app.dialogs.hint_show(cands, view.top)
+            best = cands[0].action if cands else None
+            if best is None:
+                self.ui.hint = None
+            elif best.card is not None:
+                self.ui.hint = str(best.card)
+            else:
+                self.ui.hint = {"draw_stock": "stock", "draw_pile": "pile"}.get(best.kind)
+            self.render("none")
+        finally:
+            self.hinting = False

@@ -1,0 +1,204 @@
+"""Modal dialogs (native <dialog>): confirmations with a choice, hints, new match, statistics,
+the match result. Their shells are static HTML in index.html; this fills them in."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from gin_core import PRESETS, Action, Card, MatchResult
+
+from . import dom, narrate, stats
+from .settings import LEVEL_TEXT, LEVELS, PRESET_TEXT
+
+
+def _open(dlg) -> None:
+    if not dlg.open:
+        dlg.showModal()
+
+
+class Dialogs:
+    def __init__(self, app):
+        self.app = app
+        g = dom.by_id
+        self.confirm_dlg = g("dlg-confirm")
+        self.hint_dlg = g("dlg-hint")
+        self.new_dlg = g("dlg-new")
+        self.stats_dlg = g("dlg-stats")
+        self.match_dlg = g("dlg-match")
+        self.help_dlg = g("dlg-help")
+        self.on_ok: Callable[[str], None] | None = None
+        self.choices: list[str] = []
+
+    def close_all(self) -> None:
+        for d in list(dom.document.querySelectorAll("dialog[open]")):
+            d.close()
+
+    # ----- confirm ------------------------------------------------------------------------
+
+    def confirm(self, title: str, text: str, ok: str, on_ok: Callable[[str], None],
+                choices: list[tuple[str, str]] = (), default: str | None = None,
+                cancel: str = "Cancel") -> None:
+        """Ask; ``on_ok`` gets the chosen value ("" without choices)."""
+        dom.set_text(dom.by_id("confirm-title"), title)
+        dom.set_text(dom.by_id("confirm-text"), text)
+        box = dom.by_id("confirm-choices")
+        if len(choices) > 1:
+            default = default if default in [v for v, _ in choices] else choices[0][0]
+            items = "".join(
+                f'<label class="choice"><input type="radio" name="confirm-choice" value="{dom.esc(v)}"'
+                f'{" checked" if v == default else ""}> <span>{dom.esc(label)}</span></label>'
+                for v, label in choices
+            )
+            box.innerHTML = f"<legend>Discard</legend>{items}"
+            box.hidden = False
+        else:
+            box.innerHTML = ""
+            box.hidden = True
+        self.choices = [v for v, _ in choices]
+        ok_btn = dom.by_id("confirm-ok")
+        dom.set_text(ok_btn, ok)
+        dom.set_text(dom.by_id("confirm-cancel"), cancel)
+        self.on_ok = on_ok
+        _open(self.confirm_dlg)
+        ok_btn.focus()
+
+    def confirm_ok(self) -> None:
+        value = ""
+        checked = dom.q(self.confirm_dlg, "input[name=confirm-choice]:checked")
+        if checked is not None:
+            value = checked.value
+        elif self.choices:
+            value = self.choices[0]
+        fn, self.on_ok = self.on_ok, None
+        self.confirm_dlg.close()
+        if fn is not None:
+            fn(value)
+
+    def confirm_cancel(self) -> None:
+        self.on_ok = None
+        self.confirm_dlg.close()
+
+    # ----- hint ---------------------------------------------------------------------------
+
+    def hint_open(self) -> None:
+        dom.by_id("hint-body").innerHTML = (
+            '<p class="busy"><span class="spinner" aria-hidden="true"></span> Weighing every move\u2026</p>')
+        _open(self.hint_dlg)
+
+    def hint_show(self, cands, top: Card | None) -> None:
+        if not cands:
+            dom.by_id("hint-body").innerHTML = "<p>No move to suggest.</p>"
+            return
+        rows = []
+        for i, c in enumerate(cands):
+            label = narrate.action_label(c.action, top)
+            why = narrate.reason_text(c.reason, drop_points=True)
+            val = f"{c.value:+.1f}".replace("-", "\u2212")
+            rows.append(
+                f'<li class="{"best" if i == 0 else ""}"><div class="hl"><b>{dom.esc(label)}</b>'
+                f'<span class="val{" neg" if c.value < 0 else ""}" title="Expected points of this hand for you">{val} pts</span></div>'
+                f'<div class="why">{dom.esc(why)}</div>'
+                f'<button type="button" data-act="hint-play" data-action="{dom.esc(str(c.action))}" '
+                f'aria-label="Play: {dom.esc(narrate.spoken(label))}">Play</button></li>'
+            )
+        dom.by_id("hint-body").innerHTML = (
+            '<p class="note">Estimated points of this hand for you, best first.</p>'
+            f'<ol class="hints">{"".join(rows)}</ol>')
+        first = dom.q(self.hint_dlg, "[data-act=hint-play]")
+        if first is not None:
+            first.focus()
+
+    def close_hint(self) -> None:
+        if self.hint_dlg.open:
+            self.hint_dlg.close()
+
+    # ----- new match ----------------------------------------------------------------------
+
+    def new_match(self, in_progress: bool) -> None:
+        s = self.app.settings
+        level = self.app.controller.game.level
+        lv = "".join(
+            f'<option value="{k}"{" selected" if k == level else ""}>{LEVEL_TEXT[k][0]}</option>' for k in LEVELS)
+        presets = [(k, PRESET_TEXT.get(k, k)) for k in PRESETS]
+        if s.preset == "custom":
+            presets.insert(0, ("custom", "Your custom rules (from Settings)"))
+        pr = "".join(
+            f'<option value="{k}"{" selected" if k == s.preset else ""}>{dom.esc(t)}</option>' for k, t in presets)
+        dom.by_id("new-level").innerHTML = lv
+        dom.by_id("new-preset").innerHTML = pr
+        dom.by_id("new-code").value = ""
+        dom.by_id("new-dealer").value = "cut"
+        dom.set_text(dom.by_id("new-error"), "")
+        dom.set_hidden(dom.by_id("new-warning"), not in_progress)
+        _open(self.new_dlg)
+
+    def new_error(self, text: str) -> None:
+        dom.set_text(dom.by_id("new-error"), text)
+
+    # ----- statistics ---------------------------------------------------------------------
+
+    def stats(self) -> None:
+        d = self.app.stats_data
+        m, h, you, cpu = d["matches"], d["hands"], d["you"], d["computer"]
+
+        def pct(a: int, b: int) -> str:
+            return f" ({round(100 * a / b)}%)" if b else ""
+
+        rows = [
+            ("Matches played", m["played"]),
+            ("Matches won", f'{m["won"]}{pct(m["won"], m["played"])}'),
+            ("Matches lost / drawn", f'{m["lost"]} / {m["drawn"]}'),
+            ("Matches abandoned", m["abandoned"]),
+            ("Shutouts won / lost", f'{m["shutouts_won"]} / {m["shutouts_lost"]}'),
+            ("Hands played", h["played"]),
+            ("Hands won", f'{h["won"]}{pct(h["won"], h["played"])}'),
+            ("Hands lost / tied / dead", f'{h["lost"]} / {h["tied"]} / {h["dead"]}'),
+            ("Your gins (big gins)", f'{you["gins"]} ({you["big_gins"]})'),
+            ("Your knocks won", you["knocks_won"]),
+            ("Your undercuts", you["undercuts"]),
+            ("Computer's gins", cpu["gins"]),
+            ("Times you were undercut", cpu["undercuts"]),
+            ("Points won / conceded", f'{d["points"]["you"]} / {d["points"]["computer"]}'),
+        ]
+        best = d.get("best_match")
+        if best:
+            text = (f'{best["you"]}\u2013{best["computer"]} (+{best["margin"]}, '
+                    f'{best.get("level", "")}, {best.get("date", "")[:10]})')
+            rows.append(("Best match", text))
+        else:
+            rows.append(("Best match", "none won yet"))
+        for lvl, rec in d["by_level"].items():
+            rows.append((f"{lvl.capitalize()}: matches won", f'{rec["won"]} of {rec["played"]}'))
+        body = "".join(f'<tr><th scope="row">{dom.esc(k)}</th><td>{dom.esc(v)}</td></tr>' for k, v in rows)
+        dom.by_id("stats-body").innerHTML = f"<table class='stats'><tbody>{body}</tbody></table>"
+        _open(self.stats_dlg)
+
+    def export_stats(self) -> None:
+        data = stats.export(self.app.stats_data)
+        data["exported"] = self.app.controller_now()
+        dom.download("gin-rummy-statistics.json", json.dumps(data, indent=2))
+
+    # ----- match over ---------------------------------------------------------------------
+
+    def match_over(self, r: MatchResult) -> None:
+        dom.set_text(dom.by_id("match-title"), narrate.match_headline(r))
+        rows = "".join(
+            f'<tr class="{"total" if label == "Total" else ""}"><th scope="row">{dom.esc(label)}</th>'
+            f"<td>{a}</td><td>{b}</td></tr>"
+            for label, a, b in narrate.result_rows(r)
+        )
+        dom.by_id("match-body").innerHTML = (
+            '<table class="itemised"><thead><tr><th></th><th scope="col">You</th>'
+            f'<th scope="col">Computer</th></tr></thead><tbody>{rows}</tbody></table>'
+        )
+        self.match_dlg.classList.toggle("won", r.winner == 0)
+        _open(self.match_dlg)
+        dom.by_id("match-new").focus()
+
+    def help(self) -> None:
+        _open(self.help_dlg)
+
+
+def parse_action(text: str) -> Action:
+    return Action.parse(text)

@@ -1,0 +1,145 @@
+"""Small helpers over the browser DOM (the only module besides the other browser modules that
+imports ``js``): element look-up, proxied listeners kept alive, escaping, timing."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import traceback
+from collections.abc import Callable
+
+import js
+from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
+
+document = js.document
+window = js.window
+_proxies: list = []  # proxies live as long as the page
+_errors: list[Callable[[str], None]] = []
+
+
+def opt(value):
+    """JS null (Pyodide's ``jsnull``) as None."""
+    return None if value is None or value is jsnull else value
+
+
+def by_id(ident: str):
+    return opt(document.getElementById(ident))
+
+
+def q(root, selector: str):
+    """root.querySelector(selector), None when nothing matches."""
+    return opt(root.querySelector(selector))
+
+
+def dialog_open() -> bool:
+    return q(document, "dialog[open]") is not None
+
+
+def esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def now() -> float:
+    return js.performance.now()
+
+
+def on_error(report: Callable[[str], None]) -> None:
+    """Where unexpected exceptions of handlers and tasks are reported (a notice)."""
+    _errors.append(report)
+
+
+def report(exc: BaseException) -> None:
+    """Show an unexpected error as a short notice and log it (a console error: a bug)."""
+    text = "".join(traceback.format_exception(exc))
+    js.console.error(f"gin: {text}")
+    for r in _errors:
+        try:
+            r(f"Something went wrong: {exc}")
+        except Exception:  # noqa: BLE001  (the report itself must never throw)
+            pass
+
+
+def guarded(fn: Callable) -> Callable:
+    def run(*args):
+        try:
+            return fn(*args)
+        except Exception as exc:  # noqa: BLE001
+            report(exc)
+    return run
+
+
+def listen(target, event: str, fn: Callable, passive: bool | None = None) -> None:
+    """addEventListener with a proxy kept alive for the page's lifetime."""
+    proxy = create_proxy(guarded(fn))
+    _proxies.append(proxy)
+    if passive is None:
+        target.addEventListener(event, proxy)
+    else:
+        target.addEventListener(event, proxy, to_js({"passive": passive}, dict_converter=js.Object.fromEntries))
+
+
+def spawn(coro) -> asyncio.Task:
+    """Run a coroutine as a task whose exceptions become notices."""
+    async def run():
+        try:
+            await coro
+        except asyncio.CancelledError:
+            pass
+        except Exception as exc:  # noqa: BLE001
+            report(exc)
+    return asyncio.ensure_future(run())
+
+
+async def pause(ms: float) -> None:
+    """Let the browser paint and handle input; ``ms`` = 0 yields once."""
+    await asyncio.sleep(max(0.0, ms) / 1000)
+
+
+def closest(target, selector: str):
+    """target.closest(selector) that tolerates text nodes and missing targets."""
+    el = opt(target)
+    if el is None:
+        return None
+    if getattr(el, "nodeType", 1) != 1:
+        el = opt(el.parentElement)
+    return opt(el.closest(selector)) if el is not None else None
+
+
+def set_hidden(el, hidden: bool) -> None:
+    if bool(el.hidden) != hidden:
+        el.hidden = hidden
+
+
+def set_text(el, text: str) -> None:
+    if el.textContent != text:
+        el.textContent = text
+
+
+def set_attr(el, name: str, value: str | None) -> None:
+    if value is None:
+        el.removeAttribute(name)
+    elif el.getAttribute(name) != value:
+        el.setAttribute(name, value)
+
+
+def js_obj(d: dict):
+    return to_js(d, dict_converter=js.Object.fromEntries)
+
+
+def download(filename: str, text: str, mime: str = "application/json") -> None:
+    """Offer ``text`` as a file download (a blob: URL, nothing leaves the page)."""
+    blob = js.Blob.new(to_js([text]), js_obj({"type": mime}))
+    url = js.URL.createObjectURL(blob)
+    a = document.createElement("a")
+    a.href = url
+    a.download = filename
+    a.style.display = "none"
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+    js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 5000)
+
+
+def after(ms: float, fn: Callable[[], None]) -> None:
+    """Call ``fn`` once after ``ms`` milliseconds (errors become notices)."""
+    js.setTimeout(create_once_callable(guarded(fn)), ms)

@@ -1,0 +1,77 @@
+"""How a hand is shown: melds grouped and tinted, deadwood after them, sorted by rank or suit,
+or in the player's own order. Pure functions over gin_core cards."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from gin_core import Card, best_arrangement
+
+SORTS = ("rank", "suit", "custom")
+# suits alternate in colour when sorted by suit: spades, hearts, clubs, diamonds
+SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One card of the shown hand: ``group`` is its meld number or -1 for deadwood;
+    ``start`` marks the first card of a new group (a small gap before it)."""
+
+    card: Card
+    group: int
+    start: bool
+
+
+def suit_key(card: Card) -> tuple[int, int]:
+    return SUIT_ORDER[card.suit], card.rank
+
+
+def rank_key(card: Card) -> tuple[int, int]:
+    return card.rank, SUIT_ORDER[card.suit]
+
+
+def _meld_cards(cards: Sequence[Card]) -> list[Card]:
+    if cards[0].rank == cards[-1].rank:  # a set: by suit
+        return sorted(cards, key=suit_key)
+    return sorted(cards, key=lambda c: c.rank)
+
+
+def layout(cards: Iterable[Card], sort: str = "rank", order: Sequence[str] = ()) -> tuple[list[Slot], int]:
+    """The shown order of ``cards`` and the deadwood of their best arrangement.
+
+    ``sort`` is ``rank`` or ``suit`` (melds first, then deadwood) or ``custom`` (the cards in
+    ``order``, given as card texts, with any others appended by rank)."""
+    cards = list(cards)
+    if not cards:
+        return [], 0
+    arr = best_arrangement(cards)
+    key = suit_key if sort == "suit" else rank_key
+    melds = [_meld_cards(m.cards) for m in arr.melds]
+    melds.sort(key=lambda m: key(m[0]))
+    group = {c: i for i, m in enumerate(melds) for c in m}
+    if sort == "custom":
+        pos = {t: i for i, t in enumerate(order)}
+        shown = sorted(cards, key=lambda c: (pos.get(str(c), len(pos)), rank_key(c)))
+    else:
+        shown = [c for m in melds for c in m] + sorted(arr.deadwood, key=key)
+    slots, last = [], None
+    for i, c in enumerate(shown):
+        g = group.get(c, -1)
+        slots.append(Slot(c, g, i > 0 and g != last))
+        last = g
+    return slots, arr.deadwood_value
+
+
+def arrangement_slots(melds: Sequence[Sequence[Card]], deadwood: Sequence[Card],
+                      extra: Sequence[Card] = ()) -> list[tuple[Card, int, bool]]:
+    """Showdown order: each meld (group 0, 1, ...), then deadwood (-1), then ``extra`` cards
+    still to be laid off (-2). Returns (card, group, starts a group)."""
+    out: list[tuple[Card, int, bool]] = []
+    groups = [(i, _meld_cards(list(m))) for i, m in enumerate(melds)]
+    groups.append((-1, sorted(deadwood, key=rank_key)))
+    groups.append((-2, sorted(extra, key=rank_key)))
+    for g, cards in groups:
+        for j, c in enumerate(cards):
+            out.append((c, g, bool(out) and j == 0))
+    return out

@@ -1,0 +1,128 @@
+"""The side panels and messages: game log, scoreboard, hand result, notices, the live region."""
+
+from __future__ import annotations
+
+from gin_core import HandRecord, PlayerView
+
+from . import dom, narrate
+from .savefmt import LogLine
+
+
+class Panels:
+    def __init__(self):
+        g = dom.by_id
+        self.log_el = g("log")
+        self.board_el = g("scoreboard")
+        self.result_el = g("result")
+        self.toasts = g("toasts")
+        self.live = g("announce")
+        self.log_count = 0
+        self.board_html = ""
+        self.result_key = None
+
+    # ----- log --------------------------------------------------------------------------
+
+    def log(self, lines: list[LogLine], full: bool = False) -> None:
+        """Show ``lines``; appends what is new unless ``full``."""
+        if full or len(lines) < self.log_count:
+            self.log_el.innerHTML = ""
+            self.log_count = 0
+        for ln in lines[self.log_count:]:
+            li = dom.document.createElement("li")
+            li.className = {0: "p0", 1: "p1"}.get(ln.player, "sys")
+            why = f'<span class="why">{dom.esc(ln.why)}</span>' if ln.why else ""
+            li.innerHTML = f'<span class="t">{dom.esc(ln.text)}</span>{why}'
+            self.log_el.appendChild(li)
+        self.log_count = len(lines)
+        self.log_el.scrollTop = self.log_el.scrollHeight
+
+    # ----- scoreboard -------------------------------------------------------------------
+
+    def scoreboard(self, v: PlayerView) -> None:
+        rows = []
+        for r in v.records:
+            rows.append(_record_row(r))
+        if v.phase not in ("hand_over", "match_over"):
+            rows.append(
+                f'<tr class="current"><td>{v.hand_number}</td><td>In play</td><td></td><td></td>'
+                '<td><span class="hidden-code" title="Shown after the hand">hidden</span></td></tr>'
+            )
+        foot = (f'<tr><th scope="row" colspan="2">Total</th><td>{v.scores[0]}</td>'
+                f'<td>{v.scores[1]}</td><td></td></tr>')
+        html = (
+            '<thead><tr><th scope="col">#</th><th scope="col">Result</th><th scope="col">You</th>'
+            '<th scope="col">Comp.</th><th scope="col">Deal</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody><tfoot>{foot}</tfoot>'
+        )
+        if html != self.board_html:
+            self.board_html = html
+            self.board_el.innerHTML = html
+
+    # ----- hand result ------------------------------------------------------------------
+
+    def result(self, v: PlayerView, show: bool) -> bool:
+        """Show the result panel of the finished hand; returns True if it was newly shown."""
+        rec = v.showdown if show else None
+        key = (rec.number, v.phase) if rec else None
+        if key == self.result_key:
+            return False
+        self.result_key = key
+        if rec is None:
+            self.result_el.hidden = True
+            return False
+        s = rec.settlement
+        title = narrate.hand_headline(s)
+        lines = narrate.settlement_lines(s) if s else [
+            "Nobody knocked before the end of the stock: the hand is redealt by the same dealer."
+        ]
+        items = "".join(f"<li>{dom.esc(t)}</li>" for t in lines)
+        if v.phase == "match_over":
+            button = '<button type="button" class="primary" id="btn-next" data-act="show-result">Match result</button>'
+        else:
+            button = '<button type="button" class="primary" id="btn-next" data-act="next">Next hand</button>'
+        self.result_el.innerHTML = (
+            f'<h2 id="result-title">{dom.esc(title)}</h2><ul class="lines">{items}</ul>'
+            f'<p class="score-line">Score: you <b id="res-you">{v.scores[0]}</b> \u00b7 computer '
+            f'<b id="res-cpu">{v.scores[1]}</b></p>'
+            f'<p class="deal">Deal code <code id="deal-code">{dom.esc(rec.deal_code)}</code> '
+            f'<button type="button" class="link" data-act="replay" data-code="{dom.esc(rec.deal_code)}" '
+            f'data-dealer="{rec.dealer}">Replay this deal</button></p>'
+            f'<div class="row">{button}</div>'
+        )
+        self.result_el.hidden = False
+        return True
+
+    # ----- messages ---------------------------------------------------------------------
+
+    def notice(self, text: str, kind: str = "info", ms: int = 6000) -> None:
+        """A short message over the table; ``kind`` rule, error or info."""
+        box = dom.document.createElement("div")
+        box.className = f"toast {kind}"
+        box.setAttribute("role", "alert" if kind in ("error", "rule") else "status")
+        box.innerHTML = (f'<span>{dom.esc(text)}</span><button type="button" class="x" '
+                         'data-act="dismiss" aria-label="Dismiss">\u00d7</button>')
+        while self.toasts.childElementCount >= 3:
+            self.toasts.firstElementChild.remove()
+        self.toasts.appendChild(box)
+        dom.after(ms, box.remove)
+
+    def clear_notices(self, kind: str = "rule") -> None:
+        for el in list(self.toasts.querySelectorAll(f".toast.{kind}")):
+            el.remove()
+
+    def announce(self, text: str) -> None:
+        """Say ``text`` through the polite live region (symbols turned into card names)."""
+        self.live.textContent = ""
+        dom.after(30, lambda: setattr(self.live, "textContent", narrate.spoken(text)))
+
+
+def _record_row(r: HandRecord) -> str:
+    s = r.settlement
+    you = r.points[0] or ""
+    cpu = r.points[1] or ""
+    code = dom.esc(r.deal_code)
+    return (
+        f'<tr><td>{r.number}</td><td>{dom.esc(narrate.hand_short(s))}</td><td>{you}</td><td>{cpu}</td>'
+        f'<td><button type="button" class="code" data-act="replay" data-code="{code}" data-dealer="{r.dealer}" '
+        f'aria-label="Replay deal {code}" title="Replay this deal">{code}</button></td></tr>'
+    )

@@ -1,0 +1,121 @@
+"""URL query parameters, for links, demos and deterministic tests.
+
+    ?seed=123            start a new match with this seed (a number), or replaying a deal code
+                         (7KQ-M2XD) as its first hand
+    ?level=beginner      difficulty of that match: beginner, standard, hard, expert
+    ?preset=tournament   rules preset of that match
+    ?dealer=1            who deals the first hand: 0 you, 1 the computer
+    ?fast=1              near-instant animations and no pauses between the computer's moves
+
+seed, level, preset and dealer describe a new match: they are used once and then removed from
+the address bar, so reloading the page resumes the saved match instead of restarting it.
+fast stays (it is a way of viewing, not a match).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gin_core import PRESETS, DealCodeError, decode_deal_code, encode_deal_code
+
+from .settings import LEVELS
+
+CONSUMED = ("seed", "level", "preset", "dealer")
+
+
+@dataclass(frozen=True)
+class Params:
+    seed: int | None = None
+    deal: str | None = None
+    level: str | None = None
+    preset: str | None = None
+    dealer: int | None = None
+    fast: bool = False
+    problems: tuple[str, ...] = ()
+
+    @property
+    def new_match(self) -> bool:
+        return any(x is not None for x in (self.seed, self.deal, self.level, self.preset, self.dealer))
+
+
+def parse_start(text: str) -> tuple[int | None, str | None]:
+    """(match seed, deal code to replay first) from a number or a deal code; raises ValueError."""
+    t = text.strip()
+    if t.isdigit():
+        n = int(t)
+        if n >= 1 << 64:
+            raise ValueError("seed must be below 2**64")
+        return n, None
+    try:
+        return None, encode_deal_code(decode_deal_code(t))
+    except DealCodeError as e:
+        raise ValueError(str(e)) from None
+
+
+def _unquote(text: str) -> str:
+    """Percent-decoding for query values (urllib.parse costs ~0.1 s to import in Pyodide)."""
+    text = text.replace("+", " ")
+    if "%" not in text:
+        return text
+    out, i, raw = [], 0, bytearray()
+    while i < len(text):
+        hexa = text[i + 1:i + 3]
+        if text[i] == "%" and len(hexa) == 2 and all(c in "0123456789abcdefABCDEF" for c in hexa):
+            raw.append(int(hexa, 16))
+            i += 3
+            continue
+        if raw:
+            out.append(raw.decode("utf-8", "replace"))
+            raw = bytearray()
+        out.append(text[i])
+        i += 1
+    if raw:
+        out.append(raw.decode("utf-8", "replace"))
+    return "".join(out)
+
+
+def _pairs(query: str) -> list[tuple[str, str, str]]:
+    """(name, value, raw pair) for each ``name=value`` of a query string."""
+    out = []
+    for raw in query.lstrip("?").split("&"):
+        if raw:
+            k, _, v = raw.partition("=")
+            out.append((_unquote(k), _unquote(v), raw))
+    return out
+
+
+def parse(query: str) -> Params:
+    q: dict[str, list[str]] = {}
+    for k, v, _ in _pairs(query):
+        q.setdefault(k, []).append(v)
+    get = lambda k: (q.get(k) or [None])[-1]
+    problems = []
+    seed = deal = None
+    if get("seed") is not None:
+        try:
+            seed, deal = parse_start(get("seed"))
+        except ValueError as e:
+            problems.append(f"seed: {e}")
+    level = get("level")
+    if level is not None and level not in LEVELS:
+        problems.append(f"level must be one of {', '.join(LEVELS)}")
+        level = None
+    pre = get("preset")
+    if pre is not None and pre not in PRESETS:
+        problems.append(f"preset must be one of {', '.join(PRESETS)}")
+        pre = None
+    dealer = get("dealer")
+    d = None
+    if dealer is not None:
+        if dealer in ("0", "1"):
+            d = int(dealer)
+        else:
+            problems.append("dealer must be 0 (you) or 1 (computer)")
+    fast = (get("fast") or "").lower() in ("1", "true", "yes")
+    return Params(seed, deal, level, pre, d, fast, tuple(problems))
+
+
+def strip_consumed(query: str) -> str:
+    """The query string without the one-shot match parameters."""
+    rest = [raw for k, _, raw in _pairs(query) if k not in CONSUMED]
+    return f"?{'&'.join(rest)}" if rest else ""
