@@ -1,0 +1,149 @@
+"""What every bot shares: the decision types, the think/decide protocol and the work counter.
+
+A bot sees only a :class:`~gin_core.view.PlayerView`. Its randomness comes from its seed and the
+public state of the view, so a decision is a pure function of (seed, view): the same seed always
+makes the same decisions, and nothing hidden can leak in through the random stream.
+
+Budgets are counted in *work units*, not seconds, so they are deterministic. One unit is one
+hand evaluation (a best-discard or meld search over one hand of 10-11 cards), about 10 µs in
+CPython on the reference machine; a simulated turn of a playout costs 2.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Generator
+
+from ..actions import Action
+from ..arrange import min_deadwood
+from ..cards import mask_of
+from ..view import PlayerView
+
+Thinking = Generator[int, None, "Decision"]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """An action and a one-line reason in plain words."""
+
+    action: Action
+    reason: str
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A legal action with its estimated value (expected points of this hand for the player to
+    move, positive is good) and a one-line reason."""
+
+    action: Action
+    value: float
+    reason: str
+
+
+class Work:
+    """Counts work units and cuts them into slices of at most ``slice_units``.
+
+    Search code calls :meth:`room` before a step of known maximum cost; when the step would
+    overflow the slice, the caller yields :meth:`cut` first (the units the slice used).
+    """
+
+    def __init__(self, slice_units: int, total_units: int):
+        self.slice_units = slice_units
+        self.total_units = total_units
+        self.spent = 0
+        self.in_slice = 0
+
+    def add(self, units: int) -> None:
+        self.spent += units
+        self.in_slice += units
+
+    def room(self, units: int) -> bool:
+        """True if a step costing up to ``units`` fits in the current slice."""
+        return self.in_slice + units <= self.slice_units
+
+    def left(self) -> int:
+        return self.total_units - self.spent
+
+    def cut(self) -> int:
+        used, self.in_slice = self.in_slice, 0
+        return used
+
+
+class Bot:
+    """Base class. Subclasses implement :meth:`plan`, a generator that yields the units of each
+    finished slice and returns a :class:`Decision`.
+
+    ``slice_units`` bounds one slice and ``total_units`` one decision; both are class constants
+    of each level (see the level modules for what they buy).
+    """
+
+    name = "bot"
+    slice_units = 2_000
+    total_units = 2_000
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+
+    def decide(self, view: PlayerView) -> Decision:
+        """Think to the end and return the decision."""
+        thinking = self.think(view)
+        while True:
+            try:
+                next(thinking)
+            except StopIteration as done:
+                return done.value
+
+    def think(self, view: PlayerView) -> Thinking:
+        """A generator: each ``next`` runs one slice of at most ``slice_units`` work units and
+        yields the units it used; the decision is its return value (``StopIteration.value``)."""
+        if not view.legal_actions:
+            raise ValueError("it is not this player's turn")
+        forced = forced_decision(view)
+        if forced is not None:
+            return forced
+        work = Work(self.slice_units, self.total_units)
+        decision = yield from self.plan(view, rng_for(self.seed, view), work)
+        if work.in_slice:
+            yield work.cut()
+        return decision
+
+    def plan(self, view: PlayerView, rng: random.Random, work: Work) -> Thinking:
+        raise NotImplementedError
+
+
+def forced_decision(view: PlayerView) -> Decision | None:
+    """The decision when there is nothing to think about."""
+    acts = view.legal_actions
+    if len(acts) == 1:
+        act = acts[0]
+        if act.kind == "next_hand":
+            return Decision(act, "deals the next hand")
+        if act.kind == "pass":
+            return Decision(act, "passes: taking the card could not end the hand")
+        return Decision(act, "the only legal move")
+    return None
+
+
+def rng_for(seed: int, view: PlayerView) -> random.Random:
+    """A random stream fixed by the seed and the public state of the view (string seeds are
+    hashed with SHA-512, so this is the same in every process and Python version)."""
+    key = (
+        f"{seed}|{view.player}|{view.hand_number}|{view.phase}|{mask_of(view.hand)}|"
+        f"{mask_of(view.pile)}|{len(view.discards)}|{view.stock_size}|{view.scores}"
+    )
+    return random.Random(key)
+
+
+def lowest_end(view: PlayerView) -> Decision:
+    """The gin or knock leaving the least deadwood (big gin first): for when the hand must end
+    now, as after taking the discard at the wall."""
+    hand = mask_of(view.hand)
+    ends = [a for a in view.legal_actions if a.kind in ("big_gin", "gin", "knock")]
+    best = min(ends, key=lambda a: min_deadwood(hand & ~a.card.bit) if a.card else -1)
+    if best.kind == "big_gin":
+        return Decision(best, "big gin: all eleven cards meld")
+    left = min_deadwood(hand & ~best.card.bit)
+    if best.kind == "gin":
+        return Decision(best, f"goes gin, discarding {best.card.symbol}")
+    return Decision(best, f"knocks with {left}, discarding {best.card.symbol}: the hand must end now")

@@ -1,0 +1,55 @@
+"""``beginner``: plays like a careful newcomer, sensible and beatable.
+
+It takes the face-up card only to make a meld, keeps its melds and its pairs (two of a rank,
+or two close cards of a suit), throws the highest card that fits nothing, and knocks the moment
+it can. It never looks at what the opponent collects or throws, and it does not count which
+cards are still live, so it keeps pairs that can no longer be completed.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action
+from ..arrange import best_arrangement
+from ..cards import CARD_VALUES, CARDS, mask_of
+from ..view import PlayerView
+from .base import Bot, Decision, Thinking, Work, lowest_end
+from .knowledge import SAME_RANK, SUIT_NEAR, SUIT_FAR
+from .reasons import meld_with
+
+NEAR = tuple(SAME_RANK[i] | SUIT_NEAR[i] | SUIT_FAR[i] for i in range(52))
+
+
+class BeginnerBot(Bot):
+    name = "beginner"
+    slice_units = total_units = 20
+
+    def plan(self, view: PlayerView, rng: random.Random, work: Work) -> Thinking:
+        yield from ()  # a few evaluations: one slice
+        work.add(2)
+        acts = view.legal_actions
+        hand = mask_of(view.hand)
+        if view.phase == "wall":
+            return Decision(Action("draw_pile"), f"takes {view.top.symbol}: it can knock with it")
+        if view.phase != "discard":
+            top = view.top
+            joins = top is not None and meld_with(hand | top.bit, top.index)
+            if joins and Action("draw_pile") in acts:
+                return Decision(Action("draw_pile"), f"takes {top.symbol}: {joins}")
+            other = Action("pass") if Action("pass") in acts else Action("draw_stock")
+            verb = "passes" if other.kind == "pass" else "draws from the stock"
+            return Decision(other, f"{verb}: {top.symbol} fits nothing" if top else verb)
+        if any(a.kind in ("big_gin", "gin", "knock") for a in acts):
+            return lowest_end(view)
+        forbidden = view.forbidden.bit if view.forbidden else 0
+        loose = [c.index for c in best_arrangement(view.hand).deadwood if not c.bit & forbidden]
+        loose_mask = mask_of(CARDS[i] for i in loose)
+        if not loose:  # every card melds but one is forbidden: break the longest meld
+            loose = [c.index for c in view.hand if not c.bit & forbidden]
+        single = [i for i in loose if not NEAR[i] & loose_mask]
+        pool = single or loose
+        card = max(pool, key=lambda i: (CARD_VALUES[i], i))
+        why = "the highest card that fits nothing" if single else "the highest loose card"
+        return Decision(Action("discard", CARDS[card]), f"discards {CARDS[card].symbol}: {why}")
+

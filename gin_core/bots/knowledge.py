@@ -1,0 +1,137 @@
+"""What a player can infer from a view, as card masks: the opponent's known cards and habits.
+
+The opponent's hand is the cards they took from the pile and kept (known) plus unknown cards
+drawn from the unseen ones. Their history shifts which unseen cards they probably hold: a player
+who took a card collects its neighbours; one who threw or passed a card does not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import mask_of
+from ..events import Event
+from ..view import PlayerView
+
+
+def _relatives() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Per card index: same rank (other suits), same suit one rank away, two ranks away."""
+    rank, near, far = [], [], []
+    for i in range(52):
+        s, r = divmod(i, 13)
+        rank.append(sum(1 << (13 * t + r) for t in range(4) if t != s))
+        near.append(sum(1 << (13 * s + q) for q in (r - 1, r + 1) if 0 <= q < 13))
+        far.append(sum(1 << (13 * s + q) for q in (r - 2, r + 2) if 0 <= q < 13))
+    return tuple(rank), tuple(near), tuple(far)
+
+
+SAME_RANK, SUIT_NEAR, SUIT_FAR = _relatives()
+
+# How the opponent's history scales the odds that they hold a relative of a card:
+# (same rank, one away in suit, two away in suit).
+TOOK = (1.8, 1.6, 1.25)
+THREW = (0.55, 0.6, 0.8)
+PASSED = (0.7, 0.75, 0.9)
+
+
+def _meld_pairs() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per card index: the pairs of other cards that make a three-card meld with it."""
+    out = []
+    for i in range(52):
+        s, r = divmod(i, 13)
+        mates = [13 * t + r for t in range(4) if t != s]
+        pairs = [(a, b) for k, a in enumerate(mates) for b in mates[k + 1:]]
+        for lo in (r - 2, r - 1, r):
+            run = [13 * s + q for q in range(lo, lo + 3) if q != r]
+            if lo >= 0 and lo + 2 <= 12:
+                pairs.append((run[0], run[1]))
+        out.append(tuple(pairs))
+    return tuple(out)
+
+
+MELD_PAIRS = _meld_pairs()
+
+
+def hand_events(view: PlayerView) -> list[Event]:
+    """The public events of the current hand (after its deal)."""
+    events = view.events
+    start = max((k for k, e in enumerate(events) if e.kind == "deal"), default=-1)
+    return list(events[start + 1:])
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """Public facts of one decision, as masks over card indices (``opp_draws``: the stock
+    cards the opponent has drawn this hand; ``limit``: this hand's knock limit)."""
+
+    me: int
+    unseen: int
+    known: int
+    opp_unknown: int
+    stock: int
+    threw: int
+    passed: int
+    took: int
+    top: int
+    forbidden: int
+    opp_draws: int
+    limit: int
+
+    @classmethod
+    def of(cls, view: PlayerView) -> Knowledge:
+        opp = view.opponent
+        known = mask_of(view.opponent_known)
+        return cls(
+            me=mask_of(view.hand),
+            unseen=mask_of(view.unseen()),
+            known=known,
+            opp_unknown=view.opponent_hand_size - known.bit_count(),
+            stock=view.stock_size,
+            threw=mask_of(c for p, c in view.discards if p == opp),
+            passed=mask_of(view.declined[opp]),
+            took=mask_of(view.pile_takes[opp]),
+            top=view.top.index if view.top else -1,
+            forbidden=view.forbidden.bit if view.forbidden else 0,
+            opp_draws=sum(1 for e in hand_events(view) if e.kind == "draw_stock" and e.player == opp),
+            limit=view.knock_limit,
+        )
+
+    def holding(self) -> list[float]:
+        """Per card index, the probability that the opponent holds it (1 for known cards, 0 for
+        cards seen elsewhere; unseen cards share the unknown count by history-based weights)."""
+        weights = [0.0] * 52
+        unseen = [i for i in range(52) if self.unseen >> i & 1]
+        for i in unseen:
+            w = 1.0
+            for mask, factors in ((self.took, TOOK), (self.threw, THREW), (self.passed, PASSED)):
+                if mask:
+                    w *= factors[0] ** (mask & SAME_RANK[i]).bit_count()
+                    w *= factors[1] ** (mask & SUIT_NEAR[i]).bit_count()
+                    w *= factors[2] ** (mask & SUIT_FAR[i]).bit_count()
+            weights[i] = w
+        p = [0.0] * 52
+        if unseen and self.opp_unknown > 0:
+            total = sum(weights[i] for i in unseen)
+            scale = self.opp_unknown / total
+            for i in unseen:
+                p[i] = min(0.95, weights[i] * scale)
+        for i in range(52):
+            if self.known >> i & 1:
+                p[i] = 1.0
+        return p
+
+    def stock_odds(self, holding: list[float]) -> list[tuple[int, float]]:
+        """The cards the next stock draw may be, with probabilities summing to 1."""
+        odds = [(i, 1.0 - holding[i]) for i in range(52) if self.unseen >> i & 1]
+        total = sum(w for _, w in odds) or 1.0
+        return [(i, w / total) for i, w in odds]
+
+
+def meld_chance(card: int, holding: list[float]) -> float:
+    """The chance that a player holding cards with these probabilities can meld ``card``."""
+    miss = 1.0
+    for a, b in MELD_PAIRS[card]:
+        pa = holding[a]
+        if pa:
+            miss *= 1.0 - pa * holding[b]
+    return 1.0 - miss

@@ -1,0 +1,98 @@
+"""Fast playouts: the rest of one hand on card masks, both sides playing a quick greedy policy.
+
+The search levels guess the hidden cards (the opponent's hand and the stock order), then play
+each candidate move out to the end of the hand with this module. The policy, for both sides:
+take the face-up card if it lowers the deadwood, discard the card leaving the least deadwood
+(the higher one on ties), knock or go gin as soon as allowed. Every rule option that changes
+how a hand ends is modelled (knock limit, stock ends including the wall, big gin, upcard
+passes, the card-taken restriction); scoring is the engine's own :func:`~gin_core.scoring.settle`.
+"""
+
+from __future__ import annotations
+
+from ..arrange import min_deadwood
+from ..cards import cards_of
+from ..rules import Rules
+from ..scoring import settle
+from .heuristics import best_after, best_discard
+
+TURN_UNITS = 2  # work units of one simulated turn (two best-discard searches)
+END_UNITS = 3   # work units of scoring a knock
+
+
+def score(rules: Rules, hands: list[int], knocker: int, big: bool = False) -> int:
+    """Points of a knock for player 0 (negative when player 1 scores)."""
+    s = settle(cards_of(hands[knocker]), cards_of(hands[1 - knocker]), rules, knocker=knocker, big_gin=big)
+    if s.winner is None:
+        return 0
+    return s.points if s.winner == 0 else -s.points
+
+
+def end_turn(rules: Rules, limit: int, hands: list[int], p: int, forbidden: int,
+             pile: list[int], stock: list[int]) -> tuple[int | None, int]:
+    """Player ``p`` (holding 11 cards) ends the turn. Returns (points if the hand ended or None,
+    deadwood kept)."""
+    if rules.big_gin and min_deadwood(hands[p]) == 0:
+        return score(rules, hands, p, big=True), 0
+    card, dw = best_discard(hands[p], forbidden)
+    hands[p] &= ~(1 << card)
+    if dw <= limit:
+        return score(rules, hands, p), dw
+    pile.append(card)
+    return (0 if dead_after_discard(rules, len(stock)) else None), dw
+
+
+def dead_after_discard(rules: Rules, stock: int) -> bool:
+    """True if a discard leaving ``stock`` cards ends the hand with no score."""
+    end = rules.stock_end
+    return (end == "two_left" and stock <= 2) or (end == "one_left" and stock <= 1) or (
+        end == "empty" and stock == 0)
+
+
+def playout(rules: Rules, limit: int, hands: list[int], pile: list[int], stock: list[int],
+            turn: int, phase: str, forbidden: int = 0, passes: int = 0,
+            stock_only: bool = False) -> tuple[int, int]:
+    """Play to the end of the hand from a state; returns (points for player 0, turns played).
+
+    ``phase`` is ``offer`` (``passes`` players have passed the upcard), ``draw`` (``stock_only``
+    after both passed) or ``discard`` (``hands[turn]`` holds 11 cards, ``forbidden`` the card
+    just taken). The lists are consumed.
+    """
+    rule_forbids = rules.no_discard_after_pickup
+    dws = [min_deadwood(h) if h.bit_count() == 10 else 99 for h in hands]
+    turns = 0
+    cap = len(stock) + 12
+    while turns < cap:
+        turns += 1
+        p = turn
+        if phase != "discard":
+            top = pile[-1] if pile else -1
+            bit = 1 << top if top >= 0 else 0
+            forbid = bit if rule_forbids else 0
+            if phase == "draw" and rules.stock_end == "wall" and len(stock) <= 2:
+                if best_after(hands[p] | bit, forbid) <= limit:
+                    hands[p] |= bit
+                    pile.pop()
+                    card, _ = best_discard(hands[p], forbid)
+                    hands[p] &= ~(1 << card)
+                    return score(rules, hands, p), turns
+                return 0, turns
+            take = top >= 0 and not stock_only and best_after(hands[p] | bit, forbid) < dws[p]
+            if take:
+                hands[p] |= bit
+                pile.pop()
+                forbidden = forbid
+            elif phase == "offer":
+                passes += 1
+                turn = 1 - p
+                if passes == 2:
+                    phase, stock_only = "draw", True
+                continue
+            else:
+                hands[p] |= 1 << stock.pop()
+                forbidden = 0
+        points, dws[p] = end_turn(rules, limit, hands, p, forbidden, pile, stock)
+        if points is not None:
+            return points, turns
+        phase, stock_only, turn = "draw", False, 1 - p
+    return 0, turns

@@ -1,0 +1,126 @@
+"""Guesses of the hidden cards that fit everything public: the opponent's hand and the stock.
+
+A guess holds the opponent's known cards (taken from the pile and kept) plus unknown cards from
+the unseen ones, favouring cards the opponent's history points to (see
+:meth:`Knowledge.holding`). Ten random cards are a poor guess late in a hand: the opponent has
+been keeping what melds and throwing the rest. So each guess *replays* the opponent's stock
+draws: it draws that many more unseen cards into the guessed hand, each time dropping the card
+that leaves the least deadwood (never a known card). Guesses are then weighted by how well they
+explain what the opponent did, and resampled: a hand that could have melded a card the opponent
+passed over, or threw, is unlikely; a hand in which a card they took fits nothing is less
+likely. The stock is the rest of the unseen cards in random order. Nothing here can see the
+real hidden cards: only the view's public masks come in.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..arrange import min_deadwood
+from ..melds import meld_masks
+from .heuristics import best_discard
+from .knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR, Knowledge
+
+
+REPLAY = 0.7  # share of the opponent's draws replayed: full replays guess hands too good
+
+
+def proposal_units(know: Knowledge) -> int:
+    """Work units of proposing and weighing one guess (one per replayed draw)."""
+    return 2 + know.opp_draws
+
+
+@dataclass(frozen=True)
+class Inference:
+    """How hard a sampler looks: guesses proposed per guess kept, and the likelihood factors
+    for a passed card that would meld, a thrown card that would meld, a taken card that fits
+    nothing, and a hand low enough to have knocked (the opponent did not)."""
+
+    proposals: int = 2
+    passed_melds: float = 0.15
+    threw_melds: float = 0.35
+    took_loose: float = 0.5
+    could_knock: float = 0.25
+
+
+def fits(hand: int, card: int) -> bool:
+    """True if ``card`` joins a meld of ``hand`` plus that card."""
+    return any(m >> card & 1 for m in meld_masks(hand | 1 << card))
+
+
+def _bits(mask: int) -> list[int]:
+    return [i for i in range(52) if mask >> i & 1]
+
+
+def likelihood(know: Knowledge, hand: int, inference: Inference) -> float:
+    """How well a guessed opponent hand explains the opponent's public actions."""
+    w = 1.0
+    for card in _bits(know.passed & ~hand):
+        if fits(hand, card):
+            w *= inference.passed_melds
+    for card in _bits(know.threw & ~hand):
+        if fits(hand, card):
+            w *= inference.threw_melds
+    for card in _bits(know.known):
+        if not fits(hand & ~(1 << card), card) and not (SAME_RANK[card] | SUIT_NEAR[card] | SUIT_FAR[card]) & hand:
+            w *= inference.took_loose
+    if know.opp_draws and min_deadwood(hand) <= know.limit:
+        w *= inference.could_knock
+    return w
+
+
+def replay(know: Knowledge, hand: int, rest: list[int], rng: random.Random) -> int:
+    """Improve a guessed hand as the opponent would have over their stock draws: draw from
+    ``rest`` (unseen cards not in the hand), drop the card leaving the least deadwood."""
+    if know.opp_unknown <= 0 or not rest:
+        return hand
+    rest = rest.copy()
+    for _ in range(min(round(REPLAY * know.opp_draws), len(rest))):
+        card = rest.pop(rng.randrange(len(rest)))
+        drop, _ = best_discard(hand | 1 << card, know.known)
+        hand = (hand | 1 << card) & ~(1 << drop)
+        if drop != card:
+            rest.append(drop)
+    return hand
+
+
+def propose(know: Knowledge, holding: list[float], unseen: list[int], rng: random.Random,
+            inference: Inference) -> tuple[int, float]:
+    """One guessed opponent hand and how well it explains their actions."""
+    k = know.opp_unknown
+    # Weighted sampling without replacement: the k largest keys u ** (1 / w).
+    keyed = sorted(unseen, key=lambda i: rng.random() ** (1.0 / max(holding[i], 1e-6)))
+    if k <= 0:
+        return know.known, 1.0
+    hand = replay(know, know.known | sum(1 << i for i in keyed[-k:]), keyed[:-k], rng)
+    return hand, likelihood(know, hand, inference)
+
+
+def resample(know: Knowledge, pool: list[tuple[int, float]], n: int,
+             rng: random.Random) -> list[tuple[int, list[int]]]:
+    """``n`` guesses (opponent's hand, stock with the next card last), drawn from the weighted
+    proposals by systematic resampling."""
+    unseen = _bits(know.unseen)
+    total = sum(w for _, w in pool)
+    step = total / n
+    mark = rng.random() * step
+    out, acc, j = [], pool[0][1], 0
+    for _ in range(n):
+        while acc < mark and j + 1 < len(pool):
+            j += 1
+            acc += pool[j][1]
+        hand = pool[j][0]
+        stock = [i for i in unseen if not hand >> i & 1]
+        rng.shuffle(stock)
+        out.append((hand, stock))
+        mark += step
+    return out
+
+
+def guesses(know: Knowledge, holding: list[float], n: int, rng: random.Random,
+            inference: Inference) -> list[tuple[int, list[int]]]:
+    """``n`` guesses in one go (the search proposes in slices instead)."""
+    unseen = _bits(know.unseen)
+    pool = [propose(know, holding, unseen, rng, inference) for _ in range(n * inference.proposals)]
+    return resample(know, pool, n, rng)

@@ -1,0 +1,191 @@
+"""``hard`` and ``expert``: Monte Carlo search over guesses of the hidden cards.
+
+Each decision: the standard heuristic proposes a few candidate moves; the sampler guesses the
+opponent's hand and the stock many times, consistently with everything public; every candidate
+is played out to the end of the hand on every guess (the same guesses for all candidates, so
+their difference is measured, not their luck); the candidate with the best average points
+wins. A knock needs no playout: it is scored exactly against each guessed hand, so the undercut
+risk is counted, not estimated. Work is counted in units and cut into slices (see :mod:`.base`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..actions import Action
+from ..arrange import min_deadwood
+from ..view import PlayerView
+from .base import Bot, Decision, Thinking, Work, lowest_end
+from .heuristics import discard_options
+from .knowledge import Knowledge
+from .reasons import meld_with
+from .rollout import END_UNITS, TURN_UNITS, dead_after_discard, playout, score
+from .sampler import Inference, propose, proposal_units, resample
+from .standard import best_knock, discard_decision
+
+
+@dataclass
+class Tally:
+    """Playout results of one candidate."""
+
+    action: Action
+    text: str
+    points: float = 0.0
+    wins: int = 0
+    runs: int = 0
+
+    @property
+    def value(self) -> float:
+        return self.points / self.runs if self.runs else 0.0
+
+    def reason(self) -> str:
+        if not self.runs:
+            return self.text
+        pct = round(100 * self.wins / self.runs)
+        if self.action.kind in ("knock", "gin", "big_gin"):
+            return f"{self.text}: wins {pct}% against the likely hands ({self.value:+.1f} points)"
+        return f"{self.text}; wins the hand in {pct}% of playouts ({self.value:+.1f} points)"
+
+
+def simulate(view: PlayerView, know: Knowledge, action: Action, guess: tuple[int, list[int]]) -> tuple[int, int]:
+    """Points for this player (and turns played) if ``action`` is played and the hidden cards
+    are ``guess``; player 0 of the playout is this player."""
+    rules, limit = view.rules, view.knock_limit
+    opp, stock = guess[0], guess[1].copy()
+    me = know.me
+    top = [view.top.index] if view.top else []
+    kind = action.kind
+    if kind == "knock" or kind == "gin":
+        return score(rules, [me & ~action.card.bit, opp], 0), 0
+    if kind == "big_gin":
+        return score(rules, [me, opp], 0, big=True), 0
+    if kind == "discard":
+        if dead_after_discard(rules, len(stock)):
+            return 0, 0
+        return playout(rules, limit, [me & ~action.card.bit, opp], [action.card.index], stock, 1, "draw")
+    if kind == "draw_stock":
+        return playout(rules, limit, [me | 1 << stock.pop(), opp], top, stock, 0, "discard")
+    if kind == "draw_pile":
+        forbid = view.top.bit if rules.no_discard_after_pickup else 0
+        return playout(rules, limit, [me | view.top.bit, opp], [], stock, 0, "discard", forbid)
+    if view.phase == "wall":  # pass at the wall: the hand is dead
+        return 0, 0
+    passes = 2 if view.player == view.dealer else 1
+    if passes == 2:
+        return playout(rules, limit, [me, opp], top, stock, 1, "draw", stock_only=True)
+    return playout(rules, limit, [me, opp], top, stock, 1, "offer", passes=1)
+
+
+def describe(view: PlayerView, know: Knowledge, action: Action) -> str:
+    """What a move does, in words (the search adds how it fared)."""
+    kind, top = action.kind, view.top
+    if kind == "draw_pile":
+        joins = meld_with(know.me | top.bit, top.index)
+        return f"takes {top.symbol}" + (f": {joins}" if joins else "")
+    if kind == "draw_stock":
+        return "draws from the stock"
+    if kind == "pass":
+        return "passes: the hand is dead" if view.phase == "wall" else f"passes on {top.symbol}"
+    if kind == "big_gin":
+        return "big gin: all eleven cards meld"
+    left = min_deadwood(know.me & ~action.card.bit)
+    if kind == "gin":
+        return f"goes gin, discarding {action.card.symbol}"
+    if kind == "knock":
+        return f"knocks with {left}, discarding {action.card.symbol}"
+    return f"discards {action.card.symbol}, leaving {left} deadwood"
+
+
+def evaluate(view: PlayerView, know: Knowledge, holding: list[float], tallies: list[Tally],
+             samples: int, inference: Inference, rng: random.Random, work: Work,
+             halvings: int = 0) -> Thinking:
+    """Play the candidates on the same guesses, a guess at a time, until ``samples`` guesses or
+    the budget run out, yielding at slice ends; returns the candidates still in the running.
+
+    A guess the budget cannot finish for every candidate is dropped, so candidates are always
+    compared on the same guesses. With ``halvings``, the worse half of the candidates is set
+    aside that many times at even steps, so the close contenders get the most playouts."""
+    cost = proposal_units(know)
+    unseen = [i for i in range(52) if know.unseen >> i & 1]
+    pool = []
+    for _ in range(samples * inference.proposals):
+        if not work.room(cost):
+            yield work.cut()
+        pool.append(propose(know, holding, unseen, rng, inference))
+        work.add(cost)
+    found = resample(know, pool, samples, rng)
+    bound = TURN_UNITS * (know.stock + 12) + END_UNITS
+    active = list(tallies)
+    cuts = {samples * (k + 1) // (halvings + 2) for k in range(halvings)}
+    for n, guess in enumerate(found):
+        if n in cuts and len(active) > 2:
+            active.sort(key=lambda t: -t.value)
+            active = active[: max(2, (len(active) + 1) // 2)]
+        results = []
+        for t in active:
+            if work.left() < bound:
+                return active
+            if not work.room(bound):
+                yield work.cut()
+            points, turns = simulate(view, know, t.action, guess)
+            work.add(TURN_UNITS * turns + END_UNITS)
+            results.append(points)
+        for t, points in zip(active, results):
+            t.points += points
+            t.wins += points > 0
+            t.runs += 1
+    return active
+
+
+class SearchBot(Bot):
+    """Hard: 3 candidates, up to 64 guesses, within 7,000 units (about 90 ms)."""
+
+    name = "hard"
+    slice_units = 2_500
+    total_units = 7_000
+    candidates = 3
+    samples = 64
+    halvings = 0
+    inference = Inference(proposals=2)
+
+    def plan(self, view: PlayerView, rng: random.Random, work: Work) -> Thinking:
+        know = Knowledge.of(view)
+        if view.phase == "discard" and (
+            view.must_knock or any(a.kind in ("big_gin", "gin") for a in view.legal_actions)
+        ):
+            return lowest_end(view)
+        holding = know.holding()
+        tallies = self.shortlist(view, know, holding, work)
+        if len(tallies) > 1:
+            tallies = yield from evaluate(view, know, holding, tallies, self.samples,
+                                          self.inference, rng, work, self.halvings)
+        best = max(tallies, key=lambda t: t.value)
+        return Decision(best.action, best.reason())
+
+    def shortlist(self, view: PlayerView, know: Knowledge, holding: list[float], work: Work) -> list[Tally]:
+        """The moves worth searching: both draws, or the best knock and the heuristic's best
+        discards."""
+        if view.phase != "discard":
+            return [Tally(a, describe(view, know, a)) for a in view.legal_actions]
+        options = discard_options(know.me, know, holding, know.stock_odds(holding), work)
+        out = []
+        knock = best_knock(view, know)
+        if knock is not None:
+            out.append(Tally(knock, describe(view, know, knock)))
+        for o in options[: self.candidates]:
+            d = discard_decision(know, o)
+            out.append(Tally(d.action, d.reason))
+        return out
+
+
+class ExpertBot(SearchBot):
+    """Expert: 6 candidates narrowed twice, up to 160 guesses weighed more carefully, within
+    45,000 units (about 500 ms) in slices of 2,500 units (about 25 ms)."""
+
+    name = "expert"
+    total_units = 45_000
+    candidates = 6
+    samples = 160
+    halvings = 2
+    inference = Inference(proposals=4)

@@ -1,0 +1,82 @@
+"""``simple``: the SimpleGinRummyPlayer policy of the EAAI-21 Gin Rummy challenge (T. Neller).
+
+Take the face-up card only if it joins a meld of the hand plus that card, else draw face down.
+Discard at random among the cards leaving the least deadwood, never the face-up card just taken
+and never repeating a (drawn card, discarded card) pair of this hand; knock as soon as the
+deadwood allows (gin at 0). It ignores the opponent. It is the benchmark of the published
+results, so it stays faithful rather than good. Pairs come from the view's event log: only
+face-up draws can repeat, and those are public.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action
+from ..arrange import discard_deadwoods, min_deadwood
+from ..cards import CARDS, mask_of
+from ..view import PlayerView
+from .base import Bot, Decision, Thinking, Work, lowest_end
+from .knowledge import hand_events
+from .reasons import meld_with, sym
+
+
+def used_pairs(view: PlayerView) -> set[tuple[int, int]]:
+    """(face-up card taken, card then discarded) pairs of this player in this hand."""
+    pairs, taken = set(), None
+    for e in hand_events(view):
+        if e.player != view.player:
+            continue
+        if e.kind == "draw_pile":
+            taken = e.card.index
+        elif e.kind == "draw_stock":
+            taken = None
+        elif e.kind == "discard" and taken is not None:
+            pairs.add((taken, e.card.index))
+    return pairs
+
+
+def just_taken(view: PlayerView) -> int | None:
+    """The face-up card taken this turn, if any (the last own draw of the hand)."""
+    for e in reversed(hand_events(view)):
+        if e.player == view.player and e.kind in ("draw_pile", "draw_stock"):
+            return e.card.index if e.kind == "draw_pile" else None
+    return None
+
+
+class SimpleBot(Bot):
+    name = "simple"
+    slice_units = total_units = 20
+
+    def plan(self, view: PlayerView, rng: random.Random, work: Work) -> Thinking:
+        yield from ()  # a handful of evaluations: one slice
+        acts = set(view.legal_actions)
+        hand = mask_of(view.hand)
+        work.add(1)
+        if view.phase != "discard":
+            top = view.top
+            joins = top is not None and meld_with(hand | top.bit, top.index)
+            if joins and Action("draw_pile") in acts:
+                return Decision(Action("draw_pile"), f"takes {top.symbol}: {joins}")
+            why = f"{top.symbol} makes no meld" if top else "no face-up card"
+            other = Action("pass") if Action("pass") in acts else Action("draw_stock")
+            verb = "passes" if other.kind == "pass" else "draws from the stock"
+            return Decision(other, f"{verb}: {why}")
+        if view.rules.big_gin and min_deadwood(hand) == 0:
+            return Decision(Action("big_gin"), "big gin: all eleven cards meld")
+        taken = just_taken(view)
+        avoid = {d for t, d in used_pairs(view) if t == taken} if taken is not None else set()
+        if taken is not None:
+            avoid.add(taken)
+        left = discard_deadwoods(hand, view.forbidden.bit if view.forbidden else 0)
+        choices = {i: dw for i, dw in left.items() if i not in avoid} or left
+        least = min(choices.values())
+        card = rng.choice(sorted(i for i, dw in choices.items() if dw == least))
+        kinds = {a.kind for a in acts if a.card is not None and a.card.index == card}
+        if "gin" in kinds:
+            return Decision(Action("gin", CARDS[card]), f"goes gin, discarding {sym(card)}")
+        if "knock" in kinds:
+            return Decision(Action("knock", CARDS[card]), f"knocks with {least}: knocks as soon as it can")
+        if "discard" not in kinds:
+            return lowest_end(view)
+        return Decision(Action("discard", CARDS[card]), f"discards {sym(card)}: leaves the least deadwood, {least}")

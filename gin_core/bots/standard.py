@@ -1,0 +1,138 @@
+"""``standard``: a strong heuristic player, and the move generator of the search levels.
+
+Draws: takes the face-up card when the best hand it makes beats the expected hand after a stock
+draw. Discards: the card whose kept hand scores best (deadwood, live outs of the next draw, and
+the chance the opponent can meld the discard, see :mod:`.heuristics`). Knocks: as soon as it
+can early in the hand; later it weighs its count against how far along the opponent probably is,
+because a late knock with a middling count invites an undercut.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from ..actions import Action
+from ..arrange import min_deadwood
+from ..cards import CARDS
+from ..view import PlayerView
+from .base import Bot, Decision, Thinking, Work, lowest_end
+from .heuristics import GAIN, Option, discard_options, draw_gain, stock_expectation
+from .knowledge import Knowledge
+from .reasons import draw_kept, meld_with, sym
+
+TAKE_MARGIN = 0.5
+KNOCK_MARGIN = 2
+EARLY_TURNS = 0
+WALL_MARGIN = 2
+LIKELY_FLOOR = 16
+LIKELY_TOOK = 5
+
+
+class StandardBot(Bot):
+    name = "standard"
+    slice_units = total_units = 1_500
+
+    def plan(self, view: PlayerView, rng: random.Random, work: Work) -> Thinking:
+        yield from ()  # a few hundred evaluations: one slice
+        know = Knowledge.of(view)
+        holding = know.holding()
+        odds = know.stock_odds(holding)
+        if view.phase == "wall":
+            return wall_decision(view, know)
+        if view.phase != "discard":
+            return draw_decision(view, know, holding, odds, work)
+        acts = view.legal_actions
+        if view.must_knock or any(a.kind in ("big_gin", "gin") for a in acts):
+            return lowest_end(view)
+        options = discard_options(know.me, know, holding, odds, work)
+        knock = best_knock(view, know)
+        if knock is not None:
+            worth, why = knock_judgement(view, know, knock)
+            if worth:
+                return Decision(knock, why)
+            return discard_decision(know, options[0], f"does not knock: {why}")
+        return discard_decision(know, options[0])
+
+
+def draw_decision(view: PlayerView, know: Knowledge, holding, odds, work: Work) -> Decision:
+    """Take the face-up card if the hand it makes beats the expected hand after a stock draw."""
+    pile = Action("draw_pile")
+    other = Action("pass") if view.phase == "offer" else Action("draw_stock")
+    top = view.top
+    if pile not in view.legal_actions:
+        return Decision(other, "draws from the stock: the face-up card may not be taken")
+    take, why = pile_value(view, know, holding, odds, work)
+    if take:
+        return Decision(pile, f"takes {top.symbol}: {why}")
+    verb = "passes" if other.kind == "pass" else "draws from the stock"
+    return Decision(other, f"{verb}: {top.symbol} {why}")
+
+
+def pile_value(view: PlayerView, know: Knowledge, holding, odds, work: Work) -> tuple[bool, str]:
+    """Whether taking the face-up card beats a stock draw, and why in words."""
+    top = view.top
+    hand = know.me
+    now = min_deadwood(hand)
+    forbid = top.bit if view.rules.no_discard_after_pickup else 0
+    taken = replace(know, me=hand | top.bit, forbidden=forbid)
+    best = discard_options(taken.me, taken, holding, odds, work, careful=False)[0]
+    pile_score = best.score
+    stock_score = stock_expectation(hand, odds, work) - GAIN * draw_gain(hand, now, odds, work)
+    joins = meld_with((hand | top.bit) & ~(1 << best.card), top.index)
+    if pile_score < stock_score - TAKE_MARGIN and best.card != top.index:
+        return True, joins or f"lowers the deadwood from {now} to {best.deadwood}"
+    return False, "does not help enough" if joins else "fits nothing"
+
+
+def best_knock(view: PlayerView, know: Knowledge) -> Action | None:
+    """The knock leaving the least deadwood (ties: discarding the higher card)."""
+    knocks = [a for a in view.legal_actions if a.kind == "knock"]
+    if not knocks:
+        return None
+    return min(knocks, key=lambda a: (min_deadwood(know.me & ~a.card.bit), -a.card.value))
+
+
+def knock_judgement(view: PlayerView, know: Knowledge, knock: Action) -> tuple[bool, str]:
+    """Knock or wait. In the first turns any legal count wins most of the time. Later the
+    opponent has had draws and pile cards to get low, so knock only with a count well under
+    their likely count; otherwise a low hand waits: for gin, or to undercut their knock."""
+    left = min_deadwood(know.me & ~knock.card.bit)
+    likely = likely_opponent_deadwood(view, know)
+    turns = sum(1 for p, _ in view.discards if p == view.player)
+    if turns < EARLY_TURNS:
+        return True, f"knocks with {left} early, before the opponent can get low"
+    if left + KNOCK_MARGIN <= likely:
+        return True, f"knocks with {left}: the opponent likely holds about {likely}"
+    return False, f"{left} is too close to the opponent's likely {likely}; waits for gin or an undercut"
+
+
+def likely_opponent_deadwood(view: PlayerView, know: Knowledge) -> int:
+    """A rough count for the opponent's hand: about 56 after the deal, falling by 6 a turn to
+    about 16 (measured over simple-vs-simple hands), less for each card they took from the pile
+    (each usually completes a meld)."""
+    turns = sum(1 for p, _ in view.discards if p == view.opponent)
+    return max(LIKELY_FLOOR, 56 - 6 * turns) - LIKELY_TOOK * know.took.bit_count()
+
+
+def discard_decision(know: Knowledge, option: Option, prefix: str = "") -> Decision:
+    card = option.card
+    kept = know.me & ~(1 << card)
+    live = know.unseen & ~know.known
+    why = draw_kept(kept, live) or f"leaves {option.deadwood} deadwood"
+    text = f"discards {sym(card)}: {why}"
+    if option.danger < 0.1 and know.took:
+        text += "; the opponent is unlikely to use it"
+    return Decision(Action("discard", CARDS[card]), f"{prefix}; {text}" if prefix else text)
+
+
+def wall_decision(view: PlayerView, know: Knowledge) -> Decision:
+    """At the wall, take the discard only to knock with a count that should win."""
+    top = view.top
+    forbid = top.bit if view.rules.no_discard_after_pickup else 0
+    hand = know.me | top.bit
+    left = min(min_deadwood(hand & ~(1 << i)) for i in range(52) if hand >> i & 1 and not forbid >> i & 1)
+    likely = likely_opponent_deadwood(view, know)
+    if left + WALL_MARGIN <= likely:
+        return Decision(Action("draw_pile"), f"takes {top.symbol} to knock with {left}")
+    return Decision(Action("pass"), f"passes: knocking with {left} risks an undercut; the hand is dead")

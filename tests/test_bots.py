@@ -1,0 +1,256 @@
+"""Computer opponents: legal play under every rule option, determinism, work budgets, and that a
+bot can know nothing but its view."""
+
+from __future__ import annotations
+
+import ast
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from gin_core import Action, Match, Rules, preset
+from gin_core.arrange import discard_deadwoods
+from gin_core.bots import BOTS, Bot, hint, make_bot, think_hint
+from gin_core.bots.knowledge import Knowledge
+from gin_core.bots.sampler import Inference, guesses
+from gin_core.bots.simple import SimpleBot
+from gin_core.cards import mask_of
+from gin_core.melds import meld_masks
+from gin_core.presets import PRESETS
+
+VARIANTS = {name: f() for name, f in PRESETS.items()} | {
+    "oklahoma": preset("tournament").replace(oklahoma=True),
+    "oklahoma_ace_gin": preset("tournament").replace(oklahoma=True, oklahoma_ace="gin", spade_doubles=True),
+    "straight_gin": Rules(knock_limit=0, target=50),
+    "knock_5": Rules(knock_limit=5, target=60),
+    "wall_big_gin": Rules(stock_end="wall", big_gin=True, target=60),
+    "layoff_on_gin": Rules(layoff_on_gin=True, target=60),
+    "one_left": Rules(stock_end="one_left", target=60),
+    "empty": Rules(stock_end="empty", first_upcard=False, target=60),
+    "free_discard": Rules(no_discard_after_pickup=False, target=60),
+}
+
+
+def play(rules: Rules, names: tuple, seed: int, hands: int | None = None, check=None) -> Match:
+    """Play a match (or its first ``hands`` hands) between bots (or bot names); every action
+    must be legal."""
+    bots = [n if isinstance(n, Bot) else make_bot(n, seed + k) for k, n in enumerate(names)]
+    m = Match(rules, seed=seed)
+    while m.phase != "match_over":
+        if m.phase == "hand_over":
+            if hands is not None and len(m.records) >= hands:
+                break
+            m.apply(Action("next_hand"))
+            continue
+        p = m.to_move
+        view = m.view(p)
+        decision = bots[p].decide(view)
+        assert decision.action in view.legal_actions, (decision, view.legal_actions)
+        assert decision.reason and "\n" not in decision.reason
+        if check:
+            check(bots[p], view, decision)
+        m.apply(decision.action, p)
+    return m
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_cheap_bots_play_legally_under_every_variant(variant):
+    rules = VARIANTS[variant]
+    hands = 0
+    for seed in range(14):
+        names = [("simple", "beginner"), ("beginner", "simple")][seed % 2]
+        hands += len(play(rules, names, seed).records)
+    hands += len(play(rules, ("standard", "beginner"), 99, hands=2).records)
+    assert hands >= 14
+
+
+@pytest.mark.parametrize("variant", ["eaai", "openspiel", "no_upcard", "oklahoma", "wall_big_gin"])
+def test_hard_plays_legally(variant):
+    play(VARIANTS[variant], ("hard", "standard"), 3, hands=1)
+
+
+def test_expert_plays_legally():
+    play(VARIANTS["layoff_on_gin"], ("simple", "expert"), 4, hands=1)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**35 - 1),
+    knock_limit=st.integers(0, 10),
+    stock_end=st.sampled_from(["two_left", "one_left", "empty", "wall"]),
+    upcard=st.booleans(),
+    oklahoma=st.booleans(),
+    big_gin=st.booleans(),
+    layoff=st.booleans(),
+    free=st.booleans(),
+    names=st.sampled_from([("standard", "simple"), ("beginner", "standard"), ("simple", "beginner")]),
+)
+def test_any_rules_any_seed(seed, knock_limit, stock_end, upcard, oklahoma, big_gin, layoff, free, names):
+    rules = Rules(
+        knock_limit=knock_limit, stock_end=stock_end, first_upcard=upcard, oklahoma=oklahoma and upcard,
+        big_gin=big_gin, layoff_on_gin=layoff, no_discard_after_pickup=not free, target=None,
+    )
+    play(rules, names, seed)
+
+
+@pytest.mark.parametrize("name", ["beginner", "standard", "hard", "simple"])
+def test_same_seed_same_decisions(name):
+    runs = []
+    for _ in range(2):
+        m = play(preset("eaai"), (name, "simple"), 11, hands=1 if name == "hard" else 3)
+        runs.append(m.history)
+    assert runs[0] == runs[1]
+
+
+def slices_of(bot, view) -> list[int]:
+    thinking, used = bot.think(view), []
+    while True:
+        try:
+            used.append(next(thinking))
+        except StopIteration as done:
+            assert done.value.action in view.legal_actions
+            return used
+
+
+@pytest.mark.parametrize("name", ["beginner", "standard", "hard", "expert", "simple"])
+def test_work_budgets(name):
+    bot = make_bot(name, 5)
+    budget = type(bot)
+    seen = []
+
+    def check(b, view, decision):
+        if b is bot:
+            used = slices_of(bot, view)
+            assert all(0 < u <= budget.slice_units for u in used)
+            assert sum(used) <= budget.total_units
+            seen.append(sum(used))
+
+    play(preset("eaai"), (bot, "simple"), 21, hands=1, check=check)
+    assert seen
+
+
+def test_hint_ranks_every_legal_move():
+    m = Match(preset("eaai"), seed=8)
+    bots = [make_bot("standard", 1), make_bot("simple", 1)]
+    checked = 0
+    while m.phase not in ("hand_over", "match_over") and checked < 6:
+        p = m.to_move
+        view = m.view(p)
+        if p == 0:
+            ranked = hint(view, seed=3)
+            assert sorted(map(str, (c.action for c in ranked))) == sorted(map(str, view.legal_actions))
+            assert [c.value for c in ranked] == sorted((c.value for c in ranked), reverse=True)
+            assert all(c.reason for c in ranked)
+            used = []
+            thinking = think_hint(view, seed=3)
+            while True:
+                try:
+                    used.append(next(thinking))
+                except StopIteration as done:
+                    assert done.value == ranked
+                    break
+            assert sum(used) <= BOTS["hard"].total_units
+            checked += 1
+        m.apply(bots[p].decide(view).action, p)
+    assert hint(m.view(1 - m.to_move), seed=3) == []
+
+
+def scramble_hidden(m: Match, player: int, rng: random.Random) -> None:
+    """Deal the cards ``player`` cannot see differently: the opponent's unknown cards and the
+    stock are shuffled together (the opponent keeps the cards known to ``player``)."""
+    h = m.hand
+    opp = 1 - player
+    known = set(m.view(player).opponent_known)
+    free = [c for c in h.hands[opp] if c not in known] + list(h.stock)
+    rng.shuffle(free)
+    keep = [c for c in h.hands[opp] if c in known]
+    n = len(h.hands[opp]) - len(keep)
+    h.hands[opp] = keep + free[:n]
+    h.stock = free[n:]
+
+
+@pytest.mark.parametrize("name", ["beginner", "standard", "hard", "simple"])
+def test_decisions_ignore_the_hidden_arrangement(name):
+    rng = random.Random(1)
+    for seed in range(3):
+        m = Match(preset("eaai"), seed=seed)
+        mover = [make_bot("simple", 0), make_bot("simple", 0)]
+        for _ in range(rng.randrange(4, 14)):
+            if m.phase != "discard" and m.phase != "draw" and m.phase != "offer":
+                break
+            m.apply(mover[m.to_move].decide(m.view(m.to_move)).action)
+        if m.phase in ("hand_over", "match_over"):
+            continue
+        p = m.to_move
+        before = m.view(p)
+        decision = make_bot(name, 7).decide(before)
+        scramble_hidden(m, p, rng)
+        after = m.view(p)
+        assert after == before
+        assert make_bot(name, 7).decide(after) == decision
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**35 - 1), moves=st.integers(0, 30))
+def test_guesses_hold_only_cards_the_player_has_not_seen(seed, moves):
+    m = Match(preset("eaai"), seed=seed)
+    bot = make_bot("standard", 0)
+    for _ in range(moves):
+        if m.phase not in ("offer", "draw", "discard"):
+            return
+        m.apply(bot.decide(m.view(m.to_move)).action)
+    if m.phase not in ("offer", "draw", "discard"):
+        return
+    view = m.view(m.to_move)
+    know = Knowledge.of(view)
+    seen = mask_of(view.hand) | mask_of(view.pile)
+    known = mask_of(view.opponent_known)
+    for hand, stock in guesses(know, know.holding(), 8, random.Random(seed), Inference(proposals=3)):
+        assert hand & seen == 0 and hand & known == known
+        assert hand.bit_count() == view.opponent_hand_size
+        assert len(stock) == view.stock_size == len(set(stock))
+        assert mask_of_indices(stock) & (seen | hand) == 0
+
+
+def mask_of_indices(indices) -> int:
+    return sum(1 << i for i in indices)
+
+
+def test_bots_import_nothing_that_holds_hidden_state():
+    hidden = {"match", "hand", "dealcode", "save"}
+    for path in Path("gin_core/bots").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                names = {(node.module or "").split(".")[-1]} | {a.name for a in node.names}
+                assert not names & hidden, (path, ast.dump(node))
+            if isinstance(node, ast.Import):
+                assert not {a.name.split(".")[-1] for a in node.names} & hidden, path
+
+
+def test_simple_follows_the_eaai_policy():
+    def check(bot, view, decision):
+        if not isinstance(bot, SimpleBot):
+            return
+        hand = mask_of(view.hand)
+        kind = decision.action.kind
+        if view.phase in ("offer", "draw") and view.top:
+            joins = any(mm >> view.top.index & 1 for mm in meld_masks(hand | view.top.bit))
+            assert (kind == "draw_pile") == joins
+        if view.phase == "discard" and kind in ("discard", "knock", "gin"):
+            card = decision.action.card
+            assert card != view.forbidden
+            left = discard_deadwoods(hand, view.forbidden.bit if view.forbidden else 0)
+            assert left[card.index] == min(left.values()) or kind == "discard"
+            assert (kind != "discard") == (left[card.index] <= view.knock_limit)
+
+    for seed in range(6):
+        play(preset("eaai"), ("simple", "standard"), seed, hands=2, check=check)
+
+
+def test_make_bot_names():
+    assert set(BOTS) == {"beginner", "standard", "hard", "expert", "simple"}
+    with pytest.raises(ValueError):
+        make_bot("grandmaster")
