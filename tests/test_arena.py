@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import sys
+
+import pytest
+
 from gin_core import arena
 from gin_core.actions import Action
 from gin_core.cards import CARDS
@@ -22,10 +26,18 @@ def test_pairs_swap_seats_on_the_same_deals():
 
 def test_run_is_deterministic_and_counts_every_match():
     first = arena.run("beginner", "simple", "openspiel", 6, 3, jobs=1)
-    second = arena.run("beginner", "simple", "openspiel", 6, 3, jobs=2)
-    assert [t.matches for t in first[:2]] == [t.matches for t in second[:2]]
-    assert first[2] == second[2] and len(first[2]) == 3
+    again = arena.run("beginner", "simple", "openspiel", 6, 3, jobs=1)
+    assert [t.matches for t in first[:2]] == [t.matches for t in again[:2]]
+    assert first[2] == again[2] and len(first[2]) == 3
     assert first[0].matches + first[1].matches == 6
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide has no multiprocessing")
+def test_parallel_run_equals_serial_run():
+    serial = arena.run("beginner", "simple", "openspiel", 6, 3, jobs=1)
+    parallel = arena.run("beginner", "simple", "openspiel", 6, 3, jobs=2)
+    assert [t.matches for t in serial[:2]] == [t.matches for t in parallel[:2]]
+    assert serial[2] == parallel[2]
 
 
 def test_interval():
