@@ -14,7 +14,7 @@ PYTEST_ARGS ?=
 E2E_ARGS ?=
 
 .NOTPARALLEL:
-.PHONY: setup site play serve test test-unit test-pyodide test-e2e bench clean
+.PHONY: setup site play serve test test-unit test-pyodide test-e2e bench icons clean
 
 setup:
 	bash scripts/setup.sh
@@ -51,6 +51,10 @@ test-e2e:
 
 bench: setup site
 	$(PY) scripts/bench_boot.py
+
+# redraw the app icons (web/icons/, committed) after changing their design
+icons:
+	$(PY) scripts/make_icons.py
 
 clean:
 	rm -rf site site.tmp dist build artifacts

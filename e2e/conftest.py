@@ -15,6 +15,9 @@ Fixtures
                    console errors/failed requests); a screenshot goes to artifacts/e2e/<test>.png
   page_monitor     what the watch saw (requests, errors) for a test to assert on
   boot_timings     session list; tests append (label, seconds) and the summary prints them
+  chromium_profile factory chromium_profile(prefs=None) -> a BrowserContext of its own Chromium with
+                   a persistent profile (Preferences = prefs, written before start), closed at the
+                   end of the test; not off-the-record, unlike the `page` fixture's context
 
 Helpers (in e2e/gin_e2e.py: `from gin_e2e import wait_ready`; also importable from conftest)
   wait_ready(page, timeout_s=30) -> seconds since navigation start when the page's Python
@@ -123,6 +126,24 @@ def browser_type_launch_args(browser_type_launch_args):
     args = list(browser_type_launch_args.get("args", []))
     args += [a for a in CHROMIUM_ARGS if a not in args]
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": args}
+
+
+@pytest.fixture
+def chromium_profile(playwright, browser_type_launch_args, tmp_path):
+    contexts = []
+
+    def _launch(prefs: dict | None = None):
+        profile = tmp_path / f"profile-{len(contexts)}"
+        (profile / "Default").mkdir(parents=True)
+        if prefs:
+            (profile / "Default" / "Preferences").write_text(json.dumps(prefs))
+        context = playwright.chromium.launch_persistent_context(str(profile), **browser_type_launch_args)
+        contexts.append(context)
+        return context
+
+    yield _launch
+    for context in contexts:
+        context.close()
 
 
 @pytest.fixture

@@ -48,11 +48,15 @@ def origin_of(url: str) -> str:
 
 class PageMonitor:
     """Collects everything a test must not do: off-origin requests, failed requests,
-    console errors, uncaught exceptions."""
+    console errors, uncaught exceptions.
+
+    ``also_allowed``: origins besides the page's own that requests may go to (a test of a page
+    that embeds the game from another of our servers adds the game's origin)."""
 
     def __init__(self):
         self.lock = threading.Lock()
         self.page_origin: str | None = None
+        self.also_allowed: set[str] = set()
         self.requests: list[str] = []
         self.offorigin: list[str] = []
         self.failed_requests: list[str] = []
@@ -78,7 +82,7 @@ class PageMonitor:
                 self.page_origin = origin
                 if origin not in LOCAL_ORIGINS:
                     self.offorigin.append(f"navigation to {url}")
-            elif origin != self.page_origin:
+            elif origin != self.page_origin and origin not in self.also_allowed:
                 self.offorigin.append(f"{request.method} {url} (page origin {self.page_origin})")
 
     def on_websocket(self, ws):
@@ -111,6 +115,17 @@ class PageMonitor:
             return out
 
 
+def watch(page, monitor: PageMonitor | None = None) -> PageMonitor:
+    """Watch a page made outside the ``page`` fixture (e.g. in a persistent profile) the way
+    that fixture does; the test asserts ``monitor.problems() == []`` itself."""
+    mon = monitor or PageMonitor()
+    page.context.on("request", mon.on_request)
+    page.context.on("requestfailed", mon.on_request_failed)
+    page.on("console", mon.on_console)
+    page.on("pageerror", mon.on_page_error)
+    page.on("websocket", mon.on_websocket)
+    return mon
+
 
 def wait_ready(page, timeout_s: float = 30.0) -> float:
     """Wait until the page's Python set document.body.dataset.ready = "1".
@@ -132,3 +147,20 @@ def wait_ready(page, timeout_s: float = 30.0) -> float:
     if not value["ok"]:
         pytest.fail(f"PyScript error before ready:\n{value['error']}", pytrace=False)
     return value["t"] / 1000.0
+
+
+def wait_mounted(frame, timeout_s: float = 60.0) -> None:
+    """Wait until a game mounted by embed.js (in a page or an iframe's frame) is ready: its
+    root, the #gin-rummy container, gets data-ready="1". Fails at once on a PyScript error."""
+    handle = frame.wait_for_function(
+        """() => {
+            if (document.querySelector('#gin-rummy.gin-app[data-ready="1"]')) return {ok: true};
+            const err = document.querySelector(".py-error");
+            if (err) return {ok: false, error: err.textContent};
+            return false;
+        }""",
+        timeout=timeout_s * 1000,
+    )
+    value = handle.json_value()
+    if not value["ok"]:
+        pytest.fail(f"PyScript error before the embedded game was ready:\n{value['error']}", pytrace=False)

@@ -12,7 +12,10 @@ Steps:
        - pyscript.json  = web/pyscript.json (template, optional) with "interpreter" set to the
                           local pyodide.mjs and the wheel added to "files" as "./*" (unpacked
                           into the interpreter's working directory, which is on sys.path)
-       - build-info.json  versions and file names, read by the e2e tests
+       - sw.js            = web/sw.js (service worker template) with the build id and the
+                          precache list filled in: every file the page loads (precache_list),
+                          the build id a hash of the worker and of all those files
+       - build-info.json  versions, file names, build id and precache list, read by the e2e tests
   3. print the site size.
 
 Needs only: Python >= 3.11 with the `build` package importable, and `npm ci` already run
@@ -30,6 +33,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import posixpath
 import re
 import shutil
 import subprocess
@@ -47,6 +51,13 @@ PYODIDE_CORE_FILES = [
     "pyodide-lock.json",
 ]
 WHEEL_RE = re.compile(r"^gin_core-(?P<version>[^-]+)-py3-none-any\.whl$")
+# local references of a page: href="./x", src="./x", config="./x"
+LOCAL_REF_RE = re.compile(r"""\b(?:href|src|config)="\./([^"#?]+)\"""")
+# static imports of an ES module (minified or not): from"./x.js", import "./x.js"
+STATIC_IMPORT_RE = re.compile(r"""(?:\bfrom|\bimport)\s*["']\./([^"']+)["']""")
+# PyScript's plugin table in its core chunk: "py-editor":()=>import("./py-editor-C4XsZtn7.js")
+PLUGIN_RE = re.compile(r""":\(\)=>import\("\./([^"]+)"\)""")
+SW_BUILD_LINE = re.compile(r"^const BUILD = \{.*\};", re.MULTILINE)
 
 
 def fail(msg: str) -> None:
@@ -108,8 +119,9 @@ def find_wheel(dist: Path) -> Path:
 
 
 def check_html_runtime_refs(web: Path, pyodide_ver: str, pyscript_ver: str) -> None:
-    """The page names the runtime folders with versions; fail loudly if they are stale."""
-    for html in web.rglob("*.html"):
+    """The pages (and embed.js) name the runtime folders with versions; fail loudly if they are
+    stale."""
+    for html in [*web.rglob("*.html"), *web.glob("*.js")]:
         text = html.read_text(encoding="utf-8")
         for kind, ver in (("pyscript", pyscript_ver), ("pyodide", pyodide_ver)):
             for found in set(re.findall(rf"runtime/{kind}-([0-9][^/\"']*)/", text)):
@@ -137,6 +149,69 @@ def write_pyscript_config(web: Path, out: Path, interpreter: str, wheel_url: str
     config["files"] = files
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
     return config
+
+
+def _local(path: str, base: str = "") -> str:
+    """A site-relative path from a reference relative to the site folder ``base``."""
+    return posixpath.normpath(posixpath.join(base, path.removeprefix("./")))
+
+
+def precache_list(site: Path) -> list[str]:
+    """Every file the game page (index.html) loads, relative to site/: what sw.js precaches.
+
+    Read from the built site itself: the page's local links and scripts (stylesheets,
+    preloads, PyScript's core.js, main.py, pyscript.json, sw-register.js, manifest, icon), the
+    manifest's icons, pyscript.json's interpreter and files (ginweb modules, wheel), every Pyodide
+    core file next to the interpreter (it loads them all), and the JavaScript modules imported
+    statically from those scripts, with the chunks of PyScript's plugin table (PyScript imports
+    every plugin at start, once per interpreter type: a "!name" in pyscript.json only stops it
+    for the py type). What those chunks load lazily (the editor's CodeMirror, the terminal's
+    xterm, MicroPython, TOML) and the .map files are left out. e2e/test_offline.py checks this
+    list against the requests the page really makes.
+    """
+    html = (site / "index.html").read_text(encoding="utf-8")
+    files = {"index.html"} | {_local(r) for r in LOCAL_REF_RE.findall(html)}
+    for ref in [f for f in files if f.endswith(".webmanifest")]:
+        manifest = json.loads((site / ref).read_text())
+        files |= {_local(i["src"], posixpath.dirname(ref)) for i in manifest.get("icons", [])}
+    config = json.loads((site / "pyscript.json").read_text())
+    interpreter = _local(config["interpreter"])
+    files |= {interpreter} | {_local(f) for f in config.get("files", {})}
+    runtime = site / posixpath.dirname(interpreter)
+    files |= {f"{posixpath.dirname(interpreter)}/{p.name}" for p in runtime.iterdir() if p.is_file()}
+    queue = sorted(f for f in files if f.endswith(".js"))
+    while queue:
+        module = queue.pop()
+        text = (site / module).read_text(encoding="utf-8")
+        deps = [_local(d, posixpath.dirname(module)) for d in STATIC_IMPORT_RE.findall(text)]
+        deps += [_local(chunk, posixpath.dirname(module)) for chunk in PLUGIN_RE.findall(text)]
+        for dep in deps:
+            if dep not in files:
+                files.add(dep)
+                queue.append(dep)
+    missing = sorted(f for f in files if not (site / f).is_file())
+    if missing:
+        fail(f"the page loads files that are not in the site: {missing}")
+    return sorted(files)
+
+
+def write_service_worker(site: Path, files: list[str]) -> str:
+    """Fill in site/sw.js (a copy of web/sw.js): the build id and the precache list ``files``.
+
+    The build id is a hash of the worker's code and of every precached file (path and content),
+    so any change to what the page loads gives a new cache name. Returns the build id. Works on
+    an already filled-in sw.js too (the e2e tests make a "new build" that way)."""
+    sw = site / "sw.js"
+    text = sw.read_text(encoding="utf-8")
+    if len(SW_BUILD_LINE.findall(text)) != 1:
+        fail("web/sw.js must have exactly one line starting `const BUILD = {...};`")
+    digest = hashlib.sha256(SW_BUILD_LINE.sub("const BUILD = {};", text).encode())
+    for name in files:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((site / name).read_bytes()).digest())
+    build_id = digest.hexdigest()[:16]
+    line = "const BUILD = " + json.dumps({"id": build_id, "files": files}) + ";"
+    sw.write_text(SW_BUILD_LINE.sub(lambda _: line, text), encoding="utf-8")
+    return build_id
 
 
 def human(n: int) -> str:
@@ -238,6 +313,10 @@ def assemble(tmp: Path, web: Path, wheel: Path, pyodide_dir: Path, pyodide_ver: 
     interpreter = f"./runtime/pyodide-{pyodide_ver}/pyodide.mjs"
     wheel_url = f"./wheels/{digest}/{wheel.name}"
     write_pyscript_config(web, tmp, interpreter, wheel_url)
+    if not (tmp / "sw.js").is_file():
+        fail("web/sw.js (the service worker template) is missing")
+    precache = precache_list(tmp)
+    build_id = write_service_worker(tmp, precache)
     info = {
         "gin_core_version": WHEEL_RE.match(wheel.name)["version"],
         "wheel": wheel_url,
@@ -245,6 +324,9 @@ def assemble(tmp: Path, web: Path, wheel: Path, pyodide_dir: Path, pyodide_ver: 
         "pyscript_version": pyscript_ver,
         "interpreter": interpreter,
         "pyscript_core": f"./runtime/pyscript-{pyscript_ver}/core.js",
+        "build_id": build_id,
+        "service_worker": "./sw.js",
+        "precache": precache,
     }
     (tmp / "build-info.json").write_text(json.dumps(info, indent=2) + "\n")
 

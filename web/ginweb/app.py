@@ -24,7 +24,9 @@ from .table import Table
 
 class App:
     def __init__(self):
-        self.params = params.parse(str(js.location.search))
+        # embedded in another page: the options are the container's data-* attributes
+        self.params = (params.from_options(dom.data_options(params.NAMES)) if dom.embedded
+                       else params.parse(str(js.location.search)))
         self.fast = self.params.fast
         self.panels = Panels()
         dom.on_error(lambda text: self.panels.notice(text, "error", 10000))
@@ -94,12 +96,12 @@ class App:
 
     def apply_look(self) -> None:
         s = self.settings
-        body = dom.document.body
-        body.classList.toggle("four-colour", s.four_colour)
-        body.dataset.back = s.back
-        body.dataset.felt = s.felt
-        body.classList.toggle("no-motion", self.fast)
-        body.classList.toggle("fast", s.speed == "fast")
+        root = dom.root
+        root.classList.toggle("four-colour", s.four_colour)
+        root.dataset.back = s.back
+        root.dataset.felt = s.felt
+        root.classList.toggle("no-motion", self.fast)
+        root.classList.toggle("fast", s.speed == "fast")
 
     def apply_settings(self, new: settings.Settings, old: settings.Settings) -> None:
         self.settings = new
@@ -125,13 +127,15 @@ class App:
         p = self.params
         ctl = self.controller
         resumed = False
-        if p.new_match:
+        # an embedded game's options stay on its container: they start the first match only
+        if p.new_match and not (dom.embedded and self.store.get("match") is not None):
             rules = preset(p.preset) if p.preset else None
             ctl.game = None
             ctl.new_match(seed=p.seed, deal=p.deal, dealer=p.dealer, level=p.level, rules=rules,
                           abandon=False)
-            query = params.strip_consumed(str(js.location.search))
-            js.history.replaceState(js.history.state, "", f"{js.location.pathname}{query}{js.location.hash}")
+            if not dom.embedded:
+                query = params.strip_consumed(str(js.location.search))
+                js.history.replaceState(js.history.state, "", f"{js.location.pathname}{query}{js.location.hash}")
         else:
             text = self.store.get("match")
             if text is not None:
@@ -149,10 +153,10 @@ class App:
             if not resumed:
                 ctl.new_match(abandon=False)
         dom.set_text(dom.by_id("engine-version"), gin_core.__version__)
-        dom.document.body.classList.remove("booting")
+        dom.root.classList.remove("booting")
         boot = dom.by_id("boot")
         boot.hidden = True
-        dom.document.body.dataset.ready = "1"
+        dom.root.dataset.ready = "1"
 
     # ----- controls -----------------------------------------------------------------------
 

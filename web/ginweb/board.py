@@ -90,7 +90,7 @@ class Board:
         """Show ``zones``. ``motion``: "none", "move" (FLIP, pairing new with vanished cards) or
         "deal" (new cards come from the stock, one after another). ``origin`` is where a new
         card starts when nothing vanished (a card dropped by drag), else the stock."""
-        animate = motion != "none" and not dom.document.body.classList.contains("no-motion")
+        animate = motion != "none" and not dom.root.classList.contains("no-motion")
         first = {k: self._rect(el) for k, el in self.els.items()} if animate else {}
         stock = self._rect(self.stock) if animate else None
         wanted: set[str] = set()

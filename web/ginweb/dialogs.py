@@ -31,7 +31,7 @@ class Dialogs:
         self.choices: list[str] = []
 
     def close_all(self) -> None:
-        for d in list(dom.document.querySelectorAll("dialog[open]")):
+        for d in list(dom.root.querySelectorAll("dialog[open]")):
             d.close()
 
     # ----- confirm ------------------------------------------------------------------------

@@ -1,5 +1,11 @@
 """Small helpers over the browser DOM (the only module besides the other browser modules that
-imports ``js``): element look-up, proxied listeners kept alive, escaping, timing."""
+imports ``js``): the game's root element, element look-up, proxied listeners kept alive,
+escaping, timing.
+
+The root is the element with class ``gin-app``: ``<body>`` on the game's own pages, the
+container element when embed.js mounts the game inside another page. Elements are looked up
+inside it (by id: one game per page), and an embedded game takes its options from the root's
+data-* attributes instead of the address bar (see app.py)."""
 
 from __future__ import annotations
 
@@ -22,17 +28,32 @@ def opt(value):
     return None if value is None or value is jsnull else value
 
 
+root = opt(document.querySelector(".gin-app")) or document.body  # the game's root element
+embedded = str(root.tagName).upper() != "BODY"  # mounted inside another page by embed.js
+
+
 def by_id(ident: str):
-    return opt(document.getElementById(ident))
+    """The game's element with this id (looked up inside the root)."""
+    return opt(root.querySelector(f"#{ident}"))
 
 
-def q(root, selector: str):
-    """root.querySelector(selector), None when nothing matches."""
-    return opt(root.querySelector(selector))
+def q(el, selector: str):
+    """el.querySelector(selector), None when nothing matches."""
+    return opt(el.querySelector(selector))
 
 
 def dialog_open() -> bool:
-    return q(document, "dialog[open]") is not None
+    return q(root, "dialog[open]") is not None
+
+
+def data_options(names) -> dict[str, str]:
+    """The root's ``data-<name>`` attributes among ``names`` (an embedded game's options)."""
+    out = {}
+    for name in names:
+        value = opt(root.getAttribute(f"data-{name}"))
+        if value is not None:
+            out[name] = str(value)
+    return out
 
 
 def esc(text: object) -> str:

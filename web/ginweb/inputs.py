@@ -32,7 +32,7 @@ class Inputs:
         self.app = app
         self.press = None  # dict while a pointer is down on something draggable
         self.swallow = None  # (x, y, time) of a pointerup already handled: its click is ignored
-        doc = dom.document
+        doc = dom.root  # the game's own events only (on a host page too)
         dom.listen(doc, "click", self.on_click)
         dom.listen(doc, "keydown", self.on_key)
         dom.listen(doc, "change", self.on_change)
@@ -182,13 +182,13 @@ class Inputs:
             ghost.style.left = f"{r.left}px"
             ghost.style.top = f"{r.top}px"
             ghost.style.width = f"{r.width}px"
-            dom.document.body.appendChild(ghost)
+            dom.root.appendChild(ghost)
             p["ghost"] = ghost
         else:
             p["el"].classList.add("dragging")
         if p["src"] == "hand":
             p["slots"] = [(k, _rect(self.app.board.element(k))) for k in self.app.controller.hand_keys()]
-        dom.document.body.classList.add("is-dragging")
+        dom.root.classList.add("is-dragging")
 
     def target_at(self, p, pt) -> str | None:
         if p["src"] == "hand":
@@ -220,7 +220,7 @@ class Inputs:
         pt = (ev.clientX, ev.clientY)
         over = self.target_at(p, pt)
         self.mark(None)
-        dom.document.body.classList.remove("is-dragging")
+        dom.root.classList.remove("is-dragging")
         ctl = self.app.controller
         ghost = p["ghost"]
         origin = None
@@ -260,6 +260,6 @@ class Inputs:
             p["ghost"].remove()
         p["el"].classList.remove("dragging")
         self.mark(None)
-        dom.document.body.classList.remove("is-dragging")
+        dom.root.classList.remove("is-dragging")
         if p["key"] is not None:
             self.app.board.release(p["key"])

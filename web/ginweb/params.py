@@ -10,6 +10,9 @@
 seed, level, preset and dealer describe a new match: they are used once and then removed from
 the address bar, so reloading the page resumes the saved match instead of restarting it.
 fast stays (it is a way of viewing, not a match).
+
+A game embedded in another page (embed.js, embed.html) takes the same options from its
+container's data-* attributes (``data-preset="classic"``): ``from_options``.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from gin_core import PRESETS, DealCodeError, decode_deal_code, encode_deal_code
 from .settings import LEVELS
 
 CONSUMED = ("seed", "level", "preset", "dealer")
+NAMES = (*CONSUMED, "fast")
 
 
 @dataclass(frozen=True)
@@ -88,7 +92,15 @@ def parse(query: str) -> Params:
     q: dict[str, list[str]] = {}
     for k, v, _ in _pairs(query):
         q.setdefault(k, []).append(v)
-    get = lambda k: (q.get(k) or [None])[-1]
+    return _check(lambda k: (q.get(k) or [None])[-1])
+
+
+def from_options(options: dict[str, str]) -> Params:
+    """The same parameters given as a mapping (an embedded game's data-* attributes)."""
+    return _check(options.get)
+
+
+def _check(get) -> Params:
     problems = []
     seed = deal = None
     if get("seed") is not None:
