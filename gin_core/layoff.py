@@ -27,25 +27,27 @@ class Layoff:
 def _lay_off(free: int, targets: Sequence[int]) -> list[tuple[int, int]]:
     """Lay off as many cards of ``free`` as possible onto ``targets``: (card index, meld number).
 
-    The cards that can go are exactly those joined to a meld by a chain of free cards, so laying
-    them off greedily until nothing fits is optimal.
+    Runs go first and grow as far as chains of free cards reach; only then do sets take their
+    fourth card. A card fitting both a run and a set is worth more on the run (it can carry a
+    chain), and a set can take one card only, so this order lays off every card that can go.
     """
     grown = list(targets)
+    runs_first = sorted(range(len(grown)), key=lambda k: not _is_run(grown[k]))
     placed: list[tuple[int, int]] = []
-    progress = True
-    while progress and free:
-        progress = False
-        for k, meld in enumerate(grown):
-            fit = meld_extensions(meld) & free
-            while fit:
-                low = fit & -fit
-                fit ^= low
-                free ^= low
-                grown[k] |= low
-                placed.append((low.bit_length() - 1, k))
-                progress = True
-                fit = meld_extensions(grown[k]) & free
+    for k in runs_first:
+        fit = meld_extensions(grown[k]) & free
+        while fit:
+            low = fit & -fit
+            free ^= low
+            grown[k] |= low
+            placed.append((low.bit_length() - 1, k))
+            fit = meld_extensions(grown[k]) & free
     return placed
+
+
+def _is_run(meld: int) -> bool:
+    low = (meld & -meld).bit_length() - 1
+    return meld >> (low - low % 13) < 1 << 13
 
 
 def best_defence(

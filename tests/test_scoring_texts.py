@@ -213,3 +213,12 @@ def test_layoff_chain_can_bridge_two_knocker_runs():
     knocker = [Meld.parse("2D 3D 4D"), Meld.parse("8D 9D TD")]
     arrangement, layoffs = best_defence(hand("5D 6D 7D KC"), knocker)
     assert arrangement.deadwood_value == 10 and len(layoffs) in (0, 3)
+
+
+def test_card_fitting_a_set_and_a_run_goes_on_the_run_to_carry_a_chain():
+    # QC could complete the knocker's QD QH QS, but on 7C-JC it lets KC follow.
+    knocker = [Meld.parse("5C 5H 5S"), Meld.parse("QD QH QS"), Meld.parse("7C 8C 9C TC JC")]
+    arrangement, layoffs = best_defence(hand("9H KS 3C 6C 4C 8S QC KC 3S 4S"), knocker)
+    assert sorted(str(x.card) for x in layoffs) == ["6C", "KC", "QC"]
+    assert {x.meld for x in layoffs} == {2}
+    assert arrangement.deadwood_value == 41
