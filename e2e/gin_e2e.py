@@ -7,8 +7,10 @@ tests/conftest.py when both folders are on sys.path.)
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import threading
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -164,3 +166,49 @@ def wait_mounted(frame, timeout_s: float = 60.0) -> None:
     value = handle.json_value()
     if not value["ok"]:
         pytest.fail(f"PyScript error before the embedded game was ready:\n{value['error']}", pytrace=False)
+
+
+def pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    if not xs:
+        return 0.0
+    k = (len(xs) - 1) * p
+    lo, hi = int(k), min(int(k) + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
+
+
+def play_for_decisions(page, decisions: int, limit_s: float = 240) -> list[dict]:
+    """Play simply (stock, discard the highest deadwood, knock when offered, next hand) until
+    the computer has made ``decisions`` decisions; returns the page's decision records
+    (``window.ginPerfJSON``: ms, busy_ms, max_slice_ms, slices per decision)."""
+
+    start = time.monotonic()
+    while time.monotonic() - start < limit_s:
+        perf = json.loads(page.evaluate("window.ginPerfJSON || '[]'"))
+        if len(perf) >= decisions:
+            return perf
+        page.wait_for_function(
+            """() => { const t = document.getElementById('table');
+                       return t.dataset.turn === 'you' || t.dataset.phase.endsWith('_over'); }""",
+            timeout=120_000,
+        )
+        phase = page.evaluate("document.getElementById('table').dataset.phase")
+        if phase == "match_over":
+            page.click("#dlg-match [data-act=match-new]")
+        elif phase == "hand_over":
+            page.click("#btn-next")
+        elif phase in ("offer", "wall"):
+            page.click("#btn-pass")
+        elif phase == "draw":
+            page.click("#stock")
+            page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 11")
+        else:
+            if page.is_visible("#btn-knock") or page.is_visible("#btn-gin"):
+                page.click("#btn-gin" if page.is_visible("#btn-gin") else "#btn-knock")
+                page.click("#confirm-ok")
+            else:
+                cards = page.query_selector_all("#my-hand .card.dw:not(.locked)") or page.query_selector_all(
+                    "#my-hand .card:not(.locked)")
+                cards[-1].click()
+        page.wait_for_timeout(20)
+    return json.loads(page.evaluate("window.ginPerfJSON || '[]'"))

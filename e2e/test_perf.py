@@ -17,7 +17,7 @@ import json
 import statistics
 
 import pytest
-from gin_e2e import ARTIFACTS, wait_ready
+from gin_e2e import ARTIFACTS, pct, play_for_decisions, wait_ready
 
 LONGTASKS = """
 window.__longtasks = [];
@@ -30,59 +30,13 @@ try {
 RESULTS: dict[str, dict] = {}
 
 
-def pct(xs: list[float], p: float) -> float:
-    xs = sorted(xs)
-    if not xs:
-        return 0.0
-    k = (len(xs) - 1) * p
-    lo, hi = int(k), min(int(k) + 1, len(xs) - 1)
-    return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
-
-
-def play(page, decisions: int, limit_s: float = 240) -> list[dict]:
-    """Play simply (stock, discard the highest deadwood, knock when offered, next hand) until
-    the computer has made ``decisions`` decisions."""
-    import time
-
-    start = time.monotonic()
-    while time.monotonic() - start < limit_s:
-        perf = json.loads(page.evaluate("window.ginPerfJSON || '[]'"))
-        if len(perf) >= decisions:
-            return perf
-        page.wait_for_function(
-            """() => { const t = document.getElementById('table');
-                       return t.dataset.turn === 'you' || t.dataset.phase.endsWith('_over'); }""",
-            timeout=120_000,
-        )
-        phase = page.evaluate("document.getElementById('table').dataset.phase")
-        if phase == "match_over":
-            page.click("#dlg-match [data-act=match-new]")
-        elif phase == "hand_over":
-            page.click("#btn-next")
-        elif phase in ("offer", "wall"):
-            page.click("#btn-pass")
-        elif phase == "draw":
-            page.click("#stock")
-            page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 11")
-        else:
-            if page.is_visible("#btn-knock") or page.is_visible("#btn-gin"):
-                page.click("#btn-gin" if page.is_visible("#btn-gin") else "#btn-knock")
-                page.click("#confirm-ok")
-            else:
-                cards = page.query_selector_all("#my-hand .card.dw:not(.locked)") or page.query_selector_all(
-                    "#my-hand .card:not(.locked)")
-                cards[-1].click()
-        page.wait_for_timeout(20)
-    return json.loads(page.evaluate("window.ginPerfJSON || '[]'"))
-
-
 @pytest.mark.parametrize("level,decisions", [("beginner", 30), ("standard", 30), ("hard", 30), ("expert", 24)])
 def test_computer_decision_time(page, site_url, level, decisions, boot_timings, capsys):
     page.add_init_script(LONGTASKS)
     page.goto(f"{site_url}?seed=2024&level={level}&fast=1")
     wait_ready(page, 60)
     page.evaluate("window.__longtasks = []")  # start-up is not the computer's doing
-    perf = play(page, decisions)
+    perf = play_for_decisions(page, decisions)
     assert perf, "the page recorded no decision"
     ms = [d["ms"] for d in perf]
     busy = [d["busy_ms"] for d in perf]
