@@ -17,7 +17,7 @@ from ..cards import CARD_VALUES
 from .base import Work
 from .knowledge import Knowledge, meld_chance
 
-GAIN = 2.5
+GAIN = 1.0
 DANGER = 6.0
 
 

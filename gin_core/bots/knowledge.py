@@ -59,10 +59,17 @@ def hand_events(view: PlayerView) -> list[Event]:
     return list(events[start + 1:])
 
 
+def ages(cards) -> tuple[tuple[int, int], ...]:
+    """(card index, number of cards after it) for cards in order of play."""
+    cards = list(cards)
+    return tuple((c.index, len(cards) - 1 - k) for k, c in enumerate(cards))
+
+
 @dataclass(frozen=True)
 class Knowledge:
     """Public facts of one decision, as masks over card indices (``opp_draws``: the stock
-    cards the opponent has drawn this hand; ``limit``: this hand's knock limit)."""
+    cards the opponent has drawn this hand; ``limit``: this hand's knock limit; the ``ages``
+    pair each card the opponent passed or threw with how many they passed or threw since)."""
 
     me: int
     unseen: int
@@ -76,24 +83,29 @@ class Knowledge:
     forbidden: int
     opp_draws: int
     limit: int
+    passed_ages: tuple[tuple[int, int], ...]
+    threw_ages: tuple[tuple[int, int], ...]
 
     @classmethod
     def of(cls, view: PlayerView) -> Knowledge:
         opp = view.opponent
         known = mask_of(view.opponent_known)
+        threw = [c for p, c in view.discards if p == opp]
         return cls(
             me=mask_of(view.hand),
             unseen=mask_of(view.unseen()),
             known=known,
             opp_unknown=view.opponent_hand_size - known.bit_count(),
             stock=view.stock_size,
-            threw=mask_of(c for p, c in view.discards if p == opp),
+            threw=mask_of(threw),
             passed=mask_of(view.declined[opp]),
             took=mask_of(view.pile_takes[opp]),
             top=view.top.index if view.top else -1,
             forbidden=view.forbidden.bit if view.forbidden else 0,
             opp_draws=sum(1 for e in hand_events(view) if e.kind == "draw_stock" and e.player == opp),
             limit=view.knock_limit,
+            passed_ages=ages(view.declined[opp]),
+            threw_ages=ages(threw),
         )
 
     def holding(self) -> list[float]:

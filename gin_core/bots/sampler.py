@@ -35,13 +35,24 @@ def proposal_units(know: Knowledge) -> int:
 class Inference:
     """How hard a sampler looks: guesses proposed per guess kept, and the likelihood factors
     for a passed card that would meld, a thrown card that would meld, a taken card that fits
-    nothing, and a hand low enough to have knocked (the opponent did not)."""
+    nothing, and a hand low enough to have knocked (the opponent did not); ``timed`` fades old
+    evidence."""
 
     proposals: int = 2
     passed_melds: float = 0.15
     threw_melds: float = 0.35
     took_loose: float = 0.5
     could_knock: float = 0.25
+    timed: bool = False
+
+    def weigh(self, factor: float, age: int) -> float:
+        """A likelihood factor for evidence ``age`` turns old. Timed inference fades it: the
+        opponent has replaced about a tenth of the hand per turn since, and a meld needs two
+        cards held then and now."""
+        if not self.timed:
+            return factor
+        kept = max(0.0, 1.0 - age / 10) ** 2
+        return 1.0 - (1.0 - factor) * kept
 
 
 def fits(hand: int, card: int) -> bool:
@@ -56,12 +67,10 @@ def _bits(mask: int) -> list[int]:
 def likelihood(know: Knowledge, hand: int, inference: Inference) -> float:
     """How well a guessed opponent hand explains the opponent's public actions."""
     w = 1.0
-    for card in _bits(know.passed & ~hand):
-        if fits(hand, card):
-            w *= inference.passed_melds
-    for card in _bits(know.threw & ~hand):
-        if fits(hand, card):
-            w *= inference.threw_melds
+    for played, factor in ((know.passed_ages, inference.passed_melds), (know.threw_ages, inference.threw_melds)):
+        for card, age in played:
+            if not hand >> card & 1 and fits(hand, card):
+                w *= inference.weigh(factor, age)
     for card in _bits(know.known):
         if not fits(hand & ~(1 << card), card) and not (SAME_RANK[card] | SUIT_NEAR[card] | SUIT_FAR[card]) & hand:
             w *= inference.took_loose
