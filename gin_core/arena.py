@@ -17,7 +17,6 @@ import random
 import sys
 import time
 from dataclasses import dataclass, field
-from multiprocessing import Pool
 
 from .bots import BOTS, make_bot
 from .errors import IllegalAction
@@ -106,6 +105,8 @@ def run(a: str, b: str, rules_name: str, games: int, seed: int, jobs: int) -> tu
     if jobs <= 1:
         done = [play_pair(j) for j in todo]
     else:
+        from multiprocessing import Pool  # here, not at the top: Pyodide has no processes
+
         with Pool(jobs) as pool:
             done = list(pool.imap_unordered(play_pair, todo, chunksize=1))
     done.sort(key=lambda d: d[0])

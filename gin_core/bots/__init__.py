@@ -1,11 +1,20 @@
 """Computer opponents. Every bot sees only a :class:`~gin_core.view.PlayerView`.
 
     bot = make_bot("hard", seed=7)
-    decision = bot.decide(match.view(player))     # Decision(action, reason)
-    for units in bot.think(view): ...             # or think in slices; see Bot.think
+    decision = bot.decide(view)          # Decision(action, reason): thinks to the end
+
+    thinking = bot.think(view)           # or in slices the page interleaves with rendering:
+    try:
+        while True:
+            next(thinking)               # one slice (yields the work units it used)
+    except StopIteration as done:
+        decision = done.value
+
+    hint(view, seed=0)                   # [Candidate(action, value, reason)], best first
 
 Levels: ``beginner``, ``standard``, ``hard``, ``expert``, and ``simple`` (the EAAI-21 benchmark
-player). :func:`hint` ranks the legal moves of a view for the Hint button.
+player). Work is counted in units, never in seconds, so the same seed and view always give the
+same decision; see :mod:`.base` for the units and each level's class for its budget.
 """
 
 from __future__ import annotations

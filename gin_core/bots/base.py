@@ -113,16 +113,23 @@ class Bot:
 
 
 def forced_decision(view: PlayerView) -> Decision | None:
-    """The decision when there is nothing to think about."""
+    """The decision when there is nothing to think about (a single legal action)."""
     acts = view.legal_actions
-    if len(acts) == 1:
-        act = acts[0]
-        if act.kind == "next_hand":
-            return Decision(act, "deals the next hand")
-        if act.kind == "pass":
-            return Decision(act, "passes: taking the card could not end the hand")
-        return Decision(act, "the only legal move")
-    return None
+    if len(acts) != 1:
+        return None
+    act = acts[0]
+    card = act.card.symbol if act.card else ""
+    said = {
+        "next_hand": "deals the next hand",
+        "pass": "passes: taking the card could not end the hand",
+        "draw_stock": "draws from the stock: the only legal move",
+        "draw_pile": "takes the face-up card: the only legal move",
+        "discard": f"discards {card}: the only legal move",
+        "knock": f"knocks, discarding {card}: the only legal move",
+        "gin": f"goes gin, discarding {card}",
+        "big_gin": "big gin: all eleven cards meld",
+    }
+    return Decision(act, said[act.kind])
 
 
 def rng_for(seed: int, view: PlayerView) -> random.Random:

@@ -79,7 +79,6 @@ class Knowledge:
     threw: int
     passed: int
     took: int
-    top: int
     forbidden: int
     opp_draws: int
     limit: int
@@ -100,7 +99,6 @@ class Knowledge:
             threw=mask_of(threw),
             passed=mask_of(view.declined[opp]),
             took=mask_of(view.pile_takes[opp]),
-            top=view.top.index if view.top else -1,
             forbidden=view.forbidden.bit if view.forbidden else 0,
             opp_draws=sum(1 for e in hand_events(view) if e.kind == "draw_stock" and e.player == opp),
             limit=view.knock_limit,

@@ -51,7 +51,3 @@ def draw_kept(hand: int, live: int) -> str | None:
     a, b, kind = best
     return f"keeps {sym(a)} {sym(b)} for a {kind}"
 
-
-def loose_high(hand: int, card: int) -> bool:
-    """True if ``card`` is unmelded deadwood in the best arrangement of ``hand``."""
-    return any(c.index == card for c in best_arrangement(cards_of(hand)).deadwood)
