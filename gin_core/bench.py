@@ -12,10 +12,11 @@ import argparse
 import random
 import time
 
-from .arrange import best_arrangement, discard_deadwoods, min_deadwood
+from .arrange import best_arrangement, discard_deadwoods, least_discard, min_deadwood
 from .cards import cards_of
 from .match import Match
 from .presets import preset
+from .scoring import knock_points
 
 
 def _hands(rng: random.Random, size: int, n: int) -> list[int]:
@@ -57,7 +58,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"min deadwood, 11 cards      {_per_call_us(raw, eleven):7.2f} µs/hand")
     public = _per_call_us(lambda h: best_arrangement(cards_of(h)), ten[:5000])
     print(f"best_arrangement, 10 cards  {public:7.2f} µs/hand")
-    print(f"best discard, 11 cards      {_per_call_us(discard_deadwoods, eleven):7.2f} µs/hand")
+    print(f"every discard, 11 cards     {_per_call_us(discard_deadwoods, eleven):7.2f} µs/hand")
+    print(f"least discard, 11 cards     {_per_call_us(least_discard, eleven):7.2f} µs/hand")
+    rules = preset("eaai")
+    pairs = list(zip(ten[::2], ten[1::2]))
+    pairs = [(a, b) for a, b in pairs if not a & b]
+    print(f"knock points, 10 v 10 cards {_per_call_us(lambda p: knock_points(p[0], p[1], rules), pairs):7.2f} µs/knock")
     hands, elapsed = random_play_hands(args.seconds)
     print(f"random play (eaai)          {hands / elapsed:7.0f} hands/s ({hands} hands)")
 

@@ -58,17 +58,23 @@ def best_defence(
     tried first), then to the fewest lay-offs."""
     hand = mask_of(defender)
     targets = [m.mask for m in knocker_melds] if allow_layoffs else []
-    melds = meld_masks(hand)
+    _, own, placed = defend(hand, targets)
+    laid = sum(1 << i for i, _ in placed)
+    arrangement = arrangement_from_masks(hand & ~laid, own)
+    return arrangement, tuple(Layoff(CARDS[i], k) for i, k in placed)
+
+
+def defend(hand: int, targets: Sequence[int]) -> tuple[int, tuple[int, ...], list[tuple[int, int]]]:
+    """:func:`best_defence` on masks: (deadwood left, own melds, lay-offs as (card index, meld
+    number)) for a defender's mask against the knocker's meld masks (none: no lay-offs)."""
     best_key: tuple[int, int] | None = None
     best: tuple[tuple[int, ...], list[tuple[int, int]]] = ((), [])
-    for used, packing in packings(melds):
+    for used, packing in packings(meld_masks(hand)):
         free = hand & ~used
         placed = _lay_off(free, targets) if targets else []
         laid = sum(1 << i for i, _ in placed)
         key = (mask_value(free & ~laid), len(placed))
         if best_key is None or key < best_key:
             best_key, best = key, (packing, placed)
-    own, placed = best
-    laid = sum(1 << i for i, _ in placed)
-    arrangement = arrangement_from_masks(hand & ~laid, own)
-    return arrangement, tuple(Layoff(CARDS[i], k) for i, k in placed)
+    assert best_key is not None
+    return best_key[0], best[0], best[1]

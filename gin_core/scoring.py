@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .arrange import Arrangement, optimal_arrangements
-from .cards import Card
-from .layoff import Layoff, best_defence
+from .arrange import Arrangement, arrangement_from_masks, hand_mask, optimal_packings
+from .cards import CARDS, Card, mask_value
+from .layoff import Layoff, defend
 from .rules import Rules
 
 KINDS = ("knock", "gin", "big_gin", "undercut")
@@ -71,45 +71,63 @@ def settle(
     The knocker lays down a minimum-deadwood arrangement; among equal ones, the one that lets
     the defender lay off least. The defender then plays their best defence.
     """
-    choices = optimal_arrangements(knocker_hand)
-    knocker_deadwood = choices[0].deadwood_value
-    gin = knocker_deadwood == 0
-    if big_gin and not gin:
-        raise ValueError("big gin needs all 11 cards melded")
-    allow = not gin or rules.layoff_on_gin
-    best = None
-    for arrangement in choices:
-        defence = best_defence(defender_hand, arrangement.melds, allow)
-        if best is None or defence[0].deadwood_value > best[1][0].deadwood_value:
-            best = (arrangement, defence)
-    assert best is not None
-    arrangement, (defence, layoffs) = best
-    defender_deadwood = defence.deadwood_value
+    kmask, dmask = hand_mask(knocker_hand), hand_mask(defender_hand)
+    packing, (defender_deadwood, own, placed), knocker_deadwood = _showdown(kmask, dmask, rules, big_gin)
+    kind, winner_side, bonus, base = verdict(knocker_deadwood, defender_deadwood, rules, big_gin)
     defender = 1 - knocker
-    if gin:
-        kind = "big_gin" if big_gin else "gin"
-        bonus = rules.big_gin_bonus if big_gin else rules.gin_bonus
-        winner: int | None = knocker
-        base = defender_deadwood
-    elif defender_deadwood < knocker_deadwood or (
-        defender_deadwood == knocker_deadwood and rules.equal_is_undercut
-    ):
-        kind, bonus, winner = "undercut", rules.undercut_bonus, defender
-        base = knocker_deadwood - defender_deadwood
-    else:
-        kind, bonus = "knock", 0
-        base = defender_deadwood - knocker_deadwood
-        winner = knocker if base > 0 else None
+    laid = sum(1 << i for i, _ in placed)
     return Settlement(
         knocker=knocker,
         kind=kind,
-        winner=winner,
+        winner={"knocker": knocker, "defender": defender, None: None}[winner_side],
         points=(base + bonus) * multiplier,
         bonus=bonus,
         multiplier=multiplier,
-        knocker_arrangement=arrangement,
-        defender_arrangement=defence,
-        layoffs=layoffs,
+        knocker_arrangement=arrangement_from_masks(kmask, packing),
+        defender_arrangement=arrangement_from_masks(dmask & ~laid, own),
+        layoffs=tuple(Layoff(CARDS[i], k) for i, k in placed),
         knocker_deadwood=knocker_deadwood,
         defender_deadwood=defender_deadwood,
     )
+
+
+def knock_points(knocker: int, defender: int, rules: Rules, big_gin: bool = False) -> int:
+    """:func:`settle` on masks, for playouts: the points of a knock (no multiplier), positive
+    when the knocker scores, negative when the defender does, 0 for an equal count."""
+    _, (defender_deadwood, _, _), knocker_deadwood = _showdown(knocker, defender, rules, big_gin)
+    _, winner_side, bonus, base = verdict(knocker_deadwood, defender_deadwood, rules, big_gin)
+    if winner_side is None:
+        return 0
+    return base + bonus if winner_side == "knocker" else -(base + bonus)
+
+
+def _showdown(kmask: int, dmask: int, rules: Rules, big_gin: bool):
+    """The knocker's packing, the defender's defence against it (see :func:`defend`) and the
+    knocker's deadwood: of the knocker's optimal packings, the one leaving the defender most."""
+    choices = optimal_packings(kmask)
+    knocker_deadwood = mask_value(kmask) - sum(mask_value(m) for m in choices[0])
+    if big_gin and knocker_deadwood:
+        raise ValueError("big gin needs all 11 cards melded")
+    allow = knocker_deadwood > 0 or rules.layoff_on_gin
+    best = None
+    for packing in choices:
+        defence = defend(dmask, packing if allow else ())
+        if best is None or defence[0] > best[1][0]:
+            best = (packing, defence)
+        if not allow:
+            break
+    assert best is not None
+    return best[0], best[1], knocker_deadwood
+
+
+def verdict(knocker_deadwood: int, defender_deadwood: int, rules: Rules, big_gin: bool = False):
+    """(kind, winner as ``"knocker"``/``"defender"``/``None``, bonus, deadwood points) of a knock."""
+    if knocker_deadwood == 0:
+        return ("big_gin" if big_gin else "gin"), "knocker", (
+            rules.big_gin_bonus if big_gin else rules.gin_bonus), defender_deadwood
+    if defender_deadwood < knocker_deadwood or (
+        defender_deadwood == knocker_deadwood and rules.equal_is_undercut
+    ):
+        return "undercut", "defender", rules.undercut_bonus, knocker_deadwood - defender_deadwood
+    base = defender_deadwood - knocker_deadwood
+    return "knock", ("knocker" if base > 0 else None), 0, base

@@ -27,13 +27,14 @@ from gin_core.arrange import (
     best_discard,
     deadwood,
     discard_deadwoods,
+    least_discard,
     min_deadwood,
     optimal_arrangements,
 )
 from gin_core.cards import mask_of, parse_cards
 from gin_core.layoff import best_defence
 from gin_core.presets import PRESETS
-from gin_core.scoring import settle
+from gin_core.scoring import knock_points, settle
 
 
 def examples(fraction: float, minimum: int = 2) -> int:
@@ -271,6 +272,7 @@ def check_discards(cards: list[Card], forbidden: Card | None) -> None:
     got = discard_deadwoods(mask, forbidden.bit if forbidden else 0)
     assert got == expected, f"discard_deadwoods({show(cards)}, forbidden={forbidden})"
     card, arrangement = best_discard(cards, forbidden)
+    assert least_discard(mask, forbidden.bit if forbidden else 0) == (card.index, arrangement.deadwood_value)
     assert card != forbidden and card in cards
     least = min(expected.values())
     assert expected[card.index] == least == arrangement.deadwood_value
@@ -420,6 +422,8 @@ def check_settle(knocker: list[Card], defender: list[Card], rules: Rules, big: b
     else:
         kind, winner, base, bonus = "knock", (1 if dd > best_value else None), dd - best_value, 0
     assert (s.kind, s.winner, s.points) == (kind, winner, base + bonus)
+    signed = 0 if winner is None else (base + bonus) * (1 if winner == 1 else -1)
+    assert knock_points(mask_of(knocker), mask_of(defender), rules, big) == signed
 
 
 def knock_positions(rng: random.Random, n: int):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..arrange import discard_deadwoods
+from ..arrange import discard_deadwoods, least_discard
 from ..cards import CARD_VALUES
 from .base import Work
 from .knowledge import Knowledge, meld_chance
@@ -25,9 +25,7 @@ DANGER = 6.0
 def best_discard(hand: int, forbidden: int = 0) -> tuple[int, int]:
     """(card, deadwood left) of the discard from an 11-card mask leaving the least deadwood;
     ties go to the higher card. Cached: playouts meet the same hands again and again."""
-    left = discard_deadwoods(hand, forbidden)
-    card = min(left, key=lambda i: (left[i], -CARD_VALUES[i], -i))
-    return card, left[card]
+    return least_discard(hand, forbidden)
 
 
 def best_after(hand: int, forbidden: int = 0) -> int:

@@ -5,15 +5,14 @@ each candidate move out to the end of the hand with this module. The policy, for
 take the face-up card if it lowers the deadwood, discard the card leaving the least deadwood
 (the higher one on ties), knock or go gin as soon as allowed. Every rule option that changes
 how a hand ends is modelled (knock limit, stock ends including the wall, big gin, upcard
-passes, the card-taken restriction); scoring is the engine's own :func:`~gin_core.scoring.settle`.
+passes, the card-taken restriction); scoring is the engine's own (:func:`~gin_core.scoring.knock_points`).
 """
 
 from __future__ import annotations
 
 from ..arrange import min_deadwood
-from ..cards import cards_of
 from ..rules import Rules
-from ..scoring import settle
+from ..scoring import knock_points
 from .heuristics import best_after, best_discard
 
 TURN_UNITS = 2  # work units of one simulated turn (two best-discard searches)
@@ -22,10 +21,8 @@ END_UNITS = 3   # work units of scoring a knock
 
 def score(rules: Rules, hands: list[int], knocker: int, big: bool = False) -> int:
     """Points of a knock for player 0 (negative when player 1 scores)."""
-    s = settle(cards_of(hands[knocker]), cards_of(hands[1 - knocker]), rules, knocker=knocker, big_gin=big)
-    if s.winner is None:
-        return 0
-    return s.points if s.winner == 0 else -s.points
+    points = knock_points(hands[knocker], hands[1 - knocker], rules, big)
+    return points if knocker == 0 else -points
 
 
 def end_turn(rules: Rules, limit: int, hands: list[int], p: int, forbidden: int,
