@@ -50,6 +50,16 @@ def _meld_pairs() -> tuple[tuple[tuple[int, int], ...], ...]:
 
 
 MELD_PAIRS = _meld_pairs()
+PAIR_MASKS = tuple(tuple(1 << a | 1 << b for a, b in pairs) for pairs in MELD_PAIRS)
+
+
+def fits(hand: int, card: int) -> bool:
+    """True if ``card`` joins a meld of ``hand`` plus that card (any meld holding it holds a
+    three-card meld holding it, so checking the pairs is enough)."""
+    for pair in PAIR_MASKS[card]:
+        if hand & pair == pair:
+            return True
+    return False
 
 
 def hand_events(view: PlayerView) -> list[Event]:

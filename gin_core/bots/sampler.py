@@ -18,9 +18,8 @@ import random
 from dataclasses import dataclass
 
 from ..arrange import min_deadwood
-from ..melds import meld_masks
 from .heuristics import best_discard
-from .knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR, Knowledge
+from .knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR, Knowledge, fits
 
 
 REPLAY = 0.7  # share of the opponent's draws replayed: full replays guess hands too good
@@ -53,11 +52,6 @@ class Inference:
             return factor
         kept = max(0.0, 1.0 - age / 10) ** 2
         return 1.0 - (1.0 - factor) * kept
-
-
-def fits(hand: int, card: int) -> bool:
-    """True if ``card`` joins a meld of ``hand`` plus that card."""
-    return any(m >> card & 1 for m in meld_masks(hand | 1 << card))
 
 
 def _bits(mask: int) -> list[int]:
