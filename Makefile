@@ -2,6 +2,7 @@
 #   make play   set up, build site/ and serve it: http://localhost:8000/  (PORT=, PREFIX=/games/gin/)
 #   make test   set up, build, then: pytest tests (CPython) + tests inside Pyodide (Node) + pytest e2e (Chromium)
 #   make bench  time-to-ready of the page in Chromium (cold and warm)
+#   make bench-bots  bot strength runs into benchmarks/runs/ (hours; RUNS="hard-simple ..." for some)
 # Everything a machine needs is installed by `make setup` (scripts/setup.sh, idempotent, root for apt).
 
 PY      ?= .venv/bin/python
@@ -14,7 +15,7 @@ PYTEST_ARGS ?=
 E2E_ARGS ?=
 
 .NOTPARALLEL:
-.PHONY: setup site play serve test test-unit test-pyodide test-e2e bench icons clean
+.PHONY: setup site play serve test test-unit test-pyodide test-e2e bench bench-bots icons clean
 
 setup:
 	bash scripts/setup.sh
@@ -51,6 +52,10 @@ test-e2e:
 
 bench: setup site
 	$(PY) scripts/bench_boot.py
+
+RUNS ?=
+bench-bots: setup
+	$(PY) scripts/bench_bots.py $(RUNS)
 
 # redraw the app icons (web/icons/, committed) after changing their design
 icons:

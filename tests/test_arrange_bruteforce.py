@@ -36,6 +36,8 @@ from gin_core.layoff import best_defence
 from gin_core.presets import PRESETS
 from gin_core.scoring import knock_points, settle
 
+from oracle import is_meld
+
 
 def examples(fraction: float, minimum: int = 2) -> int:
     """A fraction of the active profile's max_examples (see conftest.py)."""
@@ -56,18 +58,6 @@ def value(c: Card) -> int:
 
 def total(cards) -> int:
     return sum(min(c.rank, 10) for c in cards)
-
-
-def is_meld(cards) -> bool:
-    cards = list(cards)
-    if len(cards) < 3 or len(set(cards)) != len(cards):
-        return False
-    if len({c.rank for c in cards}) == 1:
-        return len(cards) <= 4
-    if len({c.suit for c in cards}) != 1:
-        return False
-    ranks = sorted(c.rank for c in cards)
-    return ranks == list(range(ranks[0], ranks[0] + len(ranks)))
 
 
 @lru_cache(maxsize=1 << 16)

@@ -52,6 +52,8 @@ from gin_core.rules import NEXT_DEALERS, OKLAHOMA_ACES, SHUTOUTS, STOCK_ENDS
 from gin_core.save import dumps, loads
 from gin_core.view import PlayerView
 
+from oracle import is_meld
+
 PYODIDE = os.environ.get("GIN_PYODIDE") == "1"
 
 VIEW_FIELDS = tuple(f.name for f in dataclasses.fields(PlayerView))
@@ -93,19 +95,6 @@ def rank_order(card: Card):
 
 def value(card: Card) -> int:
     return min(card.rank, 10)
-
-
-def is_meld(cards) -> bool:
-    """A set (3-4 cards of one rank) or a run (3+ consecutive of one suit, ace low, no wrap)."""
-    cards = list(cards)
-    if len(cards) < 3 or len(set(cards)) != len(cards):
-        return False
-    if len({c.rank for c in cards}) == 1:
-        return len(cards) <= 4
-    if len({c.suit for c in cards}) != 1:
-        return False
-    ranks = sorted(c.rank for c in cards)
-    return ranks == list(range(ranks[0], ranks[0] + len(ranks)))
 
 
 def deadwood_of(cards) -> int:
