@@ -29,7 +29,8 @@ RUNS = {
     "hard-standard": ("hard", "standard", "eaai", 200),
     "expert-hard": ("expert", "hard", "eaai", 100),
     **{f"soak-{p}": ("standard", "beginner", p, 200)
-       for p in ("classic", "winner_deals", "no_upcard", "tournament", "big_gin", "openspiel")},
+       for p in ("classic", "winner_deals", "no_upcard", "tournament", "big_gin")},
+    "soak-openspiel": ("standard", "beginner", "openspiel", 2000),  # one hand a match
 }
 
 
