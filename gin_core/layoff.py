@@ -59,9 +59,13 @@ def best_defence(
     hand = mask_of(defender)
     targets = [m.mask for m in knocker_melds] if allow_layoffs else []
     _, own, placed = defend(hand, targets)
+    return defence_of(hand, own, placed)
+
+
+def defence_of(hand: int, own: Sequence[int], placed: Sequence[tuple[int, int]]) -> tuple[Arrangement, tuple[Layoff, ...]]:
+    """The arrangement and lay-offs of a defence found by :func:`defend`."""
     laid = sum(1 << i for i, _ in placed)
-    arrangement = arrangement_from_masks(hand & ~laid, own)
-    return arrangement, tuple(Layoff(CARDS[i], k) for i, k in placed)
+    return arrangement_from_masks(hand & ~laid, own), tuple(Layoff(CARDS[i], k) for i, k in placed)
 
 
 def defend(hand: int, targets: Sequence[int]) -> tuple[int, tuple[int, ...], list[tuple[int, int]]]:

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .arrange import Arrangement, arrangement_from_masks, hand_mask, optimal_packings
-from .cards import CARDS, Card, mask_value
-from .layoff import Layoff, defend
+from .cards import Card, mask_value
+from .layoff import Layoff, defence_of, defend
 from .rules import Rules
 
 KINDS = ("knock", "gin", "big_gin", "undercut")
@@ -75,7 +75,7 @@ def settle(
     packing, (defender_deadwood, own, placed), knocker_deadwood = _showdown(kmask, dmask, rules, big_gin)
     kind, winner_side, bonus, base = verdict(knocker_deadwood, defender_deadwood, rules, big_gin)
     defender = 1 - knocker
-    laid = sum(1 << i for i, _ in placed)
+    defence, layoffs = defence_of(dmask, own, placed)
     return Settlement(
         knocker=knocker,
         kind=kind,
@@ -84,8 +84,8 @@ def settle(
         bonus=bonus,
         multiplier=multiplier,
         knocker_arrangement=arrangement_from_masks(kmask, packing),
-        defender_arrangement=arrangement_from_masks(dmask & ~laid, own),
-        layoffs=tuple(Layoff(CARDS[i], k) for i, k in placed),
+        defender_arrangement=defence,
+        layoffs=layoffs,
         knocker_deadwood=knocker_deadwood,
         defender_deadwood=defender_deadwood,
     )
