@@ -2,6 +2,7 @@
 
     python scripts/bench_bots.py                 # every run below (many CPU-hours, see bots.md)
     python scripts/bench_bots.py hard-simple     # some of them, by name
+    python scripts/bench_bots.py hard-simple --games 1000   # fewer matches than listed
     python scripts/bench_bots.py --list
 
 Each run is one ``python -m gin_core.arena`` command, printed at the top of its report so a
@@ -27,15 +28,16 @@ RUNS = {
     "beginner-simple": ("beginner", "simple", "eaai", 2000),
     "standard-beginner": ("standard", "beginner", "eaai", 2000),
     "hard-standard": ("hard", "standard", "eaai", 200),
-    "expert-hard": ("expert", "hard", "eaai", 100),
+    "expert-hard": ("expert", "hard", "eaai", 200),
     **{f"soak-{p}": ("standard", "beginner", p, 200)
        for p in ("classic", "winner_deals", "no_upcard", "tournament", "big_gin")},
     "soak-openspiel": ("standard", "beginner", "openspiel", 2000),  # one hand a match
 }
 
 
-def command(name: str) -> list[str]:
-    a, b, rules, games = RUNS[name]
+def command(name: str, games: int | None = None) -> list[str]:
+    a, b, rules, listed = RUNS[name]
+    games = games or listed
     return [sys.executable, "-m", "gin_core.arena", "--a", a, "--b", b, "--rules", rules,
             "--games", str(games), "--seed", "1"]
 
@@ -44,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", help="runs to do (default: all)")
     parser.add_argument("--list", action="store_true", help="print the runs and their commands")
+    parser.add_argument("--games", type=int, help="matches per run instead of the listed number")
     args = parser.parse_args(argv)
     unknown = [n for n in args.names if n not in RUNS]
     if unknown:
@@ -51,12 +54,12 @@ def main(argv: list[str] | None = None) -> int:
     names = args.names or list(RUNS)
     if args.list:
         for n in names:
-            print(f"{n:20} {' '.join(['python', *command(n)[1:]])}")
+            print(f"{n:20} {' '.join(['python', *command(n, args.games)[1:]])}")
         return 0
     OUT.mkdir(parents=True, exist_ok=True)
     failed = 0
     for n in names:
-        cmd = command(n)
+        cmd = command(n, args.games)
         shown = " ".join(["python", *cmd[1:]])
         print(f"== {n}: {shown}", flush=True)
         start = time.perf_counter()

@@ -16,6 +16,7 @@ from gin_core.arrange import discard_deadwoods
 from gin_core.bots import BOTS, Bot, hint, make_bot, think_hint
 from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.sampler import Inference, guesses
+from gin_core.bots.search import SearchBot
 from gin_core.bots.simple import SimpleBot
 from gin_core.cards import mask_of
 from gin_core.melds import meld_masks
@@ -105,6 +106,35 @@ def test_same_seed_same_decisions(name):
         m = play(preset("eaai"), (name, "simple"), 11, hands=1 if name == "hard" else 3)
         runs.append(m.history)
     assert runs[0] == runs[1]
+
+
+class Deferent(SearchBot):
+    """The hard search with an unbeatable credit for the standard level's choice."""
+
+    prior = float("inf")
+    samples = 4
+
+
+def test_search_with_full_credit_plays_as_the_standard_level():
+    standard = make_bot("standard", 2)
+
+    def check(bot, view, decision):
+        if isinstance(bot, Deferent):
+            assert decision.action == standard.decide(view).action
+
+    play(preset("eaai"), (Deferent(2), "simple"), 2, hands=2, check=check)
+
+
+def test_search_overrides_the_standard_level_when_its_playouts_say_so():
+    standard = make_bot("standard", 4)
+    overrides = []
+
+    def check(bot, view, decision):
+        if isinstance(bot, SearchBot) and decision.action != standard.decide(view).action:
+            overrides.append(decision.reason)
+
+    play(preset("eaai"), ("hard", "simple"), 4, hands=2, check=check)
+    assert overrides and all("playouts" in r or "likely hands" in r for r in overrides)
 
 
 def slices_of(bot, view) -> list[int]:

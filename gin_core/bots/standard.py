@@ -45,14 +45,18 @@ class StandardBot(Bot):
         acts = view.legal_actions
         if view.must_knock or any(a.kind in ("big_gin", "gin") for a in acts):
             return lowest_end(view)
-        options = discard_options(know.me, know, holding, odds, work)
-        knock = best_knock(view, know)
-        if knock is not None:
-            worth, why = knock_judgement(view, know, knock)
-            if worth:
-                return Decision(knock, why)
-            return discard_decision(know, options[0], f"does not knock: {why}")
-        return discard_decision(know, options[0])
+        return knock_or_discard(view, know, discard_options(know.me, know, holding, odds, work))
+
+
+def knock_or_discard(view: PlayerView, know: Knowledge, options: list[Option]) -> Decision:
+    """The knock if the judgement says so, else the best-ranked discard of ``options``."""
+    knock = best_knock(view, know)
+    if knock is not None:
+        worth, why = knock_judgement(view, know, knock)
+        if worth:
+            return Decision(knock, why)
+        return discard_decision(know, options[0], f"does not knock: {why}")
+    return discard_decision(know, options[0])
 
 
 def draw_decision(view: PlayerView, know: Knowledge, holding, odds, work: Work) -> Decision:
