@@ -6,9 +6,10 @@ is played out to the end of the hand on every guess (the same guesses for all ca
 their difference is measured, not their luck); the candidate with the best average points
 wins, except that the standard level's own choice is credited ``prior`` points: the playouts
 follow a cruder policy than the heuristic and their averages are noisy, so the search overrides
-the heuristic only when it finds a clearly better move (against the standard level, the search
-alone lost 39.5% of matches; with the credit it won, see ``benchmarks/bots.md``). A knock needs no playout: it is scored exactly against each guessed hand, so the undercut
-risk is counted, not estimated. Work is counted in units and cut into slices (see :mod:`.base`).
+the heuristic only when it finds a clearly better move (against the standard level the search
+alone lost 39.5% of matches; with the credit it won 58.0%, see ``benchmarks/bots.md``). A knock
+needs no playout: it is scored exactly against each guessed hand, so the undercut risk is
+counted, not estimated. Work is counted in units and cut into slices (see :mod:`.base`).
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ class Tally:
     @property
     def value(self) -> float:
         return self.points / self.runs if self.runs else 0.0
+
+    def credited(self, favourite: Action | None, prior: float) -> float:
+        """The value used to rank candidates: ``prior`` points more for the favourite."""
+        return self.value + (prior if self.action == favourite else 0.0)
 
     def reason(self) -> str:
         if not self.runs:
@@ -124,7 +129,7 @@ def evaluate(view: PlayerView, know: Knowledge, holding: list[float], tallies: l
     cuts = {samples * (k + 1) // (halvings + 2) for k in range(halvings)}
     for n, guess in enumerate(found):
         if n in cuts and len(active) > 2:
-            active.sort(key=lambda t: -(t.value + (prior if t.action == favourite else 0.0)))
+            active.sort(key=lambda t: -t.credited(favourite, prior))
             active = active[: max(2, (len(active) + 1) // 2)]
         results = []
         for t in active:
@@ -167,7 +172,7 @@ class SearchBot(Bot):
         if len(tallies) > 1:
             tallies = yield from evaluate(view, know, holding, tallies, self.samples,
                                           self.inference, rng, work, self.halvings, favourite, self.prior)
-        best = max(tallies, key=lambda t: t.value + (self.prior if t.action == favourite else 0.0))
+        best = max(tallies, key=lambda t: t.credited(favourite, self.prior))
         return Decision(best.action, best.reason())
 
     def shortlist(self, view: PlayerView, know: Knowledge, holding: list[float],
