@@ -2,7 +2,8 @@
 #   make play   set up, build site/ and serve it: http://localhost:8000/  (PORT=, PREFIX=/games/gin/)
 #   make test   set up, build, then: pytest tests (CPython) + tests inside Pyodide (Node) + pytest e2e (Chromium)
 #   make bench  time-to-ready of the page in Chromium (cold and warm)
-#   make bench-bots  bot strength runs into benchmarks/runs/ (hours; RUNS="hard-simple ..." for some)
+#   make bench-bots  bot strength runs into benchmarks/runs/ (hours; RUNS="hard-simple ..." for some,
+#                    ARGS="--part 1/8" for an eighth of each)
 # Everything a machine needs is installed by `make setup` (scripts/setup.sh, idempotent, root for apt).
 
 PY      ?= .venv/bin/python
@@ -55,7 +56,7 @@ bench: setup site
 
 RUNS ?=
 bench-bots: setup
-	$(PY) scripts/bench_bots.py $(RUNS)
+	$(PY) scripts/bench_bots.py $(RUNS) $(ARGS)
 
 # redraw the app icons (web/icons/, committed) after changing their design
 icons:

@@ -2,6 +2,12 @@
 
     python -m gin_core.arena --a expert --b simple --rules eaai --games 2000 --seed 1 [--jobs N]
 
+A long run can be played in parts, on other days or machines, and then reported as one:
+``--first-pair K --save part.json.gz`` plays pairs K, K+1, ... and keeps the raw counts;
+``--merge part1.json.gz part2.json.gz ...`` prints the report of all of them, which is the
+report of the whole run (every pair's deals and decisions depend only on the seed and the pair
+number; only the wall-clock times differ).
+
 Every match seed is played twice with the seats swapped (A as player 0, then as player 1), so
 luck of the deal cancels within a pair; the 95% interval of A's share of matches won is taken
 over those pairs. Ties count half. A bot that returns an illegal action forfeits the match
@@ -11,6 +17,8 @@ over those pairs. Ties count half. A bot that returns an illegal action forfeits
 from __future__ import annotations
 
 import argparse
+import gzip
+import json
 import math
 import os
 import random
@@ -22,6 +30,9 @@ from .bots import BOTS, make_bot
 from .errors import IllegalAction
 from .match import Match
 from .presets import PRESETS, preset
+
+
+COUNTS = ("matches", "hands", "hands_won", "points", "knocks", "gins", "undercuts", "illegal")
 
 
 @dataclass
@@ -39,9 +50,17 @@ class Tally:
     times: list[float] = field(default_factory=list)
 
     def merge(self, other: Tally) -> None:
-        for name in ("matches", "hands", "hands_won", "points", "knocks", "gins", "undercuts", "illegal"):
+        for name in COUNTS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.times += other.times
+
+    def to_json(self) -> dict:
+        return {**{name: getattr(self, name) for name in COUNTS},
+                "times_us": [round(1e6 * t) for t in self.times]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Tally:
+        return cls(**{name: data[name] for name in COUNTS}, times=[t / 1e6 for t in data["times_us"]])
 
 
 def match_seed(seed: int, pair: int) -> int:
@@ -97,11 +116,12 @@ def play_pair(job: tuple[str, str, str, int, int]) -> tuple[int, Tally, Tally]:
     return pair, a0, b1
 
 
-def run(a: str, b: str, rules_name: str, games: int, seed: int, jobs: int) -> tuple[Tally, Tally, list[float]]:
-    """Play ``games`` matches (rounded up to whole pairs); A's and B's tallies and A's score in
-    each pair (0, 0.25, ..., 1)."""
+def run(a: str, b: str, rules_name: str, games: int, seed: int, jobs: int,
+        first_pair: int = 0) -> tuple[Tally, Tally, list[float]]:
+    """Play ``games`` matches (rounded up to whole pairs) from pair ``first_pair`` on; A's and
+    B's tallies and A's score in each pair (0, 0.25, ..., 1)."""
     pairs = max(1, (games + 1) // 2)
-    todo = [(a, b, rules_name, seed, k) for k in range(pairs)]
+    todo = [(a, b, rules_name, seed, k) for k in range(first_pair, first_pair + pairs)]
     if jobs <= 1:
         done = [play_pair(j) for j in todo]
     else:
@@ -135,11 +155,62 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def report(a: str, b: str, rules_name: str, ta: Tally, tb: Tally, shares: list[float], seconds: float) -> str:
+@dataclass
+class Part:
+    """Some consecutive pairs of a run, with everything its report needs."""
+
+    a: str
+    b: str
+    rules: str
+    seed: int
+    first_pair: int
+    ta: Tally
+    tb: Tally
+    shares: list[float]
+    seconds: float
+
+    def save(self, path: str) -> None:
+        data = {"a": self.a, "b": self.b, "rules": self.rules, "seed": self.seed,
+                "first_pair": self.first_pair, "shares": self.shares, "seconds": self.seconds,
+                "tallies": [self.ta.to_json(), self.tb.to_json()]}
+        with gzip.open(path, "wt", encoding="utf-8") as f:
+            json.dump(data, f)
+
+    @classmethod
+    def load(cls, path: str) -> Part:
+        with gzip.open(path, "rt", encoding="utf-8") as f:
+            data = json.load(f)
+        ta, tb = (Tally.from_json(t) for t in data.pop("tallies"))
+        return cls(**data, ta=ta, tb=tb)
+
+
+def merge(parts: list[Part]) -> Part:
+    """The whole run from parts of it that cover pairs 0, 1, ... without a gap or overlap."""
+    parts = sorted(parts, key=lambda p: p.first_pair)
+    head = parts[0]
+    whole = Part(head.a, head.b, head.rules, head.seed, 0, Tally(), Tally(), [], 0.0)
+    for part in parts:
+        if (part.a, part.b, part.rules, part.seed) != (head.a, head.b, head.rules, head.seed):
+            raise ValueError(f"parts of different runs: {head.a}-{head.b} {head.rules} seed {head.seed}"
+                             f" and {part.a}-{part.b} {part.rules} seed {part.seed}")
+        if part.first_pair != len(whole.shares):
+            raise ValueError(f"parts must cover pairs 0, 1, ... once: pair {len(whole.shares)} is "
+                             f"followed by a part from pair {part.first_pair}")
+        whole.ta.merge(part.ta)
+        whole.tb.merge(part.tb)
+        whole.shares += part.shares
+        whole.seconds += part.seconds
+    return whole
+
+
+def report(part: Part) -> str:
+    a, b, ta, tb, shares = part.a, part.b, part.ta, part.tb, part.shares
     mean, lo, hi = interval(shares)
     n = 2 * len(shares)
+    start = f" from pair {part.first_pair}" if part.first_pair else ""
     lines = [
-        f"{a} (A) vs {b} (B), rules {rules_name}: {n} matches ({len(shares)} mirrored pairs), {seconds:.0f} s",
+        f"{a} (A) vs {b} (B), rules {part.rules}: {n} matches ({len(shares)} mirrored pairs{start}), "
+        f"{part.seconds:.0f} s",
         f"A won {ta.matches:g} of {n} matches = {100 * mean:.1f}%  (95% CI {100 * lo:.1f}% .. {100 * hi:.1f}%)",
         "",
         f"{'bot':<10}{'matches':>9}{'hands won':>11}{'pts/hand':>10}{'knocks':>8}{'gins':>7}"
@@ -158,17 +229,31 @@ def report(a: str, b: str, rules_name: str, ta: Tally, tb: Tally, shares: list[f
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gin_core.arena", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--a", required=True, choices=sorted(BOTS))
-    parser.add_argument("--b", required=True, choices=sorted(BOTS))
+    parser.add_argument("--a", choices=sorted(BOTS))
+    parser.add_argument("--b", choices=sorted(BOTS))
     parser.add_argument("--rules", default="eaai", choices=sorted(PRESETS))
     parser.add_argument("--games", type=int, default=200, help="matches (rounded up to an even number)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--first-pair", type=int, default=0, help="play pairs from this one on (a part of a run)")
+    parser.add_argument("--save", metavar="PATH", help="keep the raw counts of this part (.json.gz)")
+    parser.add_argument("--merge", nargs="+", metavar="PATH", help="report saved parts as one run")
     args = parser.parse_args(argv)
-    start = time.perf_counter()
-    ta, tb, shares = run(args.a, args.b, args.rules, args.games, args.seed, args.jobs)
-    print(report(args.a, args.b, args.rules, ta, tb, shares, time.perf_counter() - start))
-    return 1 if ta.illegal or tb.illegal else 0
+    if args.merge:
+        try:
+            p = merge([Part.load(path) for path in args.merge])
+        except ValueError as e:
+            parser.error(str(e))
+    else:
+        if not (args.a and args.b):
+            parser.error("--a and --b are required (or --merge)")
+        start = time.perf_counter()
+        ta, tb, shares = run(args.a, args.b, args.rules, args.games, args.seed, args.jobs, args.first_pair)
+        p = Part(args.a, args.b, args.rules, args.seed, args.first_pair, ta, tb, shares, time.perf_counter() - start)
+        if args.save:
+            p.save(args.save)
+    print(report(p))
+    return 1 if p.ta.illegal or p.tb.illegal else 0
 
 
 if __name__ == "__main__":

@@ -3,10 +3,14 @@
     python scripts/bench_bots.py                 # every run below (many CPU-hours, see bots.md)
     python scripts/bench_bots.py hard-simple     # some of them, by name
     python scripts/bench_bots.py hard-simple --games 1000   # fewer matches than listed
+    python scripts/bench_bots.py expert-simple --part 3/8    # the third eighth of a long run
     python scripts/bench_bots.py --list
 
 Each run is one ``python -m gin_core.arena`` command, printed at the top of its report so a
-figure in benchmarks/bots.md can be traced to the exact command that produced it.
+figure in benchmarks/bots.md can be traced to the exact command that produced it. A run too
+long for one sitting is played in parts (``--part K/N``: the K-th of N equal slices of its
+pairs), each kept in ``runs/parts/``; once all N are there, the report of the whole run is
+written from them (``python -m gin_core.arena --merge``), headed by every part's command.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "benchmarks" / "runs"
+PARTS = OUT / "parts"
 
 # name: (bot A, bot B, preset, matches)
 RUNS = {
@@ -35,11 +40,35 @@ RUNS = {
 }
 
 
-def command(name: str, games: int | None = None) -> list[str]:
+def command(name: str, games: int | None = None, part: tuple[int, int] | None = None) -> list[str]:
+    """The arena command of a run, or of its ``part`` = (K, N), which saves its counts."""
     a, b, rules, listed = RUNS[name]
     games = games or listed
-    return [sys.executable, "-m", "gin_core.arena", "--a", a, "--b", b, "--rules", rules,
-            "--games", str(games), "--seed", "1"]
+    cmd = [sys.executable, "-m", "gin_core.arena", "--a", a, "--b", b, "--rules", rules,
+           "--games", str(games), "--seed", "1"]
+    if part is None:
+        return cmd
+    k, n = part
+    pairs = (games + 1) // 2
+    first, stop = pairs * (k - 1) // n, pairs * k // n
+    cmd[cmd.index("--games") + 1] = str(2 * (stop - first))
+    return cmd + ["--first-pair", str(first), "--save", str(part_path(name, k, n))]
+
+
+def part_path(name: str, k: int, n: int) -> Path:
+    return PARTS / f"{name}-{k}-of-{n}.json.gz"
+
+
+def parse_part(text: str) -> tuple[int, int]:
+    k, _, n = text.partition("/")
+    if not (k.isdigit() and n.isdigit() and 1 <= int(k) <= int(n)):
+        raise argparse.ArgumentTypeError(f"a part is K/N with 1 <= K <= N, not {text!r}")
+    return int(k), int(n)
+
+
+def shown(cmd: list[str]) -> str:
+    return " ".join(["python", *(str(Path(c).relative_to(ROOT)) if c.startswith(str(ROOT)) else c
+                                 for c in cmd[1:])])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -47,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("names", nargs="*", help="runs to do (default: all)")
     parser.add_argument("--list", action="store_true", help="print the runs and their commands")
     parser.add_argument("--games", type=int, help="matches per run instead of the listed number")
+    parser.add_argument("--part", type=parse_part, metavar="K/N", help="play only the K-th of N parts")
     args = parser.parse_args(argv)
     unknown = [n for n in args.names if n not in RUNS]
     if unknown:
@@ -54,22 +84,36 @@ def main(argv: list[str] | None = None) -> int:
     names = args.names or list(RUNS)
     if args.list:
         for n in names:
-            print(f"{n:20} {' '.join(['python', *command(n, args.games)[1:]])}")
+            print(f"{n:20} {shown(command(n, args.games, args.part))}")
         return 0
-    OUT.mkdir(parents=True, exist_ok=True)
+    PARTS.mkdir(parents=True, exist_ok=True)
     failed = 0
     for n in names:
-        cmd = command(n, args.games)
-        shown = " ".join(["python", *cmd[1:]])
-        print(f"== {n}: {shown}", flush=True)
+        cmd = command(n, args.games, args.part)
+        print(f"== {n}: {shown(cmd)}", flush=True)
         start = time.perf_counter()
         done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
-        report = f"$ {shown}\n{done.stdout}{done.stderr}"
-        (OUT / f"{n}.txt").write_text(report)
         print(done.stdout, done.stderr, f"({time.perf_counter() - start:.0f} s)", sep="", flush=True)
         failed |= done.returncode != 0
+        if args.part is None:
+            (OUT / f"{n}.txt").write_text(f"$ {shown(cmd)}\n{done.stdout}{done.stderr}")
+        elif not done.returncode:
+            failed |= write_merged(n, args.games, args.part[1])
     return 1 if failed else 0
 
+
+def write_merged(name: str, games: int | None, n: int) -> bool:
+    """Write the whole run's report once all ``n`` parts are saved; True if merging failed."""
+    paths = [part_path(name, k, n) for k in range(1, n + 1)]
+    if not all(p.exists() for p in paths):
+        print(f"{sum(p.exists() for p in paths)} of {n} parts of {name} saved")
+        return False
+    cmd = [sys.executable, "-m", "gin_core.arena", "--merge", *map(str, paths)]
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    heads = "".join(f"$ {shown(command(name, games, (k, n)))}\n" for k in range(1, n + 1))
+    (OUT / f"{name}.txt").write_text(f"{heads}$ {shown(cmd)}\n{done.stdout}{done.stderr}")
+    print(done.stdout, done.stderr, sep="")
+    return done.returncode != 0
 
 if __name__ == "__main__":
     sys.exit(main())

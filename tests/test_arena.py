@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -69,3 +71,51 @@ def test_main_prints_a_table(capsys):
     out = capsys.readouterr().out
     assert "2 matches (1 mirrored pairs)" in out and "95% CI" in out
     assert "A standard" in out and "B simple" in out and "ms p95" in out
+
+
+def test_a_run_in_saved_parts_reports_as_the_whole_run(tmp_path, capsys):
+    common = ["--a", "beginner", "--b", "simple", "--rules", "openspiel", "--seed", "3", "--jobs", "1"]
+    assert arena.main(common + ["--games", "8"]) == 0
+    whole = capsys.readouterr().out
+    paths = [str(tmp_path / "one.json.gz"), str(tmp_path / "two.json.gz")]
+    assert arena.main(common + ["--games", "2", "--save", paths[0]]) == 0
+    assert arena.main(common + ["--games", "6", "--first-pair", "1", "--save", paths[1]]) == 0
+    assert "3 mirrored pairs from pair 1" in capsys.readouterr().out
+    assert arena.main(["--merge", *reversed(paths)]) == 0
+    merged = capsys.readouterr().out
+
+    def counts(text):  # the report without its wall-clock figures
+        lines = text.splitlines()
+        return [lines[0].rsplit(",", 1)[0], lines[1], *(line[:75] for line in lines[4:6]), lines[6]]
+
+    assert counts(merged) == counts(whole)
+    assert "8 matches (4 mirrored pairs)" in merged
+
+
+def test_merging_refuses_parts_that_do_not_make_one_run(tmp_path, capsys):
+    common = ["--b", "simple", "--rules", "openspiel", "--seed", "3", "--jobs", "1", "--games", "2"]
+    paths = {name: str(tmp_path / f"{name}.json.gz") for name in ("a", "gap", "other")}
+    arena.main(["--a", "beginner", *common, "--save", paths["a"]])
+    arena.main(["--a", "beginner", *common, "--first-pair", "2", "--save", paths["gap"]])
+    arena.main(["--a", "standard", *common, "--first-pair", "1", "--save", paths["other"]])
+    for bad, rule in (("gap", "cover pairs 0, 1, ... once"), ("other", "parts of different runs")):
+        with pytest.raises(SystemExit):
+            arena.main(["--merge", paths["a"], paths[bad]])
+        assert rule in capsys.readouterr().err
+
+
+BENCH = Path(__file__).resolve().parent.parent / "scripts" / "bench_bots.py"
+
+
+@pytest.mark.skipif(not BENCH.exists(), reason="the benchmark runner is not in this tree")
+def test_the_parts_of_a_benchmark_run_cover_its_pairs_once():
+    spec = importlib.util.spec_from_file_location("bench_bots", BENCH)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    covered = []
+    for k in range(1, 9):
+        cmd = bench.command("expert-simple", part=(k, 8))
+        first, games = int(cmd[cmd.index("--first-pair") + 1]), int(cmd[cmd.index("--games") + 1])
+        covered += range(first, first + games // 2)
+        assert cmd[-1].endswith(f"expert-simple-{k}-of-8.json.gz")
+    assert covered == list(range(1000))

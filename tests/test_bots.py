@@ -15,10 +15,11 @@ from gin_core import Action, Match, Rules, preset
 from gin_core.arrange import discard_deadwoods
 from gin_core.bots import BOTS, Bot, hint, make_bot, think_hint
 from gin_core.bots.knowledge import Knowledge
+from gin_core.bots.rollout import end_turn
 from gin_core.bots.sampler import Inference, guesses
 from gin_core.bots.search import SearchBot
 from gin_core.bots.simple import SimpleBot
-from gin_core.cards import mask_of
+from gin_core.cards import Card, mask_of, parse_cards
 from gin_core.melds import meld_masks
 from gin_core.presets import PRESETS
 
@@ -287,3 +288,17 @@ def test_make_bot_names():
     assert set(BOTS) == {"beginner", "standard", "hard", "expert", "simple"}
     with pytest.raises(ValueError):
         make_bot("grandmaster")
+
+
+def test_a_wary_playout_player_does_not_knock_into_an_undercut():
+    rules = preset("eaai")
+    knocker = mask_of(parse_cards("AS 2S 3S 4H 5H 6H 7C 8C 9C 8D KD"))
+    defender = mask_of(parse_cards("5D 6D 7D TH JH QH 2C 2D 2H AC"))
+    naive, _ = end_turn(rules, 10, [knocker, defender], 0, 0, [], [1, 2, 3])
+    assert naive < 0  # the 8-point knock is undercut by a 1-point hand
+    pile = []
+    hands = [knocker, defender]
+    points, kept = end_turn(rules, 10, hands, 0, 0, pile, [1, 2, 3], wary=True)
+    assert points is None and kept == 8 and pile == [Card.parse("KD").index]
+    gin_hand = mask_of(parse_cards("AS 2S 3S 4H 5H 6H 7C 8C 9C TC KD"))
+    assert end_turn(rules, 10, [gin_hand, defender], 0, 0, [], [1, 2, 3], wary=True)[0] > 0

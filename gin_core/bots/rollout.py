@@ -3,9 +3,11 @@
 The search levels guess the hidden cards (the opponent's hand and the stock order), then play
 each candidate move out to the end of the hand with this module. The policy, for both sides:
 take the face-up card if it lowers the deadwood, discard the card leaving the least deadwood
-(the higher one on ties), knock or go gin as soon as allowed. Every rule option that changes
-how a hand ends is modelled (knock limit, stock ends including the wall, big gin, upcard
-passes, the card-taken restriction); scoring is the engine's own (:func:`~gin_core.scoring.knock_points`).
+(the higher one on ties), knock or go gin as soon as allowed; a *wary* player (expert's model of
+a good one) does not knock when the knock would be undercut, which it can tell because a playout
+knows both guessed hands. Every rule option that changes how a hand ends is modelled (knock
+limit, stock ends including the wall, big gin, upcard passes, the card-taken restriction);
+scoring is the engine's own (:func:`~gin_core.scoring.knock_points`).
 """
 
 from __future__ import annotations
@@ -26,15 +28,17 @@ def score(rules: Rules, hands: list[int], knocker: int, big: bool = False) -> in
 
 
 def end_turn(rules: Rules, limit: int, hands: list[int], p: int, forbidden: int,
-             pile: list[int], stock: list[int]) -> tuple[int | None, int]:
+             pile: list[int], stock: list[int], wary: bool = False) -> tuple[int | None, int]:
     """Player ``p`` (holding 11 cards) ends the turn. Returns (points if the hand ended or None,
-    deadwood kept)."""
+    deadwood kept). A ``wary`` player does not knock into an undercut."""
     if rules.big_gin and min_deadwood(hands[p]) == 0:
         return score(rules, hands, p, big=True), 0
     card, dw = best_discard(hands[p], forbidden)
     hands[p] &= ~(1 << card)
     if dw <= limit:
-        return score(rules, hands, p), dw
+        points = score(rules, hands, p)
+        if not wary or dw == 0 or (points if p == 0 else -points) > 0:
+            return points, dw
     pile.append(card)
     return (0 if dead_after_discard(rules, len(stock)) else None), dw
 
@@ -48,8 +52,8 @@ def dead_after_discard(rules: Rules, stock: int) -> bool:
 
 def playout(rules: Rules, limit: int, hands: list[int], pile: list[int], stock: list[int],
             turn: int, phase: str, forbidden: int = 0, passes: int = 0,
-            stock_only: bool = False) -> tuple[int, int]:
-    """Play to the end of the hand from a state; returns (points for player 0, turns played).
+            stock_only: bool = False, wary: int = 0) -> tuple[int, int]:
+    """Play to the end of the hand from a state; returns (points for player 0, work units used).
 
     ``phase`` is ``offer`` (``passes`` players have passed the upcard), ``draw`` (``stock_only``
     after both passed) or ``discard`` (``hands[turn]`` holds 11 cards, ``forbidden`` the card
@@ -57,7 +61,7 @@ def playout(rules: Rules, limit: int, hands: list[int], pile: list[int], stock: 
     """
     rule_forbids = rules.no_discard_after_pickup
     dws = [min_deadwood(h) if h.bit_count() == 10 else 99 for h in hands]
-    turns = 0
+    turns = checks = 0
     cap = len(stock) + 12
     while turns < cap:
         turns += 1
@@ -72,8 +76,8 @@ def playout(rules: Rules, limit: int, hands: list[int], pile: list[int], stock: 
                     pile.pop()
                     card, _ = best_discard(hands[p], forbid)
                     hands[p] &= ~(1 << card)
-                    return score(rules, hands, p), turns
-                return 0, turns
+                    return score(rules, hands, p), units(turns)
+                return 0, units(turns)
             take = top >= 0 and not stock_only and best_after(hands[p] | bit, forbid) < dws[p]
             if take:
                 hands[p] |= bit
@@ -88,8 +92,20 @@ def playout(rules: Rules, limit: int, hands: list[int], pile: list[int], stock: 
             else:
                 hands[p] |= 1 << stock.pop()
                 forbidden = 0
-        points, dws[p] = end_turn(rules, limit, hands, p, forbidden, pile, stock)
+        points, dws[p] = end_turn(rules, limit, hands, p, forbidden, pile, stock, wary >> p & 1)
         if points is not None:
-            return points, turns
+            return points, units(turns, checks)
+        checks += dws[p] <= limit  # a wary player scored a knock and held back
         phase, stock_only, turn = "draw", False, 1 - p
-    return 0, turns
+    return 0, units(turns, checks)
+
+
+def units(turns: int, checks: int = 0) -> int:
+    """Work units of a playout of ``turns`` turns that scored ``checks`` knocks it did not make."""
+    return TURN_UNITS * turns + END_UNITS * (1 + checks)
+
+
+def playout_bound(stock: int, wary: int) -> int:
+    """The most work units one playout from a stock of ``stock`` cards can use."""
+    turns = stock + 12
+    return units(turns, turns if wary else 0)

@@ -22,9 +22,6 @@ from .heuristics import best_discard
 from .knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR, Knowledge, fits
 
 
-REPLAY = 0.7  # share of the opponent's draws replayed: full replays guess hands too good
-
-
 def proposal_units(know: Knowledge) -> int:
     """Work units of proposing and weighing one guess (one per replayed draw)."""
     return 2 + know.opp_draws
@@ -35,7 +32,9 @@ class Inference:
     """How hard a sampler looks: guesses proposed per guess kept, and the likelihood factors
     for a passed card that would meld, a thrown card that would meld, a taken card that fits
     nothing, and a hand low enough to have knocked (the opponent did not); ``timed`` fades old
-    evidence."""
+    evidence; ``replay`` is the share of the opponent's stock draws replayed. The defaults fit
+    a player who knocks as soon as it can (the guesses of hands that could have knocked are
+    rare, and partial replays keep them so); expert's fit one who waits."""
 
     proposals: int = 2
     passed_melds: float = 0.15
@@ -43,6 +42,7 @@ class Inference:
     took_loose: float = 0.5
     could_knock: float = 0.25
     timed: bool = False
+    replay: float = 0.7
 
     def weigh(self, factor: float, age: int) -> float:
         """A likelihood factor for evidence ``age`` turns old. Timed inference fades it: the
@@ -73,13 +73,13 @@ def likelihood(know: Knowledge, hand: int, inference: Inference) -> float:
     return w
 
 
-def replay(know: Knowledge, hand: int, rest: list[int], rng: random.Random) -> int:
+def replay(know: Knowledge, hand: int, rest: list[int], rng: random.Random, inference: Inference) -> int:
     """Improve a guessed hand as the opponent would have over their stock draws: draw from
     ``rest`` (unseen cards not in the hand), drop the card leaving the least deadwood."""
     if know.opp_unknown <= 0 or not rest:
         return hand
     rest = rest.copy()
-    for _ in range(min(round(REPLAY * know.opp_draws), len(rest))):
+    for _ in range(min(round(inference.replay * know.opp_draws), len(rest))):
         card = rest.pop(rng.randrange(len(rest)))
         drop, _ = best_discard(hand | 1 << card, know.known)
         hand = (hand | 1 << card) & ~(1 << drop)
@@ -96,7 +96,7 @@ def propose(know: Knowledge, holding: list[float], unseen: list[int], rng: rando
     keyed = sorted(unseen, key=lambda i: rng.random() ** (1.0 / max(holding[i], 1e-6)))
     if k <= 0:
         return know.known, 1.0
-    hand = replay(know, know.known | sum(1 << i for i in keyed[-k:]), keyed[:-k], rng)
+    hand = replay(know, know.known | sum(1 << i for i in keyed[-k:]), keyed[:-k], rng, inference)
     return hand, likelihood(know, hand, inference)
 
 

@@ -9,7 +9,8 @@ follow a cruder policy than the heuristic and their averages are noisy, so the s
 the heuristic only when it finds a clearly better move (against the standard level the search
 alone lost 39.5% of matches; with the credit it won 58.0%, see ``benchmarks/bots.md``). A knock
 needs no playout: it is scored exactly against each guessed hand, so the undercut risk is
-counted, not estimated. Work is counted in units and cut into slices (see :mod:`.base`).
+counted, not estimated. ``expert`` searches more and models a stronger opponent (see
+:class:`ExpertBot`). Work is counted in units and cut into slices (see :mod:`.base`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from .base import Bot, Decision, Thinking, Work, lowest_end
 from .heuristics import discard_options
 from .knowledge import Knowledge
 from .reasons import meld_with
-from .rollout import END_UNITS, TURN_UNITS, dead_after_discard, playout, score
+from .rollout import END_UNITS, dead_after_discard, playout, playout_bound, score
 from .sampler import Inference, propose, proposal_units, resample
 from .standard import best_knock, discard_decision, draw_decision, knock_or_discard, wall_decision
 
@@ -56,33 +57,34 @@ class Tally:
         return f"{self.text}; wins the hand in {pct}% of playouts ({self.value:+.1f} points)"
 
 
-def simulate(view: PlayerView, know: Knowledge, action: Action, guess: tuple[int, list[int]]) -> tuple[int, int]:
-    """Points for this player (and turns played) if ``action`` is played and the hidden cards
-    are ``guess``; player 0 of the playout is this player."""
+def simulate(view: PlayerView, know: Knowledge, action: Action, guess: tuple[int, list[int]],
+             wary: int = 0) -> tuple[int, int]:
+    """Points for this player (and the work units used) if ``action`` is played and the hidden
+    cards are ``guess``; player 0 of the playout is this player, ``wary`` as in :func:`playout`."""
     rules, limit = view.rules, view.knock_limit
     opp, stock = guess[0], guess[1].copy()
     me = know.me
     top = [view.top.index] if view.top else []
     kind = action.kind
     if kind == "knock" or kind == "gin":
-        return score(rules, [me & ~action.card.bit, opp], 0), 0
+        return score(rules, [me & ~action.card.bit, opp], 0), END_UNITS
     if kind == "big_gin":
-        return score(rules, [me, opp], 0, big=True), 0
+        return score(rules, [me, opp], 0, big=True), END_UNITS
     if kind == "discard":
         if dead_after_discard(rules, len(stock)):
-            return 0, 0
-        return playout(rules, limit, [me & ~action.card.bit, opp], [action.card.index], stock, 1, "draw")
+            return 0, END_UNITS
+        return playout(rules, limit, [me & ~action.card.bit, opp], [action.card.index], stock, 1, "draw", wary=wary)
     if kind == "draw_stock":
-        return playout(rules, limit, [me | 1 << stock.pop(), opp], top, stock, 0, "discard")
+        return playout(rules, limit, [me | 1 << stock.pop(), opp], top, stock, 0, "discard", wary=wary)
     if kind == "draw_pile":
         forbid = view.top.bit if rules.no_discard_after_pickup else 0
-        return playout(rules, limit, [me | view.top.bit, opp], [], stock, 0, "discard", forbid)
+        return playout(rules, limit, [me | view.top.bit, opp], [], stock, 0, "discard", forbid, wary=wary)
     if view.phase == "wall":  # pass at the wall: the hand is dead
-        return 0, 0
+        return 0, END_UNITS
     passes = 2 if view.player == view.dealer else 1
     if passes == 2:
-        return playout(rules, limit, [me, opp], top, stock, 1, "draw", stock_only=True)
-    return playout(rules, limit, [me, opp], top, stock, 1, "offer", passes=1)
+        return playout(rules, limit, [me, opp], top, stock, 1, "draw", stock_only=True, wary=wary)
+    return playout(rules, limit, [me, opp], top, stock, 1, "offer", passes=1, wary=wary)
 
 
 def describe(view: PlayerView, know: Knowledge, action: Action) -> str:
@@ -107,7 +109,8 @@ def describe(view: PlayerView, know: Knowledge, action: Action) -> str:
 
 def evaluate(view: PlayerView, know: Knowledge, holding: list[float], tallies: list[Tally],
              samples: int, inference: Inference, rng: random.Random, work: Work,
-             halvings: int = 0, favourite: Action | None = None, prior: float = 0.0) -> Thinking:
+             halvings: int = 0, favourite: Action | None = None, prior: float = 0.0,
+             wary: int = 0) -> Thinking:
     """Play the candidates on the same guesses, a guess at a time, until ``samples`` guesses or
     the budget run out, yielding at slice ends; returns the candidates still in the running.
 
@@ -124,7 +127,7 @@ def evaluate(view: PlayerView, know: Knowledge, holding: list[float], tallies: l
         pool.append(propose(know, holding, unseen, rng, inference))
         work.add(cost)
     found = resample(know, pool, samples, rng)
-    bound = TURN_UNITS * (know.stock + 12) + END_UNITS
+    bound = playout_bound(know.stock, wary)
     active = list(tallies)
     cuts = {samples * (k + 1) // (halvings + 2) for k in range(halvings)}
     for n, guess in enumerate(found):
@@ -137,8 +140,8 @@ def evaluate(view: PlayerView, know: Knowledge, holding: list[float], tallies: l
                 return active
             if not work.room(bound):
                 yield work.cut()
-            points, turns = simulate(view, know, t.action, guess)
-            work.add(TURN_UNITS * turns + END_UNITS)
+            points, used = simulate(view, know, t.action, guess, wary)
+            work.add(used)
             results.append(points)
         for t, points in zip(active, results):
             t.points += points
@@ -160,6 +163,7 @@ class SearchBot(Bot):
     halvings = 0
     inference = Inference(proposals=3, passed_melds=0.1, threw_melds=0.25, timed=True)
     prior = 1.5
+    wary = 0  # players (bit 0: this one) who never knock into an undercut in playouts
 
     def plan(self, view: PlayerView, rng: random.Random, work: Work) -> Thinking:
         know = Knowledge.of(view)
@@ -171,7 +175,8 @@ class SearchBot(Bot):
         tallies, favourite = self.shortlist(view, know, holding, work)
         if len(tallies) > 1:
             tallies = yield from evaluate(view, know, holding, tallies, self.samples,
-                                          self.inference, rng, work, self.halvings, favourite, self.prior)
+                                          self.inference, rng, work, self.halvings, favourite, self.prior,
+                                          self.wary)
         best = max(tallies, key=lambda t: t.credited(favourite, self.prior))
         return Decision(best.action, best.reason())
 
@@ -194,11 +199,19 @@ class SearchBot(Bot):
 
 class ExpertBot(SearchBot):
     """Expert: 6 candidates narrowed twice, up to 160 guesses each picked from 4 proposals,
-    within 45,000 units (at most about 300 ms in CPython) in slices of 1,500 units (about 10 ms)."""
+    within 45,000 units (at most about 300 ms in CPython) in slices of 1,500 units (about 10 ms).
+
+    It also models a stronger opponent than hard does. Its guesses replay every stock draw of
+    the opponent and barely discount hands low enough to have knocked: a good player holds
+    such hands, waiting for gin or an undercut. And in its playouts neither side knocks into
+    an undercut, so waiting is valued against an opponent who does not walk into one (with
+    only the opponent wary, our own playout self does, and the search knocked too often)."""
 
     name = "expert"
     total_units = 45_000
     candidates = 6
     samples = 160
     halvings = 2
-    inference = Inference(proposals=4, passed_melds=0.1, threw_melds=0.25, timed=True)
+    inference = Inference(proposals=4, passed_melds=0.1, threw_melds=0.25, could_knock=0.6,
+                          timed=True, replay=1.0)
+    wary = 0b11
