@@ -9,7 +9,7 @@
 Each run is one ``python -m gin_core.arena`` command, printed at the top of its report so a
 figure in benchmarks/bots.md can be traced to the exact command that produced it. A run too
 long for one sitting is played in parts (``--part K/N``: the K-th of N equal slices of its
-pairs), each kept in ``runs/parts/``; once all N are there, the report of the whole run is
+pairs), each kept in ``runs/parts/`` with its own report; once all N are there, the report of the whole run is
 written from them (``python -m gin_core.arena --merge``), headed by every part's command.
 """
 
@@ -95,10 +95,13 @@ def main(argv: list[str] | None = None) -> int:
         done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
         print(done.stdout, done.stderr, f"({time.perf_counter() - start:.0f} s)", sep="", flush=True)
         failed |= done.returncode != 0
+        text = f"$ {shown(cmd)}\n{done.stdout}{done.stderr}"
         if args.part is None:
-            (OUT / f"{n}.txt").write_text(f"$ {shown(cmd)}\n{done.stdout}{done.stderr}")
-        elif not done.returncode:
-            failed |= write_merged(n, args.games, args.part[1])
+            (OUT / f"{n}.txt").write_text(text)
+        else:
+            part_path(n, *args.part).with_suffix("").with_suffix(".txt").write_text(text)
+            if not done.returncode:
+                failed |= write_merged(n, args.games, args.part[1])
     return 1 if failed else 0
 
 
