@@ -57,7 +57,8 @@ def playout(rules: Rules, limit: int, hands: list[int], pile: list[int], stock: 
 
     ``phase`` is ``offer`` (``passes`` players have passed the upcard), ``draw`` (``stock_only``
     after both passed) or ``discard`` (``hands[turn]`` holds 11 cards, ``forbidden`` the card
-    just taken). The lists are consumed.
+    just taken). Bit ``p`` of ``wary`` set: player ``p`` never knocks into an undercut. The
+    lists are consumed.
     """
     rule_forbids = rules.no_discard_after_pickup
     dws = [min_deadwood(h) if h.bit_count() == 10 else 99 for h in hands]
