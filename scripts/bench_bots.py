@@ -7,10 +7,10 @@
     python scripts/bench_bots.py --list
 
 Each run is one ``python -m gin_core.arena`` command, printed at the top of its report so a
-figure in benchmarks/bots.md can be traced to the exact command that produced it. A run too
-long for one sitting is played in parts (``--part K/N``: the K-th of N equal slices of its
-pairs), each kept in ``runs/parts/`` with its own report; once all N are there, the report of the whole run is
-written from them (``python -m gin_core.arena --merge``), headed by every part's command.
+figure in benchmarks/bots.md can be traced to the exact command that produced it. A run too long
+for one sitting is played in parts (``--part K/N``: the K-th of N equal slices of its pairs),
+each kept in ``runs/parts/`` with its own report; once all N are there, the report of the whole
+run is written from them (``python -m gin_core.arena --merge``), headed by every part's command.
 """
 
 from __future__ import annotations
@@ -55,8 +55,9 @@ def command(name: str, games: int | None = None, part: tuple[int, int] | None = 
     return cmd + ["--first-pair", str(first), "--save", str(part_path(name, k, n))]
 
 
-def part_path(name: str, k: int, n: int) -> Path:
-    return PARTS / f"{name}-{k}-of-{n}.json.gz"
+def part_path(name: str, k: int, n: int, suffix: str = ".json.gz") -> Path:
+    """Where part K of N of a run keeps its counts (or, with ``suffix=".txt"``, its report)."""
+    return PARTS / f"{name}-{k}-of-{n}{suffix}"
 
 
 def parse_part(text: str) -> tuple[int, int]:
@@ -99,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.part is None:
             (OUT / f"{n}.txt").write_text(text)
         else:
-            part_path(n, *args.part).with_suffix("").with_suffix(".txt").write_text(text)
+            part_path(n, *args.part, suffix=".txt").write_text(text)
             if not done.returncode:
                 failed |= write_merged(n, args.games, args.part[1])
     return 1 if failed else 0
