@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
-from .cards import CARD_VALUES, CARDS, Card, cards_of, mask_of, mask_value
+from .cards import CARD_VALUES, CARDS, FULL_DECK_MASK, Card, cards_of, mask_of, mask_value
 from .melds import Meld, meld_masks
 
 
@@ -72,9 +72,10 @@ def _best_packing(melds: list[int]) -> tuple[int, list[int]]:
     return best_value, best
 
 
-@lru_cache(maxsize=1 << 17)
+@cache
 def min_deadwood(hand: int) -> int:
-    """Deadwood of the best arrangement of a card mask (any size)."""
+    """Deadwood of the best arrangement of a card mask (any size). Cached (see
+    :func:`trim_caches`)."""
     melds = meld_masks(hand)
     total = mask_value(hand)
     if not melds:
@@ -174,19 +175,49 @@ def least_discard(hand: int, forbidden: int = 0) -> tuple[int, int]:
     """
     total = mask_value(hand)
     allowed = hand & ~forbidden
+    best_card = top_card(allowed)
+    best_dw = total - CARD_VALUES[best_card]
     melds = meld_masks(hand)
     if not melds:
-        card = top_card(allowed)
-        return card, total - CARD_VALUES[card]
-    best_dw, best_card = 99, -1
-    for used in _packed_masks(melds):
-        card = top_card(allowed & ~used)
-        if card < 0:
-            continue
-        dw = total - mask_value(used) - CARD_VALUES[card]
-        if dw < best_dw or (dw == best_dw and (CARD_VALUES[card], card) > (CARD_VALUES[best_card], best_card)):
-            best_dw, best_card = dw, card
+        return best_card, best_dw
+    values = [mask_value(m) for m in melds]
+    n = len(melds)
+    stack = [(0, 0, 0)]  # every packing once, as (next meld, union mask, melded value)
+    while stack:
+        start, used, melded = stack.pop()
+        for j in range(start, n):
+            m = melds[j]
+            if not m & used:
+                both, value = used | m, melded + values[j]
+                stack.append((j + 1, both, value))
+                card = top_card(allowed & ~both)
+                if card < 0:
+                    continue
+                dw = total - value - CARD_VALUES[card]
+                if dw < best_dw or (dw == best_dw and (CARD_VALUES[card], card) > (CARD_VALUES[best_card], best_card)):
+                    best_dw, best_card = dw, card
     return best_card, best_dw
+
+
+@cache
+def discard_code(key: int) -> int:
+    """:func:`least_discard` of ``hand | forbidden << 52``, coded ``card | deadwood << 6``.
+    Cached (see :func:`trim_caches`): the bots' playouts meet the same hands again and again."""
+    card, dw = least_discard(key & FULL_DECK_MASK, key >> 52)
+    return card | dw << 6
+
+
+CACHE_LIMIT = 1 << 17  # entries per cache (about 12 MB when full)
+
+
+def trim_caches() -> None:
+    """Empty a cache holding more than ``CACHE_LIMIT`` entries (the bots call this before each
+    decision). The caches map ints to ints, a dict the garbage collector never walks; the
+    ``lru_cache`` they replace kept tracked bookkeeping for 2 x 131k entries, and walking it
+    made every full collection a 50 ms pause in the middle of a search."""
+    for cached in (min_deadwood, discard_code):
+        if cached.cache_info().currsize > CACHE_LIMIT:
+            cached.cache_clear()
 
 
 def _packed_masks(melds: list[int]) -> list[int]:

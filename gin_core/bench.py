@@ -4,11 +4,18 @@
 * the same through the public :func:`best_arrangement` (builds the Meld objects);
 * best discard of random 11-card hands (deadwood after every discard), mean µs;
 * full hands of random play (uniform over legal actions, knocking whenever legal) per second.
+
+``--think LEVEL`` instead times a bot's searched decisions against ``simple`` in CPU time
+(immune to other processes): the whole run, each decision, and its longest slice, i.e. the
+longest the page would be frozen, plus the garbage collector's pauses; and a digest of the
+decisions, so a speed-up can be shown to leave every decision unchanged.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import hashlib
 import random
 import time
 
@@ -46,11 +53,80 @@ def random_play_hands(seconds: float, rules_name: str = "eaai", seed: int = 1) -
     return hands, time.perf_counter() - start
 
 
+def think_figures(level: str, decisions: int, seed: int = 5) -> str:
+    """Time ``decisions`` searched decisions of ``level`` (ones that yield at least once)."""
+    from .bots import make_bot
+
+    pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+    started = [0.0]
+
+    def timed(phase: str, info: dict) -> None:
+        if phase == "start":
+            started[0] = time.process_time()
+        else:
+            pauses[info["generation"]].append(time.process_time() - started[0])
+
+    rng, digest = random.Random(seed), hashlib.sha256()
+    bot, simple = make_bot(level, seed=3), make_bot("simple", seed=4)
+    busy: list[float] = []
+    longest: list[float] = []
+    gc.callbacks.append(timed)
+    start = time.process_time()
+    try:
+        while len(busy) < decisions:
+            match = Match(preset("eaai").replace(target=None), seed=rng.getrandbits(30))
+            while match.result is None and len(busy) < decisions:
+                view = match.view(match.to_move)
+                if match.to_move == 1:
+                    match.apply(simple.decide(view).action)
+                    continue
+                thinking, slices = bot.think(view), []
+                while True:
+                    t = time.process_time()
+                    try:
+                        next(thinking)
+                    except StopIteration as done:
+                        slices.append(time.process_time() - t)
+                        action = done.value.action
+                        break
+                    slices.append(time.process_time() - t)
+                digest.update(str(action).encode())
+                match.apply(action)
+                if len(slices) > 1:
+                    busy.append(sum(slices) * 1000)
+                    longest.append(max(slices) * 1000)
+    finally:
+        gc.callbacks.remove(timed)
+    total = time.process_time() - start
+    busy.sort()
+    longest.sort()
+
+    def pct(xs: list[float], q: float) -> float:
+        return xs[min(len(xs) - 1, int(len(xs) * q))]
+
+    lines = [
+        f"{level}: {len(busy)} searched decisions, {total:.2f} s CPU in all (with the opponent's)",
+        f"decision      mean {sum(busy) / len(busy):6.1f} ms  p95 {pct(busy, .95):6.1f} ms  max {busy[-1]:6.1f} ms",
+        f"longest slice p50  {pct(longest, .5):6.1f} ms  p95 {pct(longest, .95):6.1f} ms  max {longest[-1]:6.1f} ms",
+    ]
+    for generation, times in pauses.items():
+        if times:
+            lines.append(f"gc gen {generation}: {len(times):4d} pauses, mean {1000 * sum(times) / len(times):5.2f} ms, "
+                         f"max {1000 * max(times):5.2f} ms")
+    lines.append(f"decisions digest {digest.hexdigest()[:16]}")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=20000, help="hands per arrangement figure")
     parser.add_argument("--seconds", type=float, default=5.0, help="random-play duration")
+    parser.add_argument("--think", metavar="LEVEL", help="time this bot's decisions instead")
+    parser.add_argument("--decisions", type=int, default=150, help="searched decisions to time")
     args = parser.parse_args(argv)
+    if args.think:
+        print(think_figures(args.think, args.decisions))
+        return
     rng = random.Random(2024)
     ten, eleven = _hands(rng, 10, args.n), _hands(rng, 11, args.n)
     raw = min_deadwood.__wrapped__

@@ -302,3 +302,22 @@ def test_a_wary_playout_player_does_not_knock_into_an_undercut():
     assert points is None and kept == 8 and pile == [Card.parse("KD").index]
     gin_hand = mask_of(parse_cards("AS 2S 3S 4H 5H 6H 7C 8C 9C TC KD"))
     assert end_turn(rules, 10, [gin_hand, defender], 0, 0, [], [1, 2, 3], wary=True)[0] > 0
+
+
+def test_the_hand_caches_are_emptied_before_a_decision_once_past_their_limit(monkeypatch):
+    from gin_core import arrange
+
+    caches = (arrange.min_deadwood, arrange.discard_code)
+    rng = random.Random(3)
+    for _ in range(200):
+        hand = sum(1 << i for i in rng.sample(range(52), 11))
+        arrange.discard_code(hand)
+        arrange.min_deadwood(hand)
+    monkeypatch.setattr(arrange, "CACHE_LIMIT", 100)
+    filled = [f.cache_info().currsize for f in caches]
+    assert min(filled) > 100
+    m = Match(preset("eaai"), seed=5)
+    view = m.view(m.to_move)
+    assert len(view.legal_actions) > 1
+    make_bot("beginner").decide(view)  # trims, then evaluates a few hands
+    assert all(f.cache_info().currsize < 100 for f in caches)

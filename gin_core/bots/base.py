@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Generator
 
 from ..actions import Action
-from ..arrange import min_deadwood
+from ..arrange import min_deadwood, trim_caches
 from ..cards import mask_of
 from ..view import PlayerView
 
@@ -102,6 +102,7 @@ class Bot:
         forced = forced_decision(view)
         if forced is not None:
             return forced
+        trim_caches()
         work = Work(self.slice_units, self.total_units)
         decision = yield from self.plan(view, rng_for(self.seed, view), work)
         if work.in_slice:

@@ -10,9 +10,8 @@ outs, and a hand with many live ways to meld beats one with the same deadwood an
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
-from ..arrange import discard_deadwoods, least_discard
+from ..arrange import discard_code, discard_deadwoods
 from ..cards import CARD_VALUES
 from .base import Work
 from .knowledge import Knowledge, meld_chance
@@ -21,16 +20,16 @@ GAIN = 1.0
 DANGER = 6.0
 
 
-@lru_cache(maxsize=1 << 17)
 def best_discard(hand: int, forbidden: int = 0) -> tuple[int, int]:
     """(card, deadwood left) of the discard from an 11-card mask leaving the least deadwood;
     ties go to the higher card. Cached: playouts meet the same hands again and again."""
-    return least_discard(hand, forbidden)
+    code = discard_code(hand | forbidden << 52)
+    return code & 63, code >> 6
 
 
 def best_after(hand: int, forbidden: int = 0) -> int:
     """The least deadwood left after discarding one card of an 11-card mask."""
-    return best_discard(hand, forbidden)[1]
+    return discard_code(hand | forbidden << 52) >> 6
 
 
 def draw_gain(hand: int, deadwood: int, odds: list[tuple[int, float]], work: Work) -> float:
