@@ -20,6 +20,7 @@ from gin_e2e import ARTIFACTS, wait_ready
 
 import gin_core
 from gin_core import Action, Match, load_match
+from gin_core.bots.search import SearchBot
 
 MATCH_KEY = "gin-rummy/v1/match"
 SETTINGS_KEY = "gin-rummy/v1/settings"
@@ -414,7 +415,9 @@ def test_hint_ranks_moves_and_undo_takes_back(page, site_url):
     page.wait_for_selector("#dlg-hint[open] .hints li")
     values = [float(v.replace(" pts", "").replace("\u2212", "-")) for v in page.eval_on_selector_all(
         "#dlg-hint .hints .val", "els => els.map(e => e.textContent)")]
-    assert len(values) >= 2 and values == sorted(values, reverse=True)
+    # the hard level's order: its judgement first unless a move plays out `prior` points better
+    assert len(values) >= 2 and values[0] >= max(values) - SearchBot.prior - 0.05
+    assert "as the Hard computer would choose" in page.inner_text("#dlg-hint .note")
     assert page.locator("#dlg-hint .hints li.best").count() == 1
     # play the suggestion from the hint panel
     page.click("#dlg-hint .hints li.best [data-act=hint-play]")

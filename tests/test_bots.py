@@ -17,7 +17,8 @@ from gin_core.bots import BOTS, Bot, hint, make_bot, think_hint
 from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.rollout import end_turn
 from gin_core.bots.sampler import Inference, guesses
-from gin_core.bots.search import SearchBot
+from gin_core.bots.base import Work
+from gin_core.bots.search import SearchBot, standard_choice
 from gin_core.bots.simple import SimpleBot
 from gin_core.cards import Card, mask_of, parse_cards
 from gin_core.melds import meld_masks
@@ -175,7 +176,9 @@ def test_hint_ranks_every_legal_move():
         if p == 0:
             ranked = hint(view, seed=3)
             assert sorted(map(str, (c.action for c in ranked))) == sorted(map(str, view.legal_actions))
-            assert [c.value for c in ranked] == sorted((c.value for c in ranked), reverse=True)
+            favourite, _ = standard_choice(view, Knowledge.of(view), Knowledge.of(view).holding(), Work(1, 1))
+            credited = [c.value + (SearchBot.prior if c.action == favourite else 0) for c in ranked]
+            assert all(a >= b - 0.01 for a, b in zip(credited, credited[1:]))  # values are rounded
             assert all(c.reason for c in ranked)
             used = []
             thinking = think_hint(view, seed=3)
@@ -189,6 +192,24 @@ def test_hint_ranks_every_legal_move():
             checked += 1
         m.apply(bots[p].decide(view).action, p)
     assert hint(m.view(1 - m.to_move), seed=3) == []
+
+
+def test_the_hint_puts_the_standard_choice_first_unless_a_move_plays_out_clearly_better(monkeypatch):
+    monkeypatch.setattr(SearchBot, "prior", 1000.0)  # never clearly better
+    m = Match(preset("eaai"), seed=8)
+    bots = [make_bot("standard", 1), make_bot("simple", 1)]
+    outplayed = 0
+    while m.phase not in ("hand_over", "match_over"):
+        p = m.to_move
+        view = m.view(p)
+        if p == 0 and len(view.legal_actions) > 1:
+            know = Knowledge.of(view)
+            favourite, _ = standard_choice(view, know, know.holding(), Work(1, 1))
+            ranked = hint(view, seed=3)
+            assert ranked[0].action == favourite
+            outplayed += max(c.value for c in ranked) > ranked[0].value
+        m.apply(bots[p].decide(view).action, p)
+    assert outplayed  # the playouts alone would have put another move first
 
 
 def scramble_hidden(m: Match, player: int, rng: random.Random) -> None:

@@ -2,7 +2,11 @@
 
 Values are the expected points of this hand for the player (positive is good), measured by
 playouts on guesses of the hidden cards, all moves on the same guesses, within the hard level's
-budget. Like the bots, a hint is a pure function of the view and the seed.
+budget; the close contenders get the most playouts (the worse half is set aside twice). The
+order is the hard level's: the standard level's choice comes first unless another move plays
+out ``SearchBot.prior`` points better. Ranked by the playouts alone, the hint would follow a
+search that lost to the standard level (see :mod:`.search`). Like the bots, a hint is a pure
+function of the view and the seed.
 """
 
 from __future__ import annotations
@@ -11,12 +15,12 @@ from typing import Generator
 
 from ..view import PlayerView
 from .base import Candidate, Work, forced_decision, rng_for
-from .heuristics import discard_options
 from .knowledge import Knowledge
-from .search import SearchBot, Tally, describe, evaluate
+from .search import SearchBot, Tally, describe, evaluate, standard_choice
 from .standard import discard_decision
 
 HintThinking = Generator[int, None, list[Candidate]]
+HALVINGS = 2  # a hint weighs every legal move: up to 12, narrowed to 3 close contenders
 
 
 def think_hint(view: PlayerView, seed: int = 0) -> HintThinking:
@@ -31,17 +35,16 @@ def think_hint(view: PlayerView, seed: int = 0) -> HintThinking:
     know = Knowledge.of(view)
     holding = know.holding()
     texts = {a: describe(view, know, a) for a in acts}
-    if view.phase == "discard":
-        options = discard_options(know.me, know, holding, know.stock_odds(holding), work)
-        for o in options:
-            d = discard_decision(know, o)
-            texts[d.action] = d.reason
+    favourite, options = standard_choice(view, know, holding, work)
+    for o in options:
+        d = discard_decision(know, o)
+        texts[d.action] = d.reason
     tallies = [Tally(a, texts[a]) for a in acts]
     yield from evaluate(view, know, holding, tallies, SearchBot.samples, SearchBot.inference,
-                        rng_for(seed, view), work)
+                        rng_for(seed, view), work, HALVINGS, favourite, SearchBot.prior)
     if work.in_slice:
         yield work.cut()
-    tallies.sort(key=lambda t: -t.value)
+    tallies.sort(key=lambda t: -t.credited(favourite, SearchBot.prior))
     return [Candidate(t.action, round(t.value, 2), t.reason()) for t in tallies]
 
 

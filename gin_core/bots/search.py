@@ -22,7 +22,7 @@ from ..actions import Action
 from ..arrange import min_deadwood
 from ..view import PlayerView
 from .base import Bot, Decision, Thinking, Work, lowest_end
-from .heuristics import discard_options
+from .heuristics import Option, discard_options
 from .knowledge import Knowledge
 from .reasons import meld_with
 from .rollout import END_UNITS, dead_after_discard, playout, playout_bound, score
@@ -184,17 +184,27 @@ class SearchBot(Bot):
                   work: Work) -> tuple[list[Tally], Action]:
         """The moves worth searching and the standard level's choice among them: both draws
         (or both wall choices), or the heuristic's best discards and the best knock."""
-        odds = know.stock_odds(holding)
+        favourite, options = standard_choice(view, know, holding, work)
         if view.phase != "discard":
-            choice = (wall_decision(view, know) if view.phase == "wall"
-                      else draw_decision(view, know, holding, odds, work))
-            return [Tally(a, describe(view, know, a)) for a in view.legal_actions], choice.action
-        options = discard_options(know.me, know, holding, odds, work)
+            return [Tally(a, describe(view, know, a)) for a in view.legal_actions], favourite
         out = [Tally(d.action, d.reason) for d in (discard_decision(know, o) for o in options[: self.candidates])]
         knock = best_knock(view, know)
         if knock is not None:
             out.append(Tally(knock, describe(view, know, knock)))
-        return out, knock_or_discard(view, know, options).action
+        return out, favourite
+
+
+def standard_choice(view: PlayerView, know: Knowledge, holding: list[float],
+                    work: Work) -> tuple[Action, list[Option]]:
+    """The standard level's move, which the search credits, and in the discard phase every
+    discard option, best first (none in the other phases)."""
+    odds = know.stock_odds(holding)
+    if view.phase != "discard":
+        choice = (wall_decision(view, know) if view.phase == "wall"
+                  else draw_decision(view, know, holding, odds, work))
+        return choice.action, []
+    options = discard_options(know.me, know, holding, odds, work)
+    return knock_or_discard(view, know, options).action, options
 
 
 class ExpertBot(SearchBot):

@@ -103,7 +103,9 @@ class Dialogs:
                 f'aria-label="Play: {dom.esc(narrate.spoken(label))}">Play</button></li>'
             )
         dom.by_id("hint-body").innerHTML = (
-            '<p class="note">Estimated points of this hand for you, best first.</p>'
+            '<p class="note">Best first, as the Hard computer would choose: its judgement, overruled '
+            'only when another move plays out clearly better. Points: what each move averaged when '
+            'played out on likely deals.</p>'
             f'<ol class="hints">{"".join(rows)}</ol>')
         first = dom.q(self.hint_dlg, "[data-act=hint-play]")
         if first is not None:
