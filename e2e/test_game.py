@@ -197,6 +197,53 @@ def test_whole_hand_to_showdown_matches_engine(page, site_url):
     assert "hidden" in page.inner_text("#scoreboard tbody tr:last-child")
 
 
+def knock_leaving_layoffs(least: int = 2) -> tuple[Match, Action]:
+    """A match in which you are to discard and the knock the page offers first (least
+    deadwood) leaves the computer at least ``least`` lay-offs (found by playing beginners)."""
+    for seed in range(500):
+        m = Match(gin_core.preset("classic"), seed=seed)
+        bots = [gin_core.bots.make_bot("beginner", 1), gin_core.bots.make_bot("beginner", 2)]
+        while m.phase not in ("hand_over", "match_over"):
+            view = m.view(m.to_move)
+            knocks = [a for a in view.legal_actions if a.kind == "knock"] if m.to_move == 0 else []
+            if knocks:
+                hand = list(view.hand)
+                first = min(knocks, key=lambda a: (gin_core.deadwood([c for c in hand if c != a.card]),
+                                                   -a.card.value, -a.card.index))
+                trial = load_match(gin_core.save_match(m))
+                trial.apply(first)
+                if len(trial.records[-1].settlement.layoffs) >= least:
+                    return m, first
+                break
+            m.apply(bots[m.to_move].decide(view).action)
+    raise AssertionError("no deal found")
+
+
+def test_layoffs_are_made_one_at_a_time(page, site_url):
+    m, knock = knock_leaving_layoffs(2)
+    page.goto(site_url)
+    wait_ready(page, 60)
+    stored = {"format": "gin-rummy.web-match", "version": 1, "uid": "e2e-layoffs", "level": "beginner",
+              "bot_seed": 1, "match": gin_core.save_match(m), "order": [], "log": [], "started": ""}
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [MATCH_KEY, json.dumps(stored)])
+    page.reload()  # at normal speed: the showdown is staged
+    wait_ready(page, 60)
+    page.click("#btn-knock")
+    page.wait_for_selector("#dlg-confirm[open]")
+    page.click("#confirm-ok")
+    page.wait_for_function("document.getElementById('table').dataset.phase === 'hand_over'")
+    layoffs = saved_match(page).records[-1].settlement.layoffs
+    assert saved_match(page).history[-1] == (0, knock) and len(layoffs) >= 2
+    for k in range(1, len(layoffs) + 1):
+        # k cards laid off onto your melds; the computer still holds the rest
+        page.wait_for_function(f"document.querySelectorAll('#my-hand .card.laid').length === {k}", timeout=5000)
+        laid = page.eval_on_selector_all("#my-hand .card.laid", "els => els.map(e => e.dataset.key)")
+        assert sorted(laid) == sorted(str(lay.card) for lay in layoffs[:k])
+        held = page.eval_on_selector_all("#opp-hand .card", "els => els.map(e => e.dataset.key)")
+        assert all((str(lay.card) in held) == (i >= k) for i, lay in enumerate(layoffs))
+    page.wait_for_selector("#result:not([hidden])")
+
+
 def test_reload_mid_hand_resumes_exactly(page, site_url):
     open_game(page, site_url, f"?seed=4242&{FAST}")
     for _ in range(3):

@@ -21,7 +21,7 @@ from .settings import LEVELS
 from .table import UI
 
 # Pauses (ms at normal speed) that let a person follow the computer and the showdown.
-PACE = {"draw": 650, "discard": 800, "reveal": 1100, "layoff": 1000, "after": 350}
+PACE = {"draw": 650, "discard": 800, "reveal": 1100, "layoff": 700, "after": 350}
 SPEED = {"normal": 1.0, "fast": 0.4}
 
 
@@ -364,10 +364,12 @@ class Controller:
                 return
         if s is not None and s.layoffs and self.ui.stage < 2:
             self.ui.stage = 2
-            self.render()
-            await dom.pause(self.pace("layoff"))
-            if epoch != self.epoch:
-                return
+            for k in range(1, len(s.layoffs) + 1):
+                self.ui.laid = k
+                self.render()
+                await dom.pause(self.pace("layoff"))
+                if epoch != self.epoch:
+                    return
         self.ui.stage = 3
         self.render()
         headline = narrate.hand_headline(s)

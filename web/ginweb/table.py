@@ -23,7 +23,8 @@ class UI:
     focus: str | None = None  # the hand card holding the roving tabindex
     drawn: str | None = None  # the card just drawn (highlighted)
     hint: str | None = None  # the hand card the hint suggests
-    stage: int = 0  # showdown: 0 none, 1 hands laid out, 2 lay-offs made, 3 result shown
+    stage: int = 0  # showdown: 0 none, 1 hands laid out, 2 lay-offs being made, 3 result shown
+    laid: int = 0  # lay-offs made so far in stage 2 (one at a time, so each can be followed)
     thinking: bool = False
     level: str = "standard"
     can_undo: bool = False
@@ -58,7 +59,7 @@ class Table:
     def my_specs(self, v: PlayerView, ui: UI) -> list[Spec]:
         s = v.showdown.settlement if v.showdown and ui.stage else None
         if s is not None:
-            return [self._show(c, g, st, laid) for c, g, st, laid in showdown_slots(s, 0, ui.stage)]
+            return [self._show(c, g, st, laid) for c, g, st, laid in showdown_slots(s, 0, laid_count(s, ui))]
         slots, _ = handview.layout(v.hand, ui.sort, ui.order)
         keys = [str(sl.card) for sl in slots]
         focus = ui.focus if ui.focus in keys else (keys[0] if keys else None)
@@ -89,7 +90,7 @@ class Table:
     def opp_specs(self, v: PlayerView, ui: UI) -> list[Spec]:
         s = v.showdown.settlement if v.showdown and ui.stage else None
         if s is not None:
-            return [self._show(c, g, st, laid) for c, g, st, laid in showdown_slots(s, 1, ui.stage)]
+            return [self._show(c, g, st, laid) for c, g, st, laid in showdown_slots(s, 1, laid_count(s, ui))]
         known = list(v.opponent_known)
         out = [Spec(str(c), c, "known", c.name, desc="taken from the pile", role="img") for c in known]
         out += [Spec(f"b{i}", None) for i in range(v.opponent_hand_size - len(known))]
@@ -145,8 +146,9 @@ class Table:
         if sd is not None:
             me_dw = sd.knocker_deadwood if sd.knocker == 0 else sd.defender_deadwood
             opp_dw = sd.knocker_deadwood if sd.knocker == 1 else sd.defender_deadwood
-            if ui.stage < 2 and sd.layoffs:  # before the lay-offs, the defender still holds them
-                lay = sum(x.card.value for x in sd.layoffs)
+            to_lay = sd.layoffs[laid_count(sd, ui):]  # until laid off, the defender still holds them
+            if to_lay:
+                lay = sum(x.card.value for x in to_lay)
                 me_dw, opp_dw = (me_dw + lay, opp_dw) if sd.knocker == 1 else (me_dw, opp_dw + lay)
             dw = me_dw
             dom.set_text(e["opp-deadwood"], f"deadwood {opp_dw}")
@@ -193,18 +195,23 @@ class Table:
             dom.set_text(self.el["status"], text)
 
 
-def showdown_slots(s, player: int, stage: int) -> list[tuple[Card, int, bool, bool]]:
-    """(card, group, starts a group, laid off) for ``player``'s side of a knocked hand."""
+def laid_count(s, ui: UI) -> int:
+    """How many of a showdown's lay-offs are shown made."""
+    return len(s.layoffs) if ui.stage >= 3 else ui.laid if ui.stage == 2 else 0
+
+
+def showdown_slots(s, player: int, laid_n: int) -> list[tuple[Card, int, bool, bool]]:
+    """(card, group, starts a group, laid off) for ``player``'s side of a knocked hand, with the
+    first ``laid_n`` lay-offs made."""
     if player == s.knocker:
         melds = [list(m.cards) for m in s.knocker_arrangement.melds]
         laid = set()
-        if stage >= 2:
-            for lay in s.layoffs:
-                melds[lay.meld].append(lay.card)
-                laid.add(lay.card)
+        for lay in s.layoffs[:laid_n]:
+            melds[lay.meld].append(lay.card)
+            laid.add(lay.card)
         slots = handview.arrangement_slots(melds, s.knocker_arrangement.deadwood)
     else:
-        extra = [lay.card for lay in s.layoffs] if stage < 2 else []
+        extra = [lay.card for lay in s.layoffs[laid_n:]]
         laid = set()
         slots = handview.arrangement_slots([m.cards for m in s.defender_arrangement.melds],
                                            s.defender_arrangement.deadwood, extra)
