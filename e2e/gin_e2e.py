@@ -135,37 +135,33 @@ def wait_ready(page, timeout_s: float = 30.0) -> float:
     Returns the page's performance.now() at that moment in seconds, i.e. time since the
     navigation started. Fails at once if PyScript rendered an error box.
     """
-    handle = page.wait_for_function(
-        """() => {
-            const b = document.body;
-            if (b && b.dataset.ready === "1") return {ok: true, t: performance.now()};
-            const err = document.querySelector(".py-error");
-            if (err) return {ok: false, error: err.textContent};
-            return false;
-        }""",
-        timeout=timeout_s * 1000,
-    )
-    value = handle.json_value()
-    if not value["ok"]:
-        pytest.fail(f"PyScript error before ready:\n{value['error']}", pytrace=False)
-    return value["t"] / 1000.0
+    ready = 'document.body && document.body.dataset.ready === "1"'
+    return _wait_or_fail(page, ready, timeout_s, "PyScript error before ready") / 1000.0
 
 
 def wait_mounted(frame, timeout_s: float = 60.0) -> None:
     """Wait until a game mounted by embed.js (in a page or an iframe's frame) is ready: its
     root, the #gin-rummy container, gets data-ready="1". Fails at once on a PyScript error."""
+    ready = """document.querySelector('#gin-rummy.gin-app[data-ready="1"]')"""
+    _wait_or_fail(frame, ready, timeout_s, "PyScript error before the embedded game was ready")
+
+
+def _wait_or_fail(frame, ready: str, timeout_s: float, failure: str) -> float:
+    """Wait until the JS expression ``ready`` holds; fail at once if PyScript shows an error.
+    Returns performance.now() at that moment (ms)."""
     handle = frame.wait_for_function(
-        """() => {
-            if (document.querySelector('#gin-rummy.gin-app[data-ready="1"]')) return {ok: true};
+        f"""() => {{
+            if ({ready}) return {{ok: true, t: performance.now()}};
             const err = document.querySelector(".py-error");
-            if (err) return {ok: false, error: err.textContent};
+            if (err) return {{ok: false, error: err.textContent}};
             return false;
-        }""",
+        }}""",
         timeout=timeout_s * 1000,
     )
     value = handle.json_value()
     if not value["ok"]:
-        pytest.fail(f"PyScript error before the embedded game was ready:\n{value['error']}", pytrace=False)
+        pytest.fail(f"{failure}:\n{value['error']}", pytrace=False)
+    return value["t"]
 
 
 def pct(xs: list[float], p: float) -> float:

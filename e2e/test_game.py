@@ -77,6 +77,19 @@ def saved_match(page) -> Match:
     return load_match(saved(page)["match"])
 
 
+def table_state(page) -> dict:
+    """What a reload must bring back exactly: the save and what the table shows."""
+    return {
+        "save": saved(page),
+        "hand": hand_keys(page),
+        "pile": page.get_attribute("#pile", "aria-label"),
+        "stock": page.get_attribute("#stock", "aria-label"),
+        "log": page.inner_text("#log"),
+        "status": page.inner_text("#status"),
+        "scores": (page.inner_text("#score-you"), page.inner_text("#score-cpu")),
+    }
+
+
 def play_turn(page) -> str:
     """One move of yours by a simple policy through the interface: pass the upcard, draw from
     the stock, knock or go gin when offered, else discard the highest deadwood card. Returns
@@ -251,27 +264,11 @@ def test_reload_mid_hand_resumes_exactly(page, site_url):
     if table(page)["phase"].endswith("_over"):
         pytest.skip("the hand ended before the reload")  # pragma: no cover (seed is chosen so it does not)
     wait_turn(page)
-    before = {
-        "save": saved(page),
-        "hand": hand_keys(page),
-        "pile": page.get_attribute("#pile", "aria-label"),
-        "stock": page.get_attribute("#stock", "aria-label"),
-        "log": page.inner_text("#log"),
-        "status": page.inner_text("#status"),
-        "scores": (page.inner_text("#score-you"), page.inner_text("#score-cpu")),
-    }
+    before = table_state(page)
     page.reload()
     wait_ready(page, 60)
     wait_turn(page)
-    after = {
-        "save": saved(page),
-        "hand": hand_keys(page),
-        "pile": page.get_attribute("#pile", "aria-label"),
-        "stock": page.get_attribute("#stock", "aria-label"),
-        "log": page.inner_text("#log"),
-        "status": page.inner_text("#status"),
-        "scores": (page.inner_text("#score-you"), page.inner_text("#score-cpu")),
-    }
+    after = table_state(page)
     assert after == before
     # and the match goes on from there
     play_turn(page)
