@@ -6,7 +6,8 @@ A long run can be played in parts, on other days or machines, and then reported 
 ``--first-pair K --save part.json.gz`` plays pairs K, K+1, ... and keeps the raw counts;
 ``--merge part1.json.gz part2.json.gz ...`` prints the report of all of them, which is the
 report of the whole run (every pair's deals and decisions depend only on the seed and the pair
-number; only the wall-clock times differ).
+number; only the wall-clock times differ). Parts that cover a later span of pairs merge into
+the report of that span.
 
 Every match seed is played twice with the seats swapped (A as player 0, then as player 1), so
 luck of the deal cancels within a pair; the 95% interval of A's share of matches won is taken
@@ -185,17 +186,19 @@ class Part:
 
 
 def merge(parts: list[Part]) -> Part:
-    """The whole run from parts of it that cover pairs 0, 1, ... without a gap or overlap."""
+    """One part from parts of a run that cover consecutive pairs without a gap or overlap: the
+    whole run when they start at pair 0 (a later span, e.g. the parts played after a speed-up,
+    reports its own decision times)."""
     parts = sorted(parts, key=lambda p: p.first_pair)
     head = parts[0]
-    whole = Part(head.a, head.b, head.rules, head.seed, 0, Tally(), Tally(), [], 0.0)
+    whole = Part(head.a, head.b, head.rules, head.seed, head.first_pair, Tally(), Tally(), [], 0.0)
     for part in parts:
         if (part.a, part.b, part.rules, part.seed) != (head.a, head.b, head.rules, head.seed):
             raise ValueError(f"parts of different runs: {head.a}-{head.b} {head.rules} seed {head.seed}"
                              f" and {part.a}-{part.b} {part.rules} seed {part.seed}")
-        if part.first_pair != len(whole.shares):
-            raise ValueError(f"parts must cover pairs 0, 1, ... once: pair {len(whole.shares)} is "
-                             f"followed by a part from pair {part.first_pair}")
+        if part.first_pair != head.first_pair + len(whole.shares):
+            raise ValueError(f"parts must cover consecutive pairs once: pair {head.first_pair + len(whole.shares)}"
+                             f" is followed by a part from pair {part.first_pair}")
         whole.ta.merge(part.ta)
         whole.tb.merge(part.tb)
         whole.shares += part.shares

@@ -90,6 +90,8 @@ def test_a_run_in_saved_parts_reports_as_the_whole_run(tmp_path, capsys):
 
     assert counts(merged) == counts(whole)
     assert "8 matches (4 mirrored pairs)" in merged
+    assert arena.main(["--merge", paths[1]]) == 0  # a span that starts later reports as one
+    assert "6 matches (3 mirrored pairs from pair 1)" in capsys.readouterr().out
 
 
 def test_merging_refuses_parts_that_do_not_make_one_run(tmp_path, capsys):
@@ -98,7 +100,7 @@ def test_merging_refuses_parts_that_do_not_make_one_run(tmp_path, capsys):
     arena.main(["--a", "beginner", *common, "--save", paths["a"]])
     arena.main(["--a", "beginner", *common, "--first-pair", "2", "--save", paths["gap"]])
     arena.main(["--a", "standard", *common, "--first-pair", "1", "--save", paths["other"]])
-    for bad, rule in (("gap", "cover pairs 0, 1, ... once"), ("other", "parts of different runs")):
+    for bad, rule in (("gap", "cover consecutive pairs once"), ("other", "parts of different runs")):
         with pytest.raises(SystemExit):
             arena.main(["--merge", paths["a"], paths[bad]])
         assert rule in capsys.readouterr().err
