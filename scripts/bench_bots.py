@@ -33,7 +33,7 @@ RUNS = {
     "beginner-simple": ("beginner", "simple", "eaai", 2000),
     "standard-beginner": ("standard", "beginner", "eaai", 2000),
     "hard-standard": ("hard", "standard", "eaai", 200),
-    "expert-hard": ("expert", "hard", "eaai", 200),
+    "expert-hard": ("expert", "hard", "eaai", 1000),
     **{f"soak-{p}": ("standard", "beginner", p, 200)
        for p in ("classic", "winner_deals", "no_upcard", "tournament", "big_gin")},
     "soak-openspiel": ("standard", "beginner", "openspiel", 2000),  # one hand a match

@@ -158,12 +158,30 @@ def test_work_budgets(name):
     def check(b, view, decision):
         if b is bot:
             used = slices_of(bot, view)
-            assert all(0 < u <= budget.slice_units for u in used)
+            assert all(0 <= u <= budget.slice_units for u in used)
+            assert 0 not in used[1:]  # 0 only for a first slice that emptied the caches
             assert sum(used) <= budget.total_units
             seen.append(sum(used))
 
     play(preset("eaai"), (bot, "simple"), 21, hands=1, check=check)
     assert seen
+
+
+def test_where_the_slices_are_cut_changes_no_decision():
+    """The page runs as many slices as fit in a frame, so slicing must not steer the search."""
+    fine = make_bot("expert", 5)
+    fine.slice_units = 240  # just above one playout's bound: a slice per playout or two
+    coarse = make_bot("expert", 5)
+    coarse.slice_units = coarse.total_units
+    compared = []
+
+    def check(bot, view, decision):
+        if bot.name == "expert" and len(slices_of(fine, view)) > 2:
+            assert fine.decide(view) == coarse.decide(view) == decision
+            compared.append(view)
+
+    play(preset("eaai"), (make_bot("expert", 5), "simple"), 9, hands=1, check=check)
+    assert len(compared) >= 5
 
 
 def test_hint_ranks_every_legal_move():
@@ -330,15 +348,21 @@ def test_the_hand_caches_are_emptied_before_a_decision_once_past_their_limit(mon
 
     caches = (arrange.min_deadwood, arrange.discard_code)
     rng = random.Random(3)
-    for _ in range(200):
-        hand = sum(1 << i for i in rng.sample(range(52), 11))
-        arrange.discard_code(hand)
-        arrange.min_deadwood(hand)
+
+    def fill():
+        for _ in range(200):
+            hand = sum(1 << i for i in rng.sample(range(52), 11))
+            arrange.discard_code(hand)
+            arrange.min_deadwood(hand)
+        assert min(f.cache_info().currsize for f in caches) > 100
+
     monkeypatch.setattr(arrange, "CACHE_LIMIT", 100)
-    filled = [f.cache_info().currsize for f in caches]
-    assert min(filled) > 100
+    fill()
     m = Match(preset("eaai"), seed=5)
     view = m.view(m.to_move)
     assert len(view.legal_actions) > 1
     make_bot("beginner").decide(view)  # trims, then evaluates a few hands
     assert all(f.cache_info().currsize < 100 for f in caches)
+    fill()  # a searching level empties them in a slice of its own, before any search work
+    used = slices_of(make_bot("hard"), view)
+    assert used[0] == 0 and len(used) > 2 and all(used[1:])

@@ -7,7 +7,7 @@ makes the same decisions, and nothing hidden can leak in through the random stre
 Budgets are counted in *work units*, not seconds, so they are deterministic. One unit is one
 hand evaluation (a best-discard or meld search over one hand of 10-11 cards), 2-5 µs in
 CPython on the reference machine; a simulated turn of a playout costs 2. With the work around
-them, a search slice of 1,000 units takes about 10 ms of CPU (``python -m gin_core.bench
+them, a search slice of 500 units takes 4-7 ms of CPU (``python -m gin_core.bench
 --think expert``).
 """
 
@@ -98,13 +98,15 @@ class Bot:
 
     def think(self, view: PlayerView) -> Thinking:
         """A generator: each ``next`` runs one slice of at most ``slice_units`` work units and
-        yields the units it used; the decision is its return value (``StopIteration.value``)."""
+        yields the units it used; the decision is its return value (``StopIteration.value``).
+        Emptying the hand caches, when due, is a slice of its own that yields 0."""
         if not view.legal_actions:
             raise ValueError("it is not this player's turn")
         forced = forced_decision(view)
         if forced is not None:
             return forced
-        trim_caches()
+        if trim_caches() and self.slice_units < self.total_units:
+            yield 0
         work = Work(self.slice_units, self.total_units)
         decision = yield from self.plan(view, rng_for(self.seed, view), work)
         if work.in_slice:

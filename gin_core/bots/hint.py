@@ -40,6 +40,8 @@ def think_hint(view: PlayerView, seed: int = 0) -> HintThinking:
         d = discard_decision(know, o)
         texts[d.action] = d.reason
     tallies = [Tally(a, texts[a]) for a in acts]
+    if work.in_slice:
+        yield work.cut()
     yield from evaluate(view, know, holding, tallies, SearchBot.samples, SearchBot.inference,
                         rng_for(seed, view), work, HALVINGS, favourite, SearchBot.prior)
     if work.in_slice:

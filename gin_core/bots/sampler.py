@@ -58,19 +58,44 @@ def _bits(mask: int) -> list[int]:
     return [i for i in range(52) if mask >> i & 1]
 
 
-def likelihood(know: Knowledge, hand: int, inference: Inference) -> float:
-    """How well a guessed opponent hand explains the opponent's public actions."""
-    w = 1.0
-    for played, factor in ((know.passed_ages, inference.passed_melds), (know.threw_ages, inference.threw_melds)):
-        for card, age in played:
+class Proposer:
+    """Proposes guessed opponent hands for one decision. What every proposal shares is worked
+    out once: each unseen card's sampling exponent, the faded weight of each passed or thrown
+    card, the cards the opponent took and their relatives."""
+
+    def __init__(self, know: Knowledge, holding: list[float], inference: Inference):
+        self.know, self.inference = know, inference
+        self.unseen = _bits(know.unseen)
+        self.exponents = [1.0 / max(p, 1e-6) for p in holding]
+        self.evidence = tuple((card, inference.weigh(factor, age))
+                              for played, factor in ((know.passed_ages, inference.passed_melds),
+                                                     (know.threw_ages, inference.threw_melds))
+                              for card, age in played)
+        self.taken = tuple((card, SAME_RANK[card] | SUIT_NEAR[card] | SUIT_FAR[card]) for card in _bits(know.known))
+
+    def propose(self, rng: random.Random) -> tuple[int, float]:
+        """One guessed opponent hand and how well it explains their actions."""
+        know, draw, exponents = self.know, rng.random, self.exponents
+        k = know.opp_unknown
+        # Weighted sampling without replacement: the k largest keys u ** (1 / w).
+        keyed = sorted(self.unseen, key=lambda i: draw() ** exponents[i])
+        if k <= 0:
+            return know.known, 1.0
+        hand = replay(know, know.known | sum(1 << i for i in keyed[-k:]), keyed[:-k], rng, self.inference)
+        return hand, self.likelihood(hand)
+
+    def likelihood(self, hand: int) -> float:
+        """How well a guessed opponent hand explains the opponent's public actions."""
+        w = 1.0
+        for card, factor in self.evidence:
             if not hand >> card & 1 and fits(hand, card):
-                w *= inference.weigh(factor, age)
-    for card in _bits(know.known):
-        if not fits(hand & ~(1 << card), card) and not (SAME_RANK[card] | SUIT_NEAR[card] | SUIT_FAR[card]) & hand:
-            w *= inference.took_loose
-    if know.opp_draws and min_deadwood(hand) <= know.limit:
-        w *= inference.could_knock
-    return w
+                w *= factor
+        for card, relatives in self.taken:
+            if not fits(hand & ~(1 << card), card) and not relatives & hand:
+                w *= self.inference.took_loose
+        if self.know.opp_draws and min_deadwood(hand) <= self.know.limit:
+            w *= self.inference.could_knock
+        return w
 
 
 def replay(know: Knowledge, hand: int, rest: list[int], rng: random.Random, inference: Inference) -> int:
@@ -86,18 +111,6 @@ def replay(know: Knowledge, hand: int, rest: list[int], rng: random.Random, infe
         if drop != card:
             rest.append(drop)
     return hand
-
-
-def propose(know: Knowledge, holding: list[float], unseen: list[int], rng: random.Random,
-            inference: Inference) -> tuple[int, float]:
-    """One guessed opponent hand and how well it explains their actions."""
-    k = know.opp_unknown
-    # Weighted sampling without replacement: the k largest keys u ** (1 / w).
-    keyed = sorted(unseen, key=lambda i: rng.random() ** (1.0 / max(holding[i], 1e-6)))
-    if k <= 0:
-        return know.known, 1.0
-    hand = replay(know, know.known | sum(1 << i for i in keyed[-k:]), keyed[:-k], rng, inference)
-    return hand, likelihood(know, hand, inference)
 
 
 def resample(know: Knowledge, pool: list[tuple[int, float]], n: int,
@@ -124,6 +137,6 @@ def resample(know: Knowledge, pool: list[tuple[int, float]], n: int,
 def guesses(know: Knowledge, holding: list[float], n: int, rng: random.Random,
             inference: Inference) -> list[tuple[int, list[int]]]:
     """``n`` guesses in one go (the search proposes in slices instead)."""
-    unseen = _bits(know.unseen)
-    pool = [propose(know, holding, unseen, rng, inference) for _ in range(n * inference.proposals)]
+    proposer = Proposer(know, holding, inference)
+    pool = [proposer.propose(rng) for _ in range(n * inference.proposals)]
     return resample(know, pool, n, rng)

@@ -26,7 +26,7 @@ from .heuristics import Option, discard_options
 from .knowledge import Knowledge
 from .reasons import meld_with
 from .rollout import END_UNITS, dead_after_discard, playout, playout_bound, score
-from .sampler import Inference, propose, proposal_units, resample
+from .sampler import Inference, Proposer, proposal_units, resample
 from .standard import best_knock, discard_decision, draw_decision, knock_or_discard, wall_decision
 
 
@@ -119,12 +119,12 @@ def evaluate(view: PlayerView, know: Knowledge, holding: list[float], tallies: l
     aside that many times at even steps, so the close contenders get the most playouts (the
     ``favourite`` move ranked with ``prior`` extra points)."""
     cost = proposal_units(know)
-    unseen = [i for i in range(52) if know.unseen >> i & 1]
+    proposer = Proposer(know, holding, inference)
     pool = []
     for _ in range(samples * inference.proposals):
         if not work.room(cost):
             yield work.cut()
-        pool.append(propose(know, holding, unseen, rng, inference))
+        pool.append(proposer.propose(rng))
         work.add(cost)
     found = resample(know, pool, samples, rng)
     bound = playout_bound(know.stock, wary)
@@ -152,11 +152,12 @@ def evaluate(view: PlayerView, know: Knowledge, holding: list[float], tallies: l
 
 class SearchBot(Bot):
     """Hard: 3 candidates, up to 96 guesses weighed with fading evidence, within 10,000 units
-    (about 50 ms mean, 80 ms at the 95th percentile in CPython) in slices of 1,000 units; the
-    standard level's choice is kept unless another move plays out ``prior`` points better."""
+    (about 50 ms mean, 80 ms at the 95th percentile in CPython) in slices of 500 units (4-7 ms
+    of CPU, the page paints between them); the standard level's choice is kept unless another
+    move plays out ``prior`` points better."""
 
     name = "hard"
-    slice_units = 1_000
+    slice_units = 500  # no less: its first slice is the standard heuristic, up to 1 + 12 x 41 units
     total_units = 10_000
     candidates = 3
     samples = 96
@@ -174,6 +175,8 @@ class SearchBot(Bot):
         holding = know.holding()
         tallies, favourite = self.shortlist(view, know, holding, work)
         if len(tallies) > 1:
+            if work.in_slice:
+                yield work.cut()  # the heuristic's work is a slice of its own
             tallies = yield from evaluate(view, know, holding, tallies, self.samples,
                                           self.inference, rng, work, self.halvings, favourite, self.prior,
                                           self.wary)
@@ -209,7 +212,7 @@ def standard_choice(view: PlayerView, know: Knowledge, holding: list[float],
 
 class ExpertBot(SearchBot):
     """Expert: 6 candidates narrowed twice, up to 160 guesses each picked from 4 proposals,
-    within 45,000 units (about 105 ms mean, 185 ms p95 in CPython) in slices of 1,000 units.
+    within 45,000 units (about 95 ms mean, 135 ms p95 in CPython), in hard's slices.
 
     It also models a stronger opponent than hard does. Its guesses replay every stock draw of
     the opponent and barely discount hands low enough to have knocked: a good player holds

@@ -318,20 +318,10 @@ class Controller:
         self.ui.thinking = True
         self.app.table.texts(self.view(), self.ui)
         t0 = dom.now()
-        thinking = self.bot.think(view)
-        slices = []
-        while True:
-            s = dom.now()
-            try:
-                next(thinking)
-            except StopIteration as done:
-                decision = done.value
-                slices.append(dom.now() - s)
-                break
-            slices.append(dom.now() - s)
-            await dom.pause(0)
-            if epoch != self.epoch:
-                return
+        done = await dom.in_slices(self.bot.think(view), lambda: epoch == self.epoch)
+        if done is None:
+            return
+        decision, slices = done
         total = dom.now() - t0
         self.perf.append({"level": self.bot.name, "phase": view.phase, "ms": round(total, 2),
                           "busy_ms": round(sum(slices), 2), "max_slice_ms": round(max(slices), 2),
@@ -402,17 +392,12 @@ class Controller:
             epoch, n = self.epoch, len(m.history)
             view = m.view(0)
             self.app.dialogs.hint_open()
-            thinking = gin_bots.think_hint(view, seed=self.game.bot_seed)
-            while True:
-                try:
-                    next(thinking)
-                except StopIteration as done:
-                    cands = done.value
-                    break
-                await dom.pause(0)
-                if epoch != self.epoch or n != len(self.match.history):
-                    self.app.dialogs.close_hint()
-                    return
+            done = await dom.in_slices(gin_bots.think_hint(view, seed=self.game.bot_seed),
+                                       lambda: epoch == self.epoch and n == len(self.match.history))
+            if done is None:
+                self.app.dialogs.close_hint()
+                return
+            cands = done[0]
             self.app.dialogs.hint_show(cands, view.top)
             best = cands[0].action if cands else None
             if best is None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import html
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 
 import js
 from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
@@ -114,6 +114,24 @@ def spawn(coro) -> asyncio.Task:
 async def pause(ms: float) -> None:
     """Let the browser paint and handle input; ``ms`` = 0 yields once."""
     await asyncio.sleep(max(0.0, ms) / 1000)
+
+
+async def in_slices(steps: Generator, wanted: Callable[[], bool]):
+    """Run a bot's thinking (a generator of slices of a few ms) to its return value, letting
+    the browser paint and handle input after every slice. Returns (value, each slice's ms), or
+    None when ``wanted()`` turns false at a pause (the thinking is abandoned)."""
+    slices: list[float] = []
+    while True:
+        start = now()
+        try:
+            next(steps)
+        except StopIteration as done:
+            slices.append(now() - start)
+            return done.value, slices
+        slices.append(now() - start)
+        await pause(0)
+        if not wanted():
+            return None
 
 
 def closest(target, selector: str):
