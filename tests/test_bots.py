@@ -194,7 +194,8 @@ def test_hint_ranks_every_legal_move():
         if p == 0:
             ranked = hint(view, seed=3)
             assert sorted(map(str, (c.action for c in ranked))) == sorted(map(str, view.legal_actions))
-            favourite, _ = standard_choice(view, Knowledge.of(view), Knowledge.of(view).holding(), Work(1, 1))
+            know = Knowledge.of(view)
+            favourite, _ = standard_choice(view, know, know.holding(), Work(1, 1))
             credited = [c.value + (SearchBot.prior if c.action == favourite else 0) for c in ranked]
             assert all(a >= b - 0.01 for a, b in zip(credited, credited[1:]))  # values are rounded
             assert all(c.reason for c in ranked)
