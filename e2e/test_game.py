@@ -573,6 +573,35 @@ def test_match_end_itemises_bonuses(page, site_url, how):
     assert saved_match(page).result is None
 
 
+BOXES = """sels => Object.fromEntries(sels.map(s => [s, [...document.querySelectorAll(s)].map(e => {
+    const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; })]))"""
+
+
+@pytest.mark.browser_context_args(has_touch=True, is_mobile=True, viewport={"width": 844, "height": 390},
+                                  device_scale_factor=2)
+def test_a_phone_on_its_side_shows_the_whole_table(page, site_url):
+    open_game(page, site_url, f"?seed=123&{FAST}")
+    assert page.evaluate("[scrollX, scrollY]") == [0, 0]
+    cards = "#my-hand .card, #opp-hand .card, #stock, #pile"
+    seen = page.evaluate(BOXES, ["#table", cards, "#actions .act:not([hidden])"])
+    assert seen["#actions .act:not([hidden])"], "an action to take on the first turn"
+    for sel, boxes in seen.items():
+        for left, top, right, bottom in boxes:  # all of it on screen, without scrolling
+            assert 0 <= left and right <= 844 and 0 <= top and bottom <= 390, (sel, left, top, right, bottom)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 844
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "table-844x390.png"))
+    # the result of a hand fits too, below the computer's revealed cards
+    play_until_showdown(page)
+    page.evaluate("scrollTo(0, 0)")
+    seen = page.evaluate(BOXES, ["#opp-hand .card", "#result", "#btn-next"])
+    result_top = seen["#result"][0][1]
+    assert all(bottom <= result_top + 1 for *_, bottom in seen["#opp-hand .card"])
+    for left, top, right, bottom in seen["#result"] + seen["#btn-next"]:
+        assert 0 <= left and right <= 844 and 0 <= top and bottom <= 390, (left, top, right, bottom)
+    page.screenshot(path=str(ARTIFACTS / "showdown-844x390.png"))
+
+
 @pytest.mark.browser_context_args(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844},
                                   device_scale_factor=2)
 def test_touch_drag_and_tap_on_a_phone(page, site_url):
