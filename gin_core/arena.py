@@ -118,9 +118,10 @@ def play_pair(job: tuple[str, str, str, int, int]) -> tuple[int, Tally, Tally]:
 
 
 def run(a: str, b: str, rules_name: str, games: int, seed: int, jobs: int,
-        first_pair: int = 0) -> tuple[Tally, Tally, list[float]]:
+        first_pair: int = 0) -> tuple[Tally, Tally, list[float], list[list[int]]]:
     """Play ``games`` matches (rounded up to whole pairs) from pair ``first_pair`` on; A's and
-    B's tallies and A's score in each pair (0, 0.25, ..., 1)."""
+    B's tallies, A's score in each pair (0, 0.25, ..., 1) and each pair's [A's net points,
+    hands]."""
     pairs = max(1, (games + 1) // 2)
     todo = [(a, b, rules_name, seed, k) for k in range(first_pair, first_pair + pairs)]
     if jobs <= 1:
@@ -132,12 +133,13 @@ def run(a: str, b: str, rules_name: str, games: int, seed: int, jobs: int,
             done = list(pool.imap_unordered(play_pair, todo, chunksize=1))
     done.sort(key=lambda d: d[0])
     ta, tb = Tally(), Tally()
-    shares = []
+    shares, nets = [], []
     for _, x, y in done:
         ta.merge(x)
         tb.merge(y)
         shares.append(x.matches / 2)
-    return ta, tb, shares
+        nets.append([x.points - y.points, x.hands])
+    return ta, tb, shares, nets
 
 
 def interval(shares: list[float]) -> tuple[float, float, float]:
@@ -149,6 +151,20 @@ def interval(shares: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def points_interval(nets: list[list[int]]) -> tuple[float, float, float]:
+    """A's net points a hand and its 95% interval over pairs (each pair: [net points, hands];
+    the ratio of sums, its variance by the delta method). Far more hands than matches are
+    played, so this shows an edge in strength long before the share of matches won can."""
+    n = len(nets)
+    hands = sum(h for _, h in nets)
+    rate = sum(d for d, _ in nets) / hands
+    if n < 2:
+        return rate, rate, rate
+    var = sum((d - rate * h) ** 2 for d, h in nets) / (n - 1)
+    half = 1.96 * math.sqrt(var / n) / (hands / n)
+    return rate, rate - half, rate + half
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
@@ -158,7 +174,8 @@ def percentile(values: list[float], q: float) -> float:
 
 @dataclass
 class Part:
-    """Some consecutive pairs of a run, with everything its report needs."""
+    """Some consecutive pairs of a run, with everything its report needs (``nets``: each
+    pair's net points and hands, None for parts saved before they were kept)."""
 
     a: str
     b: str
@@ -169,11 +186,12 @@ class Part:
     tb: Tally
     shares: list[float]
     seconds: float
+    nets: list[list[int]] | None = None
 
     def save(self, path: str) -> None:
         data = {"a": self.a, "b": self.b, "rules": self.rules, "seed": self.seed,
                 "first_pair": self.first_pair, "shares": self.shares, "seconds": self.seconds,
-                "tallies": [self.ta.to_json(), self.tb.to_json()]}
+                "nets": self.nets, "tallies": [self.ta.to_json(), self.tb.to_json()]}
         with gzip.open(path, "wt", encoding="utf-8") as f:
             json.dump(data, f)
 
@@ -191,7 +209,8 @@ def merge(parts: list[Part]) -> Part:
     reports its own decision times)."""
     parts = sorted(parts, key=lambda p: p.first_pair)
     head = parts[0]
-    whole = Part(head.a, head.b, head.rules, head.seed, head.first_pair, Tally(), Tally(), [], 0.0)
+    whole = Part(head.a, head.b, head.rules, head.seed, head.first_pair, Tally(), Tally(), [], 0.0,
+                 [] if all(part.nets is not None for part in parts) else None)
     for part in parts:
         if (part.a, part.b, part.rules, part.seed) != (head.a, head.b, head.rules, head.seed):
             raise ValueError(f"parts of different runs: {head.a}-{head.b} {head.rules} seed {head.seed}"
@@ -203,6 +222,8 @@ def merge(parts: list[Part]) -> Part:
         whole.tb.merge(part.tb)
         whole.shares += part.shares
         whole.seconds += part.seconds
+        if whole.nets is not None:
+            whole.nets += part.nets
     return whole
 
 
@@ -226,7 +247,11 @@ def report(part: Part) -> str:
             f"{t.knocks:>8}{t.gins:>7}{t.undercuts:>11}{t.illegal:>9}"
             f"{sum(times) / max(1, len(times)):>9.2f}{percentile(times, 0.95):>8.2f}{max(times, default=0):>8.2f}"
         )
-    lines.append(f"hands played: {ta.hands}; net points per hand for A: {(ta.points - tb.points) / max(1, ta.hands):+.2f}")
+    net = f"net points per hand for A: {(ta.points - tb.points) / max(1, ta.hands):+.2f}"
+    if part.nets:
+        _, lo, hi = points_interval(part.nets)
+        net += f"  (95% CI {lo:+.2f} .. {hi:+.2f})"
+    lines.append(f"hands played: {ta.hands}; {net}")
     return "\n".join(lines)
 
 
@@ -251,8 +276,9 @@ def main(argv: list[str] | None = None) -> int:
         if not (args.a and args.b):
             parser.error("--a and --b are required (or --merge)")
         start = time.perf_counter()
-        ta, tb, shares = run(args.a, args.b, args.rules, args.games, args.seed, args.jobs, args.first_pair)
-        p = Part(args.a, args.b, args.rules, args.seed, args.first_pair, ta, tb, shares, time.perf_counter() - start)
+        ta, tb, shares, nets = run(args.a, args.b, args.rules, args.games, args.seed, args.jobs, args.first_pair)
+        p = Part(args.a, args.b, args.rules, args.seed, args.first_pair, ta, tb, shares, time.perf_counter() - start,
+                 nets)
         if args.save:
             p.save(args.save)
     print(report(p))

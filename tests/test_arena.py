@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gzip
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
@@ -48,6 +50,14 @@ def test_interval():
     assert arena.interval([0.5, 0.5]) == (0.5, 0.5, 0.5)
 
 
+def test_points_interval():
+    rate, lo, hi = arena.points_interval([[10, 10], [-10, 10]])
+    assert (rate, round(lo, 6), round(hi, 6)) == (0.0, -1.96, 1.96)
+    assert arena.points_interval([[6, 12], [3, 6], [5, 10]]) == (0.5, 0.5, 0.5)  # every pair +0.5 a hand
+    rate, lo, hi = arena.points_interval([[30, 10], [10, 10], [20, 10]])
+    assert rate == 2.0 and 0 < lo < 2.0 < hi
+
+
 class Cheat(Bot):
     """Always discards a card it does not hold."""
 
@@ -90,8 +100,25 @@ def test_a_run_in_saved_parts_reports_as_the_whole_run(tmp_path, capsys):
 
     assert counts(merged) == counts(whole)
     assert "8 matches (4 mirrored pairs)" in merged
+    assert "net points per hand for A" in merged.splitlines()[6] and "95% CI" in merged.splitlines()[6]
     assert arena.main(["--merge", paths[1]]) == 0  # a span that starts later reports as one
     assert "6 matches (3 mirrored pairs from pair 1)" in capsys.readouterr().out
+
+
+def test_parts_saved_before_the_points_were_kept_still_merge(tmp_path, capsys):
+    common = ["--a", "beginner", "--b", "simple", "--rules", "openspiel", "--seed", "3", "--jobs", "1", "--games", "2"]
+    paths = [str(tmp_path / "old.json.gz"), str(tmp_path / "new.json.gz")]
+    arena.main(common + ["--save", paths[0]])
+    arena.main(common + ["--first-pair", "1", "--save", paths[1]])
+    with gzip.open(paths[0], "rt") as f:
+        data = json.load(f)
+    del data["nets"]
+    with gzip.open(paths[0], "wt") as f:
+        json.dump(data, f)
+    capsys.readouterr()
+    assert arena.main(["--merge", *paths]) == 0
+    hands = capsys.readouterr().out.splitlines()[6]
+    assert "net points per hand for A" in hands and "CI" not in hands
 
 
 def test_merging_refuses_parts_that_do_not_make_one_run(tmp_path, capsys):
