@@ -11,8 +11,9 @@ the report of that span.
 
 Every match seed is played twice with the seats swapped (A as player 0, then as player 1), so
 luck of the deal cancels within a pair; the 95% intervals of A's share of matches won and of
-A's net points a hand are taken over those pairs. Ties count half. A bot that returns an illegal action forfeits the match
-(and the count is printed: it should always be 0). Runs use every core by default.
+A's net points a hand are taken over those pairs. Ties count half. A bot that returns an
+illegal action forfeits the match (and the count is printed: it should always be 0). Runs use
+every core by default.
 """
 
 from __future__ import annotations
