@@ -148,6 +148,7 @@ class App:
                                        "error", 12000)
                 else:
                     ctl.adopt(game, fresh=False)
+                    ctl.resume_practice()
                     ctl.render("none")
                     ctl.kick()
                     resumed = True
@@ -243,6 +244,8 @@ class App:
             ctl.new_match()
         elif name == "replay":
             self.replay(el.dataset.code, int(el.dataset.dealer))
+        elif name == "practice-end":
+            ctl.end_practice()
         elif name == "settings":
             self.settings_ui.open()
         elif name == "settings-save":
@@ -276,18 +279,9 @@ class App:
                 toast.remove()
 
     def replay(self, code: str, dealer: int) -> None:
-        ctl = self.controller
-        rules = ctl.match.rules
-
-        def go(_=None):
-            ctl.new_match(deal=code, dealer=dealer, level=ctl.game.level, rules=rules)
-            self.panels.notice(f"Replaying deal {code}.", "info", 4000)
-
-        if ctl.in_progress():
-            self.dialogs.confirm("Replay this deal?", f"Start a new match from deal {code}? The match in "
-                                 "progress will be abandoned.", "Replay", go)
-        else:
-            go()
+        """Replay a deal as a practice hand: it never counts and your match waits for you."""
+        self.controller.practice(code, dealer)
+        self.panels.notice(f"Practice hand: deal {code}. It does not count; your match waits.", "info", 4000)
 
     def start_from_form(self) -> None:
         level = dom.by_id("new-level").value

@@ -46,6 +46,7 @@ class Board:
         self.where: dict[str, tuple] = {}  # key -> (zone, index, attrs) as last written
         self.order: dict[str, list[str]] = {z: [] for z in ZONES}
         self.fit: dict[str, tuple[int, int]] = {}
+        self.moving_until = 0.0  # performance.now() when the last animation lands
 
     def element(self, key: str):
         return self.els.get(key)
@@ -152,6 +153,7 @@ class Board:
             return
         dom.document.body.offsetWidth  # noqa: B018  (flush layout: the inverted start is painted)
         deal_index = {k: i for i, k in enumerate(new)} if motion == "deal" else {}
+        self.moving_until = dom.now() + 45 * len(deal_index) + 600
         for k in moved:
             el = self.els[k]
             el.style.transition = ""
@@ -160,6 +162,20 @@ class Board:
                 el.style.transitionDelay = f"{deal_index[k] * 45}ms"
         if deal_index:
             dom.after(45 * len(deal_index) + 600, self._clear_delays)
+
+    def finish(self) -> None:
+        """Land every moving card at once: an input during the deal (or any move) acts on the
+        table as it will be, never on cards still in flight."""
+        if dom.now() >= self.moving_until:
+            return
+        self.moving_until = 0.0
+        for el in self.els.values():
+            el.style.transition = "none"
+            el.style.transitionDelay = ""
+            el.style.transform = ""
+        dom.document.body.offsetWidth  # noqa: B018  (flush layout: the cards are painted where they land)
+        for el in self.els.values():
+            el.style.transition = ""
 
     def _clear_delays(self) -> None:
         for el in self.els.values():

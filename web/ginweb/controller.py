@@ -12,10 +12,10 @@ from datetime import UTC, datetime
 
 import js
 
-from gin_core import Action, IllegalAction, Match, Rules, deadwood, preset_name
+from gin_core import Action, IllegalAction, Match, Rules, SaveError, deadwood, preset_name
 from gin_core import bots as gin_bots
 
-from . import dom, narrate, stats
+from . import dom, gamelog, narrate, savefmt, stats
 from .savefmt import Game, LogLine
 from .settings import LEVELS
 from .table import UI
@@ -54,6 +54,18 @@ def replay(m: Match, n: int) -> Match:
     return new
 
 
+def just_drawn(m: Match) -> str | None:
+    """The card you drew with the last move, while you still have to discard (the "just drawn"
+    marker, derived from the history so a resumed match shows it too)."""
+    if not m.history or m.to_move != 0 or m.phase != "discard":
+        return None
+    player, action = m.history[-1]
+    if player != 0 or action.kind not in ("draw_stock", "draw_pile"):
+        return None
+    new = set(m.view(0).hand) - set(replay(m, len(m.history) - 1).view(0).hand)
+    return str(next(iter(new))) if new else None
+
+
 def utc_now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -69,6 +81,7 @@ class Controller:
         self.events_seen = 0
         self.perf: list[dict] = []
         self.hinting = False
+        self.suspended: Game | None = None  # your match, set aside while a practice hand is played
 
     # ----- properties -------------------------------------------------------------------
 
@@ -78,6 +91,16 @@ class Controller:
 
     def view(self):
         return self.match.view(0)
+
+    @property
+    def practicing(self) -> bool:
+        """A practice hand is on the table: it never counts, and your match waits."""
+        return self.suspended is not None
+
+    @property
+    def own_game(self) -> Game:
+        """Your match: the one on the table, or the one set aside for a practice hand."""
+        return self.suspended or self.game
 
     def pace(self, name: str) -> float:
         if self.app.fast:
@@ -98,8 +121,9 @@ class Controller:
         self.epoch += 1
         self.game = game
         self.set_bot(game.level)
-        self.ui.drawn = self.ui.hint = None
-        self.ui.focus = None
+        self.ui.hint = None
+        self.ui.drawn = None if fresh else just_drawn(game.match)
+        self.ui.focus = self.ui.drawn
         self.ui.stage = 3 if game.match.phase in ("hand_over", "match_over") else 0
         if fresh or not game.log:
             game.log = [LogLine(0, e.player, narrate.event_text(e)) for e in game.match.events]
@@ -113,6 +137,9 @@ class Controller:
     def new_match(self, seed: int | None = None, dealer: int | None = None, level: str | None = None,
                   rules: Rules | None = None, abandon: bool = True, deal: str | None = None) -> None:
         """Start a match; ``deal`` is a deal code replayed as its first hand."""
+        if self.suspended is not None:  # a practice hand ends with it
+            self.game, self.suspended = self.suspended, None
+        self.app.store.remove("practice")
         if abandon and self.game is not None and self.in_progress():
             self.app.count(lambda d: stats.count_abandoned(d, self.game.uid))
         s = self.app.settings
@@ -126,9 +153,47 @@ class Controller:
         self.kick()
 
     def in_progress(self) -> bool:
-        """A match with moves made that has not ended (leaving it counts as abandoned)."""
-        m = self.match
+        """Your match has moves made and has not ended (leaving it counts as abandoned)."""
+        m = self.own_game.match
         return m.result is None and any(p == 0 for p, _ in m.history)
+
+    # ----- practice hands -----------------------------------------------------------------
+
+    def practice(self, code: str, dealer: int) -> None:
+        """Play deal ``code`` again as a practice hand at your match's level and rules; your
+        match is set aside untouched (still saved under its own key) until you go back."""
+        if self.suspended is None:
+            self.suspended = self.game
+        own = self.suspended
+        m = Match(own.match.rules.replace(target=None), dealer=dealer, first_deal=code)
+        self.adopt(Game(m, f"practice-{m.seed:x}", own.level, m.seed % 1_000_003, utc_now(), [], []), fresh=True)
+        self.app.dialogs.close_all()
+        self.render("deal")
+        self.kick()
+
+    def end_practice(self) -> None:
+        """Back to your match, exactly where it was."""
+        if self.suspended is None:
+            return
+        game, self.suspended = self.suspended, None
+        self.app.store.remove("practice")
+        self.app.dialogs.close_all()
+        self.adopt(game, fresh=False)
+        self.render("deal")
+        self.kick()
+
+    def resume_practice(self) -> None:
+        """After a reload: put back the practice hand that was on the table, if any."""
+        text = self.app.store.get("practice")
+        if text is None or self.game is None:
+            return
+        try:
+            game = savefmt.loads(text)
+        except SaveError:
+            self.app.store.remove("practice")
+            return
+        self.suspended = self.game
+        self.adopt(game, fresh=False)
 
     # ----- rendering ----------------------------------------------------------------------
 
@@ -140,9 +205,15 @@ class Controller:
         self.ui.order = self.game.order
         self.app.table.render(v, self.ui, motion, origin)
         self.app.panels.scoreboard(v)
-        shown = self.app.panels.result(v, self.ui.stage >= 3)
+        self.app.panels.practice(self.match.first_deal if self.practicing else None)
+        reasons = gamelog.computer_reasons(self.game.log, self.hand_start()) if self.ui.stage >= 3 else []
+        shown = self.app.panels.result(v, self.ui.stage >= 3, self.practicing, reasons)
         if shown:
             dom.after(50, self.focus_next)
+
+    def spoken_status(self) -> str:
+        """The status line as a screen reader should say it."""
+        return narrate.status_text(self.view(), self.ui.thinking, spoken=True)
 
     def focus_next(self) -> None:
         b = dom.by_id("btn-next")
@@ -157,28 +228,31 @@ class Controller:
 
     # ----- after any action ---------------------------------------------------------------
 
-    def record(self, player: int | None, why: str = "") -> None:
-        """Log the new events, count statistics, save."""
-        m = self.match
+    def record(self, reason: str = "") -> None:
+        """Log the new events (public facts only), keep the computer's reason unshown until the
+        hand is over, count statistics, save."""
+        m, g = self.match, self.game
         n = len(m.history)
-        attached = False
-        for e in m.events[self.events_seen:]:
-            line = LogLine(n, e.player, narrate.event_text(e))
-            if why and not attached and e.player == player and player == 1:
-                line.why = narrate.reason_text(why)
-                attached = True
-            self.game.log.append(line)
+        gamelog.keep_reason(g.pending, n, reason)
+        gamelog.log_events(g.log, m.events[self.events_seen:], n)
         self.events_seen = len(m.events)
         if m.phase in ("hand_over", "match_over") and m.records and len(m.records) == m.deals:
+            gamelog.reveal_reasons(g.log, g.pending)
             rec = m.records[-1]
-            if not any(ln.text.startswith(f"Hand {rec.number} result") for ln in self.game.log[-6:]):
-                self.game.log.append(LogLine(n, None, f"Hand {rec.number} result: {narrate.hand_headline(rec.settlement)}",
-                                             f"Deal code {rec.deal_code}"))
-        self.app.panels.log(self.game.log)
+            if not any(ln.text.startswith(f"Hand {rec.number} result") for ln in g.log[-6:]):
+                g.log.append(LogLine(n, None, f"Hand {rec.number} result: {narrate.hand_headline(rec.settlement)}",
+                                     f"Deal code {rec.deal_code}"))
+        self.app.panels.log(g.log)
         self.count_stats()
         self.save()
 
+    def hand_start(self) -> int:
+        """History length when the hand on the table was dealt."""
+        return max((i + 1 for i, (_, a) in enumerate(self.match.history) if a.kind == "next_hand"), default=0)
+
     def count_stats(self) -> None:
+        if self.practicing:
+            return
         g = self.game
         m = g.match
         if m.records:
@@ -188,7 +262,7 @@ class Controller:
             self.app.count(lambda d: stats.count_match(d, g.uid, m.result, g.level, name, utc_now()))
 
     def save(self) -> None:
-        self.app.store.put("match", self.game.dumps())
+        self.app.store.put("practice" if self.practicing else "match", self.game.dumps())
 
     # ----- your moves ---------------------------------------------------------------------
 
@@ -206,7 +280,7 @@ class Controller:
             m.apply(action, None if action.kind == "next_hand" else 0)
         except IllegalAction as e:
             self.app.panels.clear_notices("rule")
-            self.app.panels.notice(narrate.rule_message(str(e)), "rule")
+            self.app.panels.notice(narrate.rule_message(e), "rule")
             return False
         self.app.panels.clear_notices("rule")
         self.app.dialogs.close_hint()
@@ -225,7 +299,7 @@ class Controller:
             self.ui.focus = None
             self.game.order = []
             motion = "deal"
-        self.record(0)
+        self.record()
         self.render(motion, origin)
         if kind == "discard" and keyboard:
             keys = self.hand_keys()
@@ -275,17 +349,18 @@ class Controller:
             return
         self.epoch += 1
         self.game.match = replay(self.match, k)
-        self.game.log = [ln for ln in self.game.log if ln.n <= k]
+        self.game.log = gamelog.take_back(self.game.log, self.game.pending, k)
         self.game.log.append(LogLine(k, 0, "You take back your move"))
         self.events_seen = len(self.match.events)
         self.ui.thinking = False
-        self.ui.drawn = self.ui.hint = None
+        self.ui.hint = None
+        self.ui.drawn = just_drawn(self.match)
         self.ui.stage = 0
         self.app.dialogs.close_hint()
         self.app.panels.log(self.game.log, full=True)
         self.save()
         self.render()
-        self.app.panels.announce("Move taken back. " + self.app.table.last_status)
+        self.app.panels.announce("Move taken back. " + self.spoken_status())
         self.kick()
 
     # ----- the computer -------------------------------------------------------------------
@@ -334,12 +409,12 @@ class Controller:
             return
         self.ui.thinking = False
         m.apply(decision.action, 1)
-        self.record(1, decision.reason)
+        self.record(narrate.reason_words(decision.reason))
         self.render()
         text = narrate.event_text(m.events[-1]) if decision.action.kind != "next_hand" else ""
         move = next((narrate.event_text(e) for e in reversed(m.events) if e.player == 1
                      and e.kind not in ("cut", "deal")), text)
-        self.app.panels.announce(f"{move}. {self.app.table.last_status}")
+        self.app.panels.announce(f"{move}. {self.spoken_status()}")
         await dom.pause(self.pace("after"))
 
     async def showdown(self, epoch: int) -> None:
@@ -348,7 +423,7 @@ class Controller:
         if s is not None and self.ui.stage < 1:
             self.ui.stage = 1
             self.render()
-            self.app.panels.announce(" ".join(narrate.settlement_lines(s)[:1]))
+            self.app.panels.announce(" ".join(narrate.settlement_lines(s, spoken=True)[:1]))
             await dom.pause(self.pace("reveal"))
             if epoch != self.epoch:
                 return
@@ -363,9 +438,9 @@ class Controller:
         self.ui.stage = 3
         self.render()
         headline = narrate.hand_headline(s)
-        lines = narrate.settlement_lines(s) if s else []
+        lines = narrate.settlement_lines(s, spoken=True) if s else []
         self.app.panels.announce(f"{headline}. {' '.join(lines[1:])} Score: you {v.scores[0]}, computer {v.scores[1]}.")
-        if v.result is not None:
+        if v.result is not None and not self.practicing:
             await dom.pause(self.pace("reveal"))
             if epoch == self.epoch:
                 self.app.dialogs.match_over(v.result)

@@ -93,14 +93,14 @@ class Dialogs:
         rows = []
         for i, c in enumerate(cands):
             label = narrate.action_label(c.action, top)
-            why = narrate.reason_text(c.reason, drop_points=True)
+            why = narrate.reason_words(c.reason, odds=False)
             val = f"{c.value:+.1f}".replace("-", "\u2212")
             rows.append(
                 f'<li class="{"best" if i == 0 else ""}"><div class="hl"><b>{dom.esc(label)}</b>'
                 f'<span class="val{" neg" if c.value < 0 else ""}" title="Expected points of this hand for you">{val} pts</span></div>'
                 f'<div class="why">{dom.esc(why)}</div>'
                 f'<button type="button" data-act="hint-play" data-action="{dom.esc(str(c.action))}" '
-                f'aria-label="Play: {dom.esc(narrate.spoken(label))}">Play</button></li>'
+                f'aria-label="Play: {dom.esc(narrate.action_label(c.action, top, spoken=True))}">Play</button></li>'
             )
         dom.by_id("hint-body").innerHTML = (
             '<p class="note">Best first, as the Hard computer would choose: its judgement, overruled '

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from gin_core import Card, best_arrangement
+from gin_core import Card, best_arrangement, best_discard
+from gin_core.melds import is_meld_mask
 
 SORTS = ("rank", "suit", "custom")
 # suits alternate in colour when sorted by suit: spades, hearts, clubs, diamonds
@@ -41,26 +42,54 @@ def layout(cards: Iterable[Card], sort: str = "rank", order: Sequence[str] = ())
     """The shown order of ``cards`` and the deadwood of their best arrangement.
 
     ``sort`` is ``rank`` or ``suit`` (melds first, then deadwood) or ``custom`` (the cards in
-    ``order``, given as card texts, with any others appended by rank)."""
+    ``order``, given as card texts, with any others appended by rank). Groups follow what is
+    shown: in your own order a meld is tinted only while its cards sit side by side."""
     cards = list(cards)
     if not cards:
         return [], 0
     arr = best_arrangement(cards)
-    key = suit_key if sort == "suit" else rank_key
-    melds = [_meld_cards(m.cards) for m in arr.melds]
-    melds.sort(key=lambda m: key(m[0]))
-    group = {c: i for i, m in enumerate(melds) for c in m}
     if sort == "custom":
         pos = {t: i for i, t in enumerate(order)}
         shown = sorted(cards, key=lambda c: (pos.get(str(c), len(pos)), rank_key(c)))
+        groups = shown_groups(shown)
     else:
+        key = suit_key if sort == "suit" else rank_key
+        melds = [_meld_cards(m.cards) for m in arr.melds]
+        melds.sort(key=lambda m: key(m[0]))
         shown = [c for m in melds for c in m] + sorted(arr.deadwood, key=key)
+        group = {c: i for i, m in enumerate(melds) for c in m}
+        groups = [group.get(c, -1) for c in shown]
     slots, last = [], None
-    for i, c in enumerate(shown):
-        g = group.get(c, -1)
+    for i, (c, g) in enumerate(zip(shown, groups)):
         slots.append(Slot(c, g, i > 0 and g != last))
         last = g
     return slots, arr.deadwood_value
+
+
+def shown_groups(shown: Sequence[Card]) -> list[int]:
+    """The meld number of each card (-1: deadwood) when the hand is grouped as it is shown:
+    melds are runs of neighbouring cards, chosen to leave the least deadwood."""
+    n = len(shown)
+    best: list[tuple[int, tuple[tuple[int, int], ...]]] = [(0, ())]
+    for i in range(1, n + 1):
+        cand = (best[i - 1][0] + shown[i - 1].value, best[i - 1][1])
+        for j in range(max(0, i - 13), i - 2):
+            if best[j][0] < cand[0] and is_meld_mask(sum(c.bit for c in shown[j:i])):
+                cand = (best[j][0], best[j][1] + ((j, i),))
+        best.append(cand)
+    groups = [-1] * n
+    for number, (j, i) in enumerate(best[n][1]):
+        groups[j:i] = [number] * (i - j)
+    return groups
+
+
+def after_discard(cards: Sequence[Card], forbidden: Card | None) -> tuple[Card, int] | None:
+    """With 11 cards: the discard leaving the least deadwood and that deadwood (the count that
+    decides whether you may knock); None for any other count."""
+    if len(cards) != 11:
+        return None
+    card, arr = best_discard(cards, forbidden)
+    return card, arr.deadwood_value
 
 
 def arrangement_slots(melds: Sequence[Sequence[Card]], deadwood: Sequence[Card],

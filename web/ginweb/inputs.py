@@ -48,6 +48,7 @@ class Inputs:
     # ----- clicks -------------------------------------------------------------------------
 
     def on_click(self, ev) -> None:
+        self.app.board.finish()
         if self.swallow is not None:
             x, y, t = self.swallow
             self.swallow = None
@@ -79,6 +80,7 @@ class Inputs:
     # ----- keyboard -----------------------------------------------------------------------
 
     def on_key(self, ev) -> None:
+        self.app.board.finish()
         key = ev.key
         t = ev.target
         tag = (t.tagName or "").lower() if t is not None else ""
@@ -131,6 +133,7 @@ class Inputs:
     def on_down(self, ev) -> None:
         if ev.button != 0 or self.press is not None:
             return
+        self.app.board.finish()
         t = ev.target
         ctl = self.app.controller
         card = dom.closest(t, "#my-hand .card")

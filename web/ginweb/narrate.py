@@ -1,19 +1,28 @@
 """Words for everything the page says: events, moves, hand results and match bonuses.
 
-Player 0 is "You" (second person), player 1 "Computer". Card symbols such as "9♠" in the
-bots' reasons are turned into names for screen readers by :func:`spoken`.
+Player 0 is "You" (second person), player 1 "Computer". Texts shown on screen write cards as
+symbols ("9♠"); texts for screen readers (``spoken=True``) write their names ("9 of spades"),
+both made from the cards themselves, never by rewriting a text.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Iterable
+from dataclasses import replace
 
-from gin_core import Action, Card, Event, MatchResult, Settlement
+from gin_core import Action, Card, Event, MatchResult, PlayerView, Settlement
+from gin_core.bots.reasons import Reason
 
 NAMES = ("You", "Computer")
-_SYMBOL = re.compile(r"(10|[2-9AJQK])([\u2663\u2666\u2665\u2660])")
-_SUIT_OF = {"\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S"}
-_ACTION_WORDS = re.compile(r"\s*\((draw_pile|draw_stock|next_hand|pass|big_gin)\)")
+
+
+def card_word(card: Card, spoken: bool = False) -> str:
+    """A card in a text: its symbol on screen, its name for a screen reader."""
+    return card.name if spoken else card.symbol
+
+
+def cards_words(cards: Iterable[Card], spoken: bool = False) -> str:
+    return (", " if spoken else " ").join(card_word(c, spoken) for c in cards)
 
 
 def who(p: int | None) -> str:
@@ -24,23 +33,9 @@ def verb(p: int, you: str, third: str) -> str:
     return f"You {you}" if p == 0 else f"{NAMES[p]} {third}"
 
 
-def card_from_symbol(text: str) -> Card:
-    m = _SYMBOL.fullmatch(text)
-    if not m:
-        raise ValueError(text)
-    rank = "T" if m.group(1) == "10" else m.group(1)
-    return Card.parse(rank + _SUIT_OF[m.group(2)])
-
-
-def spoken(text: str) -> str:
-    """'discards 9♠' -> 'discards 9 of spades' (card names a screen reader says well)."""
-    return _SYMBOL.sub(lambda m: card_from_symbol(m.group(0)).name, text)
-
-
-def rule_message(text: str) -> str:
-    """An IllegalAction message for people: the rule as the engine states it, without the
-    action identifiers it adds for programmers, first letter capitalised."""
-    text = _ACTION_WORDS.sub("", text).strip()
+def rule_message(refusal: Exception) -> str:
+    """A refused move for people: the rule as the engine states it, first letter capitalised."""
+    text = str(refusal)
     return text[:1].upper() + text[1:]
 
 
@@ -66,42 +61,29 @@ def event_text(ev: Event) -> str:
     }.get(ev.kind, ev.describe(NAMES))
 
 
-_VERBS = ("takes ", "draws from the stock", "discards ", "passes", "knocks ", "goes gin", "big gin")
+def reason_words(reason: Reason, odds: bool = True) -> str:
+    """A bot's reason (data) in words, capitalised; ``odds=False`` leaves out the playout
+    figures (the hint shows the value beside it)."""
+    if not odds:
+        reason = replace(reason, wins=None, points=None)
+    text = reason.describe()
+    return text[:1].upper() + text[1:]
 
 
-_POINTS = re.compile(r"\s*\([+-]?\d+(\.\d+)? points\)$")
-
-
-def reason_text(reason: str, drop_points: bool = False) -> str:
-    """A bot's reason for the log, without the move the log line already names:
-    'discards 7♦: the highest card that fits nothing' -> 'The highest card that fits nothing'.
-    ``drop_points`` also drops a trailing '(+2.1 points)' shown elsewhere."""
-    if drop_points:
-        reason = _POINTS.sub("", reason)
-    if reason.startswith(_VERBS):
-        colon, semi = reason.find(": "), reason.find("; ")
-        if colon >= 0 and (semi < 0 or colon < semi):
-            reason = reason[colon + 2:]
-        elif semi >= 0:
-            reason = reason[semi + 2:]
-        else:
-            return ""
-    return reason[:1].upper() + reason[1:]
-
-
-def action_label(action: Action, top: Card | None = None) -> str:
+def action_label(action: Action, top: Card | None = None, spoken: bool = False) -> str:
     """Short words for a move, for hints and confirmations."""
     k, c = action.kind, action.card
+    word = card_word(c, spoken) if c is not None else ""
     if k == "discard":
-        return f"Discard {c.symbol}"
+        return f"Discard {word}"
     if k == "knock":
-        return f"Knock, discarding {c.symbol}"
+        return f"Knock, discarding {word}"
     if k == "gin":
-        return f"Gin, discarding {c.symbol}"
+        return f"Gin, discarding {word}"
     if k == "big_gin":
         return "Big gin"
     if k == "draw_pile":
-        return f"Take {top.symbol}" if top else "Take the discard"
+        return f"Take {card_word(top, spoken)}" if top else "Take the discard"
     if k == "draw_stock":
         return "Draw from the stock"
     if k == "pass":
@@ -109,11 +91,7 @@ def action_label(action: Action, top: Card | None = None) -> str:
     return "Next hand"
 
 
-def _meld_words(cards) -> str:
-    return " ".join(c.symbol for c in cards)
-
-
-def settlement_lines(s: Settlement, layoffs_text: bool = True) -> list[str]:
+def settlement_lines(s: Settlement, layoffs_text: bool = True, spoken: bool = False) -> list[str]:
     """The hand result in words: what happened, lay-offs, deadwood, and the points arithmetic
     whose result is ``s.points``."""
     k, d = s.knocker, s.defender
@@ -131,7 +109,8 @@ def settlement_lines(s: Settlement, layoffs_text: bool = True) -> list[str]:
         for lay in s.layoffs:
             by_meld.setdefault(lay.meld, []).append(lay.card)
         parts = [
-            f"{_meld_words(cards)} onto {'your' if k == 0 else 'the computer' + chr(8217) + 's'} {_meld_words(melds[i].cards)}"
+            f"{cards_words(cards, spoken)} onto {'your' if k == 0 else 'the computer' + chr(8217) + 's'} "
+            f"{cards_words(melds[i].cards, spoken)}"
             for i, cards in by_meld.items()
         ]
         lines.append(verb(d, "lay off ", "lays off ") + "; ".join(parts) + ".")
@@ -201,3 +180,32 @@ def match_headline(r: MatchResult) -> str:
     margin = abs(r.totals[0] - r.totals[1])
     base = "You win the match" if r.winner == 0 else "Computer wins the match"
     return f"{base}{' with a shutout' if r.shutout else ''}, by {margin} point{'s' if margin != 1 else ''}"
+
+
+def status_text(v: PlayerView, thinking: bool = False, spoken: bool = False) -> str:
+    """The status line: whose turn it is and what you may do (from your view alone)."""
+    top = card_word(v.top, spoken) if v.top is not None else ""
+    if v.phase == "match_over" and v.result is not None:
+        return match_headline(v.result)
+    if v.phase == "hand_over":
+        return hand_headline(v.showdown.settlement if v.showdown else None)
+    if not v.my_turn:
+        return "Computer is thinking\u2026" if thinking else "Computer\u2019s turn"
+    if v.phase == "offer":
+        return f"Take the {top} or pass."
+    if v.phase == "wall":
+        can = any(a.kind == "draw_pile" for a in v.legal_actions)
+        if can:
+            return f"Two cards left: take the {top} only to knock, or pass (no score)."
+        return "Two cards left and the discard cannot help you knock: pass (no score)."
+    if v.phase == "draw":
+        if any(a.kind == "draw_pile" for a in v.legal_actions):
+            return f"Your turn: draw from the stock or take the {top}."
+        return "Your turn: draw from the stock."
+    kinds = {a.kind for a in v.legal_actions}
+    if v.must_knock:
+        return "You took the discard at the wall: knock or go gin."
+    extra = [w for k, w in (("knock", "knock"), ("gin", "go gin"), ("big_gin", "go big gin")) if k in kinds]
+    if extra:
+        return "Discard a card, or " + " or ".join(extra) + "."
+    return "Discard a card."

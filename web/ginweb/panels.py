@@ -16,6 +16,7 @@ class Panels:
         self.result_el = g("result")
         self.toasts = g("toasts")
         self.live = g("announce")
+        self.practice_el = g("practice-bar")
         self.log_count = 0
         self.board_html = ""
         self.result_key = None
@@ -60,10 +61,17 @@ class Panels:
 
     # ----- hand result ------------------------------------------------------------------
 
-    def result(self, v: PlayerView, show: bool) -> bool:
-        """Show the result panel of the finished hand; returns True if it was newly shown."""
+    def practice(self, code: str | None) -> None:
+        """The practice bar: shown (with the deal code) while a practice hand is on the table."""
+        dom.set_hidden(self.practice_el, code is None)
+        if code is not None:
+            dom.set_text(dom.by_id("practice-code"), code)
+
+    def result(self, v: PlayerView, show: bool, practice: bool = False, reasons: list[LogLine] = ()) -> bool:
+        """Show the result panel of the finished hand, with the computer's reasons for its moves
+        (kept hidden while the hand was live); returns True if it was newly shown."""
         rec = v.showdown if show else None
-        key = (rec.number, v.phase) if rec else None
+        key = (rec.number, v.phase, practice, len(reasons)) if rec else None
         if key == self.result_key:
             return False
         self.result_key = key
@@ -76,7 +84,10 @@ class Panels:
             "Nobody knocked before the end of the stock: the hand is redealt by the same dealer."
         ]
         items = "".join(f"<li>{dom.esc(t)}</li>" for t in lines)
-        if v.phase == "match_over":
+        if practice:
+            button = ('<button type="button" class="primary" id="btn-next" data-act="practice-end">'
+                      'Back to your match</button>')
+        elif v.phase == "match_over":
             button = '<button type="button" class="primary" id="btn-next" data-act="show-result">Match result</button>'
         else:
             button = '<button type="button" class="primary" id="btn-next" data-act="next">Next hand</button>'
@@ -87,7 +98,7 @@ class Panels:
             f'<p class="deal">Deal code <code id="deal-code">{dom.esc(rec.deal_code)}</code> '
             f'<button type="button" class="link" data-act="replay" data-code="{dom.esc(rec.deal_code)}" '
             f'data-dealer="{rec.dealer}">Replay this deal</button></p>'
-            f'<div class="row">{button}</div>'
+            f'{_reasons_html(reasons)}<div class="row">{button}</div>'
         )
         self.result_el.hidden = False
         return True
@@ -111,9 +122,9 @@ class Panels:
             el.remove()
 
     def announce(self, text: str) -> None:
-        """Say ``text`` through the polite live region (symbols turned into card names)."""
+        """Say ``text`` (written for speech: card names, not symbols) through the live region."""
         self.live.textContent = ""
-        dom.after(30, lambda: setattr(self.live, "textContent", narrate.spoken(text)))
+        dom.after(30, lambda: setattr(self.live, "textContent", text))
 
 
 def _record_row(r: HandRecord) -> str:
@@ -126,3 +137,12 @@ def _record_row(r: HandRecord) -> str:
         f'<td><button type="button" class="code" data-act="replay" data-code="{code}" data-dealer="{r.dealer}" '
         f'aria-label="Replay deal {code}" title="Replay this deal">{code}</button></td></tr>'
     )
+
+
+def _reasons_html(reasons: list[LogLine]) -> str:
+    """The computer's moves of the hand with its reason for each, folded away."""
+    if not reasons:
+        return ""
+    items = "".join(f'<li>{dom.esc(ln.text)}: <span class="why">{dom.esc(ln.why)}</span></li>' for ln in reasons)
+    return (f'<details class="reasons"><summary>Why the computer played as it did</summary>'
+            f'<ol>{items}</ol></details>')

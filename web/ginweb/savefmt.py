@@ -43,6 +43,8 @@ class Game:
     started: str = ""
     order: list[str] = field(default_factory=list)
     log: list[LogLine] = field(default_factory=list)
+    # the computer's reasons in the hand in progress, by history length (see gamelog.py)
+    pending: dict[int, str] = field(default_factory=dict)
 
     def dumps(self) -> str:
         return json.dumps({
@@ -55,6 +57,7 @@ class Game:
             "order": list(self.order),
             "log": [[ln.n, ln.player, ln.text, ln.why] for ln in self.log[-LOG_KEEP:]],
             "started": self.started,
+            "pending": [[n, words] for n, words in sorted(self.pending.items())],
         }, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -85,4 +88,13 @@ def loads(text: str) -> Game:
                     and entry[1] in (0, 1, None) and isinstance(entry[2], str) and isinstance(entry[3], str)):
                 log.append(LogLine(*entry))
     started = data.get("started") if isinstance(data.get("started"), str) else ""
-    return Game(match, uid, level, seed, started, order, log)
+    pending = {n: w for n, w in _pairs(data.get("pending", [])) if 0 < n <= len(match.history)}
+    return Game(match, uid, level, seed, started, order, log, pending)
+
+
+def _pairs(raw: Any) -> list[tuple[int, str]]:
+    """[[int, str], ...] entries of a stored list (anything else is dropped)."""
+    if not isinstance(raw, list):
+        return []
+    return [(e[0], e[1]) for e in raw if isinstance(e, list) and len(e) == 2
+            and type(e[0]) is int and isinstance(e[1], str)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gin_core import Card, PlayerView
+from gin_core import Card, PlayerView, deadwood
 
 from . import dom, handview, narrate
 from .board import Board, Spec
@@ -50,7 +50,7 @@ class Table:
             "score-you", "score-cpu", "target-info", "hand-info", "opp-name", "opp-level",
             "thinking", "dealer-you", "dealer-cpu", "btn-take", "btn-pass", "btn-knock",
             "btn-gin", "btn-big-gin", "btn-hint", "btn-undo", "sort-rank", "sort-suit",
-            "knock-info", "seat-me", "table", "opp-deadwood",
+            "knock-info", "seat-me", "table", "opp-deadwood", "deadwood-after",
         )}
         self.last_status = ""
 
@@ -124,17 +124,25 @@ class Table:
         # stock and pile
         dom.set_text(e["stock-count"], str(v.stock_size))
         dom.set_attr(e["stock"], "aria-label", f"Stock, {v.stock_size} card{'s' if v.stock_size != 1 else ''}")
-        e["stock"].classList.toggle("live", "draw_stock" in kinds)
+        live_stock, live_pile = "draw_stock" in kinds, "draw_pile" in kinds
+        e["stock"].classList.toggle("live", live_stock)
+        dom.set_attr(e["stock"], "aria-disabled", None if live_stock else "true")
         e["stock"].classList.toggle("empty", v.stock_size == 0)
         top = v.top
         dom.set_attr(e["pile"], "aria-label", f"Discard pile, top card {top.name}" if top else "Discard pile, empty")
-        e["pile"].classList.toggle("live", "draw_pile" in kinds)
+        e["pile"].classList.toggle("live", live_pile)
+        dom.set_attr(e["pile"], "aria-disabled", None if live_pile else "true")
         e["stock"].classList.toggle("hinted", ui.hint == "stock")
         e["pile"].classList.toggle("hinted", ui.hint == "pile")
         # hands
         hand_n = len(v.hand)
-        _, dw = handview.layout(v.hand, "rank")
-        me_label = f"Your hand, {hand_n} cards, deadwood {dw}"
+        dw = deadwood(v.hand)
+        after = handview.after_discard(v.hand, v.forbidden) if v.my_turn and v.phase == "discard" else None
+        if after is not None:
+            dw = after[1]
+        after_text = f"after discarding {after[0].symbol}" if after else ""
+        me_label = f"Your hand, {hand_n} cards, deadwood {dw}" + (
+            f" after discarding the {after[0].name}" if after else "")
         dom.set_attr(e["my-hand"], "aria-label", me_label)  # (laid out at a showdown: set below)
         e["my-hand"].classList.toggle("can-discard", v.my_turn and v.phase == "discard")
         e["my-hand"].classList.toggle("showdown", ui.stage > 0)
@@ -156,6 +164,7 @@ class Table:
             dom.set_attr(e["opp-hand"], "aria-label", f"Computer's cards laid out, deadwood {opp_dw}")
         dom.set_hidden(e["opp-deadwood"], sd is None)
         dom.set_text(e["deadwood"], str(dw))
+        dom.set_text(e["deadwood-after"], after_text if sd is None else "")
         limit = v.knock_limit
         e["seat-me"].classList.toggle("can-knock", dw <= limit and not over)
         dom.set_text(e["knock-info"], "gin only" if limit == 0 else f"knock at {limit}")
@@ -187,7 +196,7 @@ class Table:
         dom.set_text(e["opp-level"], ui.level.capitalize())
         e["table"].dataset.phase = v.phase
         e["table"].dataset.turn = "you" if v.my_turn else ("computer" if v.to_move == 1 else "none")
-        self.status(status_text(v, ui))
+        self.status(narrate.status_text(v, ui.thinking))
 
     def status(self, text: str) -> None:
         if text != self.last_status:
@@ -216,31 +225,3 @@ def showdown_slots(s, player: int, laid_n: int) -> list[tuple[Card, int, bool, b
         slots = handview.arrangement_slots([m.cards for m in s.defender_arrangement.melds],
                                            s.defender_arrangement.deadwood, extra)
     return [(c, g, st, c in laid) for c, g, st in slots]
-
-
-def status_text(v: PlayerView, ui: UI) -> str:
-    top = v.top
-    if v.phase == "match_over" and v.result is not None:
-        return narrate.match_headline(v.result)
-    if v.phase == "hand_over":
-        return narrate.hand_headline(v.showdown.settlement if v.showdown else None)
-    if not v.my_turn:
-        return "Computer is thinking\u2026" if ui.thinking else "Computer\u2019s turn"
-    if v.phase == "offer":
-        return f"Take the {top.symbol} or pass."
-    if v.phase == "wall":
-        can = any(a.kind == "draw_pile" for a in v.legal_actions)
-        if can:
-            return f"Two cards left: take the {top.symbol} only to knock, or pass (no score)."
-        return "Two cards left and the discard cannot help you knock: pass (no score)."
-    if v.phase == "draw":
-        if any(a.kind == "draw_pile" for a in v.legal_actions):
-            return f"Your turn: draw from the stock or take the {top.symbol}."
-        return "Your turn: draw from the stock."
-    kinds = {a.kind for a in v.legal_actions}
-    if v.must_knock:
-        return "You took the discard at the wall: knock or go gin."
-    extra = [w for k, w in (("knock", "knock"), ("gin", "go gin"), ("big_gin", "go big gin")) if k in kinds]
-    if extra:
-        return "Discard a card, or " + " or ".join(extra) + "."
-    return "Discard a card."

@@ -1,0 +1,43 @@
+"""The game log, kept fair: while a hand is live it holds only public facts (the engine's
+events); the computer's reasons for its moves are kept aside and join its lines only once the
+hand is over, since a reason may name cards of its hand ("keeps A♣ A♦ for a set")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from gin_core import Event
+
+from . import narrate
+from .savefmt import LogLine
+
+
+def log_events(log: list[LogLine], events: Iterable[Event], n: int) -> None:
+    """Append a line for each new engine event; ``n`` is the history length after the move."""
+    log.extend(LogLine(n, e.player, narrate.event_text(e)) for e in events)
+
+
+def keep_reason(pending: dict[int, str], n: int, words: str) -> None:
+    """Keep the computer's reason for the move that made the history ``n`` long, unshown."""
+    if words:
+        pending[n] = words
+
+
+def reveal_reasons(log: list[LogLine], pending: dict[int, str]) -> None:
+    """The hand is over: each kept reason joins the first computer line of its move."""
+    for line in log:
+        if line.player == 1 and line.n in pending and not line.why:
+            line.why = pending.pop(line.n)
+    pending.clear()
+
+
+def take_back(log: list[LogLine], pending: dict[int, str], n: int) -> list[LogLine]:
+    """The log and kept reasons as they were when the history was ``n`` long (undo)."""
+    for k in [k for k in pending if k > n]:
+        del pending[k]
+    return [ln for ln in log if ln.n <= n]
+
+
+def computer_reasons(log: list[LogLine], since: int) -> list[LogLine]:
+    """The computer's revealed lines from history length ``since`` on (a finished hand's)."""
+    return [ln for ln in log if ln.player == 1 and ln.why and ln.n > since]
