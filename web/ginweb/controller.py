@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 
 import js
 
-from gin_core import Action, IllegalAction, Match, Rules, deadwood, preset_name
+from gin_core import Action, IllegalAction, Match, Rules, deadwood
 from gin_core import bots as gin_bots
 
 from . import dom, narrate, stats
@@ -184,11 +184,10 @@ class Controller:
         if m.records:
             self.app.count(lambda d: sum(stats.count_hand(d, g.uid, r) for r in m.records) > 0)
         if m.result is not None:
-            name = preset_name(m.rules) or "custom"
-            self.app.count(lambda d: stats.count_match(d, g.uid, m.result, g.level, name, utc_now()))
+            self.app.count(lambda d: stats.count_match(d, g.uid, m.result, g.level, m.rules, utc_now()))
 
     def save(self) -> None:
-        self.app.store.put("match", self.game.dumps())
+        self.app.store.put("match", self.game.dumps(self.app.store.seal_key()))
 
     # ----- your moves ---------------------------------------------------------------------
 
