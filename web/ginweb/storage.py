@@ -95,7 +95,7 @@ class Store:
         self.remove(name)
         kept = self._set(f"broken/{name}", text)
         where = f" (kept under {key('broken/' + name)})" if kept else ""
-        self.notify(f"Your saved {what} could not be read and were set aside{where}: {reason}.")
+        self.notify(f"Your saved {what} could not be read ({reason}): set aside{where}, not read again.")
 
     # ----- writing ----------------------------------------------------------------------
 
