@@ -24,7 +24,7 @@ from gin_core import Action, Match, load_match
 from gin_core.bots.search import SearchBot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb import seal  # noqa: E402  (pure: the page's sealing of the stored match)
+from ginweb import seal
 
 MATCH_KEY = "gin-rummy/v1/match"
 SETTINGS_KEY = "gin-rummy/v1/settings"

@@ -18,7 +18,7 @@ from gin_core import Match, SaveError, load_match, preset, save_match
 from gin_core.bots import make_bot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb import params, safejson, savefmt, seal, settings, stats  # noqa: E402
+from ginweb import params, safejson, savefmt, seal, settings, stats
 
 KEY = "0123456789abcdef0123456789abcdef"
 
