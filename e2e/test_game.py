@@ -3,8 +3,8 @@
 Deterministic: every test opens the page with URL parameters (see web/ginweb/params.py):
 ``?seed=N`` fixes the deals, ``level=beginner`` the opponent, ``fast=1`` removes animations
 and pauses. What the page shows is checked against the engine itself: the page keeps its
-match in localStorage (``gin-rummy/v1/match``, whose ``match`` field is a gin_core save), and
-the tests load that save here with ``gin_core.load_match``.
+match in localStorage (``gin-rummy/v1/match``, whose sealed part holds a gin_core save: see
+web/ginweb/seal.py), and the tests unseal it and load it here with ``gin_core.load_match``.
 
 Every test also fails on any request off the page's origin or any console error (conftest).
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -22,9 +23,13 @@ import gin_core
 from gin_core import Action, Match, load_match
 from gin_core.bots.search import SearchBot
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+from ginweb import seal
+
 MATCH_KEY = "gin-rummy/v1/match"
 SETTINGS_KEY = "gin-rummy/v1/settings"
 STATS_KEY = "gin-rummy/v1/stats"
+SEAL_KEY = "gin-rummy/v1/seal-key"
 FAST = "level=beginner&fast=1"
 
 
@@ -68,9 +73,19 @@ def hand_keys(page) -> list[str]:
 
 
 def saved(page) -> dict:
-    text = page.evaluate(f"localStorage.getItem({MATCH_KEY!r})")
+    """The stored match record, its sealed part opened: ``match`` is the engine's save."""
+    text, key = page.evaluate(f"[localStorage.getItem({MATCH_KEY!r}), localStorage.getItem({SEAL_KEY!r})]")
     assert text, "the page keeps no match in localStorage"
-    return json.loads(text)
+    data = json.loads(text)
+    return data | json.loads(seal.unseal(data.pop("sealed"), key))
+
+
+def store_saved(page, data: dict) -> None:
+    """Store a match record as the page does (``match`` and ``bot_seed`` sealed)."""
+    key = page.evaluate(f"localStorage.getItem({SEAL_KEY!r})")
+    secret = json.dumps({"match": data.pop("match"), "bot_seed": data.pop("bot_seed")})
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                  [MATCH_KEY, json.dumps(data | {"sealed": seal.seal(secret, key)})])
 
 
 def saved_match(page) -> Match:
@@ -332,8 +347,8 @@ def test_corrupt_or_old_save_gives_notice_and_fresh_start(page, site_url, junk):
         inner = json.loads(data["match"])
         inner["actions"][-1][1] = "discard AS" if inner["actions"][-1][1] != "discard AS" else "discard KS"
         data["match"] = json.dumps(inner)
-        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [MATCH_KEY, json.dumps(data)])
-    elif junk == "old-version":
+        store_saved(page, data)
+    elif junk == "old-version":  # a key of another storage version is never touched (issue 17 item 4)
         page.evaluate("""() => { localStorage.setItem('gin-rummy/v0/match', '{"old": true}');
                                  localStorage.setItem('gin-rummy/v1/stats', '[1, 2');
                                  localStorage.setItem('gin-rummy/v1/settings', '{"format": "x"}'); }""")
@@ -343,12 +358,11 @@ def test_corrupt_or_old_save_gives_notice_and_fresh_start(page, site_url, junk):
     wait_ready(page, 60)
     notices = page.inner_text("#toasts")
     if junk == "old-version":
-        assert "older version" in notices
         assert "statistics could not be read" in notices
         assert "settings could not be read" in notices
-        assert page.evaluate("localStorage.getItem('gin-rummy/v0/match')") is None
+        assert page.evaluate("localStorage.getItem('gin-rummy/v0/match')") == '{"old": true}'
     else:
-        assert "could not be resumed" in notices
+        assert "saved match could not be read" in notices
         # a fresh, valid match was started and saved
         m = saved_match(page)
         assert m.deals == 1 and len([a for p, a in m.history if p == 0]) == 0

@@ -12,15 +12,23 @@ import js
 import gin_core
 from gin_core import Action, preset
 
-from . import dom, params, savefmt, settings, stats
+from . import dom, params, safejson, savefmt, settings, stats
 from .board import Board
 from .controller import Controller, utc_now
 from .dialogs import Dialogs
 from .inputs import Inputs
 from .panels import Panels
 from .settings_ui import SettingsUI
-from .storage import Store
+from .storage import Status, Store
 from .table import Table
+from .tabs import Tabs
+
+SAVE_STATUS_TEXT: dict[Status, str] = {
+    "saving": "",
+    "full": "Not saving: the browser's storage is full. Retrying every few seconds.",
+    "newer": "Not saving: a newer version of this page saved your data here. Reload to get it.",
+    "off": "Not saving: this browser window does not allow storage.",
+}
 
 
 class App:
@@ -31,9 +39,11 @@ class App:
         self.fast = self.params.fast
         self.panels = Panels()
         dom.on_error(lambda text: self.panels.notice(text, "error", 10000))
-        self.store = Store(lambda text: self.panels.notice(text, "info", 8000))
-        if self.store.sweep():
-            self.panels.notice("Saved data from an older version of this page was cleared.", "info", 8000)
+        self.store = Store(lambda text: self.panels.notice(text, "info", 8000), self.show_saving)
+        self.tabs = Tabs(self.store, self.lost_tab, self.stored_changed)
+        tab_dlg = dom.by_id("dlg-tab")  # stays up (Escape included) until "Play here"
+        dom.listen(tab_dlg, "cancel", lambda event: event.preventDefault())
+        dom.listen(tab_dlg, "close", lambda _: None if self.tabs.owner else tab_dlg.showModal())
         self.settings = self.load_settings()
         self.stats_data = self.load_stats()
         self.board = Board()
@@ -49,46 +59,94 @@ class App:
     # ----- storage ------------------------------------------------------------------------
 
     def load_settings(self) -> settings.Settings:
-        text = self.store.get("settings")
-        if text is None:
+        found = self.store.read("settings", settings.from_record, "settings")
+        if found is None:
             return settings.Settings().with_rules(preset("classic"))
-        try:
-            data = json.loads(text)
-            if not isinstance(data, dict) or data.get("format") != "gin-rummy.settings":
-                raise ValueError("not our settings")
-            if data.get("version") != 1:
-                raise ValueError("another version")
-        except (ValueError, TypeError, RecursionError):
-            self.store.remove("settings")
-            self.panels.notice("Your saved settings could not be read: the defaults are back.", "info", 8000)
-            return settings.Settings().with_rules(preset("classic"))
-        s, bad = settings.from_dict(data)
+        s, bad = found
         if bad:
-            self.panels.notice("Some saved settings could not be read and were reset.", "info", 8000)
+            self.panels.notice(f"Some saved settings could not be read and were reset: {', '.join(bad)}.",
+                               "info", 8000)
         return s
 
     def save_settings(self) -> None:
-        data = {"format": "gin-rummy.settings", "version": 1, **self.settings.to_dict()}
-        self.store.put("settings", json.dumps(data))
+        self.store.put("settings", json.dumps(settings.to_record(self.settings)))
 
     def set_setting(self, **changes) -> None:
         self.settings = replace(self.settings, **changes)
         self.save_settings()
 
     def load_stats(self) -> dict:
-        text = self.store.get("stats")
-        if text is None:
+        found = self.store.read("stats", stats.validate, "statistics")
+        if found is None:
             return stats.empty()
-        try:
-            return stats.validate(json.loads(text))
-        except (ValueError, TypeError, RecursionError, AttributeError):
-            self.store.remove("stats")
-            self.panels.notice("Your saved statistics could not be read and were reset.", "info", 8000)
-            return stats.empty()
+        data, bad = found
+        if bad:
+            shown = ", ".join(bad[:5]) + (f" and {len(bad) - 5} more" if len(bad) > 5 else "")
+            self.panels.notice(f"Some statistics could not be read and were reset to zero: {shown}.", "info", 8000)
+        return data
 
     def count(self, fn) -> None:
-        if fn(self.stats_data):
-            self.store.put("stats", json.dumps(self.stats_data))
+        """Count into the statistics as stored now (another tab may have counted since), then
+        store them at once: tabs add up, each match counted once (stats.py)."""
+        text = self.store.get("stats")
+        data = self.stats_data
+        if text is not None:
+            try:
+                data = stats.validate(safejson.loads(text))[0]
+            except ValueError:  # unreadable or newer: load_stats reported it; count in memory
+                pass
+        if fn(data):
+            self.store.put("stats", json.dumps(data))
+        self.stats_data = data
+
+    def show_saving(self, status: Status) -> None:
+        """The lasting "not saving" indicator (#save-status) while saves fail."""
+        box = dom.by_id("save-status")
+        if box is None:
+            return
+        dom.set_hidden(box, status == "saving")
+        dom.set_text(dom.by_id("save-status-text"), SAVE_STATUS_TEXT[status])
+        dom.set_hidden(dom.by_id("save-retry"), status != "full")
+
+    def lost_tab(self) -> None:
+        """Another tab took the match: say so, modally, until the player takes it back here."""
+        dlg = dom.by_id("dlg-tab")
+        if not dlg.open:
+            dlg.showModal()
+
+    def take_over(self) -> None:
+        """"Play here": this tab owns the match again; the same match as stored resumes from the
+        other tab's last move, a different one is saved from this tab (the other tab then says so)."""
+        self.tabs.claim()
+        dlg = dom.by_id("dlg-tab")
+        if dlg.open:
+            dlg.close()
+        ctl = self.controller
+        game = self.read_match()
+        if game is not None and game.uid == ctl.game.uid:
+            self.resume(game)
+        else:
+            ctl.save()
+        self.stats_data = self.load_stats()
+
+    def stored_changed(self, name: str) -> None:
+        if name == "stats":
+            self.stats_data = self.load_stats()
+
+    def read_match(self) -> savefmt.Game | None:
+        return self.store.read("match", lambda data: savefmt.from_data(data, self.store.seal_key()), "match")
+
+    def read_practice(self) -> savefmt.Game | None:
+        """The practice hand that was on the table (your match waits under "match")."""
+        return self.store.read("practice", lambda data: savefmt.from_data(data, self.store.seal_key()),
+                               "practice hand")
+
+    def resume(self, game: savefmt.Game) -> None:
+        ctl = self.controller
+        ctl.adopt(game, fresh=False)
+        ctl.resume_practice(self.read_practice())
+        ctl.render("none")
+        ctl.kick()
 
     def controller_now(self) -> str:
         return utc_now()
@@ -127,33 +185,23 @@ class App:
     def start(self) -> None:
         p = self.params
         ctl = self.controller
-        resumed = False
+        self.tabs.claim()
         # an embedded game's options stay on its container: they start the first match only
         if p.new_match and not (dom.embedded and self.store.get("match") is not None):
             rules = preset(p.preset) if p.preset else None
             ctl.game = None
             ctl.new_match(seed=p.seed, deal=p.deal, dealer=p.dealer, level=p.level, rules=rules,
                           abandon=False)
-            if not dom.embedded:
-                query = params.strip_consumed(str(js.location.search))
-                js.history.replaceState(js.history.state, "", f"{js.location.pathname}{query}{js.location.hash}")
         else:
-            text = self.store.get("match")
-            if text is not None:
-                try:
-                    game = savefmt.loads(text)
-                except Exception as e:  # noqa: BLE001  (SaveError, or anything a foreign save provokes)
-                    self.store.remove("match")
-                    self.panels.notice(f"The saved match could not be resumed ({e}); a new match has started.",
-                                       "error", 12000)
-                else:
-                    ctl.adopt(game, fresh=False)
-                    ctl.resume_practice()
-                    ctl.render("none")
-                    ctl.kick()
-                    resumed = True
-            if not resumed:
+            game = self.read_match()
+            if game is not None:
+                self.resume(game)
+            else:
                 ctl.new_match(abandon=False)
+        if not dom.embedded:  # one-time parameters leave the address bar, valid or not
+            query = params.strip_consumed(str(js.location.search))
+            if query != str(js.location.search):
+                js.history.replaceState(js.history.state, "", f"{js.location.pathname}{query}{js.location.hash}")
         dom.set_text(dom.by_id("engine-version"), gin_core.__version__)
         dom.root.classList.remove("booting")
         boot = dom.by_id("boot")
@@ -273,10 +321,14 @@ class App:
             self.dialogs.confirm_ok()
         elif name == "confirm-cancel":
             self.dialogs.confirm_cancel()
+        elif name == "take-over":
+            self.take_over()
+        elif name == "save-retry":
+            self.store.retry()
         elif name == "dismiss":
             toast = dom.closest(el, ".toast")
             if toast is not None:
-                toast.remove()
+                self.panels.dismiss(toast)
 
     def replay(self, code: str, dealer: int) -> None:
         """Replay a deal as a practice hand: it never counts and your match waits for you."""

@@ -12,10 +12,10 @@ from datetime import UTC, datetime
 
 import js
 
-from gin_core import Action, IllegalAction, Match, Rules, SaveError, deadwood, preset_name
+from gin_core import Action, IllegalAction, Match, Rules, deadwood
 from gin_core import bots as gin_bots
 
-from . import dom, gamelog, narrate, savefmt, stats
+from . import dom, gamelog, narrate, stats
 from .savefmt import Game, LogLine
 from .settings import LEVELS
 from .table import UI
@@ -182,15 +182,9 @@ class Controller:
         self.render("deal")
         self.kick()
 
-    def resume_practice(self) -> None:
+    def resume_practice(self, game: Game | None) -> None:
         """After a reload: put back the practice hand that was on the table, if any."""
-        text = self.app.store.get("practice")
-        if text is None or self.game is None:
-            return
-        try:
-            game = savefmt.loads(text)
-        except SaveError:
-            self.app.store.remove("practice")
+        if game is None or self.game is None:
             return
         self.suspended = self.game
         self.adopt(game, fresh=False)
@@ -258,11 +252,10 @@ class Controller:
         if m.records:
             self.app.count(lambda d: sum(stats.count_hand(d, g.uid, r) for r in m.records) > 0)
         if m.result is not None:
-            name = preset_name(m.rules) or "custom"
-            self.app.count(lambda d: stats.count_match(d, g.uid, m.result, g.level, name, utc_now()))
+            self.app.count(lambda d: stats.count_match(d, g.uid, m.result, g.level, m.rules, utc_now()))
 
     def save(self) -> None:
-        self.app.store.put("practice" if self.practicing else "match", self.game.dumps())
+        self.app.store.put("practice" if self.practicing else "match", self.game.dumps(self.app.store.seal_key()))
 
     # ----- your moves ---------------------------------------------------------------------
 

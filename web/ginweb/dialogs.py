@@ -163,13 +163,7 @@ class Dialogs:
             ("Times you were undercut", cpu["undercuts"]),
             ("Points won / conceded", f'{d["points"]["you"]} / {d["points"]["computer"]}'),
         ]
-        best = d.get("best_match")
-        if best:
-            text = (f'{best["you"]}\u2013{best["computer"]} (+{best["margin"]}, '
-                    f'{best.get("level", "")}, {best.get("date", "")[:10]})')
-            rows.append(("Best match", text))
-        else:
-            rows.append(("Best match", "none won yet"))
+        rows += stats.kind_rows(d)  # best match and averages for each preset and target
         for lvl, rec in d["by_level"].items():
             rows.append((f"{lvl.capitalize()}: matches won", f'{rec["won"]} of {rec["played"]}'))
         body = "".join(f'<tr><th scope="row">{dom.esc(k)}</th><td>{dom.esc(v)}</td></tr>' for k, v in rows)

@@ -7,6 +7,9 @@ from gin_core import HandRecord, PlayerView
 from . import dom, narrate
 from .savefmt import LogLine
 
+NOTICES_SHOWN = 3
+NOTICE_CHARS = 600
+
 
 class Panels:
     def __init__(self):
@@ -20,6 +23,7 @@ class Panels:
         self.log_count = 0
         self.board_html = ""
         self.result_key = None
+        self.waiting: list[tuple[str, str, int]] = []  # notices not shown yet (text, kind, ms)
 
     # ----- log --------------------------------------------------------------------------
 
@@ -106,16 +110,29 @@ class Panels:
     # ----- messages ---------------------------------------------------------------------
 
     def notice(self, text: str, kind: str = "info", ms: int = 6000) -> None:
-        """A short message over the table; ``kind`` rule, error or info."""
-        box = dom.document.createElement("div")
-        box.className = f"toast {kind}"
-        box.setAttribute("role", "alert" if kind in ("error", "rule") else "status")
-        box.innerHTML = (f'<span>{dom.esc(text)}</span><button type="button" class="x" '
-                         'data-act="dismiss" aria-label="Dismiss">\u00d7</button>')
-        while self.toasts.childElementCount >= 3:
-            self.toasts.firstElementChild.remove()
-        self.toasts.appendChild(box)
-        dom.after(ms, box.remove)
+        """A short message over the table; ``kind`` rule, error or info. At most NOTICES_SHOWN
+        at once: more wait in a queue and show as earlier ones go (none is dropped). A text
+        longer than NOTICE_CHARS is cut with an ellipsis."""
+        if len(text) > NOTICE_CHARS:
+            text = text[:NOTICE_CHARS - 1] + "\u2026"
+        self.waiting.append((text, kind, ms))
+        self._show_waiting()
+
+    def _show_waiting(self) -> None:
+        while self.waiting and self.toasts.childElementCount < NOTICES_SHOWN:
+            text, kind, ms = self.waiting.pop(0)
+            box = dom.document.createElement("div")
+            box.className = f"toast {kind}"
+            box.setAttribute("role", "alert" if kind in ("error", "rule") else "status")
+            box.innerHTML = (f'<span>{dom.esc(text)}</span><button type="button" class="x" '
+                             'data-act="dismiss" aria-label="Dismiss">\u00d7</button>')
+            self.toasts.appendChild(box)
+            dom.after(ms, lambda box=box: self.dismiss(box))
+
+    def dismiss(self, box) -> None:
+        """Take a notice away (its timer or its \u00d7) and show the next one waiting."""
+        box.remove()
+        self._show_waiting()
 
     def clear_notices(self, kind: str = "rule") -> None:
         for el in list(self.toasts.querySelectorAll(f".toast.{kind}")):

@@ -25,6 +25,7 @@ from .settings import LEVELS
 
 CONSUMED = ("seed", "level", "preset", "dealer")
 NAMES = (*CONSUMED, "fast")
+MAX_VALUE = 32  # characters of a parameter value: a seed below 2**64 has 20 digits, a deal code 8
 
 
 @dataclass(frozen=True)
@@ -43,9 +44,13 @@ class Params:
 
 
 def parse_start(text: str) -> tuple[int | None, str | None]:
-    """(match seed, deal code to replay first) from a number or a deal code; raises ValueError."""
+    """(match seed, deal code to replay first) from a number or a deal code; raises ValueError
+    with a message in words (never Python's own: a 5,000-digit number is refused by length)."""
     t = text.strip()
-    if t.isdigit():
+    if len(t) > MAX_VALUE:
+        raise ValueError(f"a seed is a number below 2**64 or a deal code like 7KQ-M2XD, "
+                         f"not {len(t)} characters")
+    if t.isascii() and t.isdigit():
         n = int(t)
         if n >= 1 << 64:
             raise ValueError("seed must be below 2**64")
@@ -92,7 +97,7 @@ def parse(query: str) -> Params:
     q: dict[str, list[str]] = {}
     for k, v, _ in _pairs(query):
         q.setdefault(k, []).append(v)
-    return _check(lambda k: (q.get(k) or [None])[-1])
+    return _check(lambda k: q[k][-1] if q.get(k) else None)
 
 
 def from_options(options: dict[str, str]) -> Params:
@@ -100,8 +105,21 @@ def from_options(options: dict[str, str]) -> Params:
     return _check(options.get)
 
 
-def _check(get) -> Params:
-    problems = []
+def _bounded(get):
+    """``get`` where a value longer than MAX_VALUE is a problem instead (and treated as absent)."""
+    problems: list[str] = []
+
+    def short(name: str) -> str | None:
+        value = get(name)
+        if value is not None and len(value) > MAX_VALUE:
+            problems.append(f"{name} is {len(value)} characters long (at most {MAX_VALUE})")
+            return None
+        return value
+    return short, problems
+
+
+def _check(get_any) -> Params:
+    get, problems = _bounded(get_any)
     seed = deal = None
     if get("seed") is not None:
         try:

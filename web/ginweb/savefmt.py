@@ -1,9 +1,15 @@
 """The stored match: the engine's own save (replayed and checked by gin_core.load_match) plus
 what only the page knows: the opponent's level and seed, your card order and the game log.
 
-    {"format": "gin-rummy.web-match", "version": 1, "uid": "...", "level": "standard",
-     "bot_seed": 1234, "match": "<gin_core.save_match text>", "order": ["7H", ...],
-     "log": [[n, player, text, reason], ...], "started": "2025-01-31T12:00:00Z"}
+    {"format": "gin-rummy.web-match", "version": 2, "uid": "...", "level": "standard",
+     "order": ["7H", ...], "log": [[n, player, text, reason], ...],
+     "started": "2025-01-31T12:00:00Z", "sealed": "sealed1:..."}
+
+``sealed`` (see seal.py) holds ``{"match": "<gin_core.save_match text>", "bot_seed": 1234,
+"pending": [[n, reason], ...]}``: the engine's save has the seed and the computer's hand, and
+the computer's reasons in the hand in progress may name its cards (gamelog.py); none of it may
+be readable in the browser's storage while the hand is live. Version 1 stored those two in clear; it still loads
+(:func:`loads` migrates it) and is written back as version 2.
 
 ``n`` is the length of the match history when the log line was written (undo cuts the log
 back with the moves).
@@ -17,11 +23,16 @@ from typing import Any
 
 from gin_core import Match, SaveError, load_match, save_match
 
+from . import safejson, seal
 from .settings import LEVELS
 
 FORMAT = "gin-rummy.web-match"
-VERSION = 1
+VERSION = 2
 LOG_KEEP = 300
+
+
+class NewerSaveError(SaveError, safejson.NewerVersionError):
+    """A save written by a newer version of this page: left as it is, never overwritten."""
 
 
 @dataclass
@@ -46,37 +57,68 @@ class Game:
     # the computer's reasons in the hand in progress, by history length (see gamelog.py)
     pending: dict[int, str] = field(default_factory=dict)
 
-    def dumps(self) -> str:
+    def dumps(self, key: str) -> str:
+        """The stored text, the engine's save and the bot's seed sealed with ``key``."""
+        secret = json.dumps({"match": save_match(self.match), "bot_seed": self.bot_seed,
+                             "pending": [[n, words] for n, words in sorted(self.pending.items())]},
+                            separators=(",", ":"), ensure_ascii=False)
         return json.dumps({
             "format": FORMAT,
             "version": VERSION,
             "uid": self.uid,
             "level": self.level,
-            "bot_seed": self.bot_seed,
-            "match": save_match(self.match),
             "order": list(self.order),
             "log": [[ln.n, ln.player, ln.text, ln.why] for ln in self.log[-LOG_KEEP:]],
             "started": self.started,
-            "pending": [[n, words] for n, words in sorted(self.pending.items())],
+            "sealed": seal.seal(secret, key),
         }, separators=(",", ":"), ensure_ascii=False)
 
 
-def loads(text: str) -> Game:
-    """Rebuild a stored game. Raises SaveError for anything that is not a valid save of ours."""
+def _secret(data: dict[str, Any], key: str) -> dict[str, Any]:
+    """The sealed part: engine save text, bot seed and the computer's kept reasons (version 2);
+    version 1 stored the first two in clear."""
+    if data.get("version") == 1:
+        return {"match": data.get("match"), "bot_seed": data.get("bot_seed")}
     try:
-        data: Any = json.loads(text)
-    except (json.JSONDecodeError, TypeError, RecursionError) as e:
-        raise SaveError(f"the saved match is not valid JSON ({e.msg if hasattr(e, 'msg') else e})") from None
+        inner = safejson.loads(seal.unseal(data.get("sealed"), key))  # type: ignore[arg-type]
+    except (seal.SealError, safejson.StoredTextError) as e:
+        raise SaveError(f"the saved match cannot be opened: {e}") from None
+    if not isinstance(inner, dict):
+        raise SaveError("the saved match cannot be opened: its sealed part is not a record")
+    return inner
+
+
+def loads(text: str, key: str) -> Game:
+    """Rebuild a stored game from its text (see :func:`from_data`)."""
+    try:
+        data: Any = safejson.loads(text)
+    except safejson.StoredTextError as e:
+        raise SaveError(f"the saved match is unreadable: {e}") from None
+    return from_data(data, key)
+
+
+def from_data(data: Any, key: str) -> Game:
+    """Rebuild a stored game (version 1 or 2; ``key`` opens the sealed part). Raises SaveError
+    for anything that is not a valid save of ours, NewerSaveError for a newer version's."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("the saved data is not a gin rummy match of this page")
-    if data.get("version") != VERSION:
-        raise SaveError(f"the saved match has format version {data.get('version')!r}, this page reads {VERSION}")
-    uid, level, seed = data.get("uid"), data.get("level"), data.get("bot_seed")
+    version = data.get("version")
+    if type(version) is int and version > VERSION:
+        raise NewerSaveError(f"the saved match has format version {version}, newer than this page's {VERSION}")
+    if version not in (1, VERSION):
+        raise SaveError(f"the saved match has format version {version!r}, this page reads 1 to {VERSION}")
+    uid, level = data.get("uid"), data.get("level")
+    secret = _secret(data, key)
+    engine, seed = secret.get("match"), secret.get("bot_seed")
     if not isinstance(uid, str) or level not in LEVELS or type(seed) is not int:
         raise SaveError("the saved match is missing its id, level or seed")
-    if not isinstance(data.get("match"), str):
+    if not isinstance(engine, str):
         raise SaveError("the saved match has no engine save")
-    match = load_match(data["match"])
+    try:
+        safejson.check(engine)
+    except safejson.StoredTextError as e:
+        raise SaveError(f"the engine save is unreadable: {e}") from None
+    match = load_match(engine)
     order = data.get("order", [])
     if not (isinstance(order, list) and all(isinstance(c, str) and len(c) == 2 for c in order)):
         order = []
@@ -88,7 +130,7 @@ def loads(text: str) -> Game:
                     and entry[1] in (0, 1, None) and isinstance(entry[2], str) and isinstance(entry[3], str)):
                 log.append(LogLine(*entry))
     started = data.get("started") if isinstance(data.get("started"), str) else ""
-    pending = {n: w for n, w in _pairs(data.get("pending", [])) if 0 < n <= len(match.history)}
+    pending = {n: w for n, w in _pairs(secret.get("pending", [])) if 0 < n <= len(match.history)}
     return Game(match, uid, level, seed, started, order, log, pending)
 
 

@@ -12,6 +12,11 @@ from typing import Any
 
 from gin_core import PRESETS, Rules, RulesError, preset, preset_name
 
+from .safejson import NewerVersionError
+
+FORMAT = "gin-rummy.settings"
+VERSION = 1
+
 LEVELS = ("beginner", "standard", "hard", "expert")
 LEVEL_TEXT = {
     "beginner": ("Beginner", "Takes a card only to make a meld and knocks at once: sensible and beatable."),
@@ -116,7 +121,8 @@ _CHOICES = {
 
 
 def from_dict(data: Any) -> tuple[Settings, list[str]]:
-    """Settings from stored data, and the names of the fields that had to be reset."""
+    """Settings from stored data, and the names of the fields that had to be reset: each field
+    is checked by type and range on its own (a list where a name belongs resets that field)."""
     base = Settings()
     if not isinstance(data, dict):
         return base, ["all"]
@@ -135,7 +141,7 @@ def from_dict(data: Any) -> tuple[Settings, list[str]]:
             else:
                 bad.append(name)
     p = data.get("preset", base.preset)
-    if p != "custom" and p not in PRESETS:
+    if not isinstance(p, str) or (p != "custom" and p not in PRESETS):
         bad.append("preset")
         p = base.preset
     values["preset"] = p
@@ -150,3 +156,20 @@ def from_dict(data: Any) -> tuple[Settings, list[str]]:
         values["preset"] = base.preset
     s = replace(base, **values)
     return s.with_rules(s.game_rules()), bad
+
+
+def from_record(data: Any) -> tuple[Settings, list[str]]:
+    """Settings from the stored record (see :func:`from_dict`). Raises ValueError if it is not a
+    settings record of this page, NewerVersionError if a newer version of the page wrote it."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError("not gin rummy settings")
+    version = data.get("version")
+    if type(version) is int and version > VERSION:
+        raise NewerVersionError(f"settings version {version} is newer than this page's {VERSION}")
+    if version != VERSION:
+        raise ValueError(f"settings version {version!r} is not supported")
+    return from_dict(data)
+
+
+def to_record(s: Settings) -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION, **s.to_dict()}

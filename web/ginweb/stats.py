@@ -1,7 +1,15 @@
-"""Statistics kept across visits: matches and hands won, gins, undercuts, the best match.
+"""Statistics kept across visits: matches and hands won, gins, undercuts, and for each kind of
+match (preset and target) the matches won, the average score and the best match.
 
-Counting is idempotent: each hand and each match end is counted once, keyed by the match's
-id and hand number, so a reload, a resumed match or a repeated render never counts twice.
+Counting is idempotent: each hand and each match end is counted once, keyed by the match's id
+and hand number (``counted``, the last :data:`KEEP_IDS` matches), so a reload, a resumed match,
+a repeated render or a second tab writing the same statistics never counts twice. The page
+counts by reading the stored statistics, counting, and writing them back at once, so two tabs
+playing two matches add up (app.py ``count``).
+
+A best match or an average only compares matches of the same kind: a 281-0 win of a 30-point
+match is not the best of the 100-point matches. Version 1 (one best match, no kinds) is
+migrated by :func:`validate`.
 """
 
 from __future__ import annotations
@@ -9,80 +17,152 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from gin_core import HandRecord, MatchResult
+from gin_core import PRESETS, HandRecord, MatchResult, Rules, preset_name
+
+from .safejson import NewerVersionError
 
 FORMAT = "gin-rummy.stats"
-VERSION = 1
+VERSION = 2
+KEEP_IDS = 200
 COUNTERS = {
     "matches": ("played", "won", "lost", "drawn", "abandoned", "shutouts_won", "shutouts_lost"),
     "hands": ("played", "won", "lost", "tied", "dead"),
     "you": ("knocks_won", "gins", "big_gins", "undercuts"),
     "computer": ("knocks_won", "gins", "big_gins", "undercuts"),
+    "points": ("you", "computer"),
 }
+KIND_COUNTS = ("played", "won", "points_you", "points_computer")
+BEST_INTS = ("you", "computer", "margin")
+BEST_TEXTS = ("level", "date")
+
+
+class NewerStatsError(NewerVersionError):
+    """Statistics written by a newer version of this page (left as they are)."""
+
+
+def kind_key(preset: str, target: int | None) -> str:
+    """The key of a kind of match: ``classic:100``, ``custom:30``, ``openspiel:hand``."""
+    return f"{preset}:{'hand' if target is None else target}"
 
 
 def empty() -> dict[str, Any]:
     data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
     for group, names in COUNTERS.items():
         data[group] = {n: 0 for n in names}
-    data["points"] = {"you": 0, "computer": 0}
-    data["best_match"] = None
     data["by_level"] = {}
-    data["counted"] = {"uid": None, "hands": 0, "match": False}
+    data["by_kind"] = {}
+    data["counted"] = {}
     return data
 
 
-def validate(data: Any) -> dict[str, Any]:
-    """Stored stats, checked field by field; raises ValueError if they are not ours."""
+def _count(v: Any) -> bool:
+    return type(v) is int and 0 <= v < 1 << 53
+
+
+def _best(rec: Any, bad: list[str], where: str) -> dict[str, Any] | None:
+    if rec is None:
+        return None
+    if (isinstance(rec, dict) and all(type(rec.get(k)) is int and abs(rec[k]) < 1 << 53 for k in BEST_INTS)
+            and all(isinstance(rec.get(k, ""), str) for k in BEST_TEXTS)):
+        return {k: rec[k] for k in BEST_INTS} | {k: rec.get(k, "")[:40] for k in BEST_TEXTS}
+    bad.append(where)
+    return None
+
+
+def _kind(rec: Any, bad: list[str], where: str) -> dict[str, Any]:
+    out: dict[str, Any] = {n: 0 for n in KIND_COUNTS}
+    if not isinstance(rec, dict):
+        bad.append(where)
+        return out | {"best": None}
+    for n in KIND_COUNTS:
+        v = rec.get(n, 0)
+        if _count(v):
+            out[n] = v
+        else:
+            bad.append(f"{where}.{n}")
+    out["best"] = _best(rec.get("best"), bad, f"{where}.best")
+    return out
+
+
+def _migrate_v1(data: dict[str, Any], out: dict[str, Any], bad: list[str]) -> None:
+    """Version 1 kept one best match with its preset name and no target: it becomes the best
+    of that preset's kind (its target from the preset; ``?`` for custom rules)."""
+    best = _best(data.get("best_match"), bad, "best_match")
+    rules = data.get("best_match", {}).get("rules") if best else None
+    if best and isinstance(rules, str):
+        target = PRESETS[rules]().target if rules in PRESETS else "?"
+        key = f"{rules[:40]}:{'hand' if target is None else target}"
+        out["by_kind"][key] = {n: 0 for n in KIND_COUNTS} | {"best": best}
+
+
+def validate(data: Any) -> tuple[dict[str, Any], list[str]]:
+    """Stored stats checked field by field: (the statistics, the fields that were reset).
+    Raises ValueError if they are not statistics of this page, NewerStatsError for a newer version."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("not gin rummy statistics")
-    if data.get("version") != VERSION:
-        raise ValueError(f"statistics version {data.get('version')!r} is not supported")
-    out = empty()
+    version = data.get("version")
+    if type(version) is int and version > VERSION:
+        raise NewerStatsError(f"statistics version {version} is newer than this page's {VERSION}")
+    if version not in (1, VERSION):
+        raise ValueError(f"statistics version {version!r} is not supported")
+    out, bad = empty(), []
     for group, names in COUNTERS.items():
         src = data.get(group)
-        if not isinstance(src, dict):
-            raise ValueError(f"statistics have no {group}")
+        src = src if isinstance(src, dict) else {}
         for n in names:
             v = src.get(n, 0)
-            if type(v) is not int or v < 0:
-                raise ValueError(f"statistics field {group}.{n} is not a count")
-            out[group][n] = v
-    pts = data.get("points", {})
-    for k in ("you", "computer"):
-        v = pts.get(k, 0) if isinstance(pts, dict) else None
-        if type(v) is not int or v < 0:
-            raise ValueError("statistics points are not counts")
-        out["points"][k] = v
-    best = data.get("best_match")
-    if best is not None:
-        if not isinstance(best, dict) or not all(type(best.get(k)) is int for k in ("you", "computer", "margin")):
-            raise ValueError("statistics best match is malformed")
-        out["best_match"] = {k: best[k] for k in ("you", "computer", "margin")} | {
-            k: str(best.get(k, "")) for k in ("level", "rules", "date")
-        }
-    levels = data.get("by_level", {})
-    if not isinstance(levels, dict):
-        raise ValueError("statistics by level are malformed")
-    for lvl, rec in levels.items():
-        if not (isinstance(rec, dict) and all(type(rec.get(k)) is int and rec[k] >= 0 for k in ("played", "won"))):
-            raise ValueError("statistics by level are malformed")
-        out["by_level"][str(lvl)] = {"played": rec["played"], "won": rec["won"]}
-    counted = data.get("counted", {})
-    if isinstance(counted, dict) and type(counted.get("hands")) is int:
-        out["counted"] = {"uid": counted.get("uid"), "hands": counted["hands"], "match": bool(counted.get("match"))}
-    return out
+            if _count(v):
+                out[group][n] = v
+            else:
+                bad.append(f"{group}.{n}")
+    _levels(data.get("by_level", {}), out, bad)
+    if version == 1:
+        _migrate_v1(data, out, bad)
+    else:
+        kinds = data.get("by_kind", {})
+        for key, rec in (kinds.items() if isinstance(kinds, dict) else ()):
+            out["by_kind"][str(key)[:60]] = _kind(rec, bad, f"by_kind.{key}")
+    _counted(data.get("counted"), out, bad)
+    return out, bad
+
+
+def _levels(levels: Any, out: dict[str, Any], bad: list[str]) -> None:
+    for lvl, rec in (levels.items() if isinstance(levels, dict) else ()):
+        if isinstance(rec, dict) and all(_count(rec.get(k)) for k in ("played", "won")):
+            out["by_level"][str(lvl)[:40]] = {"played": rec["played"], "won": rec["won"]}
+        else:
+            bad.append(f"by_level.{lvl}")
+
+
+def _counted(counted: Any, out: dict[str, Any], bad: list[str]) -> None:
+    """The ids already counted: version 2 keeps a record per match, version 1 only the last."""
+    if isinstance(counted, dict) and "uid" in counted and "hands" in counted:  # version 1
+        counted = {counted["uid"]: counted} if isinstance(counted["uid"], str) else {}
+    if not isinstance(counted, dict):
+        bad.append("counted")
+        return
+    for uid, rec in list(counted.items())[-KEEP_IDS:]:
+        if isinstance(rec, dict) and _count(rec.get("hands")):
+            out["counted"][str(uid)[:80]] = {"hands": rec["hands"], "match": rec.get("match") is True}
 
 
 def _side(p: int) -> str:
     return "you" if p == 0 else "computer"
 
 
+def _seen(data: dict[str, Any], uid: str) -> dict[str, Any]:
+    """The counting record of match ``uid`` (created, and the oldest ones forgotten, if new)."""
+    counted = data["counted"]
+    if uid not in counted:
+        counted[uid] = {"hands": 0, "match": False}
+        for old in list(counted)[:-KEEP_IDS]:
+            del counted[old]
+    return counted[uid]
+
+
 def count_hand(data: dict[str, Any], uid: str, record: HandRecord) -> bool:
     """Count a finished hand once. Returns True if it was new."""
-    c = data["counted"]
-    if c["uid"] != uid:
-        data["counted"] = c = {"uid": uid, "hands": 0, "match": False}
+    c = _seen(data, uid)
     if record.number <= c["hands"]:
         return False
     c["hands"] = record.number
@@ -109,12 +189,10 @@ def count_hand(data: dict[str, Any], uid: str, record: HandRecord) -> bool:
     return True
 
 
-def count_match(data: dict[str, Any], uid: str, result: MatchResult, level: str, rules: str,
+def count_match(data: dict[str, Any], uid: str, result: MatchResult, level: str, rules: Rules,
                 date: str) -> bool:
-    """Count a finished match once. Returns True if it was new."""
-    c = data["counted"]
-    if c["uid"] != uid:
-        data["counted"] = c = {"uid": uid, "hands": c["hands"] if c["uid"] == uid else 0, "match": False}
+    """Count a finished match once, in its level and its kind (preset and target). Returns True if it was new."""
+    c = _seen(data, uid)
     if c["match"]:
         return False
     c["match"] = True
@@ -122,18 +200,23 @@ def count_match(data: dict[str, Any], uid: str, result: MatchResult, level: str,
     m["played"] += 1
     lvl = data["by_level"].setdefault(level, {"played": 0, "won": 0})
     lvl["played"] += 1
+    key = kind_key(preset_name(rules) or "custom", rules.target)
+    kind = data["by_kind"].setdefault(key, {n: 0 for n in KIND_COUNTS} | {"best": None})
+    kind["played"] += 1
+    kind["points_you"] += result.totals[0]
+    kind["points_computer"] += result.totals[1]
     if result.winner is None:
         m["drawn"] += 1
     elif result.winner == 0:
         m["won"] += 1
         lvl["won"] += 1
+        kind["won"] += 1
         if result.shutout:
             m["shutouts_won"] += 1
         margin = result.totals[0] - result.totals[1]
-        best = data["best_match"]
-        if best is None or margin > best["margin"]:
-            data["best_match"] = {"you": result.totals[0], "computer": result.totals[1],
-                                  "margin": margin, "level": level, "rules": rules, "date": date}
+        if kind["best"] is None or margin > kind["best"]["margin"]:
+            kind["best"] = {"you": result.totals[0], "computer": result.totals[1], "margin": margin,
+                            "level": level, "date": date}
     else:
         m["lost"] += 1
         if result.shutout:
@@ -143,12 +226,35 @@ def count_match(data: dict[str, Any], uid: str, result: MatchResult, level: str,
 
 def count_abandoned(data: dict[str, Any], uid: str) -> bool:
     """A match left unfinished for a new one (counted once)."""
-    c = data["counted"]
-    if c["uid"] == uid and c["match"]:
+    c = _seen(data, uid)
+    if c["match"]:
         return False
-    data["counted"] = {"uid": uid, "hands": c["hands"] if c["uid"] == uid else 0, "match": True}
+    c["match"] = True
     data["matches"]["abandoned"] += 1
     return True
+
+
+def kind_label(key: str) -> str:
+    """Words for a kind key: ``classic:100`` -> "classic, to 100"."""
+    name, _, target = key.rpartition(":")
+    if target == "hand":
+        return f"{name}, one hand"
+    return f"{name}, to {target}" if target != "?" else f"{name}, target not recorded"
+
+
+def kind_rows(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """(label, value) rows for each kind of match: matches won, average score, best match."""
+    rows = []
+    for key, k in sorted(data["by_kind"].items()):
+        label = kind_label(key)
+        if k["played"]:
+            avg = f'{round(k["points_you"] / k["played"])}\u2013{round(k["points_computer"] / k["played"])}'
+            rows.append((f"{label}: matches won", f'{k["won"]} of {k["played"]} (average {avg})'))
+        best = k["best"]
+        text = (f'{best["you"]}\u2013{best["computer"]} (+{best["margin"]}, {best["level"]}, {best["date"][:10]})'
+                if best else "none won yet")
+        rows.append((f"{label}: best match", text))
+    return rows
 
 
 def export(data: dict[str, Any]) -> dict[str, Any]:
