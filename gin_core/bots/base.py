@@ -21,26 +21,31 @@ from ..actions import Action
 from ..arrange import min_deadwood, trim_caches
 from ..cards import mask_of
 from ..view import PlayerView
+from .reasons import Reason, ReasonKind
 
 Thinking = Generator[int, None, "Decision"]
 
 
 @dataclass(frozen=True)
 class Decision:
-    """An action and a one-line reason in plain words."""
+    """An action and why, as data (see :class:`~.reasons.Reason`)."""
 
     action: Action
-    reason: str
+    reason: Reason
+
+    def describe(self) -> str:
+        """One line for the arena or a command line: the move and why."""
+        return f"{self.action}: {self.reason.describe()}"
 
 
 @dataclass(frozen=True)
 class Candidate:
     """A legal action with its estimated value (expected points of this hand for the player to
-    move, positive is good) and a one-line reason."""
+    move, positive is good) and why, as data."""
 
     action: Action
     value: float
-    reason: str
+    reason: Reason
 
 
 class Work:
@@ -123,18 +128,14 @@ def forced_decision(view: PlayerView) -> Decision | None:
     if len(acts) != 1:
         return None
     act = acts[0]
-    card = act.card.symbol if act.card else ""
-    said = {
-        "next_hand": "deals the next hand",
-        "pass": "passes: taking the card could not end the hand",
-        "draw_stock": "draws from the stock: the only legal move",
-        "draw_pile": "takes the face-up card: the only legal move",
-        "discard": f"discards {card}: the only legal move",
-        "knock": f"knocks, discarding {card}: the only legal move",
-        "gin": f"goes gin, discarding {card}",
-        "big_gin": "big gin: all eleven cards meld",
-    }
-    return Decision(act, said[act.kind])
+    cards = (act.card,) if act.card else ()
+    kind = {
+        "next_hand": ReasonKind.NEXT_HAND,
+        "pass": ReasonKind.CANNOT_END,
+        "gin": ReasonKind.GIN,
+        "big_gin": ReasonKind.BIG_GIN,
+    }.get(act.kind, ReasonKind.ONLY_MOVE)
+    return Decision(act, Reason(kind, cards))
 
 
 def rng_for(seed: int, view: PlayerView) -> random.Random:
@@ -154,8 +155,8 @@ def lowest_end(view: PlayerView) -> Decision:
     ends = [a for a in view.legal_actions if a.kind in ("big_gin", "gin", "knock")]
     best = min(ends, key=lambda a: min_deadwood(hand & ~a.card.bit) if a.card else -1)
     if best.kind == "big_gin":
-        return Decision(best, "big gin: all eleven cards meld")
-    left = min_deadwood(hand & ~best.card.bit)
+        return Decision(best, Reason(ReasonKind.BIG_GIN))
     if best.kind == "gin":
-        return Decision(best, f"goes gin, discarding {best.card.symbol}")
-    return Decision(best, f"knocks with {left}, discarding {best.card.symbol}: the hand must end now")
+        return Decision(best, Reason(ReasonKind.GIN, (best.card,)))
+    left = min_deadwood(hand & ~best.card.bit)
+    return Decision(best, Reason(ReasonKind.MUST_END, (best.card,), deadwood=left))

@@ -16,7 +16,7 @@ from ..cards import CARD_VALUES, CARDS, mask_of
 from ..view import PlayerView
 from .base import Bot, Decision, Thinking, Work, lowest_end
 from .knowledge import SAME_RANK, SUIT_NEAR, SUIT_FAR
-from .reasons import meld_with
+from .reasons import Reason, ReasonKind, meld_with, takes_for_meld
 
 NEAR = tuple(SAME_RANK[i] | SUIT_NEAR[i] | SUIT_FAR[i] for i in range(52))
 
@@ -31,15 +31,14 @@ class BeginnerBot(Bot):
         acts = view.legal_actions
         hand = mask_of(view.hand)
         if view.phase == "wall":
-            return Decision(Action("draw_pile"), f"takes {view.top.symbol}: it can knock with it")
+            return Decision(Action("draw_pile"), Reason(ReasonKind.TAKE_TO_KNOCK, (view.top,)))
         if view.phase != "discard":
             top = view.top
-            joins = top is not None and meld_with(hand | top.bit, top.index)
-            if joins and Action("draw_pile") in acts:
-                return Decision(Action("draw_pile"), f"takes {top.symbol}: {joins}")
+            joins = meld_with(hand | top.bit, top.index) if top is not None else None
+            if top is not None and joins and Action("draw_pile") in acts:
+                return Decision(Action("draw_pile"), takes_for_meld(top, joins))
             other = Action("pass") if Action("pass") in acts else Action("draw_stock")
-            verb = "passes" if other.kind == "pass" else "draws from the stock"
-            return Decision(other, f"{verb}: {top.symbol} fits nothing" if top else verb)
+            return Decision(other, Reason(ReasonKind.FITS_NOTHING, (top,) if top else ()))
         if any(a.kind in ("big_gin", "gin", "knock") for a in acts):
             return lowest_end(view)
         forbidden = view.forbidden.bit if view.forbidden else 0
@@ -50,6 +49,6 @@ class BeginnerBot(Bot):
         single = [i for i in loose if not NEAR[i] & loose_mask]
         pool = single or loose
         card = max(pool, key=lambda i: (CARD_VALUES[i], i))
-        why = "the highest card that fits nothing" if single else "the highest loose card"
-        return Decision(Action("discard", CARDS[card]), f"discards {CARDS[card].symbol}: {why}")
+        why = ReasonKind.LONE_HIGH if single else ReasonKind.LOOSE_HIGH
+        return Decision(Action("discard", CARDS[card]), Reason(why, (CARDS[card],)))
 

@@ -34,12 +34,12 @@ def think_hint(view: PlayerView, seed: int = 0) -> HintThinking:
     work = Work(SearchBot.slice_units, SearchBot.total_units)
     know = Knowledge.of(view)
     holding = know.holding()
-    texts = {a: describe(view, know, a) for a in acts}
+    whys = {a: describe(view, know, a) for a in acts}
     favourite, options = standard_choice(view, know, holding, work)
     for o in options:
         d = discard_decision(know, o)
-        texts[d.action] = d.reason
-    tallies = [Tally(a, texts[a]) for a in acts]
+        whys[d.action] = d.reason
+    tallies = [Tally(a, whys[a]) for a in acts]
     if work.in_slice:
         yield work.cut()
     yield from evaluate(view, know, holding, tallies, SearchBot.samples, SearchBot.inference,

@@ -16,7 +16,7 @@ counted, not estimated. ``expert`` searches more and models a stronger opponent 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..actions import Action
 from ..arrange import min_deadwood
@@ -24,7 +24,7 @@ from ..view import PlayerView
 from .base import Bot, Decision, Thinking, Work, lowest_end
 from .heuristics import Option, discard_options
 from .knowledge import Knowledge
-from .reasons import meld_with
+from .reasons import Reason, ReasonKind, meld_with, takes_for_meld
 from .rollout import END_UNITS, dead_after_discard, playout, playout_bound, score
 from .sampler import Inference, Proposer, proposal_units, resample
 from .standard import best_knock, discard_decision, draw_decision, knock_or_discard, wall_decision
@@ -35,7 +35,7 @@ class Tally:
     """Playout results of one candidate."""
 
     action: Action
-    text: str
+    why: Reason
     points: float = 0.0
     wins: int = 0
     runs: int = 0
@@ -48,13 +48,12 @@ class Tally:
         """The value used to rank candidates: ``prior`` points more for the favourite."""
         return self.value + (prior if self.action == favourite else 0.0)
 
-    def reason(self) -> str:
+    def reason(self) -> Reason:
+        """Why the move, with how it fared in the playouts if it was played out."""
         if not self.runs:
-            return self.text
+            return self.why
         pct = round(100 * self.wins / self.runs)
-        if self.action.kind in ("knock", "gin", "big_gin"):
-            return f"{self.text}: wins {pct}% against the likely hands ({self.value:+.1f} points)"
-        return f"{self.text}; wins the hand in {pct}% of playouts ({self.value:+.1f} points)"
+        return replace(self.why, wins=pct, points=round(self.value, 2))
 
 
 def simulate(view: PlayerView, know: Knowledge, action: Action, guess: tuple[int, list[int]],
@@ -87,24 +86,25 @@ def simulate(view: PlayerView, know: Knowledge, action: Action, guess: tuple[int
     return playout(rules, limit, [me, opp], top, stock, 1, "offer", passes=1, wary=wary)
 
 
-def describe(view: PlayerView, know: Knowledge, action: Action) -> str:
-    """What a move does, in words (the search adds how it fared)."""
+def describe(view: PlayerView, know: Knowledge, action: Action) -> Reason:
+    """What a move does (the search adds how it fared)."""
     kind, top = action.kind, view.top
-    if kind == "draw_pile":
+    if kind == "draw_pile" and top is not None:
         joins = meld_with(know.me | top.bit, top.index)
-        return f"takes {top.symbol}" + (f": {joins}" if joins else "")
+        return takes_for_meld(top, joins) if joins else Reason(ReasonKind.TAKES, (top,))
     if kind == "draw_stock":
-        return "draws from the stock"
+        return Reason(ReasonKind.DRAWS)
     if kind == "pass":
-        return "passes: the hand is dead" if view.phase == "wall" else f"passes on {top.symbol}"
-    if kind == "big_gin":
-        return "big gin: all eleven cards meld"
-    left = min_deadwood(know.me & ~action.card.bit)
+        if view.phase == "wall" or top is None:
+            return Reason(ReasonKind.WALL_PASS)
+        return Reason(ReasonKind.PASSES, (top,))
+    if kind == "big_gin" or action.card is None:
+        return Reason(ReasonKind.BIG_GIN)
     if kind == "gin":
-        return f"goes gin, discarding {action.card.symbol}"
-    if kind == "knock":
-        return f"knocks with {left}, discarding {action.card.symbol}"
-    return f"discards {action.card.symbol}, leaving {left} deadwood"
+        return Reason(ReasonKind.GIN, (action.card,))
+    left = min_deadwood(know.me & ~action.card.bit)
+    kind_of = ReasonKind.KNOCKS if kind == "knock" else ReasonKind.LEAVES_DEADWOOD
+    return Reason(kind_of, (action.card,), deadwood=left)
 
 
 def evaluate(view: PlayerView, know: Knowledge, holding: list[float], tallies: list[Tally],

@@ -18,7 +18,7 @@ from ..cards import CARDS, mask_of
 from ..view import PlayerView
 from .base import Bot, Decision, Thinking, Work, lowest_end
 from .knowledge import hand_events
-from .reasons import meld_with, sym
+from .reasons import Reason, ReasonKind, meld_with, takes_for_meld
 
 
 def used_pairs(view: PlayerView) -> set[tuple[int, int]]:
@@ -55,15 +55,13 @@ class SimpleBot(Bot):
         work.add(1)
         if view.phase != "discard":
             top = view.top
-            joins = top is not None and meld_with(hand | top.bit, top.index)
-            if joins and Action("draw_pile") in acts:
-                return Decision(Action("draw_pile"), f"takes {top.symbol}: {joins}")
-            why = f"{top.symbol} makes no meld" if top else "no face-up card"
+            joins = meld_with(hand | top.bit, top.index) if top is not None else None
+            if top is not None and joins and Action("draw_pile") in acts:
+                return Decision(Action("draw_pile"), takes_for_meld(top, joins))
             other = Action("pass") if Action("pass") in acts else Action("draw_stock")
-            verb = "passes" if other.kind == "pass" else "draws from the stock"
-            return Decision(other, f"{verb}: {why}")
+            return Decision(other, Reason(ReasonKind.FITS_NOTHING, (top,) if top else ()))
         if view.rules.big_gin and min_deadwood(hand) == 0:
-            return Decision(Action("big_gin"), "big gin: all eleven cards meld")
+            return Decision(Action("big_gin"), Reason(ReasonKind.BIG_GIN))
         taken = just_taken(view)
         avoid = {d for t, d in used_pairs(view) if t == taken} if taken is not None else set()
         if taken is not None:
@@ -73,10 +71,11 @@ class SimpleBot(Bot):
         least = min(choices.values())
         card = rng.choice(sorted(i for i, dw in choices.items() if dw == least))
         kinds = {a.kind for a in acts if a.card is not None and a.card.index == card}
+        put = (CARDS[card],)
         if "gin" in kinds:
-            return Decision(Action("gin", CARDS[card]), f"goes gin, discarding {sym(card)}")
+            return Decision(Action("gin", CARDS[card]), Reason(ReasonKind.GIN, put))
         if "knock" in kinds:
-            return Decision(Action("knock", CARDS[card]), f"knocks with {least}: knocks as soon as it can")
+            return Decision(Action("knock", CARDS[card]), Reason(ReasonKind.KNOCKS_AT_ONCE, put, deadwood=least))
         if "discard" not in kinds:
             return lowest_end(view)
-        return Decision(Action("discard", CARDS[card]), f"discards {sym(card)}: leaves the least deadwood, {least}")
+        return Decision(Action("discard", CARDS[card]), Reason(ReasonKind.LEAVES_DEADWOOD, put, deadwood=least))

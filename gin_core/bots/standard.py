@@ -2,9 +2,9 @@
 
 Draws: takes the face-up card when the best hand it makes beats the expected hand after a stock
 draw. Discards: the card whose kept hand scores best (deadwood, live outs of the next draw, and
-the chance the opponent can meld the discard, see :mod:`.heuristics`). Knocks: as soon as it
-can early in the hand; later it weighs its count against how far along the opponent probably is,
-because a late knock with a middling count invites an undercut.
+the chance the opponent can meld the discard, see :mod:`.heuristics`). Knocks: when its count
+is well under how far along the opponent probably is, because a knock with a middling count
+invites an undercut.
 """
 
 from __future__ import annotations
@@ -19,11 +19,10 @@ from ..view import PlayerView
 from .base import Bot, Decision, Thinking, Work, lowest_end
 from .heuristics import GAIN, Option, discard_options, draw_gain, stock_expectation
 from .knowledge import Knowledge
-from .reasons import draw_kept, meld_with, sym
+from .reasons import Reason, ReasonKind, draw_kept, meld_with, takes_for_meld
 
 TAKE_MARGIN = 0.5
 KNOCK_MARGIN = 2
-EARLY_TURNS = 0
 WALL_MARGIN = 2
 LIKELY_FLOOR = 16
 LIKELY_TOOK = 5
@@ -55,7 +54,7 @@ def knock_or_discard(view: PlayerView, know: Knowledge, options: list[Option]) -
         worth, why = knock_judgement(view, know, knock)
         if worth:
             return Decision(knock, why)
-        return discard_decision(know, options[0], f"does not knock: {why}")
+        return discard_decision(know, options[0], why)
     return discard_decision(know, options[0])
 
 
@@ -64,17 +63,14 @@ def draw_decision(view: PlayerView, know: Knowledge, holding, odds, work: Work) 
     pile = Action("draw_pile")
     other = Action("pass") if view.phase == "offer" else Action("draw_stock")
     top = view.top
-    if pile not in view.legal_actions:
-        return Decision(other, "draws from the stock: the face-up card may not be taken")
+    if pile not in view.legal_actions or top is None:
+        return Decision(other, Reason(ReasonKind.PILE_FORBIDDEN))
     take, why = pile_value(view, know, holding, odds, work)
-    if take:
-        return Decision(pile, f"takes {top.symbol}: {why}")
-    verb = "passes" if other.kind == "pass" else "draws from the stock"
-    return Decision(other, f"{verb}: {top.symbol} {why}")
+    return Decision(pile if take else other, why)
 
 
-def pile_value(view: PlayerView, know: Knowledge, holding, odds, work: Work) -> tuple[bool, str]:
-    """Whether taking the face-up card beats a stock draw, and why in words."""
+def pile_value(view: PlayerView, know: Knowledge, holding, odds, work: Work) -> tuple[bool, Reason]:
+    """Whether taking the face-up card beats a stock draw, and why."""
     top = view.top
     hand = know.me
     now = min_deadwood(hand)
@@ -85,8 +81,10 @@ def pile_value(view: PlayerView, know: Knowledge, holding, odds, work: Work) -> 
     stock_score = stock_expectation(hand, odds, work) - GAIN * draw_gain(hand, now, odds, work)
     joins = meld_with((hand | top.bit) & ~(1 << best.card), top.index)
     if pile_score < stock_score - TAKE_MARGIN and best.card != top.index:
-        return True, joins or f"lowers the deadwood from {now} to {best.deadwood}"
-    return False, "does not help enough" if joins else "fits nothing"
+        if joins:
+            return True, takes_for_meld(top, joins)
+        return True, Reason(ReasonKind.LOWERS_DEADWOOD, (top,), before=now, deadwood=best.deadwood)
+    return False, Reason(ReasonKind.HELPS_TOO_LITTLE if joins else ReasonKind.FITS_NOTHING, (top,))
 
 
 def best_knock(view: PlayerView, know: Knowledge) -> Action | None:
@@ -97,18 +95,15 @@ def best_knock(view: PlayerView, know: Knowledge) -> Action | None:
     return min(knocks, key=lambda a: (min_deadwood(know.me & ~a.card.bit), -a.card.value))
 
 
-def knock_judgement(view: PlayerView, know: Knowledge, knock: Action) -> tuple[bool, str]:
-    """Knock or wait. In the first turns any legal count wins most of the time. Later the
-    opponent has had draws and pile cards to get low, so knock only with a count well under
-    their likely count; otherwise a low hand waits: for gin, or to undercut their knock."""
+def knock_judgement(view: PlayerView, know: Knowledge, knock: Action) -> tuple[bool, Reason]:
+    """Knock or wait. The opponent has had draws and pile cards to get low, so knock only with a
+    count well under their likely count; otherwise a low hand waits: for gin, or to undercut
+    their knock."""
     left = min_deadwood(know.me & ~knock.card.bit)
     likely = likely_opponent_deadwood(view, know)
-    turns = sum(1 for p, _ in view.discards if p == view.player)
-    if turns < EARLY_TURNS:
-        return True, f"knocks with {left} early, before the opponent can get low"
     if left + KNOCK_MARGIN <= likely:
-        return True, f"knocks with {left}: the opponent likely holds about {likely}"
-    return False, f"{left} is too close to the opponent's likely {likely}; waits for gin or an undercut"
+        return True, Reason(ReasonKind.KNOCK_BEATS_LIKELY, (knock.card,), deadwood=left, opponent=likely)
+    return False, Reason(ReasonKind.WAITS, (knock.card,), deadwood=left, opponent=likely)
 
 
 def likely_opponent_deadwood(view: PlayerView, know: Knowledge) -> int:
@@ -119,15 +114,21 @@ def likely_opponent_deadwood(view: PlayerView, know: Knowledge) -> int:
     return max(LIKELY_FLOOR, 56 - 6 * turns) - LIKELY_TOOK * know.took.bit_count()
 
 
-def discard_decision(know: Knowledge, option: Option, prefix: str = "") -> Decision:
-    card = option.card
-    kept = know.me & ~(1 << card)
+def discard_decision(know: Knowledge, option: Option, declined: Reason | None = None) -> Decision:
+    """The discard of ``option``, and why: the pair it keeps, else the deadwood it leaves
+    (``declined``: the knock it does not make)."""
+    card = CARDS[option.card]
+    kept = know.me & ~card.bit
     live = know.unseen & ~know.known
-    why = draw_kept(kept, live) or f"leaves {option.deadwood} deadwood"
-    text = f"discards {sym(card)}: {why}"
-    if option.danger < 0.1 and know.took:
-        text += "; the opponent is unlikely to use it"
-    return Decision(Action("discard", CARDS[card]), f"{prefix}; {text}" if prefix else text)
+    pair = draw_kept(kept, live)
+    safe = option.danger < 0.1 and bool(know.took)
+    if pair is not None:
+        a, b, shape = pair
+        why = Reason(ReasonKind.KEEPS_PAIR, (card, a, b), meld=shape, safe=safe, declined=declined)
+    else:
+        why = Reason(ReasonKind.LEAVES_DEADWOOD, (card,), deadwood=option.deadwood, safe=safe,
+                     declined=declined)
+    return Decision(Action("discard", card), why)
 
 
 def wall_decision(view: PlayerView, know: Knowledge) -> Decision:
@@ -138,5 +139,5 @@ def wall_decision(view: PlayerView, know: Knowledge) -> Decision:
     left = min(min_deadwood(hand & ~(1 << i)) for i in range(52) if hand >> i & 1 and not forbid >> i & 1)
     likely = likely_opponent_deadwood(view, know)
     if left + WALL_MARGIN <= likely:
-        return Decision(Action("draw_pile"), f"takes {top.symbol} to knock with {left}")
-    return Decision(Action("pass"), f"passes: knocking with {left} risks an undercut; the hand is dead")
+        return Decision(Action("draw_pile"), Reason(ReasonKind.TAKE_TO_KNOCK, (top,), deadwood=left))
+    return Decision(Action("pass"), Reason(ReasonKind.WALL_PASS, (top,), deadwood=left, opponent=likely))
