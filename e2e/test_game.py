@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 from ginweb import seal
 
 MATCH_KEY = "gin-rummy/v1/match"
+PRACTICE_KEY = "gin-rummy/v1/practice"
 SETTINGS_KEY = "gin-rummy/v1/settings"
 STATS_KEY = "gin-rummy/v1/stats"
 SEAL_KEY = "gin-rummy/v1/seal-key"
@@ -72,9 +73,9 @@ def hand_keys(page) -> list[str]:
     return page.eval_on_selector_all("#my-hand .card", "els => els.map(e => e.dataset.key)")
 
 
-def saved(page) -> dict:
+def saved(page, store_key: str = MATCH_KEY) -> dict:
     """The stored match record, its sealed part opened: ``match`` is the engine's save."""
-    text, key = page.evaluate(f"[localStorage.getItem({MATCH_KEY!r}), localStorage.getItem({SEAL_KEY!r})]")
+    text, key = page.evaluate(f"[localStorage.getItem({store_key!r}), localStorage.getItem({SEAL_KEY!r})]")
     assert text, "the page keeps no match in localStorage"
     data = json.loads(text)
     return data | json.loads(seal.unseal(data.pop("sealed"), key))
@@ -511,19 +512,37 @@ def test_statistics_count_and_export(page, site_url):
     assert stored["hands"]["played"] == len(m.records)
 
 
-def test_replay_deal_and_typed_deal_code(page, site_url):
+def test_replay_deal_is_a_practice_hand_and_typed_deal_code(page, site_url):
     open_game(page, site_url, f"?seed=123&{FAST}")
     m = play_until_showdown(page)
     rec = m.records[-1]
-    page.click("#result [data-act=replay]")
-    page.wait_for_selector("#dlg-confirm[open]")  # the match in progress would be abandoned
-    page.click("#confirm-ok")
-    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 10")
-    m2 = saved_match(page)
-    assert m2.first_deal == rec.deal_code and m2.first_dealer == rec.dealer
-    assert m2.seed != m.seed  # later hands are new deals, not the old match again
+    before = table_state(page)
+    stats_before = page.evaluate(f"localStorage.getItem({STATS_KEY!r})")
+    page.click("#result [data-act=replay]")  # nothing is abandoned, so nothing to confirm
+    page.wait_for_selector("#practice-bar:not([hidden])")
+    assert not page.query_selector("dialog[open]")
+    assert page.inner_text("#practice-code") == rec.deal_code
     fresh = Match(m.rules, dealer=rec.dealer, first_deal=rec.deal_code)
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 10")
     assert sorted(hand_keys(page)) == sorted(str(c) for c in fresh.view(0).hand)
+    assert saved(page) == before["save"]  # your match waits, untouched
+    practice = load_match(saved(page, PRACTICE_KEY)["match"])
+    assert practice.first_deal == rec.deal_code and practice.rules.target is None
+    play_turn(page)
+    wait_turn(page)
+    mid = hand_keys(page)
+    page.reload()  # a reload keeps the practice hand on the table
+    wait_ready(page, 60)
+    page.wait_for_selector("#practice-bar:not([hidden])")
+    assert hand_keys(page) == mid
+    play_until_over(page)
+    page.wait_for_selector("#result:not([hidden])")
+    assert page.inner_text("#btn-next") == "Back to your match"
+    assert page.evaluate(f"localStorage.getItem({STATS_KEY!r})") == stats_before  # it did not count
+    page.click("#btn-next")
+    page.wait_for_selector("#practice-bar", state="hidden")
+    assert table_state(page) == before  # the match is back exactly as it was
+    assert page.evaluate(f"localStorage.getItem({PRACTICE_KEY!r})") is None
     # type a code in New match
     page.click("[data-act=new]")
     page.fill("#new-code", "zzz")

@@ -4,12 +4,24 @@ on landed cards, tints follow what is shown, the "just drawn" marker survives a 
 
 from __future__ import annotations
 
-from gin_e2e import wait_ready
+import sys
+
+from gin_e2e import ROOT, wait_ready
 from test_game import FAST, hand_keys, open_game, play_turn, saved_match, table, wait_turn
 
 from gin_core import Match, best_discard, preset
-from gin_core.melds import meld_masks
 from gin_core.cards import mask_of
+from gin_core.melds import meld_masks
+
+sys.path.insert(0, str(ROOT / "tests"))
+
+
+def replay(m: Match, n: int) -> Match:
+    """The match as it was after its first ``n`` actions."""
+    new = Match(m.rules, seed=m.seed, dealer=m.dealer_choice, first_deal=m.first_deal)
+    for player, action in m.history[:n]:
+        new.apply(action, player)
+    return new
 
 DISABLED = "el => el.getAttribute('aria-disabled')"
 
@@ -107,3 +119,41 @@ def test_the_just_drawn_marker_survives_a_reload(page, site_url):
     page.wait_for_selector("#my-hand .card.drawn")
     assert page.get_attribute("#my-hand .card.drawn", "data-key") == drawn
     assert page.evaluate("document.activeElement && document.activeElement.dataset.key") in (drawn, None)
+
+
+WATCH = """() => {
+    window.__said = [];
+    const table = document.getElementById('table');
+    const note = (kind, text) => window.__said.push([kind, text, table.dataset.phase]);
+    new MutationObserver(recs => { for (const r of recs) for (const n of r.addedNodes)
+        note('log', n.textContent); }).observe(document.getElementById('log'), {childList: true});
+    new MutationObserver(() => note('live', document.getElementById('announce').textContent))
+        .observe(document.getElementById('announce'), {childList: true, characterData: true, subtree: true});
+    new MutationObserver(() => note('status', document.getElementById('status').textContent))
+        .observe(document.getElementById('status'), {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def test_the_live_page_names_only_cards_you_have_seen(page, site_url):
+    """Issue 14, item 1, in the browser: every log line, live-region text and status line written
+    while the hand is live names only cards your view has shown; the computer's reasons appear
+    (in the log and the result) only once the hand is over."""
+    from test_web_fairness import named, seen_by_you  # the CPython test's card finder
+
+    open_game(page, site_url, f"?seed=123&level=standard&dealer=1&{FAST}")
+    page.evaluate(WATCH)
+    while not wait_turn(page).endswith("_over"):
+        assert page.query_selector("#log .why") is None  # no reason while the hand is live
+        play_turn(page)
+    page.wait_for_selector("#result:not([hidden])")
+    m = saved_match(page)
+    seen = set()
+    for n in range(len(m.history)):  # every view you had before the hand ended
+        seen |= seen_by_you(replay(m, n).view(0))
+    said = page.evaluate("window.__said")
+    live = [(kind, text) for kind, text, phase in said if not phase.endswith("_over")]
+    assert len(live) > 10
+    for kind, text in live:
+        assert named(text) <= seen, f"{kind}: {text!r} names {sorted(map(str, named(text) - seen))}"
+    assert page.query_selector_all("#log .why"), "the computer's reasons are shown once the hand is over"
+    assert page.query_selector("#result details.reasons li")

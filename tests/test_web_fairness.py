@@ -31,11 +31,11 @@ _CARD_WORDS = re.compile("|".join(sorted(map(re.escape, _NAMED), key=len, revers
 class QuickHard(SearchBot):
     """The hard level's search and reasons on a smaller budget (the same code paths, faster)."""
 
-    total_units = 2_000
+    total_units = 1_000
 
 
 class QuickExpert(ExpertBot):
-    total_units = 3_000
+    total_units = 1_200
 
 
 def named(text: str) -> set[Card]:
@@ -84,7 +84,7 @@ def play_hand(m: Match, bot, you, log: list[LogLine], pending: dict[int, str]) -
 
 
 @pytest.mark.parametrize("level, hands", [("beginner", 150), ("standard", 150), ("simple", 100),
-                                          ("hard", 40), ("expert", 25)])
+                                          ("hard", 30), ("expert", 30)])
 def test_the_live_table_names_only_cards_you_have_seen(level, hands, count):
     problems: list[str] = []
     revealed = 0
