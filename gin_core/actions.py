@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, CardError
+from .errors import GinError
 
 WITH_CARD = ("discard", "knock", "gin")
 WITHOUT_CARD = ("draw_stock", "draw_pile", "pass", "big_gin", "next_hand")
 KINDS = WITH_CARD + WITHOUT_CARD
 
 
-class ActionError(ValueError):
+class ActionError(GinError):
     """Raised for text or values that are not an action."""
 
 

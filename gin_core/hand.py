@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from .actions import Action
 from .arrange import discard_deadwoods, min_deadwood
 from .cards import CARDS, Card, mask_of
-from .errors import IllegalAction
+from .errors import IllegalAction, Refusal
 from .events import Event
 from .rules import Rules
 from .scoring import Settlement, settle
@@ -140,26 +140,26 @@ class Hand:
         """Raise :class:`IllegalAction`, naming the rule, unless ``action`` is legal now."""
         kind, phase = action.kind, self.phase
         if phase == "over":
-            raise IllegalAction("the hand is over: no more moves")
+            raise IllegalAction(Refusal.HAND_OVER)
         if kind == "next_hand":
-            raise IllegalAction("the next hand is dealt only when this one is over")
+            raise IllegalAction(Refusal.HAND_NOT_OVER)
         if phase == "offer" and kind not in ("draw_pile", "pass"):
-            raise IllegalAction("first upcard: take it (draw_pile) or pass")
+            raise IllegalAction(Refusal.UPCARD_OFFER)
         if phase == "wall":
             if kind not in ("draw_pile", "pass"):
-                raise IllegalAction("the wall: take the discard to knock, or pass to end the hand")
+                raise IllegalAction(Refusal.WALL_CHOICE)
             if kind == "draw_pile" and not self._wall_take_can_knock():
-                raise IllegalAction("the wall: the discard may be taken only to knock or go gin")
+                raise IllegalAction(Refusal.WALL_TAKE_CANNOT_KNOCK)
             return
         if phase == "draw":
             if kind == "pass":
-                raise IllegalAction("passing is allowed only on the first upcard or at the wall")
+                raise IllegalAction(Refusal.NO_PASS)
             if kind not in ("draw_stock", "draw_pile"):
-                raise IllegalAction("draw first: from the stock or the discard pile")
+                raise IllegalAction(Refusal.DRAW_FIRST)
             if kind == "draw_pile" and self.stock_only:
-                raise IllegalAction("both players passed the upcard: the non-dealer draws from the stock")
+                raise IllegalAction(Refusal.STOCK_ONLY)
             if kind == "draw_pile" and not self.pile:
-                raise IllegalAction("the discard pile is empty: draw from the stock")
+                raise IllegalAction(Refusal.PILE_EMPTY)
             return
         if phase == "discard":
             self._check_discard(action)
@@ -167,39 +167,33 @@ class Hand:
     def _check_discard(self, action: Action) -> None:
         kind = action.kind
         if kind in ("draw_stock", "draw_pile", "pass"):
-            raise IllegalAction("you have drawn: now discard, knock or go gin")
+            raise IllegalAction(Refusal.ALREADY_DREW)
         hand = self.hands[self.turn]
         mask = mask_of(hand)
         if kind == "big_gin":
             if not self.rules.big_gin:
-                raise IllegalAction("big gin is not played under these rules")
+                raise IllegalAction(Refusal.NO_BIG_GIN)
             if min_deadwood(mask) != 0:
-                raise IllegalAction("big gin needs all 11 cards in melds")
+                raise IllegalAction(Refusal.BIG_GIN_NEEDS_MELDS, deadwood=min_deadwood(mask))
             return
         card = action.card
         assert card is not None
         if card not in hand:
-            raise IllegalAction(f"you do not hold the {card.name}")
+            raise IllegalAction(Refusal.NOT_HELD, (card,))
         if card.bit & self._forbidden():
-            raise IllegalAction(
-                f"the {card.name} was just taken from the pile: it may not be discarded this turn"
-            )
+            raise IllegalAction(Refusal.JUST_TAKEN, (card,))
         if kind == "discard":
             if self.must_knock:
-                raise IllegalAction("the wall: having taken the discard you must knock or go gin")
+                raise IllegalAction(Refusal.WALL_MUST_KNOCK)
             return
         dw = min_deadwood(mask & ~card.bit)
         if kind == "gin" and dw != 0:
-            raise IllegalAction(f"gin needs no deadwood; discarding the {card.name} leaves {dw}")
+            raise IllegalAction(Refusal.GIN_NEEDS_NO_DEADWOOD, (card,), deadwood=dw)
         if kind == "knock":
             if dw == 0:
-                raise IllegalAction("with no deadwood this is gin: declare gin")
+                raise IllegalAction(Refusal.IS_GIN, (card,))
             if dw > self.knock_limit:
-                limit = (
-                    "only gin ends this hand" if self.knock_limit == 0
-                    else f"the limit is {self.knock_limit}"
-                )
-                raise IllegalAction(f"knocking needs deadwood of at most the limit: {dw} left, {limit}")
+                raise IllegalAction(Refusal.OVER_KNOCK_LIMIT, (card,), deadwood=dw, limit=self.knock_limit)
 
     # ----- doing it ---------------------------------------------------------------------
 

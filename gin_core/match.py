@@ -11,7 +11,7 @@ from .actions import Action
 from .dealcode import (
     MATCH_SEED_BITS, cut_for_deal, deal_seed, decode, encode, random_seed, shuffled_deck,
 )
-from .errors import IllegalAction
+from .errors import IllegalAction, Refusal
 from .events import Event
 from .hand import Hand
 from .results import HandRecord, MatchResult, hand_points, match_over, match_result, next_dealer
@@ -98,17 +98,17 @@ class Match:
         if isinstance(action, str):
             action = Action.parse(action)
         if player is not None and (type(player) is not int or player not in (0, 1)):
-            raise IllegalAction(f"no player {player!r}: the players are 0 and 1")
+            raise IllegalAction(Refusal.NO_SUCH_PLAYER, player=player)
         if self.result is not None:
-            raise IllegalAction("the match is over")
+            raise IllegalAction(Refusal.MATCH_OVER)
         if self.hand.phase == "over":
             if action.kind != "next_hand":
-                raise IllegalAction("the hand is over: deal the next hand (next_hand)")
+                raise IllegalAction(Refusal.DEAL_NEXT)
             self.history.append((player, action))
             self._deal(next_dealer(self.rules, self.hand.dealer, self.records[-1]))
             return
         if player is not None and player != self.hand.turn:
-            raise IllegalAction(f"it is not player {player}'s turn")
+            raise IllegalAction(Refusal.NOT_YOUR_TURN, player=player)
         self.hand.check(action)
         mover = self.hand.turn
         self.history.append((mover, action))
