@@ -138,6 +138,8 @@ def _counted(counted: Any, out: dict[str, Any], bad: list[str]) -> None:
     """The ids already counted: version 2 keeps a record per match, version 1 only the last."""
     if isinstance(counted, dict) and "uid" in counted and "hands" in counted:  # version 1
         counted = {counted["uid"]: counted} if isinstance(counted["uid"], str) else {}
+    if counted is None:
+        return
     if not isinstance(counted, dict):
         bad.append("counted")
         return
