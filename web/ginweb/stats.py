@@ -239,6 +239,7 @@ def count_abandoned(data: dict[str, Any], uid: str) -> bool:
 def kind_label(key: str) -> str:
     """Words for a kind key: ``classic:100`` -> "classic, to 100"."""
     name, _, target = key.rpartition(":")
+    name = name.replace("_", " ")
     if target == "hand":
         return f"{name}, one hand"
     return f"{name}, to {target}" if target != "?" else f"{name}, target not recorded"
