@@ -67,6 +67,8 @@ def test_csp_allows_only_this_origin():
     assert "'wasm-unsafe-eval'" in directives["script-src"]
     for name, sources in directives.items():
         assert not re.search(r"https?:|\*", sources), f"{name} allows another origin: {sources}"
+    # issue 17 item 14: no flow needs inline styles, data:/blob: images or blob: workers
+    assert directives["style-src"] == directives["img-src"] == directives["worker-src"] == "'self'"
 
 
 def test_page_is_served_and_plays_under_the_csp(page, site_url):
