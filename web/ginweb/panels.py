@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from gin_core import HandRecord, PlayerView
 
 from . import dom, narrate
@@ -119,7 +121,7 @@ class Panels:
             box.innerHTML = (f'<span>{dom.esc(text)}</span><button type="button" class="x" '
                              'data-act="dismiss" aria-label="Dismiss">\u00d7</button>')
             self.toasts.appendChild(box)
-            dom.after(ms, lambda box=box: self.dismiss(box))
+            dom.after(ms, partial(self.dismiss, box))
 
     def dismiss(self, box) -> None:
         """Take a notice away (its timer or its \u00d7) and show the next one waiting."""
