@@ -11,7 +11,8 @@ import sys
 import tomllib
 from pathlib import Path
 
-from gin_e2e import ROOT, wait_ready
+import pytest
+from gin_e2e import ROOT, origin_of, wait_ready
 
 sys.path.insert(0, str(ROOT / "scripts"))
 from netlify_headers import headers_for, load_rules  # noqa: E402
@@ -66,6 +67,8 @@ def test_csp_allows_only_this_origin():
     assert "'wasm-unsafe-eval'" in directives["script-src"]
     for name, sources in directives.items():
         assert not re.search(r"https?:|\*", sources), f"{name} allows another origin: {sources}"
+    # issue 17 item 14: no flow needs inline styles, data:/blob: images or blob: workers
+    assert directives["style-src"] == directives["img-src"] == directives["worker-src"] == "'self'"
 
 
 def test_page_is_served_and_plays_under_the_csp(page, site_url):
@@ -73,3 +76,36 @@ def test_page_is_served_and_plays_under_the_csp(page, site_url):
     assert "wasm-unsafe-eval" in response.headers["content-security-policy"]
     wait_ready(page)
     assert page.locator("#engine-version").inner_text().strip() != "?"
+
+
+def test_no_header_is_set_by_two_rules_for_one_path(site_dir):
+    """Netlify's dev server lets a later rule override, the emulation joins: with no header set
+    twice for a path, both read netlify.toml the same way."""
+    for path in site_paths(site_dir) + ["/"]:
+        seen: dict[str, str] = {}
+        for pattern, regex, values in load_rules():
+            if regex.match(path):
+                for name in values:
+                    assert name.lower() not in seen, f"{path}: {name} set by {seen.get(name.lower())} and {pattern}"
+                    seen[name.lower()] = pattern
+
+
+def test_only_the_embed_page_may_be_framed(site_dir):
+    """Issue 17 item 12: every page but embed.html refuses to be framed."""
+    pages = [p for p in site_paths(site_dir) if p.endswith(".html")] + ["/"]
+    assert "/embed.html" in pages and "/index.html" in pages
+    for path in pages:
+        h = {k.lower(): v for k, v in headers_for(path).items()}
+        framable = "x-frame-options" not in h and "frame-ancestors" not in h.get("content-security-policy", "")
+        assert framable == (path == "/embed.html"), path
+
+
+@pytest.mark.allow_console_errors  # Chromium logs the refused frame
+def test_a_framed_game_page_is_refused_by_the_browser(page, page_monitor, site_url):
+    page_monitor.also_allowed.add(origin_of(site_url))
+    page.set_content(f'<iframe id="a" src="{site_url}"></iframe><iframe id="b" src="{site_url}index.html">'
+                     f'</iframe><iframe id="c" src="{site_url}embed.html"></iframe>')
+    page.wait_for_timeout(3000)
+    urls = {f.name or f.url: f.url for f in page.frames[1:]}
+    loaded = {f.url for f in page.frames[1:] if f.url.startswith(site_url)}
+    assert loaded == {f"{site_url}embed.html"}, urls

@@ -66,6 +66,7 @@ class App:
         if bad:
             self.panels.notice(f"Some saved settings could not be read and were reset: {', '.join(bad)}.",
                                "info", 8000)
+            self.store.put("settings", json.dumps(settings.to_record(s)))  # said once, not on every load
         return s
 
     def save_settings(self) -> None:
@@ -83,6 +84,7 @@ class App:
         if bad:
             shown = ", ".join(bad[:5]) + (f" and {len(bad) - 5} more" if len(bad) > 5 else "")
             self.panels.notice(f"Some statistics could not be read and were reset to zero: {shown}.", "info", 8000)
+            self.store.put("stats", json.dumps(data))
         return data
 
     def count(self, fn) -> None:
@@ -186,18 +188,17 @@ class App:
         p = self.params
         ctl = self.controller
         self.tabs.claim()
+        game = self.read_match()  # read even when a link starts a new match: a newer save is kept
         # an embedded game's options stay on its container: they start the first match only
-        if p.new_match and not (dom.embedded and self.store.get("match") is not None):
+        if p.new_match and not (dom.embedded and game is not None):
             rules = preset(p.preset) if p.preset else None
             ctl.game = None
             ctl.new_match(seed=p.seed, deal=p.deal, dealer=p.dealer, level=p.level, rules=rules,
                           abandon=False)
+        elif game is not None:
+            self.resume(game)
         else:
-            game = self.read_match()
-            if game is not None:
-                self.resume(game)
-            else:
-                ctl.new_match(abandon=False)
+            ctl.new_match(abandon=False)
         if not dom.embedded:  # one-time parameters leave the address bar, valid or not
             query = params.strip_consumed(str(js.location.search))
             if query != str(js.location.search):

@@ -8,6 +8,7 @@ engine's ``IllegalAction`` message (which names the rule) when one is refused.
 from __future__ import annotations
 
 import json
+import secrets
 from datetime import UTC, datetime
 
 import js
@@ -145,7 +146,7 @@ class Controller:
         s = self.app.settings
         rules = rules or s.game_rules()
         m = Match(rules, seed=seed, dealer=dealer, first_deal=deal)
-        uid = f"{m.seed:x}-{int(js.Date.now()):x}"
+        uid = f"{secrets.token_hex(6)}-{int(js.Date.now()):x}"  # random: the seed stays hidden
         game = Game(m, uid, level or s.level, m.seed % 1_000_003, utc_now(), [], [])
         self.adopt(game, fresh=True)
         self.app.dialogs.close_all()

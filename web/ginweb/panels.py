@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from gin_core import HandRecord, PlayerView
 
 from . import dom, narrate
@@ -111,10 +113,13 @@ class Panels:
 
     def notice(self, text: str, kind: str = "info", ms: int = 6000) -> None:
         """A short message over the table; ``kind`` rule, error or info. At most NOTICES_SHOWN
-        at once: more wait in a queue and show as earlier ones go (none is dropped). A text
-        longer than NOTICE_CHARS is cut with an ellipsis."""
+        at once: more wait in a queue and show as earlier ones go (none is dropped; the same
+        words twice are shown once). A text longer than NOTICE_CHARS is cut with an ellipsis."""
         if len(text) > NOTICE_CHARS:
             text = text[:NOTICE_CHARS - 1] + "\u2026"
+        shown = [str(el.textContent) for el in self.toasts.querySelectorAll(".toast span")]
+        if text in shown or any(text == t for t, _, _ in self.waiting):
+            return  # the same words already there (a rule repeated by repeated clicks)
         self.waiting.append((text, kind, ms))
         self._show_waiting()
 
@@ -127,7 +132,7 @@ class Panels:
             box.innerHTML = (f'<span>{dom.esc(text)}</span><button type="button" class="x" '
                              'data-act="dismiss" aria-label="Dismiss">\u00d7</button>')
             self.toasts.appendChild(box)
-            dom.after(ms, lambda box=box: self.dismiss(box))
+            dom.after(ms, partial(self.dismiss, box))
 
     def dismiss(self, box) -> None:
         """Take a notice away (its timer or its \u00d7) and show the next one waiting."""

@@ -138,6 +138,8 @@ def _counted(counted: Any, out: dict[str, Any], bad: list[str]) -> None:
     """The ids already counted: version 2 keeps a record per match, version 1 only the last."""
     if isinstance(counted, dict) and "uid" in counted and "hands" in counted:  # version 1
         counted = {counted["uid"]: counted} if isinstance(counted["uid"], str) else {}
+    if counted is None:
+        return
     if not isinstance(counted, dict):
         bad.append("counted")
         return
@@ -237,6 +239,7 @@ def count_abandoned(data: dict[str, Any], uid: str) -> bool:
 def kind_label(key: str) -> str:
     """Words for a kind key: ``classic:100`` -> "classic, to 100"."""
     name, _, target = key.rpartition(":")
+    name = name.replace("_", " ")
     if target == "hand":
         return f"{name}, one hand"
     return f"{name}, to {target}" if target != "?" else f"{name}, target not recorded"

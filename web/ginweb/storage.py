@@ -79,8 +79,8 @@ class Store:
             return parse(safejson.loads(text))
         except NewerVersionError:
             self.keep(name, what)
-        except (ValueError, TypeError) as e:
-            self.set_aside(name, text, what, str(e))
+        except Exception as e:  # noqa: BLE001  (ValueError, or anything a foreign record provokes)
+            self.set_aside(name, text, what, str(e) or type(e).__name__)
         return None
 
     def keep(self, name: str, what: str) -> None:

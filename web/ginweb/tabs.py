@@ -20,6 +20,8 @@ import js
 from . import dom
 from .storage import Store, key
 
+OWNED = ("match", "practice")  # the records only the owning tab writes (practice: a replayed deal)
+
 
 class Tabs:
     def __init__(self, store: Store, lost: Callable[[], None], changed: Callable[[str], None]):
@@ -28,7 +30,7 @@ class Tabs:
         self.changed = changed
         self.id = secrets.token_hex(8)
         self.owner = False
-        store.refuse = lambda name: name == "match" and not self.owner
+        store.refuse = lambda name: name in OWNED and not self.owner
         dom.listen(js.window, "storage", self.on_storage)
 
     def claim(self) -> None:
