@@ -44,7 +44,7 @@ def _use(suit: str, cx: float, cy: float, size: float) -> str:
 def _index(card: Card, where: str) -> str:
     ten = " ten" if card.rank == 10 else ""
     return (
-        f'<span class="ix {where}{ten}"><span class="rk">{rank_label(card)}</span>'
+        f'<span class="ix {where}{ten}"><span class="rk" data-r="{rank_label(card)}"></span>'
         f'<svg class="su" viewBox="0 0 100 100"><use href="#s{card.suit}"/></svg></span>'
     )
 
@@ -59,14 +59,15 @@ def _centre(card: Card) -> str:
     letter = COURT[card.rank]
     return (
         f'<span class="court c{letter}"><svg class="crown" viewBox="0 0 100 60">'
-        f'<use href="#court{letter}"/></svg><span class="cl">{letter}</span>'
+        f'<use href="#court{letter}"/></svg><span class="cl" data-r="{letter}"></span>'
         f'<svg class="cs" viewBox="0 0 100 100"><use href="#s{card.suit}"/></svg></span>'
     )
 
 
 @lru_cache(maxsize=64)
 def face_html(card: Card) -> str:
-    """Inner HTML of a face-up card (decorative: the element carries the accessible name)."""
+    """Inner HTML of a face-up card (decorative: the element carries the accessible name, and
+    the rank letters are CSS content, so the name, "jack of diamonds", is the only text)."""
     return _index(card, "tl") + _centre(card) + _index(card, "br")
 
 
