@@ -11,9 +11,11 @@ from collections.abc import Sequence
 
 from .actions import Action
 from .arrange import discard_deadwoods, min_deadwood
-from .cards import CARDS, Card, mask_of
+from .cards import CARDS, Card, cards_of, mask_of
+from .declare import declared_deadwood
 from .errors import IllegalAction, Refusal
 from .events import Event
+from .melds import Meld
 from .rules import Rules
 from .scoring import Settlement, settle
 
@@ -194,6 +196,22 @@ class Hand:
                 raise IllegalAction(Refusal.IS_GIN, (card,))
             if dw > self.knock_limit:
                 raise IllegalAction(Refusal.OVER_KNOCK_LIMIT, (card,), deadwood=dw, limit=self.knock_limit)
+        if action.melds is not None:
+            self._check_declaration(mask & ~card.bit, action.melds, 0 if kind == "gin" else self.knock_limit)
+
+    @staticmethod
+    def _check_declaration(kept: int, melds: tuple[Meld, ...], limit: int) -> None:
+        """Declared melds must be disjoint melds of the cards kept, within the limit."""
+        used = 0
+        for meld in melds:
+            if meld.mask & ~kept:
+                raise IllegalAction(Refusal.DECLARED_NOT_HELD, tuple(cards_of(meld.mask & ~kept)))
+            if meld.mask & used:
+                raise IllegalAction(Refusal.DECLARED_OVERLAP, tuple(cards_of(meld.mask & used)))
+            used |= meld.mask
+        left = declared_deadwood(kept, melds=[m.mask for m in melds])
+        if left > limit:
+            raise IllegalAction(Refusal.DECLARED_OVER_LIMIT, deadwood=left, limit=limit)
 
     # ----- doing it ---------------------------------------------------------------------
 
@@ -273,7 +291,7 @@ class Hand:
             self._let_go(player, action.card)
             self.knock_card = action.card
         self.settlement = settle(
-            self.hands[player], self.hands[1 - player], self.rules,
+            self.hands[player], self.hands[1 - player], self.rules, action.melds,
             knocker=player, big_gin=big, multiplier=self.multiplier,
         )
         self.events.append(Event(action.kind, player))
