@@ -3,15 +3,33 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .cards import Card, CardError
 from .errors import GinError
 from .melds import Meld, MeldError
 
-WITH_CARD = ("discard", "knock", "gin")
-WITHOUT_CARD = ("draw_stock", "draw_pile", "pass", "big_gin", "next_hand")
+class ActionKind(StrEnum):
+    """The moves: draw from the stock or the pile, pass (the first upcard, or at the wall),
+    discard, knock or gin (naming the card put down), big gin, deal the next hand. Members are
+    strings, so ``action.kind == "knock"`` still holds."""
+
+    DRAW_STOCK = "draw_stock"
+    DRAW_PILE = "draw_pile"
+    PASS = "pass"
+    DISCARD = "discard"
+    KNOCK = "knock"
+    GIN = "gin"
+    BIG_GIN = "big_gin"
+    NEXT_HAND = "next_hand"
+
+
+WITH_CARD = (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN)
+WITHOUT_CARD = (ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE, ActionKind.PASS, ActionKind.BIG_GIN,
+                ActionKind.NEXT_HAND)
 KINDS = WITH_CARD + WITHOUT_CARD
-DECLARING = ("knock", "gin")  # the actions that may declare the knocker's melds
+DECLARING = (ActionKind.KNOCK, ActionKind.GIN)  # the actions that may declare the knocker's melds
+ENDING = (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)  # the actions that end a hand by choice
 
 
 class ActionError(GinError):
@@ -25,13 +43,14 @@ class Action:
     or gin may declare the knocker's ``melds`` (without them the engine declares the default,
     see :mod:`gin_core.declare`); they are kept in the order of their lowest card."""
 
-    kind: str
+    kind: ActionKind
     card: Card | None = None
     melds: tuple[Meld, ...] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ActionError(f"no such action: {self.kind!r}; actions: {', '.join(KINDS)}")
+        object.__setattr__(self, "kind", ActionKind(self.kind))
         if (self.kind in WITH_CARD) != isinstance(self.card, Card):
             need = "needs a card" if self.kind in WITH_CARD else "takes no card"
             raise ActionError(f"action {self.kind} {need}")

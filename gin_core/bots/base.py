@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Generator
 
-from ..actions import DECLARING, Action
+from ..actions import DECLARING, ENDING, Action, ActionKind
 from ..arrange import min_deadwood, trim_caches
 from ..cards import mask_of
 from ..declare import default_declaration
@@ -131,10 +131,10 @@ def forced_decision(view: PlayerView) -> Decision | None:
     act = acts[0]
     cards = (act.card,) if act.card else ()
     kind = {
-        "next_hand": ReasonKind.NEXT_HAND,
-        "pass": ReasonKind.CANNOT_END,
-        "gin": ReasonKind.GIN,
-        "big_gin": ReasonKind.BIG_GIN,
+        ActionKind.NEXT_HAND: ReasonKind.NEXT_HAND,
+        ActionKind.PASS: ReasonKind.CANNOT_END,
+        ActionKind.GIN: ReasonKind.GIN,
+        ActionKind.BIG_GIN: ReasonKind.BIG_GIN,
     }.get(act.kind, ReasonKind.ONLY_MOVE)
     return Decision(act, Reason(kind, cards))
 
@@ -164,11 +164,11 @@ def lowest_end(view: PlayerView) -> Decision:
     """The gin or knock leaving the least deadwood (big gin first): for when the hand must end
     now, as after taking the discard at the wall."""
     hand = mask_of(view.hand)
-    ends = [a for a in view.legal_actions if a.kind in ("big_gin", "gin", "knock")]
+    ends = [a for a in view.legal_actions if a.kind in ENDING]
     best = min(ends, key=lambda a: min_deadwood(hand & ~a.card.bit) if a.card else -1)
-    if best.kind == "big_gin":
+    if best.kind == ActionKind.BIG_GIN:
         return Decision(best, Reason(ReasonKind.BIG_GIN))
-    if best.kind == "gin":
+    if best.kind == ActionKind.GIN:
         return Decision(best, Reason(ReasonKind.GIN, (best.card,)))
     left = min_deadwood(hand & ~best.card.bit)
     return Decision(best, Reason(ReasonKind.MUST_END, (best.card,), deadwood=left))
