@@ -20,6 +20,7 @@ from .dealcode import DealCodeError
 from .dealcode import decode as decode_deal_code
 from .dealcode import encode as encode_deal_code
 from .errors import GinError, IllegalAction, SaveError
+from .declare import declarations, default_declaration
 from .events import Event
 from .layoff import Layoff, best_defence
 from .match import Match
@@ -61,6 +62,8 @@ __all__ = [
     "best_defence",
     "best_discard",
     "deadwood",
+    "declarations",
+    "default_declaration",
     "decode_deal_code",
     "encode_deal_code",
     "format_cards",

@@ -45,6 +45,11 @@ class Refusal(StrEnum):
     - ``is_gin``: with no deadwood this is gin, not a knock [``cards``: (discard,)].
     - ``over_knock_limit``: the deadwood left is over the knock limit [``cards``: (discard,),
       ``deadwood``, ``limit``; limit 0: only gin ends the hand].
+    - ``declared_not_held``: a declared meld holds a card the knocker does not keep (the discard
+      included) [``cards``: those cards].
+    - ``declared_overlap``: declared melds share a card [``cards``: the shared cards].
+    - ``declared_over_limit``: the declared melds leave more deadwood than the limit (gin: any)
+      [``deadwood``: declared, ``limit``].
     """
 
     NO_SUCH_PLAYER = "no_such_player"
@@ -69,6 +74,9 @@ class Refusal(StrEnum):
     GIN_NEEDS_NO_DEADWOOD = "gin_needs_no_deadwood"
     IS_GIN = "is_gin"
     OVER_KNOCK_LIMIT = "over_knock_limit"
+    DECLARED_NOT_HELD = "declared_not_held"
+    DECLARED_OVERLAP = "declared_overlap"
+    DECLARED_OVER_LIMIT = "declared_over_limit"
 
 
 _MESSAGES: dict[Refusal, str] = {
@@ -94,6 +102,9 @@ _MESSAGES: dict[Refusal, str] = {
     Refusal.GIN_NEEDS_NO_DEADWOOD: "gin needs no deadwood; discarding the {card} leaves {deadwood}",
     Refusal.IS_GIN: "with no deadwood this is gin: declare gin",
     Refusal.OVER_KNOCK_LIMIT: "knocking needs deadwood of at most the limit: {deadwood} left, {limit_text}",
+    Refusal.DECLARED_NOT_HELD: "declared melds may use only the cards you keep, not the {card}",
+    Refusal.DECLARED_OVERLAP: "declared melds may not share a card: the {card} is in two",
+    Refusal.DECLARED_OVER_LIMIT: "the declared melds leave {deadwood} deadwood: {limit_text}",
 }
 
 

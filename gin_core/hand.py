@@ -9,15 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .actions import Action
+from .actions import Action, ActionKind
 from .arrange import discard_deadwoods, min_deadwood
-from .cards import CARDS, Card, mask_of
+from .cards import CARDS, Card, cards_of, mask_of
+from .declare import declared_deadwood
 from .errors import IllegalAction, Refusal
 from .events import Event
+from .flow import Phase, at_the_wall, dead_after_discard
+from .melds import Meld
 from .rules import Rules
 from .scoring import Settlement, settle
 
-PHASES = ("offer", "draw", "wall", "discard", "over")
+
 
 
 def stacked_deck(
@@ -66,12 +69,12 @@ class Hand:
         if rules.first_upcard:
             self.upcard: Card | None = rest.pop(0)
             self.pile = [self.upcard]
-            self.phase = "offer"
+            self.phase = Phase.OFFER
             self.turn = first
         else:
             self.upcard = None
             self.pile = []
-            self.phase = "draw"
+            self.phase = Phase.DRAW
             self.turn = dealer if scores[dealer] < scores[first] else first
         self.stock = rest[::-1]
         self.knock_limit = rules.knock_limit_for(self.upcard.value if self.upcard else None)
@@ -92,17 +95,17 @@ class Hand:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to move, in a fixed order."""
-        if self.phase == "offer":
-            return [Action("draw_pile"), Action("pass")]
-        if self.phase == "draw":
-            acts = [Action("draw_stock")]
+        if self.phase == Phase.OFFER:
+            return [Action(ActionKind.DRAW_PILE), Action(ActionKind.PASS)]
+        if self.phase == Phase.DRAW:
+            acts = [Action(ActionKind.DRAW_STOCK)]
             if self.pile and not self.stock_only:
-                acts.append(Action("draw_pile"))
+                acts.append(Action(ActionKind.DRAW_PILE))
             return acts
-        if self.phase == "wall":
-            acts = [Action("draw_pile")] if self._wall_take_can_knock() else []
-            return acts + [Action("pass")]
-        if self.phase == "discard":
+        if self.phase == Phase.WALL:
+            acts = [Action(ActionKind.DRAW_PILE)] if self._wall_take_can_knock() else []
+            return acts + [Action(ActionKind.PASS)]
+        if self.phase == Phase.DISCARD:
             return self._discard_actions()
         return []
 
@@ -119,13 +122,13 @@ class Hand:
             if dw is None:
                 continue
             if not self.must_knock:
-                acts.append(Action("discard", card))
+                acts.append(Action(ActionKind.DISCARD, card))
             if dw == 0:
-                acts.append(Action("gin", card))
+                acts.append(Action(ActionKind.GIN, card))
             elif dw <= self.knock_limit:
-                acts.append(Action("knock", card))
+                acts.append(Action(ActionKind.KNOCK, card))
         if self.rules.big_gin and min_deadwood(mask) == 0:
-            acts.append(Action("big_gin"))
+            acts.append(Action(ActionKind.BIG_GIN))
         return acts
 
     def _wall_take_can_knock(self) -> bool:
@@ -139,38 +142,38 @@ class Hand:
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalAction`, naming the rule, unless ``action`` is legal now."""
         kind, phase = action.kind, self.phase
-        if phase == "over":
+        if phase == Phase.OVER:
             raise IllegalAction(Refusal.HAND_OVER)
-        if kind == "next_hand":
+        if kind == ActionKind.NEXT_HAND:
             raise IllegalAction(Refusal.HAND_NOT_OVER)
-        if phase == "offer" and kind not in ("draw_pile", "pass"):
+        if phase == Phase.OFFER and kind not in (ActionKind.DRAW_PILE, ActionKind.PASS):
             raise IllegalAction(Refusal.UPCARD_OFFER)
-        if phase == "wall":
-            if kind not in ("draw_pile", "pass"):
+        if phase == Phase.WALL:
+            if kind not in (ActionKind.DRAW_PILE, ActionKind.PASS):
                 raise IllegalAction(Refusal.WALL_CHOICE)
-            if kind == "draw_pile" and not self._wall_take_can_knock():
+            if kind == ActionKind.DRAW_PILE and not self._wall_take_can_knock():
                 raise IllegalAction(Refusal.WALL_TAKE_CANNOT_KNOCK)
             return
-        if phase == "draw":
-            if kind == "pass":
+        if phase == Phase.DRAW:
+            if kind == ActionKind.PASS:
                 raise IllegalAction(Refusal.NO_PASS)
-            if kind not in ("draw_stock", "draw_pile"):
+            if kind not in (ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE):
                 raise IllegalAction(Refusal.DRAW_FIRST)
-            if kind == "draw_pile" and self.stock_only:
+            if kind == ActionKind.DRAW_PILE and self.stock_only:
                 raise IllegalAction(Refusal.STOCK_ONLY)
-            if kind == "draw_pile" and not self.pile:
+            if kind == ActionKind.DRAW_PILE and not self.pile:
                 raise IllegalAction(Refusal.PILE_EMPTY)
             return
-        if phase == "discard":
+        if phase == Phase.DISCARD:
             self._check_discard(action)
 
     def _check_discard(self, action: Action) -> None:
         kind = action.kind
-        if kind in ("draw_stock", "draw_pile", "pass"):
+        if kind in (ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE, ActionKind.PASS):
             raise IllegalAction(Refusal.ALREADY_DREW)
         hand = self.hands[self.turn]
         mask = mask_of(hand)
-        if kind == "big_gin":
+        if kind == ActionKind.BIG_GIN:
             if not self.rules.big_gin:
                 raise IllegalAction(Refusal.NO_BIG_GIN)
             if min_deadwood(mask) != 0:
@@ -182,18 +185,34 @@ class Hand:
             raise IllegalAction(Refusal.NOT_HELD, (card,))
         if card.bit & self._forbidden():
             raise IllegalAction(Refusal.JUST_TAKEN, (card,))
-        if kind == "discard":
+        if kind == ActionKind.DISCARD:
             if self.must_knock:
                 raise IllegalAction(Refusal.WALL_MUST_KNOCK)
             return
         dw = min_deadwood(mask & ~card.bit)
-        if kind == "gin" and dw != 0:
+        if kind == ActionKind.GIN and dw != 0:
             raise IllegalAction(Refusal.GIN_NEEDS_NO_DEADWOOD, (card,), deadwood=dw)
-        if kind == "knock":
+        if kind == ActionKind.KNOCK:
             if dw == 0:
                 raise IllegalAction(Refusal.IS_GIN, (card,))
             if dw > self.knock_limit:
                 raise IllegalAction(Refusal.OVER_KNOCK_LIMIT, (card,), deadwood=dw, limit=self.knock_limit)
+        if action.melds is not None:
+            self._check_declaration(mask & ~card.bit, action.melds, 0 if kind == ActionKind.GIN else self.knock_limit)
+
+    @staticmethod
+    def _check_declaration(kept: int, melds: tuple[Meld, ...], limit: int) -> None:
+        """Declared melds must be disjoint melds of the cards kept, within the limit."""
+        used = 0
+        for meld in melds:
+            if meld.mask & ~kept:
+                raise IllegalAction(Refusal.DECLARED_NOT_HELD, tuple(cards_of(meld.mask & ~kept)))
+            if meld.mask & used:
+                raise IllegalAction(Refusal.DECLARED_OVERLAP, tuple(cards_of(meld.mask & used)))
+            used |= meld.mask
+        left = declared_deadwood(kept, melds=[m.mask for m in melds])
+        if left > limit:
+            raise IllegalAction(Refusal.DECLARED_OVER_LIMIT, deadwood=left, limit=limit)
 
     # ----- doing it ---------------------------------------------------------------------
 
@@ -201,25 +220,25 @@ class Hand:
         """Play ``action`` for the player to move (checked first; illegal ones change nothing)."""
         self.check(action)
         player, kind = self.turn, action.kind
-        if kind == "pass":
+        if kind == ActionKind.PASS:
             self._pass(player)
-        elif kind == "draw_stock":
+        elif kind == ActionKind.DRAW_STOCK:
             if self.pile and not self.stock_only:
                 self.declined[player].append(self.pile[-1])
             self.hands[player].append(self.stock.pop())
             self.taken = None
-            self.phase = "discard"
+            self.phase = Phase.DISCARD
             self.events.append(Event("draw_stock", player))
-        elif kind == "draw_pile":
+        elif kind == ActionKind.DRAW_PILE:
             card = self.pile.pop()
             self.hands[player].append(card)
             self.pile_takes[player].append(card)
             self.known[player].append(card)
             self.taken = card
-            self.must_knock = self.phase == "wall"
-            self.phase = "discard"
+            self.must_knock = self.phase == Phase.WALL
+            self.phase = Phase.DISCARD
             self.events.append(Event("draw_pile", player, card))
-        elif kind == "discard":
+        elif kind == ActionKind.DISCARD:
             self._discard(player, action.card)
         else:
             self._knock(player, action)
@@ -227,13 +246,13 @@ class Hand:
     def _pass(self, player: int) -> None:
         self.events.append(Event("pass", player))
         self.declined[player].append(self.pile[-1])
-        if self.phase == "wall":
+        if self.phase == Phase.WALL:
             self._die()
             return
         self.passes += 1
         self.turn = 1 - player
         if self.passes == 2:
-            self.phase = "draw"
+            self.phase = Phase.DRAW
             self.stock_only = True
 
     def _discard(self, player: int, card: Card | None) -> None:
@@ -246,15 +265,12 @@ class Hand:
         self.stock_only = False
         self.turn = 1 - player
         left = len(self.stock)
-        end = self.rules.stock_end
-        if (end == "two_left" and left <= 2) or (end == "one_left" and left <= 1) or (
-            end == "empty" and left == 0
-        ):
+        if dead_after_discard(self.rules, left):
             self._die()
-        elif end == "wall" and left <= 2:
-            self.phase = "wall"
+        elif at_the_wall(self.rules, left):
+            self.phase = Phase.WALL
         else:
-            self.phase = "draw"
+            self.phase = Phase.DRAW
 
     def _let_go(self, player: int, card: Card) -> None:
         self.hands[player].remove(card)
@@ -263,18 +279,18 @@ class Hand:
 
     def _die(self) -> None:
         self.dead = True
-        self.phase = "over"
+        self.phase = Phase.OVER
         self.events.append(Event("dead_hand", number=len(self.stock)))
 
     def _knock(self, player: int, action: Action) -> None:
-        big = action.kind == "big_gin"
+        big = action.kind == ActionKind.BIG_GIN
         if not big:
             assert action.card is not None
             self._let_go(player, action.card)
             self.knock_card = action.card
         self.settlement = settle(
-            self.hands[player], self.hands[1 - player], self.rules,
+            self.hands[player], self.hands[1 - player], self.rules, action.melds,
             knocker=player, big_gin=big, multiplier=self.multiplier,
         )
         self.events.append(Event(action.kind, player))
-        self.phase = "over"
+        self.phase = Phase.OVER

@@ -13,6 +13,7 @@ from .dealcode import (
 )
 from .errors import IllegalAction, Refusal
 from .events import Event
+from .flow import Phase
 from .hand import Hand
 from .results import HandRecord, MatchResult, hand_points, match_over, match_result, next_dealer
 from .rules import Rules
@@ -68,10 +69,10 @@ class Match:
     # ----- state ------------------------------------------------------------------------
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         if self.result is not None:
-            return "match_over"
-        return "hand_over" if self.hand.phase == "over" else self.hand.phase
+            return Phase.MATCH_OVER
+        return Phase.HAND_OVER if self.hand.phase == Phase.OVER else self.hand.phase
 
     @property
     def to_move(self) -> int | None:

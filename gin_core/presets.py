@@ -122,9 +122,13 @@ def openspiel() -> Rules:
 
     An equal count is not an undercut and scores 0 for both. The wall: with two stock cards
     left the next player may take the discard only to knock or go gin, else the hand is dead
-    and scores 0. Player 1 deals, so player 0 is offered the upcard first.
+    and scores 0. Player 1 deals, so player 0 is offered the upcard first. As in OpenSpiel, a
+    card taken from the pile may be discarded again at once. Not modelled: OpenSpiel ends the
+    hand with no score when both players in a row take the top card and discard it back, or
+    after 50 draws from the pile (rare in play).
     """
-    return Rules(stock_end="wall", equal_is_undercut=False, target=None, first_dealer=1)
+    return Rules(stock_end="wall", equal_is_undercut=False, target=None, first_dealer=1,
+                 no_discard_after_pickup=False)
 
 
 PRESETS: dict[str, Callable[[], Rules]] = {

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .arrange import Arrangement, arrangement_from_masks, hand_mask, optimal_packings
-from .cards import Card, mask_value
+from .arrange import Arrangement, arrangement_from_masks, hand_mask, meld_order
+from .cards import Card
+from .declare import declared_deadwood, default_packing
 from .layoff import Layoff, defence_of, defend
+from .melds import Meld
 from .rules import Rules
 
 KINDS = ("knock", "gin", "big_gin", "undercut")
@@ -61,6 +63,7 @@ def settle(
     knocker_hand: Sequence[Card],
     defender_hand: Sequence[Card],
     rules: Rules,
+    melds: Sequence[Meld] | None = None,
     *,
     knocker: int = 0,
     big_gin: bool = False,
@@ -68,11 +71,13 @@ def settle(
 ) -> Settlement:
     """Score a knock. ``knocker_hand`` is the 10 cards kept (11 for big gin).
 
-    The knocker lays down a minimum-deadwood arrangement; among equal ones, the one that lets
-    the defender lay off least. The defender then plays their best defence.
+    The knocker lays down ``melds`` (disjoint melds of their hand), or without them the default
+    declaration from the knocker's hand alone (:func:`~gin_core.declare.default_declaration`):
+    never from the defender's cards. The defender then plays their best defence.
     """
     kmask, dmask = hand_mask(knocker_hand), hand_mask(defender_hand)
-    packing, (defender_deadwood, own, placed), knocker_deadwood = _showdown(kmask, dmask, rules, big_gin)
+    packing = _declared(kmask, melds)
+    (defender_deadwood, own, placed), knocker_deadwood = _showdown(kmask, dmask, rules, big_gin, packing)
     kind, winner_side, bonus, base = verdict(knocker_deadwood, defender_deadwood, rules, big_gin)
     defender = 1 - knocker
     defence, layoffs = defence_of(dmask, own, placed)
@@ -91,33 +96,38 @@ def settle(
     )
 
 
+def _declared(kmask: int, melds: Sequence[Meld] | None) -> tuple[int, ...]:
+    """The declared melds as masks in arrangement order (the default one if none given)."""
+    if melds is None:
+        return default_packing(kmask)
+    used = 0
+    for m in melds:
+        if m.mask & used or m.mask & ~kmask:
+            raise ValueError(f"the declared melds must be disjoint melds of the knocker's hand: {m}")
+        used |= m.mask
+    return meld_order(m.mask for m in melds)
+
+
 def knock_points(knocker: int, defender: int, rules: Rules, big_gin: bool = False) -> int:
-    """:func:`settle` on masks, for playouts: the points of a knock (no multiplier), positive
-    when the knocker scores, negative when the defender does, 0 for an equal count."""
-    _, (defender_deadwood, _, _), knocker_deadwood = _showdown(knocker, defender, rules, big_gin)
+    """:func:`settle` on masks with the default declaration, for playouts: the points of a knock
+    (no multiplier), positive when the knocker scores, negative when the defender does, 0 for an
+    equal count."""
+    (defender_deadwood, _, _), knocker_deadwood = _showdown(
+        knocker, defender, rules, big_gin, default_packing(knocker))
     _, winner_side, bonus, base = verdict(knocker_deadwood, defender_deadwood, rules, big_gin)
     if winner_side is None:
         return 0
     return base + bonus if winner_side == "knocker" else -(base + bonus)
 
 
-def _showdown(kmask: int, dmask: int, rules: Rules, big_gin: bool):
-    """The knocker's packing, the defender's defence against it (see :func:`defend`) and the
-    knocker's deadwood: of the knocker's optimal packings, the one leaving the defender most."""
-    choices = optimal_packings(kmask)
-    knocker_deadwood = mask_value(kmask) - sum(mask_value(m) for m in choices[0])
+def _showdown(kmask: int, dmask: int, rules: Rules, big_gin: bool, packing: tuple[int, ...]):
+    """The defender's defence (see :func:`defend`) against the knocker's declared ``packing``,
+    and the knocker's deadwood."""
+    knocker_deadwood = declared_deadwood(kmask, packing)
     if big_gin and knocker_deadwood:
         raise ValueError("big gin needs all 11 cards melded")
     allow = knocker_deadwood > 0 or rules.layoff_on_gin
-    best = None
-    for packing in choices:
-        defence = defend(dmask, packing if allow else ())
-        if best is None or defence[0] > best[1][0]:
-            best = (packing, defence)
-        if not allow:
-            break
-    assert best is not None
-    return best[0], best[1], knocker_deadwood
+    return defend(dmask, packing if allow else ()), knocker_deadwood
 
 
 def verdict(knocker_deadwood: int, defender_deadwood: int, rules: Rules, big_gin: bool = False):

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action
-from .cards import CARDS, Card
+from .arrange import Arrangement, best_arrangement, least_discard, min_deadwood
+from .cards import CARDS, Card, mask_of
 from .events import Event
 from .results import HandRecord, MatchResult
 from .rules import Rules
@@ -76,6 +77,25 @@ class PlayerView:
     @property
     def top(self) -> Card | None:
         return self.pile[-1] if self.pile else None
+
+    @property
+    def arrangement(self) -> Arrangement:
+        """This player's least-deadwood arrangement (of all 11 cards in the discard phase)."""
+        return best_arrangement(self.hand)
+
+    @property
+    def deadwood(self) -> int:
+        """The deadwood of :attr:`arrangement`."""
+        return min_deadwood(mask_of(self.hand))
+
+    @property
+    def least_discard(self) -> tuple[Card, int] | None:
+        """With 11 cards: the discard leaving the least deadwood (never the card just taken when
+        the rules forbid it; ties: the higher card) and the deadwood after it; else None."""
+        if len(self.hand) != 11:
+            return None
+        index, left = least_discard(mask_of(self.hand), self.forbidden.bit if self.forbidden else 0)
+        return CARDS[index], left
 
     def unseen(self) -> frozenset[Card]:
         """Cards this player has not seen: the opponent's unknown cards and the stock."""

@@ -394,16 +394,17 @@ def check_settle(knocker: list[Card], defender: list[Card], rules: Rules, big: b
     best_value, optimal = brute(order(knocker))
     gin = best_value == 0
     allow = not gin or rules.layoff_on_gin
-    # the knocker lays out an optimal arrangement that lets the defender lay off least
-    defences = {p: brute_defence(defender, list(p), allow)[0] for p in optimal}
-    dd = max(defences.values())
+    # the knocker lays out an optimal arrangement chosen from the knocker's cards alone: one
+    # offering the fewest direct lay-off spots to the cards outside the hand
+    spots = {p: brute_spots(knocker, p) for p in optimal}
     s = settle(knocker, defender, rules, knocker=1, big_gin=big)
+    chosen = packing_of(s.knocker_arrangement)
+    assert chosen in optimal and spots[chosen] == min(spots.values())
+    dd = brute_defence(defender, list(chosen), allow)[0]
     assert s.knocker_deadwood == best_value and s.defender_deadwood == dd, (
         f"settle({show(knocker)} vs {show(defender)}): engine {s.knocker_deadwood}/"
         f"{s.defender_deadwood}, brute force {best_value}/{dd}"
     )
-    assert packing_of(s.knocker_arrangement) in optimal
-    assert defences[packing_of(s.knocker_arrangement)] == dd
     if gin:
         kind, winner, base = ("big_gin" if big else "gin"), 1, dd
         bonus = rules.big_gin_bonus if big else rules.gin_bonus
@@ -414,6 +415,12 @@ def check_settle(knocker: list[Card], defender: list[Card], rules: Rules, big: b
     assert (s.kind, s.winner, s.points) == (kind, winner, base + bonus)
     signed = 0 if winner is None else (base + bonus) * (1 if winner == 1 else -1)
     assert knock_points(mask_of(knocker), mask_of(defender), rules, big) == signed
+
+
+def brute_spots(knocker, packing) -> int:
+    """Cards outside the knocker's hand that make a meld with one of the packing's melds."""
+    outside = [c for c in CARDS if c not in set(knocker)]
+    return sum(1 for c in outside if any(is_meld(set(m) | {c}) for m in packing))
 
 
 def knock_positions(rng: random.Random, n: int):

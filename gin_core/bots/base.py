@@ -14,12 +14,13 @@ them, a search slice of 500 units takes 4-7 ms of CPU (``python -m gin_core.benc
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Generator
 
-from ..actions import Action
+from ..actions import DECLARING, ENDING, Action, ActionKind
 from ..arrange import min_deadwood, trim_caches
 from ..cards import mask_of
+from ..declare import default_declaration
 from ..view import PlayerView
 from .reasons import Reason, ReasonKind
 
@@ -109,14 +110,14 @@ class Bot:
             raise ValueError("it is not this player's turn")
         forced = forced_decision(view)
         if forced is not None:
-            return forced
+            return declared(forced, view)
         if trim_caches() and self.slice_units < self.total_units:
             yield 0
         work = Work(self.slice_units, self.total_units)
         decision = yield from self.plan(view, rng_for(self.seed, view), work)
         if work.in_slice:
             yield work.cut()
-        return decision
+        return declared(decision, view)
 
     def plan(self, view: PlayerView, rng: random.Random, work: Work) -> Thinking:
         raise NotImplementedError
@@ -130,12 +131,23 @@ def forced_decision(view: PlayerView) -> Decision | None:
     act = acts[0]
     cards = (act.card,) if act.card else ()
     kind = {
-        "next_hand": ReasonKind.NEXT_HAND,
-        "pass": ReasonKind.CANNOT_END,
-        "gin": ReasonKind.GIN,
-        "big_gin": ReasonKind.BIG_GIN,
+        ActionKind.NEXT_HAND: ReasonKind.NEXT_HAND,
+        ActionKind.PASS: ReasonKind.CANNOT_END,
+        ActionKind.GIN: ReasonKind.GIN,
+        ActionKind.BIG_GIN: ReasonKind.BIG_GIN,
     }.get(act.kind, ReasonKind.ONLY_MOVE)
     return Decision(act, Reason(kind, cards))
+
+
+def declared(decision: Decision, view: PlayerView) -> Decision:
+    """A knock or gin with the melds the bot lays down, chosen from its view alone (the default
+    declaration against the cards it has not seen)."""
+    act = decision.action
+    if act.kind not in DECLARING or act.card is None or act.melds is not None:
+        return decision
+    kept = [c for c in view.hand if c != act.card]
+    melds = default_declaration(kept, view.unseen())
+    return replace(decision, action=replace(act, melds=melds))
 
 
 def rng_for(seed: int, view: PlayerView) -> random.Random:
@@ -152,11 +164,11 @@ def lowest_end(view: PlayerView) -> Decision:
     """The gin or knock leaving the least deadwood (big gin first): for when the hand must end
     now, as after taking the discard at the wall."""
     hand = mask_of(view.hand)
-    ends = [a for a in view.legal_actions if a.kind in ("big_gin", "gin", "knock")]
+    ends = [a for a in view.legal_actions if a.kind in ENDING]
     best = min(ends, key=lambda a: min_deadwood(hand & ~a.card.bit) if a.card else -1)
-    if best.kind == "big_gin":
+    if best.kind == ActionKind.BIG_GIN:
         return Decision(best, Reason(ReasonKind.BIG_GIN))
-    if best.kind == "gin":
+    if best.kind == ActionKind.GIN:
         return Decision(best, Reason(ReasonKind.GIN, (best.card,)))
     left = min_deadwood(hand & ~best.card.bit)
     return Decision(best, Reason(ReasonKind.MUST_END, (best.card,), deadwood=left))

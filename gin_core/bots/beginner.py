@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action
+from ..actions import ENDING, Action, ActionKind
 from ..arrange import best_arrangement
 from ..cards import CARD_VALUES, CARDS, mask_of
+from ..flow import Phase
 from ..view import PlayerView
 from .base import Bot, Decision, Thinking, Work, lowest_end
 from .knowledge import SAME_RANK, SUIT_NEAR, SUIT_FAR
@@ -30,16 +31,16 @@ class BeginnerBot(Bot):
         work.add(2)
         acts = view.legal_actions
         hand = mask_of(view.hand)
-        if view.phase == "wall":
-            return Decision(Action("draw_pile"), Reason(ReasonKind.TAKE_TO_KNOCK, (view.top,)))
-        if view.phase != "discard":
+        if view.phase == Phase.WALL:
+            return Decision(Action(ActionKind.DRAW_PILE), Reason(ReasonKind.TAKE_TO_KNOCK, (view.top,)))
+        if view.phase != Phase.DISCARD:
             top = view.top
             joins = meld_with(hand | top.bit, top.index) if top is not None else None
-            if top is not None and joins and Action("draw_pile") in acts:
-                return Decision(Action("draw_pile"), takes_for_meld(top, joins))
-            other = Action("pass") if Action("pass") in acts else Action("draw_stock")
+            if top is not None and joins and Action(ActionKind.DRAW_PILE) in acts:
+                return Decision(Action(ActionKind.DRAW_PILE), takes_for_meld(top, joins))
+            other = Action(ActionKind.PASS) if Action(ActionKind.PASS) in acts else Action(ActionKind.DRAW_STOCK)
             return Decision(other, Reason(ReasonKind.FITS_NOTHING, (top,) if top else ()))
-        if any(a.kind in ("big_gin", "gin", "knock") for a in acts):
+        if any(a.kind in ENDING for a in acts):
             return lowest_end(view)
         forbidden = view.forbidden.bit if view.forbidden else 0
         loose = [c.index for c in best_arrangement(view.hand).deadwood if not c.bit & forbidden]
@@ -50,5 +51,5 @@ class BeginnerBot(Bot):
         pool = single or loose
         card = max(pool, key=lambda i: (CARD_VALUES[i], i))
         why = ReasonKind.LONE_HIGH if single else ReasonKind.LOOSE_HIGH
-        return Decision(Action("discard", CARDS[card]), Reason(why, (CARDS[card],)))
+        return Decision(Action(ActionKind.DISCARD, CARDS[card]), Reason(why, (CARDS[card],)))
 

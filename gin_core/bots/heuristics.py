@@ -20,7 +20,7 @@ GAIN = 1.0
 DANGER = 6.0
 
 
-def best_discard(hand: int, forbidden: int = 0) -> tuple[int, int]:
+def cached_discard(hand: int, forbidden: int = 0) -> tuple[int, int]:
     """(card, deadwood left) of the discard from an 11-card mask leaving the least deadwood;
     ties go to the higher card. Cached: playouts meet the same hands again and again."""
     code = discard_code(hand | forbidden << 52)

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from typing import Generator
 
+from ..flow import Phase
 from ..view import PlayerView
 from .base import Candidate, Work, forced_decision, rng_for
 from .knowledge import Knowledge
-from .search import SearchBot, Tally, describe, evaluate, standard_choice
+from .search import Playouts, SearchBot, describe, evaluate, standard_choice
 from .standard import discard_decision
 
 HintThinking = Generator[int, None, list[Candidate]]
@@ -25,7 +26,7 @@ HALVINGS = 2  # a hint weighs every legal move: up to 12, narrowed to 3 close co
 
 def think_hint(view: PlayerView, seed: int = 0) -> HintThinking:
     """Like :meth:`Bot.think`: yields the units of each slice, returns the candidates."""
-    acts = view.legal_actions if view.my_turn or view.phase == "hand_over" else ()
+    acts = view.legal_actions if view.my_turn or view.phase == Phase.HAND_OVER else ()
     forced = forced_decision(view) if acts else None
     if forced is not None:
         return [Candidate(forced.action, 0.0, forced.reason)]
@@ -39,15 +40,15 @@ def think_hint(view: PlayerView, seed: int = 0) -> HintThinking:
     for o in options:
         d = discard_decision(know, o)
         whys[d.action] = d.reason
-    tallies = [Tally(a, whys[a]) for a in acts]
+    trials = [Playouts(a, whys[a]) for a in acts]
     if work.in_slice:
         yield work.cut()
-    yield from evaluate(view, know, holding, tallies, SearchBot.samples, SearchBot.inference,
+    yield from evaluate(view, know, holding, trials, SearchBot.samples, SearchBot.inference,
                         rng_for(seed, view), work, HALVINGS, favourite, SearchBot.prior)
     if work.in_slice:
         yield work.cut()
-    tallies.sort(key=lambda t: -t.credited(favourite, SearchBot.prior))
-    return [Candidate(t.action, round(t.value, 2), t.reason()) for t in tallies]
+    trials.sort(key=lambda t: -t.credited(favourite, SearchBot.prior))
+    return [Candidate(t.action, round(t.value, 2), t.reason()) for t in trials]
 
 
 def hint(view: PlayerView, seed: int = 0) -> list[Candidate]:

@@ -13,9 +13,10 @@ scoring is the engine's own (:func:`~gin_core.scoring.knock_points`).
 from __future__ import annotations
 
 from ..arrange import min_deadwood
+from ..flow import at_the_wall, dead_after_discard
 from ..rules import Rules
 from ..scoring import knock_points
-from .heuristics import best_after, best_discard
+from .heuristics import best_after, cached_discard
 
 TURN_UNITS = 2  # work units of one simulated turn (two best-discard searches)
 END_UNITS = 3   # work units of scoring a knock
@@ -33,7 +34,7 @@ def end_turn(rules: Rules, limit: int, hands: list[int], p: int, forbidden: int,
     deadwood kept). A ``wary`` player does not knock into an undercut."""
     if rules.big_gin and min_deadwood(hands[p]) == 0:
         return score(rules, hands, p, big=True), 0
-    card, dw = best_discard(hands[p], forbidden)
+    card, dw = cached_discard(hands[p], forbidden)
     hands[p] &= ~(1 << card)
     if dw <= limit:
         points = score(rules, hands, p)
@@ -41,13 +42,6 @@ def end_turn(rules: Rules, limit: int, hands: list[int], p: int, forbidden: int,
             return points, dw
     pile.append(card)
     return (0 if dead_after_discard(rules, len(stock)) else None), dw
-
-
-def dead_after_discard(rules: Rules, stock: int) -> bool:
-    """True if a discard leaving ``stock`` cards ends the hand with no score."""
-    end = rules.stock_end
-    return (end == "two_left" and stock <= 2) or (end == "one_left" and stock <= 1) or (
-        end == "empty" and stock == 0)
 
 
 def playout(rules: Rules, limit: int, hands: list[int], pile: list[int], stock: list[int],
@@ -71,11 +65,11 @@ def playout(rules: Rules, limit: int, hands: list[int], pile: list[int], stock: 
             top = pile[-1] if pile else -1
             bit = 1 << top if top >= 0 else 0
             forbid = bit if rule_forbids else 0
-            if phase == "draw" and rules.stock_end == "wall" and len(stock) <= 2:
+            if phase == "draw" and at_the_wall(rules, len(stock)):
                 if best_after(hands[p] | bit, forbid) <= limit:
                     hands[p] |= bit
                     pile.pop()
-                    card, _ = best_discard(hands[p], forbid)
+                    card, _ = cached_discard(hands[p], forbid)
                     hands[p] &= ~(1 << card)
                     return score(rules, hands, p), units(turns)
                 return 0, units(turns)

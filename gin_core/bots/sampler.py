@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 
 from ..arrange import min_deadwood
-from .heuristics import best_discard
+from .heuristics import cached_discard
 from .knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR, Knowledge, fits
 
 
@@ -106,7 +106,7 @@ def replay(know: Knowledge, hand: int, rest: list[int], rng: random.Random, infe
     rest = rest.copy()
     for _ in range(min(round(inference.replay * know.opp_draws), len(rest))):
         card = rest.pop(rng.randrange(len(rest)))
-        drop, _ = best_discard(hand | 1 << card, know.known)
+        drop, _ = cached_discard(hand | 1 << card, know.known)
         hand = (hand | 1 << card) & ~(1 << drop)
         if drop != card:
             rest.append(drop)

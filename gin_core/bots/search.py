@@ -18,20 +18,21 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from ..actions import Action
+from ..actions import Action, ActionKind
 from ..arrange import min_deadwood
+from ..flow import Phase, dead_after_discard
 from ..view import PlayerView
 from .base import Bot, Decision, Thinking, Work, lowest_end
 from .heuristics import Option, discard_options
 from .knowledge import Knowledge
 from .reasons import Reason, ReasonKind, meld_with, takes_for_meld
-from .rollout import END_UNITS, dead_after_discard, playout, playout_bound, score
+from .rollout import END_UNITS, playout, playout_bound, score
 from .sampler import Inference, Proposer, proposal_units, resample
 from .standard import best_knock, discard_decision, draw_decision, knock_or_discard, wall_decision
 
 
 @dataclass
-class Tally:
+class Playouts:
     """Playout results of one candidate."""
 
     action: Action
@@ -65,20 +66,20 @@ def simulate(view: PlayerView, know: Knowledge, action: Action, guess: tuple[int
     me = know.me
     top = [view.top.index] if view.top else []
     kind = action.kind
-    if kind == "knock" or kind == "gin":
+    if kind == ActionKind.KNOCK or kind == ActionKind.GIN:
         return score(rules, [me & ~action.card.bit, opp], 0), END_UNITS
-    if kind == "big_gin":
+    if kind == ActionKind.BIG_GIN:
         return score(rules, [me, opp], 0, big=True), END_UNITS
-    if kind == "discard":
+    if kind == ActionKind.DISCARD:
         if dead_after_discard(rules, len(stock)):
             return 0, END_UNITS
         return playout(rules, limit, [me & ~action.card.bit, opp], [action.card.index], stock, 1, "draw", wary=wary)
-    if kind == "draw_stock":
+    if kind == ActionKind.DRAW_STOCK:
         return playout(rules, limit, [me | 1 << stock.pop(), opp], top, stock, 0, "discard", wary=wary)
-    if kind == "draw_pile":
+    if kind == ActionKind.DRAW_PILE:
         forbid = view.top.bit if rules.no_discard_after_pickup else 0
         return playout(rules, limit, [me | view.top.bit, opp], [], stock, 0, "discard", forbid, wary=wary)
-    if view.phase == "wall":  # pass at the wall: the hand is dead
+    if view.phase == Phase.WALL:  # pass at the wall: the hand is dead
         return 0, END_UNITS
     passes = 2 if view.player == view.dealer else 1
     if passes == 2:
@@ -89,25 +90,25 @@ def simulate(view: PlayerView, know: Knowledge, action: Action, guess: tuple[int
 def describe(view: PlayerView, know: Knowledge, action: Action) -> Reason:
     """What a move does (the search adds how it fared)."""
     kind, top = action.kind, view.top
-    if kind == "draw_pile" and top is not None:
+    if kind == ActionKind.DRAW_PILE and top is not None:
         joins = meld_with(know.me | top.bit, top.index)
         return takes_for_meld(top, joins) if joins else Reason(ReasonKind.TAKES, (top,))
-    if kind == "draw_stock":
+    if kind == ActionKind.DRAW_STOCK:
         return Reason(ReasonKind.DRAWS)
-    if kind == "pass":
-        if view.phase == "wall" or top is None:
+    if kind == ActionKind.PASS:
+        if view.phase == Phase.WALL or top is None:
             return Reason(ReasonKind.WALL_PASS)
         return Reason(ReasonKind.PASSES, (top,))
-    if kind == "big_gin" or action.card is None:
+    if kind == ActionKind.BIG_GIN or action.card is None:
         return Reason(ReasonKind.BIG_GIN)
-    if kind == "gin":
+    if kind == ActionKind.GIN:
         return Reason(ReasonKind.GIN, (action.card,))
     left = min_deadwood(know.me & ~action.card.bit)
-    kind_of = ReasonKind.KNOCKS if kind == "knock" else ReasonKind.LEAVES_DEADWOOD
+    kind_of = ReasonKind.KNOCKS if kind == ActionKind.KNOCK else ReasonKind.LEAVES_DEADWOOD
     return Reason(kind_of, (action.card,), deadwood=left)
 
 
-def evaluate(view: PlayerView, know: Knowledge, holding: list[float], tallies: list[Tally],
+def evaluate(view: PlayerView, know: Knowledge, holding: list[float], trials: list[Playouts],
              samples: int, inference: Inference, rng: random.Random, work: Work,
              halvings: int = 0, favourite: Action | None = None, prior: float = 0.0,
              wary: int = 0) -> Thinking:
@@ -128,7 +129,7 @@ def evaluate(view: PlayerView, know: Knowledge, holding: list[float], tallies: l
         work.add(cost)
     found = resample(know, pool, samples, rng)
     bound = playout_bound(know.stock, wary)
-    active = list(tallies)
+    active = list(trials)
     cuts = {samples * (k + 1) // (halvings + 2) for k in range(halvings)}
     for n, guess in enumerate(found):
         if n in cuts and len(active) > 2:
@@ -168,32 +169,32 @@ class SearchBot(Bot):
 
     def plan(self, view: PlayerView, rng: random.Random, work: Work) -> Thinking:
         know = Knowledge.of(view)
-        if view.phase == "discard" and (
-            view.must_knock or any(a.kind in ("big_gin", "gin") for a in view.legal_actions)
+        if view.phase == Phase.DISCARD and (
+            view.must_knock or any(a.kind in (ActionKind.BIG_GIN, ActionKind.GIN) for a in view.legal_actions)
         ):
             return lowest_end(view)
         holding = know.holding()
-        tallies, favourite = self.shortlist(view, know, holding, work)
-        if len(tallies) > 1:
+        trials, favourite = self.shortlist(view, know, holding, work)
+        if len(trials) > 1:
             if work.in_slice:
                 yield work.cut()  # the heuristic's work is a slice of its own
-            tallies = yield from evaluate(view, know, holding, tallies, self.samples,
+            trials = yield from evaluate(view, know, holding, trials, self.samples,
                                           self.inference, rng, work, self.halvings, favourite, self.prior,
                                           self.wary)
-        best = max(tallies, key=lambda t: t.credited(favourite, self.prior))
+        best = max(trials, key=lambda t: t.credited(favourite, self.prior))
         return Decision(best.action, best.reason())
 
     def shortlist(self, view: PlayerView, know: Knowledge, holding: list[float],
-                  work: Work) -> tuple[list[Tally], Action]:
+                  work: Work) -> tuple[list[Playouts], Action]:
         """The moves worth searching and the standard level's choice among them: both draws
         (or both wall choices), or the heuristic's best discards and the best knock."""
         favourite, options = standard_choice(view, know, holding, work)
-        if view.phase != "discard":
-            return [Tally(a, describe(view, know, a)) for a in view.legal_actions], favourite
-        out = [Tally(d.action, d.reason) for d in (discard_decision(know, o) for o in options[: self.candidates])]
+        if view.phase != Phase.DISCARD:
+            return [Playouts(a, describe(view, know, a)) for a in view.legal_actions], favourite
+        out = [Playouts(d.action, d.reason) for d in (discard_decision(know, o) for o in options[: self.candidates])]
         knock = best_knock(view, know)
         if knock is not None:
-            out.append(Tally(knock, describe(view, know, knock)))
+            out.append(Playouts(knock, describe(view, know, knock)))
         return out, favourite
 
 
@@ -202,8 +203,8 @@ def standard_choice(view: PlayerView, know: Knowledge, holding: list[float],
     """The standard level's move, which the search credits, and in the discard phase every
     discard option, best first (none in the other phases)."""
     odds = know.stock_odds(holding)
-    if view.phase != "discard":
-        choice = (wall_decision(view, know) if view.phase == "wall"
+    if view.phase != Phase.DISCARD:
+        choice = (wall_decision(view, know) if view.phase == Phase.WALL
                   else draw_decision(view, know, holding, odds, work))
         return choice.action, []
     options = discard_options(know.me, know, holding, odds, work)

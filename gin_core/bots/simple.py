@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action
+from ..actions import Action, ActionKind
 from ..arrange import discard_deadwoods, min_deadwood
 from ..cards import CARDS, mask_of
+from ..flow import Phase
 from ..view import PlayerView
 from .base import Bot, Decision, Thinking, Work, lowest_end
 from .knowledge import hand_events
@@ -27,11 +28,11 @@ def used_pairs(view: PlayerView) -> set[tuple[int, int]]:
     for e in hand_events(view):
         if e.player != view.player:
             continue
-        if e.kind == "draw_pile":
+        if e.kind == ActionKind.DRAW_PILE:
             taken = e.card.index
-        elif e.kind == "draw_stock":
+        elif e.kind == ActionKind.DRAW_STOCK:
             taken = None
-        elif e.kind == "discard" and taken is not None:
+        elif e.kind == ActionKind.DISCARD and taken is not None:
             pairs.add((taken, e.card.index))
     return pairs
 
@@ -40,7 +41,7 @@ def just_taken(view: PlayerView) -> int | None:
     """The face-up card taken this turn, if any (the last own draw of the hand)."""
     for e in reversed(hand_events(view)):
         if e.player == view.player and e.kind in ("draw_pile", "draw_stock"):
-            return e.card.index if e.kind == "draw_pile" else None
+            return e.card.index if e.kind == ActionKind.DRAW_PILE else None
     return None
 
 
@@ -53,15 +54,15 @@ class SimpleBot(Bot):
         acts = set(view.legal_actions)
         hand = mask_of(view.hand)
         work.add(1)
-        if view.phase != "discard":
+        if view.phase != Phase.DISCARD:
             top = view.top
             joins = meld_with(hand | top.bit, top.index) if top is not None else None
-            if top is not None and joins and Action("draw_pile") in acts:
-                return Decision(Action("draw_pile"), takes_for_meld(top, joins))
-            other = Action("pass") if Action("pass") in acts else Action("draw_stock")
+            if top is not None and joins and Action(ActionKind.DRAW_PILE) in acts:
+                return Decision(Action(ActionKind.DRAW_PILE), takes_for_meld(top, joins))
+            other = Action(ActionKind.PASS) if Action(ActionKind.PASS) in acts else Action(ActionKind.DRAW_STOCK)
             return Decision(other, Reason(ReasonKind.FITS_NOTHING, (top,) if top else ()))
         if view.rules.big_gin and min_deadwood(hand) == 0:
-            return Decision(Action("big_gin"), Reason(ReasonKind.BIG_GIN))
+            return Decision(Action(ActionKind.BIG_GIN), Reason(ReasonKind.BIG_GIN))
         taken = just_taken(view)
         avoid = {d for t, d in used_pairs(view) if t == taken} if taken is not None else set()
         if taken is not None:
@@ -72,10 +73,10 @@ class SimpleBot(Bot):
         card = rng.choice(sorted(i for i, dw in choices.items() if dw == least))
         kinds = {a.kind for a in acts if a.card is not None and a.card.index == card}
         put = (CARDS[card],)
-        if "gin" in kinds:
-            return Decision(Action("gin", CARDS[card]), Reason(ReasonKind.GIN, put))
-        if "knock" in kinds:
-            return Decision(Action("knock", CARDS[card]), Reason(ReasonKind.KNOCKS_AT_ONCE, put, deadwood=least))
-        if "discard" not in kinds:
+        if ActionKind.GIN in kinds:
+            return Decision(Action(ActionKind.GIN, CARDS[card]), Reason(ReasonKind.GIN, put))
+        if ActionKind.KNOCK in kinds:
+            return Decision(Action(ActionKind.KNOCK, CARDS[card]), Reason(ReasonKind.KNOCKS_AT_ONCE, put, deadwood=least))
+        if ActionKind.DISCARD not in kinds:
             return lowest_end(view)
-        return Decision(Action("discard", CARDS[card]), Reason(ReasonKind.LEAVES_DEADWOOD, put, deadwood=least))
+        return Decision(Action(ActionKind.DISCARD, CARDS[card]), Reason(ReasonKind.LEAVES_DEADWOOD, put, deadwood=least))

@@ -12,9 +12,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from ..actions import Action
+from ..actions import Action, ActionKind
 from ..arrange import min_deadwood
 from ..cards import CARDS
+from ..flow import Phase
 from ..view import PlayerView
 from .base import Bot, Decision, Thinking, Work, lowest_end
 from .heuristics import GAIN, Option, discard_options, draw_gain, stock_expectation
@@ -37,12 +38,12 @@ class StandardBot(Bot):
         know = Knowledge.of(view)
         holding = know.holding()
         odds = know.stock_odds(holding)
-        if view.phase == "wall":
+        if view.phase == Phase.WALL:
             return wall_decision(view, know)
-        if view.phase != "discard":
+        if view.phase != Phase.DISCARD:
             return draw_decision(view, know, holding, odds, work)
         acts = view.legal_actions
-        if view.must_knock or any(a.kind in ("big_gin", "gin") for a in acts):
+        if view.must_knock or any(a.kind in (ActionKind.BIG_GIN, ActionKind.GIN) for a in acts):
             return lowest_end(view)
         return knock_or_discard(view, know, discard_options(know.me, know, holding, odds, work))
 
@@ -60,8 +61,8 @@ def knock_or_discard(view: PlayerView, know: Knowledge, options: list[Option]) -
 
 def draw_decision(view: PlayerView, know: Knowledge, holding, odds, work: Work) -> Decision:
     """Take the face-up card if the hand it makes beats the expected hand after a stock draw."""
-    pile = Action("draw_pile")
-    other = Action("pass") if view.phase == "offer" else Action("draw_stock")
+    pile = Action(ActionKind.DRAW_PILE)
+    other = Action(ActionKind.PASS) if view.phase == Phase.OFFER else Action(ActionKind.DRAW_STOCK)
     top = view.top
     if pile not in view.legal_actions or top is None:
         return Decision(other, Reason(ReasonKind.PILE_FORBIDDEN))
@@ -89,7 +90,7 @@ def pile_value(view: PlayerView, know: Knowledge, holding, odds, work: Work) -> 
 
 def best_knock(view: PlayerView, know: Knowledge) -> Action | None:
     """The knock leaving the least deadwood (ties: discarding the higher card)."""
-    knocks = [a for a in view.legal_actions if a.kind == "knock"]
+    knocks = [a for a in view.legal_actions if a.kind == ActionKind.KNOCK]
     if not knocks:
         return None
     return min(knocks, key=lambda a: (min_deadwood(know.me & ~a.card.bit), -a.card.value))
@@ -128,7 +129,7 @@ def discard_decision(know: Knowledge, option: Option, declined: Reason | None = 
     else:
         why = Reason(ReasonKind.LEAVES_DEADWOOD, (card,), deadwood=option.deadwood, safe=safe,
                      declined=declined)
-    return Decision(Action("discard", card), why)
+    return Decision(Action(ActionKind.DISCARD, card), why)
 
 
 def wall_decision(view: PlayerView, know: Knowledge) -> Decision:
@@ -139,5 +140,5 @@ def wall_decision(view: PlayerView, know: Knowledge) -> Decision:
     left = min(min_deadwood(hand & ~(1 << i)) for i in range(52) if hand >> i & 1 and not forbid >> i & 1)
     likely = likely_opponent_deadwood(view, know)
     if left + WALL_MARGIN <= likely:
-        return Decision(Action("draw_pile"), Reason(ReasonKind.TAKE_TO_KNOCK, (top,), deadwood=left))
-    return Decision(Action("pass"), Reason(ReasonKind.WALL_PASS, (top,), deadwood=left, opponent=likely))
+        return Decision(Action(ActionKind.DRAW_PILE), Reason(ReasonKind.TAKE_TO_KNOCK, (top,), deadwood=left))
+    return Decision(Action(ActionKind.PASS), Reason(ReasonKind.WALL_PASS, (top,), deadwood=left, opponent=likely))
