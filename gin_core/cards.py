@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from .checks import describe
+from .errors import GinError
+
 SUITS = "CDHS"
 RANKS = "A23456789TJQK"
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -21,7 +24,7 @@ SUIT_MASK = (1 << 13) - 1
 FULL_DECK_MASK = (1 << 52) - 1
 
 
-class CardError(ValueError):
+class CardError(GinError):
     """Raised for text that is not a card or a list of cards."""
 
 
@@ -40,7 +43,7 @@ class Card:
 
     def __init__(self, rank: int, suit: str) -> None:
         if type(rank) is not int or not 1 <= rank <= 13 or suit not in tuple(SUITS):
-            raise CardError(f"no such card: rank {rank!r}, suit {suit!r}")
+            raise CardError(f"no such card: rank {describe(rank)}, suit {describe(suit)}")
         s = SUITS.index(suit)
         for name, value in (
             ("rank", rank), ("suit", suit), ("index", s * 13 + rank - 1),
@@ -82,7 +85,7 @@ class Card:
         if t.startswith("10"):
             t = "T" + t[2:]
         if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
-            raise CardError(f"not a card: {text!r} (expected rank A23456789TJQK and suit CDHS, e.g. 'QS')")
+            raise CardError(f"not a card: {describe(text)} (expected rank A23456789TJQK and suit CDHS, e.g. 'QS')")
         return CARDS[SUITS.index(t[1]) * 13 + RANKS.index(t[0])]
 
     @property
@@ -109,7 +112,12 @@ CARD_VALUES: tuple[int, ...] = tuple(c.value for c in CARDS)
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Parse cards separated by spaces or commas (``"AS 2S 3S"``), or an iterable of card texts."""
-    parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        parts = text.replace(",", " ").split()
+    elif isinstance(text, Iterable) and not isinstance(text, (bytes, bytearray, dict)):
+        parts = list(text)
+    else:
+        raise CardError(f"cards must be text like 'AS 2S 3S' or card texts, not {describe(text)}")
     return [Card.parse(p) for p in parts]
 
 

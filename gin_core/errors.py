@@ -11,3 +11,7 @@ class IllegalAction(GinError):
 
 class SaveError(GinError):
     """A saved match that is corrupt, truncated, tampered with or from another format."""
+
+
+class ArgumentError(GinError):
+    """A public function was called with an argument of the wrong type or out of range."""
