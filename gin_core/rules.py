@@ -217,11 +217,13 @@ class Rules:
         _check_names(data)
         missing = [f.name for f in RULE_FIELDS if f.name not in data]
         if missing:
-            raise RulesError(f"missing rule: {', '.join(missing)}")
+            more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+            raise RulesError(f"missing rule: {', '.join(missing[:5])}{more}")
         return cls(**data)
 
 
 def _check_names(options: dict[Any, object]) -> None:
     unknown = [describe(k) for k in options if k not in _BY_NAME]
     if unknown:
-        raise RulesError(f"no such rule: {', '.join(sorted(unknown)[:5])}")
+        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+        raise RulesError(f"no such rule: {', '.join(sorted(unknown)[:5])}{more}")
