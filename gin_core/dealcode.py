@@ -27,7 +27,9 @@ class DealCodeError(GinError):
 def encode(seed: int) -> str:
     """The deal code of a seed."""
     if type(seed) is not int or not 0 <= seed < 1 << SEED_BITS:
-        raise DealCodeError(f"a deal's seed must be a whole number in 0..2**{SEED_BITS}-1, not {describe(seed)}")
+        raise DealCodeError(
+            f"a deal's seed must be a whole number in 0..2**{SEED_BITS}-1, not {describe(seed)}"
+        )
     chars = [ALPHABET[(seed >> (5 * i)) & 31] for i in reversed(range(7))]
     return "".join(chars[:3]) + "-" + "".join(chars[3:])
 

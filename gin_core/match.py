@@ -220,9 +220,7 @@ class Match:
         settlement = self.hand.settlement
         points = hand_points(settlement)
         self.scores = [self.scores[0] + points[0], self.scores[1] + points[1]]
-        self.records.append(
-            HandRecord(self.deals, self.hand.dealer, self.deal_code, settlement, points)
-        )
+        self.records.append(HandRecord(self.deals, self.hand.dealer, self.deal_code, settlement, points))
         if match_over(self.rules, self.scores, self.records):
             self.result = match_result(self.rules, self.records)
             self.events.append(Event("match_over", self.result.winner))

@@ -10,9 +10,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .cards import SUIT_MASK, Card, CardError, cards_of, mask_of, parse_cards
+from .errors import GinError
 
 
-class MeldError(ValueError):
+class MeldError(GinError):
     """Raised for cards that do not form a meld."""
 
 

@@ -29,8 +29,7 @@ VERSION = 2
 with nothing to redo."""
 _KEYS = {
     1: frozenset({"format", "version", "rules", "seed", "dealer", "first_deal", "actions", "state"}),
-    2: frozenset({"format", "version", "rules", "seed", "dealer", "first_deal", "actions", "state",
-                  "redo"}),
+    2: frozenset({"format", "version", "rules", "seed", "dealer", "first_deal", "actions", "state", "redo"}),
 }
 MAX_TEXT = 16 << 20
 """The longest save text read (characters): far above a match to 10,000 points."""
@@ -54,8 +53,7 @@ def _snapshot(match: Match) -> dict[str, Any]:
         "pile": format_cards(h.pile),
         "stock": len(h.stock),
         "records": [
-            [r.deal_code, r.settlement.kind if r.settlement else "dead", *r.points]
-            for r in match.records
+            [r.deal_code, r.settlement.kind if r.settlement else "dead", *r.points] for r in match.records
         ],
         "moves": hashlib.sha256(moves.encode()).hexdigest()[:16],
     }
@@ -148,8 +146,12 @@ def _match(data: dict[str, Any]) -> Match:
 
 def _move(entry: Any, where: str) -> Move:
     """One ``[player, "action"]`` entry of a save."""
-    if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], str)
-            and (entry[0] is None or (type(entry[0]) is int and entry[0] in (0, 1)))):
+    if not (
+        isinstance(entry, list)
+        and len(entry) == 2
+        and isinstance(entry[1], str)
+        and (entry[0] is None or (type(entry[0]) is int and entry[0] in (0, 1)))
+    ):
         raise SaveError(f"save {where} is malformed")
     try:
         return entry[0], Action.parse(entry[1])
@@ -223,8 +225,7 @@ def loads(text: str | bytes) -> Match:
         raise SaveError(f"a save must be text, not {describe(text)}")
     _check_text(text)
     try:
-        data = json.loads(text, parse_int=_parse_int, parse_float=_not_whole,
-                          parse_constant=_not_whole)
+        data = json.loads(text, parse_int=_parse_int, parse_float=_not_whole, parse_constant=_not_whole)
     except SaveError:
         raise
     except ValueError as e:  # not JSON (the depth was bounded above)

@@ -64,8 +64,10 @@ def _calls() -> list[tuple[str, Callable[[], object], str]]:
             ]
         if not isinstance(v, (str, bytes, list, dict)) and v is not None:
             rows.append((f"parse_cards({name})", lambda v=v: parse_cards(v), "cards"))
-        rows += [(f"view({name})", lambda v=v: _match().view(v), "player"),
-                 (f"undo({name})", lambda v=v: _match().undo(v), "player")]
+        rows += [
+            (f"view({name})", lambda v=v: _match().view(v), "player"),
+            (f"undo({name})", lambda v=v: _match().undo(v), "player"),
+        ]
     rows += [
         ("Match(seed=-1)", lambda: Match(seed=-1), "seed"),
         ("Match(seed=2**64)", lambda: Match(seed=2**64), "seed"),
@@ -93,8 +95,11 @@ def _calls() -> list[tuple[str, Callable[[], object], str]]:
         ("Rules(knock_limt=10)", lambda: Rules(knock_limt=10), "no such rule"),  # type: ignore[call-arg]
         ("Rules(target=0)", lambda: Rules(target=0), "target"),
         ("Rules(first_dealer=2)", lambda: Rules(first_dealer=2), "first_dealer"),
-        ("Rules(oklahoma=True, first_upcard=False)",
-         lambda: Rules(oklahoma=True, first_upcard=False), "upcard"),
+        (
+            "Rules(oklahoma=True, first_upcard=False)",
+            lambda: Rules(oklahoma=True, first_upcard=False),
+            "upcard",
+        ),
         ("Rules.from_dict({})", lambda: Rules.from_dict({}), "missing rule"),
         ("Rules.from_dict({1: 2})", lambda: Rules.from_dict({1: 2}), "no such rule"),
         ("Rules.from_dict({HUGE: 2})", lambda: Rules.from_dict({HUGE: 2}), "no such rule"),
@@ -109,7 +114,9 @@ CALLS = _calls()
 # (issue 17, item 9); until both are merged these rows expect exactly that ActionError.
 ACTION_TEXT = ["discard XX", "", "shuffle", "discard", "pass AS", "draw_stock now please", "\n"]
 XFAIL_ACTION = pytest.mark.xfail(
-    not issubclass(ActionError, GinError), raises=ActionError, strict=True,
+    not issubclass(ActionError, GinError),
+    raises=ActionError,
+    strict=True,
     reason="ActionError is not yet a GinError (engine14's change)",
 )
 
@@ -132,14 +139,19 @@ def test_bad_action_text_raises_a_gin_error(text):
     _check(lambda: _match().apply(text), "action")
 
 
-@pytest.mark.parametrize("bad", [v for v in ODD_VALUES if v is not None] + [2, -1, "x"],
-                         ids=lambda v: type(v).__name__)
+@pytest.mark.parametrize(
+    "bad", [v for v in ODD_VALUES if v is not None] + [2, -1, "x"], ids=lambda v: type(v).__name__
+)
 def test_a_refused_call_changes_nothing(bad):
     m = _match()
     m.apply("pass")
     before = save_match(m)
-    for call in (lambda: m.apply(bad), lambda: m.apply("pass", bad), lambda: m.view(bad),
-                 lambda: m.undo(bad)):
+    for call in (
+        lambda: m.apply(bad),
+        lambda: m.apply("pass", bad),
+        lambda: m.view(bad),
+        lambda: m.undo(bad),
+    ):
         try:
             call()
         except GinError:
@@ -157,5 +169,18 @@ def test_dealer_true_is_refused_not_saved():
 
 def test_the_table_covers_every_entry_point():
     names = {row_id.split("(")[0].split(" ")[0] for row_id, _, _ in CALLS}
-    assert names >= {"Match", "view", "apply", "undo", "redo", "Card.parse", "Card", "parse_cards",
-                     "decode_deal_code", "encode_deal_code", "Rules", "Rules.from_dict", "preset"}
+    assert names >= {
+        "Match",
+        "view",
+        "apply",
+        "undo",
+        "redo",
+        "Card.parse",
+        "Card",
+        "parse_cards",
+        "decode_deal_code",
+        "encode_deal_code",
+        "Rules",
+        "Rules.from_dict",
+        "preset",
+    }

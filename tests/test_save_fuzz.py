@@ -39,8 +39,9 @@ def _play(m: Match, rng: random.Random, steps: int) -> Match:
 def _corpus() -> list[str]:
     """Saves of a few presets at a few points, two with moves taken back (a redo stack)."""
     out = []
-    for i, (name, steps) in enumerate((("classic", 0), ("openspiel", 9), ("no_upcard", 23),
-                                       ("big_gin", 40), ("eaai", 70))):
+    for i, (name, steps) in enumerate(
+        (("classic", 0), ("openspiel", 9), ("no_upcard", 23), ("big_gin", 40), ("eaai", 70))
+    ):
         m = _play(Match(preset(name), seed=100 + i), random.Random(i), steps)
         out.append(save_match(m))
     for i, name in enumerate(("tournament", "winner_deals")):
@@ -99,8 +100,13 @@ def _with_nested(data: dict[str, Any], path: tuple[Any, ...], depth: int, bracke
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.sampled_from([10**400, -(10**400), 2**64, -1])
-    | st.floats() | st.text(max_size=10) | st.sampled_from(["discard AS", "pass", "7KQ-M2XD"]),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.sampled_from([10**400, -(10**400), 2**64, -1])
+    | st.floats()
+    | st.text(max_size=10)
+    | st.sampled_from(["discard AS", "pass", "7KQ-M2XD"]),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
     max_leaves=6,
 )
@@ -108,9 +114,14 @@ OPS = ("delete", "replace", "nest", "retype", "deep", "truncate", "flip", "repea
 
 
 @settings(max_examples=8 * settings.default.max_examples)  # 320 in CPython, 48 in Pyodide
-@given(which=st.integers(0, len(CORPUS) - 1), op=st.sampled_from(OPS), pick=st.integers(0, 10**6),
-       value=json_values, depth=st.sampled_from([MAX_DEPTH, 50, 993, 6000, 100_000]),
-       char=st.characters(codec="utf-8"))
+@given(
+    which=st.integers(0, len(CORPUS) - 1),
+    op=st.sampled_from(OPS),
+    pick=st.integers(0, 10**6),
+    value=json_values,
+    depth=st.sampled_from([MAX_DEPTH, 50, 993, 6000, 100_000]),
+    char=st.characters(codec="utf-8"),
+)
 def test_mutated_saves_load_exactly_or_not_at_all(which, op, pick, value, depth, char):
     original = CORPUS[which]
     data = json.loads(original)
@@ -126,14 +137,23 @@ def test_mutated_saves_load_exactly_or_not_at_all(which, op, pick, value, depth,
         parent[path[-1]] = [parent[path[-1]]] if pick % 2 else {"a": parent[path[-1]]}
     elif op == "retype":
         old = parent[path[-1]]
-        parent[path[-1]] = [str(old), json.dumps(old), float(old) if type(old) is int else 1.5,
-                            bool(old), [old], None][pick % 6]
+        parent[path[-1]] = [
+            str(old),
+            json.dumps(old),
+            float(old) if type(old) is int else 1.5,
+            bool(old),
+            [old],
+            None,
+        ][pick % 6]
     elif op == "deep":
         mutated = _with_nested(data, path, depth, "[{"[pick % 2])
     else:
         i = pick % len(original)
-        mutated = {"truncate": original[:i], "flip": original[:i] + char + original[i + 1:],
-                   "repeat": original[:i] + original[i:i + 1 + pick % 40] + original[i:]}[op]
+        mutated = {
+            "truncate": original[:i],
+            "flip": original[:i] + char + original[i + 1 :],
+            "repeat": original[:i] + original[i : i + 1 + pick % 40] + original[i:],
+        }[op]
     outcome = exact_or_refused(original, mutated)
     event(f"{op}: {outcome}")
     if not isinstance(mutated, str) and op != "deep":

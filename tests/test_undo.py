@@ -82,7 +82,7 @@ def test_undo_takes_back_the_replies_and_redo_plays_them_again():
         m.apply(rng.choice(m.legal_actions()))
     before = save_match(m)
     last_own = max(i for i, (p, _) in enumerate(m.history) if p == 0)
-    replies = m.history[last_own + 1:]
+    replies = m.history[last_own + 1 :]
     assert replies and all(p == 1 for p, _ in replies)
     m.undo(0)
     assert len(m.history) == last_own and m.to_move == 0
@@ -154,8 +154,10 @@ def test_save_round_trip_keeps_the_redo_stack():
         assert state(loaded) == state(m)
 
 
-@pytest.mark.parametrize("edit", ["drop_first", "swap_players", "next_hand", "not_a_move",
-                                  "empty_batch", "player_null", "order", "extra"])
+@pytest.mark.parametrize(
+    "edit",
+    ["drop_first", "swap_players", "next_hand", "not_a_move", "empty_batch", "player_null", "order", "extra"],
+)
 def test_tampered_redo_stack_is_a_save_error(edit):
     m = undone()
     d = json.loads(save_match(m))
@@ -185,9 +187,10 @@ def test_tampered_redo_stack_is_a_save_error(edit):
 
 
 @settings(max_examples=2 * settings.default.max_examples)
-@given(seed=st.integers(0, 2**20), ops=st.lists(st.sampled_from(["play", "play", "play", "undo0",
-                                                                   "undo1", "redo", "save"]),
-                                                 max_size=80))
+@given(
+    seed=st.integers(0, 2**20),
+    ops=st.lists(st.sampled_from(["play", "play", "play", "undo0", "undo1", "redo", "save"]), max_size=80),
+)
 def test_undo_redo_against_a_model(seed, ops):
     """The match always equals a fresh replay of its history; redo returns to the state
     before the matching undo; a save at any point loads to the same match and stack."""
