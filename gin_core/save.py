@@ -25,8 +25,8 @@ from .rules import Rules
 
 FORMAT = "gin_core.match"
 VERSION = 2
-"""Version 2 added ``redo`` (the moves :meth:`Match.undo` took back); version 1 saves load,
-with nothing to redo."""
+"""Version 2 added ``redo`` (the moves :meth:`Match.undo` took back). Both versions load; a
+match with nothing to redo is written as version 1, which builds from before version 2 read."""
 _KEYS = {
     1: frozenset({"format", "version", "rules", "seed", "dealer", "first_deal", "actions", "state"}),
     2: frozenset({"format", "version", "rules", "seed", "dealer", "first_deal", "actions", "state", "redo"}),
@@ -75,18 +75,20 @@ def _moves(moves: list[Move] | tuple[Move, ...]) -> list[list[Any]]:
 
 
 def to_dict(match: Match) -> dict[str, Any]:
-    """The save of a match as a JSON-ready dict."""
-    return {
+    """The save of a match as a JSON-ready dict (version 1 unless there is something to redo)."""
+    data = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": VERSION if match.redo_stack else 1,
         "rules": match.rules.to_dict(),
         "seed": match.seed,
         "dealer": match.dealer_choice,
         "first_deal": match.first_deal,
         "actions": _moves(match.history),
-        "redo": [_moves(batch) for batch in match.redo_stack],
         "state": _snapshot(match),
     }
+    if match.redo_stack:
+        data["redo"] = [_moves(batch) for batch in match.redo_stack]
+    return data
 
 
 def dumps(match: Match) -> str:

@@ -235,13 +235,19 @@ def test_longer_than_any_save_is_refused_unread():
 
 def test_version_1_saves_still_load():
     """Saves written before the redo stack (version 1, no ``redo``) load, with nothing to redo;
-    a version 1 save that has ``redo`` is refused (an unknown field of that version)."""
+    a match with nothing to redo is still written so (builds before version 2 read it); a
+    version 1 save with ``redo``, or a version 2 save without it, is refused."""
     m = _play(Match(preset("classic"), seed=3), random.Random(3), 25)
     d = json.loads(save_match(m))
-    del d["redo"]
-    d["version"] = 1
+    assert d["version"] == 1 and "redo" not in d
     loaded = from_dict(d)
     assert save_match(loaded) == save_match(m) and not loaded.can_redo
     d["redo"] = []
     with pytest.raises(SaveError, match="unknown fields: 'redo'"):
+        from_dict(d)
+    m.undo(0)
+    d = json.loads(save_match(m))
+    assert d["version"] == 2 and d["redo"]
+    del d["redo"]
+    with pytest.raises(SaveError, match="save has no redo"):
         from_dict(d)
