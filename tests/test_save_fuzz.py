@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 from typing import Any
 
@@ -24,6 +25,7 @@ from hypothesis import strategies as st
 from gin_core import Match, SaveError, load_match, preset, save_match
 from gin_core.save import MAX_DEPTH, from_dict
 
+PYODIDE = os.environ.get("GIN_PYODIDE") == "1"
 HUGE = 10**5000  # beyond what Python prints (4,300 digits): kept out of hypothesis, which prints
 NEST = "\x00nest\x00"
 
@@ -173,7 +175,14 @@ def _save() -> dict[str, Any]:
 
 @pytest.mark.parametrize("depth", [MAX_DEPTH, 993, 6000])
 def test_state_nested_deep_is_a_save_error(depth):
-    """Item 7: json.loads accepts a state nested 993 deep; the comparison used to overflow."""
+    """Item 7: json.loads accepts a state nested 993 deep; the comparison used to overflow.
+    As text, any depth is refused before json.loads builds anything. (Under Pyodide a Python
+    list nested 6,000 deep cannot even be freed -- "Maximum call stack size exceeded", fatal --
+    so there the parsed form is tried at the issue's 993 only.)"""
+    with pytest.raises(SaveError, match="nested"):
+        load_match(_with_nested(_save(), ("state",), depth, "["))
+    if PYODIDE and depth > 993:
+        return
     d = _save()
     state: Any = []
     for _ in range(depth - 1):
@@ -181,8 +190,6 @@ def test_state_nested_deep_is_a_save_error(depth):
     d["state"] = state
     with pytest.raises(SaveError, match="nested"):
         from_dict(d)
-    with pytest.raises(SaveError, match="nested"):
-        load_match(_with_nested(_save(), ("state",), depth, "["))
 
 
 def test_a_cycle_is_a_save_error():
