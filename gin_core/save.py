@@ -25,8 +25,9 @@ from .rules import Rules
 
 FORMAT = "gin_core.match"
 VERSION = 2
-"""Version 2 added ``redo`` (the moves :meth:`Match.undo` took back). Both versions load; a
-match with nothing to redo is written as version 1, which builds from before version 2 read."""
+"""Version 2 added ``redo`` (the moves :meth:`Match.undo` took back) and, in the snapshot, a
+digest of the set-up (rules, seed, dealer, first deal), so that an edited rule is caught even
+before it changes a score. Version 1 saves still load (with nothing to redo)."""
 _KEYS = {
     1: frozenset({"format", "version", "rules", "seed", "dealer", "first_deal", "actions", "state"}),
     2: frozenset({"format", "version", "rules", "seed", "dealer", "first_deal", "actions", "state", "redo"}),
@@ -42,10 +43,15 @@ MAX_DIGITS = 24
 _BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
-def _snapshot(match: Match) -> dict[str, Any]:
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _snapshot(match: Match, version: int = VERSION) -> dict[str, Any]:
     h = match.hand
     moves = "\n".join(f"{p}:{a}" for p, a in match.history)
-    return {
+    setup = [match.rules.to_dict(), match.seed, match.dealer_choice, match.first_deal]
+    snapshot = {
         "phase": match.phase,
         "to_move": match.to_move,
         "scores": list(match.scores),
@@ -55,8 +61,11 @@ def _snapshot(match: Match) -> dict[str, Any]:
         "records": [
             [r.deal_code, r.settlement.kind if r.settlement else "dead", *r.points] for r in match.records
         ],
-        "moves": hashlib.sha256(moves.encode()).hexdigest()[:16],
+        "moves": _digest(moves),
     }
+    if version >= 2:
+        snapshot["setup"] = _digest(json.dumps(setup, sort_keys=True))
+    return snapshot
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -75,20 +84,18 @@ def _moves(moves: list[Move] | tuple[Move, ...]) -> list[list[Any]]:
 
 
 def to_dict(match: Match) -> dict[str, Any]:
-    """The save of a match as a JSON-ready dict (version 1 unless there is something to redo)."""
-    data = {
+    """The save of a match as a JSON-ready dict."""
+    return {
         "format": FORMAT,
-        "version": VERSION if match.redo_stack else 1,
+        "version": VERSION,
         "rules": match.rules.to_dict(),
         "seed": match.seed,
         "dealer": match.dealer_choice,
         "first_deal": match.first_deal,
         "actions": _moves(match.history),
+        "redo": [_moves(batch) for batch in match.redo_stack],
         "state": _snapshot(match),
     }
-    if match.redo_stack:
-        data["redo"] = [_moves(batch) for batch in match.redo_stack]
-    return data
 
 
 def dumps(match: Match) -> str:
@@ -184,7 +191,7 @@ def from_dict(data: Any) -> Match:
             match.apply(action, player)
         except GinError as e:
             raise SaveError(f"save action {i} ({describe(entry[1])}) is illegal: {e}") from None
-    if not _same(data["state"], _snapshot(match)):
+    if not _same(data["state"], _snapshot(match, version)):
         raise SaveError("save does not match its own moves (edited or corrupt)")
     if version >= 2:
         _redo(match, data["redo"])

@@ -26,7 +26,7 @@ from gin_core import CARDS, Action, Match, SaveError
 from gin_core.arrange import min_deadwood
 from gin_core.cards import mask_of
 from gin_core.presets import PRESETS
-from gin_core.save import FORMAT, dumps, from_dict, loads, to_dict
+from gin_core.save import FORMAT, VERSION, dumps, from_dict, loads, to_dict
 
 PYODIDE = os.environ.get("GIN_PYODIDE") == "1"
 PRESET_NAMES = sorted(PRESETS)
@@ -162,7 +162,7 @@ def test_round_trip_at_every_point_of_full_matches(name, count):
                 text = dumps(m)
                 assert dumps(m) == text, "saving twice gives the same text"
                 data = json.loads(text)
-                assert data["format"] == FORMAT and data["version"] == 1  # nothing to redo
+                assert data["format"] == FORMAT and data["version"] == VERSION
                 assert len(data["actions"]) == len(m.history)
                 loaded = loads(text)
                 assert dumps(loaded) == text
@@ -495,7 +495,7 @@ def test_bad_top_level_values(field, value):
 
 
 @pytest.mark.parametrize("field", ["format", "version", "rules", "seed", "dealer", "first_deal",
-                                   "actions", "state"])
+                                   "actions", "redo", "state"])
 def test_missing_top_level_field(field):
     data = json.loads(mid_save("no_upcard", 0.2))
     del data[field]

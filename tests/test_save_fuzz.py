@@ -241,20 +241,50 @@ def test_longer_than_any_save_is_refused_unread():
 
 
 def test_version_1_saves_still_load():
-    """Saves written before the redo stack (version 1, no ``redo``) load, with nothing to redo;
-    a match with nothing to redo is still written so (builds before version 2 read it); a
-    version 1 save with ``redo``, or a version 2 save without it, is refused."""
+    """Saves written before the redo stack (version 1: no ``redo``, no set-up digest) load,
+    with nothing to redo; a version 1 save with ``redo``, or a version 2 save without it or
+    without its set-up digest, is refused."""
     m = _play(Match(preset("classic"), seed=3), random.Random(3), 25)
     d = json.loads(save_match(m))
-    assert d["version"] == 1 and "redo" not in d
-    loaded = from_dict(d)
+    assert d["version"] == 2 and d["redo"] == [] and "setup" in d["state"]
+    old = copy.deepcopy(d)
+    old["version"] = 1
+    del old["redo"], old["state"]["setup"]
+    loaded = from_dict(old)
     assert save_match(loaded) == save_match(m) and not loaded.can_redo
-    d["redo"] = []
     with pytest.raises(SaveError, match="unknown fields: 'redo'"):
+        from_dict({**old, "redo": []})
+    with pytest.raises(SaveError, match="does not match"):
+        from_dict({**old, "state": d["state"]})
+    del d["state"]["setup"]
+    with pytest.raises(SaveError, match="does not match"):
         from_dict(d)
-    m.undo(0)
-    d = json.loads(save_match(m))
-    assert d["version"] == 2 and d["redo"]
-    del d["redo"]
-    with pytest.raises(SaveError, match="save has no redo"):
-        from_dict(d)
+
+
+@pytest.mark.parametrize("name", ["classic", "openspiel", "eaai"])
+def test_an_edited_set_up_is_caught_before_it_changes_a_score(name):
+    """Found by the fuzz: a rule changed in a save with no finished hand (target 100 -> null)
+    loaded as a different match. Every rule, the seed, dealer and first deal are in the
+    snapshot's set-up digest now."""
+    d = json.loads(save_match(Match(preset(name), seed=100)))
+    edits = [
+        ("rules", k, v)
+        for k, v in (
+            ("target", None),
+            ("target", 150),
+            ("gin_bonus", 20),
+            ("first_dealer", 0),
+            ("line_bonus", 5),
+        )
+    ]
+    edits += [("dealer", None, 1), ("dealer", None, 0)]
+    for where, key, value in edits:
+        e = copy.deepcopy(d)
+        if key is None:
+            e[where] = value
+        else:
+            e[where][key] = value
+        if e == d:
+            continue
+        with pytest.raises(SaveError):
+            from_dict(e)
