@@ -33,12 +33,15 @@ serve:
 test: setup site lint test-unit test-pyodide test-e2e
 
 # Paths checked by `make lint` (ruff check, ruff format --check) and typed by mypy --strict.
-# Today: the modules and tests that pass; widen both to `gin_core tests` (and web/ginweb) as the
-# rest is brought in line (see pyproject.toml for the rules).
-LINT_PY ?= gin_core/__init__.py gin_core/checks.py gin_core/dealcode.py gin_core/match.py \
-           gin_core/rules.py gin_core/save.py \
-           tests/test_api_misuse.py tests/test_packaging.py tests/test_rule_fields.py \
-           tests/test_save_fuzz.py tests/test_undo.py
+# Today: every module and test that passes. Not yet: gin_core/bots/*, actions.py, hand.py,
+# layoff.py, presets.py, scoring.py, events.py and the other tests (being edited on other
+# branches); widen both to `gin_core tests` (and web/ginweb) once they are brought in line.
+LINT_PY ?= gin_core/__init__.py gin_core/arena.py gin_core/arrange.py gin_core/bench.py \
+           gin_core/cards.py gin_core/checks.py gin_core/dealcode.py gin_core/errors.py \
+           gin_core/match.py gin_core/melds.py gin_core/results.py gin_core/rules.py \
+           gin_core/save.py gin_core/view.py \
+           tests/conftest.py tests/test_api_misuse.py tests/test_match.py tests/test_packaging.py \
+           tests/test_rule_fields.py tests/test_save.py tests/test_save_fuzz.py tests/test_undo.py
 LINT_TYPED ?= $(filter gin_core/%,$(LINT_PY))
 
 lint:

@@ -149,4 +149,3 @@ def meld_extensions(meld_mask: int) -> int:
             ext |= 1 << (high + 1)
         return ext
     return _RANK_BITS[low % 13] & ~meld_mask
-
