@@ -19,7 +19,7 @@ from .cards import CARDS, Card, CardError, format_cards, parse_cards, sort_cards
 from .dealcode import DealCodeError
 from .dealcode import decode as decode_deal_code
 from .dealcode import encode as encode_deal_code
-from .errors import ArgumentError, GinError, IllegalAction, SaveError
+from .errors import ArgumentError, GinError, IllegalAction, SaveError, UndoError
 from .events import Event
 from .layoff import Layoff, best_defence
 from .match import Match
@@ -60,6 +60,7 @@ __all__ = [
     "RulesError",
     "SaveError",
     "Settlement",
+    "UndoError",
     "best_arrangement",
     "best_defence",
     "best_discard",

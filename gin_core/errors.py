@@ -15,3 +15,7 @@ class SaveError(GinError):
 
 class ArgumentError(GinError):
     """A public function was called with an argument of the wrong type or out of range."""
+
+
+class UndoError(GinError):
+    """Nothing to take back or to play again, or a redo stack that undo could not have left."""

@@ -18,7 +18,7 @@ from .dealcode import (
     random_seed,
     shuffled_deck,
 )
-from .errors import ArgumentError, IllegalAction
+from .errors import ArgumentError, IllegalAction, UndoError
 from .events import Event
 from .hand import Hand
 from .results import (
@@ -175,21 +175,22 @@ class Match:
         :meth:`redo` plays them again while nothing new has been played."""
         k = self.undo_point(player)
         if k is None:
-            raise IllegalAction(f"player {player} has no move to take back in this hand")
+            raise UndoError(f"player {player} has no move to take back in this hand")
         self.redo_stack.append(tuple(self.history[k:]))
         self._rebuild(self.history[:k])
 
     def redo(self) -> None:
         """Play again the moves the last :meth:`undo` took back."""
         if not self.redo_stack:
-            raise IllegalAction("there is no move to play again")
+            raise UndoError("there is no move to play again")
         for player, action in self.redo_stack.pop():
             self._play(action, player)
 
     def restore_redo(self, stack: list[tuple[Move, ...]]) -> None:
         """Set what :meth:`redo` will play (from a save), if :meth:`undo` could have left it:
         each batch, played from here in turn, is a move of one player and the opponent's
-        replies, inside the hand. Otherwise raise :class:`IllegalAction`; nothing changes."""
+        replies, inside the hand. Otherwise raise :class:`UndoError` (or :class:`IllegalAction`
+        for a move the rules refuse); nothing changes."""
         kept = list(self.history)
         try:
             for batch in reversed(stack):
@@ -201,14 +202,14 @@ class Match:
 
     def _play_batch(self, batch: tuple[Move, ...]) -> None:
         if not batch or batch[0][0] is None:
-            raise IllegalAction("a move taken back names no player")
+            raise UndoError("a move taken back names no player")
         player = batch[0][0]
         for i, (mover, action) in enumerate(batch):
             if action.kind == "next_hand" or (i > 0 and mover != 1 - player):
-                raise IllegalAction("moves taken back are one player's move and the replies to it")
+                raise UndoError("moves taken back are one player's move and the replies to it")
             self._play(action, mover)
         if self.phase in ("hand_over", "match_over"):
-            raise IllegalAction("moves taken back cannot end the hand")
+            raise UndoError("moves taken back cannot end the hand")
 
     def _rebuild(self, moves: list[Move]) -> None:
         """The match as it was after ``moves`` (a prefix of its history)."""

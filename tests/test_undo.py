@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_core import IllegalAction, Match, SaveError, load_match, preset, save_match
+from gin_core import Match, SaveError, UndoError, load_match, preset, save_match
 from gin_core.presets import PRESETS
 from gin_core.save import from_dict
 
@@ -91,7 +91,7 @@ def test_undo_takes_back_the_replies_and_redo_plays_them_again():
     m.redo()
     m.redo()
     assert save_match(m) == before and not m.can_redo
-    with pytest.raises(IllegalAction, match="no move to play again"):
+    with pytest.raises(UndoError, match="no move to play again"):
         m.redo()
 
 
@@ -111,7 +111,7 @@ def test_no_undo_across_a_hand_or_once_it_is_over():
     while m.result is None:
         m.apply(rng.choice(m.legal_actions()))
     assert not m.can_undo(0) and not m.can_undo(1)
-    with pytest.raises(IllegalAction, match="no move to take back"):
+    with pytest.raises(UndoError, match="no move to take back"):
         m.undo(0)
     m = position("classic", 1, 0)
     rng = random.Random(1)
@@ -126,7 +126,7 @@ def test_undo_refused_changes_nothing():
     before = save_match(m)
     for player in (0, 1):
         if not m.can_undo(player):
-            with pytest.raises(IllegalAction):
+            with pytest.raises(UndoError):
                 m.undo(player)
     assert save_match(m) == before
 
