@@ -19,15 +19,15 @@ from .cards import CARDS, Card, CardError, format_cards, parse_cards, sort_cards
 from .dealcode import DealCodeError
 from .dealcode import decode as decode_deal_code
 from .dealcode import encode as encode_deal_code
-from .errors import GinError, IllegalAction, SaveError
 from .declare import declarations, default_declaration
+from .errors import ArgumentError, GinError, IllegalAction, SaveError, UndoError
 from .events import Event
 from .layoff import Layoff, best_defence
 from .match import Match
 from .melds import Meld, MeldError
 from .presets import PRESETS, preset, preset_name
 from .results import HandRecord, MatchResult
-from .rules import Rules, RulesError
+from .rules import RULE_FIELDS, RuleField, Rules, RulesError, rule_fields
 from .save import dumps as save_match
 from .save import loads as load_match
 from .scoring import Settlement, settle
@@ -38,8 +38,10 @@ __version__ = "0.1.0"
 __all__ = [
     "CARDS",
     "PRESETS",
+    "RULE_FIELDS",
     "Action",
     "ActionError",
+    "ArgumentError",
     "Arrangement",
     "Card",
     "CardError",
@@ -54,10 +56,12 @@ __all__ = [
     "Meld",
     "MeldError",
     "PlayerView",
+    "RuleField",
     "Rules",
     "RulesError",
     "SaveError",
     "Settlement",
+    "UndoError",
     "best_arrangement",
     "best_defence",
     "best_discard",
@@ -72,6 +76,7 @@ __all__ = [
     "parse_cards",
     "preset",
     "preset_name",
+    "rule_fields",
     "save_match",
     "settle",
     "sort_cards",

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .cards import Card, CardError
+from .checks import describe
 from .errors import GinError
 from .melds import Meld, MeldError
 
@@ -68,12 +69,12 @@ class Action:
             raise ActionError(f"an action must be text, not {type(text).__name__}")
         parts = text.split()
         if not parts or (len(parts) > 2 and parts[0].lower() not in DECLARING):
-            raise ActionError(f"not an action: {text!r}")
+            raise ActionError(f"not an action: {describe(text)}")
         try:
             card = Card.parse(parts[1]) if len(parts) >= 2 else None
             melds = tuple(Meld.parse(p) for p in parts[2:]) if len(parts) > 2 else None
         except (CardError, MeldError) as e:
-            raise ActionError(str(e)) from None
+            raise ActionError(f"not an action: {describe(text)} ({e})") from None
         return cls(parts[0].lower(), card, melds)
 
     def __str__(self) -> str:

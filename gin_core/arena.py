@@ -27,12 +27,12 @@ import random
 import sys
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from .bots import BOTS, make_bot
 from .errors import IllegalAction
 from .match import Match
 from .presets import PRESETS, preset
-
 
 COUNTS = ("matches", "hands", "hands_won", "points", "knocks", "gins", "undercuts", "illegal")
 
@@ -56,12 +56,14 @@ class Tally:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.times += other.times
 
-    def to_json(self) -> dict:
-        return {**{name: getattr(self, name) for name in COUNTS},
-                "times_us": [round(1e6 * t) for t in self.times]}
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **{name: getattr(self, name) for name in COUNTS},
+            "times_us": [round(1e6 * t) for t in self.times],
+        }
 
     @classmethod
-    def from_json(cls, data: dict) -> Tally:
+    def from_json(cls, data: dict[str, Any]) -> Tally:
         return cls(**{name: data[name] for name in COUNTS}, times=[t / 1e6 for t in data["times_us"]])
 
 
@@ -75,11 +77,11 @@ def play_match(names: tuple[str, str], rules_name: str, seed: int) -> tuple[Tall
     bots = [make_bot(n, seed) for n in names]
     match = Match(preset(rules_name), seed=seed)
     tallies = (Tally(), Tally())
-    while match.phase != "match_over":
-        if match.phase == "hand_over":
+    while (result := match.result) is None:
+        p = match.to_move
+        if p is None:  # between hands
             match.apply("next_hand")
             continue
-        p = match.to_move
         start = time.perf_counter()
         decision = bots[p].decide(match.view(p))
         tallies[p].times.append(time.perf_counter() - start)
@@ -101,7 +103,7 @@ def play_match(names: tuple[str, str], rules_name: str, seed: int) -> tuple[Tall
             t.knocks += s.knocker == p and s.kind in ("knock", "undercut")
             t.gins += s.knocker == p and s.kind in ("gin", "big_gin")
             t.undercuts += s.kind == "undercut" and s.winner == p
-    w = match.result.winner
+    w = result.winner
     for p in (0, 1):
         tallies[p].matches += 0.5 if w is None else float(w == p)
     return tallies
@@ -118,8 +120,9 @@ def play_pair(job: tuple[str, str, str, int, int]) -> tuple[int, Tally, Tally]:
     return pair, a0, b1
 
 
-def run(a: str, b: str, rules_name: str, games: int, seed: int, jobs: int,
-        first_pair: int = 0) -> tuple[Tally, Tally, list[float], list[list[int]]]:
+def run(
+    a: str, b: str, rules_name: str, games: int, seed: int, jobs: int, first_pair: int = 0
+) -> tuple[Tally, Tally, list[float], list[list[int]]]:
     """Play ``games`` matches (rounded up to whole pairs) from pair ``first_pair`` on; A's and
     B's tallies, A's score in each pair (0, 0.25, ..., 1) and each pair's [A's net points,
     hands]."""
@@ -190,9 +193,17 @@ class Part:
     nets: list[list[int]] | None = None
 
     def save(self, path: str) -> None:
-        data = {"a": self.a, "b": self.b, "rules": self.rules, "seed": self.seed,
-                "first_pair": self.first_pair, "shares": self.shares, "seconds": self.seconds,
-                "nets": self.nets, "tallies": [self.ta.to_json(), self.tb.to_json()]}
+        data = {
+            "a": self.a,
+            "b": self.b,
+            "rules": self.rules,
+            "seed": self.seed,
+            "first_pair": self.first_pair,
+            "shares": self.shares,
+            "seconds": self.seconds,
+            "nets": self.nets,
+            "tallies": [self.ta.to_json(), self.tb.to_json()],
+        }
         with gzip.open(path, "wt", encoding="utf-8") as f:
             json.dump(data, f)
 
@@ -210,20 +221,34 @@ def merge(parts: list[Part]) -> Part:
     reports its own decision times)."""
     parts = sorted(parts, key=lambda p: p.first_pair)
     head = parts[0]
-    whole = Part(head.a, head.b, head.rules, head.seed, head.first_pair, Tally(), Tally(), [], 0.0,
-                 [] if all(part.nets is not None for part in parts) else None)
+    whole = Part(
+        head.a,
+        head.b,
+        head.rules,
+        head.seed,
+        head.first_pair,
+        Tally(),
+        Tally(),
+        [],
+        0.0,
+        [] if all(part.nets is not None for part in parts) else None,
+    )
     for part in parts:
         if (part.a, part.b, part.rules, part.seed) != (head.a, head.b, head.rules, head.seed):
-            raise ValueError(f"parts of different runs: {head.a}-{head.b} {head.rules} seed {head.seed}"
-                             f" and {part.a}-{part.b} {part.rules} seed {part.seed}")
+            raise ValueError(
+                f"parts of different runs: {head.a}-{head.b} {head.rules} seed {head.seed}"
+                f" and {part.a}-{part.b} {part.rules} seed {part.seed}"
+            )
         if part.first_pair != head.first_pair + len(whole.shares):
-            raise ValueError(f"parts must cover consecutive pairs once: pair {head.first_pair + len(whole.shares)}"
-                             f" is followed by a part from pair {part.first_pair}")
+            raise ValueError(
+                f"parts must cover consecutive pairs once: pair {head.first_pair + len(whole.shares)}"
+                f" is followed by a part from pair {part.first_pair}"
+            )
         whole.ta.merge(part.ta)
         whole.tb.merge(part.tb)
         whole.shares += part.shares
         whole.seconds += part.seconds
-        if whole.nets is not None:
+        if whole.nets is not None and part.nets is not None:  # all parts have nets (see above)
             whole.nets += part.nets
     return whole
 
@@ -236,7 +261,8 @@ def report(part: Part) -> str:
     lines = [
         f"{a} (A) vs {b} (B), rules {part.rules}: {n} matches ({len(shares)} mirrored pairs{start}), "
         f"{part.seconds:.0f} s",
-        f"A won {ta.matches:g} of {n} matches = {100 * mean:.1f}%  (95% CI {100 * lo:.1f}% .. {100 * hi:.1f}%)",
+        f"A won {ta.matches:g} of {n} matches = {100 * mean:.1f}%"
+        f"  (95% CI {100 * lo:.1f}% .. {100 * hi:.1f}%)",
         "",
         f"{'bot':<10}{'matches':>9}{'hands won':>11}{'pts/hand':>10}{'knocks':>8}{'gins':>7}"
         f"{'undercuts':>11}{'illegal':>9}{'ms mean':>9}{'ms p95':>8}{'ms max':>8}",
@@ -246,7 +272,8 @@ def report(part: Part) -> str:
         lines.append(
             f"{label + ' ' + name:<10}{t.matches:>9g}{t.hands_won:>11}{t.points / max(1, t.hands):>10.2f}"
             f"{t.knocks:>8}{t.gins:>7}{t.undercuts:>11}{t.illegal:>9}"
-            f"{sum(times) / max(1, len(times)):>9.2f}{percentile(times, 0.95):>8.2f}{max(times, default=0):>8.2f}"
+            f"{sum(times) / max(1, len(times)):>9.2f}{percentile(times, 0.95):>8.2f}"
+            f"{max(times, default=0):>8.2f}"
         )
     net = f"net points per hand for A: {(ta.points - tb.points) / max(1, ta.hands):+.2f}"
     if part.nets:
@@ -264,7 +291,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="matches (rounded up to an even number)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--first-pair", type=int, default=0, help="play pairs from this one on (a part of a run)")
+    parser.add_argument(
+        "--first-pair", type=int, default=0, help="play pairs from this one on (a part of a run)"
+    )
     parser.add_argument("--save", metavar="PATH", help="keep the raw counts of this part (.json.gz)")
     parser.add_argument("--merge", nargs="+", metavar="PATH", help="report saved parts as one run")
     args = parser.parse_args(argv)
@@ -277,9 +306,21 @@ def main(argv: list[str] | None = None) -> int:
         if not (args.a and args.b):
             parser.error("--a and --b are required (or --merge)")
         start = time.perf_counter()
-        ta, tb, shares, nets = run(args.a, args.b, args.rules, args.games, args.seed, args.jobs, args.first_pair)
-        p = Part(args.a, args.b, args.rules, args.seed, args.first_pair, ta, tb, shares, time.perf_counter() - start,
-                 nets)
+        ta, tb, shares, nets = run(
+            args.a, args.b, args.rules, args.games, args.seed, args.jobs, args.first_pair
+        )
+        p = Part(
+            args.a,
+            args.b,
+            args.rules,
+            args.seed,
+            args.first_pair,
+            ta,
+            tb,
+            shares,
+            time.perf_counter() - start,
+            nets,
+        )
         if args.save:
             p.save(args.save)
     print(report(p))

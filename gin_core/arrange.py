@@ -194,7 +194,9 @@ def least_discard(hand: int, forbidden: int = 0) -> tuple[int, int]:
                 if card < 0:
                     continue
                 dw = total - value - CARD_VALUES[card]
-                if dw < best_dw or (dw == best_dw and (CARD_VALUES[card], card) > (CARD_VALUES[best_card], best_card)):
+                if dw < best_dw or (
+                    dw == best_dw and (CARD_VALUES[card], card) > (CARD_VALUES[best_card], best_card)
+                ):
                     best_dw, best_card = dw, card
     return best_card, best_dw
 
@@ -241,9 +243,7 @@ def _packed_masks(melds: list[int]) -> list[int]:
     return out
 
 
-_BY_VALUE = tuple(
-    sum(1 << i for i in range(52) if CARD_VALUES[i] == v) for v in range(10, 0, -1)
-)
+_BY_VALUE = tuple(sum(1 << i for i in range(52) if CARD_VALUES[i] == v) for v in range(10, 0, -1))
 
 
 def top_card(mask: int) -> int:

@@ -18,6 +18,8 @@ import gc
 import hashlib
 import random
 import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from .arrange import best_arrangement, discard_deadwoods, least_discard, min_deadwood
 from .cards import cards_of
@@ -25,12 +27,19 @@ from .match import Match
 from .presets import preset
 from .scoring import knock_points
 
+if TYPE_CHECKING:
+    from .actions import Action
+    from .bots.base import Bot
+    from .view import PlayerView
+
+T = TypeVar("T")
+
 
 def _hands(rng: random.Random, size: int, n: int) -> list[int]:
     return [sum(1 << i for i in rng.sample(range(52), size)) for _ in range(n)]
 
 
-def _per_call_us(fn, items) -> float:
+def _per_call_us(fn: Callable[[T], object], items: Sequence[T]) -> float:
     start = time.perf_counter()
     for item in items:
         fn(item)
@@ -53,6 +62,19 @@ def random_play_hands(seconds: float, rules_name: str = "eaai", seed: int = 1) -
     return hands, time.perf_counter() - start
 
 
+def _sliced_decision(bot: Bot, view: PlayerView) -> tuple[Action, list[float]]:
+    """A bot's decision and the CPU time of each slice of its thinking."""
+    thinking, slices = bot.think(view), []
+    while True:
+        t = time.process_time()
+        try:
+            next(thinking)
+        except StopIteration as done:
+            slices.append(time.process_time() - t)
+            return done.value.action, slices
+        slices.append(time.process_time() - t)
+
+
 def think_figures(level: str, decisions: int, seed: int = 5) -> str:
     """Time ``decisions`` searched decisions of ``level`` (ones that yield at least once)."""
     from .bots import make_bot
@@ -60,7 +82,7 @@ def think_figures(level: str, decisions: int, seed: int = 5) -> str:
     pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
     started = [0.0]
 
-    def timed(phase: str, info: dict) -> None:
+    def timed(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             started[0] = time.process_time()
         else:
@@ -75,21 +97,12 @@ def think_figures(level: str, decisions: int, seed: int = 5) -> str:
     try:
         while len(busy) < decisions:
             match = Match(preset("eaai").replace(target=None), seed=rng.getrandbits(30))
-            while match.result is None and len(busy) < decisions:
-                view = match.view(match.to_move)
-                if match.to_move == 1:
+            while (player := match.to_move) is not None and len(busy) < decisions:
+                view = match.view(player)
+                if player == 1:
                     match.apply(simple.decide(view).action)
                     continue
-                thinking, slices = bot.think(view), []
-                while True:
-                    t = time.process_time()
-                    try:
-                        next(thinking)
-                    except StopIteration as done:
-                        slices.append(time.process_time() - t)
-                        action = done.value.action
-                        break
-                    slices.append(time.process_time() - t)
+                action, slices = _sliced_decision(bot, view)
                 digest.update(str(action).encode())
                 match.apply(action)
                 if len(slices) > 1:
@@ -106,13 +119,17 @@ def think_figures(level: str, decisions: int, seed: int = 5) -> str:
 
     lines = [
         f"{level}: {len(busy)} searched decisions, {total:.2f} s CPU in all (with the opponent's)",
-        f"decision      mean {sum(busy) / len(busy):6.1f} ms  p95 {pct(busy, .95):6.1f} ms  max {busy[-1]:6.1f} ms",
-        f"longest slice p50  {pct(longest, .5):6.1f} ms  p95 {pct(longest, .95):6.1f} ms  max {longest[-1]:6.1f} ms",
+        f"decision      mean {sum(busy) / len(busy):6.1f} ms  p95 {pct(busy, 0.95):6.1f} ms"
+        f"  max {busy[-1]:6.1f} ms",
+        f"longest slice p50  {pct(longest, 0.5):6.1f} ms  p95 {pct(longest, 0.95):6.1f} ms"
+        f"  max {longest[-1]:6.1f} ms",
     ]
     for generation, times in pauses.items():
         if times:
-            lines.append(f"gc gen {generation}: {len(times):4d} pauses, mean {1000 * sum(times) / len(times):5.2f} ms, "
-                         f"max {1000 * max(times):5.2f} ms")
+            lines.append(
+                f"gc gen {generation}: {len(times):4d} pauses, "
+                f"mean {1000 * sum(times) / len(times):5.2f} ms, max {1000 * max(times):5.2f} ms"
+            )
     lines.append(f"decisions digest {digest.hexdigest()[:16]}")
     return "\n".join(lines)
 
@@ -137,9 +154,10 @@ def main(argv: list[str] | None = None) -> None:
     print(f"every discard, 11 cards     {_per_call_us(discard_deadwoods, eleven):7.2f} µs/hand")
     print(f"least discard, 11 cards     {_per_call_us(least_discard, eleven):7.2f} µs/hand")
     rules = preset("eaai")
-    pairs = list(zip(ten[::2], ten[1::2]))
+    pairs = list(zip(ten[::2], ten[1::2], strict=False))  # an odd last hand has no pair
     pairs = [(a, b) for a, b in pairs if not a & b]
-    print(f"knock points, 10 v 10 cards {_per_call_us(lambda p: knock_points(p[0], p[1], rules), pairs):7.2f} µs/knock")
+    knock = _per_call_us(lambda p: knock_points(p[0], p[1], rules), pairs)
+    print(f"knock points, 10 v 10 cards {knock:7.2f} µs/knock")
     hands, elapsed = random_play_hands(args.seconds)
     print(f"random play (eaai)          {hands / elapsed:7.0f} hands/s ({hands} hands)")
 

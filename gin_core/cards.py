@@ -10,18 +10,33 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from .checks import describe
+from .errors import GinError
+
 SUITS = "CDHS"
 RANKS = "A23456789TJQK"
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 RANK_NAMES = (
-    "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king",
+    "ace",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    "jack",
+    "queen",
+    "king",
 )
 SUIT_MASK = (1 << 13) - 1
 FULL_DECK_MASK = (1 << 52) - 1
 
 
-class CardError(ValueError):
+class CardError(GinError):
     """Raised for text that is not a card or a list of cards."""
 
 
@@ -37,14 +52,18 @@ class Card:
     index: int
     bit: int
     value: int
+    _key: int
 
     def __init__(self, rank: int, suit: str) -> None:
         if type(rank) is not int or not 1 <= rank <= 13 or suit not in tuple(SUITS):
-            raise CardError(f"no such card: rank {rank!r}, suit {suit!r}")
+            raise CardError(f"no such card: rank {describe(rank)}, suit {describe(suit)}")
         s = SUITS.index(suit)
         for name, value in (
-            ("rank", rank), ("suit", suit), ("index", s * 13 + rank - 1),
-            ("value", min(rank, 10)), ("_key", rank * 4 + s),
+            ("rank", rank),
+            ("suit", suit),
+            ("index", s * 13 + rank - 1),
+            ("value", min(rank, 10)),
+            ("_key", rank * 4 + s),
         ):
             object.__setattr__(self, name, value)
         object.__setattr__(self, "bit", 1 << self.index)
@@ -70,7 +89,7 @@ class Card:
     def __ge__(self, other: Card) -> bool:
         return self._key >= other._key
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
         return (Card, (self.rank, self.suit))
 
     @classmethod
@@ -82,7 +101,9 @@ class Card:
         if t.startswith("10"):
             t = "T" + t[2:]
         if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
-            raise CardError(f"not a card: {text!r} (expected rank A23456789TJQK and suit CDHS, e.g. 'QS')")
+            raise CardError(
+                f"not a card: {describe(text)} (expected rank A23456789TJQK and suit CDHS, e.g. 'QS')"
+            )
         return CARDS[SUITS.index(t[1]) * 13 + RANKS.index(t[0])]
 
     @property
@@ -109,7 +130,12 @@ CARD_VALUES: tuple[int, ...] = tuple(c.value for c in CARDS)
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Parse cards separated by spaces or commas (``"AS 2S 3S"``), or an iterable of card texts."""
-    parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        parts = text.replace(",", " ").split()
+    elif isinstance(text, Iterable) and not isinstance(text, (bytes, bytearray, dict)):
+        parts = list(text)
+    else:
+        raise CardError(f"cards must be text like 'AS 2S 3S' or card texts, not {describe(text)}")
     return [Card.parse(p) for p in parts]
 
 

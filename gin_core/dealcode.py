@@ -12,29 +12,35 @@ from __future__ import annotations
 import random
 
 from .cards import CARDS, Card
+from .checks import describe
+from .errors import GinError
 
 SEED_BITS = 35
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _READ = {c: i for i, c in enumerate(ALPHABET)} | {"I": 1, "L": 1, "O": 0}
 
 
-class DealCodeError(ValueError):
-    """Raised for text that is not a deal code."""
+class DealCodeError(GinError):
+    """Raised for text that is not a deal code, or a number that is not a deal's seed."""
 
 
 def encode(seed: int) -> str:
     """The deal code of a seed."""
-    if not 0 <= seed < 1 << SEED_BITS:
-        raise DealCodeError(f"seed must be in 0..2**{SEED_BITS}-1")
+    if type(seed) is not int or not 0 <= seed < 1 << SEED_BITS:
+        raise DealCodeError(
+            f"a deal's seed must be a whole number in 0..2**{SEED_BITS}-1, not {describe(seed)}"
+        )
     chars = [ALPHABET[(seed >> (5 * i)) & 31] for i in reversed(range(7))]
     return "".join(chars[:3]) + "-" + "".join(chars[3:])
 
 
 def decode(code: str) -> int:
     """The seed of a deal code (``"7KQ-M2XD"``, ``"7kqm2xd"``...)."""
-    text = str(code).upper().replace("-", "").replace(" ", "")
+    if not isinstance(code, str):
+        raise DealCodeError(f"a deal code must be text like 7KQ-M2XD, not {describe(code)}")
+    text = code.upper().replace("-", "").replace(" ", "")
     if len(text) != 7 or any(c not in _READ for c in text):
-        raise DealCodeError(f"not a deal code: {code!r} (seven letters and digits, e.g. 7KQ-M2XD)")
+        raise DealCodeError(f"not a deal code: {describe(code)} (seven letters and digits, e.g. 7KQ-M2XD)")
     seed = 0
     for c in text:
         seed = seed << 5 | _READ[c]

@@ -8,8 +8,10 @@ from the data and never parses the message.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
-from .cards import Card
+if TYPE_CHECKING:  # cards.py raises errors of this module: no import at run time
+    from .cards import Card
 
 
 class GinError(ValueError):
@@ -80,7 +82,7 @@ class Refusal(StrEnum):
 
 
 _MESSAGES: dict[Refusal, str] = {
-    Refusal.NO_SUCH_PLAYER: "no player {player!r}: the players are 0 and 1",
+    Refusal.NO_SUCH_PLAYER: "no player {player_text}: the players are 0 and 1",
     Refusal.MATCH_OVER: "the match is over",
     Refusal.DEAL_NEXT: "the hand is over: deal the next hand",
     Refusal.NOT_YOUR_TURN: "it is not player {player}'s turn",
@@ -126,9 +128,19 @@ class IllegalAction(GinError):
         """The refused rule in words, one line."""
         limit_text = "only gin ends this hand" if self.limit == 0 else f"the limit is {self.limit}"
         card = self.cards[0].name if self.cards else ""
+        from .checks import describe  # checks.py raises errors of this module
+
         return _MESSAGES[self.code].format(card=card, deadwood=self.deadwood, limit_text=limit_text,
-                                           player=self.player)
+                                           player=self.player, player_text=describe(self.player))
 
 
 class SaveError(GinError):
     """A saved match that is corrupt, truncated, tampered with or from another format."""
+
+
+class ArgumentError(GinError):
+    """A public function was called with an argument of the wrong type or out of range."""
+
+
+class UndoError(GinError):
+    """Nothing to take back or to play again, or a redo stack that undo could not have left."""

@@ -8,16 +8,34 @@ it can be saved as those and rebuilt exactly (see :mod:`gin_core.save`).
 from __future__ import annotations
 
 from .actions import Action
+from .checks import check_player, describe
 from .dealcode import (
-    MATCH_SEED_BITS, cut_for_deal, deal_seed, decode, encode, random_seed, shuffled_deck,
+    MATCH_SEED_BITS,
+    cut_for_deal,
+    deal_seed,
+    decode,
+    encode,
+    random_seed,
+    shuffled_deck,
 )
-from .errors import IllegalAction, Refusal
+from .errors import ArgumentError, IllegalAction, Refusal, UndoError
 from .events import Event
 from .flow import Phase
 from .hand import Hand
-from .results import HandRecord, MatchResult, hand_points, match_over, match_result, next_dealer
-from .rules import Rules
+from .results import (
+    HandRecord,
+    MatchResult,
+    hand_points,
+    match_over,
+    match_result,
+    next_dealer,
+)
+from .rules import Rules, RulesError
 from .view import PlayerView
+
+Move = tuple[int | None, Action]
+"""One entry of a match's history: the player who moved (``None``: a ``next_hand`` by
+whoever dealt it) and the action."""
 
 
 class Match:
@@ -33,25 +51,31 @@ class Match:
         """``seed`` fixes every deal (random if omitted); ``dealer`` overrides who deals first
         (else ``rules.first_dealer``, else a cut); ``first_deal`` is a deal code to replay as
         the first hand (later hands still come from ``seed``)."""
-        self.rules = rules or Rules()
+        if rules is not None and not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a Rules value, e.g. preset('classic'), not {describe(rules)}")
+        self.rules = Rules() if rules is None else rules
+        if seed is not None and not (type(seed) is int and 0 <= seed < 1 << MATCH_SEED_BITS):
+            raise ArgumentError(
+                f"seed must be a whole number in 0..2**{MATCH_SEED_BITS}-1, not {describe(seed)}"
+            )
         self.seed = random_seed() if seed is None else seed
-        if type(self.seed) is not int or not 0 <= self.seed < 1 << MATCH_SEED_BITS:
-            raise ValueError(f"seed must be an int in 0..2**{MATCH_SEED_BITS}-1")
         self.first_deal = None if first_deal is None else encode(decode(first_deal))
+        self.dealer_choice = None if dealer is None else check_player(dealer, "dealer")
+        self.redo_stack: list[tuple[Move, ...]] = []
+        self._start()
+
+    def _start(self) -> None:
+        """The match before its first action: the cut for the deal (if any) and the first hand."""
         self.events: list[Event] = []
-        self.dealer_choice = dealer
-        if dealer is None:
-            dealer = self.rules.first_dealer
+        dealer = self.rules.first_dealer if self.dealer_choice is None else self.dealer_choice
         if dealer is None:
             dealer, cuts = cut_for_deal(self.seed)
             for a, b in cuts:
                 self.events += [Event("cut", 0, a), Event("cut", 1, b)]
-        if dealer not in (0, 1):
-            raise ValueError("dealer must be 0 or 1")
         self.first_dealer = dealer
         self.scores = [0, 0]
         self.records: list[HandRecord] = []
-        self.history: list[tuple[int | None, Action]] = []
+        self.history: list[Move] = []
         self.deals = 0
         self.result: MatchResult | None = None
         self._deal(dealer)
@@ -95,11 +119,18 @@ class Match:
 
     def apply(self, action: Action | str, player: int | None = None) -> None:
         """Play ``action`` (an :class:`Action` or its text). If ``player`` is given it must be
-        the player to move. Illegal actions raise :class:`IllegalAction` and change nothing."""
+        the player to move. Illegal actions raise :class:`IllegalAction` and change nothing.
+        A new action forgets the actions :meth:`undo` took back."""
         if isinstance(action, str):
             action = Action.parse(action)
+        elif not isinstance(action, Action):
+            raise ArgumentError(f"an action must be an Action or its text, not {describe(action)}")
         if player is not None and (type(player) is not int or player not in (0, 1)):
             raise IllegalAction(Refusal.NO_SUCH_PLAYER, player=player)
+        self._play(action, player)
+        self.redo_stack.clear()
+
+    def _play(self, action: Action, player: int | None) -> None:
         if self.result is not None:
             raise IllegalAction(Refusal.MATCH_OVER)
         if self.hand.phase == "over":
@@ -117,13 +148,81 @@ class Match:
         if self.hand.phase == "over":
             self._finish_hand()
 
+    # ----- taking moves back ------------------------------------------------------------
+
+    def undo_point(self, player: int) -> int | None:
+        """How many actions stay if ``player`` takes back their last move of this hand (with
+        the opponent's replies after it); ``None`` if they made none, or the hand is over."""
+        check_player(player)
+        if self.phase in ("hand_over", "match_over"):
+            return None
+        for i in range(len(self.history) - 1, -1, -1):
+            mover, action = self.history[i]
+            if action.kind == "next_hand":
+                return None
+            if mover == player:
+                return i
+        return None
+
+    def can_undo(self, player: int) -> bool:
+        return self.undo_point(player) is not None
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    def undo(self, player: int) -> None:
+        """Take back ``player``'s last move of this hand and the opponent's replies after it;
+        :meth:`redo` plays them again while nothing new has been played."""
+        k = self.undo_point(player)
+        if k is None:
+            raise UndoError(f"player {player} has no move to take back in this hand")
+        self.redo_stack.append(tuple(self.history[k:]))
+        self._rebuild(self.history[:k])
+
+    def redo(self) -> None:
+        """Play again the moves the last :meth:`undo` took back."""
+        if not self.redo_stack:
+            raise UndoError("there is no move to play again")
+        for player, action in self.redo_stack.pop():
+            self._play(action, player)
+
+    def restore_redo(self, stack: list[tuple[Move, ...]]) -> None:
+        """Set what :meth:`redo` will play (from a save), if :meth:`undo` could have left it:
+        each batch, played from here in turn, is a move of one player and the opponent's
+        replies, inside the hand. Otherwise raise :class:`UndoError` (or :class:`IllegalAction`
+        for a move the rules refuse); nothing changes."""
+        kept = list(self.history)
+        try:
+            for batch in reversed(stack):
+                self._play_batch(batch)
+        finally:
+            if stack:
+                self._rebuild(kept)
+        self.redo_stack = list(stack)
+
+    def _play_batch(self, batch: tuple[Move, ...]) -> None:
+        if not batch or batch[0][0] is None:
+            raise UndoError("a move taken back names no player")
+        player = batch[0][0]
+        for i, (mover, action) in enumerate(batch):
+            if action.kind == "next_hand" or (i > 0 and mover != 1 - player):
+                raise UndoError("moves taken back are one player's move and the replies to it")
+            self._play(action, mover)
+        if self.phase in ("hand_over", "match_over"):
+            raise UndoError("moves taken back cannot end the hand")
+
+    def _rebuild(self, moves: list[Move]) -> None:
+        """The match as it was after ``moves`` (a prefix of its history)."""
+        self._start()
+        for player, action in moves:
+            self._play(action, player)
+
     def _finish_hand(self) -> None:
         settlement = self.hand.settlement
         points = hand_points(settlement)
         self.scores = [self.scores[0] + points[0], self.scores[1] + points[1]]
-        self.records.append(
-            HandRecord(self.deals, self.hand.dealer, self.deal_code, settlement, points)
-        )
+        self.records.append(HandRecord(self.deals, self.hand.dealer, self.deal_code, settlement, points))
         if match_over(self.rules, self.scores, self.records):
             self.result = match_result(self.rules, self.records)
             self.events.append(Event("match_over", self.result.winner))
@@ -132,8 +231,7 @@ class Match:
 
     def view(self, player: int) -> PlayerView:
         """Everything ``player`` may know, and nothing more."""
-        if player not in (0, 1):
-            raise ValueError("player must be 0 or 1")
+        check_player(player)
         h = self.hand
         over = h.phase == "over"
         opponent = 1 - player

@@ -10,9 +10,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .cards import SUIT_MASK, Card, CardError, cards_of, mask_of, parse_cards
+from .errors import GinError
 
 
-class MeldError(ValueError):
+class MeldError(GinError):
     """Raised for cards that do not form a meld."""
 
 
@@ -148,4 +149,3 @@ def meld_extensions(meld_mask: int) -> int:
             ext |= 1 << (high + 1)
         return ext
     return _RANK_BITS[low % 13] & ~meld_mask
-

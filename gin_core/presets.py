@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .checks import describe
 from .rules import Rules, RulesError
 
 
@@ -144,10 +145,10 @@ PRESETS: dict[str, Callable[[], Rules]] = {
 
 def preset(name: str) -> Rules:
     """The rules of a named preset."""
-    try:
-        return PRESETS[name]()
-    except KeyError:
-        raise RulesError(f"no preset {name!r}; presets: {', '.join(PRESETS)}") from None
+    make = PRESETS.get(name) if isinstance(name, str) else None
+    if make is None:
+        raise RulesError(f"no preset {describe(name)}; presets: {', '.join(PRESETS)}")
+    return make()
 
 
 def preset_name(rules: Rules) -> str | None:

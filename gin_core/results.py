@@ -78,8 +78,8 @@ def match_result(rules: Rules, records: Sequence[HandRecord]) -> MatchResult:
         w = reached[0]
         game[w] = rules.game_bonus
         dead = any(r.settlement is None for r in records)
-        shutout = rules.shutout != "none" and won[1 - w] == 0 and not (
-            dead and rules.shutout_needs_no_dead_hand
+        shutout = (
+            rules.shutout != "none" and won[1 - w] == 0 and not (dead and rules.shutout_needs_no_dead_hand)
         )
         if shutout:
             shut[w] = rules.shutout_bonus if rules.shutout == "bonus" else points[w]

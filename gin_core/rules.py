@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from dataclasses import asdict, dataclass, replace
+from typing import Any, Literal, Self
+
+from .checks import describe
+from .errors import GinError
 
 
-class RulesError(ValueError):
-    """Raised for an option that is out of range or contradicts another option."""
+class RulesError(GinError):
+    """Raised for an option that is unknown, out of range or contradicts another option."""
 
 
 STOCK_ENDS = ("two_left", "one_left", "empty", "wall")
@@ -15,8 +18,167 @@ NEXT_DEALERS = ("alternate", "winner", "loser")
 SHUTOUTS = ("none", "bonus", "double")
 OKLAHOMA_ACES = ("gin", "one")
 
+RuleKind = Literal["bool", "int", "choice"]
+
 
 @dataclass(frozen=True)
+class RuleField:
+    """One option as a settings form shows it and as :class:`Rules` accepts it.
+
+    ``low``..``high`` bound an ``int``; ``choices`` are the (value, label) pairs of a
+    ``choice``; ``none_means`` says what ``None`` stands for where ``None`` is allowed.
+    """
+
+    name: str
+    kind: RuleKind
+    label: str
+    help: str
+    low: int = 0
+    high: int = 0
+    choices: tuple[tuple[str, str], ...] = ()
+    none_means: str | None = None
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        """The values of a choice, in order."""
+        return tuple(value for value, _ in self.choices)
+
+    def check(self, value: object) -> None:
+        """Raise :class:`RulesError` naming this rule unless ``value`` is allowed."""
+        if value is None and self.none_means is not None:
+            return
+        if self.kind == "bool" and type(value) is bool:
+            return
+        if self.kind == "int" and type(value) is int and self.low <= value <= self.high:
+            return
+        if self.kind == "choice" and type(value) is str and value in self.values:
+            return
+        raise RulesError(f"rule {self.name} must be {self.expected()}, not {describe(value)}")
+
+    def expected(self) -> str:
+        """What the rule accepts, in words (the end of an error message)."""
+        if self.kind == "bool":
+            text = "true or false"
+        elif self.kind == "int":
+            text = f"a whole number from {self.low} to {self.high}"
+        else:
+            text = "one of " + ", ".join(self.values)
+        return text if self.none_means is None else f"{text}, or None ({self.none_means})"
+
+
+def _choice(values: tuple[str, ...], labels: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    return tuple(zip(values, labels, strict=True))
+
+
+BONUS_MAX = 1000
+TARGET_MAX = 10000
+
+# Every option of Rules, in the order of its fields (a test checks they agree).
+RULE_FIELDS: tuple[RuleField, ...] = (
+    RuleField(
+        "knock_limit",
+        "int",
+        "Knock limit",
+        "Most deadwood you may knock with (0 = straight gin).",
+        low=0,
+        high=10,
+    ),
+    RuleField("oklahoma", "bool", "Oklahoma", "The first upcard's value sets the knock limit of the hand."),
+    RuleField(
+        "oklahoma_ace",
+        "choice",
+        "Oklahoma ace",
+        "With Oklahoma, an ace upcard means gin only, or a limit of one.",
+        choices=_choice(OKLAHOMA_ACES, ("Gin only", "Limit 1")),
+    ),
+    RuleField("spade_doubles", "bool", "Spade doubles", "A spade as first upcard doubles that hand's score."),
+    RuleField(
+        "first_upcard",
+        "bool",
+        "First upcard",
+        "The first upcard is offered to the non-dealer, then the dealer.",
+    ),
+    RuleField(
+        "no_discard_after_pickup",
+        "bool",
+        "No discarding the pick-up",
+        "The card just taken from the pile may not be discarded that turn.",
+    ),
+    RuleField(
+        "stock_end",
+        "choice",
+        "End of the stock",
+        "When the hand dies if nobody knocks.",
+        choices=_choice(
+            STOCK_ENDS,
+            (
+                "Dead when two cards are left",
+                "Dead when one card is left",
+                "Play the stock out",
+                "The wall (two left: take only to knock)",
+            ),
+        ),
+    ),
+    RuleField("big_gin", "bool", "Big gin", "Eleven melded cards end the hand without a discard."),
+    RuleField("gin_bonus", "int", "Gin bonus", "Points added for gin.", high=BONUS_MAX),
+    RuleField("big_gin_bonus", "int", "Big gin bonus", "Points added for big gin.", high=BONUS_MAX),
+    RuleField("undercut_bonus", "int", "Undercut bonus", "Points added for an undercut.", high=BONUS_MAX),
+    RuleField("equal_is_undercut", "bool", "Tie is an undercut", "An equal count undercuts the knocker."),
+    RuleField("layoff_on_gin", "bool", "Lay-offs on gin", "The defender may lay off onto a gin hand."),
+    RuleField(
+        "target",
+        "int",
+        "Match target",
+        "The match ends when a player reaches it.",
+        low=1,
+        high=TARGET_MAX,
+        none_means="a single hand",
+    ),
+    RuleField(
+        "game_bonus", "int", "Game bonus", "Added for the player who reaches the target.", high=BONUS_MAX
+    ),
+    RuleField("line_bonus", "int", "Line bonus", "Added at the end for each hand won.", high=BONUS_MAX),
+    RuleField(
+        "shutout",
+        "choice",
+        "Shutout",
+        "When the loser won no hand.",
+        choices=_choice(SHUTOUTS, ("No bonus", "Flat bonus", "Double the winner's points")),
+    ),
+    RuleField("shutout_bonus", "int", "Shutout bonus", "The flat shutout bonus.", high=BONUS_MAX),
+    RuleField(
+        "shutout_needs_no_dead_hand",
+        "bool",
+        "Dead hand voids shutout",
+        "A dead hand during the match cancels the shutout.",
+    ),
+    RuleField(
+        "next_dealer",
+        "choice",
+        "Next dealer",
+        "Who deals after a scored hand.",
+        choices=_choice(NEXT_DEALERS, ("Alternate", "Winner deals", "Loser deals")),
+    ),
+    RuleField(
+        "first_dealer",
+        "int",
+        "First dealer",
+        "Who deals the first hand (player 0 or 1).",
+        low=0,
+        high=1,
+        none_means="cut for the deal",
+    ),
+)
+_BY_NAME = {f.name: f for f in RULE_FIELDS}
+
+
+def rule_fields() -> tuple[RuleField, ...]:
+    """Every option in order, with its label, help and range or choices: what a settings form
+    is built from."""
+    return RULE_FIELDS
+
+
+@dataclass(frozen=True, kw_only=True)
 class Rules:
     """The options of one game of gin rummy.
 
@@ -71,32 +233,17 @@ class Rules:
     next_dealer: str = "alternate"
     first_dealer: int | None = None
 
+    def __new__(cls, *args: object, **options: object) -> Self:
+        """Refuse options given by position or by an unknown name with a :class:`RulesError`
+        (the generated ``__init__`` would raise a bare ``TypeError``)."""
+        if args:
+            raise RulesError("rules are given by name, e.g. Rules(knock_limit=10)")
+        _check_names(options)
+        return super().__new__(cls)
+
     def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            kind = {"int": int, "bool": bool, "str": str, "int | None": int}[f.type]
-            if value is None and "None" in f.type:
-                continue
-            if type(value) is not kind:
-                raise RulesError(f"rule {f.name} must be {f.type}, not {value!r}")
-        if not 0 <= self.knock_limit <= 10:
-            raise RulesError("rule knock_limit must be between 0 (straight gin) and 10")
-        for name, allowed in (
-            ("stock_end", STOCK_ENDS),
-            ("next_dealer", NEXT_DEALERS),
-            ("shutout", SHUTOUTS),
-            ("oklahoma_ace", OKLAHOMA_ACES),
-        ):
-            if getattr(self, name) not in allowed:
-                raise RulesError(f"rule {name} must be one of {', '.join(allowed)}")
-        for name in ("gin_bonus", "big_gin_bonus", "undercut_bonus", "game_bonus",
-                     "line_bonus", "shutout_bonus"):
-            if not 0 <= getattr(self, name) <= 1000:
-                raise RulesError(f"rule {name} must be between 0 and 1000")
-        if self.target is not None and not 1 <= self.target <= 10000:
-            raise RulesError("rule target must be between 1 and 10000, or None for one hand")
-        if self.first_dealer not in (None, 0, 1):
-            raise RulesError("rule first_dealer must be 0, 1 or None (cut for the deal)")
+        for f in RULE_FIELDS:
+            f.check(getattr(self, f.name))
         if (self.oklahoma or self.spade_doubles) and not self.first_upcard:
             raise RulesError("Oklahoma and spade doubling need a first upcard (first_upcard)")
 
@@ -110,9 +257,6 @@ class Rules:
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed (validated)."""
-        unknown = set(changes) - {f.name for f in fields(self)}
-        if unknown:
-            raise RulesError(f"no such rule: {', '.join(sorted(unknown))}")
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -120,10 +264,19 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
-        """Rules from a dict (as written by :meth:`to_dict`); unknown keys are an error."""
+        """Rules from a dict as written by :meth:`to_dict`: every rule, and nothing else."""
         if not isinstance(data, dict):
-            raise RulesError("rules must be a JSON object")
-        unknown = set(data) - {f.name for f in fields(cls)}
-        if unknown:
-            raise RulesError(f"no such rule: {', '.join(sorted(map(str, unknown)))}")
+            raise RulesError(f"rules must be a JSON object, not {describe(data)}")
+        _check_names(data)
+        missing = [f.name for f in RULE_FIELDS if f.name not in data]
+        if missing:
+            more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+            raise RulesError(f"missing rule: {', '.join(missing[:5])}{more}")
         return cls(**data)
+
+
+def _check_names(options: dict[Any, object]) -> None:
+    unknown = [describe(k) for k in options if k not in _BY_NAME]
+    if unknown:
+        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+        raise RulesError(f"no such rule: {', '.join(sorted(unknown)[:5])}{more}")

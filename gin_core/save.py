@@ -13,39 +13,74 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any
 
 from .actions import Action, ActionError
 from .cards import format_cards
-from .errors import IllegalAction, SaveError
-from .match import Match
-from .rules import Rules, RulesError
+from .checks import describe
+from .errors import GinError, SaveError
+from .match import Match, Move
+from .rules import Rules
 
 FORMAT = "gin_core.match"
-VERSION = 1
+VERSION = 2
+"""Version 2 added ``redo`` (the moves :meth:`Match.undo` took back) and, in the snapshot, a
+digest of the set-up (rules, seed, dealer, first deal), so that an edited rule is caught even
+before it changes a score. Version 1 saves still load (with nothing to redo)."""
+_KEYS = {
+    1: frozenset({"format", "version", "rules", "seed", "dealer", "first_deal", "actions", "state"}),
+    2: frozenset({"format", "version", "rules", "seed", "dealer", "first_deal", "actions", "state", "redo"}),
+}
+MAX_TEXT = 16 << 20
+"""The longest save text read (characters): far above a match to 10,000 points."""
+MAX_DEPTH = 6
+"""The deepest nesting of a save's JSON (a move in a redo batch is 4 deep): anything deeper is
+refused before a recursive parser or printer can overflow its stack (Pyodide's JSON reader
+overflows the JavaScript stack a few thousand levels down, beyond any ``except``)."""
+MAX_DIGITS = 24
+"""The longest integer read (a seed has at most 20 digits): Python refuses over 4,300."""
+_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
-def _snapshot(match: Match) -> dict[str, Any]:
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _snapshot(match: Match, version: int = VERSION) -> dict[str, Any]:
     h = match.hand
     moves = "\n".join(f"{p}:{a}" for p, a in match.history)
-    return {
-        "phase": match.phase,
+    setup = [match.rules.to_dict(), match.seed, match.dealer_choice, match.first_deal]
+    snapshot = {
+        "phase": str(match.phase),  # a Phase (StrEnum): stored and compared as its text
         "to_move": match.to_move,
         "scores": list(match.scores),
         "hands": [format_cards(sorted(h.hands[0])), format_cards(sorted(h.hands[1]))],
         "pile": format_cards(h.pile),
         "stock": len(h.stock),
         "records": [
-            [r.deal_code, r.settlement.kind if r.settlement else "dead", *r.points]
-            for r in match.records
+            [r.deal_code, r.settlement.kind if r.settlement else "dead", *r.points] for r in match.records
         ],
-        "moves": hashlib.sha256(moves.encode()).hexdigest()[:16],
+        "moves": _digest(moves),
     }
+    if version >= 2:
+        snapshot["setup"] = _digest(json.dumps(setup, sort_keys=True))
+    return snapshot
 
 
-def _canonical(value: Any) -> str:
-    """JSON text that tells 1 from 1.0 and from true, for an exact comparison."""
-    return json.dumps(value, sort_keys=True)
+def _same(a: Any, b: Any) -> bool:
+    """Equal JSON values, telling 1 from 1.0 and from true (depth is bounded by the caller)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(map(_same, a, b))
+    return bool(a == b)
+
+
+def _moves(moves: list[Move] | tuple[Move, ...]) -> list[list[Any]]:
+    return [[p, str(a)] for p, a in moves]
 
 
 def to_dict(match: Match) -> dict[str, Any]:
@@ -57,7 +92,8 @@ def to_dict(match: Match) -> dict[str, Any]:
         "seed": match.seed,
         "dealer": match.dealer_choice,
         "first_deal": match.first_deal,
-        "actions": [[p, str(a)] for p, a in match.history],
+        "actions": _moves(match.history),
+        "redo": [_moves(batch) for batch in match.redo_stack],
         "state": _snapshot(match),
     }
 
@@ -67,55 +103,140 @@ def dumps(match: Match) -> str:
     return json.dumps(to_dict(match), separators=(",", ":"))
 
 
-def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
-    if name not in data:
-        raise SaveError(f"save has no {name!r}")
-    value = data[name]
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
-        raise SaveError(f"save field {name!r} has the wrong type")
-    return value
+def _check_depth(data: Any) -> None:
+    """Refuse data nested deeper than any save (without recursing, so a cycle ends too)."""
+    stack = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (dict, list)):
+            if depth >= MAX_DEPTH:
+                raise SaveError(f"save is nested more than {MAX_DEPTH} levels deep")
+            children = value.values() if isinstance(value, dict) else value
+            stack.extend((child, depth + 1) for child in children)
+
+
+def _header(data: Any) -> int:
+    """The version of a save after checking its format and its set of keys."""
+    if not isinstance(data, dict):
+        raise SaveError(f"a save must be a JSON object, not {describe(data)}")
+    _check_depth(data)
+    if data.get("format") != FORMAT:
+        raise SaveError("not a gin_core match save")
+    version = data.get("version")
+    if type(version) is not int or version not in _KEYS:
+        raise SaveError(f"save version {describe(version)} is not supported (expected 1 or {VERSION})")
+    missing = sorted(_KEYS[version] - data.keys())
+    if missing:
+        raise SaveError(f"save has no {', '.join(missing)}")
+    extra = sorted(describe(k) for k in data.keys() - _KEYS[version])
+    if extra:
+        raise SaveError(f"save has unknown fields: {', '.join(extra[:5])}")
+    return version
+
+
+def _match(data: dict[str, Any]) -> Match:
+    """The match a save starts from (no move played)."""
+    try:
+        rules = Rules.from_dict(data["rules"])
+    except GinError as e:
+        raise SaveError(f"save has invalid rules: {e}") from None
+    seed, dealer, first_deal = data["seed"], data["dealer"], data["first_deal"]
+    if type(seed) is not int:
+        raise SaveError(f"save field 'seed' must be a whole number, not {describe(seed)}")
+    if dealer is not None and type(dealer) is not int:
+        raise SaveError(f"save field 'dealer' must be 0, 1 or null, not {describe(dealer)}")
+    if first_deal is not None and not isinstance(first_deal, str):
+        raise SaveError(f"save field 'first_deal' must be a deal code or null, not {describe(first_deal)}")
+    try:
+        return Match(rules, seed=seed, dealer=dealer, first_deal=first_deal)
+    except GinError as e:
+        raise SaveError(f"save cannot start a match: {e}") from None
+
+
+def _move(entry: Any, where: str) -> Move:
+    """One ``[player, "action"]`` entry of a save."""
+    if not (
+        isinstance(entry, list)
+        and len(entry) == 2
+        and isinstance(entry[1], str)
+        and (entry[0] is None or (type(entry[0]) is int and entry[0] in (0, 1)))
+    ):
+        raise SaveError(f"save {where} is malformed")
+    try:
+        return entry[0], Action.parse(entry[1])
+    except ActionError as e:
+        raise SaveError(f"save {where} ({describe(entry[1])}) is not an action: {e}") from None
+
+
+def _redo(match: Match, batches: Any) -> None:
+    if not isinstance(batches, list) or not all(isinstance(b, list) for b in batches):
+        raise SaveError("save field 'redo' must be a list of lists of moves")
+    stack = [tuple(_move(e, f"redo move {i}.{j}") for j, e in enumerate(b)) for i, b in enumerate(batches)]
+    try:
+        match.restore_redo(stack)
+    except GinError as e:
+        raise SaveError(f"save field 'redo' is not what undo leaves: {e}") from None
 
 
 def from_dict(data: Any) -> Match:
-    """Rebuild a match from :func:`to_dict` output, checking everything."""
-    if not isinstance(data, dict):
-        raise SaveError("a save must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise SaveError("not a gin_core match save")
-    if type(data.get("version")) is not int or data["version"] != VERSION:
-        raise SaveError(f"save version {data.get('version')!r} is not supported (expected {VERSION})")
-    try:
-        rules = Rules.from_dict(_field(data, "rules", dict))
-    except (RulesError, TypeError) as e:
-        raise SaveError(f"save has invalid rules: {e}") from None
-    seed = _field(data, "seed", int)
-    dealer = data.get("dealer")
-    if dealer is not None and (type(dealer) is not int or dealer not in (0, 1)):
-        raise SaveError("save field 'dealer' must be 0, 1 or null")
-    first_deal = data.get("first_deal")
-    if first_deal is not None and not isinstance(first_deal, str):
-        raise SaveError("save field 'first_deal' must be a deal code or null")
-    try:
-        match = Match(rules, seed=seed, dealer=dealer, first_deal=first_deal)
-    except ValueError as e:
-        raise SaveError(f"save cannot start a match: {e}") from None
-    for i, entry in enumerate(_field(data, "actions", list)):
-        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], str)
-                and (entry[0] is None or (type(entry[0]) is int and entry[0] in (0, 1)))):
-            raise SaveError(f"save action {i} is malformed")
+    """Rebuild a match from :func:`to_dict` output (version 1 or 2), checking everything."""
+    version = _header(data)
+    match = _match(data)
+    actions = data["actions"]
+    if not isinstance(actions, list):
+        raise SaveError(f"save field 'actions' must be a list, not {describe(actions)}")
+    for i, entry in enumerate(actions):
+        player, action = _move(entry, f"action {i}")
         try:
-            match.apply(Action.parse(entry[1]), entry[0])
-        except (IllegalAction, ActionError) as e:
-            raise SaveError(f"save action {i} ({entry[1]!r}) is illegal: {e}") from None
-    if _canonical(data.get("state")) != _canonical(_snapshot(match)):
+            match.apply(action, player)
+        except GinError as e:
+            raise SaveError(f"save action {i} ({describe(entry[1])}) is illegal: {e}") from None
+    if not _same(data["state"], _snapshot(match, version)):
         raise SaveError("save does not match its own moves (edited or corrupt)")
+    if version >= 2:
+        _redo(match, data["redo"])
     return match
+
+
+def _check_text(text: str) -> None:
+    """Refuse text too long or nested too deeply for any save, before ``json.loads`` sees it."""
+    if len(text) > MAX_TEXT:
+        raise SaveError(f"save is longer than {MAX_TEXT:,} characters")
+    depth = 0
+    for token in _BRACKET.finditer(text):
+        bracket = token.group()
+        if bracket in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise SaveError(f"save is nested more than {MAX_DEPTH} levels deep")
+        elif bracket in "]}":
+            depth -= 1
+
+
+def _parse_int(digits: str) -> int:
+    if len(digits) > MAX_DIGITS:
+        raise SaveError(f"save holds a number of {len(digits)} digits (at most {MAX_DIGITS})")
+    return int(digits)
+
+
+def _not_whole(text: str) -> Any:
+    raise SaveError(f"save holds a number that is not a whole number: {describe(text)}")
 
 
 def loads(text: str | bytes) -> Match:
     """Rebuild a match from :func:`dumps` output."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError("save is not UTF-8 text") from None
+    if not isinstance(text, str):
+        raise SaveError(f"a save must be text, not {describe(text)}")
+    _check_text(text)
     try:
-        data = json.loads(text)
-    except (ValueError, TypeError, RecursionError) as e:  # ValueError: bad JSON, UTF-8, huge ints
+        data = json.loads(text, parse_int=_parse_int, parse_float=_not_whole, parse_constant=_not_whole)
+    except SaveError:
+        raise
+    except ValueError as e:  # not JSON (the depth was bounded above)
         raise SaveError(f"save is not valid JSON: {e}") from None
     return from_dict(data)

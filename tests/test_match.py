@@ -88,13 +88,24 @@ def test_dead_hand_is_redealt_by_the_same_dealer_with_no_score():
     assert match.records[-1].deal_code != match.deal_code
 
 
-@pytest.mark.parametrize("rule,winner,dealer,expected", [
-    ("alternate", 0, 0, 1), ("alternate", 1, 0, 1), ("winner", 1, 0, 1), ("winner", 0, 0, 0),
-    ("loser", 0, 0, 1), ("loser", 1, 1, 0),
-])
+@pytest.mark.parametrize(
+    "rule,winner,dealer,expected",
+    [
+        ("alternate", 0, 0, 1),
+        ("alternate", 1, 0, 1),
+        ("winner", 1, 0, 1),
+        ("winner", 0, 0, 0),
+        ("loser", 0, 0, 1),
+        ("loser", 1, 1, 0),
+    ],
+)
 def test_who_deals_next(rule, winner, dealer, expected):
-    s = settle(parse_cards("AC 2C 3C 5S 6S 7S 9H TH JH 4D"),
-               parse_cards("KD QS 8C 2S 5D 6D 7D TC TD TS"), Rules(), knocker=winner)
+    s = settle(
+        parse_cards("AC 2C 3C 5S 6S 7S 9H TH JH 4D"),
+        parse_cards("KD QS 8C 2S 5D 6D 7D TC TD TS"),
+        Rules(),
+        knocker=winner,
+    )
     record = HandRecord(1, dealer, "000-0000", s, (0, 0))
     assert next_dealer(Rules(next_dealer=rule), dealer, record) == expected
     dead = HandRecord(1, dealer, "000-0000", None, (0, 0))
@@ -102,8 +113,12 @@ def test_who_deals_next(rule, winner, dealer, expected):
 
 
 def record(winner, points, settled=True):
-    s = settle(parse_cards("AC 2C 3C 5S 6S 7S 9H TH JH 4D"),
-               parse_cards("KD QS 8C 2S 5D 6D 7D TC TD TS"), Rules(), knocker=winner)
+    s = settle(
+        parse_cards("AC 2C 3C 5S 6S 7S 9H TH JH 4D"),
+        parse_cards("KD QS 8C 2S 5D 6D 7D TC TD TS"),
+        Rules(),
+        knocker=winner,
+    )
     pts = (points, 0) if winner == 0 else (0, points)
     return HandRecord(1, 0, "000-0000", s if settled else None, pts if settled else (0, 0))
 
@@ -177,9 +192,11 @@ def test_view_shows_only_what_the_player_may_know():
         if match.phase != "discard":
             match.apply(rng.choice(match.legal_actions()))
         else:
-            match.apply(Action("discard", match.hand.hands[match.to_move][-1])
-                        if match.hand.taken != match.hand.hands[match.to_move][-1]
-                        else Action("discard", match.hand.hands[match.to_move][0]))
+            match.apply(
+                Action("discard", match.hand.hands[match.to_move][-1])
+                if match.hand.taken != match.hand.hands[match.to_move][-1]
+                else Action("discard", match.hand.hands[match.to_move][0])
+            )
 
 
 def test_events_narrate_the_hand():
