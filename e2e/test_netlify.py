@@ -74,7 +74,7 @@ def test_csp_allows_only_this_origin():
 def test_page_is_served_and_plays_under_the_csp(page, site_url):
     response = page.goto(site_url)
     assert "wasm-unsafe-eval" in response.headers["content-security-policy"]
-    wait_ready(page)
+    wait_ready(page, 60)
     assert page.locator("#engine-version").inner_text().strip() != "?"
 
 
