@@ -20,7 +20,8 @@ def _boot(page, url, page_monitor, build_info):
     assert page_monitor.problems() == []
     # the runtime really came from our versioned folders and the wheel from wheels/
     paths = [urlsplit(r).path for r in http]
-    assert any(p.endswith(f"/runtime/pyodide-{build_info['pyodide_version']}/pyodide.asm.wasm") for p in paths)
+    assert any(p.endswith(build_info["interpreter"].lstrip(".").replace("pyodide.mjs", "pyodide.asm.wasm"))
+               for p in paths)
     assert any(p.endswith(f"/runtime/pyscript-{build_info['pyscript_version']}/core.js") for p in paths)
     assert any(p.endswith(build_info["wheel"].lstrip(".")) for p in paths)
     return seconds, http
