@@ -407,7 +407,7 @@ def content_folder(tmp: Path, archive: Path) -> str:
 
 
 def assemble(tmp: Path, web: Path, wheel: Path, app_pyc: Path, rt: Runtime) -> None:
-    shutil.copytree(web, tmp, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".DS_Store"))
+    shutil.copytree(web, tmp, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".DS_Store", "README.md"))
     pyodide_folder = copy_pyodide(tmp, rt)
     pyscript_folder = f"runtime/pyscript-{rt.pyscript_ver}"
     shutil.copytree(rt.pyscript_dir / "dist", tmp / pyscript_folder, ignore=shutil.ignore_patterns("*.map"))
