@@ -114,6 +114,7 @@ def main() -> int:
     ap.add_argument("--warm", action="store_true", help="reload each page once more")
     ap.add_argument("--site", default="site")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--out", default="artifacts/soak/boot.json")
     args = ap.parse_args()
 
     oom_before = oom_lines()
@@ -139,9 +140,9 @@ def main() -> int:
         "chromium_processes_max": max(r["chromium_processes"] for r in rows),
         "new_oom_lines": [ln for ln in oom_lines() if ln not in oom_before],
     }
-    out = ROOT / "artifacts" / "soak"
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "boot.json").write_text(json.dumps({"summary": summary, "args": vars(args), "rows": rows}, indent=1))
+    out = ROOT / args.out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"summary": summary, "args": vars(args), "rows": rows}, indent=1))
     print(json.dumps(summary, indent=1))
     return 0 if outcomes["crash"] == outcomes["error"] == outcomes["timeout"] == 0 else 1
 
