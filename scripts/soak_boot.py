@@ -6,8 +6,8 @@
 Run by hand (minutes, not a test). Serves the built site (scripts/serve.py, production headers)
 and loads the page ``--loads`` times, each in a fresh browser context (empty HTTP cache, no
 service worker: a first visit), split over ``--parallel`` processes, each with its own Chromium
-(relaunched every 50 loads), so that many renderers start Python at once. ``--warm`` reloads each page once more (the service worker then controls it).
-A load is "ok" when the page says it is ready, "crash" when the renderer crashed ("Target
+(relaunched every 50 loads), so that many renderers start Python at once. ``--warm`` reloads
+each page once more (the service worker then controls it). A load is "ok" when the page says it is ready, "crash" when the renderer crashed ("Target
 crashed"), "error" when PyScript showed an error or the page raised, "timeout" after 60 s.
 
 Also recorded, because crashes under load were the open question (issue 16): the machine's load
