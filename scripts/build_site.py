@@ -281,7 +281,7 @@ def write_service_worker(site: Path, files: list[str]) -> str:
     return build_id
 
 
-def human(n: int) -> str:
+def human(n: float) -> str:
     for unit in ("B", "KiB", "MiB", "GiB"):
         if n < 1024 or unit == "GiB":
             return f"{n:.1f} {unit}" if unit != "B" else f"{n} B"
@@ -423,7 +423,7 @@ def assemble(tmp: Path, web: Path, wheel: Path, app_pyc: Path, rt: Runtime) -> N
     prune_pyscript(tmp, pyscript_folder, precache)
     build_id = write_service_worker(tmp, precache)
     info = {
-        "gin_core_version": WHEEL_RE.match(wheel.name)["version"],
+        "gin_core_version": wheel.name.split("-")[1],  # find_wheel checked the name (WHEEL_RE)
         "wheel": wheel_url,
         "pyodide_version": rt.pyodide_ver,
         "pyscript_version": rt.pyscript_ver,

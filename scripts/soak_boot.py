@@ -27,6 +27,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -60,7 +61,7 @@ def one_load(browser, url: str, warm: bool) -> dict:
     """Load the page in a fresh context; its outcome, time to ready and the machine's state."""
     from playwright.sync_api import Error as PlaywrightError
 
-    row = {"load1": os.getloadavg()[0], "chromium_processes": chromium_processes()}
+    row: dict[str, Any] = {"load1": os.getloadavg()[0], "chromium_processes": chromium_processes()}
     ctx = browser.new_context()
     page = ctx.new_page()
     crashed, errors = [], []
