@@ -7,8 +7,9 @@ Run by hand (minutes, not a test). Serves the built site (scripts/serve.py, prod
 and loads the page ``--loads`` times, each in a fresh browser context (empty HTTP cache, no
 service worker: a first visit), split over ``--parallel`` processes, each with its own Chromium
 (relaunched every 50 loads), so that many renderers start Python at once. ``--warm`` reloads
-each page once more (the service worker then controls it). A load is "ok" when the page says it is ready, "crash" when the renderer crashed ("Target
-crashed"), "error" when PyScript showed an error or the page raised, "timeout" after 60 s.
+each page once more (the service worker then controls it). A load is "ok" when the page says
+it is ready, "crash" when the renderer crashed ("Target crashed"), "killed" when the whole browser went away (killed from outside), "error" when
+PyScript showed an error or the page raised, "timeout" after 120 s.
 
 Also recorded, because crashes under load were the open question (issue 16): the machine's load
 average and the number of Chromium processes on the machine (other workers' included) at every
@@ -57,42 +58,56 @@ def oom_lines() -> list[str]:
     return [ln for ln in res.stdout.splitlines() if "out of memory" in ln.lower() or "oom" in ln.lower()]
 
 
+def outcome_of(exc: Exception, *, crashed: bool, browser_alive: bool) -> str:
+    """Name a failed load. "killed": the whole browser went away (its processes were killed from
+    outside: no renderer crash of ours takes the browser down); "crash": the page's renderer
+    crashed while the browser lived on."""
+    if not browser_alive:
+        return "killed"
+    if crashed:
+        return "crash"
+    return "timeout" if "Timeout" in type(exc).__name__ else "error"
+
+
 def one_load(browser, url: str, warm: bool) -> dict:
     """Load the page in a fresh context; its outcome, time to ready and the machine's state."""
     from playwright.sync_api import Error as PlaywrightError
 
     row: dict[str, Any] = {"load1": os.getloadavg()[0], "chromium_processes": chromium_processes()}
-    ctx = browser.new_context()
-    page = ctx.new_page()
-    crashed, errors = [], []
-    page.on("crash", lambda _: crashed.append(True))
-    page.on("pageerror", lambda err: errors.append(str(err)))
+    crashed: list[bool] = []
+    errors: list[str] = []
     try:
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        page.on("crash", lambda _: crashed.append(True))
+        page.on("pageerror", lambda err: errors.append(str(err)))
         for kind in ("cold", "warm") if warm else ("cold",):
             if kind == "cold":
                 page.goto(url)
             else:
                 page.reload()
             row[kind] = page.wait_for_function(f"() => ({FAILED_JS})() ? -1 : ({READY_JS})()",
-                                               timeout=60_000).json_value() / 1000
+                                               timeout=120_000).json_value() / 1000
             if row[kind] < 0:
                 row["outcome"] = "error"
                 break
         row.setdefault("outcome", "ok")
     except PlaywrightError as exc:  # a crash or a timeout: named below, the soak goes on
-        row["outcome"] = "crash" if crashed else ("timeout" if "Timeout" in type(exc).__name__ else "error")
+        row["outcome"] = outcome_of(exc, crashed=bool(crashed), browser_alive=browser.is_connected())
         row["detail"] = f"{type(exc).__name__}: {str(exc).splitlines()[0]}"
     if errors:
         row["page_errors"] = errors[:3]
-    try:
-        ctx.close()
-    except PlaywrightError as exc:  # a crashed context may refuse to close; the next load gets a new one
-        row["close_error"] = str(exc).splitlines()[0]
+    if browser.is_connected():
+        try:
+            ctx.close()
+        except PlaywrightError as exc:  # a crashed context may refuse to close; the next load gets a new one
+            row["close_error"] = str(exc).splitlines()[0]
     return row
 
 
-def soak(url: str, loads: int, warm: bool, chromium: str) -> list[dict]:
-    """``loads`` loads, one after the other, in a Chromium relaunched every PER_BROWSER loads."""
+def soak(url: str, loads: int, warm: bool, chromium: str, log: Path) -> list[dict]:
+    """``loads`` loads, one after the other, in a Chromium relaunched every PER_BROWSER loads;
+    each row is also appended to ``log`` at once (a soak stopped early keeps its rows)."""
     from playwright.sync_api import sync_playwright
 
     rows: list[dict] = []
@@ -102,9 +117,15 @@ def soak(url: str, loads: int, warm: bool, chromium: str) -> list[dict]:
             for _ in range(min(PER_BROWSER, loads - len(rows))):
                 rows.append(one_load(browser, url, warm))
                 row = rows[-1]
+                with log.open("a") as fh:
+                    fh.write(json.dumps(row) + "\n")
                 print(f"[{os.getpid()}] load {len(rows)}: {row['outcome']} cold {row.get('cold', 0):.2f} s "
-                      f"(load avg {row['load1']:.1f}, {row['chromium_processes']} chromium)", flush=True)
-            browser.close()
+                      f"(load avg {row['load1']:.1f}, {row['chromium_processes']} chromium) "
+                      f"{row.get('detail', '')}", flush=True)
+                if not browser.is_connected():
+                    break  # killed from outside: a new browser for the next load
+            if browser.is_connected():
+                browser.close()
     return rows
 
 
@@ -124,13 +145,16 @@ def main() -> int:
     shares = [args.loads // args.parallel + (i < args.loads % args.parallel) for i in range(args.parallel)]
     try:
         with ProcessPoolExecutor(max_workers=args.parallel) as pool:
+            log = (ROOT / args.out).with_suffix(".jsonl")
+            log.parent.mkdir(parents=True, exist_ok=True)
+            log.write_text("")
             parts = pool.map(soak, [url] * args.parallel, shares, [args.warm] * args.parallel,
-                             [args.chromium] * args.parallel)
+                             [args.chromium] * args.parallel, [log] * args.parallel)
             rows = [row for part in parts for row in part]
     finally:
         server.shutdown()
         server.server_close()
-    outcomes = {k: sum(r["outcome"] == k for r in rows) for k in ("ok", "crash", "error", "timeout")}
+    outcomes = {k: sum(r["outcome"] == k for r in rows) for k in ("ok", "crash", "killed", "error", "timeout")}
     cold = [r["cold"] for r in rows if "cold" in r and r["cold"] > 0]
     summary = {
         "loads": len(rows), "outcomes": outcomes, "minutes": round((time.time() - started) / 60, 1),
@@ -145,7 +169,7 @@ def main() -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"summary": summary, "args": vars(args), "rows": rows}, indent=1))
     print(json.dumps(summary, indent=1))
-    return 0 if outcomes["crash"] == outcomes["error"] == outcomes["timeout"] == 0 else 1
+    return 0 if outcomes["ok"] == len(rows) else 1
 
 
 if __name__ == "__main__":
