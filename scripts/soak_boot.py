@@ -8,8 +8,9 @@ and loads the page ``--loads`` times, each in a fresh browser context (empty HTT
 service worker: a first visit), split over ``--parallel`` processes, each with its own Chromium
 (relaunched every 50 loads), so that many renderers start Python at once. ``--warm`` reloads
 each page once more (the service worker then controls it). A load is "ok" when the page says
-it is ready, "crash" when the renderer crashed ("Target crashed"), "killed" when the whole browser went away (killed from outside), "error" when
-PyScript showed an error or the page raised, "timeout" after 120 s.
+it is ready, "crash" when the renderer crashed ("Target crashed"), "killed" when the whole
+browser went away (killed from outside), "error" when PyScript showed an error or the page
+raised, "timeout" after 120 s.
 
 Also recorded, because crashes under load were the open question (issue 16): the machine's load
 average and the number of Chromium processes on the machine (other workers' included) at every
