@@ -128,17 +128,18 @@ def source_date_epoch() -> int:
 
 def normalize_zip(path: Path, epoch: int) -> None:
     """Rewrite the zip ``path`` so its bytes depend on its contents only: entries sorted by name
-    (a wheel's RECORD last, as the wheel format asks), one timestamp, fixed permissions."""
+    (a wheel's .dist-info last and its RECORD at the very end, as the wheel format recommends),
+    one timestamp, fixed permissions."""
     date_time = time.gmtime(epoch)[:6]
     with zipfile.ZipFile(path) as zf:
         entries = [(info.filename, zf.read(info)) for info in zf.infolist()]
-    entries.sort(key=lambda e: (e[0].endswith(".dist-info/RECORD"), e[0]))
+    entries.sort(key=lambda e: (".dist-info/" in e[0], e[0].endswith(".dist-info/RECORD"), e[0]))
     tmp = path.with_name(path.name + ".tmp")
     with zipfile.ZipFile(tmp, "w") as out:
         for name, data in entries:
             info = zipfile.ZipInfo(name, date_time)
             info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
+            info.external_attr = 0o100644 << 16  # a regular file, rw-r--r--
             out.writestr(info, data, compresslevel=9)
     tmp.replace(path)
 

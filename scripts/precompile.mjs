@@ -62,7 +62,7 @@ def pyc(source, filename, checked):
 def entry(name, date_time):
     info = zipfile.ZipInfo(name, date_time)
     info.compress_type = zipfile.ZIP_DEFLATED
-    info.external_attr = 0o644 << 16
+    info.external_attr = 0o100644 << 16  # a regular file, rw-r--r--
     return info
 
 def stdlib_closure(seeds):
