@@ -1,9 +1,10 @@
 """Boot the page in Chromium: Python starts, the engine from the wheel is shown, nothing leaves the origin."""
 
+import json
 from urllib.parse import urlsplit
 
 import gin_core
-from gin_e2e import wait_ready
+from gin_e2e import play_for_decisions, wait_ready
 
 
 def _boot(page, url, page_monitor, build_info):
@@ -20,7 +21,8 @@ def _boot(page, url, page_monitor, build_info):
     assert page_monitor.problems() == []
     # the runtime really came from our versioned folders and the wheel from wheels/
     paths = [urlsplit(r).path for r in http]
-    assert any(p.endswith(f"/runtime/pyodide-{build_info['pyodide_version']}/pyodide.asm.wasm") for p in paths)
+    assert any(p.endswith(build_info["interpreter"].lstrip(".").replace("pyodide.mjs", "pyodide.asm.wasm"))
+               for p in paths)
     assert any(p.endswith(f"/runtime/pyscript-{build_info['pyscript_version']}/core.js") for p in paths)
     assert any(p.endswith(build_info["wheel"].lstrip(".")) for p in paths)
     return seconds, http
@@ -48,3 +50,46 @@ def test_subpath_without_trailing_slash_redirects(page, subpath_url, page_monito
     page.goto(bare)
     assert page.url == subpath_url
     wait_ready(page)
+
+
+# Run inside the page (a second <script type="py"> shares the game's interpreter): the stdlib
+# modules run from source, the app modules whose .pyc is missing or stale, and whether modules
+# left out of the precompiled list still import.
+PRECOMPILED_PROBE = r'''
+import importlib, importlib.util, json, sys, traceback, zipimport, js
+try:
+    raise ValueError("probe")
+except ValueError:
+    traceback.format_exc()  # the page's error report path
+from_source = sorted(n for n, m in list(sys.modules.items())
+                     if isinstance(getattr(getattr(m, "__spec__", None), "loader", None), zipimport.zipimporter)
+                     and m.__file__.endswith(".py"))
+stale = []
+for name, m in list(sys.modules.items()):
+    if name.split(".")[0] in ("gin_core", "ginweb"):
+        source = open(m.__file__, "rb").read()
+        try:
+            pyc = open(m.__cached__, "rb").read()
+        except OSError:
+            pyc = b""
+        if pyc[4:8] != b"\x03\0\0\0" or pyc[8:16] != importlib.util.source_hash(source):
+            stale.append(name)
+rest = [importlib.import_module(n).__file__ for n in ("difflib", "fractions", "statistics")]
+js.window.__precompiled = json.dumps({"from_source": from_source, "stale": stale, "rest": rest})
+'''
+
+
+def test_python_runs_precompiled(page, site_url):
+    """The page booted and played runs every stdlib module it imports from the .pyc of the
+    precompiled list (scripts/precompile_modules.txt: add what this names), and gin_core's and
+    ginweb's from up-to-date .pyc; the stdlib outside the list still imports (from source)."""
+    page.goto(f"{site_url}?seed=2024&level=hard&fast=1")
+    wait_ready(page, 60)
+    play_for_decisions(page, 4)
+    page.evaluate("""(code) => { const s = document.createElement('script'); s.type = 'py';
+                                 s.textContent = code; document.body.append(s); }""", PRECOMPILED_PROBE)
+    page.wait_for_function("window.__precompiled", timeout=30_000)
+    found = json.loads(page.evaluate("window.__precompiled"))
+    assert found["from_source"] == []
+    assert found["stale"] == []
+    assert all(f.endswith(".py") for f in found["rest"]), found["rest"]

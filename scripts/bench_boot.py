@@ -1,99 +1,194 @@
 #!/usr/bin/env python3
-"""Benchmark the page: time to playable, bytes transferred, the computer's decision time.
+"""Benchmark the page's start and play: `make bench` (issue 16's figures, in one run).
 
-    python scripts/bench_boot.py [--runs 5] [--prefix /games/gin/] [--decisions 30]
+    python scripts/bench_boot.py [--rounds 5] [--decisions 30] [--levels hard,expert]
 
-Serves the built site/ (scripts/serve.py) on a free port, drives Debian Chromium with the
-python playwright package (no browser download), and measures
-  cold: a fresh browser context per run (empty HTTP cache, like a first visit)
-  warm: reload in the same context (HTTP cache revalidated, compiled wasm cached)
-  bytes: what a first visit transfers (navigation + resource timing transferSize)
-  decisions: the computer's decision time in the page per level (p50 / p95), playing the
-     human side simply (e2e/gin_e2e.play_for_decisions), ?fast=1 so no animation pauses count
-The site is served with its production headers (netlify.toml). Prints min / median / max and
-writes artifacts/bench/boot.json.
+Serves the built site/ with its production headers (netlify.toml) and, next to it, a bare
+PyScript page on the stock runtime (Pyodide's own python_stdlib.zip, PyScript unchanged: a page
+whose Python only says it is ready), then drives Debian Chromium (python playwright, no
+browser download). In every round, one after the other (interleaved, so a busy machine slows
+every variant alike), each variant gets a fresh browser context (empty cache, no service
+worker: a first visit):
+  game        the game as shipped: cold load, then (once the service worker controls the page)
+              a warm reload
+  game-no-sw  the same with service workers blocked: the HTTP cache only
+  bare        the bare PyScript page, cold then warm
+Time to playable is performance.now() when the page says it is ready. Reported: medians, and
+the ratios game / bare, the figures that survive a noisy machine (targets: <= 0.5 cold,
+<= 0.45 warm; on this 2-core machine <= 2.0 s cold and <= 1.0 s warm), and game / game-no-sw
+warm (the service worker must not slow a load: <= 1.0).
+Bytes of a first visit: every file the game's cold load fetched (resource timing), raw and
+gzip -9 (Python's gzip; brotli is not a dependency). Long tasks while playing: a Long Tasks
+observer during ``--decisions`` computer decisions and the player's clicks per level.
+Prints the figures and writes artifacts/bench/boot.json.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
+import shutil
 import statistics
 import sys
+import tempfile
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
-
 sys.path.insert(0, str(ROOT / "e2e"))
 
-from gin_e2e import pct, play_for_decisions  # noqa: E402
+from build_site import PYODIDE_CORE_FILES, npm_version  # noqa: E402
+from gin_e2e import CHROMIUM_ARGS, pct, play_for_decisions  # noqa: E402
 from serve import start_server  # noqa: E402
 
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 READY_JS = "() => document.body && document.body.dataset.ready === '1' && performance.now()"
-BYTES_JS = """() => performance.getEntriesByType('navigation').concat(
-    performance.getEntriesByType('resource')).reduce((n, e) => n + (e.transferSize || 0), 0)"""
+CONTROLLED_JS = "() => !!navigator.serviceWorker.controller"
+RESOURCES_JS = """() => performance.getEntriesByType('navigation').concat(
+    performance.getEntriesByType('resource')).map(e => e.name)"""
+LONGTASKS_JS = """
+window.__longtasks = [];
+new PerformanceObserver(list => {
+  for (const e of list.getEntries()) window.__longtasks.push(e.duration);
+}).observe({type: 'longtask', buffered: true});
+"""
 LEVELS = ("beginner", "standard", "hard", "expert")
+VARIANTS = ("game", "game-no-sw", "bare")
+BARE_HTML = """<!doctype html>
+<html><head><meta charset="utf-8"><title>bare PyScript</title>
+<link rel="stylesheet" href="./runtime/pyscript-{pyscript}/core.css">
+<script type="module" src="./runtime/pyscript-{pyscript}/core.js"></script></head>
+<body><script type="py" src="./ready.py" config="./pyscript.json"></script></body></html>
+"""
 
 
-def stats(xs: list[float]) -> dict:
-    return {"min": min(xs), "median": statistics.median(xs), "max": max(xs), "runs": xs}
+def bare_site(folder: Path) -> Path:
+    """A bare PyScript page on the stock runtime (node_modules/pyodide, unchanged PyScript)."""
+    pyodide, pyscript = ROOT / "node_modules" / "pyodide", ROOT / "node_modules" / "@pyscript" / "core"
+    ver, ps_ver = npm_version(pyodide), npm_version(pyscript)
+    runtime = folder / "runtime" / f"pyodide-{ver}"
+    runtime.mkdir(parents=True)
+    for name in PYODIDE_CORE_FILES:
+        if (pyodide / name).is_file():
+            shutil.copyfile(pyodide / name, runtime / name)
+    shutil.copytree(pyscript / "dist", folder / "runtime" / f"pyscript-{ps_ver}")
+    (folder / "index.html").write_text(BARE_HTML.format(pyscript=ps_ver))
+    (folder / "ready.py").write_text("import js\njs.document.body.dataset.ready = '1'\n")
+    config = {"interpreter": f"./runtime/pyodide-{ver}/pyodide.mjs"}
+    (folder / "pyscript.json").write_text(json.dumps(config))
+    return folder
+
+
+def load(browser, url: str, *, service_workers: str, sw: bool) -> dict:
+    """A cold load in a fresh context, then a warm reload (after the worker took control)."""
+    ctx = browser.new_context(service_workers=service_workers)
+    page = ctx.new_page()
+    page.goto(url)
+    row = {"cold": page.wait_for_function(READY_JS, timeout=120_000).json_value() / 1000,
+           "files": page.evaluate(RESOURCES_JS)}
+    if sw:
+        page.wait_for_function(CONTROLLED_JS, timeout=120_000)
+    page.reload()
+    row["warm"] = page.wait_for_function(READY_JS, timeout=120_000).json_value() / 1000
+    ctx.close()
+    return row
+
+
+def first_visit_bytes(site: Path, urls: list[str]) -> dict:
+    """Raw and gzip -9 bytes of the distinct site files a first visit fetched."""
+    paths = {urlsplit(u).path.lstrip("/") or "index.html" for u in urls}
+    files = [site / p for p in sorted(paths) if (site / p).is_file()]
+    raw = sum(f.stat().st_size for f in files)
+    gz = sum(len(gzip.compress(f.read_bytes(), 9)) for f in files)
+    return {"files": len(files), "raw": raw, "gzip": gz}
+
+
+def long_tasks(browser, url: str, level: str, decisions: int) -> dict:
+    """Main-thread long tasks (> 50 ms) while the computer makes ``decisions`` decisions."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.add_init_script(LONGTASKS_JS)
+    page.goto(f"{url}?seed=2024&level={level}&fast=1")
+    page.wait_for_function(READY_JS, timeout=120_000)
+    page.evaluate("window.__longtasks = []")
+    perf = play_for_decisions(page, decisions)
+    tasks = page.evaluate("window.__longtasks")
+    ctx.close()
+    ms = [d["ms"] for d in perf]
+    return {"decisions": len(perf), "decision_p50_ms": round(pct(ms, .5)), "decision_p95_ms": round(pct(ms, .95)),
+            "long_tasks": len(tasks), "longest_ms": round(max(tasks, default=0))}
+
+
+def median(rows: list[dict], key: str) -> float:
+    return statistics.median(r[key] for r in rows)
+
+
+def report(times: dict[str, list[dict]], sizes: dict, tasks: dict) -> dict:
+    med = {v: {k: round(median(rows, k), 3) for k in ("cold", "warm")} for v, rows in times.items()}
+    ratios = {
+        "game/bare cold": med["game"]["cold"] / med["bare"]["cold"],
+        "game/bare warm": med["game"]["warm"] / med["bare"]["warm"],
+        "game/game-no-sw warm": med["game"]["warm"] / med["game-no-sw"]["warm"],
+        "game/game-no-sw cold": med["game"]["cold"] / med["game-no-sw"]["cold"],
+    }
+    for variant, m in med.items():
+        runs = ", ".join(f"{r['cold']:.2f}/{r['warm']:.2f}" for r in times[variant])
+        print(f"{variant:11s} time to playable: cold {m['cold']:.2f} s, warm {m['warm']:.2f} s (runs cold/warm: {runs})")
+    for name, value in ratios.items():
+        print(f"ratio {name}: {value:.2f}")
+    print(f"first visit: {sizes['files']} files, {sizes['raw'] / 2**20:.2f} MiB raw, "
+          f"{sizes['gzip'] / 2**20:.2f} MiB gzip -9")
+    for level, t in tasks.items():
+        print(f"{level:9s} {t['decisions']} decisions (p50 {t['decision_p50_ms']} ms, p95 {t['decision_p95_ms']} ms): "
+              f"{t['long_tasks']} long tasks > 50 ms, longest {t['longest_ms']} ms")
+    return {"medians_s": med, "ratios": {k: round(v, 3) for k, v in ratios.items()}, "runs": times,
+            "first_visit_bytes": sizes, "long_tasks": tasks}
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--prefix", default="/")
-    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--decisions", type=int, default=30, help="computer decisions per level (0: skip)")
+    ap.add_argument("--levels", default=",".join(LEVELS))
+    ap.add_argument("--chromium", default="/usr/bin/chromium")
     args = ap.parse_args()
 
     from playwright.sync_api import sync_playwright
 
-    server, url = start_server(ROOT / "site", prefix=args.prefix, netlify=ROOT / "netlify.toml")
-    cold, warm, sizes, decisions = [], [], [], {}
-    try:
-        with sync_playwright() as p:
+    site = ROOT / "site"
+    with tempfile.TemporaryDirectory(prefix="gin-bench-") as tmp, sync_playwright() as p:
+        bare = bare_site(Path(tmp))
+        servers = {"game": start_server(site, prefix="/", netlify=ROOT / "netlify.toml"),
+                   "bare": start_server(bare, prefix="/", netlify=ROOT / "netlify.toml")}
+        times: dict[str, list[dict]] = {v: [] for v in VARIANTS}
+        tasks: dict[str, dict] = {}
+        try:
             browser = p.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
-            for i in range(args.runs):
-                ctx = browser.new_context()
-                page = ctx.new_page()
-                page.goto(url)
-                cold.append(page.wait_for_function(READY_JS, timeout=60_000).json_value() / 1000)
-                sizes.append(page.evaluate(BYTES_JS))
-                page.reload()
-                warm.append(page.wait_for_function(READY_JS, timeout=60_000).json_value() / 1000)
-                print(f"run {i + 1}/{args.runs}: cold {cold[-1]:.2f} s, warm {warm[-1]:.2f} s", flush=True)
-                ctx.close()
-            for level in LEVELS if args.decisions else ():
-                ctx = browser.new_context()
-                page = ctx.new_page()
-                page.goto(f"{url}?seed=2024&level={level}&fast=1")
-                page.wait_for_function(READY_JS, timeout=60_000)
-                ms = [d["ms"] for d in play_for_decisions(page, args.decisions)]
-                decisions[level] = {"n": len(ms), "p50_ms": pct(ms, .5), "p95_ms": pct(ms, .95)}
-                print(f"{level}: {len(ms)} decisions, p50 {pct(ms, .5):.0f} ms, "
-                      f"p95 {pct(ms, .95):.0f} ms", flush=True)
-                ctx.close()
+            for r in range(args.rounds):
+                for variant in VARIANTS:
+                    url = servers["bare" if variant == "bare" else "game"][1]
+                    sw = variant == "game"
+                    times[variant].append(load(browser, url, service_workers="allow" if sw else "block", sw=sw))
+                    row = times[variant][-1]
+                    print(f"round {r + 1}/{args.rounds} {variant}: cold {row['cold']:.2f} s, warm {row['warm']:.2f} s",
+                          flush=True)
+            sizes = first_visit_bytes(site, times["game-no-sw"][0]["files"])
+            for level in args.levels.split(",") if args.decisions else ():
+                tasks[level] = long_tasks(browser, servers["game"][1], level, args.decisions)
             version = browser.version
             browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
-
-    result = {"url": url, "chromium": version, "cold_s": stats(cold), "warm_s": stats(warm),
-              "first_visit_bytes": stats(sizes), "decisions": decisions}
+        finally:
+            for server, _ in servers.values():
+                server.shutdown()
+                server.server_close()
+    for rows in times.values():
+        for row in rows:
+            row.pop("files")
+    result = {"chromium": version, "rounds": args.rounds, **report(times, sizes, tasks)}
     out = ROOT / "artifacts" / "bench"
     out.mkdir(parents=True, exist_ok=True)
     (out / "boot.json").write_text(json.dumps(result, indent=2) + "\n")
-    for kind in ("cold", "warm"):
-        s = result[f"{kind}_s"]
-        print(f"time to ready ({kind}): min {s['min']:.2f} s, median {s['median']:.2f} s, max {s['max']:.2f} s")
-    print(f"bytes transferred on a first visit: {statistics.median(sizes) / 2**20:.2f} MiB")
     print(f"bench: wrote {out.relative_to(ROOT)}/boot.json")
     return 0
 

@@ -3,22 +3,30 @@
 
 Steps:
   1. build the pure wheel of gin_core:  python -m build --wheel --outdir dist/
-     (old dist/gin_core-*.whl files are removed first, so dist/ holds exactly one)
-  2. assemble site/ (in site.tmp/, then swapped in, so a half-built site is never served):
+     (old dist/gin_core-*.whl files are removed first, so dist/ holds exactly one), then
+     rewritten reproducibly: entries sorted, every timestamp SOURCE_DATE_EPOCH (default
+     1980-01-01), fixed permissions, so the same sources give the same bytes and URL
+  2. precompile the Python (scripts/precompile.mjs, Pyodide's own 3.14 under Node): the
+     standard-library modules of scripts/precompile_modules.txt and what they import become
+     .pyc in python_stdlib.zip; gin_core and ginweb become app-pyc.zip (their __pycache__)
+  3. assemble site/ (in site.tmp/, then swapped in, so a half-built site is never served):
        - every file under web/ (the page: index.html, main.py, pyscript.json template, assets)
-       - runtime/pyodide-<ver>/   Pyodide core files from node_modules/pyodide
-       - runtime/pyscript-<ver>/  node_modules/@pyscript/core/dist (whole folder)
-       - wheels/<sha256[:12]>/gin_core-<ver>-py3-none-any.whl
+       - runtime/pyodide-<ver>-<sha256[:8] of the stdlib zip>/   Pyodide core files from
+                          node_modules/pyodide with the precompiled python_stdlib.zip; the pages'
+                          references to runtime/pyodide-<ver>/ are rewritten to it
+       - runtime/pyscript-<ver>/  the files of node_modules/@pyscript/core/dist the page loads
+                          (no source maps, no editor, terminal or MicroPython chunks)
+       - wheels/<sha256[:12]>/gin_core-<ver>-py3-none-any.whl, wheels/<sha256[:12]>/app-pyc.zip
        - pyscript.json  = web/pyscript.json (template, optional) with "interpreter" set to the
-                          local pyodide.mjs and the wheel added to "files" as "./*" (unpacked
-                          into the interpreter's working directory, which is on sys.path)
+                          local pyodide.mjs and the wheel and app-pyc.zip added to "files" as "./*"
+                          (unpacked into the interpreter's working directory, on sys.path)
        - sw.js            = web/sw.js (service worker template) with the build id and the
                           precache list filled in: every file the page loads (precache_list),
                           the build id a hash of the worker and of all those files
        - build-info.json  versions, file names, build id and precache list, read by the e2e tests
-  3. print the site size.
+  4. print the site size.
 
-Needs only: Python >= 3.11 with the `build` package importable, and `npm ci` already run
+Needs only: Python >= 3.11 with the `build` package importable, Node.js, and `npm ci` already run
 (node_modules/ present). No apt, no venv assumptions, no network apart from what
 `python -m build` needs for its isolated build env (use --no-isolation to skip that when
 setuptools and wheel are installed, as in the dev venv).
@@ -33,12 +41,16 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import posixpath
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
+import time
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,6 +70,7 @@ STATIC_IMPORT_RE = re.compile(r"""(?:\bfrom|\bimport)\s*["']\./([^"']+)["']""")
 # PyScript's plugin table in its core chunk: "py-editor":()=>import("./py-editor-C4XsZtn7.js")
 PLUGIN_RE = re.compile(r""":\(\)=>import\("\./([^"]+)"\)""")
 SW_BUILD_LINE = re.compile(r"^const BUILD = \{.*\};", re.MULTILINE)
+ZIP_EPOCH = 315532800  # 1980-01-01 00:00 UTC, the earliest time a zip entry can hold
 
 
 def fail(msg: str) -> None:
@@ -93,12 +106,66 @@ def build_wheel(root: Path, dist: Path, no_isolation: bool) -> Path:
     if no_isolation:
         cmd.append("--no-isolation")
     print("build_site: $", " ".join(cmd), flush=True)
-    res = subprocess.run(cmd, cwd=root, capture_output=True, text=True)
+    env = {**os.environ, "SOURCE_DATE_EPOCH": str(source_date_epoch())}
+    res = subprocess.run(cmd, check=False, cwd=root, capture_output=True, text=True, env=env)
     if res.returncode != 0:
         sys.stdout.write(res.stdout)
         sys.stderr.write(res.stderr)
         fail("wheel build failed")
-    return find_wheel(dist)
+    wheel = find_wheel(dist)
+    normalize_zip(wheel, source_date_epoch())
+    return wheel
+
+
+def source_date_epoch() -> int:
+    """The time stamped on every archive entry: $SOURCE_DATE_EPOCH (reproducible-builds.org),
+    1980-01-01 when unset, so a build never depends on when it ran."""
+    value = os.environ.get("SOURCE_DATE_EPOCH", "")
+    if value and not value.isdigit():
+        fail(f"SOURCE_DATE_EPOCH={value!r} is not a number of seconds")
+    return max(int(value or ZIP_EPOCH), ZIP_EPOCH)
+
+
+def normalize_zip(path: Path, epoch: int) -> None:
+    """Rewrite the zip ``path`` so its bytes depend on its contents only: entries sorted by name
+    (a wheel's .dist-info last and its RECORD at the very end, as the wheel format recommends),
+    one timestamp, fixed permissions."""
+    date_time = time.gmtime(epoch)[:6]
+    with zipfile.ZipFile(path) as zf:
+        entries = [(info.filename, zf.read(info)) for info in zf.infolist()]
+    entries.sort(key=lambda e: (".dist-info/" in e[0], e[0].endswith(".dist-info/RECORD"), e[0]))
+    tmp = path.with_name(path.name + ".tmp")
+    with zipfile.ZipFile(tmp, "w") as out:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o100644 << 16  # a regular file, rw-r--r--
+            out.writestr(info, data, compresslevel=9)
+    tmp.replace(path)
+
+
+def precompile(root: Path, wheel: Path, web: Path, work: Path) -> tuple[Path, Path]:
+    """Compile the page's Python with Pyodide's own interpreter under Node (scripts/precompile.mjs):
+    returns (python_stdlib.zip with .pyc, app-pyc.zip of gin_core's and ginweb's __pycache__).
+    gin_core is compiled from the wheel's files, the ones the page runs."""
+    with zipfile.ZipFile(wheel) as zf:
+        zf.extractall(work / "wheel")
+    stdlib, app = work / "python_stdlib.zip", work / "app-pyc.zip"
+    cmd = [os.environ.get("NODE", "node"), str(root / "scripts" / "precompile.mjs"),
+           "--modules", str(root / "scripts" / "precompile_modules.txt"),
+           "--stdlib-out", str(stdlib), "--app-out", str(app),
+           "--app", f"gin_core={work / 'wheel' / 'gin_core'}", "--app", f"ginweb={web / 'ginweb'}"]
+    print("build_site: $ node scripts/precompile.mjs ...", flush=True)
+    res = subprocess.run(cmd, check=False, cwd=root, capture_output=True, text=True)
+    if res.returncode != 0:
+        sys.stderr.write(res.stderr)
+        fail("precompiling the Python failed")
+    report = json.loads(res.stdout)
+    if report["seeds_failed"]:
+        fail(f"scripts/precompile_modules.txt lists modules that do not import: {report['seeds_failed']}")
+    print(f"build_site: compiled with Python {report['python']}: {len(report['stdlib_compiled'])} "
+          f"stdlib modules, {len(report['app_compiled'])} of gin_core and ginweb")
+    return stdlib, app
 
 
 def find_wheel(dist: Path) -> Path:
@@ -132,7 +199,7 @@ def check_html_runtime_refs(web: Path, pyodide_ver: str, pyscript_ver: str) -> N
                     )
 
 
-def write_pyscript_config(web: Path, out: Path, interpreter: str, wheel_url: str) -> dict:
+def write_pyscript_config(web: Path, out: Path, interpreter: str, archives: list[str]) -> dict:
     template = web / "pyscript.json"
     config = json.loads(template.read_text()) if template.is_file() else {}
     if "packages" in config:
@@ -141,11 +208,12 @@ def write_pyscript_config(web: Path, out: Path, interpreter: str, wheel_url: str
     files = {
         k: v
         for k, v in (config.get("files") or {}).items()
-        if not re.search(r"(^|/)gin_core-[^/]*\.whl$", k)
+        if not re.search(r"(^|/)(gin_core-[^/]*\.whl|app-pyc\.zip)$", k)
     }
-    # "<url>.whl": "./*" = unpack the wheel into the interpreter's cwd (/home/pyodide),
-    # which is on sys.path. The URL must end in .whl (no query string) to be unpacked.
-    files[wheel_url] = "./*"
+    # "<url>.whl": "./*" = unpack the archive into the interpreter's cwd (/home/pyodide),
+    # which is on sys.path. The URL must end in .whl or .zip (no query string) to be unpacked.
+    for url in archives:
+        files[url] = "./*"
     config["files"] = files
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
     return config
@@ -214,7 +282,7 @@ def write_service_worker(site: Path, files: list[str]) -> str:
     return build_id
 
 
-def human(n: int) -> str:
+def human(n: float) -> str:
     for unit in ("B", "KiB", "MiB", "GiB"):
         if n < 1024 or unit == "GiB":
             return f"{n:.1f} {unit}" if unit != "B" else f"{n} B"
@@ -270,60 +338,98 @@ def main(argv: list[str] | None = None) -> int:
     tmp = out.with_name(out.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     try:
-        assemble(tmp, web, wheel, pyodide_dir, pyodide_ver, pyscript_dir, pyscript_ver)
+        with tempfile.TemporaryDirectory(prefix="gin-precompile-") as work:
+            stdlib, app_pyc = precompile(root, wheel, web, Path(work))
+            runtime = Runtime(pyodide_dir, pyodide_ver, stdlib, pyscript_dir, pyscript_ver)
+            assemble(tmp, web, wheel, app_pyc, runtime)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     shutil.rmtree(out, ignore_errors=True)
     tmp.rename(out)
     print(f"build_site: wrote {out.relative_to(root) if out.is_relative_to(root) else out}/")
-    print(f"build_site: interpreter ./runtime/pyodide-{pyodide_ver}/pyodide.mjs; "
-          "wheel unpacked by the files config")
+    info = json.loads((out / "build-info.json").read_text())
+    print(f"build_site: interpreter {info['interpreter']}; build id {info['build_id']}")
     print_size(out)
     return 0
 
 
-def assemble(tmp: Path, web: Path, wheel: Path, pyodide_dir: Path, pyodide_ver: str,
-             pyscript_dir: Path, pyscript_ver: str) -> None:
-    shutil.copytree(web, tmp, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".DS_Store"))
+@dataclass(frozen=True)
+class Runtime:
+    """Where the runtime comes from: Pyodide (with the precompiled stdlib zip) and PyScript."""
 
-    rt_pyodide = tmp / "runtime" / f"pyodide-{pyodide_ver}"
-    rt_pyodide.mkdir(parents=True)
+    pyodide_dir: Path
+    pyodide_ver: str
+    stdlib_zip: Path
+    pyscript_dir: Path
+    pyscript_ver: str
+
+
+def copy_pyodide(tmp: Path, rt: Runtime) -> str:
+    """Copy Pyodide's core files with the precompiled stdlib into runtime/pyodide-<ver>-<hash>/
+    (the hash of the stdlib zip: its content depends on the module list too) and point the
+    pages' references to runtime/pyodide-<ver>/ there. Returns the folder's site path."""
+    digest = hashlib.sha256(rt.stdlib_zip.read_bytes()).hexdigest()[:8]
+    folder = f"runtime/pyodide-{rt.pyodide_ver}-{digest}"
+    (tmp / folder).mkdir(parents=True)
     copied = []
     for name in PYODIDE_CORE_FILES:
-        src = pyodide_dir / name
+        src = rt.stdlib_zip if name == "python_stdlib.zip" else rt.pyodide_dir / name
         if src.is_file():
-            shutil.copy2(src, rt_pyodide / name)
+            shutil.copyfile(src, tmp / folder / name)
             copied.append(name)
-    for required in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+    for required in ("pyodide.mjs", "pyodide.asm.wasm", "pyodide-lock.json"):
         if required not in copied:
             fail(f"node_modules/pyodide/{required} is missing")
     if not {"pyodide.asm.mjs", "pyodide.asm.js"} & set(copied):
         fail("node_modules/pyodide has neither pyodide.asm.mjs nor pyodide.asm.js")
+    for page in [*tmp.glob("*.html"), *tmp.glob("*.js")]:
+        text = page.read_text(encoding="utf-8")
+        page.write_text(text.replace(f"runtime/pyodide-{rt.pyodide_ver}/", f"{folder}/"), encoding="utf-8")
+    return folder
 
-    rt_pyscript = tmp / "runtime" / f"pyscript-{pyscript_ver}"
-    shutil.copytree(pyscript_dir / "dist", rt_pyscript)
+
+def prune_pyscript(tmp: Path, folder: str, precache: list[str]) -> None:
+    """Keep only the PyScript files the page loads (the precache list): no source maps, and none
+    of the chunks only other pages load lazily (editor, terminal, MicroPython, TOML)."""
+    keep = set(precache)
+    for path in sorted((tmp / folder).rglob("*")):
+        if path.is_file() and path.relative_to(tmp).as_posix() not in keep:
+            path.unlink()
+
+
+def content_folder(tmp: Path, archive: Path) -> str:
+    """Copy ``archive`` into wheels/<sha256[:12]>/ (a URL that changes with its content, so it
+    can be cached forever); returns its site path."""
+    digest = hashlib.sha256(archive.read_bytes()).hexdigest()[:12]
+    (tmp / "wheels" / digest).mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(archive, tmp / "wheels" / digest / archive.name)
+    return f"wheels/{digest}/{archive.name}"
+
+
+def assemble(tmp: Path, web: Path, wheel: Path, app_pyc: Path, rt: Runtime) -> None:
+    shutil.copytree(web, tmp, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".DS_Store", "README.md"))
+    pyodide_folder = copy_pyodide(tmp, rt)
+    pyscript_folder = f"runtime/pyscript-{rt.pyscript_ver}"
+    shutil.copytree(rt.pyscript_dir / "dist", tmp / pyscript_folder, ignore=shutil.ignore_patterns("*.map"))
 
     # The wheel keeps its proper name (Pyodide reads it) inside a folder named by its content
     # hash, so it can be cached forever and a rebuilt engine still gets a new URL.
-    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()[:12]
-    (tmp / "wheels" / digest).mkdir(parents=True)
-    shutil.copy2(wheel, tmp / "wheels" / digest / wheel.name)
-
-    interpreter = f"./runtime/pyodide-{pyodide_ver}/pyodide.mjs"
-    wheel_url = f"./wheels/{digest}/{wheel.name}"
-    write_pyscript_config(web, tmp, interpreter, wheel_url)
+    wheel_url = "./" + content_folder(tmp, wheel)
+    interpreter = f"./{pyodide_folder}/pyodide.mjs"
+    write_pyscript_config(web, tmp, interpreter, [wheel_url, "./" + content_folder(tmp, app_pyc)])
     if not (tmp / "sw.js").is_file():
         fail("web/sw.js (the service worker template) is missing")
     precache = precache_list(tmp)
+    prune_pyscript(tmp, pyscript_folder, precache)
     build_id = write_service_worker(tmp, precache)
     info = {
-        "gin_core_version": WHEEL_RE.match(wheel.name)["version"],
+        "gin_core_version": wheel.name.split("-")[1],  # find_wheel checked the name (WHEEL_RE)
         "wheel": wheel_url,
-        "pyodide_version": pyodide_ver,
-        "pyscript_version": pyscript_ver,
+        "pyodide_version": rt.pyodide_ver,
+        "pyscript_version": rt.pyscript_ver,
         "interpreter": interpreter,
-        "pyscript_core": f"./runtime/pyscript-{pyscript_ver}/core.js",
+        "pyscript_core": f"./{pyscript_folder}/core.js",
         "build_id": build_id,
         "service_worker": "./sw.js",
         "precache": precache,

@@ -6,13 +6,17 @@
    picks up on its next visit (sw.js is served with Cache-Control: no-cache).
 
    install   copy every file of the build into the cache "gin-rummy <scope> <build id>"; files of
-             the versioned folders (runtime/pyodide-<ver>/, runtime/pyscript-<ver>/,
+             the versioned folders (runtime/pyodide-<ver>-<hash>/, runtime/pyscript-<ver>/,
              wheels/<hash>/) are taken from an older build's cache when it has them
-   activate  delete the caches of older builds (of this scope only), take control at once
+   activate  delete the caches of older builds (of this scope only), turn on navigation
+             preload, take control at once
    fetch     files of the build only, everything else goes to the network untouched:
                versioned folders    cache first (their URLs change with their content)
                everything else      network first (revalidated), the cache when the network
                                     fails (offline): online, a new build is used on the next load
+             The page itself comes from the navigation preload: the browser requests it while
+             it starts this worker, so the worker never delays a load (issue 16, measured by
+             scripts/bench_boot.py: game / game-no-sw warm).
 */
 const BUILD = {"id": "dev", "files": []};  // replaced by scripts/build_site.py
 
@@ -46,6 +50,7 @@ self.addEventListener("activate", (event) => {
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
     }
+    if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
     await self.clients.claim();
   })());
 });
@@ -54,11 +59,12 @@ async function cached(path) {
   return (await caches.open(CACHE)).match(urlOf(path));
 }
 
-async function networkFirst(path, request) {
+async function networkFirst(path, request, preloaded) {
   try {
     // revalidated whatever the host's caching headers say (a navigation cannot be rebuilt;
-    // the page itself is served with no-cache)
-    const response = await fetch(request.mode === "navigate" ? request : new Request(request, {cache: "no-cache"}));
+    // the page itself is served with no-cache and comes from the navigation preload)
+    const response = (await preloaded) ||
+      await fetch(request.mode === "navigate" ? request : new Request(request, {cache: "no-cache"}));
     if (response.ok) return response;
     return (await cached(path)) || response;
   } catch (err) {
@@ -78,5 +84,5 @@ self.addEventListener("fetch", (event) => {
   if (!FILES.has(path)) return;
   event.respondWith(VERSIONED.test(path)
     ? cached(path).then((hit) => hit || fetch(request))
-    : networkFirst(path, request));
+    : networkFirst(path, request, event.preloadResponse));
 });
