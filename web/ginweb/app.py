@@ -12,7 +12,7 @@ import js
 import gin_core
 from gin_core import Action, preset
 
-from . import dom, params, safejson, savefmt, settings, stats
+from . import dom, knock, params, safejson, savefmt, settings, stats
 from .board import Board
 from .controller import Controller, utc_now
 from .dialogs import Dialogs
@@ -218,32 +218,28 @@ class App:
         ctl.human(Action.parse(f"discard {key}"))
 
     def end_hand(self, kind: str) -> None:
-        """Knock or gin: confirm, choosing the card to discard face down."""
+        """Knock or gin: confirm, choosing the card put down face down and the melds laid down
+        (your own grouping on screen first)."""
         ctl = self.controller
-        opts = ctl.knock_options(kind)
-        if not opts:  # not legal now: let the engine say which rule forbids it
-            hand = list(ctl.view().hand)
+        v = ctl.view()
+        choices = knock.knock_choices(v, kind, ctl.shown_melds())
+        if not choices:  # not legal now: let the engine say which rule forbids it
+            hand = list(v.hand)
             card = min(hand, key=lambda c: (gin_core.deadwood([x for x in hand if x != c]), -c.value))
             ctl.human(Action(kind, card))
             return
-        focus = ctl.ui.focus
-        default = next((str(a.card) for a, _ in opts if str(a.card) == focus), str(opts[0][0].card))
-        choices = [(str(a.card), f"{a.card.symbol}: leaves {dw} deadwood" if kind == "knock" else a.card.symbol)
-                   for a, dw in opts]
-        best_dw = opts[0][1]
-        single = len(opts) == 1
-        card = opts[0][0].card
-        down = (f"discarding the {card.name} face down." if single
-                else "discarding the card you choose face down.")
-        if kind == "knock":
-            title = "Knock?"
-            text = (f"Lay down your melds with {best_dw} deadwood, {down}" if single
-                    else "Lay down your melds, discarding face down the card you choose:")
+        first = choices[0]
+        if len(choices) == 1:
+            card = first.action.card
+            text = (f"{first.label()}. The {card.name} goes face down." if kind == "knock"
+                    else f"All ten cards meld. {first.label()}.")
         else:
-            title = "Go gin?"
-            text = f"All ten cards meld: lay them down, {down}"
-        ctl_ok = lambda value: ctl.human(Action.parse(f"{kind} {value}"))
-        self.dialogs.confirm(title, text, "Knock" if kind == "knock" else "Gin", ctl_ok, choices, default)
+            text = "Choose the card to put down face down and the melds to lay down:"
+        title = "Knock?" if kind == "knock" else "Go gin?"
+        options = [(str(c.action), c.label()) for c in choices]
+        self.dialogs.confirm(title, text, "Knock" if kind == "knock" else "Gin",
+                             lambda value: ctl.human(Action.parse(value)), options, options[0][0],
+                             legend="Your knock")
 
     def act(self, name: str, el) -> None:
         ctl = self.controller

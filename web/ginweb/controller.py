@@ -13,10 +13,11 @@ from datetime import UTC, datetime
 
 import js
 
-from gin_core import Action, IllegalAction, Match, Rules, deadwood
+from gin_core import Action, IllegalAction, Match, Rules
 from gin_core import bots as gin_bots
 
 from . import dom, gamelog, narrate, stats
+from .handview import layout
 from .savefmt import Game, LogLine
 from .settings import LEVELS
 from .table import UI
@@ -305,7 +306,6 @@ class Controller:
         return True
 
     def hand_keys(self) -> list[str]:
-        from .handview import layout
         slots, _ = layout(self.view().hand, self.app.settings.sort, self.game.order)
         return [str(s.card) for s in slots]
 
@@ -441,13 +441,14 @@ class Controller:
 
     # ----- help ---------------------------------------------------------------------------
 
-    def knock_options(self, kind: str) -> list[tuple[Action, int]]:
-        v = self.view()
-        acts = [a for a in v.legal_actions if a.kind == kind]
-        hand = list(v.hand)
-        opts = [(a, deadwood([c for c in hand if c != a.card])) for a in acts]
-        opts.sort(key=lambda o: (o[1], -o[0].card.value, -o[0].card.index))
-        return opts
+    def shown_melds(self) -> list[frozenset]:
+        """The melds of your hand as grouped on screen (your own order, or the sorted layout)."""
+        slots, _ = layout(self.view().hand, self.app.settings.sort, self.game.order)
+        groups: dict[int, set] = {}
+        for s in slots:
+            if s.group >= 0:
+                groups.setdefault(s.group, set()).add(s.card)
+        return [frozenset(g) for g in groups.values()]
 
     async def hint(self) -> None:
         m = self.match

@@ -38,7 +38,7 @@ class Dialogs:
 
     def confirm(self, title: str, text: str, ok: str, on_ok: Callable[[str], None],
                 choices: list[tuple[str, str]] = (), default: str | None = None,
-                cancel: str = "Cancel") -> None:
+                cancel: str = "Cancel", legend: str = "Discard") -> None:
         """Ask; ``on_ok`` gets the chosen value ("" without choices)."""
         dom.set_text(dom.by_id("confirm-title"), title)
         dom.set_text(dom.by_id("confirm-text"), text)
@@ -50,7 +50,7 @@ class Dialogs:
                 f'{" checked" if v == default else ""}> <span>{dom.esc(label)}</span></label>'
                 for v, label in choices
             )
-            box.innerHTML = f"<legend>Discard</legend>{items}"
+            box.innerHTML = f"<legend>{dom.esc(legend)}</legend>{items}"
             box.hidden = False
         else:
             box.innerHTML = ""

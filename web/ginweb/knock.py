@@ -1,0 +1,61 @@
+"""What a knock or gin offers you: the card to put down face down and the melds to lay down.
+
+At a table you lay your melds down before the computer shows a card, so the choice is yours and
+uses only what you can see: every least-deadwood declaration of the cards you keep, your own
+grouping on screen first when it is one of them, else the engine's default (fewest lay-off spots
+for cards you have not seen). Pure: the dialog renders these choices."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gin_core import Action, Card, Meld, PlayerView, declarations
+
+from .narrate import cards_words
+
+
+@dataclass(frozen=True)
+class KnockChoice:
+    """One way to end the hand: the action (card and declared melds) and what it leaves."""
+
+    action: Action
+    deadwood: int
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        return self.action.melds or ()
+
+    def label(self, spoken: bool = False) -> str:
+        melds = " \u00b7 ".join(cards_words(m.cards, spoken) for m in self.melds)
+        card = self.action.card
+        assert card is not None  # a knock or gin names its card
+        put = card.name if spoken else card.symbol
+        left = f", {self.deadwood} deadwood" if self.action.kind == "knock" else ""
+        return f"Put down {put}; lay down {melds}{left}"
+
+
+def knock_choices(v: PlayerView, kind: str, shown: Sequence[frozenset[Card]] = ()) -> list[KnockChoice]:
+    """Every least-deadwood way to ``kind`` (knock or gin) now, your grouping ``shown`` (the
+    melds as on screen) first, then the fewest deadwood and the engine's order."""
+    unseen = v.unseen()
+    out: list[tuple[tuple[int, int, int], KnockChoice]] = []
+    for legal in (a for a in v.legal_actions if a.kind == kind):
+        card = legal.card
+        assert card is not None
+        kept = [c for c in v.hand if c != card]
+        decls = declarations(kept, v.knock_limit if kind == "knock" else 0, unseen)
+        if not decls:
+            continue
+        best = _left(kept, decls[0])
+        for rank, decl in enumerate(d for d in decls if _left(kept, d) == best):
+            mine = {frozenset(m.cards) for m in decl} <= set(shown) and bool(decl)
+            choice = KnockChoice(Action(kind, card, melds=decl or None), best)
+            out.append(((0 if mine else 1, best, rank), choice))
+    out.sort(key=lambda item: (item[0], -item[1].action.card.value, -item[1].action.card.index))
+    return [choice for _, choice in out]
+
+
+def _left(kept: Sequence[Card], decl: tuple[Meld, ...]) -> int:
+    melded = {c for m in decl for c in m.cards}
+    return sum(c.value for c in kept if c not in melded)
