@@ -26,8 +26,9 @@ from .rules import Rules
 FORMAT = "gin_core.match"
 VERSION = 2
 """Version 2 added ``redo`` (the moves :meth:`Match.undo` took back) and, in the snapshot, a
-digest of the set-up (rules, seed, dealer, first deal), so that an edited rule is caught even
-before it changes a score. Version 1 saves still load (with nothing to redo)."""
+digest of the set-up (rules, seed, dealer, first deal) and of the redo stack, so that an edited
+rule or a dropped move to redo is caught even before it changes a score. Version 1 saves still
+load (with nothing to redo)."""
 _KEYS = {
     1: frozenset({"format", "version", "rules", "seed", "dealer", "first_deal", "actions", "state"}),
     2: frozenset({"format", "version", "rules", "seed", "dealer", "first_deal", "actions", "state", "redo"}),
@@ -65,6 +66,7 @@ def _snapshot(match: Match, version: int = VERSION) -> dict[str, Any]:
     }
     if version >= 2:
         snapshot["setup"] = _digest(json.dumps(setup, sort_keys=True))
+        snapshot["redo"] = _digest(json.dumps([_moves(batch) for batch in match.redo_stack]))
     return snapshot
 
 
@@ -191,10 +193,10 @@ def from_dict(data: Any) -> Match:
             match.apply(action, player)
         except GinError as e:
             raise SaveError(f"save action {i} ({describe(entry[1])}) is illegal: {e}") from None
-    if not _same(data["state"], _snapshot(match, version)):
-        raise SaveError("save does not match its own moves (edited or corrupt)")
     if version >= 2:
         _redo(match, data["redo"])
+    if not _same(data["state"], _snapshot(match, version)):
+        raise SaveError("save does not match its own moves (edited or corrupt)")
     return match
 
 

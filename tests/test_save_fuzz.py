@@ -241,7 +241,8 @@ def test_longer_than_any_save_is_refused_unread():
 
 
 def test_version_1_saves_still_load():
-    """Saves written before the redo stack (version 1: no ``redo``, no set-up digest) load,
+    """Saves written before the redo stack (version 1: no ``redo``, no digests of set-up and
+    redo) load,
     with nothing to redo; a version 1 save with ``redo``, or a version 2 save without it or
     without its set-up digest, is refused."""
     m = _play(Match(preset("classic"), seed=3), random.Random(3), 25)
@@ -249,7 +250,7 @@ def test_version_1_saves_still_load():
     assert d["version"] == 2 and d["redo"] == [] and "setup" in d["state"]
     old = copy.deepcopy(d)
     old["version"] = 1
-    del old["redo"], old["state"]["setup"]
+    del old["redo"], old["state"]["setup"], old["state"]["redo"]
     loaded = from_dict(old)
     assert save_match(loaded) == save_match(m) and not loaded.can_redo
     with pytest.raises(SaveError, match="unknown fields: 'redo'"):

@@ -156,7 +156,17 @@ def test_save_round_trip_keeps_the_redo_stack():
 
 @pytest.mark.parametrize(
     "edit",
-    ["drop_first", "swap_players", "next_hand", "not_a_move", "empty_batch", "player_null", "order", "extra"],
+    [
+        "drop_first",
+        "swap_players",
+        "next_hand",
+        "not_a_move",
+        "empty_batch",
+        "player_null",
+        "order",
+        "drop_batch",
+        "extra",
+    ],
 )
 def test_tampered_redo_stack_is_a_save_error(edit):
     m = undone()
@@ -177,9 +187,11 @@ def test_tampered_redo_stack_is_a_save_error(edit):
         redo[-1][0][0] = None
     elif edit == "order":
         redo.reverse()
+    elif edit == "drop_batch":  # found by the save fuzz: a shorter stack undo could have left
+        del redo[0]
     else:
         redo.append(redo[0])
-    with pytest.raises(SaveError, match="redo"):
+    with pytest.raises(SaveError, match=r"redo|does not match"):
         from_dict(d)
 
 
