@@ -115,8 +115,15 @@ class IllegalAction(GinError):
     what it is about (see :class:`Refusal`); ``str()`` is the rule in words. State is unchanged.
     """
 
-    def __init__(self, code: Refusal, cards: tuple[Card, ...] = (), *, deadwood: int | None = None,
-                 limit: int | None = None, player: object = None):
+    def __init__(
+        self,
+        code: Refusal,
+        cards: tuple[Card, ...] = (),
+        *,
+        deadwood: int | None = None,
+        limit: int | None = None,
+        player: object = None,
+    ):
         self.code = code
         self.cards = cards
         self.deadwood = deadwood
@@ -130,8 +137,13 @@ class IllegalAction(GinError):
         card = self.cards[0].name if self.cards else ""
         from .checks import describe  # checks.py raises errors of this module
 
-        return _MESSAGES[self.code].format(card=card, deadwood=self.deadwood, limit_text=limit_text,
-                                           player=self.player, player_text=describe(self.player))
+        return _MESSAGES[self.code].format(
+            card=card,
+            deadwood=self.deadwood,
+            limit_text=limit_text,
+            player=self.player,
+            player_text=describe(self.player),
+        )
 
 
 class SaveError(GinError):

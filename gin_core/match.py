@@ -7,7 +7,7 @@ it can be saved as those and rebuilt exactly (see :mod:`gin_core.save`).
 
 from __future__ import annotations
 
-from .actions import Action
+from .actions import Action, ActionKind
 from .checks import check_player, describe
 from .dealcode import (
     MATCH_SEED_BITS,
@@ -112,7 +112,7 @@ class Match:
         if self.result is not None:
             return []
         if self.hand.phase == "over":
-            return [Action("next_hand")]
+            return [Action(ActionKind.NEXT_HAND)]
         return self.hand.legal_actions()
 
     # ----- acting -----------------------------------------------------------------------
