@@ -10,7 +10,8 @@ from dataclasses import replace
 import js
 
 import gin_core
-from gin_core import Action, preset
+from gin_core import Action, Card, preset
+from gin_core.actions import ActionKind
 
 from . import dom, knock, params, safejson, savefmt, settings, stats
 from .board import Board
@@ -215,7 +216,7 @@ class App:
         ctl = self.controller
         if ctl.ui.stage > 0:
             return
-        ctl.human(Action.parse(f"discard {key}"))
+        ctl.human(Action(ActionKind.DISCARD, Card.parse(key)))
 
     def end_hand(self, kind: str) -> None:
         """Knock or gin: confirm, choosing the card put down face down and the melds laid down

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from gin_core import PRESETS, Action, Card, MatchResult
+from gin_core import PRESETS, Card, MatchResult
 
 from . import dom, narrate, stats
 from .settings import LEVEL_TEXT, LEVELS, PRESET_TEXT
@@ -194,7 +194,3 @@ class Dialogs:
 
     def help(self) -> None:
         _open(self.help_dlg)
-
-
-def parse_action(text: str) -> Action:
-    return Action.parse(text)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import math
 
-from gin_core import Action
+from gin_core import Action, Card
+from gin_core.actions import ActionKind
 
 from . import dom
 
@@ -235,7 +236,7 @@ class Inputs:
         el.classList.remove("dragging")
         done = False
         if p["src"] == "hand" and over == "pile":
-            done = ctl.human(Action.parse(f"discard {p['key']}"))
+            done = ctl.human(Action(ActionKind.DISCARD, Card.parse(p["key"])))
         elif p["src"] == "hand" and over == "hand":
             ctl.reorder(p["key"], self.drop_index(p, pt))
             done = True
