@@ -232,10 +232,10 @@ class App:
         first = choices[0]
         if len(choices) == 1:
             card = first.action.card
-            text = (f"{first.label()}. The {card.name} goes face down." if kind == "knock"
-                    else f"All ten cards meld. {first.label()}.")
+            text = (f"Lay down your melds and put the {card.name} face down: {first.label()}."
+                    if kind == "knock" else f"All ten cards meld: {first.label()}.")
         else:
-            text = "Choose the card to put down face down and the melds to lay down:"
+            text = "Choose the card you put face down and the melds you lay down:"
         title = "Knock?" if kind == "knock" else "Go gin?"
         options = [(str(c.action), c.label()) for c in choices]
         self.dialogs.confirm(title, text, "Knock" if kind == "knock" else "Gin",

@@ -27,12 +27,14 @@ class KnockChoice:
         return self.action.melds or ()
 
     def label(self, spoken: bool = False) -> str:
-        melds = " \u00b7 ".join(cards_words(m.cards, spoken) for m in self.melds)
+        """'4♠ face down: [8♣ 8♥ 8♠] [9♣ 9♦ 9♥ 9♠], 4 deadwood' (each meld in brackets)."""
+        sep, (open_, close) = ("; ", ("", "")) if spoken else (" ", ("[", "]"))
+        melds = sep.join(f"{open_}{cards_words(m.cards, spoken)}{close}" for m in self.melds)
         card = self.action.card
         assert card is not None  # a knock or gin names its card
         put = card.name if spoken else card.symbol
         left = f", {self.deadwood} deadwood" if self.action.kind == "knock" else ""
-        return f"Put down {put}; lay down {melds}{left}"
+        return f"{put} face down: {melds}{left}"
 
 
 def knock_choices(v: PlayerView, kind: str, shown: Sequence[frozenset[Card]] = ()) -> list[KnockChoice]:
