@@ -7,6 +7,7 @@ engine's ``IllegalAction`` message (which names the rule) when one is refused.
 
 from __future__ import annotations
 
+import copy
 import json
 import secrets
 from datetime import UTC, datetime
@@ -35,27 +36,6 @@ def bot_name(level: str) -> tuple[str, bool]:
     return (have[-1] if have else next(iter(gin_bots.BOTS))), False
 
 
-def undo_point(m: Match) -> int | None:
-    """History length to rebuild to for undoing your last move of this hand, if any."""
-    if m.phase in ("hand_over", "match_over"):
-        return None
-    for i in range(len(m.history) - 1, -1, -1):
-        p, a = m.history[i]
-        if a.kind == "next_hand":
-            return None
-        if p == 0:
-            return i
-    return None
-
-
-def replay(m: Match, n: int) -> Match:
-    """The match as it was after its first ``n`` actions."""
-    new = Match(m.rules, seed=m.seed, dealer=m.dealer_choice, first_deal=m.first_deal)
-    for p, a in m.history[:n]:
-        new.apply(a, p)
-    return new
-
-
 def just_drawn(m: Match) -> str | None:
     """The card you drew with the last move, while you still have to discard (the "just drawn"
     marker, derived from the history so a resumed match shows it too)."""
@@ -64,7 +44,9 @@ def just_drawn(m: Match) -> str | None:
     player, action = m.history[-1]
     if player != 0 or action.kind not in ("draw_stock", "draw_pile"):
         return None
-    new = set(m.view(0).hand) - set(replay(m, len(m.history) - 1).view(0).hand)
+    before = copy.deepcopy(m)
+    before.undo(0)  # takes back exactly that draw
+    new = set(m.view(0).hand) - set(before.view(0).hand)
     return str(next(iter(new))) if new else None
 
 
@@ -195,7 +177,7 @@ class Controller:
 
     def render(self, motion: str = "move", origin=None) -> None:
         v = self.view()
-        self.ui.can_undo = (not self.app.settings.strict) and undo_point(self.match) is not None
+        self.ui.can_undo = (not self.app.settings.strict) and self.match.can_undo(0)
         self.ui.strict = self.app.settings.strict
         self.ui.sort = self.app.settings.sort
         self.ui.order = self.game.order
@@ -337,12 +319,12 @@ class Controller:
         if self.app.settings.strict:
             self.app.panels.notice("Undo is off in strict mode.", "info", 3000)
             return
-        k = undo_point(self.match)
+        k = self.match.undo_point(0)
         if k is None:
             self.app.panels.notice("Nothing to undo in this hand.", "info", 3000)
             return
         self.epoch += 1
-        self.game.match = replay(self.match, k)
+        self.match.undo(0)
         self.game.log = gamelog.take_back(self.game.log, self.game.pending, k)
         self.game.log.append(LogLine(k, 0, "You take back your move"))
         self.events_seen = len(self.match.events)
