@@ -214,13 +214,14 @@ class Controller:
         gamelog.keep_reason(g.pending, n, reason)
         gamelog.log_events(g.log, m.events[self.events_seen:], n)
         self.events_seen = len(m.events)
+        revealed = False
         if m.phase in ("hand_over", "match_over") and m.records and len(m.records) == m.deals:
-            gamelog.reveal_reasons(g.log, g.pending)
+            revealed = gamelog.reveal_reasons(g.log, g.pending)
             rec = m.records[-1]
             if not any(ln.text.startswith(f"Hand {rec.number} result") for ln in g.log[-6:]):
                 g.log.append(LogLine(n, None, f"Hand {rec.number} result: {narrate.hand_headline(rec.settlement)}",
                                      f"Deal code {rec.deal_code}"))
-        self.app.panels.log(g.log)
+        self.app.panels.log(g.log, full=revealed)
         self.count_stats()
         self.save()
 

@@ -23,12 +23,16 @@ def keep_reason(pending: dict[int, str], n: int, words: str) -> None:
         pending[n] = words
 
 
-def reveal_reasons(log: list[LogLine], pending: dict[int, str]) -> None:
-    """The hand is over: each kept reason joins the first computer line of its move."""
+def reveal_reasons(log: list[LogLine], pending: dict[int, str]) -> bool:
+    """The hand is over: each kept reason joins the first computer line of its move. True if
+    a line already shown changed (the log is then shown again in full)."""
+    changed = False
     for line in log:
         if line.player == 1 and line.n in pending and not line.why:
             line.why = pending.pop(line.n)
+            changed = True
     pending.clear()
+    return changed
 
 
 def take_back(log: list[LogLine], pending: dict[int, str], n: int) -> list[LogLine]:
