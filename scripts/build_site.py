@@ -6,9 +6,11 @@ Steps:
      (old dist/gin_core-*.whl files are removed first, so dist/ holds exactly one), then
      rewritten reproducibly: entries sorted, every timestamp SOURCE_DATE_EPOCH (default
      1980-01-01), fixed permissions, so the same sources give the same bytes and URL
-  2. precompile the Python (scripts/precompile.mjs, Pyodide's own 3.14 under Node): the
-     standard-library modules of scripts/precompile_modules.txt and what they import become
-     .pyc in python_stdlib.zip; gin_core and ginweb become app-pyc.zip (their __pycache__)
+  2. only with --precompile (or GIN_PRECOMPILE=1; off by default until the renderer crashes
+     seen with precompiled boots are understood, issue 16): precompile the Python
+     (scripts/precompile.mjs, Pyodide's own 3.14 under Node): the standard-library modules of
+     scripts/precompile_modules.txt and what they import become .pyc in python_stdlib.zip;
+     gin_core and ginweb become app-pyc.zip (their __pycache__)
   3. assemble site/ (in site.tmp/, then swapped in, so a half-built site is never served):
        - every file under web/ (the page: index.html, main.py, pyscript.json template, assets)
        - runtime/pyodide-<ver>-<sha256[:8] of the stdlib zip>/   Pyodide core files from
@@ -316,6 +318,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="pass --no-isolation to `python -m build` (setuptools+wheel must be installed)",
     )
+    ap.add_argument(
+        "--precompile",
+        action="store_true",
+        default=os.environ.get("GIN_PRECOMPILE") == "1",
+        help="ship precompiled Python (.pyc): faster start-up, off by default (issue 16)",
+    )
     args = ap.parse_args(argv)
 
     root = ROOT
@@ -339,7 +347,8 @@ def main(argv: list[str] | None = None) -> int:
     shutil.rmtree(tmp, ignore_errors=True)
     try:
         with tempfile.TemporaryDirectory(prefix="gin-precompile-") as work:
-            stdlib, app_pyc = precompile(root, wheel, web, Path(work))
+            stdlib, app_pyc = (precompile(root, wheel, web, Path(work)) if args.precompile
+                               else (pyodide_dir / "python_stdlib.zip", None))
             runtime = Runtime(pyodide_dir, pyodide_ver, stdlib, pyscript_dir, pyscript_ver)
             assemble(tmp, web, wheel, app_pyc, runtime)
     except BaseException:
@@ -407,7 +416,7 @@ def content_folder(tmp: Path, archive: Path) -> str:
     return f"wheels/{digest}/{archive.name}"
 
 
-def assemble(tmp: Path, web: Path, wheel: Path, app_pyc: Path, rt: Runtime) -> None:
+def assemble(tmp: Path, web: Path, wheel: Path, app_pyc: Path | None, rt: Runtime) -> None:
     shutil.copytree(web, tmp, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".DS_Store", "README.md"))
     pyodide_folder = copy_pyodide(tmp, rt)
     pyscript_folder = f"runtime/pyscript-{rt.pyscript_ver}"
@@ -417,7 +426,8 @@ def assemble(tmp: Path, web: Path, wheel: Path, app_pyc: Path, rt: Runtime) -> N
     # hash, so it can be cached forever and a rebuilt engine still gets a new URL.
     wheel_url = "./" + content_folder(tmp, wheel)
     interpreter = f"./{pyodide_folder}/pyodide.mjs"
-    write_pyscript_config(web, tmp, interpreter, [wheel_url, "./" + content_folder(tmp, app_pyc)])
+    archives = [wheel_url] + (["./" + content_folder(tmp, app_pyc)] if app_pyc else [])
+    write_pyscript_config(web, tmp, interpreter, archives)
     if not (tmp / "sw.js").is_file():
         fail("web/sw.js (the service worker template) is missing")
     precache = precache_list(tmp)
@@ -431,6 +441,7 @@ def assemble(tmp: Path, web: Path, wheel: Path, app_pyc: Path, rt: Runtime) -> N
         "interpreter": interpreter,
         "pyscript_core": f"./{pyscript_folder}/core.js",
         "build_id": build_id,
+        "precompiled": app_pyc is not None,
         "service_worker": "./sw.js",
         "precache": precache,
     }
