@@ -20,8 +20,8 @@ from gin_core.bots import make_bot
 from gin_core.bots.search import ExpertBot, SearchBot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb import gamelog, narrate  # noqa: E402  (the page's package lives in web/)
-from ginweb.savefmt import LogLine  # noqa: E402
+from ginweb import gamelog, narrate
+from ginweb.savefmt import LogLine
 
 PRESETS = ("classic", "tournament", "big_gin", "no_upcard", "openspiel")
 _NAMED = {**{c.symbol: c for c in CARDS}, **{c.name: c for c in CARDS}}
@@ -83,8 +83,9 @@ def play_hand(m: Match, bot, you, log: list[LogLine], pending: dict[int, str]) -
     return problems
 
 
-@pytest.mark.parametrize("level, hands", [("beginner", 150), ("standard", 150), ("simple", 100),
-                                          ("hard", 30), ("expert", 30)])
+@pytest.mark.parametrize(
+    "level, hands", [("beginner", 150), ("standard", 150), ("simple", 100), ("hard", 30), ("expert", 30)]
+)
 def test_the_live_table_names_only_cards_you_have_seen(level, hands, count):
     problems: list[str] = []
     revealed = 0

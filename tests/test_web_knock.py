@@ -11,7 +11,7 @@ from gin_core import Match, preset
 from gin_core.bots import make_bot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb.knock import knock_choices  # noqa: E402  (the page's package lives in web/)
+from ginweb.knock import knock_choices
 
 
 def knock_positions(count: int):

@@ -13,45 +13,35 @@ the change with FLIP (measure, move, invert with a transform, release to a CSS t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from gin_core import Card
+from collections.abc import Sequence
+from typing import Any
 
 from . import dom
 from .cardface import BACK_HTML, face_html
+from .dom import Js
+from .intents import Origin
+from .present import Spec
 
 ZONES = ("opp-hand", "pile-cards", "my-hand")
-
-
-@dataclass(frozen=True)
-class Spec:
-    key: str
-    card: Card | None  # None: face down
-    cls: str = ""
-    label: str | None = None  # accessible name; None: decorative (aria-hidden)
-    tab: str | None = None  # tabindex
-    style: str = ""
-    start: bool = False  # first card of a group (a gap before it)
-    desc: str | None = None  # aria-description (its role in the hand)
-    role: str = "button"  # with a label: "button" (playable) or "img" (shown only)
+Rect = tuple[float, float, float]  # left, top, width
 
 
 class Board:
-    def __init__(self):
+    def __init__(self) -> None:
         self.zone = {z: dom.by_id(z) for z in ZONES}
         for el in self.zone.values():  # the static placeholders drawn before Python was ready
             el.innerHTML = ""
         self.stock = dom.by_id("stock")
-        self.els: dict[str, object] = {}
-        self.where: dict[str, tuple] = {}  # key -> (zone, index, attrs) as last written
+        self.els: dict[str, Js] = {}
+        self.where: dict[str, tuple[object, ...]] = {}  # key -> the attributes as last written
         self.order: dict[str, list[str]] = {z: [] for z in ZONES}
         self.fit: dict[str, tuple[int, int]] = {}
         self.moving_until = 0.0  # performance.now() when the last animation lands
 
-    def element(self, key: str):
+    def element(self, key: str) -> Js:
         return self.els.get(key)
 
-    def _make(self, spec: Spec):
+    def _make(self, spec: Spec) -> Js:
         el = dom.document.createElement("div")
         el.dataset.key = spec.key
         if spec.card is not None:
@@ -62,7 +52,7 @@ class Board:
         self.els[spec.key] = el
         return el
 
-    def _write(self, el, spec: Spec) -> None:
+    def _write(self, el: Js, spec: Spec) -> None:
         attrs = (spec.cls, spec.label, spec.tab, spec.style, spec.start, spec.desc, spec.role)
         old = self.where.get(spec.key)
         if old is not None and old == attrs:
@@ -82,77 +72,93 @@ class Board:
         el.style.cssText = spec.style
         self.where[spec.key] = attrs
 
-    def _rect(self, el) -> tuple[float, float, float]:
+    def _rect(self, el: Any) -> Rect:
         r = el.getBoundingClientRect()
         return (r.left, r.top, r.width)
 
-    def update(self, zones: dict[str, list[Spec]], motion: str = "move",
-               origin: tuple[float, float, float] | None = None) -> None:
+    def update(
+        self, zones: dict[str, Sequence[Spec]], motion: str = "move", origin: Origin | None = None
+    ) -> None:
         """Show ``zones``. ``motion``: "none", "move" (FLIP, pairing new with vanished cards) or
         "deal" (new cards come from the stock, one after another). ``origin`` is where a new
         card starts when nothing vanished (a card dropped by drag), else the stock."""
         animate = motion != "none" and not dom.root.classList.contains("no-motion")
         first = {k: self._rect(el) for k, el in self.els.items()} if animate else {}
         stock = self._rect(self.stock) if animate else None
-        wanted: set[str] = set()
         new: list[str] = []
         for z in ZONES:
-            specs = zones.get(z, [])
-            cont = self.zone[z]
-            keys = [s.key for s in specs]
-            for s in specs:
-                wanted.add(s.key)
-                el = self.els.get(s.key)
-                if el is None:
-                    el = self._make(s)
-                    new.append(s.key)
-                self._write(el, s)
-            if keys != self.order[z]:
-                for k in keys:
-                    cont.appendChild(self.els[k])
-                self.order[z] = keys
-            for other in ZONES:
-                if other != z:
-                    self.order[other] = [k for k in self.order[other] if k not in keys]
-            fit = (len(specs), sum(1 for s in specs if s.start))
-            if self.fit.get(z) != fit:
-                cont.style.setProperty("--n", str(max(fit[0], 1)))
-                cont.style.setProperty("--g", str(fit[1]))
-                self.fit[z] = fit
-        vanished = []
+            new += self._place(z, zones.get(z, ()))
+        wanted = {s.key for specs in zones.values() for s in specs}
+        vanished = [first[k] for k in self.els if k not in wanted and k in first]
         for k in [k for k in self.els if k not in wanted]:
-            if k in first:
-                vanished.append(first[k])
             self.els.pop(k).remove()
             self.where.pop(k, None)
-        if not animate:
-            return
-        moved = []
-        for i, k in enumerate(new):
-            if motion == "deal":
-                start = stock
-            else:
-                start = vanished.pop(0) if vanished else (origin or stock)
+        if stock is not None:
+            self._starts(first, new, vanished, stock, motion, origin)
+            self._glide([k for k in wanted if self._invert(k, first.get(k))], new if motion == "deal" else [])
+
+    def _place(self, z: str, specs: Sequence[Spec]) -> list[str]:
+        """Write zone ``z``'s cards in order; returns the keys of the elements made new."""
+        cont = self.zone[z]
+        keys = [s.key for s in specs]
+        new = []
+        for s in specs:
+            el = self.els.get(s.key)
+            if el is None:
+                el = self._make(s)
+                new.append(s.key)
+            self._write(el, s)
+        if keys != self.order[z]:
+            for k in keys:
+                cont.appendChild(self.els[k])
+            self.order[z] = keys
+        for other in ZONES:
+            if other != z:
+                self.order[other] = [k for k in self.order[other] if k not in keys]
+        fit = (len(specs), sum(1 for s in specs if s.start))
+        if self.fit.get(z) != fit:
+            cont.style.setProperty("--n", str(max(fit[0], 1)))
+            cont.style.setProperty("--g", str(fit[1]))
+            self.fit[z] = fit
+        return new
+
+    def _starts(
+        self,
+        first: dict[str, Rect],
+        new: list[str],
+        vanished: list[Rect],
+        stock: Rect,
+        motion: str,
+        origin: Origin | None,
+    ) -> None:
+        """Where each new card comes from: the stock (a deal, a draw), the place of a card that
+        vanished (it turns over there), or ``origin``."""
+        for k in new:
+            start = stock if motion == "deal" else vanished.pop(0) if vanished else origin or stock
             first[k] = start
             if motion != "deal" and start is not stock and start is not origin:
                 self.els[k].classList.add("turn-in")
-        for k in wanted:
-            el = self.els[k]
-            a = first.get(k)
-            if a is None:
-                continue
-            b = self._rect(el)
-            dx, dy = a[0] - b[0], a[1] - b[1]
-            s = a[2] / b[2] if b[2] else 1
-            if abs(dx) < 0.5 and abs(dy) < 0.5 and abs(s - 1) < 0.01:
-                continue
-            el.style.transition = "none"
-            el.style.transform = f"translate({dx:.1f}px,{dy:.1f}px) scale({s:.3f})"
-            moved.append(k)
+
+    def _invert(self, k: str, a: Rect | None) -> bool:
+        """Put card ``k`` back where it was (``a``) with a transform; True if it has to move."""
+        if a is None:
+            return False
+        el = self.els[k]
+        b = self._rect(el)
+        dx, dy = a[0] - b[0], a[1] - b[1]
+        s = a[2] / b[2] if b[2] else 1
+        if abs(dx) < 0.5 and abs(dy) < 0.5 and abs(s - 1) < 0.01:
+            return False
+        el.style.transition = "none"
+        el.style.transform = f"translate({dx:.1f}px,{dy:.1f}px) scale({s:.3f})"
+        return True
+
+    def _glide(self, moved: list[str], dealt: list[str]) -> None:
+        """Release the inverted cards to their CSS transition (dealt cards one after another)."""
         if not moved:
             return
         dom.document.body.offsetWidth  # noqa: B018  (flush layout: the inverted start is painted)
-        deal_index = {k: i for i, k in enumerate(new)} if motion == "deal" else {}
+        deal_index = {k: i for i, k in enumerate(dealt)}
         self.moving_until = dom.now() + 45 * len(deal_index) + 600
         for k in moved:
             el = self.els[k]

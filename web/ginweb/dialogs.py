@@ -4,22 +4,24 @@ the match result. Their shells are static HTML in index.html; this fills them in
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Sequence
+from typing import Any
 
 from gin_core import PRESETS, Card, MatchResult
+from gin_core.bots.base import Candidate
 
 from . import dom, narrate, stats
-from .settings import LEVEL_TEXT, LEVELS, PRESET_TEXT
+from .dom import Js
+from .settings import LEVEL_TEXT, LEVELS, PRESET_TEXT, Settings
 
 
-def _open(dlg) -> None:
+def _open(dlg: Js) -> None:
     if not dlg.open:
         dlg.showModal()
 
 
 class Dialogs:
-    def __init__(self, app):
-        self.app = app
+    def __init__(self) -> None:
         g = dom.by_id
         self.confirm_dlg = g("dlg-confirm")
         self.hint_dlg = g("dlg-hint")
@@ -27,7 +29,6 @@ class Dialogs:
         self.stats_dlg = g("dlg-stats")
         self.match_dlg = g("dlg-match")
         self.help_dlg = g("dlg-help")
-        self.on_ok: Callable[[str], None] | None = None
         self.choices: list[str] = []
 
     def close_all(self) -> None:
@@ -36,18 +37,24 @@ class Dialogs:
 
     # ----- confirm ------------------------------------------------------------------------
 
-    def confirm(self, title: str, text: str, ok: str, on_ok: Callable[[str], None],
-                choices: list[tuple[str, str]] = (), default: str | None = None,
-                cancel: str = "Cancel", legend: str = "Discard") -> None:
-        """Ask; ``on_ok`` gets the chosen value ("" without choices)."""
+    def confirm(
+        self,
+        title: str,
+        text: str,
+        ok: str,
+        choices: Sequence[tuple[str, str]] = (),
+        cancel: str = "Cancel",
+        legend: str = "Discard",
+    ) -> None:
+        """Ask (the first choice checked); :meth:`confirm_value` reads the answer."""
         dom.set_text(dom.by_id("confirm-title"), title)
         dom.set_text(dom.by_id("confirm-text"), text)
         box = dom.by_id("confirm-choices")
         if len(choices) > 1:
-            default = default if default in [v for v, _ in choices] else choices[0][0]
+            default = choices[0][0]
             items = "".join(
                 f'<label class="choice"><input type="radio" name="confirm-choice" value="{dom.esc(v)}"'
-                f'{" checked" if v == default else ""}> <span>{dom.esc(label)}</span></label>'
+                f"{' checked' if v == default else ''}> <span>{dom.esc(label)}</span></label>"
                 for v, label in choices
             )
             box.innerHTML = f"<legend>{dom.esc(legend)}</legend>{items}"
@@ -59,34 +66,36 @@ class Dialogs:
         ok_btn = dom.by_id("confirm-ok")
         dom.set_text(ok_btn, ok)
         dom.set_text(dom.by_id("confirm-cancel"), cancel)
-        self.on_ok = on_ok
         _open(self.confirm_dlg)
         ok_btn.focus()
 
-    def confirm_ok(self) -> None:
+    def confirm_value(self) -> str:
+        """Close the confirmation and return the value chosen ("" without choices)."""
         value = ""
         checked = dom.q(self.confirm_dlg, "input[name=confirm-choice]:checked")
         if checked is not None:
-            value = checked.value
+            value = str(checked.value)
         elif self.choices:
             value = self.choices[0]
-        fn, self.on_ok = self.on_ok, None
         self.confirm_dlg.close()
-        if fn is not None:
-            fn(value)
+        return value
 
-    def confirm_cancel(self) -> None:
-        self.on_ok = None
-        self.confirm_dlg.close()
+    def close(self, ident: str) -> None:
+        dlg = dom.by_id(ident)
+        if dlg is not None and dlg.open:
+            dlg.close()
 
     # ----- hint ---------------------------------------------------------------------------
 
     def hint_open(self) -> None:
-        dom.by_id("hint-body").innerHTML = (
-            '<p class="busy"><span class="spinner" aria-hidden="true"></span> Weighing every move\u2026</p>')
+        dom.by_id(
+            "hint-body"
+        ).innerHTML = (
+            '<p class="busy"><span class="spinner" aria-hidden="true"></span> Weighing every move\u2026</p>'
+        )
         _open(self.hint_dlg)
 
-    def hint_show(self, cands, top: Card | None) -> None:
+    def hint_show(self, cands: Sequence[Candidate], top: Card | None) -> None:
         if not cands:
             dom.by_id("hint-body").innerHTML = "<p>No move to suggest.</p>"
             return
@@ -97,16 +106,19 @@ class Dialogs:
             val = f"{c.value:+.1f}".replace("-", "\u2212")
             rows.append(
                 f'<li class="{"best" if i == 0 else ""}"><div class="hl"><b>{dom.esc(label)}</b>'
-                f'<span class="val{" neg" if c.value < 0 else ""}" title="Expected points of this hand for you">{val} pts</span></div>'
+                f'<span class="val{" neg" if c.value < 0 else ""}" '
+                f'title="Expected points of this hand for you">{val} pts</span></div>'
                 f'<div class="why">{dom.esc(why)}</div>'
                 f'<button type="button" data-act="hint-play" data-action="{dom.esc(str(c.action))}" '
-                f'aria-label="Play: {dom.esc(narrate.action_label(c.action, top, spoken=True))}">Play</button></li>'
+                f'aria-label="Play: {dom.esc(narrate.action_label(c.action, top, spoken=True))}">'
+                "Play</button></li>"
             )
         dom.by_id("hint-body").innerHTML = (
             '<p class="note">Best first, as the Hard computer would choose: its judgement, overruled '
-            'only when another move plays out clearly better. Points: what each move averaged when '
-            'played out on likely deals.</p>'
-            f'<ol class="hints">{"".join(rows)}</ol>')
+            "only when another move plays out clearly better. Points: what each move averaged when "
+            "played out on likely deals.</p>"
+            f'<ol class="hints">{"".join(rows)}</ol>'
+        )
         first = dom.q(self.hint_dlg, "[data-act=hint-play]")
         if first is not None:
             first.focus()
@@ -117,16 +129,18 @@ class Dialogs:
 
     # ----- new match ----------------------------------------------------------------------
 
-    def new_match(self, in_progress: bool) -> None:
-        s = self.app.settings
-        level = self.app.controller.game.level
+    def new_match(self, s: Settings, level: str, in_progress: bool) -> None:
         lv = "".join(
-            f'<option value="{k}"{" selected" if k == level else ""}>{LEVEL_TEXT[k][0]}</option>' for k in LEVELS)
+            f'<option value="{k}"{" selected" if k == level else ""}>{LEVEL_TEXT[k][0]}</option>'
+            for k in LEVELS
+        )
         presets = [(k, PRESET_TEXT.get(k, k)) for k in PRESETS]
         if s.preset == "custom":
             presets.insert(0, ("custom", "Your custom rules (from Settings)"))
         pr = "".join(
-            f'<option value="{k}"{" selected" if k == s.preset else ""}>{dom.esc(t)}</option>' for k, t in presets)
+            f'<option value="{k}"{" selected" if k == s.preset else ""}>{dom.esc(t)}</option>'
+            for k, t in presets
+        )
         dom.by_id("new-level").innerHTML = lv
         dom.by_id("new-preset").innerHTML = pr
         dom.by_id("new-code").value = ""
@@ -140,8 +154,7 @@ class Dialogs:
 
     # ----- statistics ---------------------------------------------------------------------
 
-    def stats(self) -> None:
-        d = self.app.stats_data
+    def stats(self, d: dict[str, Any]) -> None:
         m, h, you, cpu = d["matches"], d["hands"], d["you"], d["computer"]
 
         def pct(a: int, b: int) -> str:
@@ -149,30 +162,30 @@ class Dialogs:
 
         rows = [
             ("Matches played", m["played"]),
-            ("Matches won", f'{m["won"]}{pct(m["won"], m["played"])}'),
-            ("Matches lost / drawn", f'{m["lost"]} / {m["drawn"]}'),
+            ("Matches won", f"{m['won']}{pct(m['won'], m['played'])}"),
+            ("Matches lost / drawn", f"{m['lost']} / {m['drawn']}"),
             ("Matches abandoned", m["abandoned"]),
-            ("Shutouts won / lost", f'{m["shutouts_won"]} / {m["shutouts_lost"]}'),
+            ("Shutouts won / lost", f"{m['shutouts_won']} / {m['shutouts_lost']}"),
             ("Hands played", h["played"]),
-            ("Hands won", f'{h["won"]}{pct(h["won"], h["played"])}'),
-            ("Hands lost / tied / dead", f'{h["lost"]} / {h["tied"]} / {h["dead"]}'),
-            ("Your gins (big gins)", f'{you["gins"]} ({you["big_gins"]})'),
+            ("Hands won", f"{h['won']}{pct(h['won'], h['played'])}"),
+            ("Hands lost / tied / dead", f"{h['lost']} / {h['tied']} / {h['dead']}"),
+            ("Your gins (big gins)", f"{you['gins']} ({you['big_gins']})"),
             ("Your knocks won", you["knocks_won"]),
             ("Your undercuts", you["undercuts"]),
             ("Computer's gins", cpu["gins"]),
             ("Times you were undercut", cpu["undercuts"]),
-            ("Points won / conceded", f'{d["points"]["you"]} / {d["points"]["computer"]}'),
+            ("Points won / conceded", f"{d['points']['you']} / {d['points']['computer']}"),
         ]
         rows += stats.kind_rows(d)  # best match and averages for each preset and target
         for lvl, rec in d["by_level"].items():
-            rows.append((f"{lvl.capitalize()}: matches won", f'{rec["won"]} of {rec["played"]}'))
+            rows.append((f"{lvl.capitalize()}: matches won", f"{rec['won']} of {rec['played']}"))
         body = "".join(f'<tr><th scope="row">{dom.esc(k)}</th><td>{dom.esc(v)}</td></tr>' for k, v in rows)
         dom.by_id("stats-body").innerHTML = f"<table class='stats'><tbody>{body}</tbody></table>"
         _open(self.stats_dlg)
 
-    def export_stats(self) -> None:
-        data = stats.export(self.app.stats_data)
-        data["exported"] = self.app.controller_now()
+    def export_stats(self, d: dict[str, Any], now: str) -> None:
+        data = stats.export(d)
+        data["exported"] = now
         dom.download("gin-rummy-statistics.json", json.dumps(data, indent=2))
 
     # ----- match over ---------------------------------------------------------------------

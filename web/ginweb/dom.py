@@ -10,20 +10,25 @@ data-* attributes instead of the address bar (see app.py)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import traceback
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Coroutine, Generator, Iterable
+from typing import Any, TypeVar
 
 import js
 from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 
+Js = Any  # a JavaScript object (element, event, promise) through Pyodide's proxy: untyped
+T = TypeVar("T")
+
 document = js.document
 window = js.window
-_proxies: list = []  # proxies live as long as the page
+_proxies: list[Any] = []  # proxies live as long as the page
 _errors: list[Callable[[str], None]] = []
 
 
-def opt(value):
+def opt(value: Any) -> Any:
     """JS null (Pyodide's ``jsnull``) as None."""
     return None if value is None or value is jsnull else value
 
@@ -32,12 +37,12 @@ root = opt(document.querySelector(".gin-app")) or document.body  # the game's ro
 embedded = str(root.tagName).upper() != "BODY"  # mounted inside another page by embed.js
 
 
-def by_id(ident: str):
+def by_id(ident: str) -> Js:
     """The game's element with this id (looked up inside the root)."""
     return opt(root.querySelector(f"#{ident}"))
 
 
-def q(el, selector: str):
+def q(el: Js, selector: str) -> Js:
     """el.querySelector(selector), None when nothing matches."""
     return opt(el.querySelector(selector))
 
@@ -46,7 +51,7 @@ def dialog_open() -> bool:
     return q(root, "dialog[open]") is not None
 
 
-def data_options(names) -> dict[str, str]:
+def data_options(names: Iterable[str]) -> dict[str, str]:
     """The root's ``data-<name>`` attributes among ``names`` (an embedded game's options)."""
     out = {}
     for name in names:
@@ -61,7 +66,7 @@ def esc(text: object) -> str:
 
 
 def now() -> float:
-    return js.performance.now()
+    return float(js.performance.now())
 
 
 def on_error(report: Callable[[str], None]) -> None:
@@ -74,40 +79,46 @@ def report(exc: BaseException) -> None:
     text = "".join(traceback.format_exception(exc))
     js.console.error(f"gin: {text}")
     for r in _errors:
-        try:
+        with contextlib.suppress(Exception):  # the report itself must never throw
             r(f"Something went wrong: {exc}")
-        except Exception:  # noqa: BLE001  (the report itself must never throw)
-            pass
 
 
-def guarded(fn: Callable) -> Callable:
-    def run(*args):
+def guarded(fn: Callable[..., object]) -> Callable[..., object]:
+    """``fn`` whose exceptions become a notice (an event handler must never throw into JS)."""
+
+    def run(*args: Any) -> object:
         try:
             return fn(*args)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001  (any bug in a handler is reported, not raised)
             report(exc)
+            return None
+
     return run
 
 
-def listen(target, event: str, fn: Callable, passive: bool | None = None) -> None:
+def listen(target: Js, event: str, fn: Callable[..., object], passive: bool | None = None) -> None:
     """addEventListener with a proxy kept alive for the page's lifetime."""
     proxy = create_proxy(guarded(fn))
     _proxies.append(proxy)
     if passive is None:
         target.addEventListener(event, proxy)
     else:
-        target.addEventListener(event, proxy, to_js({"passive": passive}, dict_converter=js.Object.fromEntries))
+        target.addEventListener(
+            event, proxy, to_js({"passive": passive}, dict_converter=js.Object.fromEntries)
+        )
 
 
-def spawn(coro) -> asyncio.Task:
+def spawn(coro: Coroutine[Any, Any, object]) -> asyncio.Task[None]:
     """Run a coroutine as a task whose exceptions become notices."""
-    async def run():
+
+    async def run() -> None:
         try:
             await coro
         except asyncio.CancelledError:
             pass
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001  (a task's bug is reported, never lost)
             report(exc)
+
     return asyncio.ensure_future(run())
 
 
@@ -116,7 +127,9 @@ async def pause(ms: float) -> None:
     await asyncio.sleep(max(0.0, ms) / 1000)
 
 
-async def in_slices(steps: Generator, wanted: Callable[[], bool]):
+async def in_slices(
+    steps: Generator[object, None, T], wanted: Callable[[], bool]
+) -> tuple[T, list[float]] | None:
     """Run a bot's thinking (a generator of slices of a few ms) to its return value, letting
     the browser paint and handle input after every slice. Returns (value, each slice's ms), or
     None when ``wanted()`` turns false at a pause (the thinking is abandoned)."""
@@ -134,7 +147,7 @@ async def in_slices(steps: Generator, wanted: Callable[[], bool]):
             return None
 
 
-def closest(target, selector: str):
+def closest(target: Js, selector: str) -> Js:
     """target.closest(selector) that tolerates text nodes and missing targets."""
     el = opt(target)
     if el is None:
@@ -144,24 +157,24 @@ def closest(target, selector: str):
     return opt(el.closest(selector)) if el is not None else None
 
 
-def set_hidden(el, hidden: bool) -> None:
+def set_hidden(el: Js, hidden: bool) -> None:
     if bool(el.hidden) != hidden:
         el.hidden = hidden
 
 
-def set_text(el, text: str) -> None:
+def set_text(el: Js, text: str) -> None:
     if el.textContent != text:
         el.textContent = text
 
 
-def set_attr(el, name: str, value: str | None) -> None:
+def set_attr(el: Js, name: str, value: str | None) -> None:
     if value is None:
         el.removeAttribute(name)
     elif el.getAttribute(name) != value:
         el.setAttribute(name, value)
 
 
-def js_obj(d: dict):
+def js_obj(d: dict[str, Any]) -> Js:
     return to_js(d, dict_converter=js.Object.fromEntries)
 
 

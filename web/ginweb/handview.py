@@ -60,7 +60,7 @@ def layout(cards: Iterable[Card], sort: str = "rank", order: Sequence[str] = ())
         group = {c: i for i, m in enumerate(melds) for c in m}
         groups = [group.get(c, -1) for c in shown]
     slots, last = [], None
-    for i, (c, g) in enumerate(zip(shown, groups)):
+    for i, (c, g) in enumerate(zip(shown, groups, strict=False)):
         slots.append(Slot(c, g, i > 0 and g != last))
         last = g
     return slots, arr.deadwood_value
@@ -92,8 +92,9 @@ def after_discard(cards: Sequence[Card], forbidden: Card | None) -> tuple[Card, 
     return card, arr.deadwood_value
 
 
-def arrangement_slots(melds: Sequence[Sequence[Card]], deadwood: Sequence[Card],
-                      extra: Sequence[Card] = ()) -> list[tuple[Card, int, bool]]:
+def arrangement_slots(
+    melds: Sequence[Sequence[Card]], deadwood: Sequence[Card], extra: Sequence[Card] = ()
+) -> list[tuple[Card, int, bool]]:
     """Showdown order: each meld (group 0, 1, ...), then deadwood (-1), then ``extra`` cards
     still to be laid off (-2). Returns (card, group, starts a group)."""
     out: list[tuple[Card, int, bool]] = []

@@ -1,38 +1,89 @@
 """Input: one delegated listener per event type. Clicks and taps on [data-act] controls and
 cards, keyboard shortcuts and arrow keys in the hand, and pointer drags (mouse, pen, touch):
 a hand card onto the pile discards it, the stock or pile onto the hand draws, a hand card
-moved within the hand reorders it."""
+moved within the hand reorders it. Each becomes an intent (intents.py) given to ``dispatch``;
+the same wish by any input is the same intent."""
 
 from __future__ import annotations
 
+import contextlib
 import math
+from collections.abc import Callable
+from typing import Any
 
 from gin_core import Action, Card
 from gin_core.actions import ActionKind
 
-from . import dom
+from . import dom, intents
+from .board import Board
+from .dom import Js
+
+Rect = tuple[float, float, float, float]  # left, top, right, bottom
 
 DRAG_START = 6  # px before a press becomes a drag
 SHORTCUTS = {
-    "d": "stock", "t": "take", "p": "pass", "k": "knock", "g": "gin", "b": "big_gin",
-    "n": "next", "h": "hint", "u": "undo", "r": "sort-rank", "s": "sort-suit", "?": "help",
+    "d": "stock",
+    "t": "take",
+    "p": "pass",
+    "k": "knock",
+    "g": "gin",
+    "b": "big_gin",
+    "n": "next",
+    "h": "hint",
+    "u": "undo",
+    "r": "sort-rank",
+    "s": "sort-suit",
+    "?": "help",
 }
 
 
-def _rect(el):
+def _rect(el: Js) -> Rect:
     r = el.getBoundingClientRect()
     return (r.left, r.top, r.right, r.bottom)
 
 
-def _inside(pt, rect, pad: float = 0) -> bool:
+def _inside(pt: tuple[float, float], rect: Rect, pad: float = 0) -> bool:
     return rect[0] - pad <= pt[0] <= rect[2] + pad and rect[1] - pad <= pt[1] <= rect[3] + pad
 
 
+def control_data(act: Js, name: str) -> dict[str, str]:
+    """The values an intent of control ``act`` needs: its data-* values, the form it submits,
+    the dialog or notice it closes."""
+    data: dict[str, str] = {}
+    for k in ("action", "code", "dealer"):
+        v = dom.opt(act.getAttribute(f"data-{k}"))
+        if v is not None:
+            data[k] = str(v)
+    if name == "new-start":
+        for k in ("level", "preset", "code", "dealer"):
+            data[k] = str(dom.by_id(f"new-{k}").value)
+    dlg = dom.closest(act, "dialog")
+    if dlg is not None:
+        data["dialog"] = str(dlg.id)
+    toast = dom.closest(act, ".toast")
+    if toast is not None:
+        data["notice"] = str(toast.id)
+    return data
+
+
 class Inputs:
-    def __init__(self, app):
-        self.app = app
-        self.press = None  # dict while a pointer is down on something draggable
-        self.swallow = None  # (x, y, time) of a pointerup already handled: its click is ignored
+    def __init__(
+        self,
+        dispatch: Callable[[intents.Intent], bool],
+        board: Board,
+        hand: Callable[[], list[str]],
+        live: Callable[[], bool],
+    ) -> None:
+        """``hand``: your cards' keys as shown; ``live``: the hand's cards may be played (not a
+        showdown)."""
+        self.dispatch = dispatch
+        self.board = board
+        self.hand = hand
+        self.live = live
+        self.press: dict[str, Any] | None = None  # dict while a pointer is down on something draggable
+        self.swallow: tuple[float, float, float] | None = (
+            None  # (x, y, time) of a pointerup already handled: its click is ignored
+        )
         doc = dom.root  # the game's own events only (on a host page too)
         dom.listen(doc, "click", self.on_click)
         dom.listen(doc, "keydown", self.on_key)
@@ -48,8 +99,8 @@ class Inputs:
 
     # ----- clicks -------------------------------------------------------------------------
 
-    def on_click(self, ev) -> None:
-        self.app.board.finish()
+    def on_click(self, ev: Js) -> None:
+        self.board.finish()
         if self.swallow is not None:
             x, y, t = self.swallow
             self.swallow = None
@@ -61,27 +112,33 @@ class Inputs:
         if act is not None:
             if getattr(act, "disabled", False):
                 return
-            self.app.act(act.dataset.act, act)
+            self.control(str(act.dataset.act), control_data(act, str(act.dataset.act)))
             return
         card = dom.closest(t, "#my-hand .card")
         if card is not None:
-            self.app.card(card.dataset.key)
+            self.dispatch(intents.PlayCard(Card.parse(card.dataset.key)))
 
-    def on_change(self, ev) -> None:
+    def control(self, name: str, data: dict[str, str]) -> None:
+        intent = intents.from_control(name, data)
+        if intent is not None:
+            self.dispatch(intent)
+
+    def on_change(self, ev: Js) -> None:
         t = ev.target
         in_form = dom.closest(t, "#settings-form") is not None
-        if in_form and (ev.type == "change" or getattr(t, "type", "") == "number"):
-            self.app.settings_ui.changed(t)
+        typed = ev.type == "change" or getattr(t, "type", "") == "number"
+        if in_form and typed and str(t.id):  # the radio groups (level, look) need no reaction
+            self.dispatch(intents.SettingsEdited(str(t.id)))
 
-    def on_focus(self, ev) -> None:
+    def on_focus(self, ev: Js) -> None:
         card = dom.closest(ev.target, "#my-hand .card")
         if card is not None:
-            self.app.controller.ui.focus = card.dataset.key
+            self.dispatch(intents.FocusCard(Card.parse(card.dataset.key), move=False))
 
     # ----- keyboard -----------------------------------------------------------------------
 
-    def on_key(self, ev) -> None:
-        self.app.board.finish()
+    def on_key(self, ev: Js) -> None:
+        self.board.finish()
         key = ev.key
         t = ev.target
         tag = (t.tagName or "").lower() if t is not None else ""
@@ -93,53 +150,49 @@ class Inputs:
             return
         if (ev.ctrlKey or ev.metaKey) and key.lower() == "z":
             ev.preventDefault()
-            self.app.act("undo", None)
+            self.dispatch(intents.Undo())
             return
         if ev.ctrlKey or ev.metaKey or ev.altKey:
             return
         act = SHORTCUTS.get(key.lower() if len(key) == 1 else "")
         if act is not None:
             ev.preventDefault()
-            self.app.act(act, None)
+            self.control(act, {})
 
-    def hand_key(self, ev, card) -> bool:
+    def hand_key(self, ev: Js, card: Js) -> bool:
         """Arrows move the focus along the hand (with Shift they move the card); Enter or
         Space plays the card. Returns True if the key was used."""
-        ctl = self.app.controller
-        keys = ctl.hand_keys()
-        k = card.dataset.key
+        keys = self.hand()
+        k = str(card.dataset.key)
         if k not in keys:
             return False
         i = keys.index(k)
         step = {"ArrowLeft": -1, "ArrowRight": 1}.get(ev.key)
         if ev.key in ("Home", "End"):
-            ctl.focus_card(keys[0 if ev.key == "Home" else -1])
+            self.dispatch(intents.FocusCard(Card.parse(keys[0 if ev.key == "Home" else -1])))
             return True
         if step is not None:
             j = max(0, min(len(keys) - 1, i + step))
             if ev.shiftKey:
-                ctl.reorder(k, j)
-                ctl.focus_card(k)
-                self.app.panels.announce(f"{card.getAttribute('aria-label')} moved to place {j + 1}")
+                self.dispatch(intents.Reorder(Card.parse(k), j, said=True))
             else:
-                ctl.focus_card(keys[j])
+                self.dispatch(intents.FocusCard(Card.parse(keys[j])))
             return True
         if ev.key in ("Enter", " "):
-            self.app.card(k)
+            self.dispatch(intents.PlayCard(Card.parse(k)))
             return True
         return False
 
     # ----- dragging -----------------------------------------------------------------------
 
-    def on_down(self, ev) -> None:
+    def on_down(self, ev: Js) -> None:
         if ev.button != 0 or self.press is not None:
             return
-        self.app.board.finish()
+        self.board.finish()
         t = ev.target
-        ctl = self.app.controller
         card = dom.closest(t, "#my-hand .card")
         src = None
-        if card is not None and ctl.ui.stage == 0:
+        if card is not None and self.live():
             src = ("hand", card.dataset.key, card)
         elif dom.closest(t, "#stock") is not None and dom.by_id("stock").classList.contains("live"):
             src = ("stock", None, dom.by_id("stock"))
@@ -149,10 +202,18 @@ class Inputs:
                 src = ("pile", top.dataset.key, top)
         if src is None:
             return
-        self.press = {"id": ev.pointerId, "x": ev.clientX, "y": ev.clientY, "src": src[0],
-                      "key": src[1], "el": src[2], "drag": False, "ghost": None}
+        self.press = {
+            "id": ev.pointerId,
+            "x": ev.clientX,
+            "y": ev.clientY,
+            "src": src[0],
+            "key": src[1],
+            "el": src[2],
+            "drag": False,
+            "ghost": None,
+        }
 
-    def on_move(self, ev) -> None:
+    def on_move(self, ev: Js) -> None:
         p = self.press
         if p is None or ev.pointerId != p["id"]:
             return
@@ -165,17 +226,15 @@ class Inputs:
         if p["ghost"] is not None:
             p["ghost"].style.transform = f"translate({dx:.1f}px,{dy:.1f}px) rotate(4deg)"
         else:
-            self.app.board.drag(p["key"], dx, dy)
+            self.board.drag(p["key"], dx, dy)
         pt = (ev.clientX, ev.clientY)
         over = self.target_at(p, pt)
-        self.mark(over)
+        self.mark(over, p["src"])
 
-    def begin(self, p, ev) -> None:
+    def begin(self, p: dict[str, Any], ev: Js) -> None:
         p["drag"] = True
-        try:
+        with contextlib.suppress(Exception):  # a pointer already released cannot be captured
             p["el"].setPointerCapture(ev.pointerId)
-        except Exception:  # noqa: BLE001
-            pass
         p["hand"] = _rect(dom.by_id("seat-me"))
         p["pile"] = _rect(dom.by_id("pile"))
         if p["src"] == "stock":
@@ -191,10 +250,10 @@ class Inputs:
         else:
             p["el"].classList.add("dragging")
         if p["src"] == "hand":
-            p["slots"] = [(k, _rect(self.app.board.element(k))) for k in self.app.controller.hand_keys()]
+            p["slots"] = [(k, _rect(self.board.element(k))) for k in self.hand()]
         dom.root.classList.add("is-dragging")
 
-    def target_at(self, p, pt) -> str | None:
+    def target_at(self, p: dict[str, Any], pt: tuple[float, float]) -> str | None:
         if p["src"] == "hand":
             if _inside(pt, p["pile"], 24):
                 return "pile"
@@ -203,11 +262,12 @@ class Inputs:
             return None
         return "hand" if _inside(pt, p["hand"], 10) else None
 
-    def mark(self, over: str | None) -> None:
+    def mark(self, over: str | None, src: str = "") -> None:
+        """Light up the zone a drag from ``src`` would drop on."""
         dom.by_id("pile").classList.toggle("drop", over == "pile")
-        dom.by_id("seat-me").classList.toggle("drop", over == "hand" and self.press["src"] != "hand")
+        dom.by_id("seat-me").classList.toggle("drop", over == "hand" and src != "hand")
 
-    def on_up(self, ev) -> None:
+    def on_up(self, ev: Js) -> None:
         p = self.press
         if p is None or ev.pointerId != p["id"]:
             return
@@ -216,16 +276,15 @@ class Inputs:
             if ev.pointerType == "touch":  # a tap: act now, do not wait for the click
                 self.swallow = (ev.clientX, ev.clientY, dom.now())
                 if p["src"] == "hand":
-                    self.app.card(p["key"])
+                    self.dispatch(intents.PlayCard(Card.parse(p["key"])))
                 else:
-                    self.app.act(p["src"], None)
+                    self.control(p["src"], {})
             return
         self.swallow = (ev.clientX, ev.clientY, dom.now())
         pt = (ev.clientX, ev.clientY)
         over = self.target_at(p, pt)
         self.mark(None)
         dom.root.classList.remove("is-dragging")
-        ctl = self.app.controller
         ghost = p["ghost"]
         origin = None
         if ghost is not None:
@@ -234,28 +293,31 @@ class Inputs:
             ghost.remove()
         el = p["el"]
         el.classList.remove("dragging")
-        done = False
-        if p["src"] == "hand" and over == "pile":
-            done = ctl.human(Action(ActionKind.DISCARD, Card.parse(p["key"])))
-        elif p["src"] == "hand" and over == "hand":
-            ctl.reorder(p["key"], self.drop_index(p, pt))
-            done = True
-        elif p["src"] == "stock" and over == "hand":
-            done = ctl.human(Action("draw_stock"), origin)
-        elif p["src"] == "pile" and over == "hand":
-            done = ctl.human(Action("draw_pile"))
+        intent = self.dropped(p, over, pt, origin)
+        done = intent is not None and self.dispatch(intent)
         if not done and p["key"] is not None:
-            self.app.board.release(p["key"])
+            self.board.release(p["key"])
 
-    def drop_index(self, p, pt) -> int:
-        others = [(k, r) for k, r in p["slots"] if k != p["key"]]
-        i = 0
-        for _, r in others:
-            if pt[0] > (r[0] + r[2]) / 2:
-                i += 1
-        return i
+    def dropped(
+        self, p: dict[str, Any], over: str | None, pt: tuple[float, float], origin: intents.Origin | None
+    ) -> intents.Intent | None:
+        """What a drag dropped at ``pt`` asks for: a discard, a draw, a new place in the hand."""
+        src = p["src"]
+        if src == "hand" and over == "pile":
+            return intents.Play(Action(ActionKind.DISCARD, Card.parse(p["key"])))
+        if src == "hand" and over == "hand":
+            return intents.Reorder(Card.parse(p["key"]), self.drop_index(p, pt))
+        if src in ("stock", "pile") and over == "hand":
+            kind = ActionKind.DRAW_STOCK if src == "stock" else ActionKind.DRAW_PILE
+            return intents.Play(Action(kind), origin if src == "stock" else None)
+        return None
 
-    def on_cancel(self, ev) -> None:
+    def drop_index(self, p: dict[str, Any], pt: tuple[float, float]) -> int:
+        """The place in the hand a card dropped at ``pt`` takes: after every other card whose
+        middle is left of it."""
+        return sum(1 for k, r in p["slots"] if k != p["key"] and pt[0] > (r[0] + r[2]) / 2)
+
+    def on_cancel(self, ev: Js) -> None:
         p = self.press
         if p is None or ev.pointerId != p["id"]:
             return
@@ -266,4 +328,4 @@ class Inputs:
         self.mark(None)
         dom.root.classList.remove("is-dragging")
         if p["key"] is not None:
-            self.app.board.release(p["key"])
+            self.board.release(p["key"])

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gin_core import Action, Card, Meld, PlayerView, declarations
+from gin_core.actions import ActionKind
 
 from .narrate import cards_words
 
@@ -21,6 +22,12 @@ class KnockChoice:
 
     action: Action
     deadwood: int
+
+    @property
+    def card(self) -> Card:
+        """The card put face down."""
+        assert self.action.card is not None  # a knock or gin always names it
+        return self.action.card
 
     @property
     def melds(self) -> tuple[Meld, ...]:
@@ -52,9 +59,9 @@ def knock_choices(v: PlayerView, kind: str, shown: Sequence[frozenset[Card]] = (
         best = _left(kept, decls[0])
         for rank, decl in enumerate(d for d in decls if _left(kept, d) == best):
             mine = {frozenset(m.cards) for m in decl} <= set(shown) and bool(decl)
-            choice = KnockChoice(Action(kind, card, melds=decl or None), best)
+            choice = KnockChoice(Action(ActionKind(kind), card, melds=decl or None), best)
             out.append(((0 if mine else 1, best, rank), choice))
-    out.sort(key=lambda item: (item[0], -item[1].action.card.value, -item[1].action.card.index))
+    out.sort(key=lambda item: (item[0], -item[1].card.value, -item[1].card.index))
     return [choice for _, choice in out]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from gin_core import Action, Card, Event, MatchResult, PlayerView, Settlement
+from gin_core import Action, Card, Event, Match, MatchResult, PlayerView, Settlement
 from gin_core.bots.reasons import Reason
 
 NAMES = ("You", "Computer")
@@ -94,48 +94,49 @@ def action_label(action: Action, top: Card | None = None, spoken: bool = False) 
 def settlement_lines(s: Settlement, layoffs_text: bool = True, spoken: bool = False) -> list[str]:
     """The hand result in words: what happened, lay-offs, deadwood, and the points arithmetic
     whose result is ``s.points``."""
-    k, d = s.knocker, s.defender
-    kd, dd = s.knocker_deadwood, s.defender_deadwood
-    lines: list[str] = []
+    k, kd, dd = s.knocker, s.knocker_deadwood, s.defender_deadwood
     if s.kind == "big_gin":
-        lines.append(verb(k, "go big gin: all eleven cards meld.", "goes big gin: all eleven cards meld."))
+        lines = [verb(k, "go big gin: all eleven cards meld.", "goes big gin: all eleven cards meld.")]
     elif s.kind == "gin":
-        lines.append(verb(k, "go gin.", "goes gin."))
+        lines = [verb(k, "go gin.", "goes gin.")]
     else:
-        lines.append(verb(k, f"knock with {kd}.", f"knocks with {kd}."))
+        lines = [verb(k, f"knock with {kd}.", f"knocks with {kd}.")]
     if s.layoffs and layoffs_text:
-        melds = s.knocker_arrangement.melds
-        by_meld: dict[int, list[Card]] = {}
-        for lay in s.layoffs:
-            by_meld.setdefault(lay.meld, []).append(lay.card)
-        parts = [
-            f"{cards_words(cards, spoken)} onto {'your' if k == 0 else 'the computer' + chr(8217) + 's'} "
-            f"{cards_words(melds[i].cards, spoken)}"
-            for i, cards in by_meld.items()
-        ]
-        lines.append(verb(d, "lay off ", "lays off ") + "; ".join(parts) + ".")
+        lines.append(layoff_line(s, spoken))
     lines.append(f"Deadwood: you {kd if k == 0 else dd}, computer {kd if k == 1 else dd}.")
-    m = s.multiplier
-    mult = f" \u00d7 {m} (spade upcard)" if m != 1 else ""
+    lines.append(points_line(s))
+    return lines
+
+
+def layoff_line(s: Settlement, spoken: bool) -> str:
+    """The defender's lay-offs, meld by meld."""
+    melds = s.knocker_arrangement.melds
+    by_meld: dict[int, list[Card]] = {}
+    for lay in s.layoffs:
+        by_meld.setdefault(lay.meld, []).append(lay.card)
+    whose = "your" if s.knocker == 0 else "the computer\u2019s"
+    parts = [
+        f"{cards_words(cards, spoken)} onto {whose} {cards_words(melds[i].cards, spoken)}"
+        for i, cards in by_meld.items()
+    ]
+    return verb(s.defender, "lay off ", "lays off ") + "; ".join(parts) + "."
+
+
+def points_line(s: Settlement) -> str:
+    """The points arithmetic whose result is ``s.points`` (spade doubling shown)."""
+    k, d, kd, dd = s.knocker, s.defender, s.knocker_deadwood, s.defender_deadwood
+    if s.kind != "undercut" and s.winner is None:
+        return f"Equal counts ({kd} each) are no undercut here: no points."
     if s.kind in ("gin", "big_gin"):
         label = "big gin" if s.kind == "big_gin" else "gin"
-        sum_text = f"{s.bonus} {label} bonus + {dd}"
-        if m != 1:
-            sum_text = f"({sum_text}){mult}"
-        lines.append(f"{verb(k, 'score', 'scores')} {sum_text} = {s.points}.")
+        head, who_, sum_text = "", k, f"{s.bonus} {label} bonus + {dd}"
     elif s.kind == "undercut":
-        sum_text = f"{s.bonus} undercut bonus + ({kd} \u2212 {dd})"
-        if m != 1:
-            sum_text = f"({sum_text}){mult}"
-        lines.append(f"Undercut! {verb(d, 'score', 'scores')} {sum_text} = {s.points}.")
-    elif s.winner is None:
-        lines.append(f"Equal counts ({kd} each) are no undercut here: no points.")
+        head, who_, sum_text = "Undercut! ", d, f"{s.bonus} undercut bonus + ({kd} \u2212 {dd})"
     else:
-        sum_text = f"{dd} \u2212 {kd}"
-        if m != 1:
-            sum_text = f"({sum_text}){mult}"
-        lines.append(f"{verb(k, 'score', 'scores')} {sum_text} = {s.points}.")
-    return lines
+        head, who_, sum_text = "", k, f"{dd} \u2212 {kd}"
+    if s.multiplier != 1:
+        sum_text = f"({sum_text}) \u00d7 {s.multiplier} (spade upcard)"
+    return f"{head}{verb(who_, 'score', 'scores')} {sum_text} = {s.points}."
 
 
 def hand_headline(settlement: Settlement | None) -> str:
@@ -166,8 +167,9 @@ def result_rows(r: MatchResult) -> list[tuple[str, int, int]]:
     if any(r.game_bonus):
         rows.append(("Game bonus", r.game_bonus[0], r.game_bonus[1]))
     if any(r.line_bonus):
-        rows.append((f"Line bonus (hands won: {r.hands_won[0]} / {r.hands_won[1]})",
-                     r.line_bonus[0], r.line_bonus[1]))
+        rows.append(
+            (f"Line bonus (hands won: {r.hands_won[0]} / {r.hands_won[1]})", r.line_bonus[0], r.line_bonus[1])
+        )
     if any(r.shutout_bonus):
         rows.append(("Shutout bonus", r.shutout_bonus[0], r.shutout_bonus[1]))
     rows.append(("Total", r.totals[0], r.totals[1]))
@@ -184,28 +186,44 @@ def match_headline(r: MatchResult) -> str:
 
 def status_text(v: PlayerView, thinking: bool = False, spoken: bool = False) -> str:
     """The status line: whose turn it is and what you may do (from your view alone)."""
-    top = card_word(v.top, spoken) if v.top is not None else ""
     if v.phase == "match_over" and v.result is not None:
         return match_headline(v.result)
     if v.phase == "hand_over":
         return hand_headline(v.showdown.settlement if v.showdown else None)
     if not v.my_turn:
         return "Computer is thinking\u2026" if thinking else "Computer\u2019s turn"
+    kinds = {a.kind for a in v.legal_actions}
+    top = card_word(v.top, spoken) if v.top is not None else ""
     if v.phase == "offer":
         return f"Take the {top} or pass."
     if v.phase == "wall":
-        can = any(a.kind == "draw_pile" for a in v.legal_actions)
-        if can:
+        if "draw_pile" in kinds:
             return f"Two cards left: take the {top} only to knock, or pass (no score)."
         return "Two cards left and the discard cannot help you knock: pass (no score)."
     if v.phase == "draw":
-        if any(a.kind == "draw_pile" for a in v.legal_actions):
-            return f"Your turn: draw from the stock or take the {top}."
-        return "Your turn: draw from the stock."
-    kinds = {a.kind for a in v.legal_actions}
+        take = f" or take the {top}" if "draw_pile" in kinds else ""
+        return f"Your turn: draw from the stock{take}."
     if v.must_knock:
         return "You took the discard at the wall: knock or go gin."
     extra = [w for k, w in (("knock", "knock"), ("gin", "go gin"), ("big_gin", "go big gin")) if k in kinds]
-    if extra:
-        return "Discard a card, or " + " or ".join(extra) + "."
-    return "Discard a card."
+    return "Discard a card" + (", or " + " or ".join(extra) if extra else "") + "."
+
+
+def computer_move(m: Match) -> str:
+    """The computer's last move in words (for the live region after it plays)."""
+    mine = (e for e in reversed(m.events) if e.player == 1 and e.kind not in ("cut", "deal"))
+    return event_text(next(mine, m.events[-1]))
+
+
+def hand_spoken(v: PlayerView) -> str:
+    """The finished hand said in full: result, the arithmetic, the score."""
+    s = v.showdown.settlement if v.showdown else None
+    lines = settlement_lines(s, spoken=True)[1:] if s else []
+    return f"{hand_headline(s)}. {' '.join(lines)} Score: you {v.scores[0]}, computer {v.scores[1]}."
+
+
+def hint_target(action: Action) -> str | None:
+    """What the hint marks on the table: the card to play, or "stock" / "pile" to draw from."""
+    if action.card is not None:
+        return str(action.card)
+    return {"draw_stock": "stock", "draw_pile": "pile"}.get(action.kind)

@@ -1,20 +1,28 @@
-"""The side panels and messages: game log, scoreboard, hand result, notices, the live region."""
+"""The side panels and messages: game log, scoreboard, hand result, practice bar, notices, the
+live region. They write what the presenter built (present.py) and decide nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
+from itertools import count
+from typing import Any
 
-from gin_core import HandRecord, PlayerView
-
-from . import dom, narrate
+from . import dom
+from .present import Result, Scoreboard, ScoreRow
 from .savefmt import LogLine
 
 NOTICES_SHOWN = 3
 NOTICE_CHARS = 600
+BUTTONS = {
+    "next": "Next hand",
+    "show-result": "Match result",
+    "practice-end": "Back to your match",
+}
 
 
 class Panels:
-    def __init__(self):
+    def __init__(self) -> None:
         g = dom.by_id
         self.log_el = g("log")
         self.board_el = g("scoreboard")
@@ -22,50 +30,52 @@ class Panels:
         self.toasts = g("toasts")
         self.live = g("announce")
         self.practice_el = g("practice-bar")
-        self.log_count = 0
+        self.logged: list[tuple[int | None, str, str]] = []  # the log lines as written
         self.board_html = ""
-        self.result_key = None
+        self.result_shown: Result | None = None
         self.waiting: list[tuple[str, str, int]] = []  # notices not shown yet (text, kind, ms)
+        self.ids = count(1)
 
     # ----- log --------------------------------------------------------------------------
 
-    def log(self, lines: list[LogLine], full: bool = False) -> None:
-        """Show ``lines``; appends what is new unless ``full``."""
-        if full or len(lines) < self.log_count:
+    def log(self, lines: Sequence[LogLine]) -> None:
+        """Show ``lines``: what is new is appended; if a line already shown changed (reasons
+        revealed at the hand's end, moves taken back) the log is written again."""
+        wanted = [(ln.player, ln.text, ln.why) for ln in lines]
+        if wanted[: len(self.logged)] != self.logged:
             self.log_el.innerHTML = ""
-            self.log_count = 0
-        for ln in lines[self.log_count:]:
+            self.logged = []
+        for player, text, why in wanted[len(self.logged) :]:
             li = dom.document.createElement("li")
-            li.className = {0: "p0", 1: "p1"}.get(ln.player, "sys")
-            why = f'<span class="why">{dom.esc(ln.why)}</span>' if ln.why else ""
-            li.innerHTML = f'<span class="t">{dom.esc(ln.text)}</span>{why}'
+            li.className = "sys" if player is None else f"p{player}"
+            why_html = f'<span class="why">{dom.esc(why)}</span>' if why else ""
+            li.innerHTML = f'<span class="t">{dom.esc(text)}</span>{why_html}'
             self.log_el.appendChild(li)
-        self.log_count = len(lines)
-        self.log_el.scrollTop = self.log_el.scrollHeight
+        if len(wanted) != len(self.logged):
+            self.logged = wanted
+            self.log_el.scrollTop = self.log_el.scrollHeight
 
     # ----- scoreboard -------------------------------------------------------------------
 
-    def scoreboard(self, v: PlayerView) -> None:
-        rows = []
-        for r in v.records:
-            rows.append(_record_row(r))
-        if v.phase not in ("hand_over", "match_over"):
+    def scoreboard(self, board: Scoreboard) -> None:
+        rows = [_record_row(r) for r in board.rows]
+        if board.current is not None:
             rows.append(
-                f'<tr class="current"><td>{v.hand_number}</td><td>In play</td><td></td><td></td>'
+                f'<tr class="current"><td>{board.current}</td><td>In play</td><td></td><td></td>'
                 '<td><span class="hidden-code" title="Shown after the hand">hidden</span></td></tr>'
             )
-        foot = (f'<tr><th scope="row" colspan="2">Total</th><td>{v.scores[0]}</td>'
-                f'<td>{v.scores[1]}</td><td></td></tr>')
+        you, cpu = board.totals
+        foot = f'<tr><th scope="row" colspan="2">Total</th><td>{you}</td><td>{cpu}</td><td></td></tr>'
         html = (
             '<thead><tr><th scope="col">#</th><th scope="col">Result</th><th scope="col">You</th>'
             '<th scope="col">Comp.</th><th scope="col">Deal</th></tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody><tfoot>{foot}</tfoot>'
+            f"<tbody>{''.join(rows)}</tbody><tfoot>{foot}</tfoot>"
         )
         if html != self.board_html:
             self.board_html = html
             self.board_el.innerHTML = html
 
-    # ----- hand result ------------------------------------------------------------------
+    # ----- practice bar and hand result ---------------------------------------------------
 
     def practice(self, code: str | None) -> None:
         """The practice bar: shown (with the deal code) while a practice hand is on the table."""
@@ -73,38 +83,28 @@ class Panels:
         if code is not None:
             dom.set_text(dom.by_id("practice-code"), code)
 
-    def result(self, v: PlayerView, show: bool, practice: bool = False, reasons: list[LogLine] = ()) -> bool:
-        """Show the result panel of the finished hand, with the computer's reasons for its moves
-        (kept hidden while the hand was live); returns True if it was newly shown."""
-        rec = v.showdown if show else None
-        key = (rec.number, v.phase, practice, len(reasons)) if rec else None
-        if key == self.result_key:
+    def result(self, res: Result | None) -> bool:
+        """Show the finished hand's result panel; True if it was newly shown."""
+        if res == self.result_shown:
             return False
-        self.result_key = key
-        if rec is None:
+        self.result_shown = res
+        if res is None:
             self.result_el.hidden = True
             return False
-        s = rec.settlement
-        title = narrate.hand_headline(s)
-        lines = narrate.settlement_lines(s) if s else [
-            "Nobody knocked before the end of the stock: the hand is redealt by the same dealer."
-        ]
-        items = "".join(f"<li>{dom.esc(t)}</li>" for t in lines)
-        if practice:
-            button = ('<button type="button" class="primary" id="btn-next" data-act="practice-end">'
-                      'Back to your match</button>')
-        elif v.phase == "match_over":
-            button = '<button type="button" class="primary" id="btn-next" data-act="show-result">Match result</button>'
-        else:
-            button = '<button type="button" class="primary" id="btn-next" data-act="next">Next hand</button>'
+        items = "".join(f"<li>{dom.esc(t)}</li>" for t in res.lines)
+        code = dom.esc(res.deal_code)
+        button = (
+            f'<button type="button" class="primary" id="btn-next" data-act="{res.button}">'
+            f"{BUTTONS[res.button]}</button>"
+        )
         self.result_el.innerHTML = (
-            f'<h2 id="result-title">{dom.esc(title)}</h2><ul class="lines">{items}</ul>'
-            f'<p class="score-line">Score: you <b id="res-you">{v.scores[0]}</b> \u00b7 computer '
-            f'<b id="res-cpu">{v.scores[1]}</b></p>'
-            f'<p class="deal">Deal code <code id="deal-code">{dom.esc(rec.deal_code)}</code> '
-            f'<button type="button" class="link" data-act="replay" data-code="{dom.esc(rec.deal_code)}" '
-            f'data-dealer="{rec.dealer}">Replay this deal</button></p>'
-            f'{_reasons_html(reasons)}<div class="row">{button}</div>'
+            f'<h2 id="result-title">{dom.esc(res.title)}</h2><ul class="lines">{items}</ul>'
+            f'<p class="score-line">Score: you <b id="res-you">{res.scores[0]}</b> \u00b7 computer '
+            f'<b id="res-cpu">{res.scores[1]}</b></p>'
+            f'<p class="deal">Deal code <code id="deal-code">{code}</code> '
+            f'<button type="button" class="link" data-act="replay" data-code="{code}" '
+            f'data-dealer="{res.dealer}">Replay this deal</button></p>'
+            f'{_reasons_html(res.reasons)}<div class="row">{button}</div>'
         )
         self.result_el.hidden = False
         return True
@@ -116,7 +116,7 @@ class Panels:
         at once: more wait in a queue and show as earlier ones go (none is dropped; the same
         words twice are shown once). A text longer than NOTICE_CHARS is cut with an ellipsis."""
         if len(text) > NOTICE_CHARS:
-            text = text[:NOTICE_CHARS - 1] + "\u2026"
+            text = text[: NOTICE_CHARS - 1] + "\u2026"
         shown = [str(el.textContent) for el in self.toasts.querySelectorAll(".toast span")]
         if text in shown or any(text == t for t, _, _ in self.waiting):
             return  # the same words already there (a rule repeated by repeated clicks)
@@ -128,20 +128,32 @@ class Panels:
             text, kind, ms = self.waiting.pop(0)
             box = dom.document.createElement("div")
             box.className = f"toast {kind}"
+            box.id = f"notice-{next(self.ids)}"
             box.setAttribute("role", "alert" if kind in ("error", "rule") else "status")
-            box.innerHTML = (f'<span>{dom.esc(text)}</span><button type="button" class="x" '
-                             'data-act="dismiss" aria-label="Dismiss">\u00d7</button>')
+            box.innerHTML = (
+                f'<span>{dom.esc(text)}</span><button type="button" class="x" '
+                'data-act="dismiss" aria-label="Dismiss">\u00d7</button>'
+            )
             self.toasts.appendChild(box)
             dom.after(ms, partial(self.dismiss, box))
 
-    def dismiss(self, box) -> None:
-        """Take a notice away (its timer or its \u00d7) and show the next one waiting."""
+    def dismiss(self, box: Any) -> None:
+        """Take a notice away (its timer) and show the next one waiting."""
         box.remove()
         self._show_waiting()
 
+    def dismiss_id(self, ident: str) -> None:
+        """Take notice ``ident`` away (its \u00d7)."""
+        box = dom.by_id(ident)
+        if box is not None:
+            self.dismiss(box)
+
     def clear_notices(self, kind: str = "rule") -> None:
+        """Take every notice of ``kind`` away (the ones waiting come forward)."""
+        self.waiting = [w for w in self.waiting if w[1] != kind]
         for el in list(self.toasts.querySelectorAll(f".toast.{kind}")):
             el.remove()
+        self._show_waiting()
 
     def announce(self, text: str) -> None:
         """Say ``text`` (written for speech: card names, not symbols) through the live region."""
@@ -149,22 +161,24 @@ class Panels:
         dom.after(30, lambda: setattr(self.live, "textContent", text))
 
 
-def _record_row(r: HandRecord) -> str:
-    s = r.settlement
-    you = r.points[0] or ""
-    cpu = r.points[1] or ""
-    code = dom.esc(r.deal_code)
+def _record_row(r: ScoreRow) -> str:
+    code = dom.esc(r.code)
     return (
-        f'<tr><td>{r.number}</td><td>{dom.esc(narrate.hand_short(s))}</td><td>{you}</td><td>{cpu}</td>'
-        f'<td><button type="button" class="code" data-act="replay" data-code="{code}" data-dealer="{r.dealer}" '
+        f"<tr><td>{r.number}</td><td>{dom.esc(r.result)}</td><td>{r.you or ''}</td>"
+        f"<td>{r.computer or ''}</td><td>"
+        f'<button type="button" class="code" data-act="replay" data-code="{code}" data-dealer="{r.dealer}" '
         f'aria-label="Replay deal {code}" title="Replay this deal">{code}</button></td></tr>'
     )
 
 
-def _reasons_html(reasons: list[LogLine]) -> str:
+def _reasons_html(reasons: Sequence[tuple[str, str]]) -> str:
     """The computer's moves of the hand with its reason for each, folded away."""
     if not reasons:
         return ""
-    items = "".join(f'<li>{dom.esc(ln.text)}: <span class="why">{dom.esc(ln.why)}</span></li>' for ln in reasons)
-    return (f'<details class="reasons"><summary>Why the computer played as it did</summary>'
-            f'<ol>{items}</ol></details>')
+    items = "".join(
+        f'<li>{dom.esc(text)}: <span class="why">{dom.esc(why)}</span></li>' for text, why in reasons
+    )
+    return (
+        f'<details class="reasons"><summary>Why the computer played as it did</summary>'
+        f"<ol>{items}</ol></details>"
+    )

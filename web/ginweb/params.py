@@ -17,6 +17,7 @@ container's data-* attributes (``data-preset="classic"``): ``from_options``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from gin_core import PRESETS, DealCodeError, decode_deal_code, encode_deal_code
@@ -48,8 +49,9 @@ def parse_start(text: str) -> tuple[int | None, str | None]:
     with a message in words (never Python's own: a 5,000-digit number is refused by length)."""
     t = text.strip()
     if len(t) > MAX_VALUE:
-        raise ValueError(f"a seed is a number below 2**64 or a deal code like 7KQ-M2XD, "
-                         f"not {len(t)} characters")
+        raise ValueError(
+            f"a seed is a number below 2**64 or a deal code like 7KQ-M2XD, not {len(t)} characters"
+        )
     if t.isascii() and t.isdigit():
         n = int(t)
         if n >= 1 << 64:
@@ -68,7 +70,7 @@ def _unquote(text: str) -> str:
         return text
     out, i, raw = [], 0, bytearray()
     while i < len(text):
-        hexa = text[i + 1:i + 3]
+        hexa = text[i + 1 : i + 3]
         if text[i] == "%" and len(hexa) == 2 and all(c in "0123456789abcdefABCDEF" for c in hexa):
             raw.append(int(hexa, 16))
             i += 3
@@ -105,7 +107,7 @@ def from_options(options: dict[str, str]) -> Params:
     return _check(options.get)
 
 
-def _bounded(get):
+def _bounded(get: Callable[[str], str | None]) -> tuple[Callable[[str], str | None], list[str]]:
     """``get`` where a value longer than MAX_VALUE is a problem instead (and treated as absent)."""
     problems: list[str] = []
 
@@ -115,15 +117,17 @@ def _bounded(get):
             problems.append(f"{name} is {len(value)} characters long (at most {MAX_VALUE})")
             return None
         return value
+
     return short, problems
 
 
-def _check(get_any) -> Params:
+def _check(get_any: Callable[[str], str | None]) -> Params:
     get, problems = _bounded(get_any)
     seed = deal = None
-    if get("seed") is not None:
+    start = get("seed")
+    if start is not None:
         try:
-            seed, deal = parse_start(get("seed"))
+            seed, deal = parse_start(start)
         except ValueError as e:
             problems.append(f"seed: {e}")
     level = get("level")

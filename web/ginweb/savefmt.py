@@ -8,8 +8,8 @@ what only the page knows: the opponent's level and seed, your card order and the
 ``sealed`` (see seal.py) holds ``{"match": "<gin_core.save_match text>", "bot_seed": 1234,
 "pending": [[n, reason], ...]}``: the engine's save has the seed and the computer's hand, and
 the computer's reasons in the hand in progress may name its cards (gamelog.py); none of it may
-be readable in the browser's storage while the hand is live. Version 1 stored those two in clear; it still loads
-(:func:`loads` migrates it) and is written back as version 2.
+be readable in the browser's storage while the hand is live. Version 1 stored those two in
+clear; it still loads (:func:`loads` migrates it) and is written back as version 2.
 
 ``n`` is the length of the match history when the log line was written (undo cuts the log
 back with the moves).
@@ -59,19 +59,29 @@ class Game:
 
     def dumps(self, key: str) -> str:
         """The stored text, the engine's save and the bot's seed sealed with ``key``."""
-        secret = json.dumps({"match": save_match(self.match), "bot_seed": self.bot_seed,
-                             "pending": [[n, words] for n, words in sorted(self.pending.items())]},
-                            separators=(",", ":"), ensure_ascii=False)
-        return json.dumps({
-            "format": FORMAT,
-            "version": VERSION,
-            "uid": self.uid,
-            "level": self.level,
-            "order": list(self.order),
-            "log": [[ln.n, ln.player, ln.text, ln.why] for ln in self.log[-LOG_KEEP:]],
-            "started": self.started,
-            "sealed": seal.seal(secret, key),
-        }, separators=(",", ":"), ensure_ascii=False)
+        secret = json.dumps(
+            {
+                "match": save_match(self.match),
+                "bot_seed": self.bot_seed,
+                "pending": [[n, words] for n, words in sorted(self.pending.items())],
+            },
+            separators=(",", ":"),
+            ensure_ascii=False,
+        )
+        return json.dumps(
+            {
+                "format": FORMAT,
+                "version": VERSION,
+                "uid": self.uid,
+                "level": self.level,
+                "order": list(self.order),
+                "log": [[ln.n, ln.player, ln.text, ln.why] for ln in self.log[-LOG_KEEP:]],
+                "started": self.started,
+                "sealed": seal.seal(secret, key),
+            },
+            separators=(",", ":"),
+            ensure_ascii=False,
+        )
 
 
 def _secret(data: dict[str, Any], key: str) -> dict[str, Any]:
@@ -104,7 +114,9 @@ def from_data(data: Any, key: str) -> Game:
         raise SaveError("the saved data is not a gin rummy match of this page")
     version = data.get("version")
     if type(version) is int and version > VERSION:
-        raise NewerSaveError(f"the saved match has format version {version}, newer than this page's {VERSION}")
+        raise NewerSaveError(
+            f"the saved match has format version {version}, newer than this page's {VERSION}"
+        )
     if version not in (1, VERSION):
         raise SaveError(f"the saved match has format version {version!r}, this page reads 1 to {VERSION}")
     uid, level = data.get("uid"), data.get("level")
@@ -122,21 +134,34 @@ def from_data(data: Any, key: str) -> Game:
     order = data.get("order", [])
     if not (isinstance(order, list) and all(isinstance(c, str) and len(c) == 2 for c in order)):
         order = []
-    log: list[LogLine] = []
-    raw = data.get("log", [])
-    if isinstance(raw, list):
-        for entry in raw[-LOG_KEEP:]:
-            if (isinstance(entry, list) and len(entry) == 4 and type(entry[0]) is int
-                    and entry[1] in (0, 1, None) and isinstance(entry[2], str) and isinstance(entry[3], str)):
-                log.append(LogLine(*entry))
-    started = data.get("started") if isinstance(data.get("started"), str) else ""
+    log = _log(data.get("log", []))
+    started = data["started"] if isinstance(data.get("started"), str) else ""
     pending = {n: w for n, w in _pairs(secret.get("pending", [])) if 0 < n <= len(match.history)}
     return Game(match, uid, level, seed, started, order, log, pending)
+
+
+def _log(raw: Any) -> list[LogLine]:
+    """The stored log lines that can be read (the last LOG_KEEP); the others are left out."""
+    if not isinstance(raw, list):
+        return []
+    return [
+        LogLine(*entry)
+        for entry in raw[-LOG_KEEP:]
+        if isinstance(entry, list)
+        and len(entry) == 4
+        and type(entry[0]) is int
+        and entry[1] in (0, 1, None)
+        and isinstance(entry[2], str)
+        and isinstance(entry[3], str)
+    ]
 
 
 def _pairs(raw: Any) -> list[tuple[int, str]]:
     """[[int, str], ...] entries of a stored list (anything else is dropped)."""
     if not isinstance(raw, list):
         return []
-    return [(e[0], e[1]) for e in raw if isinstance(e, list) and len(e) == 2
-            and type(e[0]) is int and isinstance(e[1], str)]
+    return [
+        (e[0], e[1])
+        for e in raw
+        if isinstance(e, list) and len(e) == 2 and type(e[0]) is int and isinstance(e[1], str)
+    ]

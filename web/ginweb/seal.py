@@ -52,7 +52,7 @@ def unseal(sealed: str, key: str) -> str:
     """The text sealed with ``key``; raises SealError when it is not a seal of ours or the key differs."""
     if not isinstance(sealed, str) or not sealed.startswith(PREFIX) or len(sealed) > MAX_SEALED:
         raise SealError("not sealed text of this page")
-    body = sealed[len(PREFIX):]
+    body = sealed[len(PREFIX) :]
     if len(body) % 2 or any(c not in _DECODE for c in set(body)):
         raise SealError("the sealed text is damaged")
     data = bytes(_DECODE[body[i]] << 4 | _DECODE[body[i + 1]] for i in range(0, len(body), 2))

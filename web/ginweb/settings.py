@@ -7,7 +7,7 @@ the table.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from gin_core import PRESETS, Rules, RulesError, preset, preset_name
@@ -20,7 +20,10 @@ VERSION = 1
 LEVELS = ("beginner", "standard", "hard", "expert")
 LEVEL_TEXT = {
     "beginner": ("Beginner", "Takes a card only to make a meld and knocks at once: sensible and beatable."),
-    "standard": ("Standard", "A solid club player: counts live cards, watches your pick-ups, times its knocks."),
+    "standard": (
+        "Standard",
+        "A solid club player: counts live cards, watches your pick-ups, times its knocks.",
+    ),
     "hard": ("Hard", "Searches: plays each candidate out against likely hands before choosing."),
     "expert": ("Expert", "A deeper search with more candidates and careful reading of your hand."),
 }
@@ -38,58 +41,12 @@ FELTS = ("green", "blue", "red", "grey")
 SPEEDS = ("normal", "fast")
 SORTS = ("rank", "suit", "custom")
 
-# Every rule option: (label, help, kind) where kind is "bool", "int:lo:hi", "choice:a|b|c",
-# "target" (int or one hand) or "dealer" (cut, you, computer).
-RULE_FIELDS: dict[str, tuple[str, str, str]] = {
-    "knock_limit": ("Knock limit", "Most deadwood you may knock with (0 = straight gin).", "int:0:10"),
-    "oklahoma": ("Oklahoma", "The first upcard's value sets the knock limit of the hand.", "bool"),
-    "oklahoma_ace": ("Oklahoma ace", "With Oklahoma, an ace upcard means gin only, or a limit of one.", "choice:gin|one"),
-    "spade_doubles": ("Spade doubles", "A spade as first upcard doubles that hand's score.", "bool"),
-    "first_upcard": ("First upcard", "The first upcard is offered to the non-dealer, then the dealer.", "bool"),
-    "no_discard_after_pickup": ("No discarding the pick-up", "The card just taken from the pile may not be discarded that turn.", "bool"),
-    "stock_end": ("End of the stock", "When the hand dies if nobody knocks.", "choice:two_left|one_left|empty|wall"),
-    "big_gin": ("Big gin", "Eleven melded cards end the hand without a discard.", "bool"),
-    "gin_bonus": ("Gin bonus", "Points added for gin.", "int:0:1000"),
-    "big_gin_bonus": ("Big gin bonus", "Points added for big gin.", "int:0:1000"),
-    "undercut_bonus": ("Undercut bonus", "Points added for an undercut.", "int:0:1000"),
-    "equal_is_undercut": ("Tie is an undercut", "An equal count undercuts the knocker.", "bool"),
-    "layoff_on_gin": ("Lay-offs on gin", "The defender may lay off onto a gin hand.", "bool"),
-    "target": ("Match target", "The match ends when a player reaches it.", "target"),
-    "game_bonus": ("Game bonus", "Added for the player who reaches the target.", "int:0:1000"),
-    "line_bonus": ("Line bonus", "Added at the end for each hand won.", "int:0:1000"),
-    "shutout": ("Shutout", "When the loser won no hand.", "choice:none|bonus|double"),
-    "shutout_bonus": ("Shutout bonus", "The flat shutout bonus.", "int:0:1000"),
-    "shutout_needs_no_dead_hand": ("Dead hand voids shutout", "A dead hand during the match cancels the shutout.", "bool"),
-    "next_dealer": ("Next dealer", "Who deals after a scored hand.", "choice:alternate|winner|loser"),
-    "first_dealer": ("First dealer", "Who deals the first hand.", "dealer"),
-}
-CHOICE_TEXT = {
-    "gin": "Gin only", "one": "Limit 1",
-    "two_left": "Dead when two cards are left", "one_left": "Dead when one card is left",
-    "empty": "Play the stock out", "wall": "The wall (two left: take only to knock)",
-    "none": "No bonus", "bonus": "Flat bonus", "double": "Double the winner's points",
-    "alternate": "Alternate", "winner": "Winner deals", "loser": "Loser deals",
-}
-
-
-def rule_fields() -> list[tuple[str, str, str, str]]:
-    """(name, label, help, kind) for every field of Rules, known ones first; a field added to
-    the engine later still gets an input, typed from its annotation."""
-    out = []
-    for f in fields(Rules):
-        if f.name in RULE_FIELDS:
-            out.append((f.name, *RULE_FIELDS[f.name]))
-        else:
-            kind = "bool" if f.type == "bool" else "int:0:10000" if "int" in str(f.type) else "text"
-            out.append((f.name, f.name.replace("_", " ").capitalize(), "", kind))
-    return out
-
 
 @dataclass(frozen=True)
 class Settings:
     level: str = "standard"
     preset: str = "classic"  # a preset name, or "custom" when options were changed by hand
-    rules: dict = None  # type: ignore[assignment]  # Rules.to_dict(); None = the preset's
+    rules: dict[str, Any] | None = None  # Rules.to_dict(); None = the preset's
     four_colour: bool = False
     back: str = "red"
     felt: str = "green"
@@ -116,7 +73,11 @@ class Settings:
 
 
 _CHOICES = {
-    "level": LEVELS, "back": BACKS, "felt": FELTS, "speed": SPEEDS, "sort": SORTS,
+    "level": LEVELS,
+    "back": BACKS,
+    "felt": FELTS,
+    "speed": SPEEDS,
+    "sort": SORTS,
 }
 
 
@@ -127,19 +88,7 @@ def from_dict(data: Any) -> tuple[Settings, list[str]]:
     if not isinstance(data, dict):
         return base, ["all"]
     bad: list[str] = []
-    values: dict[str, Any] = {}
-    for name, choices in _CHOICES.items():
-        if name in data:
-            if data[name] in choices:
-                values[name] = data[name]
-            else:
-                bad.append(name)
-    for name in ("four_colour", "strict"):
-        if name in data:
-            if isinstance(data[name], bool):
-                values[name] = data[name]
-            else:
-                bad.append(name)
+    values = _plain_values(data, bad)
     p = data.get("preset", base.preset)
     if not isinstance(p, str) or (p != "custom" and p not in PRESETS):
         bad.append("preset")
@@ -156,6 +105,20 @@ def from_dict(data: Any) -> tuple[Settings, list[str]]:
         values["preset"] = base.preset
     s = replace(base, **values)
     return s.with_rules(s.game_rules()), bad
+
+
+def _plain_values(data: dict[str, Any], bad: list[str]) -> dict[str, Any]:
+    """The fields that are one of a few choices or a flag, each checked on its own."""
+    values: dict[str, Any] = {}
+    checks = [(name, choices.__contains__) for name, choices in _CHOICES.items()]
+    checks += [(name, lambda v: isinstance(v, bool)) for name in ("four_colour", "strict")]
+    for name, ok in checks:
+        if name in data:
+            if ok(data[name]):
+                values[name] = data[name]
+            else:
+                bad.append(name)
+    return values
 
 
 def from_record(data: Any) -> tuple[Settings, list[str]]:

@@ -62,8 +62,11 @@ def _count(v: Any) -> bool:
 def _best(rec: Any, bad: list[str], where: str) -> dict[str, Any] | None:
     if rec is None:
         return None
-    if (isinstance(rec, dict) and all(type(rec.get(k)) is int and abs(rec[k]) < 1 << 53 for k in BEST_INTS)
-            and all(isinstance(rec.get(k, ""), str) for k in BEST_TEXTS)):
+    if (
+        isinstance(rec, dict)
+        and all(type(rec.get(k)) is int and abs(rec[k]) < 1 << 53 for k in BEST_INTS)
+        and all(isinstance(rec.get(k, ""), str) for k in BEST_TEXTS)
+    ):
         return {k: rec[k] for k in BEST_INTS} | {k: rec.get(k, "")[:40] for k in BEST_TEXTS}
     bad.append(where)
     return None
@@ -120,14 +123,14 @@ def validate(data: Any) -> tuple[dict[str, Any], list[str]]:
         _migrate_v1(data, out, bad)
     else:
         kinds = data.get("by_kind", {})
-        for key, rec in (kinds.items() if isinstance(kinds, dict) else ()):
+        for key, rec in kinds.items() if isinstance(kinds, dict) else ():
             out["by_kind"][str(key)[:60]] = _kind(rec, bad, f"by_kind.{key}")
     _counted(data.get("counted"), out, bad)
     return out, bad
 
 
 def _levels(levels: Any, out: dict[str, Any], bad: list[str]) -> None:
-    for lvl, rec in (levels.items() if isinstance(levels, dict) else ()):
+    for lvl, rec in levels.items() if isinstance(levels, dict) else ():
         if isinstance(rec, dict) and all(_count(rec.get(k)) for k in ("played", "won")):
             out["by_level"][str(lvl)[:40]] = {"played": rec["played"], "won": rec["won"]}
         else:
@@ -159,7 +162,8 @@ def _seen(data: dict[str, Any], uid: str) -> dict[str, Any]:
         counted[uid] = {"hands": 0, "match": False}
         for old in list(counted)[:-KEEP_IDS]:
             del counted[old]
-    return counted[uid]
+    record: dict[str, Any] = counted[uid]
+    return record
 
 
 def count_hand(data: dict[str, Any], uid: str, record: HandRecord) -> bool:
@@ -191,9 +195,11 @@ def count_hand(data: dict[str, Any], uid: str, record: HandRecord) -> bool:
     return True
 
 
-def count_match(data: dict[str, Any], uid: str, result: MatchResult, level: str, rules: Rules,
-                date: str) -> bool:
-    """Count a finished match once, in its level and its kind (preset and target). Returns True if it was new."""
+def count_match(
+    data: dict[str, Any], uid: str, result: MatchResult, level: str, rules: Rules, date: str
+) -> bool:
+    """Count a finished match once, in its level and its kind (preset and target). Returns True
+    if it was new."""
     c = _seen(data, uid)
     if c["match"]:
         return False
@@ -217,8 +223,13 @@ def count_match(data: dict[str, Any], uid: str, result: MatchResult, level: str,
             m["shutouts_won"] += 1
         margin = result.totals[0] - result.totals[1]
         if kind["best"] is None or margin > kind["best"]["margin"]:
-            kind["best"] = {"you": result.totals[0], "computer": result.totals[1], "margin": margin,
-                            "level": level, "date": date}
+            kind["best"] = {
+                "you": result.totals[0],
+                "computer": result.totals[1],
+                "margin": margin,
+                "level": level,
+                "date": date,
+            }
     else:
         m["lost"] += 1
         if result.shutout:
@@ -251,11 +262,14 @@ def kind_rows(data: dict[str, Any]) -> list[tuple[str, str]]:
     for key, k in sorted(data["by_kind"].items()):
         label = kind_label(key)
         if k["played"]:
-            avg = f'{round(k["points_you"] / k["played"])}\u2013{round(k["points_computer"] / k["played"])}'
-            rows.append((f"{label}: matches won", f'{k["won"]} of {k["played"]} (average {avg})'))
+            avg = f"{round(k['points_you'] / k['played'])}\u2013{round(k['points_computer'] / k['played'])}"
+            rows.append((f"{label}: matches won", f"{k['won']} of {k['played']} (average {avg})"))
         best = k["best"]
-        text = (f'{best["you"]}\u2013{best["computer"]} (+{best["margin"]}, {best["level"]}, {best["date"][:10]})'
-                if best else "none won yet")
+        text = (
+            f"{best['you']}\u2013{best['computer']} (+{best['margin']}, {best['level']}, {best['date'][:10]})"
+            if best
+            else "none won yet"
+        )
         rows.append((f"{label}: best match", text))
     return rows
 

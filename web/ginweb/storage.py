@@ -64,7 +64,7 @@ class Store:
             return None
         try:
             value = self.ls.getItem(key(name))
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001  (storage taken away meanwhile: read as absent)
             return None
         return value if isinstance(value, str) else None
 
@@ -87,8 +87,10 @@ class Store:
         """Leave a newer version's record untouched and never overwrite it from this page."""
         self.kept.add(name)
         self.on_status(self.status())
-        self.notify(f"Your {what} were saved by a newer version of this page: this page leaves them as they are "
-                    f"and does not save {what}. Reload to get the newer version.")
+        self.notify(
+            f"Your {what} were saved by a newer version of this page: this page leaves them as they are "
+            f"and does not save {what}. Reload to get the newer version."
+        )
 
     def set_aside(self, name: str, text: str, what: str, reason: str) -> None:
         """Move an unreadable value to ``…/broken/<name>`` so it is not read again, with a notice."""

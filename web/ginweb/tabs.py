@@ -18,6 +18,7 @@ from collections.abc import Callable
 import js
 
 from . import dom
+from .dom import Js
 from .storage import Store, key
 
 OWNED = ("match", "practice")  # the records only the owning tab writes (practice: a replayed deal)
@@ -38,11 +39,11 @@ class Tabs:
         self.owner = True
         self.store.put("owner", self.id)
 
-    def on_storage(self, event) -> None:
+    def on_storage(self, event: Js) -> None:
         name = str(dom.opt(event.key) or "")
         if name == key("owner"):
             if self.owner and self.store.get("owner") != self.id:
                 self.owner = False
                 self.lost()
         elif name.startswith(key("")):
-            self.changed(name[len(key("")):])
+            self.changed(name[len(key("")) :])

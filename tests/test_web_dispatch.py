@@ -1,0 +1,396 @@
+"""One dispatch over the session (web/ginweb/dispatch.py, session.py, intents.py; pure): every
+intent, in every phase, with stand-ins for the screen, dialogs, settings form and turns."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gin_core import Action, Card, IllegalAction, Match, preset
+from gin_core.actions import ActionKind
+from gin_core.flow import Phase
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+sys.path.insert(0, str(WEB))
+from ginweb import intents as i  # noqa: E402  (the page's package lives in web/)
+from ginweb import savefmt  # noqa: E402  (same)
+from ginweb.dispatch import Dispatcher  # noqa: E402  (same)
+from ginweb.session import Session, new_game  # noqa: E402  (same)
+from ginweb.settings import Settings  # noqa: E402  (same)
+from ginweb.tablestate import Stage  # noqa: E402  (same)
+
+KEY = "ab" * 32
+
+
+class Vault:
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+        self.stats: dict[str, Any] = {"counted": 0}
+        self.uids = 0
+
+    def put(self, name: str, text: str) -> None:
+        self.data[name] = text
+
+    def remove(self, name: str) -> None:
+        self.data.pop(name, None)
+
+    def seal_key(self) -> str:
+        return KEY
+
+    def count(self, update: Callable[[dict[str, Any]], bool]) -> None:
+        from ginweb import stats
+
+        if "matches" not in self.stats:
+            self.stats = stats.empty()
+        update(self.stats)
+
+    def now(self) -> str:
+        return "2026-11-23T12:00:00Z"
+
+    def new_uid(self) -> str:
+        self.uids += 1
+        return f"uid{self.uids}"
+
+
+class Recorder:
+    """Stands in for the screen, dialogs, settings form, turns and page services at once: each
+    call is recorded as (name, args)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+        self.pending: list[Callable[[], None]] = []
+        self.choice: str | None = None
+        self.chosen_settings: Settings | None = None
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        def record(*args: Any) -> None:
+            self.calls.append((name, args))
+
+        return record
+
+    def later(self, fn: Callable[[], None]) -> None:
+        self.pending.append(fn)
+
+    def hand_has_focus(self) -> bool:
+        return False
+
+    def confirm_value(self) -> str:
+        self.calls.append(("confirm_value", ()))
+        confirm = [a for n, a in self.calls if n == "confirm"][-1]
+        choices = confirm[3]
+        return self.choice or (choices[0][0] if choices else "")
+
+    def chosen(self, old: Settings) -> Settings | None:
+        return self.chosen_settings
+
+    def stats(self, *shown: Any) -> dict[str, Any]:
+        """The page's statistics (no argument), or the dialog showing them."""
+        self.calls.append(("stats", shown))
+        return {}
+
+    def named(self, name: str) -> list[tuple[Any, ...]]:
+        return [a for n, a in self.calls if n == name]
+
+
+def table(seed: int = 7, prefs: Settings | None = None) -> tuple[Dispatcher, Session, Recorder, Vault]:
+    vault = Vault()
+    prefs = prefs or Settings().with_rules(preset("classic"))
+    s = Session(
+        prefs, vault, new_game(Match(prefs.game_rules(), seed=seed), prefs.level, "u0", vault.now()), True
+    )
+    r = Recorder()
+    return Dispatcher(s, r, r, r, r, r), s, r, vault
+
+
+def computer_moves(s: Session) -> None:
+    """The computer plays until it is your turn or the hand is over (what turns.py does)."""
+    m = s.match
+    while m.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER) and m.to_move == 1:
+        s.computer_plays(s.bot.decide(m.view(1)).action, "because")
+
+
+def your_turn(seed: int, phase: Phase) -> tuple[Dispatcher, Session, Recorder, Vault]:
+    """A table where it is your turn in ``phase``."""
+    for k in range(seed, seed + 50):
+        d, s, r, v = table(k)
+        computer_moves(s)
+        if s.match.to_move == 0 and s.match.phase == Phase.OFFER and phase != Phase.OFFER:
+            d(i.Play(Action(ActionKind.PASS)))
+            computer_moves(s)
+        if s.match.to_move == 0 and s.match.phase == Phase.DRAW and phase == Phase.DISCARD:
+            d(i.Play(Action(ActionKind.DRAW_STOCK)))
+        if s.match.to_move == 0 and s.match.phase == phase:
+            r.calls.clear()
+            for f in r.pending:
+                f()
+            r.pending.clear()
+            return d, s, r, v
+    raise AssertionError(f"no {phase} position")
+
+
+# ----- intents ------------------------------------------------------------------------------------
+
+
+def controls_in_page() -> set[str]:
+    """Every data-act name the page's HTML and its Python-written HTML use."""
+    texts = [(WEB / "index.html").read_text()] + [p.read_text() for p in (WEB / "ginweb").glob("*.py")]
+    names = set()
+    for t in texts:
+        names |= set(re.findall(r'data-act="([a-z_-]+)"', t))
+        names |= set(re.findall(r'data-act="\{res\.button\}"', t) and ["next", "show-result", "practice-end"])
+    return names
+
+
+def test_every_control_of_the_page_has_its_intent():
+    data = {"action": "draw_stock", "code": "ABCD", "dealer": "0", "level": "standard", "preset": "classic",
+            "dialog": "dlg-help", "notice": "notice-1"}  # fmt: skip
+    names = controls_in_page()
+    assert {"stock", "next", "replay", "dismiss", "new-start", "practice-end"} <= names
+    for name in names:
+        assert i.from_control(name, data) is not None, name
+
+
+def test_the_same_wish_by_any_input_is_the_same_intent():
+    assert i.from_control("stock", {}) == i.Play(Action(ActionKind.DRAW_STOCK))
+    assert i.from_control("take", {}) == i.from_control("pile", {}) == i.Play(Action(ActionKind.DRAW_PILE))
+    assert i.from_control("hint-play", {"action": "discard 9C"}) == i.Play(Action.parse("discard 9C"))
+
+
+# ----- your moves ---------------------------------------------------------------------------------
+
+
+def test_a_draw_is_drawn_first_then_saved_and_the_computer_is_let_move():
+    d, s, r, v = your_turn(1, Phase.DRAW)
+    n = len(s.match.history)
+    assert d(i.Play(Action(ActionKind.DRAW_STOCK), (1.0, 2.0, 3.0)))
+    assert len(s.match.history) == n + 1
+    assert r.named("render") == [("move", (1.0, 2.0, 3.0))]
+    assert s.ui.drawn is not None and r.named("focus_card")[-1] == (s.ui.drawn,)
+    assert v.data.get("match") != s.game.dumps(KEY), "saved only after the screen is drawn"
+    assert s.dirty and len(r.pending) == 1
+    r.pending.pop()()
+    assert savefmt.loads(v.data["match"], KEY).match.history == s.match.history
+    assert r.named("kick")
+
+
+def test_a_refused_move_names_the_rule_and_changes_nothing():
+    d, s, r, _ = your_turn(1, Phase.DRAW)
+    before = s.match.history[:]
+    assert not d(i.Play(Action(ActionKind.DISCARD, s.view().hand[0])))
+    assert s.match.history == before
+    [(text, kind, _ms)] = r.named("notice")
+    assert kind == "rule" and text[0].isupper()
+    with pytest.raises(IllegalAction) as refused:
+        s.match.apply(Action(ActionKind.DISCARD, s.view().hand[0]), 0)
+    assert text.lower() == str(refused.value).lower()
+    assert not r.named("render")
+
+
+def test_moves_wait_for_the_computer():
+    d, s, r, _ = table(2)
+    if s.match.to_move == 0:
+        d(i.Play(Action(ActionKind.PASS)))
+    assert s.match.to_move == 1
+    n = len(s.match.history)
+    assert not d(i.Play(Action(ActionKind.DRAW_STOCK)))
+    d(i.EndHand("knock"))
+    assert len(s.match.history) == n
+    assert {t for t, *_ in r.named("notice")} == {"Wait for the computer to finish its turn."}
+
+
+def test_a_card_chosen_discards_it_but_not_during_a_showdown():
+    d, s, _r, _ = your_turn(1, Phase.DISCARD)
+    card = next(c for c in s.view().hand if c != s.view().forbidden)
+    s.ui.stage = Stage.LAID_OUT
+    assert not d(i.PlayCard(card))
+    s.ui.stage = Stage.LIVE
+    assert d(i.PlayCard(card))
+    assert card in s.view().pile
+
+
+def knock_table() -> tuple[Dispatcher, Session, Recorder, Vault]:
+    for k in range(300):
+        d, s, r, v = table(k)
+        while s.match.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            if s.match.to_move == 1:
+                computer_moves(s)
+                continue
+            kinds = {a.kind for a in s.view().legal_actions}
+            if "knock" in kinds:
+                r.calls.clear()
+                return d, s, r, v
+            s.play(s.bot.decide(s.view()).action)  # a bot plays your seat to get there
+    raise AssertionError("no knock found")
+
+
+def test_a_knock_is_confirmed_with_your_melds_then_played():
+    d, s, r, _ = knock_table()
+    d(i.EndHand("knock"))
+    [(title, _text, ok, choices, _cancel, _legend)] = r.named("confirm")
+    assert (title, ok) == ("Knock?", "Knock") and choices
+    assert s.match.phase == Phase.DISCARD, "nothing played before OK"
+    d(i.ConfirmOk())
+    assert s.match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+    assert s.match.history[-1][1] == Action.parse(choices[0][0])
+
+
+def test_a_cancelled_knock_plays_nothing():
+    d, s, r, _ = knock_table()
+    d(i.EndHand("knock"))
+    d(i.ConfirmCancel())
+    d(i.ConfirmOk())
+    assert s.match.phase == Phase.DISCARD
+    assert ("dlg-confirm",) in r.named("close")
+
+
+def test_gin_when_not_legal_is_refused_by_the_engine():
+    d, s, r, _ = your_turn(3, Phase.DISCARD)
+    if "gin" in {a.kind for a in s.view().legal_actions}:
+        pytest.skip("gin is legal here")
+    d(i.EndHand("gin"))
+    assert not r.named("confirm") and r.named("notice")[0][1] == "rule"
+
+
+def play_out_hand(d: Dispatcher, s: Session) -> None:
+    """A bot plays your seat to the end of the hand, through dispatch."""
+    while s.match.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        if s.match.to_move == 1:
+            computer_moves(s)
+        else:
+            assert d(i.Play(s.bot.decide(s.view()).action))
+
+
+def test_next_deals_the_next_hand_and_shows_the_match_result_at_the_end():
+    prefs = Settings().with_rules(preset("classic").replace(target=None))
+    d, s, r, _ = table(4, prefs)
+    play_out_hand(d, s)
+    assert s.match.phase == Phase.MATCH_OVER
+    d(i.Next())
+    assert r.named("match_over") == [(s.match.result,)]
+    d, s, r, _ = table(4)
+    play_out_hand(d, s)
+    if s.match.phase == Phase.HAND_OVER:
+        s.ui.stage = Stage.RESULT
+        d(i.Next())
+        assert s.match.phase != Phase.HAND_OVER and s.ui.stage == Stage.LIVE
+        assert r.named("render")[-1][0] == "deal"
+
+
+def test_undo_takes_back_your_move_unless_strict():
+    d, s, r, _ = your_turn(1, Phase.DRAW)
+    n = len(s.match.history)
+    d(i.Play(Action(ActionKind.DRAW_STOCK)))
+    d(i.Undo())
+    assert len(s.match.history) == n and s.ui.drawn is None
+    assert r.named("announce")[-1][0].startswith("Move taken back.")
+    for _ in range(5):
+        d(i.Undo())
+    assert r.named("notice")[-1][0] == "Nothing to undo in this hand."
+    n = len(s.match.history)
+    s.settings = Settings(strict=True).with_rules(preset("classic"))
+    assert s.match.to_move == 0 and d(i.Play(s.view().legal_actions[0]))
+    d(i.Undo())
+    assert len(s.match.history) == n + 1
+    assert r.named("notice")[-1][0] == "Undo is off in strict mode."
+
+
+def test_sorting_and_your_own_order_are_kept_in_the_settings_and_the_save():
+    d, s, r, v = your_turn(1, Phase.DRAW)
+    d(i.Sort("suit"))
+    assert s.settings.sort == "suit" and json.loads(v.data["settings"])["sort"] == "suit"
+    keys = s.hand_keys()
+    d(i.Reorder(Card.parse(keys[0]), 5, said=True))
+    assert s.hand_keys().index(keys[0]) == 5 and s.settings.sort == "custom"
+    assert savefmt.loads(v.data["match"], KEY).order == s.hand_keys()
+    assert r.named("announce")[-1][0].endswith("moved to place 6")
+
+
+# ----- matches and practice hands -----------------------------------------------------------------
+
+
+def test_a_practice_hand_never_counts_and_your_match_comes_back_unchanged():
+    d, s, r, v = your_turn(1, Phase.DRAW)
+    d(i.Play(Action(ActionKind.DRAW_STOCK)))
+    r.pending.pop()()
+    own = s.match.history[:]
+    own_uid = s.game.uid
+    d(i.Replay("A1B2C3D4", 0) if False else i.Replay(s.match.deal_code, 1))
+    assert s.practicing and s.match.history == [] and s.match.rules.target is None
+    play_out_hand(d, s)
+    for f in r.pending:
+        f()
+    assert "practice" in v.data
+    assert not any(practice_uid.startswith("practice") for practice_uid in v.stats.get("counted", {}) or {})
+    d(i.EndPractice())
+    assert not s.practicing and s.game.uid == own_uid and s.match.history == own
+    assert "practice" not in v.data
+
+
+def test_a_code_that_cannot_be_read_is_said_in_the_form_and_nothing_changes():
+    d, s, r, _ = table(1)
+    uid = s.game.uid
+    d(i.StartMatch(i.NewMatchForm("hard", "classic", "not a code!", "cut")))
+    assert r.named("new_error") and s.game.uid == uid
+
+
+def test_the_new_match_form_starts_the_match_it_asks_for():
+    d, s, r, _ = table(1)
+    d(i.StartMatch(i.NewMatchForm("hard", "tournament", "", "1")))
+    assert s.game.level == "hard" and s.match.rules == preset("tournament")
+    assert s.settings.preset == "tournament" and s.view().dealer == 1
+    assert r.named("close_all") and r.named("render")[-1][0] == "deal"
+
+
+def test_new_rules_mid_match_ask_before_starting_again():
+    d, s, r, _ = table(1)
+    d(i.Play(Action(ActionKind.PASS)) if s.match.to_move == 0 else i.Hint())
+    uid = s.game.uid
+    r.chosen_settings = s.settings.with_rules(preset("tournament"))
+    d(i.SaveSettings())
+    assert s.game.uid == uid and r.named("confirm")[-1][0] == "New rules"
+    d(i.ConfirmOk())
+    assert s.game.uid != uid and s.match.rules == preset("tournament")
+
+
+def test_a_new_level_takes_the_computers_seat_at_once():
+    d, s, r, _ = table(1)
+    r.chosen_settings = Settings(level="hard").with_rules(preset("classic"))
+    d(i.SaveSettings())
+    assert s.bot.name == "hard" and s.game.level == "hard"
+    assert r.named("notice")[-1][0] == "Settings saved." and r.named("apply_look")
+
+
+def test_statistics_are_reset_only_when_confirmed():
+    d, _s, r, _ = table(1)
+    d(i.ResetStats())
+    assert not r.named("reset_stats")
+    d(i.ConfirmOk())
+    assert r.named("reset_stats")
+
+
+@pytest.mark.parametrize(
+    "intent, call",
+    [
+        (i.OpenHelp(), "help"),
+        (i.OpenStats(), "stats"),
+        (i.CloseDialog("dlg-help"), "close"),
+        (i.TakeOver(), "take_over"),
+        (i.RetrySaving(), "retry_saving"),
+        (i.DismissNotice("notice-2"), "dismiss"),
+        (i.Hint(), "ask_hint"),
+        (i.OpenSettings(), "open"),
+        (i.OpenNewMatch(), "new_match"),
+        (i.SettingsEdited("set-preset"), "edited"),
+        (i.ExportStats(), "export_stats"),
+    ],
+)
+def test_page_intents_reach_their_one_handler(intent, call):
+    d, _s, r, _ = table(1)
+    d(intent)
+    assert r.named(call)

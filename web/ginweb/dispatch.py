@@ -1,0 +1,339 @@
+"""One dispatch: every intent (intents.py) goes through :meth:`Dispatcher.__call__` to the one
+handler for its type. A handler asks the session to change the match, then has the screen
+drawn from the new state, then lets the computer move. The parts it drives come in as narrow
+protocols (what each needs, no more), so dispatch runs in CPython tests with stand-ins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any, Protocol
+
+from gin_core import Action, IllegalAction, MatchResult, preset
+from gin_core.actions import ActionKind
+from gin_core.flow import Phase
+
+from . import intents as i
+from . import knock, narrate, params
+from .session import Blocked, Session
+from .settings import Settings
+from .tablestate import Stage
+
+BLOCKED_TEXT = {
+    Blocked.COMPUTERS_TURN: "Wait for the computer to finish its turn.",
+    Blocked.UNDO_STRICT: "Undo is off in strict mode.",
+    Blocked.NOTHING_TO_UNDO: "Nothing to undo in this hand.",
+}
+END_WORDS = {"knock": ("Knock?", "Knock"), "gin": ("Go gin?", "Gin")}
+
+
+class Screen(Protocol):
+    def render(self, motion: str = "move", origin: i.Origin | None = None) -> None: ...
+    def focus_card(self, key: str | None) -> None: ...
+    def hand_has_focus(self) -> bool: ...
+    def announce(self, text: str) -> None: ...
+    def notice(self, text: str, kind: str = "info", ms: int = 6000) -> None: ...
+    def clear_notices(self, kind: str) -> None: ...
+    def dismiss(self, ident: str) -> None: ...
+    def later(self, fn: Callable[[], None]) -> None: ...
+
+
+class Dialogs(Protocol):
+    def confirm(
+        self,
+        title: str,
+        text: str,
+        ok: str,
+        choices: Sequence[tuple[str, str]] = (),
+        cancel: str = "Cancel",
+        legend: str = "Discard",
+    ) -> None: ...
+    def confirm_value(self) -> str: ...
+    def close(self, ident: str) -> None: ...
+    def close_all(self) -> None: ...
+    def close_hint(self) -> None: ...
+    def new_match(self, s: Settings, level: str, in_progress: bool) -> None: ...
+    def new_error(self, text: str) -> None: ...
+    def stats(self, d: dict[str, Any]) -> None: ...
+    def export_stats(self, d: dict[str, Any], now: str) -> None: ...
+    def match_over(self, r: MatchResult) -> None: ...
+    def help(self) -> None: ...
+
+
+class SettingsForm(Protocol):
+    def open(self, s: Settings, level: str) -> None: ...
+    def edited(self, control: str) -> None: ...
+    def chosen(self, old: Settings) -> Settings | None: ...
+
+
+class Turns(Protocol):
+    def kick(self) -> None: ...
+    def ask_hint(self) -> None: ...
+
+
+class Keeper(Protocol):
+    """The page's own services: statistics as stored, the look, the tab that owns the match."""
+
+    def stats(self) -> dict[str, Any]: ...
+    def reset_stats(self) -> None: ...
+    def apply_look(self, s: Settings) -> None: ...
+    def take_over(self) -> None: ...
+    def retry_saving(self) -> None: ...
+
+
+class Dispatcher:
+    def __init__(
+        self,
+        session: Session,
+        screen: Screen,
+        dialogs: Dialogs,
+        form: SettingsForm,
+        turns: Turns,
+        keeper: Keeper,
+    ) -> None:
+        self.session = session
+        self.screen = screen
+        self.dialogs = dialogs
+        self.form = form
+        self.turns = turns
+        self.keeper = keeper
+        self.confirmed: Callable[[str], object] | None = None  # what "OK" in the confirmation does
+        self.handlers: dict[type, Callable[[Any], object]] = {
+            i.Play: lambda it: self.play(it.action, it.origin),
+            i.PlayCard: self.play_card,
+            i.EndHand: self.end_hand,
+            i.Next: lambda _: self.next(),
+            i.ShowMatchResult: lambda _: self.show_match_result(),
+            i.Hint: lambda _: self.turns.ask_hint(),
+            i.Undo: lambda _: self.undo(),
+            i.Sort: self.sort,
+            i.Reorder: self.reorder,
+            i.FocusCard: self.focus,
+            i.OpenNewMatch: lambda _: self.open_new_match(),
+            i.StartMatch: self.start_match,
+            i.NewMatch: lambda _: self.new_match(),
+            i.Replay: self.replay,
+            i.EndPractice: lambda _: self.end_practice(),
+            i.OpenSettings: lambda _: self.form.open(self.session.settings, self.session.game.level),
+            i.SaveSettings: lambda _: self.save_settings(),
+            i.SettingsEdited: lambda it: self.form.edited(it.control),
+            i.OpenStats: lambda _: self.dialogs.stats(self.keeper.stats()),
+            i.ExportStats: lambda _: self.dialogs.export_stats(self.keeper.stats(), self.session.vault.now()),
+            i.ResetStats: lambda _: self.reset_stats(),
+            i.OpenHelp: lambda _: self.dialogs.help(),
+            i.CloseDialog: lambda it: self.dialogs.close(it.dialog),
+            i.ConfirmOk: lambda _: self.confirm_ok(),
+            i.ConfirmCancel: lambda _: self.confirm_cancel(),
+            i.TakeOver: lambda _: self.keeper.take_over(),
+            i.RetrySaving: lambda _: self.keeper.retry_saving(),
+            i.DismissNotice: lambda it: self.screen.dismiss(it.notice),
+        }
+
+    def __call__(self, intent: i.Intent) -> bool:
+        """Handle ``intent``; False if it was refused (a dragged card then goes back)."""
+        return self.handlers[type(intent)](intent) is not False
+
+    # ----- your moves ---------------------------------------------------------------------------
+
+    def play(self, action: Action, origin: i.Origin | None = None) -> bool:
+        """Play ``action`` for you: drawn first, then counted and saved; the rule if refused."""
+        s = self.session
+        keyboard = action.kind == ActionKind.DISCARD and self.screen.hand_has_focus()
+        keys = s.hand_keys()
+        place = keys.index(s.ui.focus) if s.ui.focus in keys else 0
+        refused = s.play(action)
+        if refused is not None:
+            self.refuse(refused)
+            return False
+        self.screen.clear_notices("rule")
+        self.dialogs.close_hint()
+        self.screen.render("deal" if action.kind == ActionKind.NEXT_HAND else "move", origin)
+        if keyboard:
+            keys = s.hand_keys()
+            self.screen.focus_card(keys[min(place, len(keys) - 1)] if keys else None)
+        elif s.ui.drawn is not None:
+            self.screen.focus_card(s.ui.drawn)
+        self.screen.later(s.flush)
+        self.turns.kick()
+        return True
+
+    def refuse(self, refused: IllegalAction | Blocked) -> None:
+        self.screen.clear_notices("rule")
+        text = BLOCKED_TEXT[refused] if isinstance(refused, Blocked) else narrate.rule_message(refused)
+        self.screen.notice(text, "rule", 3000 if isinstance(refused, Blocked) else 6000)
+
+    def play_card(self, it: i.PlayCard) -> bool:
+        return self.session.ui.stage == Stage.LIVE and self.play(Action(ActionKind.DISCARD, it.card))
+
+    def end_hand(self, it: i.EndHand) -> None:
+        """Knock, gin or big gin: confirmed first (the card put face down and the melds laid
+        down, your own grouping on screen first); when not legal the engine says which rule."""
+        s = self.session
+        v = s.view()
+        if s.match.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER) and s.match.to_move != 0:
+            self.refuse(Blocked.COMPUTERS_TURN)
+            return
+        if it.kind == "big_gin":
+            if any(a.kind == ActionKind.BIG_GIN for a in v.legal_actions):
+                self.ask(
+                    "Big gin?",
+                    "All eleven cards meld: end the hand without a discard.",
+                    "Big gin",
+                    lambda _: self.play(Action(ActionKind.BIG_GIN)),
+                )
+            else:
+                self.play(Action(ActionKind.BIG_GIN))
+            return
+        choices = knock.knock_choices(v, it.kind, s.shown_melds())
+        if not choices:  # not legal now: the engine names the rule
+            least = v.least_discard
+            self.play(Action(ActionKind(it.kind), least[0] if least else v.hand[-1]))
+            return
+        title, ok = END_WORDS[it.kind]
+        first = choices[0]
+        if len(choices) > 1:
+            text = "Choose the card you put face down and the melds you lay down:"
+        elif it.kind == "knock":
+            text = f"Lay down your melds and put the {first.card.name} face down: {first.label()}."
+        else:
+            text = f"All ten cards meld: {first.label()}."
+        options = [(str(c.action), c.label()) for c in choices]
+        self.ask(title, text, ok, lambda value: self.play(Action.parse(value)), options, legend="Your knock")
+
+    def next(self) -> None:
+        m = self.session.match
+        if m.phase == Phase.HAND_OVER:
+            self.play(Action(ActionKind.NEXT_HAND))
+        elif m.phase == Phase.MATCH_OVER:
+            self.show_match_result()
+
+    def show_match_result(self) -> None:
+        result = self.session.match.result
+        if result is not None:
+            self.dialogs.match_over(result)
+
+    def undo(self) -> None:
+        s = self.session
+        blocked = s.undo()
+        if blocked is not None:
+            self.screen.notice(BLOCKED_TEXT[blocked], "info", 3000)
+            return
+        self.dialogs.close_hint()
+        self.screen.render()
+        self.screen.announce("Move taken back. " + narrate.status_text(s.view(), False, spoken=True))
+        self.turns.kick()
+
+    # ----- your hand ----------------------------------------------------------------------------
+
+    def sort(self, it: i.Sort) -> None:
+        self.session.sort(it.way)
+        self.screen.render()
+
+    def reorder(self, it: i.Reorder) -> None:
+        key = str(it.card)
+        self.session.reorder(key, it.index)
+        self.screen.render()
+        if it.said:
+            self.screen.focus_card(key)
+            keys = self.session.hand_keys()
+            if key in keys:
+                self.screen.announce(f"{it.card.name} moved to place {keys.index(key) + 1}")
+
+    def focus(self, it: i.FocusCard) -> None:
+        if it.move:
+            self.screen.focus_card(str(it.card))
+        else:
+            self.session.ui.focus = str(it.card)
+
+    # ----- matches and practice hands -----------------------------------------------------------
+
+    def open_new_match(self) -> None:
+        s = self.session
+        self.dialogs.new_match(s.settings, s.game.level, s.in_progress())
+
+    def start_match(self, it: i.StartMatch) -> None:
+        """Start the match the "New match" form asks for; a code that cannot be read is said
+        in the form and nothing changes."""
+        f = it.form
+        try:
+            seed, deal = params.parse_start(f.code.strip()) if f.code.strip() else (None, None)
+        except ValueError as e:
+            self.dialogs.new_error(str(e))
+            return
+        s = self.session
+        prefs = replace(s.settings, level=f.level)
+        if f.preset != "custom":
+            prefs = prefs.with_rules(preset(f.preset))
+        s.change_settings(prefs)
+        dealer = None if f.dealer == "cut" else int(f.dealer)
+        self.table_changed(lambda: s.new_match(seed=seed, deal=deal, dealer=dealer, level=f.level))
+
+    def new_match(self) -> None:
+        self.table_changed(self.session.new_match)
+
+    def replay(self, it: i.Replay) -> None:
+        """A deal played again as a practice hand: it never counts and your match waits."""
+        self.table_changed(lambda: self.session.practice(it.code, it.dealer))
+        self.screen.notice(
+            f"Practice hand: deal {it.code}. It does not count; your match waits.", "info", 4000
+        )
+
+    def end_practice(self) -> None:
+        self.table_changed(self.session.end_practice)
+
+    def table_changed(self, change: Callable[[], None]) -> None:
+        change()
+        self.dialogs.close_all()
+        self.screen.render("deal")
+        self.turns.kick()
+
+    # ----- settings and statistics --------------------------------------------------------------
+
+    def save_settings(self) -> None:
+        s = self.session
+        new = self.form.chosen(s.settings)
+        if new is None:
+            return
+        s.change_settings(new)
+        self.keeper.apply_look(new)
+        self.screen.render("none")
+        self.turns.kick()
+        if new.game_rules() != s.match.rules and s.match.result is None:
+            text = "Start a new match with these rules now? Otherwise they apply from the next match."
+            self.ask("New rules", text, "Start new match", lambda _: self.new_match(), cancel="Next match")
+        else:
+            self.screen.notice("Settings saved.", "info", 2500)
+
+    def reset_stats(self) -> None:
+        def reset(_: str) -> None:
+            self.keeper.reset_stats()
+            self.screen.notice("Statistics reset.", "info", 3000)
+
+        self.ask("Reset statistics?", "Every count goes back to zero. This cannot be undone.", "Reset", reset)
+
+    # ----- confirmations ------------------------------------------------------------------------
+
+    def ask(
+        self,
+        title: str,
+        text: str,
+        ok: str,
+        then: Callable[[str], object],
+        choices: Sequence[tuple[str, str]] = (),
+        cancel: str = "Cancel",
+        legend: str = "Discard",
+    ) -> None:
+        """Confirm first; ``then`` gets the value chosen when the player says OK."""
+        self.confirmed = then
+        self.dialogs.confirm(title, text, ok, choices, cancel, legend)
+
+    def confirm_ok(self) -> None:
+        value = self.dialogs.confirm_value()
+        then, self.confirmed = self.confirmed, None
+        if then is not None:
+            then(value)
+
+    def confirm_cancel(self) -> None:
+        self.confirmed = None
+        self.dialogs.close("dlg-confirm")

@@ -1,0 +1,94 @@
+"""The session's vault in the browser: saves go to storage (sealed), statistics are counted
+into what is stored now (another tab may have counted since), and the clock and match ids.
+
+Statistics are not owned by a tab: each count reads, counts and writes back at once, so tabs
+add up and each match is counted once (stats.py)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import secrets
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any, cast
+
+import js
+
+from gin_core import preset
+
+from . import safejson, savefmt, settings, stats
+from .session import StatsUpdate
+from .storage import Store
+
+Notify = Callable[[str], None]
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class Records:
+    def __init__(self, store: Store, notify: Notify) -> None:
+        self.store = store
+        self.notify = notify
+        self.stats_data = self.load_stats()
+
+    # ----- the Vault of session.py ------------------------------------------------------------
+
+    def put(self, name: str, text: str) -> None:
+        self.store.put(name, text)
+
+    def remove(self, name: str) -> None:
+        self.store.remove(name)
+
+    def seal_key(self) -> str:
+        return self.store.seal_key()
+
+    def count(self, update: StatsUpdate) -> None:
+        text = self.store.get("stats")
+        data = self.stats_data
+        if text is not None:
+            with contextlib.suppress(ValueError):  # unreadable or newer: said at load; count in memory
+                data = stats.validate(safejson.loads(text))[0]
+        if update(data):
+            self.store.put("stats", json.dumps(data))
+        self.stats_data = data
+
+    def now(self) -> str:
+        return utc_now()
+
+    def new_uid(self) -> str:
+        return f"{secrets.token_hex(6)}-{int(js.Date.now()):x}"  # random: the seed stays hidden
+
+    # ----- reading --------------------------------------------------------------------------------
+
+    def load_settings(self) -> settings.Settings:
+        found = self.store.read("settings", settings.from_record, "settings")
+        if found is None:
+            return settings.Settings().with_rules(preset("classic"))
+        s, bad = found
+        if bad:
+            self.notify(f"Some saved settings could not be read and were reset: {', '.join(bad)}.")
+            self.store.put("settings", json.dumps(settings.to_record(s)))  # said once, not on every load
+        return cast(settings.Settings, s)
+
+    def load_stats(self) -> dict[str, Any]:
+        found = self.store.read("stats", stats.validate, "statistics")
+        if found is None:
+            return stats.empty()
+        data, bad = found
+        if bad:
+            shown = ", ".join(bad[:5]) + (f" and {len(bad) - 5} more" if len(bad) > 5 else "")
+            self.notify(f"Some statistics could not be read and were reset to zero: {shown}.")
+            self.store.put("stats", json.dumps(data))
+        return cast(dict[str, Any], data)
+
+    def reset_stats(self) -> None:
+        self.stats_data = stats.empty()
+        self.store.put("stats", json.dumps(self.stats_data))
+
+    def read_game(self, name: str, what: str) -> savefmt.Game | None:
+        """The stored match ("match") or the practice hand on the table ("practice")."""
+        found = self.store.read(name, lambda data: savefmt.from_data(data, self.store.seal_key()), what)
+        return cast(savefmt.Game | None, found)

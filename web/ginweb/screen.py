@@ -1,0 +1,82 @@
+"""The screen: after every change, the presenter's model of the table goes to the writers
+(table, board, panels). The one place that calls :func:`present.present`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import dom
+from .board import Board
+from .intents import Origin
+from .panels import Panels
+from .present import Look, TableModel, present
+from .session import Session
+from .table import Table
+
+
+class Screen:
+    def __init__(self, session: Session, board: Board, table: Table, panels: Panels) -> None:
+        self.session = session
+        self.board = board
+        self.table = table
+        self.panels = panels
+
+    def model(self) -> TableModel:
+        s = self.session
+        look = Look(
+            sort=s.settings.sort,
+            order=s.game.order,
+            level=s.game.level,
+            can_undo=s.can_undo(),
+            strict=s.settings.strict,
+            practice_code=s.match.first_deal if s.practicing else None,
+            reasons=s.computer_reasons(),
+            log=s.game.log,
+        )
+        return present(s.view(), s.ui, look)
+
+    def render(self, motion: str = "move", origin: Origin | None = None) -> None:
+        model = self.model()
+        self.table.render(model, motion, origin)
+        p = self.panels
+        p.log(model.log)
+        p.scoreboard(model.scoreboard)
+        p.practice(model.practice_code)
+        if p.result(model.result):
+            dom.after(50, self.focus_next)
+
+    def texts(self) -> None:
+        """Everything but the cards (the computer starts thinking)."""
+        self.table.texts(self.model())
+
+    def focus_next(self) -> None:
+        b = dom.by_id("btn-next")
+        if b is not None and not dom.dialog_open():
+            b.focus()
+
+    def focus_card(self, key: str | None) -> None:
+        self.session.ui.focus = key
+        el = self.board.element(key) if key else None
+        if el is not None:
+            el.focus()
+
+    def announce(self, text: str) -> None:
+        self.panels.announce(text)
+
+    def notice(self, text: str, kind: str = "info", ms: int = 6000) -> None:
+        self.panels.notice(text, kind, ms)
+
+    def clear_notices(self, kind: str) -> None:
+        self.panels.clear_notices(kind)
+
+    def dismiss(self, ident: str) -> None:
+        self.panels.dismiss_id(ident)
+
+    def hand_has_focus(self) -> bool:
+        """The keyboard is on your hand, the stock or the pile (a discard keeps it in the hand)."""
+        active = dom.opt(dom.document.activeElement)
+        return active is not None and dom.closest(active, "#my-hand, #stock, #pile") is not None
+
+    def later(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` once the browser has painted what was just written."""
+        dom.after(0, fn)

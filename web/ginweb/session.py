@@ -1,0 +1,328 @@
+"""The session: the one owner of the match on the table and everything kept with it.
+
+Your moves and the computer's go to the engine here; the session keeps the log fair
+(gamelog.py), counts statistics, saves after every change, takes moves back, sets your match
+aside for a practice hand and brings it back. It never touches the DOM and never decides what
+is legal (``Match.apply`` does, and its refusal is returned as data): dispatch.py asks, the
+presenter shows. Storage, the clock and ids come in through :class:`Vault`, so the whole
+session runs in CPython tests.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from dataclasses import replace
+from enum import StrEnum
+from typing import Any, Protocol
+
+from gin_core import Action, Card, IllegalAction, Match, PlayerView, Rules
+from gin_core import bots as gin_bots
+from gin_core.actions import ActionKind
+from gin_core.bots.base import Bot
+from gin_core.flow import Phase
+
+from . import gamelog, narrate, settings, stats
+from .handview import layout
+from .savefmt import Game, LogLine
+from .tablestate import Stage, TableState
+
+ENDED = (Phase.HAND_OVER, Phase.MATCH_OVER)
+DRAWS = (ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE)
+StatsUpdate = Callable[[dict[str, Any]], bool]
+
+
+class Blocked(StrEnum):
+    """Why the page did not even ask the engine (the engine's own refusals are IllegalAction)."""
+
+    COMPUTERS_TURN = "computers_turn"
+    UNDO_STRICT = "undo_strict"
+    NOTHING_TO_UNDO = "nothing_to_undo"
+
+
+class Vault(Protocol):
+    """Where the session keeps things: storage (sealed saves), statistics, the clock, ids."""
+
+    def put(self, name: str, text: str) -> None: ...
+    def remove(self, name: str) -> None: ...
+    def seal_key(self) -> str: ...
+    def count(self, update: StatsUpdate) -> None: ...
+    def now(self) -> str: ...
+    def new_uid(self) -> str: ...
+
+
+def just_drawn(m: Match) -> str | None:
+    """The card you drew with the last move, while you still have to discard (the "just drawn"
+    marker, derived from the history so a resumed match shows it too)."""
+    if not m.history or m.to_move != 0 or m.phase != Phase.DISCARD:
+        return None
+    player, action = m.history[-1]
+    if player != 0 or action.kind not in DRAWS:
+        return None
+    before = copy.deepcopy(m)
+    before.undo(0)  # takes back exactly that draw
+    new = set(m.view(0).hand) - set(before.view(0).hand)
+    return str(next(iter(new))) if new else None
+
+
+def new_game(m: Match, level: str, uid: str, started: str) -> Game:
+    """A just-dealt match with its page-side record (the computer's seed comes from the deal's)."""
+    return Game(m, uid, level, m.seed % 1_000_003, started, [], [])
+
+
+class Session:
+    def __init__(self, prefs: settings.Settings, vault: Vault, game: Game, fresh: bool) -> None:
+        """Put ``game`` on the table: ``fresh`` (just dealt) or resumed from storage."""
+        self.vault = vault
+        self.settings = prefs
+        self.ui = TableState()
+        self.suspended: Game | None = None  # your match, set aside while a practice hand is played
+        self.epoch = 0  # changes whenever the table is replaced or moves are taken back
+        self.game = game
+        self.bot: Bot = gin_bots.make_bot(game.level, game.bot_seed)
+        self.events_seen = 0
+        self.dirty = False  # moves recorded but not yet counted and saved (see flush)
+        self.adopt(game, fresh)
+
+    # ----- what is on the table -----------------------------------------------------------
+
+    @property
+    def match(self) -> Match:
+        return self.game.match
+
+    def view(self) -> PlayerView:
+        return self.match.view(0)
+
+    @property
+    def practicing(self) -> bool:
+        """A practice hand is on the table: it never counts, and your match waits."""
+        return self.suspended is not None
+
+    @property
+    def own_game(self) -> Game:
+        """Your match: the one on the table, or the one set aside for a practice hand."""
+        return self.suspended or self.game
+
+    def in_progress(self) -> bool:
+        """Your match has moves made and has not ended (leaving it counts as abandoned)."""
+        m = self.own_game.match
+        return m.result is None and any(p == 0 for p, _ in m.history)
+
+    def can_undo(self) -> bool:
+        return not self.settings.strict and self.match.can_undo(0)
+
+    def hand_keys(self) -> list[str]:
+        """Your cards in the order shown."""
+        slots, _ = layout(self.view().hand, self.settings.sort, self.game.order)
+        return [str(s.card) for s in slots]
+
+    def shown_melds(self) -> list[frozenset[Card]]:
+        """The melds of your hand as grouped on screen (your own order, or the sorted layout)."""
+        slots, _ = layout(self.view().hand, self.settings.sort, self.game.order)
+        groups: dict[int, set[Card]] = {}
+        for s in slots:
+            if s.group >= 0:
+                groups.setdefault(s.group, set()).add(s.card)
+        return [frozenset(g) for g in groups.values()]
+
+    def hand_start(self) -> int:
+        """History length when the hand on the table was dealt."""
+        history = self.match.history
+        return max((i + 1 for i, (_, a) in enumerate(history) if a.kind == ActionKind.NEXT_HAND), default=0)
+
+    def computer_reasons(self) -> list[LogLine]:
+        """The computer's moves of the finished hand on the table, with their reasons."""
+        if self.ui.stage < Stage.RESULT:
+            return []
+        return gamelog.computer_reasons(self.game.log, self.hand_start())
+
+    # ----- starting -------------------------------------------------------------------------
+
+    def adopt(self, game: Game, fresh: bool) -> None:
+        """Make ``game`` the match on the table (fresh: just dealt; else resumed)."""
+        self.epoch += 1
+        self.game = game
+        self.bot = gin_bots.make_bot(game.level, game.bot_seed)
+        self.ui = TableState(drawn=None if fresh else just_drawn(game.match))
+        self.ui.focus = self.ui.drawn
+        self.ui.stage = Stage.RESULT if game.match.phase in ENDED else Stage.LIVE
+        if fresh or not game.log:
+            game.log = [LogLine(0, e.player, narrate.event_text(e)) for e in game.match.events]
+            if not fresh:
+                game.log.append(LogLine(len(game.match.history), None, "Resumed (log rebuilt)"))
+        self.events_seen = len(game.match.events)
+        self.count_stats()
+        self.save()
+
+    def new_game(self, m: Match, level: str, uid: str) -> Game:
+        return new_game(m, level, uid, self.vault.now())
+
+    def new_match(
+        self,
+        seed: int | None = None,
+        dealer: int | None = None,
+        level: str | None = None,
+        rules: Rules | None = None,
+        abandon: bool = True,
+        deal: str | None = None,
+    ) -> None:
+        """Start a match; ``deal`` is a deal code replayed as its first hand. Raises the
+        engine's error (nothing changed) if the seed, code or rules are refused."""
+        m = Match(rules or self.settings.game_rules(), seed=seed, dealer=dealer, first_deal=deal)
+        if self.suspended is not None:  # a practice hand ends with it
+            self.game, self.suspended = self.suspended, None
+        self.vault.remove("practice")
+        if abandon and self.in_progress():
+            uid = self.game.uid
+            self.vault.count(lambda d: stats.count_abandoned(d, uid))
+        self.adopt(self.new_game(m, level or self.settings.level, self.vault.new_uid()), fresh=True)
+
+    # ----- practice hands -------------------------------------------------------------------
+
+    def practice(self, code: str, dealer: int) -> None:
+        """Play deal ``code`` again as a practice hand at your match's level and rules; your
+        match is set aside untouched (still saved under its own key) until you go back."""
+        own = self.suspended or self.game
+        m = Match(own.match.rules.replace(target=None), dealer=dealer, first_deal=code)
+        self.suspended = own
+        self.adopt(self.new_game(m, own.level, f"practice-{m.seed:x}"), fresh=True)
+
+    def end_practice(self) -> None:
+        """Back to your match, exactly where it was."""
+        if self.suspended is None:
+            return
+        game, self.suspended = self.suspended, None
+        self.vault.remove("practice")
+        self.adopt(game, fresh=False)
+
+    def resume_practice(self, game: Game | None) -> None:
+        """After a reload: put back the practice hand that was on the table, if any."""
+        if game is None:
+            return
+        self.suspended = self.game
+        self.adopt(game, fresh=False)
+
+    # ----- your moves -------------------------------------------------------------------------
+
+    def play(self, action: Action) -> IllegalAction | Blocked | None:
+        """Play ``action`` for you; the refusal (nothing changed) or None."""
+        m = self.match
+        if m.phase not in ENDED and m.to_move != 0:
+            return Blocked.COMPUTERS_TURN
+        before = set(m.view(0).hand)
+        try:
+            m.apply(action, None if action.kind == ActionKind.NEXT_HAND else 0)
+        except IllegalAction as refusal:
+            return refusal
+        ui = self.ui
+        ui.hint = None
+        if action.kind in DRAWS:
+            new = set(m.view(0).hand) - before
+            ui.drawn = str(next(iter(new))) if new else None
+            ui.focus = ui.drawn
+        elif action.kind == ActionKind.DISCARD:
+            ui.drawn = None
+        elif action.kind == ActionKind.NEXT_HAND:
+            self.ui = TableState()
+            self.game.order = []
+        self.record()
+        return None
+
+    def undo(self) -> Blocked | None:
+        """Take back your last move of this hand (and the computer's replies)."""
+        if self.settings.strict:
+            return Blocked.UNDO_STRICT
+        k = self.match.undo_point(0)
+        if k is None:
+            return Blocked.NOTHING_TO_UNDO
+        self.epoch += 1
+        self.match.undo(0)
+        g = self.game
+        g.log = gamelog.take_back(g.log, g.pending, k)
+        g.log.append(LogLine(k, 0, "You take back your move"))
+        self.events_seen = len(self.match.events)
+        self.ui = TableState(drawn=just_drawn(self.match), focus=self.ui.focus)
+        self.save()
+        return None
+
+    def sort(self, way: str) -> None:
+        self.change_settings(replace(self.settings, sort=way))
+        self.game.order = []
+        self.save()
+
+    def reorder(self, key: str, index: int) -> None:
+        """Move a card of your hand to ``index`` (your own order from now on)."""
+        keys = self.hand_keys()
+        if key not in keys:
+            return
+        keys.remove(key)
+        keys.insert(max(0, min(index, len(keys))), key)
+        self.game.order = keys
+        if self.settings.sort != "custom":
+            self.change_settings(replace(self.settings, sort="custom"))
+        self.ui.focus = key
+        self.save()
+
+    # ----- the computer ------------------------------------------------------------------------
+
+    def computer_plays(self, action: Action, reason: str) -> None:
+        """The computer's decision (thought out on its own view) goes to the engine."""
+        self.ui.thinking = False
+        self.match.apply(action, 1)
+        self.record(reason)
+
+    # ----- settings ----------------------------------------------------------------------------
+
+    def change_settings(self, new: settings.Settings) -> None:
+        """Keep and store ``new``; a new level takes the computer's seat at once."""
+        self.settings = new
+        self.vault.put("settings", json.dumps(settings.to_record(new)))
+        if new.level != self.game.level:
+            self.game.level = new.level
+            self.bot = gin_bots.make_bot(new.level, self.game.bot_seed)
+            self.save()
+
+    # ----- after any move ----------------------------------------------------------------------
+
+    def record(self, reason: str = "") -> None:
+        """Log the new events (public facts only) and keep the computer's reason unshown until
+        the hand is over. Counting and saving wait for :meth:`flush`, so a move is drawn first."""
+        m, g = self.match, self.game
+        n = len(m.history)
+        gamelog.keep_reason(g.pending, n, reason)
+        gamelog.log_events(g.log, m.events[self.events_seen :], n)
+        self.events_seen = len(m.events)
+        if m.phase in ENDED and m.records and len(m.records) == m.deals:
+            gamelog.reveal_reasons(g.log, g.pending)
+            rec = m.records[-1]
+            if not any(ln.text.startswith(f"Hand {rec.number} result") for ln in g.log[-6:]):
+                headline = narrate.hand_headline(rec.settlement)
+                g.log.append(
+                    LogLine(n, None, f"Hand {rec.number} result: {headline}", f"Deal code {rec.deal_code}")
+                )
+        self.dirty = True
+
+    def flush(self) -> None:
+        """Count statistics and save what :meth:`record` logged (right after the screen is drawn)."""
+        if self.dirty:
+            self.dirty = False
+            self.count_stats()
+            self.save()
+
+    def count_stats(self) -> None:
+        if self.practicing:
+            return
+        g = self.game
+        m = g.match
+        if m.records:
+            self.vault.count(lambda d: sum(stats.count_hand(d, g.uid, r) for r in m.records) > 0)
+        result = m.result
+        if result is not None:
+            self.vault.count(
+                lambda d: stats.count_match(d, g.uid, result, g.level, m.rules, self.vault.now())
+            )
+
+    def save(self) -> None:
+        self.dirty = False
+        self.vault.put("practice" if self.practicing else "match", self.game.dumps(self.vault.seal_key()))

@@ -1,0 +1,184 @@
+"""The computer's turns, the showdown and the hint: the parts of play that take time.
+
+The computer thinks on its own view in slices between frames (``dom.in_slices``), then its
+move is paced so a person can follow it; a finished hand is shown in steps (hands laid out,
+each lay-off, the result). Any change of the table (a new match, an undo) bumps the session's
+epoch, which abandons whatever was under way. Everything shown goes through ``render`` (the
+presenter and the writers); this module only decides *when*.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+import js
+
+from gin_core import Card, MatchResult
+from gin_core import bots as gin_bots
+from gin_core.bots.base import Candidate
+from gin_core.flow import Phase
+
+from . import dom, narrate
+from .session import ENDED, Session
+from .tablestate import Stage
+
+# Pauses (ms at normal speed) that let a person follow the computer and the showdown.
+PACE = {"draw": 650, "discard": 800, "reveal": 1100, "layoff": 700, "after": 350}
+SPEED = {"normal": 1.0, "fast": 0.4}
+PERF_KEPT = 1000
+
+
+class Show(Protocol):
+    """What the turns need of the screen."""
+
+    def render(self, motion: str = "move") -> None: ...
+    def texts(self) -> None: ...
+    def announce(self, text: str) -> None: ...
+    def notice(self, text: str, kind: str, ms: int) -> None: ...
+
+
+class HintBox(Protocol):
+    def hint_open(self) -> None: ...
+    def hint_show(self, cands: Sequence[Candidate], top: Card | None) -> None: ...
+    def close_hint(self) -> None: ...
+    def match_over(self, r: MatchResult) -> None: ...
+
+
+class Turns:
+    def __init__(self, session: Session, show: Show, box: HintBox, fast: Callable[[], bool]) -> None:
+        self.session = session
+        self.show = show
+        self.box = box
+        self.fast = fast
+        self.driving = False
+        self.hinting = False
+        self.perf: list[dict[str, object]] = []
+
+    def pace(self, name: str) -> float:
+        if self.fast():
+            return 0
+        return PACE[name] * SPEED.get(self.session.settings.speed, 1.0)
+
+    def kick(self) -> None:
+        """Let the computer play (or the showdown run) if it is its time."""
+        if not self.driving:
+            self.driving = True
+            dom.spawn(self.drive())
+
+    async def drive(self) -> None:
+        try:
+            while True:
+                s = self.session
+                epoch = s.epoch
+                if s.match.phase in ENDED:
+                    if s.ui.stage < Stage.RESULT:
+                        await self.showdown(epoch)
+                    if epoch == s.epoch:
+                        return
+                    continue
+                if s.match.to_move != 1:
+                    return
+                await self.computer_turn(epoch)
+        finally:
+            self.driving = False
+
+    async def computer_turn(self, epoch: int) -> None:
+        s = self.session
+        view = s.match.view(1)
+        s.ui.thinking = True
+        self.show.texts()
+        t0 = dom.now()
+        done = await dom.in_slices(s.bot.think(view), lambda: epoch == s.epoch)
+        if done is None:
+            return
+        decision, slices = done
+        total = dom.now() - t0
+        self.measure(view.phase, total, slices)
+        wait = self.pace("discard" if view.phase == Phase.DISCARD else "draw") - total
+        if wait > 0:
+            await dom.pause(wait)
+        if epoch != s.epoch:
+            return
+        s.computer_plays(decision.action, narrate.reason_words(decision.reason))
+        self.show.render()
+        dom.after(0, s.flush)
+        self.show.announce(
+            f"{narrate.computer_move(s.match)}. {narrate.status_text(s.view(), False, spoken=True)}"
+        )
+        await dom.pause(self.pace("after"))
+
+    def measure(self, phase: str, total: float, slices: list[float]) -> None:
+        """Keep each decision's timing for the browser benchmark (window.ginPerfJSON)."""
+        self.perf.append(
+            {
+                "level": self.session.bot.name,
+                "phase": str(phase),
+                "ms": round(total, 2),
+                "busy_ms": round(sum(slices), 2),
+                "max_slice_ms": round(max(slices), 2),
+                "slices": len(slices),
+            }
+        )
+        del self.perf[:-PERF_KEPT]
+        js.window.ginPerfJSON = json.dumps(self.perf)
+
+    async def showdown(self, epoch: int) -> None:
+        """Show the finished hand in steps: laid out, each lay-off, the result."""
+        s = self.session
+        v = s.view()
+        sd = v.showdown.settlement if v.showdown else None
+        if sd is not None and s.ui.stage < Stage.LAID_OUT:
+            s.ui.stage = Stage.LAID_OUT
+            self.show.render()
+            self.show.announce(narrate.settlement_lines(sd, spoken=True)[0])
+            if not await self.wait("reveal", epoch):
+                return
+        if sd is not None and sd.layoffs and s.ui.stage < Stage.LAYING_OFF:
+            s.ui.stage = Stage.LAYING_OFF
+            for k in range(1, len(sd.layoffs) + 1):
+                s.ui.laid = k
+                self.show.render()
+                if not await self.wait("layoff", epoch):
+                    return
+        s.ui.stage = Stage.RESULT
+        self.show.render()
+        self.show.announce(narrate.hand_spoken(v))
+        if v.result is not None and not s.practicing and await self.wait("reveal", epoch):
+            self.box.match_over(v.result)
+
+    async def wait(self, pace: str, epoch: int) -> bool:
+        """Pause; False if the table changed meanwhile."""
+        await dom.pause(self.pace(pace))
+        return epoch == self.session.epoch
+
+    def ask_hint(self) -> None:
+        dom.spawn(self.hint())
+
+    async def hint(self) -> None:
+        """Weigh every move for you, in slices, and show them best first."""
+        s = self.session
+        if self.hinting:
+            return
+        if s.match.to_move != 0 or s.match.phase in ENDED:
+            self.show.notice("Hints are for your turn.", "info", 3000)
+            return
+        self.hinting = True
+        try:
+            epoch, n = s.epoch, len(s.match.history)
+            view = s.view()
+            self.box.hint_open()
+            done = await dom.in_slices(
+                gin_bots.think_hint(view, seed=s.game.bot_seed),
+                lambda: epoch == s.epoch and n == len(s.match.history),
+            )
+            if done is None:
+                self.box.close_hint()
+                return
+            cands = done[0]
+            self.box.hint_show(cands, view.top)
+            s.ui.hint = narrate.hint_target(cands[0].action) if cands else None
+            self.show.render("none")
+        finally:
+            self.hinting = False
