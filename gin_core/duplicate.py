@@ -18,7 +18,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .bots import make_bot
+from .bots import Bot, make_bot
 from .checks import describe
 from .errors import GinError
 from .match import Match
@@ -132,13 +132,11 @@ def expert_seed(day_seed: int, number: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def replay_hand(
-    rules: Rules, hand: DealtHand, seat: int, expert: int, opponent: tuple[str, int]
-) -> Replaying:
-    """Deal ``hand`` again and play it out, the expert (seed ``expert``) in ``seat`` and the
-    opponent (level, seed) in the other; yields the bots' slices, returns the comparison."""
+def replay_hand(rules: Rules, hand: DealtHand, seat: int, player: Bot, opponent: Bot) -> Replaying:
+    """Deal ``hand`` again and play it out, ``player`` in ``seat`` and ``opponent`` in the
+    other; yields the bots' slices, returns the comparison with the hand as it was played."""
     match = _deal_again(rules, hand)
-    bots = {seat: make_bot(EXPERT, expert), 1 - seat: make_bot(*opponent)}
+    bots = {seat: player, 1 - seat: opponent}
     while not match.records:
         p = match.to_move
         assert p is not None  # the hand is not over, so someone is to move
@@ -151,15 +149,18 @@ def replay_hand(
 
 
 def _deal_again(rules: Rules, hand: DealtHand) -> Match:
-    """A match whose first hand is ``hand``'s deal, with its dealer and starting scores.
+    """A match whose first hand is ``hand``'s deal, with its dealer, number and starting scores,
+    so that every view (and so every bot's decision) is as it was in the player's match.
 
-    ``Match`` takes no starting scores, so they are set before anyone moves; with a first upcard
-    the deal does not depend on them (only the bots' views do), so rules without one are refused.
+    ``Match`` takes no starting hand number or scores, so they are set before anyone moves;
+    with a first upcard the deal does not depend on the scores (only the views do), so rules
+    without one are refused after the first hand.
     """
     if not rules.first_upcard and hand.scores != (0, 0):
         raise DuplicateError("duplicate scoring needs rules with a first upcard after the first hand")
     match = Match(rules, seed=0, dealer=hand.dealer, first_deal=hand.deal_code)
     match.scores = list(hand.scores)
+    match.deals = hand.number
     return match
 
 
@@ -169,23 +170,31 @@ def duplicate_line(
     seat: int,
     day_seed: int,
     opponent: tuple[str, int],
+    level: str = EXPERT,
 ) -> Generator[int, None, DuplicateLine]:
-    """Every hand of a finished (or partly played) match replayed by the expert in ``seat``
-    against ``opponent`` (level, seed): yields the units of each slice, returns the line."""
+    """Every hand of a finished (or partly played) match replayed by ``level`` (the expert,
+    seeded by :func:`expert_seed`) in ``seat`` against ``opponent`` (level, seed, as in the
+    player's match): yields the units of each slice, returns the line."""
     if seat not in (0, 1):
         raise DuplicateError(f"seat must be 0 or 1, not {describe(seat)}")
     compared = []
     for hand in dealt_hands(records, seat):
-        result = yield from replay_hand(rules, hand, seat, expert_seed(day_seed, hand.number), opponent)
+        player = make_bot(level, expert_seed(day_seed, hand.number))
+        result = yield from replay_hand(rules, hand, seat, player, make_bot(*opponent))
         compared.append(result)
     return DuplicateLine(seat, opponent[0], tuple(compared))
 
 
 def compute(
-    rules: Rules, records: Sequence[HandRecord], seat: int, day_seed: int, opponent: tuple[str, int]
+    rules: Rules,
+    records: Sequence[HandRecord],
+    seat: int,
+    day_seed: int,
+    opponent: tuple[str, int],
+    level: str = EXPERT,
 ) -> DuplicateLine:
     """:func:`duplicate_line` run to the end (for tests and command lines)."""
-    work = duplicate_line(rules, records, seat, day_seed, opponent)
+    work = duplicate_line(rules, records, seat, day_seed, opponent, level)
     while True:
         try:
             next(work)
