@@ -227,32 +227,41 @@ def endings_from_stats(stats: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
 
 def hand_endings(counts: Mapping[str, tuple[int, int]], names: Sequence[str] = NAMES) -> Chart:
     """Bars for each way a hand ended (:data:`ENDINGS`), a pair per ending: won by you, by the
-    computer (dead hands: one bar)."""
+    computer (dead hands are nobody's: one bar, and empty cells in the table)."""
     title = "How hands ended"
-    header = ("Ending", names[0], names[1])
-    rows = tuple((e, str(counts.get(e, (0, 0))[0]), str(counts.get(e, (0, 0))[1])) for e in ENDINGS)
-    total = sum(sum(counts.get(e, (0, 0))) for e in ENDINGS)
+    header = ("Ending", names[0], names[1], "All")
+    pairs = [counts.get(e, (0, 0)) for e in ENDINGS]
+    rows = tuple(
+        (e, *((str(a), str(b)) if e != "Dead" else ("", "")), str(a + b))
+        for e, (a, b) in zip(ENDINGS, pairs, strict=True)
+    )
+    total = sum(a + b for a, b in pairs)
     if not total:
         return _empty("endings", title, "No hand finished yet", header)
-    top = _nice(max(max(counts.get(e, (0, 0))) for e in ENDINGS))
+    top = _nice(max(max(pair) for pair in pairs))
     body = _grid(0, top, (0, top))
-    span = (WIDTH - LEFT - RIGHT) / len(ENDINGS)
-    for i, e in enumerate(ENDINGS):
-        pair = counts.get(e, (0, 0))
-        for p in (0, 1) if e != "Dead" else (0,):
-            y = _y(pair[p], 0, top)
-            label = f"{e}: {pair[p]}" + ("" if e == "Dead" else f" won by {names[p]}")
-            x = LEFT + i * span + span * (0.1 + 0.4 * p) + (span * 0.2 if e == "Dead" else 0)
-            cls = SERIES[p] if e != "Dead" else "chart-dead"
-            body.append(_focusable(label, _rect(cls, x, y, span * 0.38, _y(0, 0, top) - y)))
-        body.append(
-            f'<text class="chart-label" x="{LEFT + (i + 0.5) * span:.1f}" y="{HEIGHT - 6}" '
-            f'text-anchor="middle">{escape(e)}</text>'
-        )
-    summary = (
-        f"{total} hands: " + ", ".join(f"{e.lower()} {sum(counts.get(e, (0, 0)))}" for e in ENDINGS) + "."
-    )
+    for i, (e, pair) in enumerate(zip(ENDINGS, pairs, strict=True)):
+        body += _ending_bars(i, e, pair, top, names)
+    each = ", ".join(f"{e.lower()} {a + b}" for e, (a, b) in zip(ENDINGS, pairs, strict=True))
+    summary = f"{total} hands: {each}."
     return Chart(_svg("endings", title, body), Table(title, header, rows), summary)
+
+
+def _ending_bars(i: int, ending: str, pair: tuple[int, int], top: int, names: Sequence[str]) -> list[str]:
+    """The i-th ending's bars (one per player; one for dead hands) and its name under them."""
+    span = (WIDTH - LEFT - RIGHT) / len(ENDINGS)
+    out = []
+    for p in (0, 1) if ending != "Dead" else (0,):
+        y = _y(pair[p], 0, top)
+        label = f"{ending}: {pair[p]}" + ("" if ending == "Dead" else f" won by {names[p]}")
+        x = LEFT + (i + 0.1 + 0.4 * p + (0.2 if ending == "Dead" else 0)) * span
+        cls = SERIES[p] if ending != "Dead" else "chart-dead"
+        out.append(_focusable(label, _rect(cls, x, y, span * 0.38, _y(0, 0, top) - y)))
+    out.append(
+        f'<text class="chart-label" x="{LEFT + (i + 0.5) * span:.1f}" y="{HEIGHT - 6}" '
+        f'text-anchor="middle">{escape(ending)}</text>'
+    )
+    return out
 
 
 def daily_results(entries: Sequence[DayEntry]) -> Chart:
