@@ -1,0 +1,357 @@
+"""The daily deal: the same match for everyone each UTC day, its record, and the text to share.
+
+The mapping from a date to its match is fixed forever (the same date gives the same deals in
+every browser and every release): the match seed is the first 64 bits, big-endian, of
+``SHA-256("gin-rummy daily " + ISO date)``; the preset is ``classic``, the opponent ``standard``
+with the seed the page gives every match (match seed mod 1,000,003), the player in seat 0, and
+the dealer chosen by the cut. Daily #1 is 2026-11-23.
+
+The record of dailies is plain JSON (checked like the statistics): for each day played, the id
+of the one attempt that counts (the first started on that day; later ones and older days are
+practice) and its outcome once finished; the current and best streak of days in a row whose
+counted daily was finished. Pure: no ``js``, no storage, no clock (callers pass ``today``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import enum
+import hashlib
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from gin_core import HandRecord, MatchResult
+
+from .safejson import NewerVersionError
+
+FIRST_DAY = datetime.date(2026, 11, 23)
+PRESET = "classic"
+LEVEL = "standard"
+SEAT = 0
+SEED_TEXT = "gin-rummy daily "
+BOT_SEED_MODULUS = 1_000_003  # the page's opponent seed for every match (controller.new_match)
+FORMAT = "gin-rummy.dailies"
+VERSION = 1
+KEEP_DAYS = 60
+_ISO = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+class DateProblem(enum.Enum):
+    """Why a date is not a daily that can be opened."""
+
+    MALFORMED = "malformed"
+    BEFORE_FIRST = "before_first"
+    FUTURE = "future"
+
+
+class DailyDateError(ValueError):
+    """A date that is not an open daily; ``problem`` says why (the page words it)."""
+
+    def __init__(self, problem: DateProblem, text: str):
+        super().__init__(f"{text[:40]!r} is not a daily's date ({problem.value})")
+        self.problem = problem
+
+
+class NewerDailiesError(NewerVersionError):
+    """A record of dailies written by a newer version of this page (left as it is)."""
+
+
+class Attempt(enum.Enum):
+    """Whether playing a daily now counts for the record or is practice."""
+
+    COUNTED = "counted"
+    PRACTICE = "practice"
+
+
+class HandMark(enum.Enum):
+    """One hand from the player's side, for the share strip."""
+
+    GIN = "g"  # the player won it with gin or big gin
+    WON = "w"
+    LOST = "l"
+    DEAD = "d"  # dead, or nobody was credited
+
+
+SYMBOLS = {
+    HandMark.GIN: "\u2b50",
+    HandMark.WON: "\U0001f7e9",
+    HandMark.LOST: "\U0001f7e5",
+    HandMark.DEAD: "\u2b1c",
+}
+
+
+# ----- dates ---------------------------------------------------------------------------------
+
+
+def number(day: datetime.date) -> int:
+    """The daily's number: 1 on :data:`FIRST_DAY`."""
+    return (day - FIRST_DAY).days + 1
+
+
+def day_of(n: int) -> datetime.date:
+    """The date of Daily #n."""
+    return FIRST_DAY + datetime.timedelta(days=n - 1)
+
+
+def utc_day(now: datetime.datetime) -> datetime.date:
+    """The UTC date of an aware moment (the day whose daily is open)."""
+    return now.astimezone(datetime.UTC).date()
+
+
+def match_seed(day: datetime.date) -> int:
+    """The day's match seed (64 bits; see the module text)."""
+    digest = hashlib.sha256((SEED_TEXT + day.isoformat()).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def bot_seed(day: datetime.date) -> int:
+    """The opponent's seed in the day's match."""
+    return match_seed(day) % BOT_SEED_MODULUS
+
+
+def opponent(day: datetime.date) -> tuple[str, int]:
+    """(level, seed) of the day's opponent, as duplicate scoring replays it."""
+    return LEVEL, bot_seed(day)
+
+
+def parse_day(text: str, today: datetime.date) -> datetime.date:
+    """The date of a ``?daily=YYYY-MM-DD`` link; :class:`DailyDateError` for anything that is
+    not a date from Daily #1 to ``today``."""
+    if not isinstance(text, str) or not _ISO.fullmatch(text):
+        raise DailyDateError(DateProblem.MALFORMED, str(text))
+    try:
+        day = datetime.date.fromisoformat(text)
+    except ValueError:
+        raise DailyDateError(DateProblem.MALFORMED, text) from None
+    if day < FIRST_DAY:
+        raise DailyDateError(DateProblem.BEFORE_FIRST, text)
+    if day > today:
+        raise DailyDateError(DateProblem.FUTURE, text)
+    return day
+
+
+def link(base: str, day: datetime.date) -> str:
+    """The address that opens the day's daily (``base``: the page's address without a query)."""
+    return f"{base}?daily={day.isoformat()}"
+
+
+# ----- a finished daily ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished daily from the player's side: final totals, each hand's mark, and the
+    duplicate difference once computed."""
+
+    you: int
+    computer: int
+    hands: tuple[HandMark, ...]
+    duplicate: int | None = None
+
+    @property
+    def won(self) -> bool:
+        return self.you > self.computer
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "you": self.you,
+            "computer": self.computer,
+            "hands": "".join(m.value for m in self.hands),
+            "duplicate": self.duplicate,
+        }
+
+    @classmethod
+    def from_data(cls, data: Any) -> Outcome:
+        """The outcome stored by :meth:`to_data`; ValueError for anything else."""
+        if not isinstance(data, dict):
+            raise ValueError("an outcome is an object")
+        you, computer = _points(data.get("you")), _points(data.get("computer"))
+        hands, dup = data.get("hands"), data.get("duplicate")
+        if not (isinstance(hands, str) and len(hands) <= 200 and set(hands) <= {m.value for m in HandMark}):
+            raise ValueError("an outcome's hands are marks g, w, l or d")
+        return cls(you, computer, tuple(HandMark(c) for c in hands), None if dup is None else _points(dup))
+
+
+def _points(v: Any) -> int:
+    if type(v) is not int or abs(v) >= 1 << 31:
+        raise ValueError(f"an outcome's points are whole numbers, not {v!r:.20}")
+    return v
+
+
+def mark(record: HandRecord, seat: int = SEAT) -> HandMark:
+    """How one hand went for ``seat``."""
+    s = record.settlement
+    if s is None or s.winner is None:
+        return HandMark.DEAD
+    if s.winner != seat:
+        return HandMark.LOST
+    return HandMark.GIN if s.kind in ("gin", "big_gin") else HandMark.WON
+
+
+def outcome(records: tuple[HandRecord, ...], result: MatchResult, duplicate: int | None = None) -> Outcome:
+    """The outcome of a finished daily (the player in :data:`SEAT`)."""
+    return Outcome(result.totals[SEAT], result.totals[1 - SEAT], tuple(mark(r) for r in records), duplicate)
+
+
+def share_text(day: datetime.date, result: Outcome, url: str | None = None) -> str:
+    """The text to share: day number, won/lost and the totals, the duplicate difference if
+    known, one symbol a hand, and the link if given. Nothing about the player."""
+    verdict = "Won" if result.won else "Lost" if result.you < result.computer else "Drawn"
+    lines = [f"Gin rummy Daily #{number(day)}", f"{verdict} {result.you}\u2013{result.computer}"]
+    if result.duplicate is not None:
+        lines.append(f"{result.duplicate:+d} against the expert on the same cards")
+    lines.append("".join(SYMBOLS[m] for m in result.hands))
+    if url is not None:
+        lines.append(url)
+    return "\n".join(lines)
+
+
+# ----- the record of dailies -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Streaks:
+    current: int
+    best: int
+
+
+@dataclass(frozen=True)
+class DayEntry:
+    """One day of the history: ``outcome`` is ``None`` while its counted attempt is unfinished."""
+
+    day: datetime.date
+    number: int
+    outcome: Outcome | None
+
+
+def empty() -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "days": {},
+        "streak": {"current": 0, "last": None},
+        "best": 0,
+    }
+
+
+def begin(data: dict[str, Any], day: datetime.date, today: datetime.date, uid: str) -> Attempt:
+    """Start (or resume) playing ``day``'s daily as match ``uid``: counted if it is today's and
+    no other attempt was started today, else practice. Records a new counted attempt."""
+    parse_day(day.isoformat(), today)
+    entry = data["days"].get(day.isoformat())
+    if entry is not None:
+        return Attempt.COUNTED if entry["id"] == uid else Attempt.PRACTICE
+    if day != today:
+        return Attempt.PRACTICE
+    data["days"][day.isoformat()] = {"id": uid, "result": None}
+    _trim(data["days"])
+    return Attempt.COUNTED
+
+
+def finish(data: dict[str, Any], day: datetime.date, uid: str, result: Outcome) -> bool:
+    """Record the outcome of ``day``'s counted attempt ``uid`` once, and the streak it makes.
+    Returns False (nothing changed) for practice or an outcome already recorded."""
+    entry = data["days"].get(day.isoformat())
+    if entry is None or entry["id"] != uid or entry["result"] is not None:
+        return False
+    entry["result"] = result.to_data()
+    streak, last = data["streak"], data["streak"]["last"]
+    if last != day.isoformat():
+        follows = last is not None and datetime.date.fromisoformat(last) == day - datetime.timedelta(days=1)
+        streak["current"] = streak["current"] + 1 if follows else 1
+        streak["last"] = day.isoformat()
+    data["best"] = max(data["best"], streak["current"])
+    return True
+
+
+def set_duplicate(data: dict[str, Any], day: datetime.date, uid: str, difference: int) -> bool:
+    """Add the duplicate difference to ``day``'s finished counted attempt ``uid``."""
+    entry = data["days"].get(day.isoformat())
+    if entry is None or entry["id"] != uid or entry["result"] is None:
+        return False
+    entry["result"]["duplicate"] = difference
+    return True
+
+
+def streaks(data: dict[str, Any], today: datetime.date) -> Streaks:
+    """The current streak (alive while the last counted daily finished was today's or
+    yesterday's) and the best."""
+    last = data["streak"]["last"]
+    alive = last is not None and (today - datetime.date.fromisoformat(last)).days <= 1
+    return Streaks(data["streak"]["current"] if alive else 0, data["best"])
+
+
+def history(data: dict[str, Any]) -> list[DayEntry]:
+    """The days played, newest first."""
+    out = []
+    for iso, entry in sorted(data["days"].items(), reverse=True):
+        day = datetime.date.fromisoformat(iso)
+        res = None if entry["result"] is None else Outcome.from_data(entry["result"])
+        out.append(DayEntry(day, number(day), res))
+    return out
+
+
+def _trim(days: dict[str, Any]) -> None:
+    for old in sorted(days)[:-KEEP_DAYS]:
+        del days[old]
+
+
+def validate(data: Any) -> tuple[dict[str, Any], list[str]]:
+    """A stored record checked field by field: (the record, the fields that were reset).
+    Raises ValueError if it is not a record of dailies, NewerDailiesError for a newer version."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError("not a gin rummy record of dailies")
+    version = data.get("version")
+    if type(version) is int and version > VERSION:
+        raise NewerDailiesError(f"dailies version {version} is newer than this page's {VERSION}")
+    if version != VERSION:
+        raise ValueError(f"dailies version {version!r} is not supported")
+    out, bad = empty(), []
+    days = data.get("days")
+    if not isinstance(days, dict):
+        bad.append("days")
+        days = {}
+    for iso, entry in days.items():
+        checked = _entry(iso, entry)
+        if checked is None:
+            bad.append(f"days.{str(iso)[:20]}")
+        else:
+            out["days"][iso] = checked
+    _trim(out["days"])
+    _streak(data, out, bad)
+    return out, bad
+
+
+def _entry(iso: Any, entry: Any) -> dict[str, Any] | None:
+    try:
+        if datetime.date.fromisoformat(iso) < FIRST_DAY or not _ISO.fullmatch(iso):
+            return None
+    except (TypeError, ValueError):
+        return None
+    if not (isinstance(entry, dict) and isinstance(entry.get("id"), str) and len(entry["id"]) <= 80):
+        return None
+    try:
+        res = None if entry.get("result") is None else Outcome.from_data(entry["result"]).to_data()
+    except ValueError:
+        return None
+    return {"id": entry["id"], "result": res}
+
+
+def _streak(data: dict[str, Any], out: dict[str, Any], bad: list[str]) -> None:
+    streak, best = data.get("streak"), data.get("best")
+    last = streak.get("last") if isinstance(streak, dict) else None
+    current = streak.get("current") if isinstance(streak, dict) else None
+    if (
+        type(current) is int
+        and 0 <= current < 1 << 31
+        and (last is None or _entry(last, {"id": ""}) is not None)
+    ):
+        out["streak"] = {"current": current, "last": last}
+    else:
+        bad.append("streak")
+    if type(best) is int and 0 <= best < 1 << 31:
+        out["best"] = max(best, out["streak"]["current"])
+    else:
+        bad.append("best")
+        out["best"] = out["streak"]["current"]
