@@ -21,6 +21,7 @@ from gin_core.bots.base import Candidate
 from gin_core.flow import Phase
 
 from . import dom, narrate
+from .background import Jobs
 from .session import ENDED, Session
 from .tablestate import Stage
 
@@ -55,6 +56,8 @@ class Turns:
         self.driving = False
         self.hinting = False
         self.perf: list[dict[str, object]] = []
+        self.jobs = Jobs()  # background work: the coach, duplicate scoring (background.py)
+        self.working = False
 
     def pace(self, name: str) -> float:
         if self.fast():
@@ -152,6 +155,29 @@ class Turns:
         """Pause; False if the table changed meanwhile."""
         await dom.pause(self.pace(pace))
         return epoch == self.session.epoch
+
+    def idle(self) -> bool:
+        """Nothing the player waits for is under way: the computer is not thinking or moving,
+        no hint is being weighed, no showdown is being shown."""
+        stage = self.session.ui.stage
+        return not (self.driving or self.hinting) and stage in (Stage.LIVE, Stage.RESULT)
+
+    def work(self) -> None:
+        """Run the background jobs (self.jobs), a slice per frame while the table is idle."""
+        if not self.working and self.jobs.queue:
+            self.working = True
+            dom.spawn(self.run_jobs())
+
+    async def run_jobs(self) -> None:
+        try:
+            while self.jobs.queue:
+                if self.idle():
+                    self.jobs.step()
+                    await dom.pause(0)
+                else:
+                    await dom.pause(150)
+        finally:
+            self.working = False
 
     def ask_hint(self) -> None:
         dom.spawn(self.hint())

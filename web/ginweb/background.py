@@ -1,0 +1,58 @@
+"""Work the player never waits for (the coach's analysis of a finished hand, the expert's
+duplicate line of a daily) runs here: in slices, one per frame, only while the table is idle
+(never while the computer thinks, a card moves or the showdown is shown), each job once.
+
+A job is a generator with the bots' slicing protocol (it yields after each slice of a few ms
+and returns its result). :class:`Jobs` is the pure queue (tested in CPython); :func:`run` is
+its driver between frames.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from typing import Any
+
+Work = Generator[object, None, Any]
+
+
+@dataclass
+class Job:
+    key: str
+    work: Work
+    done: Callable[[Any], None]
+
+
+class Jobs:
+    def __init__(self) -> None:
+        self.queue: list[Job] = []
+        self.finished: set[str] = set()
+
+    def add(self, key: str, work: Work, done: Callable[[Any], None]) -> bool:
+        """Queue ``work`` under ``key`` unless that job is queued or finished; ``done`` gets
+        its result. False if it was already there (the generator is then closed unused)."""
+        if key in self.finished or any(j.key == key for j in self.queue):
+            work.close()
+            return False
+        self.queue.append(Job(key, work, done))
+        return True
+
+    def drop(self, prefix: str) -> None:
+        """Forget the queued jobs whose key starts with ``prefix`` (their match was left)."""
+        for job in [j for j in self.queue if j.key.startswith(prefix)]:
+            job.work.close()
+            self.queue.remove(job)
+
+    def step(self) -> bool:
+        """Run one slice of the first job (its ``done`` is called when it returns). True while
+        work remains."""
+        if not self.queue:
+            return False
+        job = self.queue[0]
+        try:
+            next(job.work)
+        except StopIteration as end:
+            self.queue.pop(0)
+            self.finished.add(job.key)
+            job.done(end.value)
+        return bool(self.queue)
