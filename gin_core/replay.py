@@ -40,6 +40,18 @@ def finished_record(match: Match, hand_number: int) -> HandRecord:
     return match.records[hand_number - 1]
 
 
+def first_move(match: Match, hand_number: int) -> int:
+    """Where hand ``hand_number``'s moves start in ``match.history`` (after the ``next_hand``
+    entries of the hands before it)."""
+    finished_record(match, hand_number)
+    seen = 1
+    for i, (_, action) in enumerate(match.history):
+        if seen == hand_number:
+            return i
+        seen += action.kind == ActionKind.NEXT_HAND
+    return len(match.history)
+
+
 def hand_moves(match: Match, hand_number: int) -> tuple[Move, ...]:
     """The moves of finished hand ``hand_number``, in order (without the ``next_hand`` after it)."""
     finished_record(match, hand_number)
