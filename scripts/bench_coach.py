@@ -13,7 +13,7 @@ import argparse
 import statistics
 import time
 
-from gin_core import Match, Rules
+from gin_core import Action, Match, PlayerView, Rules
 from gin_core.bots import make_bot
 from gin_core.coach import PLAYER, STANDARD, Strength, decision_seed, same_move, think_review, think_values
 from gin_core.replay import hand_moves, hand_start
@@ -77,7 +77,10 @@ def noise(hands: int, seeds: int, strength: Strength) -> None:
                 runs.append(losses)
             table.apply(action, player)
     spreads.sort()
-    q = lambda p: spreads[min(len(spreads) - 1, int(p * len(spreads)))]  # noqa: E731
+
+    def q(p: float) -> float:
+        return spreads[min(len(spreads) - 1, int(p * len(spreads)))]
+
     print(f"decisions {len(spreads)}, {seeds} seeds each")
     print(
         f"spread of the loss (points, std dev over seeds): median {q(0.5):.2f}, p90 {q(0.9):.2f},"
@@ -92,7 +95,7 @@ def noise(hands: int, seeds: int, strength: Strength) -> None:
     )
 
 
-def loss(view, action, seed: int, strength: Strength) -> float:
+def loss(view: PlayerView, action: Action, seed: int, strength: Strength) -> float:
     thinking = think_values(view, action, seed, strength)
     while True:
         try:
