@@ -237,8 +237,8 @@ def think_review(
     table = hand_start(match, hand_number)
     verdicts = []
     for index, (player, action) in enumerate(hand_moves(match, hand_number)):
-        view = table.view(PLAYER)
-        if player == PLAYER and len(view.legal_actions) > 1:
+        view = table.view(PLAYER) if player == PLAYER else None
+        if view is not None and len(view.legal_actions) > 1:
             if trim_caches():
                 yield 0
             seed = decision_seed(record.deal_code, index)
@@ -292,7 +292,8 @@ def think_values(
     holding = know.holding()
     favourite, options = standard_choice(view, know, holding, work)
     trials = [
-        Playouts(a, describe(view, know, a)) for a in shortlist(view, played, favourite, options, strength)
+        Playouts(a, describe(view, know, a))
+        for a in shortlist(view, know, played, favourite, options, strength)
     ]
     if work.in_slice:
         yield work.cut()
@@ -305,7 +306,12 @@ def think_values(
 
 
 def shortlist(
-    view: PlayerView, played: Action, favourite: Action, options: list[Option], strength: Strength
+    view: PlayerView,
+    know: Knowledge,
+    played: Action,
+    favourite: Action,
+    options: list[Option],
+    strength: Strength,
 ) -> list[Action]:
     """The moves worth weighing against the one played: every draw choice; or the standard
     level's choice, its best-ranked discards, the least-deadwood knock and any gin."""
@@ -315,7 +321,7 @@ def shortlist(
     else:
         discards = [Action(ActionKind.DISCARD, CARDS[o.card]) for o in options[: strength.candidates]]
         ends = [a for a in acts if a.kind in (ActionKind.GIN, ActionKind.BIG_GIN)]
-        knock = best_knock(view, Knowledge.of(view))
+        knock = best_knock(view, know)
         picks = [favourite, *discards, *ends, *([knock] if knock else [])]
     out = [played]
     for a in picks:
@@ -382,6 +388,8 @@ def dead_pair(view: PlayerView, card: Card, hand: int) -> tuple[tuple[Card, Card
     that would is in the player's hand, the pile or the computer's known cards), and those cards."""
     live = mask_of(view.unseen()) & ~mask_of(view.opponent_known)
     loose = mask_of(best_arrangement(cards_of(hand)).deadwood)
+    if not loose & card.bit:
+        return None
     for mate in cards_of(loose & (SAME_RANK[card.index] | SUIT_NEAR[card.index] | SUIT_FAR[card.index])):
         completing = _completing(card.index, mate.index)
         if completing and not completing & live:
