@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import fields
+from dataclasses import replace as dataclass_replace
 
 import pytest
 
@@ -21,6 +22,7 @@ from gin_core.coach import (
     MistakeKind,
     Verdict,
     coach_stats,
+    diagnose,
     hand_summary,
     review,
     same_move,
@@ -239,3 +241,52 @@ def views_of(m: Match) -> list[dict[str, object]]:
         out.append(table(fresh.view(PLAYER)))
         fresh.apply(act, p)
     return out
+
+
+# ----- the kinds of mistake, from what the player could see -----------------------------------
+
+
+def seen(hand: str, pile: str = "", known: str = "") -> PlayerView:
+    """A discard-phase view of hand A, with the cards replaced as the player would see them."""
+    m = played(HAND_A)
+    table = hand_start(m, 1)
+    for p, act in hand_moves(m, 1)[:3]:
+        table.apply(act, p)
+    base = table.view(PLAYER)
+    assert base.phase == "discard"
+    return dataclass_replace(base, hand=cards(hand), pile=cards(pile), opponent_known=cards(known))
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(sorted(Card.parse(c) for c in text.split()))
+
+
+def test_keeping_a_pair_whose_other_cards_are_gone_is_named() -> None:
+    view = seen("2C 3C 4C 5H 6H 7H 9C 9D QD JH KS", pile="9H 9S")
+    why = diagnose(view, Action.parse("discard KS"), Action.parse("discard 9C"))
+    assert why.kind == MistakeKind.KEPT_DEAD_PAIR
+    assert why.cards == (Card.parse("9C"), Card.parse("9D")) and set(why.gone) == {
+        Card.parse("9H"),
+        Card.parse("9S"),
+    }
+
+
+def test_feeding_the_computer_s_known_cards_is_named() -> None:
+    view = seen("2C 3C 4C 5H 6H 7H 8H 9C QD JH KS", known="8C 8D")
+    why = diagnose(view, Action.parse("discard 8H"), Action.parse("discard KS"))
+    assert why.kind == MistakeKind.DISCARDED_INTO_MELD and set(why.cards[1:]) == {
+        Card.parse("8C"),
+        Card.parse("8D"),
+    }
+
+
+def test_knocking_and_waiting_are_named() -> None:
+    view = seen("2C 3C 4C 5H 6H 7H 8S 8C 8D AH KS")
+    early = diagnose(view, Action.parse("knock KS"), Action.parse("discard AH"))
+    assert early.kind == MistakeKind.KNOCKED_TOO_EARLY and early.deadwood == 1
+    late = diagnose(view, Action.parse("discard AH"), Action.parse("knock KS"))
+    assert (
+        late.kind == MistakeKind.WAITED_TOO_LONG
+        and late.cards == (Card.parse("KS"),)
+        and late.best_deadwood == 1
+    )
