@@ -1,0 +1,460 @@
+"""The coach: each decision of the player (seat 0) in a finished hand, judged on the player's view.
+
+For every decision with more than one legal move, the hint engine values the move played and the
+moves worth weighing against it on the view the player had then (never the opponent's hand or the
+stock order: a view holds neither), and the coach compares the move played with the move it rates
+best. A decision is a mistake only when the
+loss is clearly beyond the estimate's noise (:data:`MISTAKE_POINTS`); the reason is data (a
+:class:`MistakeKind`, cards and figures) for the page to put into words.
+
+The analysis is a generator with the bots' slicing protocol (it yields the work units of each
+slice and returns the :class:`HandReview`), and is deterministic: each decision's search is
+seeded from the deal code and the move's index. Reviews round-trip through plain JSON data, so
+a page stores them with the match instead of recomputing them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Generator, Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from .actions import Action, ActionKind
+from .arrange import best_arrangement, min_deadwood, trim_caches
+from .bots.base import Candidate, Work, rng_for
+from .bots.heuristics import Option
+from .bots.knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR, Knowledge, fits
+from .bots.search import Playouts, SearchBot, describe, evaluate, standard_choice
+from .bots.standard import best_knock
+from .cards import CARDS, Card, cards_of, mask_of
+from .errors import GinError
+from .flow import Phase
+from .match import Match
+from .replay import finished_record, hand_moves, hand_start
+from .view import PlayerView
+
+PLAYER = 0  # the seat the coach judges: the person at the page
+
+MISTAKE_POINTS = 5.0
+"""A loss (points of expected hand value) above this is a mistake. Measured with
+``python scripts/bench_coach.py --noise --hands 10 --seeds 5`` (125 decisions of a beginner
+against the standard level, each valued with 5 seeds at :data:`STANDARD`): the loss spreads with
+a standard deviation of 0 at the median, 2.1 points at the 90th percentile, 2.3 at the 95th and
+3.5 at most; 5 points is over twice the 95th percentile."""
+
+
+@dataclass(frozen=True)
+class Strength:
+    """How hard the coach searches each decision: guesses of the hidden cards, work units (see
+    :mod:`gin_core.bots.base`) and how often the worse half of the moves is set aside."""
+
+    samples: int
+    total_units: int
+    candidates: int = 3
+
+
+STANDARD = Strength(48, 6_000)
+"""The coach's default: a little over half the Hint button's search (the hard level's), so a
+hand of 15 decisions fits the page's budget."""
+
+ENDINGS = (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)
+Thinking = Generator[int, None, "HandReview"]
+
+
+class CoachDataError(GinError):
+    """Raised for stored review data that is not a review (a reload then recomputes it)."""
+
+
+class MistakeKind(StrEnum):
+    """What went wrong in a decision the coach flags:
+
+    - ``knocked_too_early``: knocked; waiting was worth more. cards: (knock card,).
+    - ``waited_too_long``: could knock or go gin and discarded instead. cards: (the card to end
+      with,); ``best_deadwood``: the count it could have ended with.
+    - ``discarded_into_meld``: the discard joins cards the computer was seen taking from the pile.
+      cards: (discard, *those cards).
+    - ``broke_meld``: the discard broke a made meld. cards: (discard, *the meld's other cards).
+    - ``kept_dead_pair``: kept a pair nothing can complete any more. cards: (the pair);
+      ``gone``: the cards that would have completed it, all seen elsewhere.
+    - ``took_unused``: took the face-up card and it fits nothing. cards: (taken,).
+    - ``drew_wrong``: took the face-up card, or left it, when the other draw was worth more.
+      cards: (face-up card,).
+    - ``other``: none of the above; ``deadwood`` / ``best_deadwood`` compare the two moves.
+    """
+
+    KNOCKED_TOO_EARLY = "knocked_too_early"
+    WAITED_TOO_LONG = "waited_too_long"
+    DISCARDED_INTO_MELD = "discarded_into_meld"
+    BROKE_MELD = "broke_meld"
+    KEPT_DEAD_PAIR = "kept_dead_pair"
+    TOOK_UNUSED = "took_unused"
+    DREW_WRONG = "drew_wrong"
+    OTHER = "other"
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """Why a decision is a mistake, as data (see :class:`MistakeKind` for what each carries);
+    ``deadwood`` is the count after the move played, ``best_deadwood`` after the best move
+    (``None`` in the draw phases)."""
+
+    kind: MistakeKind
+    cards: tuple[Card, ...] = ()
+    gone: tuple[Card, ...] = ()
+    deadwood: int | None = None
+    best_deadwood: int | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind.value,
+            "cards": [str(c) for c in self.cards],
+            "gone": [str(c) for c in self.gone],
+            "deadwood": self.deadwood,
+            "best_deadwood": self.best_deadwood,
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Mistake:
+        return cls(
+            MistakeKind(data["kind"]),
+            tuple(Card.parse(c) for c in data["cards"]),
+            tuple(Card.parse(c) for c in data["gone"]),
+            _count(data["deadwood"]),
+            _count(data["best_deadwood"]),
+        )
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One decision of the player: the move played, the move the coach rates best, both valued
+    in expected points of the hand; ``mistake`` is set only when the loss is beyond the noise."""
+
+    move_index: int
+    played: Action
+    best: Action
+    played_value: float
+    best_value: float
+    mistake: Mistake | None = None
+
+    @property
+    def loss(self) -> float:
+        """Points the move played gave away against the best move (never negative)."""
+        return (
+            0.0
+            if same_move(self.played, self.best)
+            else round(max(0.0, self.best_value - self.played_value), 2)
+        )
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "move": self.move_index,
+            "played": str(self.played),
+            "best": str(self.best),
+            "played_value": self.played_value,
+            "best_value": self.best_value,
+            "mistake": None if self.mistake is None else self.mistake.to_data(),
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Verdict:
+        why = data["mistake"]
+        return cls(
+            int(data["move"]),
+            Action.parse(data["played"]),
+            Action.parse(data["best"]),
+            float(data["played_value"]),
+            float(data["best_value"]),
+            None if why is None else Mistake.from_data(why),
+        )
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """The coach's verdicts on one finished hand (``hand_number`` counts from 1)."""
+
+    hand_number: int
+    deal_code: str
+    verdicts: tuple[Verdict, ...]
+
+    @property
+    def mistakes(self) -> tuple[Verdict, ...]:
+        return tuple(v for v in self.verdicts if v.mistake is not None)
+
+    @property
+    def given_away(self) -> float:
+        """Points given away by the mistakes (losses within the noise are not counted)."""
+        return round(sum(v.loss for v in self.mistakes), 2)
+
+    def verdict_at(self, move_index: int) -> Verdict | None:
+        """The verdict on move ``move_index`` of the hand, if it was one of the player's decisions."""
+        return next((v for v in self.verdicts if v.move_index == move_index), None)
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "hand": self.hand_number,
+            "deal": self.deal_code,
+            "verdicts": [v.to_data() for v in self.verdicts],
+        }
+
+    @classmethod
+    def from_data(cls, data: Any) -> HandReview:
+        """A review from :meth:`to_data`'s output, or :class:`CoachDataError`."""
+        try:
+            return cls(
+                int(data["hand"]), str(data["deal"]), tuple(Verdict.from_data(v) for v in data["verdicts"])
+            )
+        except (KeyError, TypeError, ValueError, GinError) as e:
+            raise CoachDataError(f"not a stored hand review ({e})") from None
+
+
+def _count(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def same_move(a: Action, b: Action) -> bool:
+    """The same move, whatever melds a knock declares."""
+    return a.kind == b.kind and a.card == b.card
+
+
+def decision_seed(deal_code: str, move_index: int) -> int:
+    """The search seed of one decision: fixed by the deal and the move, the same in every run."""
+    digest = hashlib.sha256(f"coach:{deal_code}:{move_index}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
+# ----- the analysis ---------------------------------------------------------------------------
+
+
+def think_review(
+    match: Match, hand_number: int, threshold: float = MISTAKE_POINTS, strength: Strength = STANDARD
+) -> Thinking:
+    """Judge every decision of the player in finished hand ``hand_number`` of ``match``, in
+    slices: yields the work units of each slice (0 for emptying the caches), returns the review."""
+    record = finished_record(match, hand_number)
+    table = hand_start(match, hand_number)
+    verdicts = []
+    for index, (player, action) in enumerate(hand_moves(match, hand_number)):
+        view = table.view(PLAYER) if player == PLAYER else None
+        if view is not None and len(view.legal_actions) > 1:
+            if trim_caches():
+                yield 0
+            seed = decision_seed(record.deal_code, index)
+            verdicts.append((yield from think_verdict(view, action, index, seed, threshold, strength)))
+        table.apply(action, player)
+    return HandReview(hand_number, record.deal_code, tuple(verdicts))
+
+
+def review(
+    match: Match, hand_number: int, threshold: float = MISTAKE_POINTS, strength: Strength = STANDARD
+) -> HandReview:
+    """:func:`think_review` run to the end."""
+    thinking = think_review(match, hand_number, threshold, strength)
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            result: HandReview = done.value
+            return result
+
+
+def think_verdict(
+    view: PlayerView,
+    played: Action,
+    move_index: int,
+    seed: int,
+    threshold: float = MISTAKE_POINTS,
+    strength: Strength = STANDARD,
+) -> Generator[int, None, Verdict]:
+    """Value every legal move of ``view`` (the hint engine, seeded with ``seed``) and judge
+    ``played``: a pure function of the view, the move and the seed."""
+    candidates = yield from think_values(view, played, seed, strength)
+    best = candidates[0]
+    mine = next(c for c in candidates if same_move(c.action, played))
+    verdict = Verdict(move_index, played, best.action, mine.value, best.value)
+    if verdict.loss > threshold:
+        return Verdict(
+            move_index, played, best.action, mine.value, best.value, diagnose(view, played, best.action)
+        )
+    return verdict
+
+
+def think_values(
+    view: PlayerView, played: Action, seed: int, strength: Strength = STANDARD
+) -> Generator[int, None, list[Candidate]]:
+    """The move played and the moves the coach shortlists, valued by the hint engine's playouts
+    on the same guesses of the hidden cards (so their differences are measured, not their luck),
+    best first by the hint's ranking (the standard level's choice credited ``SearchBot.prior``)."""
+    work = Work(SearchBot.slice_units, strength.total_units)
+    know = Knowledge.of(view)
+    holding = know.holding()
+    favourite, options = standard_choice(view, know, holding, work)
+    trials = [
+        Playouts(a, describe(view, know, a))
+        for a in shortlist(view, know, played, favourite, options, strength)
+    ]
+    if work.in_slice:
+        yield work.cut()
+    rng = rng_for(seed, view)
+    yield from evaluate(view, know, holding, trials, strength.samples, SearchBot.inference, rng, work)
+    if work.in_slice:
+        yield work.cut()
+    trials.sort(key=lambda t: -t.credited(favourite, SearchBot.prior))
+    return [Candidate(t.action, round(t.value, 2), t.reason()) for t in trials]
+
+
+def shortlist(
+    view: PlayerView,
+    know: Knowledge,
+    played: Action,
+    favourite: Action,
+    options: list[Option],
+    strength: Strength,
+) -> list[Action]:
+    """The moves worth weighing against the one played: every draw choice; or the standard
+    level's choice, its best-ranked discards, the least-deadwood knock and any gin."""
+    acts = view.legal_actions
+    if view.phase != Phase.DISCARD:
+        picks = list(acts)
+    else:
+        discards = [Action(ActionKind.DISCARD, CARDS[o.card]) for o in options[: strength.candidates]]
+        ends = [a for a in acts if a.kind in (ActionKind.GIN, ActionKind.BIG_GIN)]
+        knock = best_knock(view, know)
+        picks = [favourite, *discards, *ends, *([knock] if knock else [])]
+    out = [played]
+    for a in picks:
+        if a in acts and not any(same_move(a, b) for b in out):
+            out.append(a)
+    return out
+
+
+# ----- why a move was a mistake ----------------------------------------------------------------
+
+
+def diagnose(view: PlayerView, played: Action, best: Action) -> Mistake:
+    """What kind of mistake ``played`` was against ``best``, from what ``view`` shows."""
+    hand = mask_of(view.hand)
+    if played.kind in (ActionKind.DRAW_PILE, ActionKind.DRAW_STOCK, ActionKind.PASS):
+        top = view.top
+        cards = () if top is None else (top,)
+        if played.kind == ActionKind.DRAW_PILE and top is not None and not fits(hand, top.index):
+            return Mistake(MistakeKind.TOOK_UNUSED, cards)
+        return Mistake(MistakeKind.DREW_WRONG, cards)
+    left = _left(hand, played)
+    best_left = _left(hand, best)
+    if played.kind in ENDINGS and best.kind not in ENDINGS:
+        return Mistake(MistakeKind.KNOCKED_TOO_EARLY, _card(played), deadwood=left, best_deadwood=best_left)
+    if best.kind in ENDINGS and played.kind not in ENDINGS:
+        return Mistake(MistakeKind.WAITED_TOO_LONG, _card(best), deadwood=left, best_deadwood=best_left)
+    if played.card is not None and best.card is not None:
+        found = discard_mistake(view, played.card, best.card)
+        if found is not None:
+            return Mistake(found[0], found[1], found[2], left, best_left)
+    return Mistake(MistakeKind.OTHER, _card(played), deadwood=left, best_deadwood=best_left)
+
+
+def _left(hand: int, action: Action) -> int | None:
+    """The deadwood kept after putting down the action's card (None for a draw)."""
+    return None if action.card is None else min_deadwood(hand & ~action.card.bit)
+
+
+def _card(action: Action) -> tuple[Card, ...]:
+    return () if action.card is None else (action.card,)
+
+
+def discard_mistake(
+    view: PlayerView, card: Card, better: Card
+) -> tuple[MistakeKind, tuple[Card, ...], tuple[Card, ...]] | None:
+    """Why discarding ``card`` rather than ``better`` was wrong, as (kind, cards, gone cards),
+    if it is one of the named kinds: feeding the computer's known cards, breaking a meld, or
+    keeping a pair nothing can complete."""
+    known = mask_of(view.opponent_known)
+    near = SAME_RANK[card.index] | SUIT_NEAR[card.index]
+    if known & near and not known & (SAME_RANK[better.index] | SUIT_NEAR[better.index]):
+        return MistakeKind.DISCARDED_INTO_MELD, (card, *cards_of(known & near)), ()
+    meld = next((m for m in best_arrangement(view.hand).melds if card in m.cards), None)
+    if meld is not None and better not in meld.cards:
+        return MistakeKind.BROKE_MELD, (card, *(c for c in meld.cards if c != card)), ()
+    dead = dead_pair(view, better, mask_of(view.hand) & ~card.bit)
+    if dead is not None:
+        return MistakeKind.KEPT_DEAD_PAIR, dead[0], dead[1]
+    return None
+
+
+def dead_pair(view: PlayerView, card: Card, hand: int) -> tuple[tuple[Card, Card], tuple[Card, ...]] | None:
+    """A loose pair of ``hand`` holding ``card`` that no card can complete any more (every card
+    that would is in the player's hand, the pile or the computer's known cards), and those cards."""
+    live = mask_of(view.unseen()) & ~mask_of(view.opponent_known)
+    loose = mask_of(best_arrangement(cards_of(hand)).deadwood)
+    if not loose & card.bit:
+        return None
+    for mate in cards_of(loose & (SAME_RANK[card.index] | SUIT_NEAR[card.index] | SUIT_FAR[card.index])):
+        completing = _completing(card.index, mate.index)
+        if completing and not completing & live:
+            pair = (min(card, mate), max(card, mate))
+            return pair, tuple(cards_of(completing))
+    return None
+
+
+def _completing(a: int, b: int) -> int:
+    """The cards that make a meld of three with cards ``a`` and ``b``."""
+    sa, ra = divmod(a, 13)
+    sb, rb = divmod(b, 13)
+    if ra == rb:
+        return sum(1 << (13 * s + ra) for s in range(4) if s not in (sa, sb))
+    lo, hi = min(ra, rb), max(ra, rb)
+    ends = [lo + 1] if hi - lo == 2 else [lo - 1, hi + 1]
+    return sum(1 << (13 * sa + r) for r in ends if 0 <= r < 13)
+
+
+# ----- summaries --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """The top of a review: the costliest mistakes (costliest first), the points they gave away,
+    how many decisions the player made."""
+
+    costliest: tuple[Verdict, ...]
+    given_away: float
+    mistakes: int
+    decisions: int
+
+
+def hand_summary(review: HandReview, top: int = 3) -> HandSummary:
+    """The ``top`` costliest mistakes of a review and its totals."""
+    ranked = sorted(review.mistakes, key=lambda v: (-v.loss, v.move_index))
+    return HandSummary(tuple(ranked[:top]), review.given_away, len(review.mistakes), len(review.verdicts))
+
+
+@dataclass(frozen=True)
+class CoachStats:
+    """Across reviewed hands: points given away per hand (in order) and how often each kind of
+    mistake was made (most frequent first, ties in :class:`MistakeKind` order)."""
+
+    given_away: tuple[float, ...]
+    kinds: tuple[tuple[MistakeKind, int], ...]
+
+    @property
+    def hands(self) -> int:
+        return len(self.given_away)
+
+    @property
+    def total(self) -> float:
+        return round(sum(self.given_away), 2)
+
+    @property
+    def average(self) -> float:
+        """Points given away per hand, on average (0 with no hands)."""
+        return round(self.total / self.hands, 2) if self.hands else 0.0
+
+
+def coach_stats(reviews: Iterable[HandReview]) -> CoachStats:
+    """Points given away per hand and the mistakes counted by kind, over ``reviews``."""
+    reviews = list(reviews)
+    counts = Counter(v.mistake.kind for r in reviews for v in r.verdicts if v.mistake is not None)
+    order = list(MistakeKind)
+    kinds = sorted(counts.items(), key=lambda kc: (-kc[1], order.index(kc[0])))
+    return CoachStats(tuple(r.given_away for r in reviews), tuple(kinds))

@@ -1,0 +1,292 @@
+"""The coach (gin_core.coach) and hand replays (gin_core.replay): a deliberately bad discard is
+flagged with a sensible kind, the best move never is, verdicts are stable and stored as data, and
+the analysis depends only on what the player could see."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+from dataclasses import replace as dataclass_replace
+
+import pytest
+
+import gin_core.match
+from gin_core import Action, Card, Match, PlayerView, Rules
+from gin_core.bots import make_bot
+from gin_core.coach import (
+    MISTAKE_POINTS,
+    PLAYER,
+    CoachDataError,
+    HandReview,
+    Mistake,
+    MistakeKind,
+    Verdict,
+    coach_stats,
+    diagnose,
+    hand_summary,
+    review,
+    same_move,
+    think_review,
+)
+from gin_core.dealcode import decode, shuffled_deck
+from gin_core.errors import ArgumentError
+from gin_core.replay import frames, hand_moves, hand_start, position
+
+# Fixed deals and move lists (standard level on both seats, but seat 0 breaks a made meld once:
+# the move at BAD). Dealer 1, default rules (target 100): the match goes on after the hand.
+HAND_A = (
+    "000-2N25",
+    "0:pass; 1:pass; 0:draw_stock; 0:discard TC; 1:draw_pile; 1:discard KS; 0:draw_stock; "
+    "0:discard KD; 1:draw_stock; 1:discard 9H; 0:draw_stock; 0:knock JC 5C-5H-5S 7C-8C-9C QC-QH-QS",
+)
+BAD_A = 3  # discards T♣ from 7♣ 8♣ 9♣ T♣
+HAND_B = (
+    "000-3C8J",
+    "0:pass; 1:draw_pile; 1:discard 8C; 0:draw_pile; 0:discard 7S; 1:draw_stock; 1:discard 9S; "
+    "0:draw_stock; 0:discard KD; 1:draw_stock; 1:discard KH; 0:draw_stock; 0:discard QS; 1:draw_stock; "
+    "1:discard 7H; 0:draw_stock; 0:discard TD; 1:draw_stock; 1:knock 5H 3C-3H-3S 4C-4D-4H",
+)
+BAD_B = 4  # discards 7♠ from a set of sevens
+
+
+def played(hand: tuple[str, str], rules: Rules | None = None) -> Match:
+    code, moves = hand
+    m = Match(rules or Rules(), dealer=1, first_deal=code)
+    for item in moves.split("; "):
+        player, action = item.split(":", 1)
+        m.apply(Action.parse(action), int(player))
+    assert m.records, "the move list finishes the hand"
+    return m
+
+
+@pytest.fixture(scope="module")
+def match_a() -> Match:
+    return played(HAND_A)
+
+
+@pytest.fixture(scope="module")
+def review_a(match_a: Match) -> HandReview:
+    return review(match_a, 1)
+
+
+@pytest.fixture(scope="module")
+def review_b() -> HandReview:
+    return review(played(HAND_B), 1)
+
+
+@pytest.mark.parametrize(("which", "bad"), [("a", BAD_A), ("b", BAD_B)])
+def test_breaking_a_made_meld_is_flagged(
+    which: str, bad: int, review_a: HandReview, review_b: HandReview
+) -> None:
+    r = review_a if which == "a" else review_b
+    v = r.verdict_at(bad)
+    assert v is not None and v.mistake is not None
+    assert v.mistake.kind == MistakeKind.BROKE_MELD
+    assert v.mistake.cards[0] == v.played.card and len(v.mistake.cards) >= 3  # the discard and its meld
+    assert v.loss > MISTAKE_POINTS and v.best.card not in v.mistake.cards
+    assert hand_summary(r).costliest[0].loss >= v.loss  # it leads the summary, or a worse one does
+
+
+def test_the_best_move_is_never_a_mistake_and_small_losses_are_noise(
+    review_a: HandReview, review_b: HandReview
+) -> None:
+    verdicts = review_a.verdicts + review_b.verdicts
+    assert any(same_move(v.played, v.best) for v in verdicts)
+    for v in verdicts:
+        if same_move(v.played, v.best):
+            assert v.mistake is None and v.loss == 0
+        assert (v.mistake is not None) == (v.loss > MISTAKE_POINTS)
+
+
+def test_only_real_decisions_are_judged(match_a: Match, review_a: HandReview) -> None:
+    """Forced moves (a draw from the stock after both passed) are not decisions; the
+    computer's moves are not judged."""
+    moves = hand_moves(match_a, 1)
+    judged = {v.move_index for v in review_a.verdicts}
+    assert judged == {i for i, (p, _) in enumerate(moves) if p == PLAYER} - {2}
+    assert review_a.verdict_at(2) is None
+
+
+def test_verdicts_are_stable(match_a: Match, review_a: HandReview) -> None:
+    assert review(match_a, 1) == review_a
+
+
+def test_the_analysis_runs_in_slices(match_a: Match) -> None:
+    thinking = think_review(match_a, 1)
+    slices = 0
+    with pytest.raises(StopIteration):
+        while True:
+            assert next(thinking) <= 500  # a hint-sized slice
+            slices += 1
+    assert slices > 5
+
+
+def test_reviews_round_trip_through_json(review_a: HandReview, review_b: HandReview) -> None:
+    for r in (review_a, review_b):
+        assert HandReview.from_data(json.loads(json.dumps(r.to_data()))) == r
+    for bad in ({}, {"hand": 1, "deal": "x", "verdicts": [{"move": 0}]}, None, "text"):
+        with pytest.raises(CoachDataError):
+            HandReview.from_data(bad)
+
+
+def test_summary_and_stats_add_up() -> None:
+    def verdict(i: int, loss: float, kind: MistakeKind | None) -> Verdict:
+        mistake = None if kind is None else Mistake(kind, (Card.parse("9C"),))
+        return Verdict(i, Action.parse("discard 9C"), Action.parse("discard KD"), -loss, 0.0, mistake)
+
+    one = HandReview(
+        1,
+        "000-2N25",
+        (
+            verdict(1, 4.0, MistakeKind.BROKE_MELD),
+            verdict(3, 1.0, None),
+            verdict(5, 9.5, MistakeKind.KEPT_DEAD_PAIR),
+        ),
+    )
+    two = HandReview(2, "000-3C8J", (verdict(1, 6.0, MistakeKind.BROKE_MELD),))
+    s = hand_summary(one, top=1)
+    assert [v.move_index for v in s.costliest] == [5]
+    assert (s.given_away, s.mistakes, s.decisions) == (13.5, 2, 3)  # the 1-point loss is noise
+    stats = coach_stats([one, two])
+    assert stats.given_away == (13.5, 6.0) and stats.average == 9.75
+    assert stats.kinds == ((MistakeKind.BROKE_MELD, 2), (MistakeKind.KEPT_DEAD_PAIR, 1))
+    assert coach_stats([]).average == 0
+
+
+# ----- replays ------------------------------------------------------------------------------
+
+
+def table(view: PlayerView) -> dict[str, object]:
+    """A view without what belongs to the match rather than the hand."""
+    skip = {"rules", "hand_number", "scores", "records", "events", "result"}
+    return {f.name: getattr(view, f.name) for f in fields(view) if f.name not in skip}
+
+
+def bot_match(rules: Rules, seed: int, hands: int) -> Match:
+    m = Match(rules, seed=seed)
+    bots = (make_bot("standard", seed), make_bot("standard", seed + 1))
+    while len(m.records) < hands and m.result is None:
+        p = m.to_move
+        m.apply(bots[p].decide(m.view(p)).action if p is not None else Action.parse("next_hand"), p)
+    return m
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(first_upcard=False)], ids=["upcard", "no-upcard"])
+def test_position_stands_where_the_original_stood(rules: Rules) -> None:
+    """Play on from here: at every move of a later hand, the fresh one-hand match shows both
+    players what the match showed them then (scores aside), and takes the same move."""
+    m = bot_match(rules, seed=5, hands=3)
+    number = len(m.records)
+    assert number >= 2
+    original = Match(rules, seed=5)
+    start = sum(len(hand_moves(m, h)) + 1 for h in range(1, number))  # and each next_hand
+    for p, a in m.history[:start]:
+        original.apply(a, p)
+    for k, (p, a) in enumerate(hand_moves(m, number)):
+        fresh = position(m, number, k)
+        assert fresh.rules.target is None and not fresh.records
+        for seat in (0, 1):
+            assert table(fresh.view(seat)) == table(original.view(seat))
+        assert fresh.to_move == p
+        original.apply(a, p)
+    with pytest.raises(ArgumentError):
+        position(m, number, len(hand_moves(m, number)))
+    with pytest.raises(ArgumentError):
+        hand_start(m, number + 1)
+
+
+def test_frames_show_both_hands_as_they_were(match_a: Match) -> None:
+    shown = frames(match_a, 1)
+    assert len(shown) == len(hand_moves(match_a, 1)) + 1
+    first, last = shown[0], shown[-1]
+    assert len(first.hands[0]) == len(first.hands[1]) == 10 and first.stock_size == 31
+    assert first.pile == (first.pile[0],) and last.to_move is None
+    assert shown[3].hands[0] == tuple(sorted(position(match_a, 1, 3).hand.hands[0]))
+
+
+# ----- fairness -------------------------------------------------------------------------------
+
+
+def test_the_coach_never_reads_hidden_cards(
+    monkeypatch: pytest.MonkeyPatch, match_a: Match, review_a: HandReview
+) -> None:
+    """The same hand dealt with a different opponent hand and stock order, in a way the player's
+    views cannot see (a computer card it never showed swapped with a stock card nobody drew, and
+    two undrawn stock cards swapped), gets the same verdicts."""
+    code, _ = HAND_A
+    deck = shuffled_deck(decode(code))
+    moves = hand_moves(match_a, 1)
+    shown = {a.card for p, a in moves if p == 1 and a.card is not None}
+    hidden = next(c for c in deck[1:20:2] if c not in shown)  # dealer 1 gets the odd cards
+    draws = sum(1 for _, a in moves if a.kind == "draw_stock")
+    unseen = deck[21 + draws :]  # the stock is drawn from deck[21] on
+    other = list(deck)
+    i, j, k = other.index(hidden), other.index(unseen[-1]), other.index(unseen[-2])
+    other[i], other[j] = other[j], other[i]
+    other[k], other[-3] = other[-3], other[k]
+    assert other != deck
+    seen = views_of(match_a)
+    monkeypatch.setattr(gin_core.match, "shuffled_deck", lambda seed: list(other))
+    twin = played(HAND_A)
+    assert twin.records[0].settlement != match_a.records[0].settlement  # the hidden cards differ
+    assert views_of(twin) == seen
+    assert review(twin, 1) == review_a
+
+
+def views_of(m: Match) -> list[dict[str, object]]:
+    """What the player saw before each move of the first hand."""
+    fresh = hand_start(m, 1)
+    out = []
+    for p, act in hand_moves(m, 1):
+        out.append(table(fresh.view(PLAYER)))
+        fresh.apply(act, p)
+    return out
+
+
+# ----- the kinds of mistake, from what the player could see -----------------------------------
+
+
+def seen(hand: str, pile: str = "", known: str = "") -> PlayerView:
+    """A discard-phase view of hand A, with the cards replaced as the player would see them."""
+    m = played(HAND_A)
+    table = hand_start(m, 1)
+    for p, act in hand_moves(m, 1)[:3]:
+        table.apply(act, p)
+    base = table.view(PLAYER)
+    assert base.phase == "discard"
+    return dataclass_replace(base, hand=cards(hand), pile=cards(pile), opponent_known=cards(known))
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(sorted(Card.parse(c) for c in text.split()))
+
+
+def test_keeping_a_pair_whose_other_cards_are_gone_is_named() -> None:
+    view = seen("2C 3C 4C 5H 6H 7H 9C 9D QD JH KS", pile="9H 9S")
+    why = diagnose(view, Action.parse("discard KS"), Action.parse("discard 9C"))
+    assert why.kind == MistakeKind.KEPT_DEAD_PAIR
+    assert why.cards == (Card.parse("9C"), Card.parse("9D")) and set(why.gone) == {
+        Card.parse("9H"),
+        Card.parse("9S"),
+    }
+
+
+def test_feeding_the_computer_s_known_cards_is_named() -> None:
+    view = seen("2C 3C 4C 5H 6H 7H 8H 9C QD JH KS", known="8C 8D")
+    why = diagnose(view, Action.parse("discard 8H"), Action.parse("discard KS"))
+    assert why.kind == MistakeKind.DISCARDED_INTO_MELD and set(why.cards[1:]) == {
+        Card.parse("8C"),
+        Card.parse("8D"),
+    }
+
+
+def test_knocking_and_waiting_are_named() -> None:
+    view = seen("2C 3C 4C 5H 6H 7H 8S 8C 8D AH KS")
+    early = diagnose(view, Action.parse("knock KS"), Action.parse("discard AH"))
+    assert early.kind == MistakeKind.KNOCKED_TOO_EARLY and early.deadwood == 1
+    late = diagnose(view, Action.parse("discard AH"), Action.parse("knock KS"))
+    assert (
+        late.kind == MistakeKind.WAITED_TOO_LONG
+        and late.cards == (Card.parse("KS"),)
+        and late.best_deadwood == 1
+    )

@@ -1,0 +1,141 @@
+"""The hand review as the page shows it (web/ginweb/review.py, pure): the table at each step,
+the moves in words, the computer's reasons, the coach's verdicts and summary."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from gin_core import Action, Card, Match, Rules
+from gin_core.coach import HandReview, Mistake, MistakeKind, review
+from gin_core.replay import hand_moves
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))  # the page package lives in web/
+from ginweb import review as presenter
+from ginweb.savefmt import LogLine
+
+# Deal 000-2N25, dealer 1: you break your run 7♣ 8♣ 9♣ 10♣ at move 3 (index), knock at move 11.
+CODE = "000-2N25"
+MOVES = (
+    "0:pass; 1:pass; 0:draw_stock; 0:discard TC; 1:draw_pile; 1:discard KS; 0:draw_stock; "
+    "0:discard KD; 1:draw_stock; 1:discard 9H; 0:draw_stock; 0:knock JC 5C-5H-5S 7C-8C-9C QC-QH-QS"
+)
+
+
+@pytest.fixture(scope="module")
+def match() -> Match:
+    m = Match(Rules(), dealer=1, first_deal=CODE)
+    for item in MOVES.split("; "):
+        player, action = item.split(":", 1)
+        m.apply(Action.parse(action), int(player))
+    m.apply(Action.parse("next_hand"))  # the review is of a finished hand, the match goes on
+    return m
+
+
+@pytest.fixture(scope="module")
+def coached(match: Match) -> HandReview:
+    return review(match, 1)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(sorted(Card.parse(c) for c in text.split()))
+
+
+def test_the_first_step_is_the_deal_face_up(match: Match, coached: HandReview) -> None:
+    model = presenter.review_model(match, 1, 0, coached, {})
+    assert (model.step, model.first, model.prev, model.next, model.last) == (0, 0, 0, 1, 12)
+    assert model.hands[0] == cards("3S 5C 5S 7C 9C TC QC QH QS KD")
+    assert len(model.hands[1]) == 10 and model.pile == (Card.parse("JD"),)
+    assert model.stock.text == "Stock: 31 cards"
+    assert model.move is not None and model.move.text == "You: Pass"
+    assert model.reason is None and model.result == ()
+    assert [m.label.text for m in model.moves[:4]] == [
+        "You: Pass",
+        "Computer: Pass",
+        "You: Draw from the stock",
+        "You: Discard 10\u2663",
+    ]
+    assert [m.index for m in model.moves if m.mistake] == [v.move_index for v in coached.mistakes]
+
+
+def test_the_bad_discard_is_explained(match: Match, coached: HandReview) -> None:
+    model = presenter.review_model(match, 1, 3, coached, {})
+    assert model.move is not None and model.move.spoken == "You: Discard 10 of clubs"
+    assert model.moves[3].mistake
+    prefer, why = model.verdict
+    assert prefer.text.startswith("Coach prefers: Discard ") and "points more" in prefer.text
+    assert why.text == "Broke up the meld 7\u2663 8\u2663 9\u2663 10\u2663 by discarding 10\u2663."
+    assert why.spoken.endswith("by discarding 10 of clubs.")
+    assert model.summary[0].text.startswith("You gave away ")
+    assert any(line.text.startswith("Move 4: Discard 10\u2663 \u2212") for line in model.summary[1:])
+
+
+def test_the_computer_s_reasons_show_on_its_moves(match: Match, coached: HandReview) -> None:
+    log = [
+        LogLine(5, 1, "Computer takes the 10 of clubs", "Makes a run 8♣ 9♣ 10♣"),
+        LogLine(4, 0, "You discard"),
+    ]
+    reasons = presenter.reasons_by_move(log, match, 1)
+    assert reasons == {4: "Makes a run 8♣ 9♣ 10♣"}
+    model = presenter.review_model(match, 1, 4, coached, reasons)
+    assert model.move is not None and model.move.text == "Computer: Take 10\u2663"
+    assert model.reason is not None and model.reason.text == "Makes a run 8♣ 9♣ 10♣"
+    assert model.verdict == ()
+
+
+def test_the_last_step_shows_how_the_hand_ended(match: Match, coached: HandReview) -> None:
+    model = presenter.review_model(match, 1, 99, coached, {})
+    assert model.step == model.last == model.next == len(hand_moves(match, 1))
+    assert model.move is None and model.verdict == ()
+    assert model.result[0].text.startswith("You knock with")
+    assert model.stock.text == "Stock: 27 cards"
+
+
+def test_while_the_coach_thinks_the_review_still_steps(match: Match) -> None:
+    model = presenter.review_model(match, 1, 3, None, {})
+    assert model.summary[0].text.startswith("The coach is looking")
+    assert model.verdict == () and not any(m.mistake for m in model.moves)
+
+
+def test_the_words_are_deterministic(match: Match, coached: HandReview) -> None:
+    assert presenter.review_model(match, 1, 3, coached, {}) == presenter.review_model(
+        match, 1, 3, coached, {}
+    )
+
+
+@pytest.mark.parametrize(
+    ("mistake", "played", "text"),
+    [
+        (
+            Mistake(MistakeKind.KEPT_DEAD_PAIR, cards("9C 9D"), cards("9H 9S")),
+            "discard KD",
+            "Kept 9\u2663 9\u2666, but both other nines were gone.",
+        ),
+        (
+            Mistake(MistakeKind.KEPT_DEAD_PAIR, cards("6C 7C"), cards("5C 8C")),
+            "discard KD",
+            "Kept 6\u2663 7\u2663, but 5\u2663 8\u2663 were gone.",
+        ),
+        (Mistake(MistakeKind.TOOK_UNUSED, cards("KH")), "draw_pile", "Took K\u2665, which fit nothing."),
+        (
+            Mistake(MistakeKind.DREW_WRONG, cards("5H")),
+            "draw_stock",
+            "Left 5\u2665: taking it was worth more.",
+        ),
+        (
+            Mistake(MistakeKind.WAITED_TOO_LONG, cards("KD"), best_deadwood=0),
+            "discard 2C",
+            "Waited too long: could have gone gin, putting down K\u2666.",
+        ),
+        (
+            Mistake(MistakeKind.DISCARDED_INTO_MELD, (Card.parse("8H"), *cards("8C 8D"))),
+            "discard 8H",
+            "Discarded 8\u2665 into the computer's meld: it took 8\u2663 8\u2666 from the pile.",
+        ),
+    ],
+)
+def test_mistakes_in_words(mistake: Mistake, played: str, text: str) -> None:
+    assert presenter.mistake_text(mistake, Action.parse(played)) == text
+    assert "\u2663" not in presenter.mistake_text(mistake, Action.parse(played), spoken=True)

@@ -1,0 +1,235 @@
+"""The hand review, as what the screen shows (pure: no DOM, runs in CPython).
+
+Step ``k`` of a finished hand is the table before its move ``k`` (both hands face up, the pile,
+the stock count), that move in words, the computer's reason for it (revealed now that the hand
+is over) or the coach's verdict on it; the last step is the table after the final move. Texts
+come in two forms: on screen (card symbols) and ``spoken`` for screen readers (card names).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from gin_core import Action, Card, Match, Settlement
+from gin_core.actions import ActionKind
+from gin_core.coach import HandReview, Mistake, MistakeKind, Verdict, hand_summary
+from gin_core.replay import Frame, first_move, frames, hand_moves
+
+from . import narrate
+from .savefmt import LogLine
+
+
+@dataclass(frozen=True)
+class Words:
+    """One text on screen and its form for a screen reader."""
+
+    text: str
+    spoken: str
+
+
+@dataclass(frozen=True)
+class MoveItem:
+    """One entry of the list of moves (for the list or slider)."""
+
+    index: int
+    player: int
+    label: Words
+    mistake: bool
+
+
+@dataclass(frozen=True)
+class ReviewModel:
+    """Everything the review shows at one step."""
+
+    title: str
+    summary: tuple[Words, ...]
+    step: int
+    first: int
+    prev: int
+    next: int
+    last: int
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    pile: tuple[Card, ...]
+    stock: Words
+    move: Words | None
+    reason: Words | None
+    verdict: tuple[Words, ...]
+    result: tuple[Words, ...]
+    moves: tuple[MoveItem, ...]
+
+
+def review_model(
+    match: Match, hand_number: int, step: int, review: HandReview | None, reasons: Mapping[int, str]
+) -> ReviewModel:
+    """The review of finished hand ``hand_number`` at ``step`` (clamped to the hand's steps);
+    ``review`` is the coach's analysis (None while it runs), ``reasons`` the computer's reasons
+    by move index (see :func:`reasons_by_move`)."""
+    moves = hand_moves(match, hand_number)
+    shown = frames(match, hand_number)
+    last = len(moves)
+    k = max(0, min(step, last))
+    frame = shown[k]
+    move = None if k == last else moves[k]
+    verdict = review.verdict_at(k) if review is not None and move is not None else None
+    return ReviewModel(
+        title=f"Hand {hand_number} review",
+        summary=summary_lines(review),
+        step=k,
+        first=0,
+        prev=max(0, k - 1),
+        next=min(last, k + 1),
+        last=last,
+        hands=frame.hands,
+        pile=frame.pile,
+        stock=stock_words(frame),
+        move=None if move is None else move_words(move[0], move[1], frame),
+        reason=_reason(reasons.get(k)) if move is not None and move[0] == 1 else None,
+        verdict=() if verdict is None else verdict_lines(verdict, frame.pile[-1] if frame.pile else None),
+        result=result_lines(match.records[hand_number - 1].settlement) if move is None else (),
+        moves=tuple(
+            MoveItem(i, p if p is not None else 0, move_words(p, a, shown[i]), _flagged(review, i))
+            for i, (p, a) in enumerate(moves)
+        ),
+    )
+
+
+def reasons_by_move(log: Sequence[LogLine], match: Match, hand_number: int) -> dict[int, str]:
+    """The computer's revealed reasons of a finished hand, by move index in the hand (a log
+    line's ``n`` is the history length after its move)."""
+    start = first_move(match, hand_number)
+    count = len(hand_moves(match, hand_number))
+    return {ln.n - 1 - start: ln.why for ln in log if ln.player == 1 and ln.why and 0 < ln.n - start <= count}
+
+
+def _flagged(review: HandReview | None, index: int) -> bool:
+    verdict = review.verdict_at(index) if review is not None else None
+    return verdict is not None and verdict.mistake is not None
+
+
+def _reason(words: str | None) -> Words | None:
+    return None if not words else Words(words, words)
+
+
+def stock_words(frame: Frame) -> Words:
+    n = frame.stock_size
+    text = f"Stock: {n} card{'s' if n != 1 else ''}"
+    return Words(text, text)
+
+
+def move_words(player: int | None, action: Action, before: Frame) -> Words:
+    """A move as "You: Discard 9♣" (the face-up card named for a draw from the pile)."""
+    top = before.pile[-1] if before.pile else None
+    name = narrate.who(player)
+    return Words(
+        f"{name}: {narrate.action_label(action, top)}",
+        f"{name}: {narrate.action_label(action, top, spoken=True)}",
+    )
+
+
+def points(value: float) -> str:
+    return f"{value:.1f} point{'s' if round(value, 1) != 1 else ''}"
+
+
+def verdict_lines(v: Verdict, top: Card | None) -> tuple[Words, ...]:
+    """The coach on one decision: the move played, the coach's move and what it was worth, and
+    the mistake in words when it is one."""
+    if v.loss == 0:
+        return (Words("Coach: the best move.", "Coach: the best move."),)
+    if v.mistake is None:
+        return (
+            Words(
+                f"Coach: fine. {narrate.action_label(v.best, top)} rated {points(v.loss)} higher,"
+                " within the estimate's noise.",
+                f"Coach: fine. {narrate.action_label(v.best, top, spoken=True)} rated {points(v.loss)}"
+                " higher, within the estimate's noise.",
+            ),
+        )
+    lines = [
+        Words(
+            f"Coach prefers: {narrate.action_label(v.best, top)} (worth {points(v.loss)} more).",
+            f"Coach prefers: {narrate.action_label(v.best, top, spoken=True)}, worth {points(v.loss)} more.",
+        )
+    ]
+    if v.mistake is not None:
+        lines.append(Words(mistake_text(v.mistake, v.played), mistake_text(v.mistake, v.played, spoken=True)))
+    return tuple(lines)
+
+
+def result_lines(settlement: Settlement | None) -> tuple[Words, ...]:
+    """How the hand ended, at the review's last step."""
+    if settlement is None:
+        text = narrate.hand_headline(None) + "."
+        return (Words(text, text),)
+    shown, spoken = narrate.settlement_lines(settlement), narrate.settlement_lines(settlement, spoken=True)
+    return tuple(Words(a, b) for a, b in zip(shown, spoken, strict=True))
+
+
+def summary_lines(review: HandReview | None, top: int = 3) -> tuple[Words, ...]:
+    """The top of the review: points given away and the costliest mistakes."""
+    if review is None:
+        return (Words("The coach is looking at this hand\u2026", "The coach is looking at this hand."),)
+    s = hand_summary(review, top)
+    if not s.mistakes:
+        text = f"No mistakes in {s.decisions} decision{'s' if s.decisions != 1 else ''}."
+        return (Words(text, text),)
+    count = f"{s.mistakes} mistake{'s' if s.mistakes != 1 else ''}"
+    head = f"You gave away {points(s.given_away)} in {count}."
+    lines = [Words(head, head)]
+    for v in s.costliest:
+        label = f"Move {v.move_index + 1}: {narrate.action_label(v.played)}"
+        spoken = f"Move {v.move_index + 1}: {narrate.action_label(v.played, spoken=True)}"
+        lines.append(Words(f"{label} \u2212{points(v.loss)}", f"{spoken}, minus {points(v.loss)}"))
+    return tuple(lines)
+
+
+def mistake_text(m: Mistake, played: Action, spoken: bool = False) -> str:
+    """A mistake's reason in words, e.g. "Kept 9♣ 9♦, but both other nines were gone"."""
+    cards = m.cards
+    first = narrate.card_word(cards[0], spoken) if cards else ""
+    rest = narrate.cards_words(cards[1:], spoken)
+    k = m.kind
+    if k == MistakeKind.KNOCKED_TOO_EARLY:
+        return f"Knocked too early with {m.deadwood}: playing on was worth more."
+    if k == MistakeKind.WAITED_TOO_LONG:
+        end = "gone gin" if m.best_deadwood == 0 else f"knocked with {m.best_deadwood}"
+        return f"Waited too long: could have {end}, putting down {first}."
+    if k == MistakeKind.DISCARDED_INTO_MELD:
+        return f"Discarded {first} into the computer's meld: it took {rest} from the pile."
+    if k == MistakeKind.BROKE_MELD:
+        return f"Broke up the meld {narrate.cards_words(sorted(cards), spoken)} by discarding {first}."
+    if k == MistakeKind.KEPT_DEAD_PAIR:
+        return f"Kept {narrate.cards_words(cards, spoken)}, but {gone_words(m, spoken)}."
+    if k == MistakeKind.TOOK_UNUSED:
+        return f"Took {first}, which fit nothing."
+    if k == MistakeKind.DREW_WRONG:
+        if played.kind == ActionKind.DRAW_PILE:
+            return f"Took {first}: drawing from the stock was worth more."
+        return f"Left {first}: taking it was worth more."
+    return f"That left {m.deadwood} deadwood; the coach's move left {m.best_deadwood}."
+
+
+RANK_PLURALS = (
+    "aces",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+)
+
+
+def gone_words(m: Mistake, spoken: bool) -> str:
+    """The cards that would have completed a dead pair: "both other nines were gone"."""
+    a, b = m.cards[0], m.cards[1]
+    if a.rank == b.rank and len(m.gone) == 2:
+        return f"both other {RANK_PLURALS[a.rank - 1]} were gone"
+    verb = "was" if len(m.gone) == 1 else "were"
+    return f"{narrate.cards_words(m.gone, spoken)} {verb} gone"
