@@ -7,7 +7,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -62,17 +61,3 @@ def test_sorted_hands_group_the_best_arrangement():
     slots, dw = handview.layout(hand, "rank")
     assert dw == 11 and sum(s.card.value for s in slots if s.group < 0) == 11
     assert [s.start for s in slots].count(True) == 2  # the second meld, then the deadwood
-
-
-@pytest.mark.parametrize(
-    "text, forbidden, card, left",
-    [
-        ("AS 2S 3S 4H 5H 6H 7C 7D 7H KC 2D", None, "KC", 2),
-        ("AS 2S 3S 4H 5H 6H 7C 7D 7H KC 2D", "KC", "2D", 10),
-    ],
-)
-def test_after_discard_is_the_count_knocking_goes_by(text, forbidden, card, left):
-    hand = parse_cards(text)
-    locked = parse_cards(forbidden)[0] if forbidden else None
-    assert handview.after_discard(hand, locked) == (parse_cards(card)[0], left)
-    assert handview.after_discard(hand[:10], None) is None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from gin_core import Card, best_arrangement, best_discard
+from gin_core import Card, best_arrangement
 from gin_core.melds import is_meld_mask
 
 SORTS = ("rank", "suit", "custom")
@@ -81,15 +81,6 @@ def shown_groups(shown: Sequence[Card]) -> list[int]:
     for number, (j, i) in enumerate(best[n][1]):
         groups[j:i] = [number] * (i - j)
     return groups
-
-
-def after_discard(cards: Sequence[Card], forbidden: Card | None) -> tuple[Card, int] | None:
-    """With 11 cards: the discard leaving the least deadwood and that deadwood (the count that
-    decides whether you may knock); None for any other count."""
-    if len(cards) != 11:
-        return None
-    card, arr = best_discard(cards, forbidden)
-    return card, arr.deadwood_value
 
 
 def arrangement_slots(
