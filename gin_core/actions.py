@@ -10,6 +10,7 @@ from .checks import describe
 from .errors import GinError
 from .melds import Meld, MeldError
 
+
 class ActionKind(StrEnum):
     """The moves: draw from the stock or the pile, pass (the first upcard, or at the wall),
     discard, knock or gin (naming the card put down), big gin, deal the next hand. Members are
@@ -26,8 +27,13 @@ class ActionKind(StrEnum):
 
 
 WITH_CARD = (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN)
-WITHOUT_CARD = (ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE, ActionKind.PASS, ActionKind.BIG_GIN,
-                ActionKind.NEXT_HAND)
+WITHOUT_CARD = (
+    ActionKind.DRAW_STOCK,
+    ActionKind.DRAW_PILE,
+    ActionKind.PASS,
+    ActionKind.BIG_GIN,
+    ActionKind.NEXT_HAND,
+)
 KINDS = WITH_CARD + WITHOUT_CARD
 DECLARING = (ActionKind.KNOCK, ActionKind.GIN)  # the actions that may declare the knocker's melds
 ENDING = (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)  # the actions that end a hand by choice

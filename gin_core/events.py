@@ -8,8 +8,17 @@ from dataclasses import dataclass
 from .cards import Card
 
 EVENT_KINDS = (
-    "cut", "deal", "draw_pile", "draw_stock", "pass", "discard",
-    "knock", "gin", "big_gin", "dead_hand", "match_over",
+    "cut",
+    "deal",
+    "draw_pile",
+    "draw_stock",
+    "pass",
+    "discard",
+    "knock",
+    "gin",
+    "big_gin",
+    "dead_hand",
+    "match_over",
 )
 
 

@@ -21,10 +21,10 @@ from .rules import Rules
 from .scoring import Settlement, settle
 
 
-
-
 def stacked_deck(
-    first: Sequence[Card], dealer: Sequence[Card], upcard: Card | None = None,
+    first: Sequence[Card],
+    dealer: Sequence[Card],
+    upcard: Card | None = None,
     stock: Sequence[Card] = (),
 ) -> list[Card]:
     """A deck that deals the given hands (``first`` to the non-dealer), then ``upcard``, then
@@ -198,7 +198,9 @@ class Hand:
             if dw > self.knock_limit:
                 raise IllegalAction(Refusal.OVER_KNOCK_LIMIT, (card,), deadwood=dw, limit=self.knock_limit)
         if action.melds is not None:
-            self._check_declaration(mask & ~card.bit, action.melds, 0 if kind == ActionKind.GIN else self.knock_limit)
+            self._check_declaration(
+                mask & ~card.bit, action.melds, 0 if kind == ActionKind.GIN else self.knock_limit
+            )
 
     @staticmethod
     def _check_declaration(kept: int, melds: tuple[Meld, ...], limit: int) -> None:
@@ -289,8 +291,13 @@ class Hand:
             self._let_go(player, action.card)
             self.knock_card = action.card
         self.settlement = settle(
-            self.hands[player], self.hands[1 - player], self.rules, action.melds,
-            knocker=player, big_gin=big, multiplier=self.multiplier,
+            self.hands[player],
+            self.hands[1 - player],
+            self.rules,
+            action.melds,
+            knocker=player,
+            big_gin=big,
+            multiplier=self.multiplier,
         )
         self.events.append(Event(action.kind, player))
         self.phase = Phase.OVER

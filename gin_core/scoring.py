@@ -113,7 +113,8 @@ def knock_points(knocker: int, defender: int, rules: Rules, big_gin: bool = Fals
     (no multiplier), positive when the knocker scores, negative when the defender does, 0 for an
     equal count."""
     (defender_deadwood, _, _), knocker_deadwood = _showdown(
-        knocker, defender, rules, big_gin, default_packing(knocker))
+        knocker, defender, rules, big_gin, default_packing(knocker)
+    )
     _, winner_side, bonus, base = verdict(knocker_deadwood, defender_deadwood, rules, big_gin)
     if winner_side is None:
         return 0
@@ -133,8 +134,12 @@ def _showdown(kmask: int, dmask: int, rules: Rules, big_gin: bool, packing: tupl
 def verdict(knocker_deadwood: int, defender_deadwood: int, rules: Rules, big_gin: bool = False):
     """(kind, winner as ``"knocker"``/``"defender"``/``None``, bonus, deadwood points) of a knock."""
     if knocker_deadwood == 0:
-        return ("big_gin" if big_gin else "gin"), "knocker", (
-            rules.big_gin_bonus if big_gin else rules.gin_bonus), defender_deadwood
+        return (
+            ("big_gin" if big_gin else "gin"),
+            "knocker",
+            (rules.big_gin_bonus if big_gin else rules.gin_bonus),
+            defender_deadwood,
+        )
     if defender_deadwood < knocker_deadwood or (
         defender_deadwood == knocker_deadwood and rules.equal_is_undercut
     ):

@@ -127,7 +127,7 @@ def layable(rest: frozenset, grown: tuple[frozenset, ...]) -> bool:
         return True
     for c in rest:
         for k, g in enumerate(grown):
-            if is_meld_set(g | {c}) and layable(rest - {c}, grown[:k] + (g | {c},) + grown[k + 1:]):
+            if is_meld_set(g | {c}) and layable(rest - {c}, grown[:k] + (g | {c},) + grown[k + 1 :]):
                 return True
     return False
 
@@ -142,8 +142,11 @@ def brute_defence(defender, knocker_melds, allow: bool = True) -> tuple[int, int
         used = set().union(*packing) if packing else set()
         free = [c for c in cards if c not in used]
         # only a card of a target's rank (sets) or suit (runs) can ever join it
-        near = [c for c in free if allow and any(
-            c.rank in {x.rank for x in t} or c.suit in {x.suit for x in t} for t in targets)]
+        near = [
+            c
+            for c in free
+            if allow and any(c.rank in {x.rank for x in t} or c.suit in {x.suit for x in t} for t in targets)
+        ]
         for size in range(len(near) + 1):
             for laid in itertools.combinations(near, size):
                 key = (total(free) - total(laid), size)
@@ -383,7 +386,10 @@ def test_layoff_chains_and_packing_choice():
     check_defence(parse_cards("8H 9H TH 2C 3D KS QS JS 4C 9D"), run, True)
     sets = [frozenset(Card.parse(t) for t in ("9C", "9D", "9H"))]
     check_defence(parse_cards("9S TS JS 2C 2D 2H 5C 6D KD QH"), sets, True)
-    both = [frozenset(Card.parse(t) for t in ("4S", "5S", "6S")), frozenset(Card.parse(t) for t in ("7C", "7D", "7H"))]
+    both = [
+        frozenset(Card.parse(t) for t in ("4S", "5S", "6S")),
+        frozenset(Card.parse(t) for t in ("7C", "7D", "7H")),
+    ]
     check_defence(parse_cards("7S 8S 3S 2S AS 8C 9C TC KH KD"), both, True)
 
 
@@ -455,8 +461,12 @@ def knock_positions(rng: random.Random, n: int):
 def test_settle_against_brute_force_at_real_knocks(count):
     rng = random.Random("settle")
     for knocker, defender, rules, big in knock_positions(rng, count(30, 5)):
-        for variant in (rules, rules.replace(layoff_on_gin=not rules.layoff_on_gin,
-                                             equal_is_undercut=not rules.equal_is_undercut)):
+        for variant in (
+            rules,
+            rules.replace(
+                layoff_on_gin=not rules.layoff_on_gin, equal_is_undercut=not rules.equal_is_undercut
+            ),
+        ):
             check_settle(knocker, defender, variant, big)
 
 

@@ -102,8 +102,14 @@ def test_expert_plays_legally():
 )
 def test_any_rules_any_seed(seed, knock_limit, stock_end, upcard, oklahoma, big_gin, layoff, free, names):
     rules = Rules(
-        knock_limit=knock_limit, stock_end=stock_end, first_upcard=upcard, oklahoma=oklahoma and upcard,
-        big_gin=big_gin, layoff_on_gin=layoff, no_discard_after_pickup=not free, target=None,
+        knock_limit=knock_limit,
+        stock_end=stock_end,
+        first_upcard=upcard,
+        oklahoma=oklahoma and upcard,
+        big_gin=big_gin,
+        layoff_on_gin=layoff,
+        no_discard_after_pickup=not free,
+        target=None,
     )
     play(rules, names, seed)
 

@@ -48,7 +48,10 @@ def test_the_hand_follows_the_one_stock_end_rule(end):
     m = Match(rules, seed=9)
     while m.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
         acts = m.legal_actions()
-        pick = next((x for x in acts if x.kind in (ActionKind.DRAW_STOCK, ActionKind.DISCARD, ActionKind.PASS)), acts[0])
+        pick = next(
+            (x for x in acts if x.kind in (ActionKind.DRAW_STOCK, ActionKind.DISCARD, ActionKind.PASS)),
+            acts[0],
+        )
         m.apply(pick)
         if pick.kind == ActionKind.DISCARD:
             left = len(m.hand.stock)

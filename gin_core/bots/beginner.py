@@ -38,7 +38,9 @@ class BeginnerBot(Bot):
             joins = meld_with(hand | top.bit, top.index) if top is not None else None
             if top is not None and joins and Action(ActionKind.DRAW_PILE) in acts:
                 return Decision(Action(ActionKind.DRAW_PILE), takes_for_meld(top, joins))
-            other = Action(ActionKind.PASS) if Action(ActionKind.PASS) in acts else Action(ActionKind.DRAW_STOCK)
+            other = (
+                Action(ActionKind.PASS) if Action(ActionKind.PASS) in acts else Action(ActionKind.DRAW_STOCK)
+            )
             return Decision(other, Reason(ReasonKind.FITS_NOTHING, (top,) if top else ()))
         if any(a.kind in ENDING for a in acts):
             return lowest_end(view)
@@ -52,4 +54,3 @@ class BeginnerBot(Bot):
         card = max(pool, key=lambda i: (CARD_VALUES[i], i))
         why = ReasonKind.LONE_HIGH if single else ReasonKind.LOOSE_HIGH
         return Decision(Action(ActionKind.DISCARD, CARDS[card]), Reason(why, (CARDS[card],)))
-

@@ -43,8 +43,19 @@ def think_hint(view: PlayerView, seed: int = 0) -> HintThinking:
     trials = [Playouts(a, whys[a]) for a in acts]
     if work.in_slice:
         yield work.cut()
-    yield from evaluate(view, know, holding, trials, SearchBot.samples, SearchBot.inference,
-                        rng_for(seed, view), work, HALVINGS, favourite, SearchBot.prior)
+    yield from evaluate(
+        view,
+        know,
+        holding,
+        trials,
+        SearchBot.samples,
+        SearchBot.inference,
+        rng_for(seed, view),
+        work,
+        HALVINGS,
+        favourite,
+        SearchBot.prior,
+    )
     if work.in_slice:
         yield work.cut()
     trials.sort(key=lambda t: -t.credited(favourite, SearchBot.prior))

@@ -40,7 +40,7 @@ def _meld_pairs() -> tuple[tuple[tuple[int, int], ...], ...]:
     for i in range(52):
         s, r = divmod(i, 13)
         mates = [13 * t + r for t in range(4) if t != s]
-        pairs = [(a, b) for k, a in enumerate(mates) for b in mates[k + 1:]]
+        pairs = [(a, b) for k, a in enumerate(mates) for b in mates[k + 1 :]]
         for lo in (r - 2, r - 1, r):
             run = [13 * s + q for q in range(lo, lo + 3) if q != r]
             if lo >= 0 and lo + 2 <= 12:
@@ -66,7 +66,7 @@ def hand_events(view: PlayerView) -> list[Event]:
     """The public events of the current hand (after its deal)."""
     events = view.events
     start = max((k for k, e in enumerate(events) if e.kind == "deal"), default=-1)
-    return list(events[start + 1:])
+    return list(events[start + 1 :])
 
 
 def ages(cards) -> tuple[tuple[int, int], ...]:

@@ -127,8 +127,9 @@ def discard_decision(know: Knowledge, option: Option, declined: Reason | None = 
         a, b, shape = pair
         why = Reason(ReasonKind.KEEPS_PAIR, (card, a, b), meld=shape, safe=safe, declined=declined)
     else:
-        why = Reason(ReasonKind.LEAVES_DEADWOOD, (card,), deadwood=option.deadwood, safe=safe,
-                     declined=declined)
+        why = Reason(
+            ReasonKind.LEAVES_DEADWOOD, (card,), deadwood=option.deadwood, safe=safe, declined=declined
+        )
     return Decision(Action(ActionKind.DISCARD, card), why)
 
 
@@ -141,4 +142,6 @@ def wall_decision(view: PlayerView, know: Knowledge) -> Decision:
     likely = likely_opponent_deadwood(view, know)
     if left + WALL_MARGIN <= likely:
         return Decision(Action(ActionKind.DRAW_PILE), Reason(ReasonKind.TAKE_TO_KNOCK, (top,), deadwood=left))
-    return Decision(Action(ActionKind.PASS), Reason(ReasonKind.WALL_PASS, (top,), deadwood=left, opponent=likely))
+    return Decision(
+        Action(ActionKind.PASS), Reason(ReasonKind.WALL_PASS, (top,), deadwood=left, opponent=likely)
+    )
