@@ -43,6 +43,13 @@ class ActionError(GinError):
     """Raised for text or values that are not an action."""
 
 
+def action_kind(text: str) -> ActionKind:
+    """The kind named by ``text`` (an :class:`ActionKind` is a string too)."""
+    if text not in KINDS:
+        raise ActionError(f"no such action: {text!r}; actions: {', '.join(KINDS)}")
+    return ActionKind(text)
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """One move. ``discard``, ``knock`` and ``gin`` name the card put on the pile (face down for
@@ -55,9 +62,7 @@ class Action:
     melds: tuple[Meld, ...] | None = None
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise ActionError(f"no such action: {self.kind!r}; actions: {', '.join(KINDS)}")
-        object.__setattr__(self, "kind", ActionKind(self.kind))
+        object.__setattr__(self, "kind", action_kind(self.kind))
         if (self.kind in WITH_CARD) != isinstance(self.card, Card):
             need = "needs a card" if self.kind in WITH_CARD else "takes no card"
             raise ActionError(f"action {self.kind} {need}")
@@ -81,7 +86,14 @@ class Action:
             melds = tuple(Meld.parse(p) for p in parts[2:]) if len(parts) > 2 else None
         except (CardError, MeldError) as e:
             raise ActionError(f"not an action: {describe(text)} ({e})") from None
-        return cls(parts[0].lower(), card, melds)
+        return cls(action_kind(parts[0].lower()), card, melds)
+
+    @property
+    def put(self) -> Card:
+        """The card a discard, knock or gin puts down (an :class:`ActionError` for the others)."""
+        if self.card is None:
+            raise ActionError(f"action {self.kind} puts down no card")
+        return self.card
 
     def __str__(self) -> str:
         text = self.kind if self.card is None else f"{self.kind} {self.card}"

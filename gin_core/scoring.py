@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from .arrange import Arrangement, arrangement_from_masks, hand_mask, meld_order
 from .cards import Card
@@ -13,6 +14,12 @@ from .melds import Meld
 from .rules import Rules
 
 KINDS = ("knock", "gin", "big_gin", "undercut")
+
+Side = Literal["knocker", "defender"]
+# (kind, winning side or None for an equal count that is no undercut, bonus, deadwood points)
+Verdict = tuple[str, Side | None, int, int]
+# the defender's (deadwood left, own melds, lay-offs), as :func:`~gin_core.layoff.defend` returns it
+Defence = tuple[int, tuple[int, ...], list[tuple[int, int]]]
 
 
 @dataclass(frozen=True)
@@ -121,7 +128,9 @@ def knock_points(knocker: int, defender: int, rules: Rules, big_gin: bool = Fals
     return base + bonus if winner_side == "knocker" else -(base + bonus)
 
 
-def _showdown(kmask: int, dmask: int, rules: Rules, big_gin: bool, packing: tuple[int, ...]):
+def _showdown(
+    kmask: int, dmask: int, rules: Rules, big_gin: bool, packing: tuple[int, ...]
+) -> tuple[Defence, int]:
     """The defender's defence (see :func:`defend`) against the knocker's declared ``packing``,
     and the knocker's deadwood."""
     knocker_deadwood = declared_deadwood(kmask, packing)
@@ -131,7 +140,7 @@ def _showdown(kmask: int, dmask: int, rules: Rules, big_gin: bool, packing: tupl
     return defend(dmask, packing if allow else ()), knocker_deadwood
 
 
-def verdict(knocker_deadwood: int, defender_deadwood: int, rules: Rules, big_gin: bool = False):
+def verdict(knocker_deadwood: int, defender_deadwood: int, rules: Rules, big_gin: bool = False) -> Verdict:
     """(kind, winner as ``"knocker"``/``"defender"``/``None``, bonus, deadwood points) of a knock."""
     if knocker_deadwood == 0:
         return (

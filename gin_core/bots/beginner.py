@@ -15,7 +15,7 @@ from ..arrange import best_arrangement
 from ..cards import CARD_VALUES, CARDS, mask_of
 from ..flow import Phase
 from ..view import PlayerView
-from .base import Bot, Decision, Thinking, Work, lowest_end
+from .base import Bot, Decision, Thinking, Work, face_up, lowest_end
 from .knowledge import SAME_RANK, SUIT_NEAR, SUIT_FAR
 from .reasons import Reason, ReasonKind, meld_with, takes_for_meld
 
@@ -32,7 +32,7 @@ class BeginnerBot(Bot):
         acts = view.legal_actions
         hand = mask_of(view.hand)
         if view.phase == Phase.WALL:
-            return Decision(Action(ActionKind.DRAW_PILE), Reason(ReasonKind.TAKE_TO_KNOCK, (view.top,)))
+            return Decision(Action(ActionKind.DRAW_PILE), Reason(ReasonKind.TAKE_TO_KNOCK, (face_up(view),)))
         if view.phase != Phase.DISCARD:
             top = view.top
             joins = meld_with(hand | top.bit, top.index) if top is not None else None

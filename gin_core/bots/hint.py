@@ -15,7 +15,7 @@ from typing import Generator
 
 from ..flow import Phase
 from ..view import PlayerView
-from .base import Candidate, Work, forced_decision, rng_for
+from .base import Candidate, Work, finish, forced_decision, rng_for
 from .knowledge import Knowledge
 from .search import Playouts, SearchBot, describe, evaluate, standard_choice
 from .standard import discard_decision
@@ -64,9 +64,4 @@ def think_hint(view: PlayerView, seed: int = 0) -> HintThinking:
 
 def hint(view: PlayerView, seed: int = 0) -> list[Candidate]:
     """Every legal move with its estimated points and a reason, best first."""
-    thinking = think_hint(view, seed)
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as done:
-            return done.value
+    return finish(think_hint(view, seed))

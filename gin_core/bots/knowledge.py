@@ -7,9 +7,10 @@ who took a card collects its neighbours; one who threw or passed a card does not
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..cards import mask_of
+from ..cards import Card, mask_of
 from ..events import Event
 from ..view import PlayerView
 
@@ -69,7 +70,7 @@ def hand_events(view: PlayerView) -> list[Event]:
     return list(events[start + 1 :])
 
 
-def ages(cards) -> tuple[tuple[int, int], ...]:
+def ages(cards: Iterable[Card]) -> tuple[tuple[int, int], ...]:
     """(card index, number of cards after it) for cards in order of play."""
     cards = list(cards)
     return tuple((c.index, len(cards) - 1 - k) for k, c in enumerate(cards))

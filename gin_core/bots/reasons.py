@@ -7,6 +7,7 @@ arena, the command line and tests.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -147,7 +148,7 @@ def _first(r: Reason) -> str:
     return r.cards[0].symbol if r.cards else ""
 
 
-_TEXTS = {
+_TEXTS: dict[ReasonKind, Callable[[Reason], str]] = {
     ReasonKind.ONLY_MOVE: lambda r: "the only legal move",
     ReasonKind.CANNOT_END: lambda r: "taking the card could not end the hand",
     ReasonKind.BIG_GIN: lambda r: "all eleven cards meld",

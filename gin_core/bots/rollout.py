@@ -105,7 +105,7 @@ def playout(
             else:
                 hands[p] |= 1 << stock.pop()
                 forbidden = 0
-        points, dws[p] = end_turn(rules, limit, hands, p, forbidden, pile, stock, wary >> p & 1)
+        points, dws[p] = end_turn(rules, limit, hands, p, forbidden, pile, stock, (wary >> p & 1) == 1)
         if points is not None:
             return points, units(turns, checks)
         checks += dws[p] <= limit  # a wary player scored a knock and held back

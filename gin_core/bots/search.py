@@ -16,13 +16,14 @@ counted, not estimated. ``expert`` searches more and models a stronger opponent 
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 from dataclasses import dataclass, replace
 
 from ..actions import Action, ActionKind
 from ..arrange import min_deadwood
 from ..flow import Phase, dead_after_discard
 from ..view import PlayerView
-from .base import Bot, Decision, Thinking, Work, lowest_end
+from .base import Bot, Decision, Thinking, Work, face_up, lowest_end
 from .heuristics import Option, discard_options
 from .knowledge import Knowledge
 from .reasons import Reason, ReasonKind, meld_with, takes_for_meld
@@ -57,6 +58,9 @@ class Playouts:
         return replace(self.why, wins=pct, points=round(self.value, 2))
 
 
+Evaluating = Generator[int, None, list[Playouts]]  # slices of work units, then the trials played
+
+
 def simulate(
     view: PlayerView, know: Knowledge, action: Action, guess: tuple[int, list[int]], wary: int = 0
 ) -> tuple[int, int]:
@@ -68,20 +72,21 @@ def simulate(
     top = [view.top.index] if view.top else []
     kind = action.kind
     if kind == ActionKind.KNOCK or kind == ActionKind.GIN:
-        return score(rules, [me & ~action.card.bit, opp], 0), END_UNITS
+        return score(rules, [me & ~action.put.bit, opp], 0), END_UNITS
     if kind == ActionKind.BIG_GIN:
         return score(rules, [me, opp], 0, big=True), END_UNITS
     if kind == ActionKind.DISCARD:
         if dead_after_discard(rules, len(stock)):
             return 0, END_UNITS
         return playout(
-            rules, limit, [me & ~action.card.bit, opp], [action.card.index], stock, 1, "draw", wary=wary
+            rules, limit, [me & ~action.put.bit, opp], [action.put.index], stock, 1, "draw", wary=wary
         )
     if kind == ActionKind.DRAW_STOCK:
         return playout(rules, limit, [me | 1 << stock.pop(), opp], top, stock, 0, "discard", wary=wary)
     if kind == ActionKind.DRAW_PILE:
-        forbid = view.top.bit if rules.no_discard_after_pickup else 0
-        return playout(rules, limit, [me | view.top.bit, opp], [], stock, 0, "discard", forbid, wary=wary)
+        taken = face_up(view).bit
+        forbid = taken if rules.no_discard_after_pickup else 0
+        return playout(rules, limit, [me | taken, opp], [], stock, 0, "discard", forbid, wary=wary)
     if view.phase == Phase.WALL:  # pass at the wall: the hand is dead
         return 0, END_UNITS
     passes = 2 if view.player == view.dealer else 1
@@ -124,7 +129,7 @@ def evaluate(
     favourite: Action | None = None,
     prior: float = 0.0,
     wary: int = 0,
-) -> Thinking:
+) -> Evaluating:
     """Play the candidates on the same guesses, a guess at a time, until ``samples`` guesses or
     the budget run out, yielding at slice ends; returns the candidates still in the running.
 

@@ -28,11 +28,11 @@ def used_pairs(view: PlayerView) -> set[tuple[int, int]]:
     for e in hand_events(view):
         if e.player != view.player:
             continue
-        if e.kind == ActionKind.DRAW_PILE:
+        if e.kind == ActionKind.DRAW_PILE and e.card is not None:
             taken = e.card.index
         elif e.kind == ActionKind.DRAW_STOCK:
             taken = None
-        elif e.kind == ActionKind.DISCARD and taken is not None:
+        elif e.kind == ActionKind.DISCARD and taken is not None and e.card is not None:
             pairs.add((taken, e.card.index))
     return pairs
 
@@ -41,7 +41,7 @@ def just_taken(view: PlayerView) -> int | None:
     """The face-up card taken this turn, if any (the last own draw of the hand)."""
     for e in reversed(hand_events(view)):
         if e.player == view.player and e.kind in ("draw_pile", "draw_stock"):
-            return e.card.index if e.kind == ActionKind.DRAW_PILE else None
+            return e.card.index if e.kind == ActionKind.DRAW_PILE and e.card is not None else None
     return None
 
 
