@@ -20,6 +20,7 @@ from functools import lru_cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracle import is_meld
 
 from gin_core import CARDS, Card, Match, Meld, Rules
 from gin_core.arrange import (
@@ -35,8 +36,6 @@ from gin_core.cards import mask_of, parse_cards
 from gin_core.layoff import best_defence
 from gin_core.presets import PRESETS
 from gin_core.scoring import knock_points, settle
-
-from oracle import is_meld
 
 
 def examples(fraction: float, minimum: int = 2) -> int:
@@ -72,12 +71,12 @@ def order(cards) -> tuple[Card, ...]:
 @lru_cache(maxsize=1 << 14)
 def brute_melds(cards: tuple[Card, ...]) -> tuple[frozenset, ...]:
     """Every subset of ``cards`` (in a canonical order) that is a meld."""
-    out = []
-    for size in range(3, len(cards) + 1):
-        for combo in itertools.combinations(cards, size):
-            if is_meld(combo):
-                out.append(frozenset(combo))
-    return tuple(out)
+    return tuple(
+        frozenset(combo)
+        for size in range(3, len(cards) + 1)
+        for combo in itertools.combinations(cards, size)
+        if is_meld(combo)
+    )
 
 
 def brute_packings(cards: tuple[Card, ...], melds=None) -> list[frozenset]:

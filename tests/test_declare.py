@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gin_core import CARDS, Action, IllegalAction, Match, Rules, best_arrangement, preset, settle
 from gin_core.cards import Card, parse_cards

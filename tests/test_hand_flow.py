@@ -100,7 +100,7 @@ def test_card_not_held_and_knock_over_the_limit():
         h.apply(Action("knock", c("5S")))
     with pytest.raises(IllegalAction, match="gin needs no deadwood; discarding the king of clubs leaves 4"):
         h.apply(Action("gin", c("KC")))
-    with pytest.raises(IllegalAction, match="not player 0's turn|you have drawn"):
+    with pytest.raises(IllegalAction, match=r"not player 0's turn|you have drawn"):
         h.apply(Action("draw_stock"))
     assert snapshot(h) == before
     assert {"knock KC", "knock 4D", "discard KC"} <= set(kinds(h))

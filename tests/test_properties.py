@@ -41,6 +41,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
+from oracle import is_meld
 
 from gin_core import CARDS, Action, Card, IllegalAction, Match, Rules
 from gin_core.actions import WITH_CARD, WITHOUT_CARD
@@ -52,8 +53,6 @@ from gin_core.presets import PRESETS
 from gin_core.rules import NEXT_DEALERS, OKLAHOMA_ACES, SHUTOUTS, STOCK_ENDS
 from gin_core.save import dumps, loads
 from gin_core.view import PlayerView
-
-from oracle import is_meld
 
 PYODIDE = os.environ.get("GIN_PYODIDE") == "1"
 

@@ -14,8 +14,9 @@ them, a search slice of 500 units takes 4-7 ms of CPU (``python -m gin_core.benc
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 from dataclasses import dataclass, replace
-from typing import Generator, TypeVar
+from typing import TypeVar
 
 from ..actions import DECLARING, ENDING, Action, ActionKind
 from ..arrange import min_deadwood, trim_caches

@@ -16,7 +16,7 @@ from ..cards import CARD_VALUES, CARDS, mask_of
 from ..flow import Phase
 from ..view import PlayerView
 from .base import Bot, Decision, Thinking, Work, face_up, lowest_end
-from .knowledge import SAME_RANK, SUIT_NEAR, SUIT_FAR
+from .knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR
 from .reasons import Reason, ReasonKind, meld_with, takes_for_meld
 
 NEAR = tuple(SAME_RANK[i] | SUIT_NEAR[i] | SUIT_FAR[i] for i in range(52))

@@ -11,7 +11,7 @@ function of the view and the seed.
 
 from __future__ import annotations
 
-from typing import Generator
+from collections.abc import Generator
 
 from ..flow import Phase
 from ..view import PlayerView

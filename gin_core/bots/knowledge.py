@@ -57,7 +57,7 @@ PAIR_MASKS = tuple(tuple(1 << a | 1 << b for a, b in pairs) for pairs in MELD_PA
 def fits(hand: int, card: int) -> bool:
     """True if ``card`` joins a meld of ``hand`` plus that card (any meld holding it holds a
     three-card meld holding it, so checking the pairs is enough)."""
-    for pair in PAIR_MASKS[card]:
+    for pair in PAIR_MASKS[card]:  # noqa: SIM110 - any() over a generator is 3.5x slower in the sampler loop
         if hand & pair == pair:
             return True
     return False

@@ -162,7 +162,7 @@ def evaluate(
             points, used = simulate(view, know, t.action, guess, wary)
             work.add(used)
             results.append(points)
-        for t, points in zip(active, results):
+        for t, points in zip(active, results, strict=True):
             t.points += points
             t.wins += points > 0
             t.runs += 1
