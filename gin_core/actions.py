@@ -10,6 +10,7 @@ from .checks import describe
 from .errors import GinError
 from .melds import Meld, MeldError
 
+
 class ActionKind(StrEnum):
     """The moves: draw from the stock or the pile, pass (the first upcard, or at the wall),
     discard, knock or gin (naming the card put down), big gin, deal the next hand. Members are
@@ -26,8 +27,13 @@ class ActionKind(StrEnum):
 
 
 WITH_CARD = (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN)
-WITHOUT_CARD = (ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE, ActionKind.PASS, ActionKind.BIG_GIN,
-                ActionKind.NEXT_HAND)
+WITHOUT_CARD = (
+    ActionKind.DRAW_STOCK,
+    ActionKind.DRAW_PILE,
+    ActionKind.PASS,
+    ActionKind.BIG_GIN,
+    ActionKind.NEXT_HAND,
+)
 KINDS = WITH_CARD + WITHOUT_CARD
 DECLARING = (ActionKind.KNOCK, ActionKind.GIN)  # the actions that may declare the knocker's melds
 ENDING = (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)  # the actions that end a hand by choice
@@ -35,6 +41,13 @@ ENDING = (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)  # the actions t
 
 class ActionError(GinError):
     """Raised for text or values that are not an action."""
+
+
+def action_kind(text: str) -> ActionKind:
+    """The kind named by ``text`` (an :class:`ActionKind` is a string too)."""
+    if text not in KINDS:
+        raise ActionError(f"no such action: {text!r}; actions: {', '.join(KINDS)}")
+    return ActionKind(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,9 +62,7 @@ class Action:
     melds: tuple[Meld, ...] | None = None
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise ActionError(f"no such action: {self.kind!r}; actions: {', '.join(KINDS)}")
-        object.__setattr__(self, "kind", ActionKind(self.kind))
+        object.__setattr__(self, "kind", action_kind(self.kind))
         if (self.kind in WITH_CARD) != isinstance(self.card, Card):
             need = "needs a card" if self.kind in WITH_CARD else "takes no card"
             raise ActionError(f"action {self.kind} {need}")
@@ -75,7 +86,14 @@ class Action:
             melds = tuple(Meld.parse(p) for p in parts[2:]) if len(parts) > 2 else None
         except (CardError, MeldError) as e:
             raise ActionError(f"not an action: {describe(text)} ({e})") from None
-        return cls(parts[0].lower(), card, melds)
+        return cls(action_kind(parts[0].lower()), card, melds)
+
+    @property
+    def put(self) -> Card:
+        """The card a discard, knock or gin puts down (an :class:`ActionError` for the others)."""
+        if self.card is None:
+            raise ActionError(f"action {self.kind} puts down no card")
+        return self.card
 
     def __str__(self) -> str:
         text = self.kind if self.card is None else f"{self.kind} {self.card}"

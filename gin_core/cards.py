@@ -8,7 +8,7 @@ JSON file sees uses the notation ``"AS"``, ``"TD"`` (or ``"10D"``), ``"KH"``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from .checks import describe
 from .errors import GinError
@@ -160,14 +160,6 @@ def cards_of(mask: int) -> list[Card]:
         out.append(CARDS[low.bit_length() - 1])
         mask ^= low
     return out
-
-
-def iter_indices(mask: int) -> Iterator[int]:
-    """Indices of the set bits of a mask, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def _suit_value_table() -> tuple[int, ...]:

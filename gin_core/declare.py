@@ -43,7 +43,9 @@ def default_declaration(cards: Iterable[Card], unseen: Iterable[Card] | None = N
     return tuple(Meld.from_mask(m) for m in packing)
 
 
-def declarations(cards: Iterable[Card], limit: int, unseen: Iterable[Card] | None = None) -> list[Declaration]:
+def declarations(
+    cards: Iterable[Card], limit: int, unseen: Iterable[Card] | None = None
+) -> list[Declaration]:
     """Every declaration of the cards kept (disjoint melds) leaving at most ``limit`` deadwood,
     best first: least deadwood, then fewest lay-off spots for ``unseen`` cards, then a fixed
     order. The first is :func:`default_declaration` when it is within the limit."""

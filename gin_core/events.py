@@ -7,11 +7,6 @@ from dataclasses import dataclass
 
 from .cards import Card
 
-EVENT_KINDS = (
-    "cut", "deal", "draw_pile", "draw_stock", "pass", "discard",
-    "knock", "gin", "big_gin", "dead_hand", "match_over",
-)
-
 
 @dataclass(frozen=True, slots=True)
 class Event:

@@ -30,8 +30,11 @@ def dead_after_discard(rules: Rules, left: int) -> bool:
     """The stock-end rule: True if a discard leaving ``left`` stock cards ends the hand with no
     score (the one place it is written; the bots' playouts use it too)."""
     end = rules.stock_end
-    return (end == "two_left" and left <= 2) or (end == "one_left" and left <= 1) or (
-        end == "empty" and left == 0)
+    return (
+        (end == "two_left" and left <= 2)
+        or (end == "one_left" and left <= 1)
+        or (end == "empty" and left == 0)
+    )
 
 
 def at_the_wall(rules: Rules, left: int) -> bool:

@@ -21,17 +21,17 @@ from .rules import Rules
 from .scoring import Settlement, settle
 
 
-
-
 def stacked_deck(
-    first: Sequence[Card], dealer: Sequence[Card], upcard: Card | None = None,
+    first: Sequence[Card],
+    dealer: Sequence[Card],
+    upcard: Card | None = None,
     stock: Sequence[Card] = (),
 ) -> list[Card]:
     """A deck that deals the given hands (``first`` to the non-dealer), then ``upcard``, then
     ``stock`` from the top; the remaining cards follow in index order. For puzzles and tests."""
     if len(first) != 10 or len(dealer) != 10:
         raise ValueError("each hand needs 10 cards")
-    head = [c for pair in zip(first, dealer) for c in pair]
+    head = [c for pair in zip(first, dealer, strict=True) for c in pair]
     head += ([upcard] if upcard else []) + list(stock)
     rest = [c for c in CARDS if c not in head]
     return head + rest
@@ -149,46 +149,59 @@ class Hand:
         if phase == Phase.OFFER and kind not in (ActionKind.DRAW_PILE, ActionKind.PASS):
             raise IllegalAction(Refusal.UPCARD_OFFER)
         if phase == Phase.WALL:
-            if kind not in (ActionKind.DRAW_PILE, ActionKind.PASS):
-                raise IllegalAction(Refusal.WALL_CHOICE)
-            if kind == ActionKind.DRAW_PILE and not self._wall_take_can_knock():
-                raise IllegalAction(Refusal.WALL_TAKE_CANNOT_KNOCK)
-            return
-        if phase == Phase.DRAW:
-            if kind == ActionKind.PASS:
-                raise IllegalAction(Refusal.NO_PASS)
-            if kind not in (ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE):
-                raise IllegalAction(Refusal.DRAW_FIRST)
-            if kind == ActionKind.DRAW_PILE and self.stock_only:
-                raise IllegalAction(Refusal.STOCK_ONLY)
-            if kind == ActionKind.DRAW_PILE and not self.pile:
-                raise IllegalAction(Refusal.PILE_EMPTY)
-            return
-        if phase == Phase.DISCARD:
+            self._check_wall(kind)
+        elif phase == Phase.DRAW:
+            self._check_draw(kind)
+        elif phase == Phase.DISCARD:
             self._check_discard(action)
+
+    def _check_wall(self, kind: ActionKind) -> None:
+        if kind not in (ActionKind.DRAW_PILE, ActionKind.PASS):
+            raise IllegalAction(Refusal.WALL_CHOICE)
+        if kind == ActionKind.DRAW_PILE and not self._wall_take_can_knock():
+            raise IllegalAction(Refusal.WALL_TAKE_CANNOT_KNOCK)
+
+    def _check_draw(self, kind: ActionKind) -> None:
+        if kind == ActionKind.PASS:
+            raise IllegalAction(Refusal.NO_PASS)
+        if kind not in (ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE):
+            raise IllegalAction(Refusal.DRAW_FIRST)
+        if kind == ActionKind.DRAW_PILE and self.stock_only:
+            raise IllegalAction(Refusal.STOCK_ONLY)
+        if kind == ActionKind.DRAW_PILE and not self.pile:
+            raise IllegalAction(Refusal.PILE_EMPTY)
 
     def _check_discard(self, action: Action) -> None:
         kind = action.kind
         if kind in (ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE, ActionKind.PASS):
             raise IllegalAction(Refusal.ALREADY_DREW)
-        hand = self.hands[self.turn]
-        mask = mask_of(hand)
+        mask = mask_of(self.hands[self.turn])
         if kind == ActionKind.BIG_GIN:
-            if not self.rules.big_gin:
-                raise IllegalAction(Refusal.NO_BIG_GIN)
-            if min_deadwood(mask) != 0:
-                raise IllegalAction(Refusal.BIG_GIN_NEEDS_MELDS, deadwood=min_deadwood(mask))
+            self._check_big_gin(mask)
             return
-        card = action.card
-        assert card is not None
-        if card not in hand:
+        self._check_card_put(action)
+        if kind != ActionKind.DISCARD:
+            self._check_ending(action, mask)
+
+    def _check_big_gin(self, mask: int) -> None:
+        if not self.rules.big_gin:
+            raise IllegalAction(Refusal.NO_BIG_GIN)
+        if min_deadwood(mask) != 0:
+            raise IllegalAction(Refusal.BIG_GIN_NEEDS_MELDS, deadwood=min_deadwood(mask))
+
+    def _check_card_put(self, action: Action) -> None:
+        """The card a discard, knock or gin puts down must be held and free to go."""
+        card = action.put
+        if card not in self.hands[self.turn]:
             raise IllegalAction(Refusal.NOT_HELD, (card,))
         if card.bit & self._forbidden():
             raise IllegalAction(Refusal.JUST_TAKEN, (card,))
-        if kind == ActionKind.DISCARD:
-            if self.must_knock:
-                raise IllegalAction(Refusal.WALL_MUST_KNOCK)
-            return
+        if action.kind == ActionKind.DISCARD and self.must_knock:
+            raise IllegalAction(Refusal.WALL_MUST_KNOCK)
+
+    def _check_ending(self, action: Action, mask: int) -> None:
+        """A knock or gin: the deadwood it leaves, and its declared melds."""
+        kind, card = action.kind, action.put
         dw = min_deadwood(mask & ~card.bit)
         if kind == ActionKind.GIN and dw != 0:
             raise IllegalAction(Refusal.GIN_NEEDS_NO_DEADWOOD, (card,), deadwood=dw)
@@ -198,7 +211,9 @@ class Hand:
             if dw > self.knock_limit:
                 raise IllegalAction(Refusal.OVER_KNOCK_LIMIT, (card,), deadwood=dw, limit=self.knock_limit)
         if action.melds is not None:
-            self._check_declaration(mask & ~card.bit, action.melds, 0 if kind == ActionKind.GIN else self.knock_limit)
+            self._check_declaration(
+                mask & ~card.bit, action.melds, 0 if kind == ActionKind.GIN else self.knock_limit
+            )
 
     @staticmethod
     def _check_declaration(kept: int, melds: tuple[Meld, ...], limit: int) -> None:
@@ -289,8 +304,13 @@ class Hand:
             self._let_go(player, action.card)
             self.knock_card = action.card
         self.settlement = settle(
-            self.hands[player], self.hands[1 - player], self.rules, action.melds,
-            knocker=player, big_gin=big, multiplier=self.multiplier,
+            self.hands[player],
+            self.hands[1 - player],
+            self.rules,
+            action.melds,
+            knocker=player,
+            big_gin=big,
+            multiplier=self.multiplier,
         )
         self.events.append(Event(action.kind, player))
         self.phase = Phase.OVER

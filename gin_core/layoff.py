@@ -62,7 +62,9 @@ def best_defence(
     return defence_of(hand, own, placed)
 
 
-def defence_of(hand: int, own: Sequence[int], placed: Sequence[tuple[int, int]]) -> tuple[Arrangement, tuple[Layoff, ...]]:
+def defence_of(
+    hand: int, own: Sequence[int], placed: Sequence[tuple[int, int]]
+) -> tuple[Arrangement, tuple[Layoff, ...]]:
     """The arrangement and lay-offs of a defence found by :func:`defend`."""
     laid = sum(1 << i for i, _ in placed)
     return arrangement_from_masks(hand & ~laid, own), tuple(Layoff(CARDS[i], k) for i, k in placed)

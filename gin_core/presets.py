@@ -128,8 +128,9 @@ def openspiel() -> Rules:
     hand with no score when both players in a row take the top card and discard it back, or
     after 50 draws from the pile (rare in play).
     """
-    return Rules(stock_end="wall", equal_is_undercut=False, target=None, first_dealer=1,
-                 no_discard_after_pickup=False)
+    return Rules(
+        stock_end="wall", equal_is_undercut=False, target=None, first_dealer=1, no_discard_after_pickup=False
+    )
 
 
 PRESETS: dict[str, Callable[[], Rules]] = {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from .arrange import Arrangement, arrangement_from_masks, hand_mask, meld_order
 from .cards import Card
@@ -13,6 +14,12 @@ from .melds import Meld
 from .rules import Rules
 
 KINDS = ("knock", "gin", "big_gin", "undercut")
+
+Side = Literal["knocker", "defender"]
+# (kind, winning side or None for an equal count that is no undercut, bonus, deadwood points)
+Verdict = tuple[str, Side | None, int, int]
+# the defender's (deadwood left, own melds, lay-offs), as :func:`~gin_core.layoff.defend` returns it
+Defence = tuple[int, tuple[int, ...], list[tuple[int, int]]]
 
 
 @dataclass(frozen=True)
@@ -113,14 +120,17 @@ def knock_points(knocker: int, defender: int, rules: Rules, big_gin: bool = Fals
     (no multiplier), positive when the knocker scores, negative when the defender does, 0 for an
     equal count."""
     (defender_deadwood, _, _), knocker_deadwood = _showdown(
-        knocker, defender, rules, big_gin, default_packing(knocker))
+        knocker, defender, rules, big_gin, default_packing(knocker)
+    )
     _, winner_side, bonus, base = verdict(knocker_deadwood, defender_deadwood, rules, big_gin)
     if winner_side is None:
         return 0
     return base + bonus if winner_side == "knocker" else -(base + bonus)
 
 
-def _showdown(kmask: int, dmask: int, rules: Rules, big_gin: bool, packing: tuple[int, ...]):
+def _showdown(
+    kmask: int, dmask: int, rules: Rules, big_gin: bool, packing: tuple[int, ...]
+) -> tuple[Defence, int]:
     """The defender's defence (see :func:`defend`) against the knocker's declared ``packing``,
     and the knocker's deadwood."""
     knocker_deadwood = declared_deadwood(kmask, packing)
@@ -130,11 +140,15 @@ def _showdown(kmask: int, dmask: int, rules: Rules, big_gin: bool, packing: tupl
     return defend(dmask, packing if allow else ()), knocker_deadwood
 
 
-def verdict(knocker_deadwood: int, defender_deadwood: int, rules: Rules, big_gin: bool = False):
+def verdict(knocker_deadwood: int, defender_deadwood: int, rules: Rules, big_gin: bool = False) -> Verdict:
     """(kind, winner as ``"knocker"``/``"defender"``/``None``, bonus, deadwood points) of a knock."""
     if knocker_deadwood == 0:
-        return ("big_gin" if big_gin else "gin"), "knocker", (
-            rules.big_gin_bonus if big_gin else rules.gin_bonus), defender_deadwood
+        return (
+            ("big_gin" if big_gin else "gin"),
+            "knocker",
+            (rules.big_gin_bonus if big_gin else rules.gin_bonus),
+            defender_deadwood,
+        )
     if defender_deadwood < knocker_deadwood or (
         defender_deadwood == knocker_deadwood and rules.equal_is_undercut
     ):

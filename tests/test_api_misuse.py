@@ -68,6 +68,7 @@ def _calls() -> list[tuple[str, Callable[[], object], str]]:
             (f"view({name})", lambda v=v: _match().view(v), "player"),
             (f"undo({name})", lambda v=v: _match().undo(v), "player"),
         ]
+    # the `type: ignore`s below mark the wrong types these calls pass on purpose: they are the misuse
     rows += [
         ("Match(seed=-1)", lambda: Match(seed=-1), "seed"),
         ("Match(seed=2**64)", lambda: Match(seed=2**64), "seed"),

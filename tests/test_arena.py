@@ -12,9 +12,9 @@ import pytest
 
 from gin_core import arena
 from gin_core.actions import Action
-from gin_core.cards import CARDS
 from gin_core.bots import BOTS
 from gin_core.bots.base import Bot, Decision
+from gin_core.cards import CARDS
 
 
 def test_pairs_swap_seats_on_the_same_deals():
@@ -77,7 +77,12 @@ def test_illegal_action_forfeits(monkeypatch):
 
 
 def test_main_prints_a_table(capsys):
-    assert arena.main(["--a", "standard", "--b", "simple", "--games", "2", "--jobs", "1", "--rules", "openspiel"]) == 0
+    assert (
+        arena.main(
+            ["--a", "standard", "--b", "simple", "--games", "2", "--jobs", "1", "--rules", "openspiel"]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "2 matches (1 mirrored pairs)" in out and "95% CI" in out
     assert "A standard" in out and "B simple" in out and "ms p95" in out
@@ -106,7 +111,20 @@ def test_a_run_in_saved_parts_reports_as_the_whole_run(tmp_path, capsys):
 
 
 def test_parts_saved_before_the_points_were_kept_still_merge(tmp_path, capsys):
-    common = ["--a", "beginner", "--b", "simple", "--rules", "openspiel", "--seed", "3", "--jobs", "1", "--games", "2"]
+    common = [
+        "--a",
+        "beginner",
+        "--b",
+        "simple",
+        "--rules",
+        "openspiel",
+        "--seed",
+        "3",
+        "--jobs",
+        "1",
+        "--games",
+        "2",
+    ]
     paths = [str(tmp_path / "old.json.gz"), str(tmp_path / "new.json.gz")]
     arena.main(common + ["--save", paths[0]])
     arena.main(common + ["--first-pair", "1", "--save", paths[1]])

@@ -20,6 +20,7 @@ from functools import lru_cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracle import is_meld
 
 from gin_core import CARDS, Card, Match, Meld, Rules
 from gin_core.arrange import (
@@ -35,8 +36,6 @@ from gin_core.cards import mask_of, parse_cards
 from gin_core.layoff import best_defence
 from gin_core.presets import PRESETS
 from gin_core.scoring import knock_points, settle
-
-from oracle import is_meld
 
 
 def examples(fraction: float, minimum: int = 2) -> int:
@@ -72,12 +71,12 @@ def order(cards) -> tuple[Card, ...]:
 @lru_cache(maxsize=1 << 14)
 def brute_melds(cards: tuple[Card, ...]) -> tuple[frozenset, ...]:
     """Every subset of ``cards`` (in a canonical order) that is a meld."""
-    out = []
-    for size in range(3, len(cards) + 1):
-        for combo in itertools.combinations(cards, size):
-            if is_meld(combo):
-                out.append(frozenset(combo))
-    return tuple(out)
+    return tuple(
+        frozenset(combo)
+        for size in range(3, len(cards) + 1)
+        for combo in itertools.combinations(cards, size)
+        if is_meld(combo)
+    )
 
 
 def brute_packings(cards: tuple[Card, ...], melds=None) -> list[frozenset]:
@@ -127,7 +126,7 @@ def layable(rest: frozenset, grown: tuple[frozenset, ...]) -> bool:
         return True
     for c in rest:
         for k, g in enumerate(grown):
-            if is_meld_set(g | {c}) and layable(rest - {c}, grown[:k] + (g | {c},) + grown[k + 1:]):
+            if is_meld_set(g | {c}) and layable(rest - {c}, grown[:k] + (g | {c},) + grown[k + 1 :]):
                 return True
     return False
 
@@ -142,8 +141,11 @@ def brute_defence(defender, knocker_melds, allow: bool = True) -> tuple[int, int
         used = set().union(*packing) if packing else set()
         free = [c for c in cards if c not in used]
         # only a card of a target's rank (sets) or suit (runs) can ever join it
-        near = [c for c in free if allow and any(
-            c.rank in {x.rank for x in t} or c.suit in {x.suit for x in t} for t in targets)]
+        near = [
+            c
+            for c in free
+            if allow and any(c.rank in {x.rank for x in t} or c.suit in {x.suit for x in t} for t in targets)
+        ]
         for size in range(len(near) + 1):
             for laid in itertools.combinations(near, size):
                 key = (total(free) - total(laid), size)
@@ -383,7 +385,10 @@ def test_layoff_chains_and_packing_choice():
     check_defence(parse_cards("8H 9H TH 2C 3D KS QS JS 4C 9D"), run, True)
     sets = [frozenset(Card.parse(t) for t in ("9C", "9D", "9H"))]
     check_defence(parse_cards("9S TS JS 2C 2D 2H 5C 6D KD QH"), sets, True)
-    both = [frozenset(Card.parse(t) for t in ("4S", "5S", "6S")), frozenset(Card.parse(t) for t in ("7C", "7D", "7H"))]
+    both = [
+        frozenset(Card.parse(t) for t in ("4S", "5S", "6S")),
+        frozenset(Card.parse(t) for t in ("7C", "7D", "7H")),
+    ]
     check_defence(parse_cards("7S 8S 3S 2S AS 8C 9C TC KH KD"), both, True)
 
 
@@ -455,8 +460,12 @@ def knock_positions(rng: random.Random, n: int):
 def test_settle_against_brute_force_at_real_knocks(count):
     rng = random.Random("settle")
     for knocker, defender, rules, big in knock_positions(rng, count(30, 5)):
-        for variant in (rules, rules.replace(layoff_on_gin=not rules.layoff_on_gin,
-                                             equal_is_undercut=not rules.equal_is_undercut)):
+        for variant in (
+            rules,
+            rules.replace(
+                layoff_on_gin=not rules.layoff_on_gin, equal_is_undercut=not rules.equal_is_undercut
+            ),
+        ):
             check_settle(knocker, defender, variant, big)
 
 

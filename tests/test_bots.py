@@ -4,21 +4,23 @@ bot can know nothing but its view."""
 from __future__ import annotations
 
 import ast
+import itertools
 import random
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import gin_core.bots
 from gin_core import Action, Match, Rules, preset
 from gin_core.arrange import discard_deadwoods
 from gin_core.bots import BOTS, Bot, hint, make_bot, think_hint
+from gin_core.bots.base import Work
 from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.rollout import end_turn
 from gin_core.bots.sampler import Inference, guesses
-from gin_core.bots.base import Work
 from gin_core.bots.search import SearchBot, standard_choice
 from gin_core.bots.simple import SimpleBot
 from gin_core.cards import Card, mask_of, parse_cards
@@ -102,8 +104,14 @@ def test_expert_plays_legally():
 )
 def test_any_rules_any_seed(seed, knock_limit, stock_end, upcard, oklahoma, big_gin, layoff, free, names):
     rules = Rules(
-        knock_limit=knock_limit, stock_end=stock_end, first_upcard=upcard, oklahoma=oklahoma and upcard,
-        big_gin=big_gin, layoff_on_gin=layoff, no_discard_after_pickup=not free, target=None,
+        knock_limit=knock_limit,
+        stock_end=stock_end,
+        first_upcard=upcard,
+        oklahoma=oklahoma and upcard,
+        big_gin=big_gin,
+        layoff_on_gin=layoff,
+        no_discard_after_pickup=not free,
+        target=None,
     )
     play(rules, names, seed)
 
@@ -204,7 +212,7 @@ def test_hint_ranks_every_legal_move():
             know = Knowledge.of(view)
             favourite, _ = standard_choice(view, know, know.holding(), Work(1, 1))
             credited = [c.value + (SearchBot.prior if c.action == favourite else 0) for c in ranked]
-            assert all(a >= b - 0.01 for a, b in zip(credited, credited[1:]))  # values are rounded
+            assert all(a >= b - 0.01 for a, b in itertools.pairwise(credited))  # values are rounded
             assert all(c.reason.describe() for c in ranked)
             used = []
             thinking = think_hint(view, seed=3)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gin_core import CARDS, Action, IllegalAction, Match, Rules, best_arrangement, preset, settle
 from gin_core.cards import Card, parse_cards
@@ -53,10 +54,15 @@ def test_declarations_list_every_choice_within_the_limit_best_first():
     found = declarations(KNOCKER, 10)
     assert found[0] == default_declaration(KNOCKER)
     assert {tuple(map(str, d)) for d in found} == {
-        ("7H-8H-9H", "TC-TH-TS", "JS-QS-KS"), ("7H-8H-9H-TH-JH", "TS-JS-QS-KS")}
+        ("7H-8H-9H", "TC-TH-TS", "JS-QS-KS"),
+        ("7H-8H-9H-TH-JH", "TS-JS-QS-KS"),
+    }
     assert len(declarations(KNOCKER, 30)) > 2
     unseen = [c for c in CARDS if c not in KNOCKER and c.rank != 5]  # every 6 is dead
-    spots = [layoff_spots((m.mask for m in d), sum(c.bit for c in unseen)) for d in declarations(KNOCKER, 10, unseen)]
+    spots = [
+        layoff_spots((m.mask for m in d), sum(c.bit for c in unseen))
+        for d in declarations(KNOCKER, 10, unseen)
+    ]
     assert spots == sorted(spots)
 
 
@@ -78,13 +84,16 @@ def test_an_explicit_declaration_is_settled_as_declared():
     assert s.defender_deadwood == 44
 
 
-@pytest.mark.parametrize("text,code", [
-    ("knock 2C 7H-8H-9H TC-TH-TS JS-QS-KS 8D-8S-8C", Refusal.DECLARED_NOT_HELD),
-    ("knock 2C 7H-8H-9H TH-JH-QH", Refusal.DECLARED_NOT_HELD),
-    ("knock 2C 7H-8H-9H-TH TC-TH-TS", Refusal.DECLARED_OVERLAP),
-    ("knock 2C 7H-8H-9H", Refusal.DECLARED_OVER_LIMIT),
-    ("knock JH TC-TH-TS 7H-8H-9H JS-QS-KS JH-QH-KH", Refusal.DECLARED_NOT_HELD),
-])
+@pytest.mark.parametrize(
+    "text,code",
+    [
+        ("knock 2C 7H-8H-9H TC-TH-TS JS-QS-KS 8D-8S-8C", Refusal.DECLARED_NOT_HELD),
+        ("knock 2C 7H-8H-9H TH-JH-QH", Refusal.DECLARED_NOT_HELD),
+        ("knock 2C 7H-8H-9H-TH TC-TH-TS", Refusal.DECLARED_OVERLAP),
+        ("knock 2C 7H-8H-9H", Refusal.DECLARED_OVER_LIMIT),
+        ("knock JH TC-TH-TS 7H-8H-9H JS-QS-KS JH-QH-KH", Refusal.DECLARED_NOT_HELD),
+    ],
+)
 def test_a_wrong_declaration_is_refused_and_changes_nothing(text, code):
     h = knock_ready()
     before = (list(h.hands[0]), h.phase)
@@ -104,6 +113,7 @@ def test_declared_actions_round_trip_as_text():
 def test_bots_declare_from_their_view_and_the_view_shows_it():
     m = Match(preset("eaai"), seed=3)
     from gin_core.bots import make_bot
+
     bots = [make_bot("simple", 1), make_bot("simple", 2)]
     knocks = 0
     while m.phase != "match_over" and knocks < 3:

@@ -41,6 +41,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
+from oracle import is_meld
 
 from gin_core import CARDS, Action, Card, IllegalAction, Match, Rules
 from gin_core.actions import WITH_CARD, WITHOUT_CARD
@@ -52,8 +53,6 @@ from gin_core.presets import PRESETS
 from gin_core.rules import NEXT_DEALERS, OKLAHOMA_ACES, SHUTOUTS, STOCK_ENDS
 from gin_core.save import dumps, loads
 from gin_core.view import PlayerView
-
-from oracle import is_meld
 
 PYODIDE = os.environ.get("GIN_PYODIDE") == "1"
 
@@ -226,8 +225,10 @@ class Shadow:
             self.discards.append((p, card))
             self.taken, self.stock_only, self.turn = None, False, 1 - p
             left, end = len(self.stock), self.rules.stock_end
-            if (end == "two_left" and left <= 2) or (end == "one_left" and left <= 1) or (
-                end == "empty" and left == 0
+            if (
+                (end == "two_left" and left <= 2)
+                or (end == "one_left" and left <= 1)
+                or (end == "empty" and left == 0)
             ):
                 self.dead, self.phase = True, "over"
             elif end == "wall" and left <= 2:
@@ -356,7 +357,6 @@ _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 @functools.lru_cache(maxsize=4096)
 def _named_cards(text: str) -> int:
     return mask_of(Card.parse(r + s) for r, s in CARD_TOKEN.findall(text))
-
 
 
 def scan_hidden(obj, path, hidden: int, secret_strings: tuple[str, ...], secret_ints: set[int]):
@@ -528,8 +528,10 @@ class Harness:
             assert (hp[0] >= r.target) != (hp[1] >= r.target), "exactly one player reaches the target"
             w = 0 if hp[0] >= r.target else 1
             game[w] = r.game_bonus
-            if r.shutout != "none" and self.won[1 - w] == 0 and not (
-                r.shutout_needs_no_dead_hand and self.dead_hands
+            if (
+                r.shutout != "none"
+                and self.won[1 - w] == 0
+                and not (r.shutout_needs_no_dead_hand and self.dead_hands)
             ):
                 shutout = True
                 shut[w] = r.shutout_bonus if r.shutout == "bonus" else hp[w]  # "double": hand points again
@@ -567,8 +569,10 @@ class Harness:
             assert legal, f"no legal action in phase {phase}"
             expected = self.expected = {Action("next_hand")} if sh.over else sh.legal()
             assert set(legal) == expected, f"legal actions {sorted(map(str, set(legal) ^ expected))} differ"
-        assert tuple(m.scores) == tuple(self.scores) == tuple(
-            sum(r.points[p] for r in m.records) for p in (0, 1)
+        assert (
+            tuple(m.scores)
+            == tuple(self.scores)
+            == tuple(sum(r.points[p] for r in m.records) for p in (0, 1))
         )
         for p in (0, 1):
             self.check_view(p, legal)
@@ -593,9 +597,7 @@ class Harness:
         known, should = sorted(map(id, v.opponent_known)), sorted(map(id, sh.held_from_pile[opp]))
         assert len(v.opponent_known) <= len(sh.pile_takes[opp]) and not bits(v.opponent_known) & ~bits(
             sh.pile_takes[opp]
-        ), (
-            f"opponent_known {v.opponent_known} holds cards the opponent never took from the pile"
-        )
+        ), f"opponent_known {v.opponent_known} holds cards the opponent never took from the pile"
         if known != should:
             self.known_mismatches.append((m.deals, p, v.opponent_known, tuple(sh.held_from_pile[opp])))
         assert v.upcard == sh.upcard
@@ -630,7 +632,9 @@ class Harness:
         # rules: == self.rules, scanned once; events and records: append-only, scanned as they grow
         fields = [n for n in VIEW_FIELDS if n not in ("events", "records", "rules")]
         try:
-            scan_hidden(tuple(getattr(v, n) for n in fields), f"view({p})", hidden, secret_strings, secret_ints)
+            scan_hidden(
+                tuple(getattr(v, n) for n in fields), f"view({p})", hidden, secret_strings, secret_ints
+            )
         except AssertionError:  # name the field
             for n in fields:
                 scan_hidden(getattr(v, n), f"view({p}).{n}", hidden, secret_strings, secret_ints)
@@ -768,8 +772,14 @@ def choose(rng: random.Random, m: Match, style: Style) -> Action:
     return rng.choice(acts)
 
 
-def play(harness: Harness, rng: random.Random, styles: tuple[Style, Style], max_steps: int = 20000,
-         full_until: int | None = None, roundtrip_every: int = 0) -> Harness:
+def play(
+    harness: Harness,
+    rng: random.Random,
+    styles: tuple[Style, Style],
+    max_steps: int = 20000,
+    full_until: int | None = None,
+    roundtrip_every: int = 0,
+) -> Harness:
     """Play to the end of the match (or ``max_steps``). ``full_until``: switch off the full
     per-step checks after that many steps (they cost O(moves) each) except between hands;
     from then on the round trip runs every ``roundtrip_every`` steps (0: never) and after every
@@ -866,8 +876,13 @@ styles_strategy = st.tuples(st.sampled_from(STYLES), st.sampled_from(STYLES))
 
 
 @settings(max_examples=examples(0.3))
-@given(rules=rules_strategy(), seed=st.integers(0, 2**20), dealer=st.sampled_from((None, 0, 1)),
-       rng_seed=st.integers(0, 2**32), styles=styles_strategy)
+@given(
+    rules=rules_strategy(),
+    seed=st.integers(0, 2**20),
+    dealer=st.sampled_from((None, 0, 1)),
+    rng_seed=st.integers(0, 2**32),
+    styles=styles_strategy,
+)
 def test_random_rules_full_checks(rules, seed, dealer, rng_seed, styles):
     """Random rule combinations, every check at every step for the first FULL_STEPS moves; then
     the cheap ones at every step, the round trip every 25th move and both expensive ones at
@@ -878,8 +893,9 @@ def test_random_rules_full_checks(rules, seed, dealer, rng_seed, styles):
 
 
 @settings(max_examples=examples(0.75))
-@given(rules=rules_strategy(), seed=st.integers(0, 2**20), rng_seed=st.integers(0, 2**32),
-       styles=styles_strategy)
+@given(
+    rules=rules_strategy(), seed=st.integers(0, 2**20), rng_seed=st.integers(0, 2**32), styles=styles_strategy
+)
 def test_random_rules_whole_matches(rules, seed, rng_seed, styles):
     """Random rule combinations played to the end with the cheap checks, so that the bonuses
     and dealer rules of every combination reach their match end."""
@@ -911,9 +927,17 @@ def test_every_kind_of_illegal_action_is_tried(count):
         h = Harness(Match(wall, seed=SEED_BASE + 17 * j), full=True)
         patient = Style(0.0, 0.0, 1.0, 0.9)  # low deadwood, but never ends the hand by choice
         play(h, random.Random(f"wall:{j}"), (patient, patient))
-    wanted = {"wrong player", "wrong phase", "between hands", "card not held", "knock over the limit",
-              "card just taken from the pile", "gin with deadwood", "big gin not allowed",
-              "must knock at the wall"}
+    wanted = {
+        "wrong player",
+        "wrong phase",
+        "between hands",
+        "card not held",
+        "knock over the limit",
+        "card just taken from the pile",
+        "gin with deadwood",
+        "big gin not allowed",
+        "must knock at the wall",
+    }
     assert wanted <= set(ILLEGAL_TALLY), f"not tried: {wanted - set(ILLEGAL_TALLY)}; {ILLEGAL_TALLY}"
 
 
@@ -934,7 +958,9 @@ def test_opponent_known_counts_a_card_taken_back_after_discarding_it():
             if h.phase in ("offer", "draw", "wall"):
                 top = h.pile[-1] if h.pile else None
                 take = Action("draw_pile") in acts and (top in discarded[p] or rng.random() < 0.6)
-                m.apply(Action("draw_pile") if take else rng.choice([a for a in acts if a.kind != "draw_pile"]))
+                m.apply(
+                    Action("draw_pile") if take else rng.choice([a for a in acts if a.kind != "draw_pile"])
+                )
                 if take:
                     took[p].add(top)
                     if top in discarded[p]:
@@ -1069,8 +1095,10 @@ def test_big_gin_hands_settle_correctly(count):
     hunter = Style(0.0, 1.0, 1.0, 0.9)
     want = count(3, 1)
     for i in range(400):
-        rules = PRESETS["big_gin"]() if i % 2 == 0 else Rules(
-            big_gin=True, big_gin_bonus=50, layoff_on_gin=True, spade_doubles=True, target=None
+        rules = (
+            PRESETS["big_gin"]()
+            if i % 2 == 0
+            else Rules(big_gin=True, big_gin_bonus=50, layoff_on_gin=True, spade_doubles=True, target=None)
         )
         h = Harness(Match(rules, seed=SEED_BASE + 101 * i))
         rng = random.Random(i)

@@ -31,7 +31,9 @@ def test_the_readme_is_here():
     assert blocks(), "README.md has no python block"
 
 
-@pytest.mark.parametrize("doc,k,code", blocks(), ids=lambda v: v if isinstance(v, (str, int)) and len(str(v)) < 20 else "")
+@pytest.mark.parametrize(
+    "doc,k,code", blocks(), ids=lambda v: v if isinstance(v, (str, int)) and len(str(v)) < 20 else ""
+)
 def test_readme_block_runs(doc, k, code):
     exec(compile(code, f"{doc} block {k}", "exec"), {"__name__": "readme"})
 

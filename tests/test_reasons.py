@@ -61,8 +61,9 @@ def test_describe_names_every_figure():
     meld = Reason(ReasonKind.MAKES_MELD, (nine, seven, eight, nine), meld=MeldShape.RUN)
     assert meld.describe() == "makes a run 7♥ 8♥ 9♥"
     waits = Reason(ReasonKind.WAITS, (king,), deadwood=6, opponent=7)
-    discard = Reason(ReasonKind.LEAVES_DEADWOOD, (king,), deadwood=9, safe=True, declined=waits, wins=55,
-                     points=1.25)
+    discard = Reason(
+        ReasonKind.LEAVES_DEADWOOD, (king,), deadwood=9, safe=True, declined=waits, wins=55, points=1.25
+    )
     text = discard.describe()
     for part in ("does not knock", "6", "7", "leaves 9 deadwood", "unlikely to use it", "55%", "+1.2"):
         assert part in text

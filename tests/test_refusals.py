@@ -22,12 +22,15 @@ def knock_ready() -> Hand:
     return h
 
 
-@pytest.mark.parametrize("action,code,cards,figures", [
-    ("knock KS", Refusal.NOT_HELD, "KS", {}),
-    ("knock TS", Refusal.OVER_KNOCK_LIMIT, "TS", {"deadwood": 23, "limit": 10}),
-    ("gin KC", Refusal.GIN_NEEDS_NO_DEADWOOD, "KC", {"deadwood": 23}),
-    ("draw_stock", Refusal.ALREADY_DREW, "", {}),
-])
+@pytest.mark.parametrize(
+    "action,code,cards,figures",
+    [
+        ("knock KS", Refusal.NOT_HELD, "KS", {}),
+        ("knock TS", Refusal.OVER_KNOCK_LIMIT, "TS", {"deadwood": 23, "limit": 10}),
+        ("gin KC", Refusal.GIN_NEEDS_NO_DEADWOOD, "KC", {"deadwood": 23}),
+        ("draw_stock", Refusal.ALREADY_DREW, "", {}),
+    ],
+)
 def test_refusal_carries_code_cards_and_figures(action, code, cards, figures):
     h = knock_ready()
     with pytest.raises(IllegalAction) as caught:

@@ -507,7 +507,7 @@ def test_wrong_types_in_every_field(path):
         except SaveError as e:
             assert "save" in str(e).lower()
             continue
-        except Exception as e:  # noqa: BLE001
+        except Exception as e:  # noqa: BLE001 - anything but SaveError is the bug looked for
             pytest.fail(f"{'.'.join(map(str, path))} = {wrong!r}: {type(e).__name__}: {e}")
         consistent(m)
         accepted.append(wrong)
@@ -692,7 +692,7 @@ def load_or_error(text_or_data):
     except SaveError as e:
         assert "save" in str(e).lower()
         return None
-    except Exception as e:  # noqa: BLE001
+    except Exception as e:  # noqa: BLE001 - anything but SaveError is the bug looked for
         pytest.fail(f"loading a mutated save raised {type(e).__name__}: {e}")
     consistent(m)
     data = json.loads(text_or_data) if isinstance(text_or_data, str) else text_or_data

@@ -1,6 +1,5 @@
 """Every worked example of the five rule texts, plus lay-off and settlement rules."""
 
-
 from gin_core import Meld, parse_cards, preset, settle
 from gin_core.layoff import best_defence
 from gin_core.rules import Rules
@@ -16,64 +15,72 @@ def laid(settlement):
 
 # ----- classic (the "how to play" guide) ------------------------------------------------------
 
+
 def test_classic_gin_scores_25_plus_opponent_deadwood():
     # "8,8,8 - 5,6,7 diamonds - 4,4,2,ace ... 11 ... giving you a total of 36 points"
-    s = settle(hand("AC 2C 3C 5S 6S 7S 9H TH JH QH"), hand("8C 8D 8H 5D 6D 7D 4C 4S 2H AS"),
-               preset("classic"))
+    s = settle(
+        hand("AC 2C 3C 5S 6S 7S 9H TH JH QH"), hand("8C 8D 8H 5D 6D 7D 4C 4S 2H AS"), preset("classic")
+    )
     assert (s.kind, s.winner, s.defender_deadwood, s.points) == ("gin", 0, 11, 36)
 
 
 def test_classic_knock_scores_the_difference():
     # "if your deadwood equals 4 points and your opponent's deadwood equals 30 ... 26 points"
-    s = settle(hand("AC 2C 3C 5S 6S 7S 9H TH JH 4D"), hand("5D 6D 7D TC TD TS KD QS 8C 2S"),
-               preset("classic"))
-    assert (s.kind, s.winner, s.knocker_deadwood, s.defender_deadwood, s.points) == (
-        "knock", 0, 4, 30, 26)
+    s = settle(
+        hand("AC 2C 3C 5S 6S 7S 9H TH JH 4D"), hand("5D 6D 7D TC TD TS KD QS 8C 2S"), preset("classic")
+    )
+    assert (s.kind, s.winner, s.knocker_deadwood, s.defender_deadwood, s.points) == ("knock", 0, 4, 30, 26)
 
 
 def test_classic_undercut_example():
     # "you have 9 points in deadwood ... your opponent has only 3 ... 6 points plus 25 ... 31"
-    s = settle(hand("AC 2C 3C 5S 6S 7S 9H TH JH 9D"), hand("4D 5D 6D 8C 8D 8S JC QC KC 3H"),
-               preset("classic"))
-    assert (s.kind, s.winner, s.knocker_deadwood, s.defender_deadwood, s.points) == (
-        "undercut", 1, 9, 3, 31)
+    s = settle(
+        hand("AC 2C 3C 5S 6S 7S 9H TH JH 9D"), hand("4D 5D 6D 8C 8D 8S JC QC KC 3H"), preset("classic")
+    )
+    assert (s.kind, s.winner, s.knocker_deadwood, s.defender_deadwood, s.points) == ("undercut", 1, 9, 3, 31)
 
 
 def test_classic_lay_off_on_a_run():
     # "you knock and lay down a run of 2,3,4 of diamonds and your opponent has the 5 of diamonds"
-    s = settle(hand("2D 3D 4D 7C 7H 7S JC QC KC AH"), hand("5D 9C 9H KS QS 8S 6H 4C 2C 3S"),
-               preset("classic"))
+    s = settle(
+        hand("2D 3D 4D 7C 7H 7S JC QC KC AH"), hand("5D 9C 9H KS QS 8S 6H 4C 2C 3S"), preset("classic")
+    )
     assert "5D" in laid(s)
 
 
 def test_classic_no_lay_off_onto_deadwood():
     # "if you as the knocker have two 3s as deadwood and your opponent has a 3 ... can not"
-    s = settle(hand("3C 3D 5H 6H 7H 9S TS JS QS AS"), hand("3H 8C 8D KC KD QH JH 9D 2C 4S"),
-               preset("classic"))
+    s = settle(
+        hand("3C 3D 5H 6H 7H 9S TS JS QS AS"), hand("3H 8C 8D KC KD QH JH 9D 2C 4S"), preset("classic")
+    )
     assert laid(s) == []
     assert s.defender_deadwood == 3 + 8 + 8 + 10 + 10 + 10 + 10 + 9 + 2 + 4
 
 
 def test_classic_no_lay_off_on_gin():
-    s = settle(hand("2D 3D 4D 7C 7D 7H 7S JC QC KC"), hand("5D 9C 9H KS QS 8S 6H 4C 2C 3S"),
-               preset("classic"))
+    s = settle(
+        hand("2D 3D 4D 7C 7D 7H 7S JC QC KC"), hand("5D 9C 9H KS QS 8S 6H 4C 2C 3S"), preset("classic")
+    )
     assert s.kind == "gin" and laid(s) == []
     assert s.points == 25 + 5 + 9 + 9 + 10 + 10 + 8 + 6 + 4 + 2 + 3
 
 
 def test_classic_equal_count_is_not_an_undercut():
-    s = settle(hand("AC 2C 3C 5S 6S 7S 9H TH JH 4D"), hand("5D 6D 7D 8C 8D 8S JC QC KC 4H"),
-               preset("classic"))
+    s = settle(
+        hand("AC 2C 3C 5S 6S 7S 9H TH JH 4D"), hand("5D 6D 7D 8C 8D 8S JC QC KC 4H"), preset("classic")
+    )
     assert (s.kind, s.winner, s.points) == ("knock", None, 0)
 
 
 # ----- winner deals (the two-player card sheet) -----------------------------------------------
 
+
 def test_winner_deals_knock_example_two_jacks_against_two_threes():
     # "the opponent might have two Jacks left, totaling 20 points. If the knocking player has
     # two 3's, this player has knocked with 6 points. The difference between the two is 14"
-    s = settle(hand("3C 3D 5H 6H 7H 9S TS JS QS KS"), hand("AC AD AH AS 2C 2D 2H 2S JC JD"),
-               preset("winner_deals"))
+    s = settle(
+        hand("3C 3D 5H 6H 7H 9S TS JS QS KS"), hand("AC AD AH AS 2C 2D 2H 2S JC JD"), preset("winner_deals")
+    )
     assert (s.kind, s.knocker_deadwood, s.defender_deadwood, s.points) == ("knock", 6, 20, 14)
 
 
@@ -92,12 +99,14 @@ def test_winner_deals_lay_off_onto_a_set():
 
 
 def test_winner_deals_undercut_on_same_count():
-    s = settle(hand("AC 2C 3C 5S 6S 7S 9H TH JH 4D"),
-               hand("5D 6D 7D 8C 8D 8S JC QC KC 4H"), preset("winner_deals"))
+    s = settle(
+        hand("AC 2C 3C 5S 6S 7S 9H TH JH 4D"), hand("5D 6D 7D 8C 8D 8S JC QC KC 4H"), preset("winner_deals")
+    )
     assert (s.kind, s.winner, s.points) == ("undercut", 1, 25)
 
 
 # ----- no upcard (the rummy-for-two sheet) ----------------------------------------------------
+
 
 def test_no_upcard_lay_off_on_run_either_end():
     # "if you knock and place ... a run of 3, 4, and 5 ... the other player might add a 2 or a 6"
@@ -116,18 +125,21 @@ def test_no_upcard_gin_allows_lay_offs_and_is_never_undercut():
 def test_no_upcard_undercut_scores_20_plus_the_knockers_deadwood():
     # "you simply undercut them ... this only scores you 20 points, plus the knocking player's
     # dead wood"
-    s = settle(hand("AC 2C 3C 5S 6S 7S 9H TH JH 4D"), hand("5D 6D 7D 8C 8D 8S 9C TC JC QC"),
-               preset("no_upcard"))
+    s = settle(
+        hand("AC 2C 3C 5S 6S 7S 9H TH JH 4D"), hand("5D 6D 7D 8C 8D 8S 9C TC JC QC"), preset("no_upcard")
+    )
     assert (s.kind, s.winner, s.defender_deadwood, s.points) == ("undercut", 1, 0, 20 + 4)
 
 
 # ----- tournament (the online tournament site) -----------------------------------------------
 
+
 def test_tournament_equal_count_is_an_undercut():
     # "If the knocker has higher or equal value of deadwood, the knocker receives a 25 point
     # penalty for undercut plus any difference"
-    s = settle(hand("AC 2C 3C 5S 6S 7S 9H TH JH 4D"),
-               hand("5D 6D 7D 8C 8D 8S JC QC KC 4H"), preset("tournament"))
+    s = settle(
+        hand("AC 2C 3C 5S 6S 7S 9H TH JH 4D"), hand("5D 6D 7D 8C 8D 8S JC QC KC 4H"), preset("tournament")
+    )
     assert (s.kind, s.winner, s.points) == ("undercut", 1, 25)
 
 
@@ -140,10 +152,12 @@ def test_tournament_oklahoma_ace_means_one():
 
 # ----- big gin (the online game site) ---------------------------------------------------------
 
+
 def test_big_gin_site_knock_example():
     # "the knocker has 3 points of deadwood, and the opponent has 21 ... 21-3=18"
-    s = settle(hand("AC 2C 3C 5S 6S 7S 9H TH JH 3D"), hand("KD AH 5C 6C 7C 8D 8H 8S 4D 6D"),
-               preset("big_gin"))
+    s = settle(
+        hand("AC 2C 3C 5S 6S 7S 9H TH JH 3D"), hand("KD AH 5C 6C 7C 8D 8H 8S 4D 6D"), preset("big_gin")
+    )
     assert (s.knocker_deadwood, s.defender_deadwood, s.points) == (3, 21, 18)
 
 
@@ -154,18 +168,19 @@ def test_big_gin_site_lay_off_example():
 
 
 def test_big_gin_site_knock_with_eight_against_ten_scores_two():
-    s = settle(hand("AC 2C 3C 5S 6S 7S 9H TH JH 8D"), hand("5D 6D 7D 8C 8H 8S JC QC KC TS"),
-               preset("big_gin"))
+    s = settle(
+        hand("AC 2C 3C 5S 6S 7S 9H TH JH 8D"), hand("5D 6D 7D 8C 8H 8S JC QC KC TS"), preset("big_gin")
+    )
     assert (s.knocker_deadwood, s.defender_deadwood, s.points, s.kind) == (8, 10, 2, "knock")
 
 
 def test_big_gin_bonus_31_and_gin_never_undercut():
     rules = preset("big_gin")
-    s = settle(hand("AC 2C 3C 5S 6S 7S 9H TH JH QH KH"), hand("5D 6D 7D 8C 8H 8S JC QC KC 4S"),
-               rules, big_gin=True)
+    s = settle(
+        hand("AC 2C 3C 5S 6S 7S 9H TH JH QH KH"), hand("5D 6D 7D 8C 8H 8S JC QC KC 4S"), rules, big_gin=True
+    )
     assert (s.kind, laid(s), s.points) == ("big_gin", [], 31 + 4)
-    s = settle(hand("AC 2C 3C 5S 6S 7S 9H TH JH QH"), hand("4D 5D 6D 7D 8C 8H 8S JC QC KC"),
-               rules)
+    s = settle(hand("AC 2C 3C 5S 6S 7S 9H TH JH QH"), hand("4D 5D 6D 7D 8C 8H 8S JC QC KC"), rules)
     assert (s.kind, s.winner, s.points) == ("gin", 0, 25)
 
 
@@ -177,19 +192,21 @@ def test_big_gin_site_king_lays_off_on_three_kings():
 
 # ----- eaai and openspiel ---------------------------------------------------------------------
 
+
 def test_eaai_undercut_includes_ties():
-    s = settle(hand("AC 2C 3C 5S 6S 7S 9H TH JH 4D"),
-               hand("5D 6D 7D 8C 8D 8S JC QC KC 4H"), preset("eaai"))
+    s = settle(hand("AC 2C 3C 5S 6S 7S 9H TH JH 4D"), hand("5D 6D 7D 8C 8D 8S JC QC KC 4H"), preset("eaai"))
     assert (s.kind, s.winner, s.points) == ("undercut", 1, 25)
 
 
 def test_openspiel_equal_count_scores_zero():
-    s = settle(hand("AC 2C 3C 5S 6S 7S 9H TH JH 4D"),
-               hand("5D 6D 7D 8C 8D 8S JC QC KC 4H"), preset("openspiel"))
+    s = settle(
+        hand("AC 2C 3C 5S 6S 7S 9H TH JH 4D"), hand("5D 6D 7D 8C 8D 8S JC QC KC 4H"), preset("openspiel")
+    )
     assert (s.winner, s.points) == (None, 0)
 
 
 # ----- lay-off details ------------------------------------------------------------------------
+
 
 def test_defender_breaks_own_meld_when_laying_off_is_worth_more():
     # Melding all four fives strands 6H (16 with KC); melding 5C 5D 5S and laying 5H then 6H
@@ -203,8 +220,7 @@ def test_defender_breaks_own_meld_when_laying_off_is_worth_more():
 def test_knocker_picks_the_arrangement_that_blocks_lay_offs():
     # 7C 7D 7H 7S 8S 9S TS melds as {777}+{7S-TS} or {7777}+{8S-TS}; only the first lets the
     # defender's 6S (and then 5S) extend a run, so the knocker lays down the second.
-    s = settle(hand("7C 7D 7H 7S 8S 9S TS AD 2C 3H"), hand("6S 5S KD KC QH QS JD 4C 5D 8C"),
-               preset("eaai"))
+    s = settle(hand("7C 7D 7H 7S 8S 9S TS AD 2C 3H"), hand("6S 5S KD KC QH QS JD 4C 5D 8C"), preset("eaai"))
     assert sorted(str(m) for m in s.knocker_arrangement.melds) == ["7C-7D-7H-7S", "8S-9S-TS"]
     assert laid(s) == [] and s.defender_deadwood == 6 + 5 + 50 + 4 + 5 + 8
 

@@ -10,7 +10,8 @@ import pytest
 
 import gin_core
 from gin_core import Action, Match, Rules, preset
-from gin_core.actions import ActionKind
+from gin_core.actions import ActionError, ActionKind
+from gin_core.cards import Card
 from gin_core.flow import Phase, at_the_wall, dead_after_discard
 
 PACKAGE = Path(gin_core.__file__).parent
@@ -48,7 +49,10 @@ def test_the_hand_follows_the_one_stock_end_rule(end):
     m = Match(rules, seed=9)
     while m.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
         acts = m.legal_actions()
-        pick = next((x for x in acts if x.kind in (ActionKind.DRAW_STOCK, ActionKind.DISCARD, ActionKind.PASS)), acts[0])
+        pick = next(
+            (x for x in acts if x.kind in (ActionKind.DRAW_STOCK, ActionKind.DISCARD, ActionKind.PASS)),
+            acts[0],
+        )
         m.apply(pick)
         if pick.kind == ActionKind.DISCARD:
             left = len(m.hand.stock)
@@ -57,3 +61,9 @@ def test_the_hand_follows_the_one_stock_end_rule(end):
             if not dead:
                 assert (m.hand.phase == Phase.WALL) == at_the_wall(rules, left)
     assert m.hand.dead
+
+
+def test_put_is_the_card_put_down_and_refused_for_moves_without_one():
+    assert Action.parse("knock TD").put == Card.parse("TD")
+    with pytest.raises(ActionError, match="puts down no card"):
+        _ = Action(ActionKind.DRAW_STOCK).put

@@ -14,17 +14,29 @@ them, a search slice of 500 units takes 4-7 ms of CPU (``python -m gin_core.benc
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 from dataclasses import dataclass, replace
-from typing import Generator
+from typing import TypeVar
 
 from ..actions import DECLARING, ENDING, Action, ActionKind
 from ..arrange import min_deadwood, trim_caches
-from ..cards import mask_of
+from ..cards import Card, mask_of
 from ..declare import default_declaration
 from ..view import PlayerView
 from .reasons import Reason, ReasonKind
 
+T = TypeVar("T")
 Thinking = Generator[int, None, "Decision"]
+
+
+def finish(thinking: Generator[int, None, T]) -> T:
+    """Run every slice of a thinking generator; its return value."""
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            value: T = done.value
+            return value
 
 
 @dataclass(frozen=True)
@@ -95,12 +107,7 @@ class Bot:
 
     def decide(self, view: PlayerView) -> Decision:
         """Think to the end and return the decision."""
-        thinking = self.think(view)
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as done:
-                return done.value
+        return finish(self.think(view))
 
     def think(self, view: PlayerView) -> Thinking:
         """A generator: each ``next`` runs one slice of at most ``slice_units`` work units and
@@ -150,6 +157,15 @@ def declared(decision: Decision, view: PlayerView) -> Decision:
     return replace(decision, action=replace(act, melds=melds))
 
 
+def face_up(view: PlayerView) -> Card:
+    """The pile's top card, in the phases that always have one (the offer, the wall, a draw
+    from the pile)."""
+    top = view.top
+    if top is None:
+        raise ValueError("the discard pile is empty")
+    return top
+
+
 def rng_for(seed: int, view: PlayerView) -> random.Random:
     """A random stream fixed by the seed and the public state of the view (string seeds are
     hashed with SHA-512, so this is the same in every process and Python version)."""
@@ -169,6 +185,6 @@ def lowest_end(view: PlayerView) -> Decision:
     if best.kind == ActionKind.BIG_GIN:
         return Decision(best, Reason(ReasonKind.BIG_GIN))
     if best.kind == ActionKind.GIN:
-        return Decision(best, Reason(ReasonKind.GIN, (best.card,)))
-    left = min_deadwood(hand & ~best.card.bit)
-    return Decision(best, Reason(ReasonKind.MUST_END, (best.card,), deadwood=left))
+        return Decision(best, Reason(ReasonKind.GIN, (best.put,)))
+    left = min_deadwood(hand & ~best.put.bit)
+    return Decision(best, Reason(ReasonKind.MUST_END, (best.put,), deadwood=left))

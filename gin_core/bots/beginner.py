@@ -15,8 +15,8 @@ from ..arrange import best_arrangement
 from ..cards import CARD_VALUES, CARDS, mask_of
 from ..flow import Phase
 from ..view import PlayerView
-from .base import Bot, Decision, Thinking, Work, lowest_end
-from .knowledge import SAME_RANK, SUIT_NEAR, SUIT_FAR
+from .base import Bot, Decision, Thinking, Work, face_up, lowest_end
+from .knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR
 from .reasons import Reason, ReasonKind, meld_with, takes_for_meld
 
 NEAR = tuple(SAME_RANK[i] | SUIT_NEAR[i] | SUIT_FAR[i] for i in range(52))
@@ -32,13 +32,15 @@ class BeginnerBot(Bot):
         acts = view.legal_actions
         hand = mask_of(view.hand)
         if view.phase == Phase.WALL:
-            return Decision(Action(ActionKind.DRAW_PILE), Reason(ReasonKind.TAKE_TO_KNOCK, (view.top,)))
+            return Decision(Action(ActionKind.DRAW_PILE), Reason(ReasonKind.TAKE_TO_KNOCK, (face_up(view),)))
         if view.phase != Phase.DISCARD:
             top = view.top
             joins = meld_with(hand | top.bit, top.index) if top is not None else None
             if top is not None and joins and Action(ActionKind.DRAW_PILE) in acts:
                 return Decision(Action(ActionKind.DRAW_PILE), takes_for_meld(top, joins))
-            other = Action(ActionKind.PASS) if Action(ActionKind.PASS) in acts else Action(ActionKind.DRAW_STOCK)
+            other = (
+                Action(ActionKind.PASS) if Action(ActionKind.PASS) in acts else Action(ActionKind.DRAW_STOCK)
+            )
             return Decision(other, Reason(ReasonKind.FITS_NOTHING, (top,) if top else ()))
         if any(a.kind in ENDING for a in acts):
             return lowest_end(view)
@@ -52,4 +54,3 @@ class BeginnerBot(Bot):
         card = max(pool, key=lambda i: (CARD_VALUES[i], i))
         why = ReasonKind.LONE_HIGH if single else ReasonKind.LOOSE_HIGH
         return Decision(Action(ActionKind.DISCARD, CARDS[card]), Reason(why, (CARDS[card],)))
-

@@ -59,7 +59,11 @@ class Option:
 
 
 def discard_options(
-    hand: int, know: Knowledge, holding: list[float], odds: list[tuple[int, float]], work: Work,
+    hand: int,
+    know: Knowledge,
+    holding: list[float],
+    odds: list[tuple[int, float]],
+    work: Work,
     careful: bool = True,
 ) -> list[Option]:
     """Every legal discard of an 11-card hand, best (lowest score) first; ties go to the higher

@@ -11,11 +11,11 @@ function of the view and the seed.
 
 from __future__ import annotations
 
-from typing import Generator
+from collections.abc import Generator
 
 from ..flow import Phase
 from ..view import PlayerView
-from .base import Candidate, Work, forced_decision, rng_for
+from .base import Candidate, Work, finish, forced_decision, rng_for
 from .knowledge import Knowledge
 from .search import Playouts, SearchBot, describe, evaluate, standard_choice
 from .standard import discard_decision
@@ -43,8 +43,19 @@ def think_hint(view: PlayerView, seed: int = 0) -> HintThinking:
     trials = [Playouts(a, whys[a]) for a in acts]
     if work.in_slice:
         yield work.cut()
-    yield from evaluate(view, know, holding, trials, SearchBot.samples, SearchBot.inference,
-                        rng_for(seed, view), work, HALVINGS, favourite, SearchBot.prior)
+    yield from evaluate(
+        view,
+        know,
+        holding,
+        trials,
+        SearchBot.samples,
+        SearchBot.inference,
+        rng_for(seed, view),
+        work,
+        HALVINGS,
+        favourite,
+        SearchBot.prior,
+    )
     if work.in_slice:
         yield work.cut()
     trials.sort(key=lambda t: -t.credited(favourite, SearchBot.prior))
@@ -53,9 +64,4 @@ def think_hint(view: PlayerView, seed: int = 0) -> HintThinking:
 
 def hint(view: PlayerView, seed: int = 0) -> list[Candidate]:
     """Every legal move with its estimated points and a reason, best first."""
-    thinking = think_hint(view, seed)
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as done:
-            return done.value
+    return finish(think_hint(view, seed))

@@ -7,9 +7,10 @@ who took a card collects its neighbours; one who threw or passed a card does not
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..cards import mask_of
+from ..cards import Card, mask_of
 from ..events import Event
 from ..view import PlayerView
 
@@ -40,7 +41,7 @@ def _meld_pairs() -> tuple[tuple[tuple[int, int], ...], ...]:
     for i in range(52):
         s, r = divmod(i, 13)
         mates = [13 * t + r for t in range(4) if t != s]
-        pairs = [(a, b) for k, a in enumerate(mates) for b in mates[k + 1:]]
+        pairs = [(a, b) for k, a in enumerate(mates) for b in mates[k + 1 :]]
         for lo in (r - 2, r - 1, r):
             run = [13 * s + q for q in range(lo, lo + 3) if q != r]
             if lo >= 0 and lo + 2 <= 12:
@@ -56,7 +57,7 @@ PAIR_MASKS = tuple(tuple(1 << a | 1 << b for a, b in pairs) for pairs in MELD_PA
 def fits(hand: int, card: int) -> bool:
     """True if ``card`` joins a meld of ``hand`` plus that card (any meld holding it holds a
     three-card meld holding it, so checking the pairs is enough)."""
-    for pair in PAIR_MASKS[card]:
+    for pair in PAIR_MASKS[card]:  # noqa: SIM110 - any() over a generator is 3.5x slower in the sampler loop
         if hand & pair == pair:
             return True
     return False
@@ -66,10 +67,10 @@ def hand_events(view: PlayerView) -> list[Event]:
     """The public events of the current hand (after its deal)."""
     events = view.events
     start = max((k for k, e in enumerate(events) if e.kind == "deal"), default=-1)
-    return list(events[start + 1:])
+    return list(events[start + 1 :])
 
 
-def ages(cards) -> tuple[tuple[int, int], ...]:
+def ages(cards: Iterable[Card]) -> tuple[tuple[int, int], ...]:
     """(card index, number of cards after it) for cards in order of play."""
     cards = list(cards)
     return tuple((c.index, len(cards) - 1 - k) for k, c in enumerate(cards))

@@ -7,6 +7,7 @@ arena, the command line and tests.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -98,8 +99,16 @@ class ReasonKind(StrEnum):
     WAITS = "waits"
 
 
-ENDING = frozenset({ReasonKind.BIG_GIN, ReasonKind.GIN, ReasonKind.MUST_END, ReasonKind.KNOCKS_AT_ONCE,
-                    ReasonKind.KNOCK_BEATS_LIKELY, ReasonKind.KNOCKS})
+ENDING = frozenset(
+    {
+        ReasonKind.BIG_GIN,
+        ReasonKind.GIN,
+        ReasonKind.MUST_END,
+        ReasonKind.KNOCKS_AT_ONCE,
+        ReasonKind.KNOCK_BEATS_LIKELY,
+        ReasonKind.KNOCKS,
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +148,7 @@ def _first(r: Reason) -> str:
     return r.cards[0].symbol if r.cards else ""
 
 
-_TEXTS = {
+_TEXTS: dict[ReasonKind, Callable[[Reason], str]] = {
     ReasonKind.ONLY_MOVE: lambda r: "the only legal move",
     ReasonKind.CANNOT_END: lambda r: "taking the card could not end the hand",
     ReasonKind.BIG_GIN: lambda r: "all eleven cards meld",
@@ -154,14 +163,18 @@ _TEXTS = {
     ReasonKind.DRAWS: lambda r: "draws from the stock",
     ReasonKind.PASSES: lambda r: f"passes on {_first(r)}",
     ReasonKind.TAKE_TO_KNOCK: lambda r: (
-        f"takes {_first(r)} to knock" + (f" with {r.deadwood}" if r.deadwood is not None else "")),
+        f"takes {_first(r)} to knock" + (f" with {r.deadwood}" if r.deadwood is not None else "")
+    ),
     ReasonKind.WALL_PASS: lambda r: (
-        f"knocking with {r.deadwood} risks an undercut; the hand is dead" if r.deadwood is not None
-        else "the hand is dead"),
+        f"knocking with {r.deadwood} risks an undercut; the hand is dead"
+        if r.deadwood is not None
+        else "the hand is dead"
+    ),
     ReasonKind.MUST_END: lambda r: f"knocks with {r.deadwood}: the hand must end now",
     ReasonKind.KNOCKS_AT_ONCE: lambda r: f"knocks with {r.deadwood}: knocks as soon as it can",
     ReasonKind.KNOCK_BEATS_LIKELY: lambda r: (
-        f"knocks with {r.deadwood}: the opponent likely holds about {r.opponent}"),
+        f"knocks with {r.deadwood}: the opponent likely holds about {r.opponent}"
+    ),
     ReasonKind.KNOCKS: lambda r: f"knocks with {r.deadwood}",
     ReasonKind.KEEPS_PAIR: lambda r: f"keeps {_symbols(r.cards[1:])} for a {r.meld}",
     ReasonKind.LEAVES_DEADWOOD: lambda r: f"leaves {r.deadwood} deadwood",
@@ -169,7 +182,8 @@ _TEXTS = {
     ReasonKind.LOOSE_HIGH: lambda r: "the highest loose card",
     ReasonKind.WAITS: lambda r: (
         f"does not knock: {r.deadwood} is too close to the opponent's likely {r.opponent}; "
-        "waits for gin or an undercut"),
+        "waits for gin or an undercut"
+    ),
 }
 
 
@@ -196,7 +210,7 @@ def draw_kept(hand: int, live: int) -> tuple[Card, Card, MeldShape] | None:
     loose = [c.index for c in best_arrangement(cards_of(hand)).deadwood]
     best, best_outs = None, 0
     for k, a in enumerate(loose):
-        for b in loose[k + 1:]:
+        for b in loose[k + 1 :]:
             sa, ra = divmod(a, 13)
             sb, rb = divmod(b, 13)
             if ra == rb:

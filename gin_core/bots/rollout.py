@@ -19,7 +19,7 @@ from ..scoring import knock_points
 from .heuristics import best_after, cached_discard
 
 TURN_UNITS = 2  # work units of one simulated turn (two best-discard searches)
-END_UNITS = 3   # work units of scoring a knock
+END_UNITS = 3  # work units of scoring a knock
 
 
 def score(rules: Rules, hands: list[int], knocker: int, big: bool = False) -> int:
@@ -28,8 +28,16 @@ def score(rules: Rules, hands: list[int], knocker: int, big: bool = False) -> in
     return points if knocker == 0 else -points
 
 
-def end_turn(rules: Rules, limit: int, hands: list[int], p: int, forbidden: int,
-             pile: list[int], stock: list[int], wary: bool = False) -> tuple[int | None, int]:
+def end_turn(
+    rules: Rules,
+    limit: int,
+    hands: list[int],
+    p: int,
+    forbidden: int,
+    pile: list[int],
+    stock: list[int],
+    wary: bool = False,
+) -> tuple[int | None, int]:
     """Player ``p`` (holding 11 cards) ends the turn. Returns (points if the hand ended or None,
     deadwood kept). A ``wary`` player does not knock into an undercut."""
     if rules.big_gin and min_deadwood(hands[p]) == 0:
@@ -44,9 +52,19 @@ def end_turn(rules: Rules, limit: int, hands: list[int], p: int, forbidden: int,
     return (0 if dead_after_discard(rules, len(stock)) else None), dw
 
 
-def playout(rules: Rules, limit: int, hands: list[int], pile: list[int], stock: list[int],
-            turn: int, phase: str, forbidden: int = 0, passes: int = 0,
-            stock_only: bool = False, wary: int = 0) -> tuple[int, int]:
+def playout(
+    rules: Rules,
+    limit: int,
+    hands: list[int],
+    pile: list[int],
+    stock: list[int],
+    turn: int,
+    phase: str,
+    forbidden: int = 0,
+    passes: int = 0,
+    stock_only: bool = False,
+    wary: int = 0,
+) -> tuple[int, int]:
     """Play to the end of the hand from a state; returns (points for player 0, work units used).
 
     ``phase`` is ``offer`` (``passes`` players have passed the upcard), ``draw`` (``stock_only``
@@ -87,7 +105,7 @@ def playout(rules: Rules, limit: int, hands: list[int], pile: list[int], stock: 
             else:
                 hands[p] |= 1 << stock.pop()
                 forbidden = 0
-        points, dws[p] = end_turn(rules, limit, hands, p, forbidden, pile, stock, wary >> p & 1)
+        points, dws[p] = end_turn(rules, limit, hands, p, forbidden, pile, stock, (wary >> p & 1) == 1)
         if points is not None:
             return points, units(turns, checks)
         checks += dws[p] <= limit  # a wary player scored a knock and held back

@@ -67,11 +67,17 @@ class Proposer:
         self.know, self.inference = know, inference
         self.unseen = _bits(know.unseen)
         self.exponents = [1.0 / max(p, 1e-6) for p in holding]
-        self.evidence = tuple((card, inference.weigh(factor, age))
-                              for played, factor in ((know.passed_ages, inference.passed_melds),
-                                                     (know.threw_ages, inference.threw_melds))
-                              for card, age in played)
-        self.taken = tuple((card, SAME_RANK[card] | SUIT_NEAR[card] | SUIT_FAR[card]) for card in _bits(know.known))
+        self.evidence = tuple(
+            (card, inference.weigh(factor, age))
+            for played, factor in (
+                (know.passed_ages, inference.passed_melds),
+                (know.threw_ages, inference.threw_melds),
+            )
+            for card, age in played
+        )
+        self.taken = tuple(
+            (card, SAME_RANK[card] | SUIT_NEAR[card] | SUIT_FAR[card]) for card in _bits(know.known)
+        )
 
     def propose(self, rng: random.Random) -> tuple[int, float]:
         """One guessed opponent hand and how well it explains their actions."""
@@ -113,8 +119,9 @@ def replay(know: Knowledge, hand: int, rest: list[int], rng: random.Random, infe
     return hand
 
 
-def resample(know: Knowledge, pool: list[tuple[int, float]], n: int,
-             rng: random.Random) -> list[tuple[int, list[int]]]:
+def resample(
+    know: Knowledge, pool: list[tuple[int, float]], n: int, rng: random.Random
+) -> list[tuple[int, list[int]]]:
     """``n`` guesses (opponent's hand, stock with the next card last), drawn from the weighted
     proposals by systematic resampling."""
     unseen = _bits(know.unseen)
@@ -134,8 +141,9 @@ def resample(know: Knowledge, pool: list[tuple[int, float]], n: int,
     return out
 
 
-def guesses(know: Knowledge, holding: list[float], n: int, rng: random.Random,
-            inference: Inference) -> list[tuple[int, list[int]]]:
+def guesses(
+    know: Knowledge, holding: list[float], n: int, rng: random.Random, inference: Inference
+) -> list[tuple[int, list[int]]]:
     """``n`` guesses in one go (the search proposes in slices instead)."""
     proposer = Proposer(know, holding, inference)
     pool = [proposer.propose(rng) for _ in range(n * inference.proposals)]

@@ -16,13 +16,14 @@ counted, not estimated. ``expert`` searches more and models a stronger opponent 
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 from dataclasses import dataclass, replace
 
 from ..actions import Action, ActionKind
 from ..arrange import min_deadwood
 from ..flow import Phase, dead_after_discard
 from ..view import PlayerView
-from .base import Bot, Decision, Thinking, Work, lowest_end
+from .base import Bot, Decision, Thinking, Work, face_up, lowest_end
 from .heuristics import Option, discard_options
 from .knowledge import Knowledge
 from .reasons import Reason, ReasonKind, meld_with, takes_for_meld
@@ -57,8 +58,12 @@ class Playouts:
         return replace(self.why, wins=pct, points=round(self.value, 2))
 
 
-def simulate(view: PlayerView, know: Knowledge, action: Action, guess: tuple[int, list[int]],
-             wary: int = 0) -> tuple[int, int]:
+Evaluating = Generator[int, None, list[Playouts]]  # slices of work units, then the trials played
+
+
+def simulate(
+    view: PlayerView, know: Knowledge, action: Action, guess: tuple[int, list[int]], wary: int = 0
+) -> tuple[int, int]:
     """Points for this player (and the work units used) if ``action`` is played and the hidden
     cards are ``guess``; player 0 of the playout is this player, ``wary`` as in :func:`playout`."""
     rules, limit = view.rules, view.knock_limit
@@ -67,18 +72,21 @@ def simulate(view: PlayerView, know: Knowledge, action: Action, guess: tuple[int
     top = [view.top.index] if view.top else []
     kind = action.kind
     if kind == ActionKind.KNOCK or kind == ActionKind.GIN:
-        return score(rules, [me & ~action.card.bit, opp], 0), END_UNITS
+        return score(rules, [me & ~action.put.bit, opp], 0), END_UNITS
     if kind == ActionKind.BIG_GIN:
         return score(rules, [me, opp], 0, big=True), END_UNITS
     if kind == ActionKind.DISCARD:
         if dead_after_discard(rules, len(stock)):
             return 0, END_UNITS
-        return playout(rules, limit, [me & ~action.card.bit, opp], [action.card.index], stock, 1, "draw", wary=wary)
+        return playout(
+            rules, limit, [me & ~action.put.bit, opp], [action.put.index], stock, 1, "draw", wary=wary
+        )
     if kind == ActionKind.DRAW_STOCK:
         return playout(rules, limit, [me | 1 << stock.pop(), opp], top, stock, 0, "discard", wary=wary)
     if kind == ActionKind.DRAW_PILE:
-        forbid = view.top.bit if rules.no_discard_after_pickup else 0
-        return playout(rules, limit, [me | view.top.bit, opp], [], stock, 0, "discard", forbid, wary=wary)
+        taken = face_up(view).bit
+        forbid = taken if rules.no_discard_after_pickup else 0
+        return playout(rules, limit, [me | taken, opp], [], stock, 0, "discard", forbid, wary=wary)
     if view.phase == Phase.WALL:  # pass at the wall: the hand is dead
         return 0, END_UNITS
     passes = 2 if view.player == view.dealer else 1
@@ -108,10 +116,20 @@ def describe(view: PlayerView, know: Knowledge, action: Action) -> Reason:
     return Reason(kind_of, (action.card,), deadwood=left)
 
 
-def evaluate(view: PlayerView, know: Knowledge, holding: list[float], trials: list[Playouts],
-             samples: int, inference: Inference, rng: random.Random, work: Work,
-             halvings: int = 0, favourite: Action | None = None, prior: float = 0.0,
-             wary: int = 0) -> Thinking:
+def evaluate(
+    view: PlayerView,
+    know: Knowledge,
+    holding: list[float],
+    trials: list[Playouts],
+    samples: int,
+    inference: Inference,
+    rng: random.Random,
+    work: Work,
+    halvings: int = 0,
+    favourite: Action | None = None,
+    prior: float = 0.0,
+    wary: int = 0,
+) -> Evaluating:
     """Play the candidates on the same guesses, a guess at a time, until ``samples`` guesses or
     the budget run out, yielding at slice ends; returns the candidates still in the running.
 
@@ -144,7 +162,7 @@ def evaluate(view: PlayerView, know: Knowledge, holding: list[float], trials: li
             points, used = simulate(view, know, t.action, guess, wary)
             work.add(used)
             results.append(points)
-        for t, points in zip(active, results):
+        for t, points in zip(active, results, strict=True):
             t.points += points
             t.wins += points > 0
             t.runs += 1
@@ -178,34 +196,53 @@ class SearchBot(Bot):
         if len(trials) > 1:
             if work.in_slice:
                 yield work.cut()  # the heuristic's work is a slice of its own
-            trials = yield from evaluate(view, know, holding, trials, self.samples,
-                                          self.inference, rng, work, self.halvings, favourite, self.prior,
-                                          self.wary)
+            trials = yield from evaluate(
+                view,
+                know,
+                holding,
+                trials,
+                self.samples,
+                self.inference,
+                rng,
+                work,
+                self.halvings,
+                favourite,
+                self.prior,
+                self.wary,
+            )
         best = max(trials, key=lambda t: t.credited(favourite, self.prior))
         return Decision(best.action, best.reason())
 
-    def shortlist(self, view: PlayerView, know: Knowledge, holding: list[float],
-                  work: Work) -> tuple[list[Playouts], Action]:
+    def shortlist(
+        self, view: PlayerView, know: Knowledge, holding: list[float], work: Work
+    ) -> tuple[list[Playouts], Action]:
         """The moves worth searching and the standard level's choice among them: both draws
         (or both wall choices), or the heuristic's best discards and the best knock."""
         favourite, options = standard_choice(view, know, holding, work)
         if view.phase != Phase.DISCARD:
             return [Playouts(a, describe(view, know, a)) for a in view.legal_actions], favourite
-        out = [Playouts(d.action, d.reason) for d in (discard_decision(know, o) for o in options[: self.candidates])]
+        out = [
+            Playouts(d.action, d.reason)
+            for d in (discard_decision(know, o) for o in options[: self.candidates])
+        ]
         knock = best_knock(view, know)
         if knock is not None:
             out.append(Playouts(knock, describe(view, know, knock)))
         return out, favourite
 
 
-def standard_choice(view: PlayerView, know: Knowledge, holding: list[float],
-                    work: Work) -> tuple[Action, list[Option]]:
+def standard_choice(
+    view: PlayerView, know: Knowledge, holding: list[float], work: Work
+) -> tuple[Action, list[Option]]:
     """The standard level's move, which the search credits, and in the discard phase every
     discard option, best first (none in the other phases)."""
     odds = know.stock_odds(holding)
     if view.phase != Phase.DISCARD:
-        choice = (wall_decision(view, know) if view.phase == Phase.WALL
-                  else draw_decision(view, know, holding, odds, work))
+        choice = (
+            wall_decision(view, know)
+            if view.phase == Phase.WALL
+            else draw_decision(view, know, holding, odds, work)
+        )
         return choice.action, []
     options = discard_options(know.me, know, holding, odds, work)
     return knock_or_discard(view, know, options).action, options
@@ -226,6 +263,7 @@ class ExpertBot(SearchBot):
     candidates = 6
     samples = 160
     halvings = 2
-    inference = Inference(proposals=4, passed_melds=0.1, threw_melds=0.25, could_knock=0.6,
-                          timed=True, replay=1.0)
+    inference = Inference(
+        proposals=4, passed_melds=0.1, threw_melds=0.25, could_knock=0.6, timed=True, replay=1.0
+    )
     wary = 0b11

@@ -28,11 +28,11 @@ def used_pairs(view: PlayerView) -> set[tuple[int, int]]:
     for e in hand_events(view):
         if e.player != view.player:
             continue
-        if e.kind == ActionKind.DRAW_PILE:
+        if e.kind == ActionKind.DRAW_PILE and e.card is not None:
             taken = e.card.index
         elif e.kind == ActionKind.DRAW_STOCK:
             taken = None
-        elif e.kind == ActionKind.DISCARD and taken is not None:
+        elif e.kind == ActionKind.DISCARD and taken is not None and e.card is not None:
             pairs.add((taken, e.card.index))
     return pairs
 
@@ -41,7 +41,7 @@ def just_taken(view: PlayerView) -> int | None:
     """The face-up card taken this turn, if any (the last own draw of the hand)."""
     for e in reversed(hand_events(view)):
         if e.player == view.player and e.kind in ("draw_pile", "draw_stock"):
-            return e.card.index if e.kind == ActionKind.DRAW_PILE else None
+            return e.card.index if e.kind == ActionKind.DRAW_PILE and e.card is not None else None
     return None
 
 
@@ -59,7 +59,9 @@ class SimpleBot(Bot):
             joins = meld_with(hand | top.bit, top.index) if top is not None else None
             if top is not None and joins and Action(ActionKind.DRAW_PILE) in acts:
                 return Decision(Action(ActionKind.DRAW_PILE), takes_for_meld(top, joins))
-            other = Action(ActionKind.PASS) if Action(ActionKind.PASS) in acts else Action(ActionKind.DRAW_STOCK)
+            other = (
+                Action(ActionKind.PASS) if Action(ActionKind.PASS) in acts else Action(ActionKind.DRAW_STOCK)
+            )
             return Decision(other, Reason(ReasonKind.FITS_NOTHING, (top,) if top else ()))
         if view.rules.big_gin and min_deadwood(hand) == 0:
             return Decision(Action(ActionKind.BIG_GIN), Reason(ReasonKind.BIG_GIN))
@@ -76,7 +78,11 @@ class SimpleBot(Bot):
         if ActionKind.GIN in kinds:
             return Decision(Action(ActionKind.GIN, CARDS[card]), Reason(ReasonKind.GIN, put))
         if ActionKind.KNOCK in kinds:
-            return Decision(Action(ActionKind.KNOCK, CARDS[card]), Reason(ReasonKind.KNOCKS_AT_ONCE, put, deadwood=least))
+            return Decision(
+                Action(ActionKind.KNOCK, CARDS[card]), Reason(ReasonKind.KNOCKS_AT_ONCE, put, deadwood=least)
+            )
         if ActionKind.DISCARD not in kinds:
             return lowest_end(view)
-        return Decision(Action(ActionKind.DISCARD, CARDS[card]), Reason(ReasonKind.LEAVES_DEADWOOD, put, deadwood=least))
+        return Decision(
+            Action(ActionKind.DISCARD, CARDS[card]), Reason(ReasonKind.LEAVES_DEADWOOD, put, deadwood=least)
+        )

@@ -14,10 +14,10 @@ from dataclasses import replace
 
 from ..actions import Action, ActionKind
 from ..arrange import min_deadwood
-from ..cards import CARDS
+from ..cards import CARDS, Card
 from ..flow import Phase
 from ..view import PlayerView
-from .base import Bot, Decision, Thinking, Work, lowest_end
+from .base import Bot, Decision, Thinking, Work, face_up, lowest_end
 from .heuristics import GAIN, Option, discard_options, draw_gain, stock_expectation
 from .knowledge import Knowledge
 from .reasons import Reason, ReasonKind, draw_kept, meld_with, takes_for_meld
@@ -59,20 +59,28 @@ def knock_or_discard(view: PlayerView, know: Knowledge, options: list[Option]) -
     return discard_decision(know, options[0])
 
 
-def draw_decision(view: PlayerView, know: Knowledge, holding, odds, work: Work) -> Decision:
+def draw_decision(
+    view: PlayerView, know: Knowledge, holding: list[float], odds: list[tuple[int, float]], work: Work
+) -> Decision:
     """Take the face-up card if the hand it makes beats the expected hand after a stock draw."""
     pile = Action(ActionKind.DRAW_PILE)
     other = Action(ActionKind.PASS) if view.phase == Phase.OFFER else Action(ActionKind.DRAW_STOCK)
     top = view.top
     if pile not in view.legal_actions or top is None:
         return Decision(other, Reason(ReasonKind.PILE_FORBIDDEN))
-    take, why = pile_value(view, know, holding, odds, work)
+    take, why = pile_value(view, know, top, holding, odds, work)
     return Decision(pile if take else other, why)
 
 
-def pile_value(view: PlayerView, know: Knowledge, holding, odds, work: Work) -> tuple[bool, Reason]:
-    """Whether taking the face-up card beats a stock draw, and why."""
-    top = view.top
+def pile_value(
+    view: PlayerView,
+    know: Knowledge,
+    top: Card,
+    holding: list[float],
+    odds: list[tuple[int, float]],
+    work: Work,
+) -> tuple[bool, Reason]:
+    """Whether taking the face-up card ``top`` beats a stock draw, and why."""
     hand = know.me
     now = min_deadwood(hand)
     forbid = top.bit if view.rules.no_discard_after_pickup else 0
@@ -93,18 +101,19 @@ def best_knock(view: PlayerView, know: Knowledge) -> Action | None:
     knocks = [a for a in view.legal_actions if a.kind == ActionKind.KNOCK]
     if not knocks:
         return None
-    return min(knocks, key=lambda a: (min_deadwood(know.me & ~a.card.bit), -a.card.value))
+    return min(knocks, key=lambda a: (min_deadwood(know.me & ~a.put.bit), -a.put.value))
 
 
 def knock_judgement(view: PlayerView, know: Knowledge, knock: Action) -> tuple[bool, Reason]:
     """Knock or wait. The opponent has had draws and pile cards to get low, so knock only with a
     count well under their likely count; otherwise a low hand waits: for gin, or to undercut
     their knock."""
-    left = min_deadwood(know.me & ~knock.card.bit)
+    card = knock.put
+    left = min_deadwood(know.me & ~card.bit)
     likely = likely_opponent_deadwood(view, know)
     if left + KNOCK_MARGIN <= likely:
-        return True, Reason(ReasonKind.KNOCK_BEATS_LIKELY, (knock.card,), deadwood=left, opponent=likely)
-    return False, Reason(ReasonKind.WAITS, (knock.card,), deadwood=left, opponent=likely)
+        return True, Reason(ReasonKind.KNOCK_BEATS_LIKELY, (card,), deadwood=left, opponent=likely)
+    return False, Reason(ReasonKind.WAITS, (card,), deadwood=left, opponent=likely)
 
 
 def likely_opponent_deadwood(view: PlayerView, know: Knowledge) -> int:
@@ -127,18 +136,21 @@ def discard_decision(know: Knowledge, option: Option, declined: Reason | None = 
         a, b, shape = pair
         why = Reason(ReasonKind.KEEPS_PAIR, (card, a, b), meld=shape, safe=safe, declined=declined)
     else:
-        why = Reason(ReasonKind.LEAVES_DEADWOOD, (card,), deadwood=option.deadwood, safe=safe,
-                     declined=declined)
+        why = Reason(
+            ReasonKind.LEAVES_DEADWOOD, (card,), deadwood=option.deadwood, safe=safe, declined=declined
+        )
     return Decision(Action(ActionKind.DISCARD, card), why)
 
 
 def wall_decision(view: PlayerView, know: Knowledge) -> Decision:
     """At the wall, take the discard only to knock with a count that should win."""
-    top = view.top
+    top = face_up(view)
     forbid = top.bit if view.rules.no_discard_after_pickup else 0
     hand = know.me | top.bit
     left = min(min_deadwood(hand & ~(1 << i)) for i in range(52) if hand >> i & 1 and not forbid >> i & 1)
     likely = likely_opponent_deadwood(view, know)
     if left + WALL_MARGIN <= likely:
         return Decision(Action(ActionKind.DRAW_PILE), Reason(ReasonKind.TAKE_TO_KNOCK, (top,), deadwood=left))
-    return Decision(Action(ActionKind.PASS), Reason(ReasonKind.WALL_PASS, (top,), deadwood=left, opponent=likely))
+    return Decision(
+        Action(ActionKind.PASS), Reason(ReasonKind.WALL_PASS, (top,), deadwood=left, opponent=likely)
+    )

@@ -1,0 +1,49 @@
+"""Every bot level's decisions (moves and reasons) on fixed seeds, pinned by a digest.
+
+A refactor of the engine or the bots (typing, splitting functions, lint fixes) must leave every
+decision unchanged; this test fails on the first one that moves. If a change is *meant* to make
+the bots play differently, recompute the digests (the failure message shows the new one) and
+say so in the commit. ``python -m gin_core.bench --think LEVEL`` prints a longer digest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+
+from gin_core import Match, preset
+from gin_core.bots import make_bot
+
+# level: (decisions of that level hashed, digest) against ``simple``; the searching levels
+# are slower, so fewer of their decisions are pinned.
+PINNED = {
+    "beginner": (300, "3b66dbb6e5e2ecd4"),
+    "standard": (300, "801f935f2b2430d3"),
+    "simple": (300, "04b618abf1da5bc3"),
+    "hard": (20, "3e01c1ee3b9b2627"),
+    "expert": (10, "924b78a5d4cfbc2c"),
+}
+
+
+def decisions_digest(level: str, decisions: int, seed: int = 11) -> str:
+    """Player 0 plays ``level`` against ``simple`` in fresh hands; hash its moves and reasons."""
+    rng, digest = random.Random(seed), hashlib.sha256()
+    bots = (make_bot(level, seed=3), make_bot("simple", seed=4))
+    made = 0
+    while made < decisions:
+        match = Match(preset("eaai").replace(target=None), seed=rng.getrandbits(30))
+        while (player := match.to_move) is not None and made < decisions:
+            decision = bots[player].decide(match.view(player))
+            if player == 0:
+                digest.update(f"{decision.action}|{decision.reason!r}\n".encode())
+                made += 1
+            match.apply(decision.action)
+    return digest.hexdigest()[:16]
+
+
+@pytest.mark.parametrize("level", sorted(PINNED))
+def test_decisions_are_unchanged(level):
+    decisions, pinned = PINNED[level]
+    assert decisions_digest(level, decisions) == pinned
