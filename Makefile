@@ -34,15 +34,14 @@ test: setup site lint test-unit test-pyodide test-e2e
 
 # Paths checked by `make lint`. Rules, line length and allowances live in pyproject.toml.
 #   LINT_PY     ruff check + ruff format --check: the engine, its tests and the scripts that pass.
-#               Not yet: tests/test_web_*.py (the page's tests, reshaped with web/ginweb) and
-#               scripts/{bench_boot,bench_bots,build_site,fuzz_web_storage,make_icons,serve,soak_boot}.py
+#               Not yet: scripts/{bench_boot,bench_bots,build_site,fuzz_web_storage,make_icons,serve,soak_boot}.py
 #               (long lines and unformatted; being edited on another branch).
 #   LINT_TYPED  mypy --strict.
 #   LINT_WEB    the page's Python (web/ginweb, tests/test_web_*.py): ruff check + format, and mypy
-#               (not strict: the browser modules' JS objects are typed loosely). Empty: skipped.
+#               --strict (the browser modules' JS objects are typed loosely: ginweb.dom.Js). Empty: skipped.
 LINT_PY ?= gin_core $(filter-out tests/test_web_%,$(wildcard tests/*.py)) scripts/netlify_headers.py
 LINT_TYPED ?= gin_core
-LINT_WEB ?=
+LINT_WEB ?= web/ginweb $(wildcard tests/test_web_*.py)
 
 lint:
 	@echo "== ruff check, ruff format --check, mypy --strict"
