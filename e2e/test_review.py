@@ -88,7 +88,8 @@ def review_state(page) -> dict:
         busy: document.getElementById('review-summary').classList.contains('busy'),
         summary: document.getElementById('review-summary').innerText,
         flagged: [...document.querySelectorAll('#review-moves button.mistake')].map(b => +b.dataset.step),
-        current: +(document.querySelector('#review-moves [aria-current=step]') || {dataset: {step: -1}}).dataset.step,
+        current: +(document.querySelector('#review-moves [aria-current=step]')
+                   || {dataset: {step: -1}}).dataset.step,
         playOn: !document.getElementById('review-play-on').hidden,
     })""")
 
