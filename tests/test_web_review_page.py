@@ -167,7 +167,7 @@ def test_play_on_is_a_practice_hand_from_your_decision_and_the_match_comes_back_
     s.flush()
     assert v.data["match"] == own and v.stats == counted, "a practice hand never counts"
     d(i.EndPractice())
-    assert not s.practicing and s.match.history == history
+    assert s.own_game is s.game and s.match.history == history, "not practising any more"
     assert shown(s) == (1, 3), "back to the review where it was"
     assert v.stats == counted
 
