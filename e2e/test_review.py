@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from gin_e2e import ARTIFACTS, wait_ready
+from test_a11y import Audit
 from test_game import MATCH_KEY, STATS_KEY, play_until_over, saved, saved_match, table, wait_turn
 
 from gin_core import Action, PlayerView
@@ -133,8 +134,12 @@ def test_review_of_a_hand_with_a_bad_move(page, site_url):
     assert state["current"] == BAD and state["pos"].startswith(f"Move {BAD + 1} of")
     assert "Broke up the meld" in state["now"] and "Coach prefers" in state["now"]
     assert state["playOn"]
+    audit = Audit(page)  # axe-core: no serious or critical violation in the review, desktop and phone
     shot(page, "review-mistake", 1280, 800)
+    audit("review at 1280x800")
     shot(page, "review-mistake", 390, 844)
+    audit("review at 390x844")
+    assert not audit.found, audit.found
     page.set_viewport_size({"width": 1280, "height": 800})
     page.keyboard.press("ArrowLeft")
     assert review_state(page)["current"] == BAD - 1

@@ -36,13 +36,15 @@ def _lines(words: Sequence[Words], cls: str) -> str:
 
 
 def _move_item(m: MoveItem, step: int) -> str:
+    """One move of the list: symbols on screen, card names for a screen reader."""
     current = ' aria-current="step"' if m.index == step else ""
-    flag = '<span class="flag" aria-hidden="true">\u26a0</span>' if m.mistake else ""
-    spoken = f"Move {m.index + 1}. {m.label.spoken}{'. Mistake' if m.mistake else ''}"
+    flag = '<span class="flag" aria-hidden="true">\u26a0</span><span class="sr-only">, mistake</span>'
     return (
         f'<li><button type="button" class="p{m.player}{" mistake" if m.mistake else ""}" '
-        f'data-act="review-step" data-step="{m.index}"{current} aria-label="{dom.esc(spoken)}">'
-        f"{m.index + 1}. {dom.esc(m.label.text)}{flag}</button></li>"
+        f'data-act="review-step" data-step="{m.index}"{current}>'
+        f'<span aria-hidden="true">{m.index + 1}. {dom.esc(m.label.text)}</span>'
+        f'<span class="sr-only">Move {m.index + 1}: {dom.esc(m.label.spoken)}</span>'
+        f"{flag if m.mistake else ''}</button></li>"
     )
 
 
