@@ -64,12 +64,12 @@ class ReviewUI:
             return
         old = self.shown[0] if self.shown is not None else None
         self.shown = (model, play_on)
+        active = dom.opt(dom.document.activeElement)
+        refocus = active is not None and dom.closest(active, "#review-moves, .review-nav") is not None
         g = dom.by_id
         dom.set_text(g("review-title"), model.title)
         g("review-summary").innerHTML = _lines(model.summary, "sum")
-        g("review-summary").classList.toggle(
-            "busy", len(model.summary) == 1 and "\u2026" in model.summary[0].text
-        )
+        g("review-summary").classList.toggle("busy", not model.analysed)
         dom.set_text(
             g("review-pos"),
             f"Move {model.step + 1} of {model.last + 1}"
@@ -90,13 +90,23 @@ class ReviewUI:
             f'<span class="rstock">{dom.esc(model.stock.text)}</span></div>' + _cards(model.hands[0], "You")
         )
         if old is None or old.moves != model.moves or old.step != model.step:
-            g("review-moves").innerHTML = "".join(_move_item(m, model.step) for m in model.moves)
-            cur = dom.q(g("review-moves"), "[aria-current=step]")
-            if cur is not None:
-                cur.scrollIntoView(dom.js_obj({"block": "nearest"}))
+            self._moves(
+                model, refocus and (active.disabled or dom.closest(active, "#review-moves") is not None)
+            )
         if not self.dlg.open:
             self.dlg.showModal()
             dom.q(self.dlg, "[data-act=review-next]").focus()
+
+    def _moves(self, model: ReviewModel, keep: bool) -> None:
+        """The list of moves, the current one marked; focused when ``keep`` (the focus was in the
+        list, or on a step button now disabled), so the keyboard never falls out of the dialog."""
+        box = dom.by_id("review-moves")
+        box.innerHTML = "".join(_move_item(m, model.step) for m in model.moves)
+        cur = dom.q(box, "[aria-current=step]")
+        if cur is not None:
+            cur.scrollIntoView(dom.js_obj({"block": "nearest"}))
+            if keep:
+                cur.focus()
 
     def _step(self, model: ReviewModel, play_on: bool) -> None:
         """The move at this step, the computer's reason or the coach's verdict, the result."""
