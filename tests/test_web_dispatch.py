@@ -149,7 +149,7 @@ def controls_in_page() -> set[str]:
 
 def test_every_control_of_the_page_has_its_intent():
     data = {"action": "draw_stock", "code": "ABCD", "dealer": "0", "level": "standard", "preset": "classic",
-            "dialog": "dlg-help", "notice": "notice-1"}  # fmt: skip
+            "dialog": "dlg-help", "notice": "notice-1", "hand": "1", "step": "0"}  # fmt: skip
     names = controls_in_page()
     assert {"stock", "next", "replay", "dismiss", "new-start", "practice-end"} <= names
     for name in names:

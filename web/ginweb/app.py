@@ -24,6 +24,7 @@ from .dispatch import Dispatcher
 from .inputs import Inputs
 from .panels import Panels
 from .records import Records
+from .review_ui import ReviewUI
 from .savefmt import Game
 from .screen import Screen
 from .session import Session, new_game
@@ -158,7 +159,7 @@ def start() -> None:
     if not fresh:
         session.resume_practice(records.read_game("practice", "practice hand"))
     board = Board()
-    screen = Screen(session, board, Table(board), panels)
+    screen = Screen(session, board, Table(board), panels, ReviewUI())
     dialogs = Dialogs()
     turns = Turns(session, screen, dialogs, lambda: p.fast)
     page.session, page.screen, page.turns = session, screen, turns

@@ -184,7 +184,7 @@ def rolling_wins(won: Sequence[bool], window: int = 10) -> Chart:
     return Chart(_svg("wins", title, body), Table(title, header, tuple(rows)), summary)
 
 
-def _bars(name: str, title: str, values: Sequence[int], labels: Sequence[str]) -> str:
+def _bars(name: str, title: str, values: Sequence[float], labels: Sequence[str]) -> str:
     """Bars up (``chart-up``) and down (``chart-down``) from a zero line, one per value."""
     top = _nice(max(1, *(abs(v) for v in values)))
     low = -top if min(values) < 0 else 0
@@ -284,3 +284,18 @@ def daily_results(entries: Sequence[DayEntry]) -> Chart:
     wins = sum(1 for e in done if e.outcome is not None and e.outcome.won)
     summary = f"{wins} of {len(done)} dailies won."
     return Chart(_bars("dailies", title, margins, labels), Table(title, header, tuple(rows)), summary)
+
+
+# ----- review -----
+
+
+def given_away(per_hand: Sequence[float]) -> Chart:
+    """Points given away per hand (the coach's mistakes) in each of the last matches, oldest first."""
+    title = "Points given away per hand"
+    header = ("Match", "Points per hand")
+    if not per_hand:
+        return _empty("given", title, "No hand reviewed yet", header)
+    labels = [f"Match {i + 1}: {v:.1f} points a hand" for i, v in enumerate(per_hand)]
+    rows = tuple((str(i + 1), f"{v:.1f}") for i, v in enumerate(per_hand))
+    summary = f"{len(per_hand)} matches, latest {per_hand[-1]:.1f} points given away a hand."
+    return Chart(_bars("given", title, per_hand, labels), Table(title, header, rows), summary)

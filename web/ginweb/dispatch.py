@@ -70,6 +70,7 @@ class SettingsForm(Protocol):
 class Turns(Protocol):
     def kick(self) -> None: ...
     def ask_hint(self) -> None: ...
+    def work(self) -> None: ...
 
 
 class Keeper(Protocol):
@@ -128,6 +129,13 @@ class Dispatcher:
             i.TakeOver: lambda _: self.keeper.take_over(),
             i.RetrySaving: lambda _: self.keeper.retry_saving(),
             i.DismissNotice: lambda it: self.screen.dismiss(it.notice),
+            # ----- review -----
+            i.OpenReview: self.open_review,
+            i.ReviewGo: self.review_go,
+            i.ReviewStep: lambda it: self.review_to(it.step),
+            i.CloseReview: lambda _: self.close_review(),
+            i.PlayOn: lambda _: self.play_on(),
+            # ----- end review -----
         }
 
     def __call__(self, intent: i.Intent) -> bool:
@@ -282,7 +290,7 @@ class Dispatcher:
     def end_practice(self) -> None:
         self.table_changed(self.session.end_practice)
 
-    def table_changed(self, change: Callable[[], None]) -> None:
+    def table_changed(self, change: Callable[[], object]) -> None:
         change()
         self.dialogs.close_all()
         self.screen.render("deal")
@@ -311,6 +319,50 @@ class Dispatcher:
             self.screen.notice("Statistics reset.", "info", 3000)
 
         self.ask("Reset statistics?", "Every count goes back to zero. This cannot be undone.", "Reset", reset)
+
+    # ----- review -----
+
+    def open_review(self, it: i.OpenReview) -> bool:
+        """The review of a finished hand of your match (never of a hand still live)."""
+        if not self.session.open_review(it.hand, it.step):
+            self.screen.notice("This hand can be reviewed once it is over.", "info", 3000)
+            return False
+        self.dialogs.close_hint()
+        self.screen.render("none")
+        self.turns.work()
+        return True
+
+    def review_go(self, it: i.ReviewGo) -> bool:
+        shown = self.session.reviewing
+        if shown is None:
+            return False
+        hand, step = shown
+        last = self.session.steps(hand)
+        target = {"first": 0, "prev": step - 1, "next": step + 1, "last": last}[it.way]
+        return self.review_to(target)
+
+    def review_to(self, step: int) -> bool:
+        if not self.session.review_step(step):
+            return False
+        self.screen.render("none")
+        return True
+
+    def close_review(self) -> None:
+        self.session.close_review()
+        self.dialogs.close("dlg-review")
+
+    def play_on(self) -> bool:
+        """A practice hand from your decision at the review's step; "Back to your match" returns
+        to the match (and its review) exactly as they were."""
+        s = self.session
+        shown = s.reviewing
+        if shown is None or not s.can_play_on(*shown):
+            return False
+        self.table_changed(lambda: s.play_on(*shown))
+        self.screen.notice("Practice hand from your move. It does not count; your match waits.", "info", 4000)
+        return True
+
+    # ----- end review -----
 
     # ----- confirmations ------------------------------------------------------------------------
 

@@ -36,6 +36,13 @@ SHORTCUTS = {
     "?": "help",
 }
 
+REVIEW_KEYS: dict[str, intents.ReviewWay] = {
+    "ArrowLeft": "prev",
+    "ArrowRight": "next",
+    "Home": "first",
+    "End": "last",
+}
+
 
 def _rect(el: Js) -> Rect:
     r = el.getBoundingClientRect()
@@ -50,7 +57,7 @@ def control_data(act: Js, name: str) -> dict[str, str]:
     """The values an intent of control ``act`` needs: its data-* values, the form it submits,
     the dialog or notice it closes."""
     data: dict[str, str] = {}
-    for k in ("action", "code", "dealer"):
+    for k in ("action", "code", "dealer", "hand", "step"):
         v = dom.opt(act.getAttribute(f"data-{k}"))
         if v is not None:
             data[k] = str(v)
@@ -96,6 +103,7 @@ class Inputs:
         dom.listen(table, "pointercancel", self.on_cancel)
         dom.listen(table, "dragstart", lambda ev: ev.preventDefault())
         dom.listen(dom.by_id("my-hand"), "focusin", self.on_focus)
+        dom.listen(dom.by_id("dlg-review"), "close", lambda _: self.dispatch(intents.CloseReview()))
 
     # ----- clicks -------------------------------------------------------------------------
 
@@ -142,6 +150,8 @@ class Inputs:
         key = ev.key
         t = ev.target
         tag = (t.tagName or "").lower() if t is not None else ""
+        if tag not in ("input", "select", "textarea") and self.review_key(ev):
+            return
         if tag in ("input", "select", "textarea") or dom.dialog_open():
             return
         card = dom.closest(t, "#my-hand .card")
@@ -158,6 +168,18 @@ class Inputs:
         if act is not None:
             ev.preventDefault()
             self.control(act, {})
+
+    def review_key(self, ev: Js) -> bool:
+        """In the open review, ← → Home End step through the hand. True if the key was used."""
+        way = REVIEW_KEYS.get(str(ev.key))
+        dlg = dom.by_id("dlg-review")
+        if way is None or ev.ctrlKey or ev.metaKey or ev.altKey or dlg is None or not dlg.open:
+            return False
+        if dom.q(dom.root, "dialog[open]:not(#dlg-review)") is not None:
+            return False
+        ev.preventDefault()
+        self.dispatch(intents.ReviewGo(way))
+        return True
 
     def hand_key(self, ev: Js, card: Js) -> bool:
         """Arrows move the focus along the hand (with Shift they move the card); Enter or

@@ -190,6 +190,46 @@ class DismissNotice:
     notice: str
 
 
+# ----- review -----
+
+ReviewWay = Literal["first", "prev", "next", "last"]
+
+
+@dataclass(frozen=True)
+class OpenReview:
+    """Open the review of finished hand ``hand`` of your match (at ``step``)."""
+
+    hand: int
+    step: int = 0
+
+
+@dataclass(frozen=True)
+class ReviewGo:
+    """Step through the open review: first, previous, next, last (buttons, arrows, Home/End)."""
+
+    way: ReviewWay
+
+
+@dataclass(frozen=True)
+class ReviewStep:
+    """Jump to step ``step`` of the open review (the list of moves)."""
+
+    step: int
+
+
+@dataclass(frozen=True)
+class CloseReview:
+    pass
+
+
+@dataclass(frozen=True)
+class PlayOn:
+    """ "Play on from here": a practice hand from your decision at the review's step."""
+
+
+# ----- end review -----
+
+
 Intent = (
     Play
     | PlayCard
@@ -219,6 +259,11 @@ Intent = (
     | TakeOver
     | RetrySaving
     | DismissNotice
+    | OpenReview
+    | ReviewGo
+    | ReviewStep
+    | CloseReview
+    | PlayOn
 )
 
 
@@ -238,7 +283,34 @@ def from_control(name: str, data: dict[str, str]) -> Intent | None:
         return CloseDialog(data.get("dialog", "dlg-settings"))
     if name == "dismiss":
         return DismissNotice(data["notice"])
+    return _review_control(name, data)
+
+
+# ----- review -----
+
+REVIEW_WAYS: dict[str, ReviewWay] = {
+    "review-first": "first",
+    "review-prev": "prev",
+    "review-next": "next",
+    "review-last": "last",
+}
+
+
+def _review_control(name: str, data: dict[str, str]) -> Intent | None:
+    if name == "review":
+        return OpenReview(int(data["hand"]))
+    if name == "review-step":
+        return ReviewStep(int(data["step"]))
+    if name in REVIEW_WAYS:
+        return ReviewGo(REVIEW_WAYS[name])
+    if name == "review-close":
+        return CloseReview()
+    if name == "review-play-on":
+        return PlayOn()
     return None
+
+
+# ----- end review -----
 
 
 _SIMPLE: dict[str, Intent] = {

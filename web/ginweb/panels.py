@@ -58,7 +58,7 @@ class Panels:
     # ----- scoreboard -------------------------------------------------------------------
 
     def scoreboard(self, board: Scoreboard) -> None:
-        rows = [_record_row(r) for r in board.rows]
+        rows = [_record_row(r, board.review) for r in board.rows]
         if board.current is not None:
             rows.append(
                 f'<tr class="current"><td>{board.current}</td><td>In play</td><td></td><td></td>'
@@ -104,7 +104,7 @@ class Panels:
             f'<p class="deal">Deal code <code id="deal-code">{code}</code> '
             f'<button type="button" class="link" data-act="replay" data-code="{code}" '
             f'data-dealer="{res.dealer}">Replay this deal</button></p>'
-            f'{_reasons_html(res.reasons)}<div class="row">{button}</div>'
+            f'{_reasons_html(res.reasons)}<div class="row">{_review_button(res)}{button}</div>'
         )
         self.result_el.hidden = False
         return True
@@ -161,14 +161,39 @@ class Panels:
         dom.after(30, lambda: setattr(self.live, "textContent", text))
 
 
-def _record_row(r: ScoreRow) -> str:
+def _record_row(r: ScoreRow, review: bool = False) -> str:
     code = dom.esc(r.code)
     return (
         f"<tr><td>{r.number}</td><td>{dom.esc(r.result)}</td><td>{r.you or ''}</td>"
         f"<td>{r.computer or ''}</td><td>"
         f'<button type="button" class="code" data-act="replay" data-code="{code}" data-dealer="{r.dealer}" '
-        f'aria-label="Replay deal {code}" title="Replay this deal">{code}</button></td></tr>'
+        f'aria-label="Replay deal {code}" title="Replay this deal">{code}</button>'
+        f"{_review_link(r.number) if review else ''}</td></tr>"
     )
+
+
+# ----- review -----
+
+
+def _review_link(hand: int) -> str:
+    """The scoreboard's review button of a finished hand."""
+    return (
+        f'<button type="button" class="review-open" data-act="review" data-hand="{hand}" '
+        f'aria-label="Review hand {hand}" title="Review this hand">Review</button>'
+    )
+
+
+def _review_button(res: Result) -> str:
+    """ "Review this hand" in the result panel (your match's hands only)."""
+    if not res.review:
+        return ""
+    return (
+        f'<button type="button" id="btn-review" data-act="review" data-hand="{res.number}">'
+        "Review this hand</button>"
+    )
+
+
+# ----- end review -----
 
 
 def _reasons_html(reasons: Sequence[tuple[str, str]]) -> str:

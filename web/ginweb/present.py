@@ -129,6 +129,7 @@ class Scoreboard:
     rows: tuple[ScoreRow, ...]
     current: int | None  # the hand in play (its code stays hidden), if any
     totals: tuple[int, int]
+    review: bool = False  # each finished hand has a "Review" button (not over a practice hand)
 
 
 @dataclass(frozen=True)
@@ -143,6 +144,7 @@ class Result:
     dealer: int
     button: ResultButton
     reasons: tuple[tuple[str, str], ...]  # (the computer's move, why), shown after the hand
+    review: bool = False  # "Review this hand" is offered (your match's hand, not a practice one)
 
 
 @dataclass(frozen=True)
@@ -166,7 +168,7 @@ def present(v: PlayerView, ui: TableState, look: Look) -> TableModel:
         hands=hands(v, sd, ui),
         controls=controls(v, look),
         facts=facts(v, ui, look),
-        scoreboard=scoreboard(v),
+        scoreboard=scoreboard(v, look.practice_code is None),
         result=result(v, ui, look),
         practice_code=look.practice_code,
         log=tuple(look.log),
@@ -366,13 +368,13 @@ def facts(v: PlayerView, ui: TableState, look: Look) -> Facts:
 # ----- scoreboard and result --------------------------------------------------------------------
 
 
-def scoreboard(v: PlayerView) -> Scoreboard:
+def scoreboard(v: PlayerView, review: bool = False) -> Scoreboard:
     rows = tuple(
         ScoreRow(r.number, narrate.hand_short(r.settlement), r.points[0], r.points[1], r.deal_code, r.dealer)
         for r in v.records
     )
     current = v.hand_number if v.phase not in ENDED else None
-    return Scoreboard(rows, current, (v.scores[0], v.scores[1]))
+    return Scoreboard(rows, current, (v.scores[0], v.scores[1]), review)
 
 
 def result(v: PlayerView, ui: TableState, look: Look) -> Result | None:
@@ -400,4 +402,5 @@ def result(v: PlayerView, ui: TableState, look: Look) -> Result | None:
         dealer=rec.dealer,
         button=button,
         reasons=tuple((ln.text, ln.why) for ln in look.reasons),
+        review=look.practice_code is None,
     )

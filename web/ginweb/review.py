@@ -57,6 +57,7 @@ class ReviewModel:
     verdict: tuple[Words, ...]
     result: tuple[Words, ...]
     moves: tuple[MoveItem, ...]
+    analysed: bool = True  # the coach's verdicts are in (False: it is still thinking)
 
 
 def review_model(
@@ -91,6 +92,7 @@ def review_model(
             MoveItem(i, p if p is not None else 0, move_words(p, a, shown[i]), _flagged(review, i))
             for i, (p, a) in enumerate(moves)
         ),
+        analysed=review is not None,
     )
 
 

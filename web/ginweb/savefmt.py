@@ -9,7 +9,12 @@ what only the page knows: the opponent's level and seed, your card order and the
 "pending": [[n, reason], ...]}``: the engine's save has the seed and the computer's hand, and
 the computer's reasons in the hand in progress may name its cards (gamelog.py); none of it may
 be readable in the browser's storage while the hand is live. Version 1 stored those two in
-clear; it still loads (:func:`loads` migrates it) and is written back as version 2.
+clear; it still loads (:func:`loads` migrates it) and is written back as the current version.
+
+Version 3 adds, in clear (finished hands only, nothing hidden): ``"reviews": {"1": {...}}``, the
+coach's analysis of each finished hand by hand number (``gin_core.coach.HandReview.to_data``,
+so a reload does not recompute it; an entry that does not read back is dropped and recomputed),
+and ``"reviewing": [hand, step]``, the review open on the screen (restored after a reload).
 
 ``n`` is the length of the match history when the log line was written (undo cuts the log
 back with the moves).
@@ -22,12 +27,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gin_core import Match, SaveError, load_match, save_match
+from gin_core.coach import CoachDataError, HandReview
 
 from . import safejson, seal
 from .settings import LEVELS
 
 FORMAT = "gin-rummy.web-match"
-VERSION = 2
+VERSION = 3
+READS = (1, 2, 3)
 LOG_KEEP = 300
 
 
@@ -56,6 +63,9 @@ class Game:
     log: list[LogLine] = field(default_factory=list)
     # the computer's reasons in the hand in progress, by history length (see gamelog.py)
     pending: dict[int, str] = field(default_factory=dict)
+    # ----- review -----
+    reviews: dict[int, HandReview] = field(default_factory=dict)  # the coach's, by hand number
+    reviewing: tuple[int, int] | None = None  # the review open on screen: (hand, step)
 
     def dumps(self, key: str) -> str:
         """The stored text, the engine's save and the bot's seed sealed with ``key``."""
@@ -77,6 +87,8 @@ class Game:
                 "order": list(self.order),
                 "log": [[ln.n, ln.player, ln.text, ln.why] for ln in self.log[-LOG_KEEP:]],
                 "started": self.started,
+                "reviews": {str(k): r.to_data() for k, r in sorted(self.reviews.items())},
+                "reviewing": None if self.reviewing is None else list(self.reviewing),
                 "sealed": seal.seal(secret, key),
             },
             separators=(",", ":"),
@@ -117,7 +129,7 @@ def from_data(data: Any, key: str) -> Game:
         raise NewerSaveError(
             f"the saved match has format version {version}, newer than this page's {VERSION}"
         )
-    if version not in (1, VERSION):
+    if version not in READS:
         raise SaveError(f"the saved match has format version {version!r}, this page reads 1 to {VERSION}")
     uid, level = data.get("uid"), data.get("level")
     secret = _secret(data, key)
@@ -137,7 +149,37 @@ def from_data(data: Any, key: str) -> Game:
     log = _log(data.get("log", []))
     started = data["started"] if isinstance(data.get("started"), str) else ""
     pending = {n: w for n, w in _pairs(secret.get("pending", [])) if 0 < n <= len(match.history)}
-    return Game(match, uid, level, seed, started, order, log, pending)
+    game = Game(match, uid, level, seed, started, order, log, pending)
+    _review_parts(data, game)
+    return game
+
+
+# ----- review -----
+
+
+def _review_parts(data: dict[str, Any], game: Game) -> None:
+    """Version 3's reviews and open review (versions 1 and 2 have none: the coach works them
+    out again). A review that does not read back, or is not of that hand's deal, is dropped."""
+    if data.get("version") in (1, 2):
+        return
+    raw = data.get("reviews")
+    records = game.match.records
+    for key, entry in raw.items() if isinstance(raw, dict) else ():
+        try:
+            review = HandReview.from_data(entry)
+        except CoachDataError:
+            continue
+        n = review.hand_number
+        if str(n) == key and 0 < n <= len(records) and records[n - 1].deal_code == review.deal_code:
+            game.reviews[n] = review
+    open_ = data.get("reviewing")
+    if (
+        isinstance(open_, list)
+        and len(open_) == 2
+        and all(type(x) is int and x >= 0 for x in open_)
+        and 0 < open_[0] <= len(records)
+    ):
+        game.reviewing = (open_[0], open_[1])
 
 
 def _log(raw: Any) -> list[LogLine]:

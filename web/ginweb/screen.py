@@ -10,16 +10,22 @@ from .board import Board
 from .intents import Origin
 from .panels import Panels
 from .present import Look, TableModel, present
+from .review import ReviewModel
+from .review_ui import ReviewUI
 from .session import Session
 from .table import Table
 
 
 class Screen:
-    def __init__(self, session: Session, board: Board, table: Table, panels: Panels) -> None:
+    def __init__(
+        self, session: Session, board: Board, table: Table, panels: Panels, review_ui: ReviewUI
+    ) -> None:
         self.session = session
         self.board = board
         self.table = table
         self.panels = panels
+        self.review_ui = review_ui
+        self.review_cache: tuple[object, ReviewModel | None] | None = None
 
     def model(self) -> TableModel:
         s = self.session
@@ -44,6 +50,21 @@ class Screen:
         p.practice(model.practice_code)
         if p.result(model.result):
             dom.after(50, self.focus_next)
+        self.review()
+
+    # ----- review -----
+
+    def review(self) -> None:
+        """The review dialog: open on the hand and step the session keeps, or closed. The model
+        is built again only when the step, the coach's verdicts or the log changed."""
+        s = self.session
+        shown = s.reviewing
+        g = s.own_game
+        key = (g.uid, shown, shown is not None and shown[0] in g.reviews, len(g.log), s.ui.stage)
+        if self.review_cache is None or self.review_cache[0] != key:
+            self.review_cache = (key, s.review_model() if shown is not None else None)
+        model = self.review_cache[1]
+        self.review_ui.render(model, model is not None and s.can_play_on(model_hand(shown), model.step))
 
     def texts(self) -> None:
         """Everything but the cards (the computer starts thinking)."""
@@ -80,3 +101,7 @@ class Screen:
     def later(self, fn: Callable[[], None]) -> None:
         """Run ``fn`` once the browser has painted what was just written."""
         dom.after(0, fn)
+
+
+def model_hand(shown: tuple[int, int] | None) -> int:
+    return shown[0] if shown is not None else 0

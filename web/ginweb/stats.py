@@ -10,6 +10,11 @@ playing two matches add up (app.py ``count``).
 A best match or an average only compares matches of the same kind: a 281-0 win of a 30-point
 match is not the best of the 100-point matches. Version 1 (one best match, no kinds) is
 migrated by :func:`validate`.
+
+Version 3 adds ``coach``: the hands the coach reviewed, the points given away in them (in
+tenths of a point, so every count stays an integer), the mistakes made by kind, and per match
+(the last :data:`COACH_MATCHES`) the hands counted and their points given away. Versions 1 and 2
+had none (:func:`_coach`).
 """
 
 from __future__ import annotations
@@ -18,11 +23,13 @@ import copy
 from typing import Any
 
 from gin_core import PRESETS, HandRecord, MatchResult, Rules, preset_name
+from gin_core.coach import HandReview, MistakeKind
 
 from .safejson import NewerVersionError
 
 FORMAT = "gin-rummy.stats"
-VERSION = 2
+VERSION = 3
+READS = (1, 2, 3)
 KEEP_IDS = 200
 COUNTERS = {
     "matches": ("played", "won", "lost", "drawn", "abandoned", "shutouts_won", "shutouts_lost"),
@@ -52,6 +59,7 @@ def empty() -> dict[str, Any]:
     data["by_level"] = {}
     data["by_kind"] = {}
     data["counted"] = {}
+    data["coach"] = {"hands": 0, "given_tenths": 0, "kinds": {}, "matches": {}}
     return data
 
 
@@ -106,7 +114,7 @@ def validate(data: Any) -> tuple[dict[str, Any], list[str]]:
     version = data.get("version")
     if type(version) is int and version > VERSION:
         raise NewerStatsError(f"statistics version {version} is newer than this page's {VERSION}")
-    if version not in (1, VERSION):
+    if version not in READS:
         raise ValueError(f"statistics version {version!r} is not supported")
     out, bad = empty(), []
     for group, names in COUNTERS.items():
@@ -119,6 +127,7 @@ def validate(data: Any) -> tuple[dict[str, Any], list[str]]:
             else:
                 bad.append(f"{group}.{n}")
     _levels(data.get("by_level", {}), out, bad)
+    _coach(data.get("coach") if version == VERSION else None, out, bad)
     if version == 1:
         _migrate_v1(data, out, bad)
     else:
@@ -279,3 +288,92 @@ def export(data: dict[str, Any]) -> dict[str, Any]:
     out = copy.deepcopy(data)
     out.pop("counted", None)
     return out
+
+
+# ----- review -----
+
+COACH_MATCHES = 30
+MISTAKE_WORDS = {
+    MistakeKind.KNOCKED_TOO_EARLY: "knocked too early",
+    MistakeKind.WAITED_TOO_LONG: "waited too long",
+    MistakeKind.DISCARDED_INTO_MELD: "discarded into the computer's meld",
+    MistakeKind.BROKE_MELD: "broke up a meld",
+    MistakeKind.KEPT_DEAD_PAIR: "kept a dead pair",
+    MistakeKind.TOOK_UNUSED: "took a card that fit nothing",
+    MistakeKind.DREW_WRONG: "drew from the wrong place",
+    MistakeKind.OTHER: "other",
+}
+
+
+def _coach(raw: Any, out: dict[str, Any], bad: list[str]) -> None:
+    """The coach's counts as stored (version 3); versions 1 and 2 had none, so start empty."""
+    if raw is None:
+        return
+    c = out["coach"]
+    if not isinstance(raw, dict):
+        bad.append("coach")
+        return
+    for n in ("hands", "given_tenths"):
+        if _count(raw.get(n, 0)):
+            c[n] = raw.get(n, 0)
+        else:
+            bad.append(f"coach.{n}")
+    kinds = raw.get("kinds", {})
+    for k, v in kinds.items() if isinstance(kinds, dict) else ():
+        if k in MISTAKE_WORDS and _count(v):
+            c["kinds"][k] = v
+    matches = raw.get("matches", {})
+    for uid, rec in list(matches.items() if isinstance(matches, dict) else ())[-COACH_MATCHES:]:
+        hands = rec.get("hands") if isinstance(rec, dict) else None
+        if isinstance(hands, list) and all(_count(h) for h in hands) and _count(rec.get("given_tenths")):
+            c["matches"][str(uid)[:80]] = {"hands": hands[:500], "given_tenths": rec["given_tenths"]}
+
+
+def count_review(data: dict[str, Any], uid: str, review: HandReview) -> bool:
+    """Count the coach's review of a hand of match ``uid`` once. Returns True if it was new."""
+    c = data["coach"]
+    matches = c["matches"]
+    if uid not in matches:
+        matches[uid] = {"hands": [], "given_tenths": 0}
+        for old in list(matches)[:-COACH_MATCHES]:
+            del matches[old]
+    rec = matches[uid]
+    if review.hand_number in rec["hands"]:
+        return False
+    tenths = round(review.given_away * 10)
+    rec["hands"].append(review.hand_number)
+    rec["given_tenths"] += tenths
+    c["hands"] += 1
+    c["given_tenths"] += tenths
+    for v in review.mistakes:
+        assert v.mistake is not None
+        kind = str(v.mistake.kind)
+        c["kinds"][kind] = c["kinds"].get(kind, 0) + 1
+    return True
+
+
+def per_hand(tenths: int, hands: int) -> float:
+    """Points given away per hand, on average."""
+    return round(tenths / 10 / hands, 1) if hands else 0.0
+
+
+def coach_rows(data: dict[str, Any], top: int = 3) -> list[tuple[str, str]]:
+    """(label, value) rows for the coach: hands reviewed, points given away per hand, the
+    mistakes made most often."""
+    c = data["coach"]
+    if not c["hands"]:
+        return [("Coach", "no hand reviewed yet")]
+    kinds = sorted(c["kinds"].items(), key=lambda kv: (-kv[1], list(MISTAKE_WORDS).index(MistakeKind(kv[0]))))
+    often = ", ".join(f"{MISTAKE_WORDS[MistakeKind(k)]} ({n})" for k, n in kinds[:top]) or "none"
+    return [
+        ("Hands reviewed by the coach", str(c["hands"])),
+        ("Points given away per hand", f"{per_hand(c['given_tenths'], c['hands']):.1f}"),
+        ("Mistakes made most often", often),
+    ]
+
+
+def given_away_by_match(data: dict[str, Any]) -> list[float]:
+    """Points given away per hand in each of the last matches the coach reviewed, oldest first."""
+    return [
+        per_hand(m["given_tenths"], len(m["hands"])) for m in data["coach"]["matches"].values() if m["hands"]
+    ]

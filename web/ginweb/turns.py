@@ -18,10 +18,11 @@ import js
 from gin_core import Card, MatchResult
 from gin_core import bots as gin_bots
 from gin_core.bots.base import Candidate
+from gin_core.coach import HandReview, think_review
 from gin_core.flow import Phase
 
 from . import dom, narrate
-from .background import Jobs
+from .background import Jobs, Work
 from .session import ENDED, Session
 from .tablestate import Stage
 
@@ -36,6 +37,7 @@ class Show(Protocol):
 
     def render(self, motion: str = "move") -> None: ...
     def texts(self) -> None: ...
+    def review(self) -> None: ...
     def announce(self, text: str) -> None: ...
     def notice(self, text: str, kind: str, ms: int) -> None: ...
 
@@ -58,6 +60,7 @@ class Turns:
         self.perf: list[dict[str, object]] = []
         self.jobs = Jobs()  # background work: the coach, duplicate scoring (background.py)
         self.working = False
+        self.coach_perf: list[dict[str, object]] = []
 
     def pace(self, name: str) -> float:
         if self.fast():
@@ -86,6 +89,7 @@ class Turns:
                 await self.computer_turn(epoch)
         finally:
             self.driving = False
+            self.coach()
 
     async def computer_turn(self, epoch: int) -> None:
         s = self.session
@@ -208,3 +212,51 @@ class Turns:
             self.show.render("none")
         finally:
             self.hinting = False
+
+    # ----- review -----
+
+    def coach(self) -> None:
+        """Queue the coach's analysis of each finished hand of your match not yet reviewed
+        (it runs in the background, only while the table is idle), then run the queue."""
+        s = self.session
+        uid = s.own_game.uid
+        for hand in s.coach_due():
+            key = f"coach:{uid}:{hand}"
+            self.jobs.add(key, self.timed(hand, think_review(s.own_game.match, hand)), self.reviewed(uid))
+        self.work()
+
+    def reviewed(self, uid: str) -> Callable[[HandReview], None]:
+        def done(found: HandReview) -> None:
+            if self.session.keep_review(uid, found):
+                self.show.review()
+
+        return done
+
+    def timed(self, hand: int, work: Work) -> Work:
+        """``work`` with each slice timed, for the browser benchmark (window.ginCoachJSON)."""
+        slices: list[float] = []
+        start = dom.now()
+        while True:
+            t0 = dom.now()
+            try:
+                unit = next(work)
+            except StopIteration as end:
+                slices.append(dom.now() - t0)
+                self.coach_timing(hand, dom.now() - start, slices, end.value)
+                return end.value
+            slices.append(dom.now() - t0)
+            yield unit
+
+    def coach_timing(self, hand: int, total: float, slices: list[float], found: HandReview) -> None:
+        self.coach_perf.append(
+            {
+                "hand": hand,
+                "decisions": len(found.verdicts),
+                "ms": round(total, 2),
+                "busy_ms": round(sum(slices), 2),
+                "max_slice_ms": round(max(slices), 2),
+                "slices": len(slices),
+            }
+        )
+        del self.coach_perf[:-PERF_KEPT]
+        js.window.ginCoachJSON = json.dumps(self.coach_perf)

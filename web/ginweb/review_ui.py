@@ -1,0 +1,124 @@
+"""The hand review dialog (#dlg-review): writes what review.py built (a ReviewModel) into the
+DOM, and decides nothing. Texts on screen use card symbols; labels and the live line use the
+spoken forms (card names)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gin_core import Card
+
+from . import dom, narrate
+from .review import MoveItem, ReviewModel, Words
+
+RED = ("\u2665", "\u2666")
+
+
+def _cards(cards: Sequence[Card], label: str) -> str:
+    """A row of cards: symbols on screen, one label naming them all for a screen reader."""
+    spoken = narrate.cards_words(cards, spoken=True) or "no cards"
+    faces = "".join(
+        f'<span class="rcard{" red" if c.symbol.endswith(RED) else ""}">{dom.esc(c.symbol)}</span>'
+        for c in cards
+    )
+    return (
+        f'<div class="rhand" role="img" aria-label="{dom.esc(label)}: {dom.esc(spoken)}">'
+        f'<span class="rlabel" aria-hidden="true">{dom.esc(label)}</span>{faces}</div>'
+    )
+
+
+def _lines(words: Sequence[Words], cls: str) -> str:
+    return "".join(
+        f'<p class="{cls}"><span aria-hidden="true">{dom.esc(w.text)}</span>'
+        f'<span class="sr-only">{dom.esc(w.spoken)}</span></p>'
+        for w in words
+    )
+
+
+def _move_item(m: MoveItem, step: int) -> str:
+    """One move of the list: symbols on screen, card names for a screen reader."""
+    current = ' aria-current="step"' if m.index == step else ""
+    flag = '<span class="flag" aria-hidden="true">\u26a0</span><span class="sr-only">, mistake</span>'
+    return (
+        f'<li><button type="button" class="p{m.player}{" mistake" if m.mistake else ""}" '
+        f'data-act="review-step" data-step="{m.index}"{current}>'
+        f'<span aria-hidden="true">{m.index + 1}. {dom.esc(m.label.text)}</span>'
+        f'<span class="sr-only">Move {m.index + 1}: {dom.esc(m.label.spoken)}</span>'
+        f"{flag if m.mistake else ''}</button></li>"
+    )
+
+
+class ReviewUI:
+    def __init__(self) -> None:
+        self.dlg = dom.by_id("dlg-review")
+        self.shown: tuple[ReviewModel, bool] | None = None
+
+    def render(self, model: ReviewModel | None, play_on: bool) -> None:
+        """Show ``model`` (None: the review is closed); ``play_on``: the step is your decision."""
+        if model is None:
+            self.shown = None
+            if self.dlg.open:
+                self.dlg.close()
+            return
+        if self.shown == (model, play_on):
+            return
+        old = self.shown[0] if self.shown is not None else None
+        self.shown = (model, play_on)
+        active = dom.opt(dom.document.activeElement)
+        refocus = active is not None and dom.closest(active, "#review-moves, .review-nav") is not None
+        g = dom.by_id
+        dom.set_text(g("review-title"), model.title)
+        g("review-summary").innerHTML = _lines(model.summary, "sum")
+        g("review-summary").classList.toggle("busy", not model.analysed)
+        dom.set_text(
+            g("review-pos"),
+            f"Move {model.step + 1} of {model.last + 1}"
+            if model.step < model.last
+            else f"End of hand ({model.last} moves)",
+        )
+        for name, target in (
+            ("first", model.first),
+            ("prev", model.prev),
+            ("next", model.next),
+            ("last", model.last),
+        ):
+            dom.q(self.dlg, f"[data-act=review-{name}]").disabled = target == model.step
+        self._step(model, play_on)
+        g("review-table").innerHTML = (
+            _cards(model.hands[1], "Computer")
+            + f'<div class="rmid">{_cards(model.pile[-3:], "Pile, top last")}'
+            f'<span class="rstock">{dom.esc(model.stock.text)}</span></div>' + _cards(model.hands[0], "You")
+        )
+        if old is None or old.moves != model.moves or old.step != model.step:
+            self._moves(
+                model, refocus and (active.disabled or dom.closest(active, "#review-moves") is not None)
+            )
+        if not self.dlg.open:
+            self.dlg.showModal()
+            dom.q(self.dlg, "[data-act=review-next]").focus()
+
+    def _moves(self, model: ReviewModel, keep: bool) -> None:
+        """The list of moves, the current one marked; focused when ``keep`` (the focus was in the
+        list, or on a step button now disabled), so the keyboard never falls out of the dialog."""
+        box = dom.by_id("review-moves")
+        box.innerHTML = "".join(_move_item(m, model.step) for m in model.moves)
+        cur = dom.q(box, "[aria-current=step]")
+        if cur is not None:
+            cur.scrollIntoView(dom.js_obj({"block": "nearest"}))
+            if keep:
+                cur.focus()
+
+    def _step(self, model: ReviewModel, play_on: bool) -> None:
+        """The move at this step, the computer's reason or the coach's verdict, the result."""
+        parts = [w for w in (model.move,) if w is not None]
+        html = _lines(parts, "rmove")
+        if model.reason is not None:
+            html += _lines([Words(f"Why: {model.reason.text}", f"Why: {model.reason.spoken}")], "why")
+        html += _lines(model.verdict, "verdict" + (" mistake" if len(model.verdict) > 1 else ""))
+        html += _lines(model.result, "rresult")
+        dom.by_id("review-now").innerHTML = html
+        dom.set_hidden(dom.by_id("review-play-on"), not play_on)
+        spoken = " ".join(w.spoken for w in (*parts, *model.verdict, *model.result))
+        if model.reason is not None:
+            spoken += f" Why: {model.reason.spoken}"
+        dom.set_text(dom.by_id("review-said"), spoken)
