@@ -1,15 +1,17 @@
 """The stored match: the engine's own save (replayed and checked by gin_core.load_match) plus
 what only the page knows: the opponent's level and seed, your card order and the game log.
 
-    {"format": "gin-rummy.web-match", "version": 2, "uid": "...", "level": "standard",
+    {"format": "gin-rummy.web-match", "version": 3, "uid": "...", "level": "standard",
      "order": ["7H", ...], "log": [[n, player, text, reason], ...],
-     "started": "2025-01-31T12:00:00Z", "sealed": "sealed1:..."}
+     "started": "2025-01-31T12:00:00Z", "daily": "2026-11-23", "sealed": "sealed1:..."}
 
 ``sealed`` (see seal.py) holds ``{"match": "<gin_core.save_match text>", "bot_seed": 1234,
 "pending": [[n, reason], ...]}``: the engine's save has the seed and the computer's hand, and
 the computer's reasons in the hand in progress may name its cards (gamelog.py); none of it may
 be readable in the browser's storage while the hand is live. Version 1 stored those two in
-clear; it still loads (:func:`loads` migrates it) and is written back as version 2.
+clear; it still loads (:func:`loads` migrates it) and is written back as the current version.
+``daily`` (version 3, optional) is the UTC date of the daily deal this match is (daily.py), so
+an unfinished daily resumes as one; versions 1 and 2 load as ordinary matches.
 
 ``n`` is the length of the match history when the log line was written (undo cuts the log
 back with the moves).
@@ -18,6 +20,7 @@ back with the moves).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,8 +30,9 @@ from . import safejson, seal
 from .settings import LEVELS
 
 FORMAT = "gin-rummy.web-match"
-VERSION = 2
+VERSION = 3
 LOG_KEEP = 300
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 class NewerSaveError(SaveError, safejson.NewerVersionError):
@@ -56,6 +60,7 @@ class Game:
     log: list[LogLine] = field(default_factory=list)
     # the computer's reasons in the hand in progress, by history length (see gamelog.py)
     pending: dict[int, str] = field(default_factory=dict)
+    daily: str | None = None  # the ISO date of the daily deal this match is, if it is one
 
     def dumps(self, key: str) -> str:
         """The stored text, the engine's save and the bot's seed sealed with ``key``."""
@@ -77,6 +82,7 @@ class Game:
                 "order": list(self.order),
                 "log": [[ln.n, ln.player, ln.text, ln.why] for ln in self.log[-LOG_KEEP:]],
                 "started": self.started,
+                "daily": self.daily,
                 "sealed": seal.seal(secret, key),
             },
             separators=(",", ":"),
@@ -108,7 +114,7 @@ def loads(text: str, key: str) -> Game:
 
 
 def from_data(data: Any, key: str) -> Game:
-    """Rebuild a stored game (version 1 or 2; ``key`` opens the sealed part). Raises SaveError
+    """Rebuild a stored game (versions 1 to 3; ``key`` opens the sealed part). Raises SaveError
     for anything that is not a valid save of ours, NewerSaveError for a newer version's."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("the saved data is not a gin rummy match of this page")
@@ -117,7 +123,7 @@ def from_data(data: Any, key: str) -> Game:
         raise NewerSaveError(
             f"the saved match has format version {version}, newer than this page's {VERSION}"
         )
-    if version not in (1, VERSION):
+    if version not in (1, 2, VERSION):
         raise SaveError(f"the saved match has format version {version!r}, this page reads 1 to {VERSION}")
     uid, level = data.get("uid"), data.get("level")
     secret = _secret(data, key)
@@ -137,7 +143,10 @@ def from_data(data: Any, key: str) -> Game:
     log = _log(data.get("log", []))
     started = data["started"] if isinstance(data.get("started"), str) else ""
     pending = {n: w for n, w in _pairs(secret.get("pending", [])) if 0 < n <= len(match.history)}
-    return Game(match, uid, level, seed, started, order, log, pending)
+    daily = data.get("daily")
+    if not (isinstance(daily, str) and _ISO_DAY.fullmatch(daily)):
+        daily = None
+    return Game(match, uid, level, seed, started, order, log, pending, daily)
 
 
 def _log(raw: Any) -> list[LogLine]:

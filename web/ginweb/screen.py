@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import dom
+from . import daily_view, dom
 from .board import Board
+from .daily_ui import DailyUI
 from .intents import Origin
 from .panels import Panels
 from .present import Look, TableModel, present
@@ -15,8 +16,9 @@ from .table import Table
 
 
 class Screen:
-    def __init__(self, session: Session, board: Board, table: Table, panels: Panels) -> None:
+    def __init__(self, session: Session, board: Board, table: Table, panels: Panels, daily: DailyUI) -> None:
         self.session = session
+        self.daily = daily
         self.board = board
         self.table = table
         self.panels = panels
@@ -42,6 +44,7 @@ class Screen:
         p.log(model.log)
         p.scoreboard(model.scoreboard)
         p.practice(model.practice_code)
+        self.daily.bar(daily_view.bar(self.session.daily_day(), self.session.attempt))
         if p.result(model.result):
             dom.after(50, self.focus_next)
 

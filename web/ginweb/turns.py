@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Protocol
 
 import js
@@ -58,6 +59,7 @@ class Turns:
         self.perf: list[dict[str, object]] = []
         self.jobs = Jobs()  # background work: the coach, duplicate scoring (background.py)
         self.working = False
+        self.job_done: Callable[[], object] = lambda: None  # a daily's hand replayed (app.py)
 
     def pace(self, name: str) -> float:
         if self.fast():
@@ -66,6 +68,7 @@ class Turns:
 
     def kick(self) -> None:
         """Let the computer play (or the showdown run) if it is its time."""
+        self.queue_daily()
         if not self.driving:
             self.driving = True
             dom.spawn(self.drive())
@@ -148,6 +151,7 @@ class Turns:
         s.ui.stage = Stage.RESULT
         self.show.render()
         self.show.announce(narrate.hand_spoken(v))
+        self.queue_daily()
         if v.result is not None and not s.practicing and await self.wait("reveal", epoch):
             self.box.match_over(v.result)
 
@@ -167,6 +171,21 @@ class Turns:
         if not self.working and self.jobs.queue:
             self.working = True
             dom.spawn(self.run_jobs())
+
+    # ----- daily -----
+
+    def queue_daily(self) -> None:
+        """Queue the expert's replay of each finished hand of a counted daily (duplicate scoring)."""
+        for key, work, done in self.session.daily_jobs(self.known):
+            self.jobs.add(key, work, partial(self.replayed, done))
+        self.work()
+
+    def known(self, key: str) -> bool:
+        return key in self.jobs.finished or any(j.key == key for j in self.jobs.queue)
+
+    def replayed(self, keep: Callable[[object], None], value: object) -> None:
+        keep(value)
+        self.job_done()
 
     async def run_jobs(self) -> None:
         try:
