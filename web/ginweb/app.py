@@ -194,6 +194,7 @@ def start() -> None:
     page.session, page.screen, page.turns = session, screen, turns
     dispatch = Dispatcher(session, screen, dialogs, SettingsUI(), turns, page, daily_ui)
     turns.job_done = partial(dispatch, i.DuplicateDone())
+    turns.match_ended = partial(dispatch, i.ShowMatchResult())
     Inputs(dispatch, board, session.hand_keys, lambda: session.ui.stage == Stage.LIVE)
     for problem in p.problems:
         panels.notice(f"Ignored a link parameter: {problem}.", "info", 8000)

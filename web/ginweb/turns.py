@@ -16,7 +16,7 @@ from typing import Protocol
 
 import js
 
-from gin_core import Card, MatchResult
+from gin_core import Card
 from gin_core import bots as gin_bots
 from gin_core.bots.base import Candidate
 from gin_core.flow import Phase
@@ -45,7 +45,6 @@ class HintBox(Protocol):
     def hint_open(self) -> None: ...
     def hint_show(self, cands: Sequence[Candidate], top: Card | None) -> None: ...
     def close_hint(self) -> None: ...
-    def match_over(self, r: MatchResult) -> None: ...
 
 
 class Turns:
@@ -60,6 +59,7 @@ class Turns:
         self.jobs = Jobs()  # background work: the coach, duplicate scoring (background.py)
         self.working = False
         self.job_done: Callable[[], object] = lambda: None  # a daily's hand replayed (app.py)
+        self.match_ended: Callable[[], object] = lambda: None  # the match result is shown (app.py)
 
     def pace(self, name: str) -> float:
         if self.fast():
@@ -153,7 +153,7 @@ class Turns:
         self.show.announce(narrate.hand_spoken(v))
         self.queue_daily()
         if v.result is not None and not s.practicing and await self.wait("reveal", epoch):
-            self.box.match_over(v.result)
+            self.match_ended()
 
     async def wait(self, pace: str, epoch: int) -> bool:
         """Pause; False if the table changed meanwhile."""
