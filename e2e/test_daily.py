@@ -25,8 +25,8 @@ def today() -> str:
     return datetime.datetime.now(datetime.UTC).date().isoformat()
 
 
-def snap(page, name: str, selector: str) -> None:
-    """The open dialog ``selector`` at each size (its own scroll box, captured whole)."""
+def snap(page, name: str) -> None:
+    """The page at each size (kept in artifacts/e2e/, and in $GIN_SHOTS when set)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     old = page.viewport_size
     for size, (w, h) in SIZES.items():
@@ -34,7 +34,6 @@ def snap(page, name: str, selector: str) -> None:
         page.wait_for_timeout(200)
         path = ARTIFACTS / f"daily-{name}-{size}.png"
         page.screenshot(path=str(path))
-        page.locator(selector).screenshot(path=str(ARTIFACTS / f"daily-{name}-{size}-dialog.png"))
         if os.environ.get("GIN_SHOTS"):
             shutil.copy(path, Path(os.environ["GIN_SHOTS"]) / path.name)
     page.set_viewport_size(old)
@@ -74,6 +73,7 @@ def test_a_daily_counts_once_is_scored_against_the_expert_and_shared(page, site_
     assert "it counts" in page.inner_text("#daily-bar")
     after = saved(page)
     assert (after["uid"], after["match"], after["daily"]) == (before["uid"], before["match"], today())
+    snap(page, "table")
 
     play_match(page)
     page.wait_for_selector("#dlg-daily[open]", timeout=30_000)
@@ -94,12 +94,15 @@ def test_a_daily_counts_once_is_scored_against_the_expert_and_shared(page, site_
     assert f"?daily={today()}" in shared
     page.click("#dlg-daily summary[data-chart=score]")
     page.wait_for_selector("#dlg-daily [data-chart-slot=score] svg")
-    snap(page, "result", "#dlg-daily")
+    snap(page, "result")
 
-    # the same day again (the toolbar's "Daily deal") is practice, and says so
+    # the same day again (the toolbar's "Daily deal"), offline: practice, and it says so
     page.click("#daily-close")
+    page.context.set_offline(True)
     page.click("#btn-daily")
     page.wait_for_function("document.getElementById('daily-bar').innerText.includes('practice')")
+    play_turn(page)
+    page.context.set_offline(False)
 
     # statistics: streak, history, and each chart built when opened, with its table
     page.click("[data-act=stats]")
@@ -113,4 +116,5 @@ def test_a_daily_counts_once_is_scored_against_the_expert_and_shared(page, site_
         page.wait_for_selector(f"{slot} svg .chart-point")
         page.click(f"{slot} .chart-table summary")
         assert page.locator(f"{slot} .chart-table tbody tr").count() >= 1
-    snap(page, "stats", "#dlg-stats")
+    page.eval_on_selector("#dlg-stats summary[data-chart=wins]", "el => el.scrollIntoView()")
+    snap(page, "stats")
