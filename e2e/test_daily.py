@@ -15,6 +15,7 @@ import shutil
 from pathlib import Path
 
 from gin_e2e import wait_ready
+from test_a11y import Audit
 from test_game import ARTIFACTS, play_turn, saved, wait_turn
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
@@ -92,14 +93,18 @@ def test_a_daily_counts_once_is_scored_against_the_expert_and_shared(page, site_
     shared = page.evaluate("navigator.clipboard.readText()")
     assert shared.startswith("Gin rummy Daily #") and total.split(" ")[0].replace("\u2212", "-") in shared
     assert f"?daily={today()}" in shared
-    page.click("#dlg-daily summary[data-chart=score]")
-    page.wait_for_selector("#dlg-daily [data-chart-slot=score] svg")
+    page.focus("#dlg-daily summary[data-chart=score]")  # by keyboard
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#dlg-daily [data-chart-slot=score] svg .chart-point")
+    audit = Audit(page)  # axe-core: no serious or critical violation
+    audit("daily result")
     snap(page, "result")
 
     # the same day again (the toolbar's "Daily deal"), offline: practice, and it says so
     page.click("#daily-close")
     page.context.set_offline(True)
-    page.click("#btn-daily")
+    page.focus("#btn-daily")
+    page.keyboard.press("Enter")
     page.wait_for_function("document.getElementById('daily-bar').innerText.includes('practice')")
     play_turn(page)
     page.context.set_offline(False)
@@ -116,5 +121,7 @@ def test_a_daily_counts_once_is_scored_against_the_expert_and_shared(page, site_
         page.wait_for_selector(f"{slot} svg .chart-point")
         page.click(f"{slot} .chart-table summary")
         assert page.locator(f"{slot} .chart-table tbody tr").count() >= 1
+    audit("statistics with charts")
+    assert not audit.found, json.dumps(audit.found, indent=1)
     page.eval_on_selector("#dlg-stats summary[data-chart=wins]", "el => el.scrollIntoView()")
     snap(page, "stats")
