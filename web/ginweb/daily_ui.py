@@ -60,7 +60,7 @@ class DailyUI:
         items = "".join(
             f"<li><span>{dom.esc(r.label)}: {dom.esc(r.outcome)}</span> "
             f'<button type="button" class="link" data-act="daily-play" data-day="{dom.esc(r.day)}" '
-            f'aria-label="Play {dom.esc(r.label)} again as practice">Play again</button></li>'
+            f'aria-label="Play again: {dom.esc(r.label)}, as practice">Play again</button></li>'
             for r in model.rows
         )
         dom.by_id("daily-history").innerHTML = items or "<li>No daily played yet.</li>"
