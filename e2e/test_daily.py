@@ -75,6 +75,8 @@ def test_a_daily_counts_once_is_scored_against_the_expert_and_shared(page, site_
     after = saved(page)
     assert (after["uid"], after["match"], after["daily"]) == (before["uid"], before["match"], today())
     snap(page, "table")
+    page.click(".side summary[data-chart=score]")  # the chart of the match follows the hands
+    page.wait_for_selector(".side [data-chart-slot=score] .chart-empty, .side [data-chart-slot=score] svg")
 
     play_match(page)
     page.wait_for_selector("#dlg-daily[open]", timeout=30_000)
@@ -84,6 +86,7 @@ def test_a_daily_counts_once_is_scored_against_the_expert_and_shared(page, site_
     assert total.endswith("against the expert on the same cards"), total
     rows = page.eval_on_selector_all("#daily-body tbody tr", "rs => rs.map(r => r.innerText)")
     assert rows and all("\u2026" not in r for r in rows)
+    assert page.locator(".side [data-chart-slot=score] .chart-point").count() == len(rows)
     record = json.loads(page.evaluate(f"localStorage.getItem({DAILIES_KEY!r})"))
     entry = record["days"][today()]
     assert len(entry["line"]) == len(rows) and entry["result"]["duplicate"] is not None

@@ -71,6 +71,10 @@ class DailyUI:
         for box in dom.by_id("dlg-stats").querySelectorAll("details.chart-box"):
             box.open = False
 
+    def chart_open(self, name: str) -> bool:
+        """Chart ``name`` is open somewhere (the scoreboard's is kept up to date while it is)."""
+        return dom.opt(dom.root.querySelector(f'details[open] > [data-chart-slot="{name}"]')) is not None
+
     def chart(self, name: str, html: str) -> None:
         for slot in dom.root.querySelectorAll(f'[data-chart-slot="{name}"]'):
             slot.innerHTML = html

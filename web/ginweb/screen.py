@@ -19,6 +19,7 @@ class Screen:
     def __init__(self, session: Session, board: Board, table: Table, panels: Panels, daily: DailyUI) -> None:
         self.session = session
         self.daily = daily
+        self.charted: tuple[int, int] | None = None  # (epoch, hands) the open match chart shows
         self.board = board
         self.table = table
         self.panels = panels
@@ -45,8 +46,18 @@ class Screen:
         p.scoreboard(model.scoreboard)
         p.practice(model.practice_code)
         self.daily.bar(daily_view.bar(self.session.daily_day(), self.session.attempt))
+        self.score_chart()
         if p.result(model.result):
             dom.after(50, self.focus_next)
+
+    def score_chart(self) -> None:
+        """The chart of the match, while it is open, follows the hands as they end."""
+        m = self.session.match
+        drawn = (self.session.epoch, len(m.records))
+        if drawn != self.charted and self.daily.chart_open("score"):
+            self.charted = drawn
+            chart = daily_view.chart("score", {}, {}, m.records, m.rules.target)
+            self.daily.chart("score", daily_view.chart_html(chart))
 
     def texts(self) -> None:
         """Everything but the cards (the computer starts thinking)."""
