@@ -105,7 +105,7 @@ def table(seed: int = 7, prefs: Settings | None = None) -> tuple[Dispatcher, Ses
         prefs, vault, new_game(Match(prefs.game_rules(), seed=seed), prefs.level, "u0", vault.now()), True
     )
     r = Recorder()
-    return Dispatcher(s, r, r, r, r, r), s, r, vault
+    return Dispatcher(s, r, r, r, r, r, r), s, r, vault
 
 
 def computer_moves(s: Session) -> None:
@@ -149,7 +149,8 @@ def controls_in_page() -> set[str]:
 
 def test_every_control_of_the_page_has_its_intent():
     data = {"action": "draw_stock", "code": "ABCD", "dealer": "0", "level": "standard", "preset": "classic",
-            "dialog": "dlg-help", "notice": "notice-1", "hand": "1", "step": "0"}  # fmt: skip
+            "dialog": "dlg-help", "notice": "notice-1", "hand": "1", "step": "0", "chart": "score",
+            "day": "2026-11-23"}  # fmt: skip
     names = controls_in_page()
     assert {"stock", "next", "replay", "dismiss", "new-start", "practice-end"} <= names
     for name in names:

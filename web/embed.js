@@ -14,7 +14,8 @@
      4. the Python app is started with PyScript from the game's origin and the game's
         pyscript.json, every URL in it made absolute.
    The container's data-* attributes are the options, as the URL parameters of the game's page
-   (web/ginweb/params.py): data-preset, data-level, data-seed, data-dealer, data-fast. They
+   (web/ginweb/params.py): data-preset, data-level, data-seed, data-dealer, data-fast,
+   data-daily (a date: that day's daily deal). They
    start the first match of a reader who has no match in progress; later visits resume it.
    Content placed inside the container (a link to the game, say) shows until the game replaces it.
 
@@ -65,6 +66,7 @@ export async function mount(container = document.getElementById("gin-rummy")) {
   }
   container.replaceChildren(...[...page.body.childNodes].map((node) => document.adoptNode(node)));
   container.classList.add(...page.body.classList, "gin-embedded");
+  container.dataset.gameAddress = BASE.href;  // a shared daily's link opens the game itself
 
   config.interpreter = new URL(config.interpreter, BASE).href;
   config.files = Object.fromEntries(

@@ -10,17 +10,23 @@ but the page's own services below (storage, tabs, the look).
 
 from __future__ import annotations
 
+import datetime
 import gc
+from collections.abc import Callable
+from functools import partial
 
 import js
 
 import gin_core
 from gin_core import Match, preset
 
-from . import dom, params
+from . import daily, dom, params
+from . import intents as i
 from .board import Board
+from .daily_ui import DailyUI
+from .dailyplay import daily_game
 from .dialogs import Dialogs
-from .dispatch import Dispatcher
+from .dispatch import DATE_WORDS, Dispatcher
 from .inputs import Inputs
 from .panels import Panels
 from .records import Records
@@ -36,6 +42,7 @@ from .tablestate import Stage
 from .tabs import Tabs
 from .turns import Turns
 
+Notify = Callable[[str], None]
 SAVE_STATUS_TEXT: dict[Status, str] = {
     "saving": "",
     "full": "Not saving: the browser's storage is full. Retrying every few seconds.",
@@ -129,6 +136,23 @@ class Page:
         self.records.stats_data = self.records.load_stats()
 
 
+def link_daily(p: params.Params, stored: Game | None, records: Records, notify: Notify) -> Game | None:
+    """The daily a link asks for (``?daily=``, ``data-daily``), unless that daily is the
+    stored match and unfinished (it resumes) or the date is not an open daily (said)."""
+    if p.daily is None:
+        return None
+    today = daily.utc_day(datetime.datetime.now(datetime.UTC))
+    try:
+        day = daily.parse_day(p.daily, today)
+    except daily.DailyDateError as e:
+        notify(f"Ignored the daily link: {DATE_WORDS[e.problem]}")
+        return None
+    if stored is not None and stored.daily == day.isoformat() and stored.match.result is None:
+        return None
+    records.remove("practice")
+    return daily_game(day, records.new_uid(), records.now(), p.target)
+
+
 def first_game(p: params.Params, stored: Game | None, prefs: Settings, records: Records) -> tuple[Game, bool]:
     """The match to put on the table at start: one a link asks for, the stored one, or a new
     deal; and whether it is fresh. An embedded game's options start its first match only."""
@@ -147,23 +171,31 @@ def start() -> None:
     panels = Panels()
     dom.on_error(lambda text: panels.notice(text, "error", 10000))
     store = Store(lambda text: panels.notice(text, "info", 8000), show_saving)
-    records = Records(store, lambda text: panels.notice(text, "info", 8000))
+
+    def notify(text: str) -> None:
+        panels.notice(text, "info", 8000)
+
+    records = Records(store, notify)
     page = Page(records, store, p.fast)
     prefs = records.load_settings()
     page.tabs.claim()
     stored = records.read_game(
         "match", "match"
     )  # read even when a link starts a new match: a newer save is kept
-    game, fresh = first_game(p, stored, prefs, records)
-    session = Session(prefs, records, game, fresh)
+    linked = None if dom.embedded and stored is not None else link_daily(p, stored, records, notify)
+    game, fresh = (linked, True) if linked is not None else first_game(p, stored, prefs, records)
+    session = Session(prefs, records, game, fresh, records.load_dailies())
     if not fresh:
         session.resume_practice(records.read_game("practice", "practice hand"))
     board = Board()
-    screen = Screen(session, board, Table(board), panels, ReviewUI())
+    daily_ui = DailyUI()
+    screen = Screen(session, board, Table(board), panels, ReviewUI(), daily_ui)
     dialogs = Dialogs()
     turns = Turns(session, screen, dialogs, lambda: p.fast)
     page.session, page.screen, page.turns = session, screen, turns
-    dispatch = Dispatcher(session, screen, dialogs, SettingsUI(), turns, page)
+    dispatch = Dispatcher(session, screen, dialogs, SettingsUI(), turns, page, daily_ui)
+    turns.job_done = partial(dispatch, i.DuplicateDone())
+    turns.match_ended = partial(dispatch, i.ShowMatchResult())
     Inputs(dispatch, board, session.hand_keys, lambda: session.ui.stage == Stage.LIVE)
     for problem in p.problems:
         panels.notice(f"Ignored a link parameter: {problem}.", "info", 8000)

@@ -8,8 +8,10 @@ the dealer chosen by the cut. Daily #1 is 2026-11-23.
 
 The record of dailies is plain JSON (checked like the statistics): for each day played, the id
 of the one attempt that counts (the first started on that day; later ones and older days are
-practice) and its outcome once finished; the current and best streak of days in a row whose
-counted daily was finished. Pure: no ``js``, no storage, no clock (callers pass ``today``).
+practice), its outcome once finished, and the expert's line hand by hand (``line``, rows of
+gin_core.duplicate's :meth:`DuplicateLine.to_data`) as each hand's replay ends, so a reload
+never computes it again; the current and best streak of days in a row whose counted daily was
+finished. Pure: no ``js``, no storage, no clock (callers pass ``today``).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gin_core import HandRecord, MatchResult
+from gin_core.duplicate import DuplicateError, DuplicateLine, HandComparison
 
 from .safejson import NewerVersionError
 
@@ -274,6 +277,35 @@ def set_duplicate(data: dict[str, Any], day: datetime.date, uid: str, difference
     return True
 
 
+def compared(data: dict[str, Any], day: datetime.date, uid: str) -> tuple[HandComparison, ...]:
+    """The hands of ``day``'s counted attempt ``uid`` the expert has replayed so far."""
+    entry = data["days"].get(day.isoformat())
+    if entry is None or entry["id"] != uid:
+        return ()
+    return _line(entry.get("line", [])) or ()
+
+
+def add_compared(data: dict[str, Any], day: datetime.date, uid: str, hand: HandComparison) -> bool:
+    """Keep the expert's replay of one hand of ``day``'s counted attempt ``uid`` (once)."""
+    entry = data["days"].get(day.isoformat())
+    if entry is None or entry["id"] != uid:
+        return False
+    line = entry.setdefault("line", [])
+    if any(row[0] == hand.number for row in line):
+        return False
+    line.append([hand.number, hand.deal_code, hand.player_net, hand.expert_net, hand.expert_end])
+    line.sort()
+    return True
+
+
+def _line(rows: Any) -> tuple[HandComparison, ...] | None:
+    """The stored rows of an expert line, or None if they are not one."""
+    try:
+        return DuplicateLine.from_data({"seat": SEAT, "opponent": LEVEL, "hands": rows}).hands
+    except DuplicateError:
+        return None
+
+
 def streaks(data: dict[str, Any], today: datetime.date) -> Streaks:
     """The current streak (alive while the last counted daily finished was today's or
     yesterday's) and the best."""
@@ -335,7 +367,11 @@ def _entry(iso: Any, entry: Any) -> dict[str, Any] | None:
         res = None if entry.get("result") is None else Outcome.from_data(entry["result"]).to_data()
     except ValueError:
         return None
-    return {"id": entry["id"], "result": res}
+    out = {"id": entry["id"], "result": res}
+    line = _line(entry.get("line", []))
+    if line:
+        out["line"] = [[h.number, h.deal_code, h.player_net, h.expert_net, h.expert_end] for h in line]
+    return out
 
 
 def _streak(data: dict[str, Any], out: dict[str, Any], bad: list[str]) -> None:

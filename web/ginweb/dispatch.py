@@ -6,6 +6,7 @@ protocols (what each needs, no more), so dispatch runs in CPython tests with sta
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
@@ -14,8 +15,8 @@ from gin_core import Action, IllegalAction, MatchResult, preset
 from gin_core.actions import ActionKind
 from gin_core.flow import Phase
 
+from . import daily, daily_view, knock, narrate, params
 from . import intents as i
-from . import knock, narrate, params
 from .session import Blocked, Session
 from .settings import Settings
 from .tablestate import Stage
@@ -83,6 +84,27 @@ class Keeper(Protocol):
     def retry_saving(self) -> None: ...
 
 
+# ----- daily -----
+
+DATE_WORDS = {
+    daily.DateProblem.MALFORMED: "That is not a date (YYYY-MM-DD).",
+    daily.DateProblem.BEFORE_FIRST: f"The first daily was on {daily.FIRST_DAY.isoformat()}.",
+    daily.DateProblem.FUTURE: "That day's daily is not open yet.",
+}
+
+
+class DailyScreen(Protocol):
+    """What the daily needs of the page (daily_ui.py): its dialogs, charts and the clipboard."""
+
+    def bar(self, text: str | None) -> None: ...
+    def result(self, model: daily_view.DailyResult) -> None: ...
+    def result_open(self) -> bool: ...
+    def stats(self, model: daily_view.DailyStats) -> None: ...
+    def chart(self, name: str, html: str) -> None: ...
+    def share(self, text: str) -> None: ...
+    def base(self) -> str: ...
+
+
 class Dispatcher:
     def __init__(
         self,
@@ -92,8 +114,10 @@ class Dispatcher:
         form: SettingsForm,
         turns: Turns,
         keeper: Keeper,
+        daily_screen: DailyScreen,
     ) -> None:
         self.session = session
+        self.daily = daily_screen
         self.screen = screen
         self.dialogs = dialogs
         self.form = form
@@ -119,7 +143,7 @@ class Dispatcher:
             i.OpenSettings: lambda _: self.form.open(self.session.settings, self.session.game.level),
             i.SaveSettings: lambda _: self.save_settings(),
             i.SettingsEdited: lambda it: self.form.edited(it.control),
-            i.OpenStats: lambda _: self.dialogs.stats(self.keeper.stats()),
+            i.OpenStats: lambda _: self.open_stats(),
             i.ExportStats: lambda _: self.dialogs.export_stats(self.keeper.stats(), self.session.vault.now()),
             i.ResetStats: lambda _: self.reset_stats(),
             i.OpenHelp: lambda _: self.dialogs.help(),
@@ -136,6 +160,11 @@ class Dispatcher:
             i.CloseReview: lambda _: self.close_review(),
             i.PlayOn: lambda _: self.play_on(),
             # ----- end review -----
+            # ----- daily -----
+            i.OpenDaily: self.open_daily,
+            i.ShareDaily: lambda _: self.share_daily(),
+            i.ShowChart: self.show_chart,
+            i.DuplicateDone: lambda _: self.duplicate_done(),
         }
 
     def __call__(self, intent: i.Intent) -> bool:
@@ -218,7 +247,9 @@ class Dispatcher:
 
     def show_match_result(self) -> None:
         result = self.session.match.result
-        if result is not None:
+        if result is not None and self.session.daily_day() is not None:
+            self.show_daily_result()
+        elif result is not None:
             self.dialogs.match_over(result)
 
     def undo(self) -> None:
@@ -389,3 +420,74 @@ class Dispatcher:
     def confirm_cancel(self) -> None:
         self.confirmed = None
         self.dialogs.close("dlg-confirm")
+
+    # ----- daily -----
+
+    def open_daily(self, it: i.OpenDaily) -> None:
+        """Deal a daily: today's (counted on the first attempt) or an earlier day's (practice);
+        a match in progress is abandoned only once the player says so."""
+        s = self.session
+        today = s.dailies.today()
+        try:
+            day = today if it.day is None else daily.parse_day(it.day, today)
+        except daily.DailyDateError as e:
+            self.screen.notice(DATE_WORDS[e.problem], "rule", 4000)
+            return
+        if s.daily_day() == day and s.match.result is None:
+            self.dialogs.close_all()
+            self.screen.notice(f"You are playing Daily #{daily.number(day)}.", "info", 3000)
+            return
+        if s.in_progress():
+            text = "Your match in progress will be abandoned (it counts as abandoned in your statistics)."
+            title = f"Play Daily #{daily.number(day)}?"
+            self.ask(title, text, "Play the daily", lambda _: self.deal_daily(day))
+        else:
+            self.deal_daily(day)
+
+    def deal_daily(self, day: datetime.date) -> None:
+        s = self.session
+        self.table_changed(lambda: s.start_daily(day))
+        text = daily_view.bar(day, s.attempt)
+        if text is not None:
+            self.screen.notice(text, "info", 4000)
+
+    def daily_result(self) -> daily_view.DailyResult | None:
+        s = self.session
+        day, result = s.daily_day(), s.match.result
+        if day is None or result is None:
+            return None
+        compared = s.dailies.compared(s.game)
+        return daily_view.result(day, s.attempt, s.match.records, result, compared, self.daily.base())
+
+    def show_daily_result(self) -> None:
+        model = self.daily_result()
+        if model is not None:
+            self.daily.result(model)
+
+    def share_daily(self) -> None:
+        model = self.daily_result()
+        if model is not None and model.share is not None:
+            self.daily.share(model.share)
+
+    def duplicate_done(self) -> None:
+        """One more hand replayed: the open result shows it; the total is said when complete."""
+        model = self.daily_result()
+        if model is None:
+            return
+        if self.daily.result_open():
+            self.daily.result(model)
+        if model.complete:
+            self.screen.announce(f"Daily result: {model.total}.")
+
+    def open_stats(self) -> None:
+        s = self.session
+        self.dialogs.stats(self.keeper.stats())
+        self.daily.stats(daily_view.daily_stats(s.dailies.record, s.dailies.today()))
+
+    def show_chart(self, it: i.ShowChart) -> None:
+        if it.name not in daily_view.CHARTS:
+            return
+        s = self.session
+        m = s.match
+        chart = daily_view.chart(it.name, self.keeper.stats(), s.dailies.record, m.records, m.rules.target)
+        self.daily.chart(it.name, daily_view.chart_html(chart))

@@ -57,13 +57,15 @@ def control_data(act: Js, name: str) -> dict[str, str]:
     """The values an intent of control ``act`` needs: its data-* values, the form it submits,
     the dialog or notice it closes."""
     data: dict[str, str] = {}
-    for k in ("action", "code", "dealer", "hand", "step"):
+    for k in ("action", "code", "dealer", "hand", "step", "day", "chart"):
         v = dom.opt(act.getAttribute(f"data-{k}"))
         if v is not None:
             data[k] = str(v)
     if name == "new-start":
         for k in ("level", "preset", "code", "dealer"):
             data[k] = str(dom.by_id(f"new-{k}").value)
+    if name == "daily-play" and "day" not in data:  # the calendar's date field
+        data["day"] = str(dom.by_id("daily-date").value)
     dlg = dom.closest(act, "dialog")
     if dlg is not None:
         data["dialog"] = str(dlg.id)

@@ -228,6 +228,31 @@ class PlayOn:
 
 
 # ----- end review -----
+# ----- daily -----
+
+
+@dataclass(frozen=True)
+class OpenDaily:
+    """Play a daily deal: today's (``day`` None) or an earlier one as practice ("YYYY-MM-DD")."""
+
+    day: str | None = None
+
+
+@dataclass(frozen=True)
+class ShareDaily:
+    """Copy the finished daily's result to share."""
+
+
+@dataclass(frozen=True)
+class ShowChart:
+    """Build chart ``name`` (daily_view.CHARTS) now that the player opened it."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class DuplicateDone:
+    """The expert has replayed one more hand of the daily (a background job ended)."""
 
 
 Intent = (
@@ -264,6 +289,10 @@ Intent = (
     | ReviewStep
     | CloseReview
     | PlayOn
+    | OpenDaily
+    | ShareDaily
+    | ShowChart
+    | DuplicateDone
 )
 
 
@@ -283,6 +312,11 @@ def from_control(name: str, data: dict[str, str]) -> Intent | None:
         return CloseDialog(data.get("dialog", "dlg-settings"))
     if name == "dismiss":
         return DismissNotice(data["notice"])
+    # ----- daily -----
+    if name == "daily-play":
+        return OpenDaily(data.get("day") or None)
+    if name == "chart":
+        return ShowChart(data["chart"])
     return _review_control(name, data)
 
 
@@ -340,4 +374,7 @@ _SIMPLE: dict[str, Intent] = {
     "confirm-cancel": ConfirmCancel(),
     "take-over": TakeOver(),
     "save-retry": RetrySaving(),
+    # ----- daily -----
+    "daily": OpenDaily(),
+    "daily-share": ShareDaily(),
 }

@@ -6,8 +6,10 @@
     ?preset=tournament   rules preset of that match
     ?dealer=1            who deals the first hand: 0 you, 1 the computer
     ?fast=1              near-instant animations and no pauses between the computer's moves
+    ?daily=2026-11-23    play that day's daily deal (daily.py; today's counts, others are practice)
+    ?target=10           with fast=1 only (a test option): a daily played to this target
 
-seed, level, preset and dealer describe a new match: they are used once and then removed from
+seed, level, preset, dealer, daily and target describe a new match: they are used once and then removed from
 the address bar, so reloading the page resumes the saved match instead of restarting it.
 fast stays (it is a way of viewing, not a match).
 
@@ -24,7 +26,7 @@ from gin_core import PRESETS, DealCodeError, decode_deal_code, encode_deal_code
 
 from .settings import LEVELS
 
-CONSUMED = ("seed", "level", "preset", "dealer")
+CONSUMED = ("seed", "level", "preset", "dealer", "daily", "target")
 NAMES = (*CONSUMED, "fast")
 MAX_VALUE = 32  # characters of a parameter value: a seed below 2**64 has 20 digits, a deal code 8
 
@@ -38,6 +40,8 @@ class Params:
     dealer: int | None = None
     fast: bool = False
     problems: tuple[str, ...] = ()
+    daily: str | None = None  # a date as written (daily.parse_day checks it against today)
+    target: int | None = None
 
     @property
     def new_match(self) -> bool:
@@ -146,7 +150,21 @@ def _check(get_any: Callable[[str], str | None]) -> Params:
         else:
             problems.append("dealer must be 0 (you) or 1 (computer)")
     fast = (get("fast") or "").lower() in ("1", "true", "yes")
-    return Params(seed, deal, level, pre, d, fast, tuple(problems))
+    target = _target(get("target"), fast, problems)
+    return Params(seed, deal, level, pre, d, fast, tuple(problems), get("daily"), target)
+
+
+def _target(text: str | None, fast: bool, problems: list[str]) -> int | None:
+    """A daily's test target: a number from 1 to 500, and only with fast=1."""
+    if text is None:
+        return None
+    if not fast:
+        problems.append("target is a test option and needs fast=1")
+    elif text.isascii() and text.isdigit() and 1 <= int(text) <= 500:
+        return int(text)
+    else:
+        problems.append("target must be a number from 1 to 500")
+    return None
 
 
 def strip_consumed(query: str) -> str:

@@ -17,7 +17,7 @@ import js
 
 from gin_core import preset
 
-from . import safejson, savefmt, settings, stats
+from . import daily, safejson, savefmt, settings, stats
 from .session import StatsUpdate
 from .storage import Store
 
@@ -82,6 +82,18 @@ class Records:
             shown = ", ".join(bad[:5]) + (f" and {len(bad) - 5} more" if len(bad) > 5 else "")
             self.notify(f"Some statistics could not be read and were reset to zero: {shown}.")
             self.store.put("stats", json.dumps(data))
+        return cast(dict[str, Any], data)
+
+    def load_dailies(self) -> dict[str, Any] | None:
+        """The record of dailies (daily.py), None when there is none or it cannot be read."""
+        found = self.store.read("dailies", daily.validate, "record of dailies")
+        if found is None:
+            return None
+        data, bad = found
+        if bad:
+            self.notify(
+                f"Some days of the daily record could not be read and were dropped: {', '.join(bad[:5])}."
+            )
         return cast(dict[str, Any], data)
 
     def reset_stats(self) -> None:

@@ -1,9 +1,9 @@
 """The stored match: the engine's own save (replayed and checked by gin_core.load_match) plus
 what only the page knows: the opponent's level and seed, your card order and the game log.
 
-    {"format": "gin-rummy.web-match", "version": 2, "uid": "...", "level": "standard",
+    {"format": "gin-rummy.web-match", "version": 3, "uid": "...", "level": "standard",
      "order": ["7H", ...], "log": [[n, player, text, reason], ...],
-     "started": "2025-01-31T12:00:00Z", "sealed": "sealed1:..."}
+     "started": "2025-01-31T12:00:00Z", "daily": "2026-11-23", "sealed": "sealed1:..."}
 
 ``sealed`` (see seal.py) holds ``{"match": "<gin_core.save_match text>", "bot_seed": 1234,
 "pending": [[n, reason], ...]}``: the engine's save has the seed and the computer's hand, and
@@ -16,6 +16,9 @@ coach's analysis of each finished hand by hand number (``gin_core.coach.HandRevi
 so a reload does not recompute it; an entry that does not read back is dropped and recomputed),
 and ``"reviewing": [hand, step]``, the review open on the screen (restored after a reload).
 
+``daily`` (version 3, optional) is the UTC date of the daily deal this match is (daily.py), so
+an unfinished daily resumes as one; versions 1 and 2 load as ordinary matches.
+
 ``n`` is the length of the match history when the log line was written (undo cuts the log
 back with the moves).
 """
@@ -23,6 +26,7 @@ back with the moves).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +40,7 @@ FORMAT = "gin-rummy.web-match"
 VERSION = 3
 READS = (1, 2, 3)
 LOG_KEEP = 300
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 class NewerSaveError(SaveError, safejson.NewerVersionError):
@@ -66,6 +71,7 @@ class Game:
     # ----- review -----
     reviews: dict[int, HandReview] = field(default_factory=dict)  # the coach's, by hand number
     reviewing: tuple[int, int] | None = None  # the review open on screen: (hand, step)
+    daily: str | None = None  # the ISO date of the daily deal this match is, if it is one
 
     def dumps(self, key: str) -> str:
         """The stored text, the engine's save and the bot's seed sealed with ``key``."""
@@ -89,6 +95,7 @@ class Game:
                 "started": self.started,
                 "reviews": {str(k): r.to_data() for k, r in sorted(self.reviews.items())},
                 "reviewing": None if self.reviewing is None else list(self.reviewing),
+                "daily": self.daily,
                 "sealed": seal.seal(secret, key),
             },
             separators=(",", ":"),
@@ -120,7 +127,7 @@ def loads(text: str, key: str) -> Game:
 
 
 def from_data(data: Any, key: str) -> Game:
-    """Rebuild a stored game (version 1 or 2; ``key`` opens the sealed part). Raises SaveError
+    """Rebuild a stored game (versions 1 to 3; ``key`` opens the sealed part). Raises SaveError
     for anything that is not a valid save of ours, NewerSaveError for a newer version's."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("the saved data is not a gin rummy match of this page")
@@ -149,7 +156,10 @@ def from_data(data: Any, key: str) -> Game:
     log = _log(data.get("log", []))
     started = data["started"] if isinstance(data.get("started"), str) else ""
     pending = {n: w for n, w in _pairs(secret.get("pending", [])) if 0 < n <= len(match.history)}
-    game = Game(match, uid, level, seed, started, order, log, pending)
+    daily = data.get("daily")
+    if not (isinstance(daily, str) and _ISO_DAY.fullmatch(daily)):
+        daily = None
+    game = Game(match, uid, level, seed, started, order, log, pending, daily=daily)
     _review_parts(data, game)
     return game
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import dom
+from . import daily_view, dom
 from .board import Board
+from .daily_ui import DailyUI
 from .intents import Origin
 from .panels import Panels
 from .present import Look, TableModel, present
@@ -18,9 +19,17 @@ from .table import Table
 
 class Screen:
     def __init__(
-        self, session: Session, board: Board, table: Table, panels: Panels, review_ui: ReviewUI
+        self,
+        session: Session,
+        board: Board,
+        table: Table,
+        panels: Panels,
+        review_ui: ReviewUI,
+        daily: DailyUI,
     ) -> None:
         self.session = session
+        self.daily = daily
+        self.charted: tuple[int, int] | None = None  # (epoch, hands) the open match chart shows
         self.board = board
         self.table = table
         self.panels = panels
@@ -48,6 +57,8 @@ class Screen:
         p.log(model.log)
         p.scoreboard(model.scoreboard)
         p.practice(model.practice_code)
+        self.daily.bar(daily_view.bar(self.session.daily_day(), self.session.attempt))
+        self.score_chart()
         if p.result(model.result):
             dom.after(50, self.focus_next)
         self.review()
@@ -65,6 +76,15 @@ class Screen:
             self.review_cache = (key, s.review_model() if shown is not None else None)
         model = self.review_cache[1]
         self.review_ui.render(model, model is not None and s.can_play_on(model_hand(shown), model.step))
+
+    def score_chart(self) -> None:
+        """The chart of the match, while it is open, follows the hands as they end."""
+        m = self.session.match
+        drawn = (self.session.epoch, len(m.records))
+        if drawn != self.charted and self.daily.chart_open("score"):
+            self.charted = drawn
+            chart = daily_view.chart("score", {}, {}, m.records, m.rules.target)
+            self.daily.chart("score", daily_view.chart_html(chart))
 
     def texts(self) -> None:
         """Everything but the cards (the computer starts thinking)."""

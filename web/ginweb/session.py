@@ -11,6 +11,7 @@ session runs in CPython tests.
 from __future__ import annotations
 
 import copy
+import datetime
 import json
 from collections.abc import Callable
 from dataclasses import replace
@@ -25,7 +26,8 @@ from gin_core.coach import HandReview
 from gin_core.flow import Phase
 from gin_core.replay import hand_moves, position
 
-from . import gamelog, narrate, review, settings, stats
+from . import daily, gamelog, narrate, review, settings, stats
+from .dailyplay import Dailies, DailyJob, daily_game
 from .handview import layout
 from .savefmt import Game, LogLine
 from .tablestate import Stage, TableState
@@ -74,9 +76,19 @@ def new_game(m: Match, level: str, uid: str, started: str) -> Game:
 
 
 class Session:
-    def __init__(self, prefs: settings.Settings, vault: Vault, game: Game, fresh: bool) -> None:
-        """Put ``game`` on the table: ``fresh`` (just dealt) or resumed from storage."""
+    def __init__(
+        self,
+        prefs: settings.Settings,
+        vault: Vault,
+        game: Game,
+        fresh: bool,
+        dailies: dict[str, Any] | None = None,
+    ) -> None:
+        """Put ``game`` on the table: ``fresh`` (just dealt) or resumed from storage;
+        ``dailies``: the stored record of dailies (daily.py)."""
         self.vault = vault
+        self.dailies = Dailies(vault, dailies)
+        self.attempt: daily.Attempt | None = None  # the daily on the table: counted or practice
         self.settings = prefs
         self.ui = TableState()
         self.suspended: Game | None = None  # your match, set aside while a practice hand is played
@@ -145,6 +157,7 @@ class Session:
         """Make ``game`` the match on the table (fresh: just dealt; else resumed)."""
         self.epoch += 1
         self.game = game
+        self.attempt = self.dailies.attempt(game)
         self.bot = gin_bots.make_bot(game.level, game.bot_seed)
         self.ui = TableState(drawn=None if fresh else just_drawn(game.match))
         self.ui.focus = self.ui.drawn
@@ -179,6 +192,29 @@ class Session:
             uid = self.game.uid
             self.vault.count(lambda d: stats.count_abandoned(d, uid))
         self.adopt(self.new_game(m, level or self.settings.level, self.vault.new_uid()), fresh=True)
+
+    # ----- daily -----
+
+    def start_daily(self, day: datetime.date, target: int | None = None, abandon: bool = True) -> None:
+        """Deal ``day``'s daily (counted if it is today's first attempt, else practice)."""
+        if self.suspended is not None:  # a practice hand ends with it
+            self.game, self.suspended = self.suspended, None
+        self.vault.remove("practice")
+        if abandon and self.in_progress():
+            uid = self.game.uid
+            self.vault.count(lambda d: stats.count_abandoned(d, uid))
+        self.adopt(daily_game(day, self.vault.new_uid(), self.vault.now(), target), fresh=True)
+
+    def daily_day(self) -> datetime.date | None:
+        """The day of the daily on the table (None: an ordinary match or a practice hand)."""
+        g = self.game
+        return None if g.daily is None or self.practicing else datetime.date.fromisoformat(g.daily)
+
+    def daily_jobs(self, known: Callable[[str], bool]) -> list[DailyJob]:
+        """The expert's replays still to run for the counted daily on the table."""
+        if self.practicing or self.attempt != daily.Attempt.COUNTED:
+            return []
+        return self.dailies.jobs(self.game, known)
 
     # ----- practice hands -------------------------------------------------------------------
 
@@ -327,6 +363,8 @@ class Session:
             self.vault.count(
                 lambda d: stats.count_match(d, g.uid, result, g.level, m.rules, self.vault.now())
             )
+            if self.attempt == daily.Attempt.COUNTED:
+                self.dailies.finish(g)
 
     def save(self) -> None:
         self.dirty = False

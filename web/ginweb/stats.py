@@ -31,6 +31,9 @@ FORMAT = "gin-rummy.stats"
 VERSION = 3
 READS = (1, 2, 3)
 KEEP_IDS = 200
+KEEP_MATCHES = 100  # finished matches kept for the charts
+KEEP_HANDS = 200  # hands kept for the charts
+MATCH_RESULTS = ("w", "l", "d")
 COUNTERS = {
     "matches": ("played", "won", "lost", "drawn", "abandoned", "shutouts_won", "shutouts_lost"),
     "hands": ("played", "won", "lost", "tied", "dead"),
@@ -60,6 +63,7 @@ def empty() -> dict[str, Any]:
     data["by_kind"] = {}
     data["counted"] = {}
     data["coach"] = {"hands": 0, "given_tenths": 0, "kinds": {}, "matches": {}}
+    data["history"] = {"matches": [], "hands": []}
     return data
 
 
@@ -135,7 +139,36 @@ def validate(data: Any) -> tuple[dict[str, Any], list[str]]:
         for key, rec in kinds.items() if isinstance(kinds, dict) else ():
             out["by_kind"][str(key)[:60]] = _kind(rec, bad, f"by_kind.{key}")
     _counted(data.get("counted"), out, bad)
+    if version == VERSION:
+        _history(data.get("history"), out, bad)
     return out, bad
+
+
+def _history(raw: Any, out: dict[str, Any], bad: list[str]) -> None:
+    """The kept matches and hands that can be read (the others are dropped and named)."""
+    raw = raw if isinstance(raw, dict) else {}
+    matches, hands = raw.get("matches", []), raw.get("hands", [])
+    if not isinstance(matches, list) or not isinstance(hands, list):
+        bad.append("history")
+        return
+    for m in matches[-KEEP_MATCHES:]:
+        if (
+            isinstance(m, list)
+            and len(m) == 3
+            and m[0] in MATCH_RESULTS
+            and all(type(v) is int and abs(v) < 1 << 31 for v in m[1:])
+        ):
+            out["history"]["matches"].append(list(m))
+        else:
+            bad.append("history.matches")
+    out["history"]["hands"] = [v for v in hands[-KEEP_HANDS:] if type(v) is int and abs(v) < 1 << 31]
+    if len(out["history"]["hands"]) != len(hands[-KEEP_HANDS:]):
+        bad.append("history.hands")
+
+
+def _keep(history: list[Any], item: Any, keep: int) -> None:
+    history.append(item)
+    del history[:-keep]
 
 
 def _levels(levels: Any, out: dict[str, Any], bad: list[str]) -> None:
@@ -184,6 +217,7 @@ def count_hand(data: dict[str, Any], uid: str, record: HandRecord) -> bool:
     h = data["hands"]
     h["played"] += 1
     s = record.settlement
+    _keep(data["history"]["hands"], record.points[0] - record.points[1], KEEP_HANDS)
     if s is None:
         h["dead"] += 1
         return True
@@ -222,6 +256,8 @@ def count_match(
     kind["played"] += 1
     kind["points_you"] += result.totals[0]
     kind["points_computer"] += result.totals[1]
+    code = "d" if result.winner is None else "w" if result.winner == 0 else "l"
+    _keep(data["history"]["matches"], [code, result.totals[0], result.totals[1]], KEEP_MATCHES)
     if result.winner is None:
         m["drawn"] += 1
     elif result.winner == 0:
@@ -377,3 +413,13 @@ def given_away_by_match(data: dict[str, Any]) -> list[float]:
     return [
         per_hand(m["given_tenths"], len(m["hands"])) for m in data["coach"]["matches"].values() if m["hands"]
     ]
+
+
+def won_history(data: dict[str, Any]) -> list[bool]:
+    """Whether each kept match was won, oldest first (the rolling wins chart)."""
+    return [m[0] == "w" for m in data["history"]["matches"]]
+
+
+def hand_nets(data: dict[str, Any]) -> list[int]:
+    """Your net points of each kept hand, oldest first (the points per hand chart)."""
+    return list(data["history"]["hands"])

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Protocol
 
 import js
 
-from gin_core import Card, MatchResult
+from gin_core import Card
 from gin_core import bots as gin_bots
 from gin_core.bots.base import Candidate
 from gin_core.coach import HandReview, think_review
@@ -46,7 +47,6 @@ class HintBox(Protocol):
     def hint_open(self) -> None: ...
     def hint_show(self, cands: Sequence[Candidate], top: Card | None) -> None: ...
     def close_hint(self) -> None: ...
-    def match_over(self, r: MatchResult) -> None: ...
 
 
 class Turns:
@@ -61,6 +61,8 @@ class Turns:
         self.jobs = Jobs()  # background work: the coach, duplicate scoring (background.py)
         self.working = False
         self.coach_perf: list[dict[str, object]] = []
+        self.job_done: Callable[[], object] = lambda: None  # a daily's hand replayed (app.py)
+        self.match_ended: Callable[[], object] = lambda: None  # the match result is shown (app.py)
 
     def pace(self, name: str) -> float:
         if self.fast():
@@ -69,6 +71,7 @@ class Turns:
 
     def kick(self) -> None:
         """Let the computer play (or the showdown run) if it is its time."""
+        self.queue_daily()
         if not self.driving:
             self.driving = True
             dom.spawn(self.drive())
@@ -152,8 +155,9 @@ class Turns:
         s.ui.stage = Stage.RESULT
         self.show.render()
         self.show.announce(narrate.hand_spoken(v))
+        self.queue_daily()
         if v.result is not None and not s.practicing and await self.wait("reveal", epoch):
-            self.box.match_over(v.result)
+            self.match_ended()
 
     async def wait(self, pace: str, epoch: int) -> bool:
         """Pause; False if the table changed meanwhile."""
@@ -171,6 +175,21 @@ class Turns:
         if not self.working and self.jobs.queue:
             self.working = True
             dom.spawn(self.run_jobs())
+
+    # ----- daily -----
+
+    def queue_daily(self) -> None:
+        """Queue the expert's replay of each finished hand of a counted daily (duplicate scoring)."""
+        for key, work, done in self.session.daily_jobs(self.known):
+            self.jobs.add(key, work, partial(self.replayed, done))
+        self.work()
+
+    def known(self, key: str) -> bool:
+        return key in self.jobs.finished or any(j.key == key for j in self.jobs.queue)
+
+    def replayed(self, keep: Callable[[object], None], value: object) -> None:
+        keep(value)
+        self.job_done()
 
     async def run_jobs(self) -> None:
         try:

@@ -1,0 +1,130 @@
+"""The daily deal end to end (issue 19): a short daily through the same code as a real one
+(``?daily=<today>&target=10&fast=1``: the test-only target needs fast=1), a reload mid-daily
+resumes it, the expert's replays give the duplicate figures, the result is copied to share,
+a second attempt is practice, and the charts render with their table alternative.
+
+Screenshots of the daily's result and of the statistics' charts, desktop (1280x800) and phone
+(390x844), go to artifacts/e2e/ (and to $GIN_SHOTS when set)."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import shutil
+from pathlib import Path
+
+from gin_e2e import wait_ready
+from test_a11y import Audit
+from test_game import ARTIFACTS, play_turn, saved, wait_turn
+
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+DAILIES_KEY = "gin-rummy/v1/dailies"
+
+
+def today() -> str:
+    return datetime.datetime.now(datetime.UTC).date().isoformat()
+
+
+def snap(page, name: str) -> None:
+    """The page at each size (kept in artifacts/e2e/, and in $GIN_SHOTS when set)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    old = page.viewport_size
+    for size, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(200)
+        path = ARTIFACTS / f"daily-{name}-{size}.png"
+        page.screenshot(path=str(path))
+        if os.environ.get("GIN_SHOTS"):
+            shutil.copy(path, Path(os.environ["GIN_SHOTS"]) / path.name)
+    page.set_viewport_size(old)
+
+
+def play_match(page, limit: int = 400) -> None:
+    """Play until the match is over (dealing each next hand)."""
+    for _ in range(limit):
+        phase = wait_turn(page, 90)
+        if phase == "match_over":
+            return
+        if phase == "hand_over":
+            page.wait_for_selector("#btn-next")
+            page.click("#btn-next")
+            continue
+        play_turn(page)
+    raise AssertionError("the daily did not end")
+
+
+def test_a_daily_counts_once_is_scored_against_the_expert_and_shared(page, site_url):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.set_viewport_size({"width": 1280, "height": 800})
+    link = f"{site_url}?daily={today()}&target=10&fast=1"
+    page.goto(link)
+    wait_ready(page, 60)
+    bar = page.inner_text("#daily-bar")
+    assert "Daily #" in bar and "it counts" in bar, bar
+
+    # a reload mid-daily resumes it (the link's parameters left the address bar)
+    play_turn(page)
+    wait_turn(page, 90)
+    page.wait_for_timeout(300)  # the save follows the paint
+    before = saved(page)
+    assert before["daily"] == today()
+    page.reload()
+    wait_ready(page, 60)
+    assert "it counts" in page.inner_text("#daily-bar")
+    after = saved(page)
+    assert (after["uid"], after["match"], after["daily"]) == (before["uid"], before["match"], today())
+    snap(page, "table")
+    page.click(".side summary[data-chart=score]")  # the chart of the match follows the hands
+    page.wait_for_selector(".side [data-chart-slot=score] .chart-empty, .side [data-chart-slot=score] svg")
+
+    play_match(page)
+    page.wait_for_selector("#dlg-daily[open]", timeout=30_000)
+    assert page.inner_text("#daily-title").startswith("Daily #")
+    page.wait_for_selector("#daily-total.done", timeout=120_000)  # the expert's replays, in the background
+    total = page.inner_text("#daily-total")
+    assert total.endswith("against the expert on the same cards"), total
+    rows = page.eval_on_selector_all("#daily-body tbody tr", "rs => rs.map(r => r.innerText)")
+    assert rows and all("\u2026" not in r for r in rows)
+    assert page.locator(".side [data-chart-slot=score] .chart-point").count() == len(rows)
+    record = json.loads(page.evaluate(f"localStorage.getItem({DAILIES_KEY!r})"))
+    entry = record["days"][today()]
+    assert len(entry["line"]) == len(rows) and entry["result"]["duplicate"] is not None
+
+    page.click("#dlg-daily [data-act=daily-share]")
+    page.wait_for_function("document.getElementById('daily-share-status').textContent.length > 0")
+    shared = page.evaluate("navigator.clipboard.readText()")
+    assert shared.startswith("Gin rummy Daily #") and total.split(" ")[0].replace("\u2212", "-") in shared
+    assert f"?daily={today()}" in shared
+    page.focus("#dlg-daily summary[data-chart=score]")  # by keyboard
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#dlg-daily [data-chart-slot=score] svg .chart-point")
+    audit = Audit(page)  # axe-core: no serious or critical violation
+    audit("daily result")
+    snap(page, "result")
+
+    # the same day again (the toolbar's "Daily deal"), offline: practice, and it says so
+    page.click("#daily-close")
+    page.context.set_offline(True)
+    page.focus("#btn-daily")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('daily-bar').innerText.includes('practice')")
+    play_turn(page)
+    page.context.set_offline(False)
+
+    # statistics: streak, history, and each chart built when opened, with its table
+    page.click("[data-act=stats]")
+    page.wait_for_selector("#dlg-stats[open]")
+    assert "Current streak: 1 day" in page.inner_text("#daily-streak")
+    assert "against the expert" in page.inner_text("#daily-history")
+    assert page.locator("#dlg-stats .chart-slot svg").count() == 0  # nothing built before opened
+    for name in ("endings", "wins", "points", "dailies"):
+        page.click(f"#dlg-stats summary[data-chart={name}]")
+        slot = f"#dlg-stats [data-chart-slot={name}]"
+        page.wait_for_selector(f"{slot} svg .chart-point")
+        page.click(f"{slot} .chart-table summary")
+        assert page.locator(f"{slot} .chart-table tbody tr").count() >= 1
+    audit("statistics with charts")
+    assert not audit.found, json.dumps(audit.found, indent=1)
+    page.eval_on_selector("#dlg-stats summary[data-chart=wins]", "el => el.scrollIntoView()")
+    snap(page, "stats")

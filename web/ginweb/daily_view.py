@@ -1,0 +1,181 @@
+"""What the page shows of the daily deal, built from data: the line on the table while a daily
+is played, the daily's result with the expert's line hand by hand, the text to share, the
+daily part of the statistics, and the charts (charts.py) as HTML with their table alternative.
+
+Pure (no ``js``): the writer (daily_ui.py) copies these into the DOM; tested in CPython
+(tests/test_web_daily_view.py).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from gin_core import HandRecord, MatchResult
+from gin_core.duplicate import HandComparison
+
+from . import charts, daily, stats
+from .daily import Attempt
+
+CHARTS = ("score", "endings", "wins", "points", "dailies")
+"""The charts a player can open: the match's scoreboard and the statistics'."""
+
+
+def verdict(you: int, computer: int) -> str:
+    return "won" if you > computer else "lost" if you < computer else "drawn"
+
+
+def against(difference: int) -> str:
+    """``+12 against the expert on the same cards`` (a minus sign for a negative figure)."""
+    return f"{difference:+d}".replace("-", "\u2212") + " against the expert on the same cards"
+
+
+def bar(day: datetime.date | None, attempt: Attempt | None) -> str | None:
+    """The line on the table while a daily is played (None for an ordinary match)."""
+    if day is None:
+        return None
+    head = f"Daily #{daily.number(day)}, {day.isoformat()}"
+    if attempt == Attempt.COUNTED:
+        return f"{head}: your attempt of the day, it counts."
+    return f"{head}: practice, it does not count."
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One hand of the daily: your net points, the expert's on the same cards (None: still
+    being replayed, or not computed for practice) and the difference."""
+
+    number: int
+    you: int
+    expert: int | None
+
+    @property
+    def difference(self) -> int | None:
+        return None if self.expert is None else self.you - self.expert
+
+
+@dataclass(frozen=True)
+class DailyResult:
+    title: str
+    note: str
+    rows: tuple[HandRow, ...]
+    total: str  # the difference in words, or how far the expert has got
+    complete: bool  # every hand compared
+    share: str | None  # the text to share (a counted daily only)
+    link: str
+
+
+def result(
+    day: datetime.date,
+    attempt: Attempt | None,
+    records: Sequence[HandRecord],
+    match_result: MatchResult,
+    compared: Sequence[HandComparison],
+    base: str,
+) -> DailyResult:
+    """The finished daily: totals, each hand against the expert, the share text and link."""
+    by_number = {h.number: h.expert_net for h in compared}
+    rows = tuple(
+        HandRow(r.number, r.points[daily.SEAT] - r.points[1 - daily.SEAT], by_number.get(r.number))
+        for r in records
+    )
+    you, cpu = match_result.totals[daily.SEAT], match_result.totals[1 - daily.SEAT]
+    title = f"Daily #{daily.number(day)}: you {verdict(you, cpu)} {you}\u2013{cpu}"
+    link = daily.link(base, day)
+    if attempt != Attempt.COUNTED:
+        note = "Practice: this attempt does not count, and the expert's line is kept for your first attempt."
+        return DailyResult(title, note, rows, "", False, None, link)
+    done = [r.difference for r in rows if r.difference is not None]
+    complete = len(done) == len(rows)
+    diff = sum(done) if complete else None
+    if complete:
+        total = against(sum(done))
+    else:
+        total = f"The expert is replaying your hands on the same cards: {len(done)} of {len(rows)} done\u2026"
+    outcome = daily.outcome(tuple(records), match_result, diff)
+    note = "Your attempt of the day: it counts for your streak."
+    return DailyResult(title, note, rows, total, complete, daily.share_text(day, outcome, link), link)
+
+
+# ----- the statistics ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DayRow:
+    day: str  # ISO date: the "play again as practice" button's value
+    label: str
+    outcome: str
+
+
+@dataclass(frozen=True)
+class DailyStats:
+    streak: str
+    rows: tuple[DayRow, ...]
+    first: str  # the calendar's range: Daily #1's date to today's
+    today: str
+
+
+def daily_stats(record: dict[str, Any], today: datetime.date) -> DailyStats:
+    """Streaks and the history of dailies (newest first) for the statistics dialog."""
+    s = daily.streaks(record, today)
+    streak = f"Current streak: {_days(s.current)}. Best: {_days(s.best)}."
+    rows = tuple(
+        DayRow(e.day.isoformat(), f"Daily #{e.number}, {e.day.isoformat()}", _outcome(e.outcome))
+        for e in daily.history(record)
+    )
+    return DailyStats(streak, rows, daily.FIRST_DAY.isoformat(), today.isoformat())
+
+
+def _days(n: int) -> str:
+    return f"{n} day" if n == 1 else f"{n} days"
+
+
+def _outcome(o: daily.Outcome | None) -> str:
+    if o is None:
+        return "not finished"
+    text = f"{verdict(o.you, o.computer)} {o.you}\u2013{o.computer}"
+    return text if o.duplicate is None else f"{text}, {against(o.duplicate)}"
+
+
+# ----- charts -----------------------------------------------------------------------------------
+
+
+def chart(
+    name: str,
+    stats_data: Mapping[str, Any],
+    record: dict[str, Any],
+    records: Sequence[HandRecord],
+    target: int | None,
+) -> charts.Chart:
+    """Chart ``name`` (one of :data:`CHARTS`) from the statistics, the record of dailies or
+    the match on the table."""
+    if name == "score":
+        return charts.scoreboard(records, target)
+    if name == "endings":
+        return charts.hand_endings(charts.endings_from_stats(stats_data))
+    if name == "wins":
+        return charts.rolling_wins(stats.won_history(dict(stats_data)))
+    if name == "points":
+        return charts.points_per_hand(stats.hand_nets(dict(stats_data))[-40:])
+    if name == "dailies":
+        return charts.daily_results(daily.history(record))
+    raise ValueError(f"no chart named {name[:20]!r}")
+
+
+def chart_html(c: charts.Chart) -> str:
+    """The chart, its summary, and its figures as a table in a <details> (the table alternative)."""
+    t = c.table
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in t.header)
+    body = (
+        "".join("<tr>" + "".join(f"<td>{escape(v)}</td>" for v in row) + "</tr>" for row in t.rows)
+        or f'<tr><td colspan="{len(t.header)}">{escape(c.summary)}</td></tr>'
+    )
+    return (
+        f'<div class="chart-figure">{c.svg}</div><p class="chart-summary">{escape(c.summary)}</p>'
+        f'<details class="chart-table"><summary>Table of figures</summary><table class="stats">'
+        f"<caption>{escape(t.caption)}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody>"
+        "</table></details>"
+    )

@@ -1,0 +1,125 @@
+"""The daily deal as the session plays it: the day's match, whether this attempt counts, its
+outcome in the record of dailies, and the expert's replay of each finished hand (duplicate
+scoring) as background work.
+
+daily.py holds the fixed mapping and the record's rules; this module applies them to the match
+on the table and keeps the record in the session's vault (``dailies``). Each hand of a counted
+daily is replayed by the expert as soon as it ends (a job for background.py, run while the
+table is idle), and each replay is stored with the record at once, so a reload never computes
+it again and the total is ready moments after the last hand. Pure: no ``js``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Callable
+from functools import partial
+from typing import Any, Protocol
+
+from gin_core import Match, preset
+from gin_core.bots import make_bot
+from gin_core.duplicate import EXPERT, HandComparison, dealt_hands, expert_seed, replay_hand
+
+from . import daily
+from .background import Work
+from .savefmt import Game
+
+DailyJob = tuple[str, Work, Callable[[Any], None]]
+
+
+class Keep(Protocol):
+    """Where the record is kept and what day it is (the session's vault)."""
+
+    def put(self, name: str, text: str) -> None: ...
+    def now(self) -> str: ...
+
+
+def day_of_game(game: Game) -> datetime.date | None:
+    """The date of the daily ``game`` is, or None for an ordinary match."""
+    return None if game.daily is None else datetime.date.fromisoformat(game.daily)
+
+
+def daily_game(day: datetime.date, uid: str, started: str, target: int | None = None) -> Game:
+    """A just-dealt daily: the day's seed, classic rules, the standard opponent with the seed
+    every match gives it; ``target`` shortens the match (a test option, see params.py)."""
+    rules = preset(daily.PRESET)
+    if target is not None:
+        rules = rules.replace(target=target)
+    m = Match(rules, seed=daily.match_seed(day))
+    return Game(m, uid, daily.LEVEL, daily.bot_seed(day), started, [], [], {}, daily=day.isoformat())
+
+
+class Dailies:
+    """The record of dailies, kept in the vault under ``dailies`` after every change."""
+
+    def __init__(self, keep: Keep, record: dict[str, Any] | None = None, level: str = EXPERT) -> None:
+        self.keep = keep
+        self.record = record if record is not None else daily.empty()
+        self.level = level  # who replays your seat (CPython tests take a quicker level)
+
+    def today(self) -> datetime.date:
+        return datetime.date.fromisoformat(self.keep.now()[:10])
+
+    def save(self) -> None:
+        self.keep.put("dailies", json.dumps(self.record, separators=(",", ":")))
+
+    def attempt(self, game: Game) -> daily.Attempt | None:
+        """Whether ``game`` counts as its day's daily (recorded on its first start); None for
+        an ordinary match. A day after today (the clock went back) is practice."""
+        day = day_of_game(game)
+        if day is None:
+            return None
+        before = json.dumps(self.record["days"].get(day.isoformat()))
+        try:
+            attempt = daily.begin(self.record, day, max(self.today(), day), game.uid)
+        except daily.DailyDateError:
+            return daily.Attempt.PRACTICE
+        if json.dumps(self.record["days"].get(day.isoformat())) != before:
+            self.save()
+        return attempt
+
+    def finish(self, game: Game) -> None:
+        """Record the finished counted daily ``game`` once (and its streak)."""
+        day, result = day_of_game(game), game.match.result
+        if day is None or result is None:
+            return
+        if daily.finish(self.record, day, game.uid, daily.outcome(tuple(game.match.records), result)):
+            self.complete(game)
+            self.save()
+
+    def compared(self, game: Game) -> tuple[HandComparison, ...]:
+        day = day_of_game(game)
+        return () if day is None else daily.compared(self.record, day, game.uid)
+
+    def add(self, game: Game, hand: HandComparison) -> None:
+        """Keep the expert's replay of one hand (and the total once every hand is compared)."""
+        day = day_of_game(game)
+        if day is not None and daily.add_compared(self.record, day, game.uid, hand):
+            self.complete(game)
+            self.save()
+
+    def complete(self, game: Game) -> None:
+        """Once the daily is over and every hand compared, the difference goes with its outcome."""
+        day, line = day_of_game(game), self.compared(game)
+        m = game.match
+        if day is not None and m.result is not None and len(line) == len(m.records):
+            daily.set_duplicate(self.record, day, game.uid, sum(h.difference for h in line))
+
+    def jobs(self, game: Game, known: Callable[[str], bool]) -> list[DailyJob]:
+        """The expert's replays still to run for the finished hands of counted daily ``game``
+        (their keys: ``duplicate:<uid>:<hand>``; ``known`` keys are queued or done)."""
+        day = day_of_game(game)
+        if day is None:
+            return []
+        done = {h.number for h in self.compared(game)}
+        m = game.match
+        out: list[DailyJob] = []
+        for hand in dealt_hands(m.records, daily.SEAT):
+            key = f"duplicate:{game.uid}:{hand.number}"
+            if hand.number in done or known(key):
+                continue
+            expert = make_bot(self.level, expert_seed(daily.match_seed(day), hand.number))
+            work = replay_hand(m.rules, hand, daily.SEAT, expert, make_bot(*daily.opponent(day)))
+            out.append((key, work, partial(self.add, game)))
+        return out
