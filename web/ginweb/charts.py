@@ -157,7 +157,7 @@ def scoreboard(records: Sequence[HandRecord], target: int | None, names: Sequenc
         body.append(_point(_x(i, n), [(_y(totals[i][p], 0, high), SERIES[p]) for p in (0, 1)], label))
     last = totals[-1]
     goal = "" if target is None else f"; target {target}"
-    summary = f"After {len(records)} hands: {names[0]} {last[0]}, {names[1]} {last[1]}{goal}."
+    summary = f"After {_count(len(records), 'hand')}: {names[0]} {last[0]}, {names[1]} {last[1]}{goal}."
     return Chart(_svg("score", title, body), Table(title, header, tuple(rows)), summary)
 
 
@@ -180,7 +180,8 @@ def rolling_wins(won: Sequence[bool], window: int = 10) -> Chart:
     body.append(_polyline("chart-you", [(_x(i, n), _y(s, 0, 100)) for i, s in enumerate(shares)]))
     for i, s in enumerate(shares):
         body.append(_point(_x(i, n), [(_y(s, 0, 100), "chart-you")], f"Match {i + 1}: {rows[i][2]} won"))
-    summary = f"{rows[-1][2]} of the latest matches won ({round(shares[-1])}%); {n} matches in all."
+    share = round(shares[-1])
+    summary = f"{rows[-1][2]} of the latest matches won ({share}%); {_count(n, 'match', 'matches')} in all."
     return Chart(_svg("wins", title, body), Table(title, header, tuple(rows)), summary)
 
 
@@ -209,7 +210,7 @@ def points_per_hand(nets: Sequence[int]) -> Chart:
     labels = [f"Hand {i + 1}: {v:+d}" for i, v in enumerate(nets)]
     rows = tuple((str(i + 1), f"{v:+d}") for i, v in enumerate(nets))
     mean = sum(nets) / len(nets)
-    summary = f"{len(nets)} hands, {mean:+.1f} points a hand on average."
+    summary = f"{_count(len(nets), 'hand')}, {mean:+.1f} points a hand on average."
     return Chart(_bars("points", title, nets, labels), Table(title, header, rows), summary)
 
 
@@ -243,7 +244,7 @@ def hand_endings(counts: Mapping[str, tuple[int, int]], names: Sequence[str] = N
     for i, (e, pair) in enumerate(zip(ENDINGS, pairs, strict=True)):
         body += _ending_bars(i, e, pair, top, names)
     each = ", ".join(f"{e.lower()} {a + b}" for e, (a, b) in zip(ENDINGS, pairs, strict=True))
-    summary = f"{total} hands: {each}."
+    summary = f"{_count(total, 'hand')}: {each}."
     return Chart(_svg("endings", title, body), Table(title, header, rows), summary)
 
 
@@ -297,5 +298,11 @@ def given_away(per_hand: Sequence[float]) -> Chart:
         return _empty("given", title, "No hand reviewed yet", header)
     labels = [f"Match {i + 1}: {v:.1f} points a hand" for i, v in enumerate(per_hand)]
     rows = tuple((str(i + 1), f"{v:.1f}") for i, v in enumerate(per_hand))
-    summary = f"{len(per_hand)} matches, latest {per_hand[-1]:.1f} points given away a hand."
+    matches = _count(len(per_hand), "match", "matches")
+    summary = f"{matches}, latest {per_hand[-1]:.1f} points given away a hand."
     return Chart(_bars("given", title, per_hand, labels), Table(title, header, rows), summary)
+
+
+def _count(n: int, one: str, many: str = "") -> str:
+    """ "1 hand", "2 hands": a count with its noun."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
