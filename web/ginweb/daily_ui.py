@@ -40,6 +40,7 @@ class DailyUI:
         total = dom.by_id("daily-total")
         dom.set_text(total, model.total)
         total.classList.toggle("done", model.complete)
+        total.classList.toggle("behind", model.behind)
         dom.set_hidden(dom.by_id("daily-share-box"), not counted)
         link = dom.by_id("daily-link")
         link.href = model.link

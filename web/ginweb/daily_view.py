@@ -64,6 +64,7 @@ class DailyResult:
     rows: tuple[HandRow, ...]
     total: str  # the difference in words, or how far the expert has got
     complete: bool  # every hand compared
+    behind: bool  # complete, and you scored less than the expert on the same cards
     share: str | None  # the text to share (a counted daily only)
     link: str
 
@@ -87,7 +88,7 @@ def result(
     link = daily.link(base, day)
     if attempt != Attempt.COUNTED:
         note = "Practice: this attempt does not count, and the expert's line is kept for your first attempt."
-        return DailyResult(title, note, rows, "", False, None, link)
+        return DailyResult(title, note, rows, "", False, False, None, link)
     done = [r.difference for r in rows if r.difference is not None]
     complete = len(done) == len(rows)
     diff = sum(done) if complete else None
@@ -97,7 +98,8 @@ def result(
         total = f"The expert is replaying your hands on the same cards: {len(done)} of {len(rows)} done\u2026"
     outcome = daily.outcome(tuple(records), match_result, diff)
     note = "Your attempt of the day: it counts for your streak."
-    return DailyResult(title, note, rows, total, complete, daily.share_text(day, outcome, link), link)
+    behind = diff is not None and diff < 0
+    return DailyResult(title, note, rows, total, complete, behind, daily.share_text(day, outcome, link), link)
 
 
 # ----- the statistics ---------------------------------------------------------------------------
