@@ -1,10 +1,12 @@
 """Boot the page in Chromium: Python starts, the engine from the wheel is shown, nothing leaves the origin."""
 
+import importlib.util
 import json
 from urllib.parse import urlsplit
 
+from gin_e2e import CHROMIUM, CHROMIUM_ARGS, ROOT, play_for_decisions, wait_ready, watch
+
 import gin_core
-from gin_e2e import CHROMIUM, CHROMIUM_ARGS, play_for_decisions, wait_ready, watch
 
 
 def _boot(page, url, page_monitor, build_info):
@@ -96,12 +98,11 @@ def test_python_runs_precompiled(page, site_url, build_info):
     assert all(f.endswith(".py") for f in found["rest"]), found["rest"]
 
 
-# GWP-ASan (Chromium's sampling allocator, on in a share of renderers) on every renderer and
-# sampling every 50th allocation: it records each sampled allocation's stack with the
-# frame-pointer unwinder that crashed the renderer on Pyodide's JSPI stacks (issue 16).
-GWP_ASAN = ("ProcessSamplingProbability/1.0/AllocationSamplingMultiplier/50/AllocationSamplingRange/1/"
-            "MaxAllocations/2000/MaxMetadata/2000/TotalPages/4000")
-GWP_ASAN_ARGS = [f"--enable-features=GwpAsanMalloc:{GWP_ASAN},GwpAsanPartitionAlloc:{GWP_ASAN}"]
+def _soak_module():
+    spec = importlib.util.spec_from_file_location("gin_soak_boot", ROOT / "scripts" / "soak_boot.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def test_no_renderer_crash_when_gwp_asan_samples_the_boot(playwright, site_url):
@@ -109,7 +110,8 @@ def test_no_renderer_crash_when_gwp_asan_samples_the_boot(playwright, site_url):
     Pyodide's JSPI on, the renderer crashed in every such load (SIGSEGV in Chromium's
     ScanStackForNextFrame, past the end of a V8-allocated stack); the build turns JSPI off
     (scripts/build_site.py, without_jspi)."""
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS + GWP_ASAN_ARGS)
+    gwp_asan = _soak_module().GWP_ASAN_ARGS  # the soak's --gwp-asan
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS + gwp_asan)
     try:
         page = browser.new_context().new_page()
         crashes: list[bool] = []
