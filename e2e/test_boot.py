@@ -1,11 +1,12 @@
 """Boot the page in Chromium: Python starts, the engine from the wheel is shown, nothing leaves the origin."""
 
+import importlib.util
 import json
 from urllib.parse import urlsplit
 
+from gin_e2e import CHROMIUM, CHROMIUM_ARGS, ROOT, play_for_decisions, wait_ready, watch
+
 import gin_core
-import pytest
-from gin_e2e import play_for_decisions, wait_ready
 
 
 def _boot(page, url, page_monitor, build_info):
@@ -83,10 +84,8 @@ js.window.__precompiled = json.dumps({"from_source": from_source, "stale": stale
 def test_python_runs_precompiled(page, site_url, build_info):
     """The page booted and played runs every stdlib module it imports from the .pyc of the
     precompiled list (scripts/precompile_modules.txt: add what this names), and gin_core's and
-    ginweb's from up-to-date .pyc; the stdlib outside the list still imports (from source).
-    Only for a site built with --precompile (GIN_PRECOMPILE=1), off by default (issue 16)."""
-    if not build_info.get("precompiled"):
-        pytest.skip("the site was built without --precompile (GIN_PRECOMPILE=1 make test runs this)")
+    ginweb's from up-to-date .pyc; the stdlib outside the list still imports (from source)."""
+    assert build_info.get("precompiled"), "site/ was built with --no-precompile: rebuild it (make site)"
     page.goto(f"{site_url}?seed=2024&level=hard&fast=1")
     wait_ready(page, 60)
     play_for_decisions(page, 4)
@@ -97,3 +96,31 @@ def test_python_runs_precompiled(page, site_url, build_info):
     assert found["from_source"] == []
     assert found["stale"] == []
     assert all(f.endswith(".py") for f in found["rest"]), found["rest"]
+
+
+def _soak_module():
+    spec = importlib.util.spec_from_file_location("gin_soak_boot", ROOT / "scripts" / "soak_boot.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_no_renderer_crash_when_gwp_asan_samples_the_boot(playwright, site_url):
+    """The page boots and plays in a Chromium whose GWP-ASan samples allocations often. With
+    Pyodide's JSPI on, the renderer crashed in every such load (SIGSEGV in Chromium's
+    ScanStackForNextFrame, past the end of a V8-allocated stack); the build turns JSPI off
+    (scripts/build_site.py, without_jspi)."""
+    gwp_asan = _soak_module().GWP_ASAN_ARGS  # the soak's --gwp-asan
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS + gwp_asan)
+    try:
+        page = browser.new_context().new_page()
+        crashes: list[bool] = []
+        page.on("crash", lambda _: crashes.append(True))
+        monitor = watch(page)
+        page.goto(f"{site_url}?seed=2024&level=hard&fast=1")
+        wait_ready(page, 90)
+        play_for_decisions(page, 4)
+        assert crashes == []
+        assert monitor.problems() == []
+    finally:
+        browser.close()

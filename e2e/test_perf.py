@@ -4,44 +4,50 @@ Measured, printed and kept (artifacts/e2e/decisions.json), never asserted on tim
 numbers depend on the machine. The page records every decision of the computer in
 ``window.ginPerfJSON``: ``ms`` from the first slice to the decision (slices are separated by
 yields to the browser), ``busy_ms`` the time spent computing, ``max_slice_ms`` the longest
-slice, i.e. the longest the page was frozen by that decision. A PerformanceObserver also
-records every long task (> 50 ms) of the main thread while the computer plays.
+slice, i.e. the longest the page was frozen by that decision. While the computer makes 30
+decisions and the player clicks, observers (scripts/frames.py) record every long task (> 50 ms)
+of the main thread and every long animation frame with what ran in it, so each frozen frame is
+named: input handler, scheduled (the computer's slices, pauses, saving), style/layout, other
+(artifacts/e2e/longtasks.json keeps them all).
 
 The one thing asserted is the design: a level that thinks longer than one slice does yield
-(more than one slice), so its thinking never runs as one long block.
+(more than one slice), so its thinking never runs as one long block. Issue 16's target, 0 long
+tasks over 50 ms at every level, is measured and printed, not asserted yet: the page still has
+them (click handlers that render and save in one task, style passes, Python's collections).
 """
 
 from __future__ import annotations
 
 import json
 import statistics
+import sys
 
 import pytest
-from gin_e2e import ARTIFACTS, pct, play_for_decisions, wait_ready
+from gin_e2e import ARTIFACTS, ROOT, pct, play_for_decisions, wait_ready
 
-LONGTASKS = """
-window.__longtasks = [];
-try {
-  new PerformanceObserver(list => {
-    for (const e of list.getEntries()) window.__longtasks.push(e.duration);
-  }).observe({type: 'longtask', buffered: true});
-} catch (e) {}
-"""
+sys.path.insert(0, str(ROOT / "scripts"))
+import frames
+
 RESULTS: dict[str, dict] = {}
+FRAMES: dict[str, dict] = {}
 
 
-@pytest.mark.parametrize("level,decisions", [("beginner", 30), ("standard", 30), ("hard", 30), ("expert", 24)])
-def test_computer_decision_time(page, site_url, level, decisions, boot_timings, capsys):
-    page.add_init_script(LONGTASKS)
+DECISIONS = 30
+
+
+@pytest.mark.parametrize("level", ["beginner", "standard", "hard", "expert"])
+def test_computer_decision_time(page, site_url, level, boot_timings, capsys):
+    page.add_init_script(frames.OBSERVER_JS)
     page.goto(f"{site_url}?seed=2024&level={level}&fast=1")
     wait_ready(page, 60)
-    page.evaluate("window.__longtasks = []")  # start-up is not the computer's doing
-    perf = play_for_decisions(page, decisions)
+    page.evaluate(frames.RESET_JS)  # start-up is not play
+    perf = play_for_decisions(page, DECISIONS)
     assert perf, "the page recorded no decision"
     ms = [d["ms"] for d in perf]
     busy = [d["busy_ms"] for d in perf]
     slices = [d["max_slice_ms"] for d in perf]
-    longtasks = page.evaluate("window.__longtasks")
+    observed = page.evaluate(frames.READ_JS)
+    frozen = frames.summary(observed)
     row = {
         "decisions": len(perf),
         "ms_p50": round(pct(ms, .5), 1), "ms_p95": round(pct(ms, .95), 1), "ms_max": round(max(ms), 1),
@@ -49,19 +55,23 @@ def test_computer_decision_time(page, site_url, level, decisions, boot_timings, 
         "slice_p50": round(pct(slices, .5), 1), "slice_p95": round(pct(slices, .95), 1),
         "slice_max": round(max(slices), 1),
         "slices_per_decision": round(statistics.mean(d["slices"] for d in perf), 1),
-        "longtasks": len(longtasks), "longtask_max": round(max(longtasks, default=0), 1),
+        "longtasks": frozen["long_tasks"], "longtask_max": frozen["longest_ms"],
     }
     RESULTS[level] = row
+    long_frames = [f for f in observed["frames"] if f["blocking"] > 0]
+    FRAMES[level] = {**frozen, "frames": long_frames}
     with capsys.disabled():
-        print(f"\n{level}: {len(perf)} decisions; decision time p50 {row['ms_p50']} ms, p95 {row['ms_p95']} ms "
+        print(f"\n{level}: {len(perf)} decisions; decision time p50 {row['ms_p50']} ms, "
+              f"p95 {row['ms_p95']} ms "
               f"(max {row['ms_max']}); longest slice p50 {row['slice_p50']} ms, p95 {row['slice_p95']} ms "
               f"(max {row['slice_max']}); {row['slices_per_decision']} slices per decision; "
-              f"main-thread long tasks while playing: {row['longtasks']}, longest {row['longtask_max']} ms")
+              f"while playing: {frames.describe(frozen)}")
     boot_timings.append((f"computer ({level}) decision p50", row["ms_p50"] / 1000))
     boot_timings.append((f"computer ({level}) decision p95", row["ms_p95"] / 1000))
     boot_timings.append((f"computer ({level}) longest slice p95", row["slice_p95"] / 1000))
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "decisions.json").write_text(json.dumps(RESULTS, indent=2) + "\n")
+    (ARTIFACTS / "longtasks.json").write_text(json.dumps(FRAMES, indent=1) + "\n")
     # the design: long thinking is cut into slices with the browser running in between
     long = [d for d in perf if d["busy_ms"] > 2 * max(d["max_slice_ms"], 1)]
     assert all(d["slices"] > 1 for d in long)

@@ -4,11 +4,13 @@
     python scripts/bench_boot.py [--rounds 5] [--decisions 30] [--levels hard,expert]
 
 Serves the built site/ with its production headers (netlify.toml) and, next to it, a bare
-PyScript page on the stock runtime (Pyodide's own python_stdlib.zip, PyScript unchanged: a page
-whose Python only says it is ready), then drives Debian Chromium (python playwright, no
-browser download). In every round, one after the other (interleaved, so a busy machine slows
-every variant alike), each variant gets a fresh browser context (empty cache, no service
-worker: a first visit):
+PyScript page on the stock runtime (Pyodide's own python_stdlib.zip and loader, PyScript
+unchanged: a page whose Python only says it is ready), then drives Debian Chromium (python
+playwright, no browser download). In every round, one after the other (interleaved, so a busy
+machine slows every variant alike), each variant gets a Chromium of its own with a fresh
+profile on disk (empty cache, no service worker: a first visit; on disk, not off the record,
+so the warm load has what a returning visitor has: the disk cache with its WebAssembly code
+cache, which an off-the-record context lacks, so it fetched the 9 MiB wasm again):
   game        the game as shipped: cold load, then (once the service worker controls the page)
               a warm reload
   game-no-sw  the same with service workers blocked: the HTTP cache only
@@ -17,9 +19,10 @@ Time to playable is performance.now() when the page says it is ready. Reported: 
 the ratios game / bare, the figures that survive a noisy machine (targets: <= 0.5 cold,
 <= 0.45 warm; on this 2-core machine <= 2.0 s cold and <= 1.0 s warm), and game / game-no-sw
 warm (the service worker must not slow a load: <= 1.0).
-Bytes of a first visit: every file the game's cold load fetched (resource timing), raw and
-gzip -9 (Python's gzip; brotli is not a dependency). Long tasks while playing: a Long Tasks
-observer during ``--decisions`` computer decisions and the player's clicks per level.
+Bytes of a first visit: every file the game's cold load fetched (resource timing), raw, gzip -9
+(Python's gzip) and brotli -5 (Node's zlib; quality 11 takes minutes here). Long tasks while
+playing: the observers of scripts/frames.py during ``--decisions`` computer decisions and the
+player's clicks per level, each frozen frame named by its cause.
 Prints the figures and writes artifacts/bench/boot.json.
 """
 
@@ -28,8 +31,10 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -39,6 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "e2e"))
 
+import frames  # noqa: E402
 from build_site import PYODIDE_CORE_FILES, npm_version  # noqa: E402
 from gin_e2e import CHROMIUM_ARGS, pct, play_for_decisions  # noqa: E402
 from serve import start_server  # noqa: E402
@@ -47,12 +53,6 @@ READY_JS = "() => document.body && document.body.dataset.ready === '1' && perfor
 CONTROLLED_JS = "() => !!navigator.serviceWorker.controller"
 RESOURCES_JS = """() => performance.getEntriesByType('navigation').concat(
     performance.getEntriesByType('resource')).map(e => e.name)"""
-LONGTASKS_JS = """
-window.__longtasks = [];
-new PerformanceObserver(list => {
-  for (const e of list.getEntries()) window.__longtasks.push(e.duration);
-}).observe({type: 'longtask', buffered: true});
-"""
 LEVELS = ("beginner", "standard", "hard", "expert")
 VARIANTS = ("game", "game-no-sw", "bare")
 BARE_HTML = """<!doctype html>
@@ -80,44 +80,58 @@ def bare_site(folder: Path) -> Path:
     return folder
 
 
-def load(browser, url: str, *, service_workers: str, sw: bool) -> dict:
-    """A cold load in a fresh context, then a warm reload (after the worker took control)."""
-    ctx = browser.new_context(service_workers=service_workers)
-    page = ctx.new_page()
-    page.goto(url)
-    row = {"cold": page.wait_for_function(READY_JS, timeout=120_000).json_value() / 1000,
-           "files": page.evaluate(RESOURCES_JS)}
-    if sw:
-        page.wait_for_function(CONTROLLED_JS, timeout=120_000)
-    page.reload()
-    row["warm"] = page.wait_for_function(READY_JS, timeout=120_000).json_value() / 1000
-    ctx.close()
+def load(playwright, chromium: str, url: str, *, sw: bool) -> dict:
+    """A cold load in a fresh profile, then a warm reload (after the worker took control)."""
+    with tempfile.TemporaryDirectory(prefix="gin-bench-profile-") as profile:
+        ctx = playwright.chromium.launch_persistent_context(
+            profile, executable_path=chromium, args=CHROMIUM_ARGS, service_workers="allow" if sw else "block")
+        page = ctx.new_page()
+        page.goto(url)
+        row = {"cold": page.wait_for_function(READY_JS, timeout=120_000).json_value() / 1000,
+               "files": page.evaluate(RESOURCES_JS)}
+        if sw:
+            page.wait_for_function(CONTROLLED_JS, timeout=120_000)
+        page.reload()
+        row["warm"] = page.wait_for_function(READY_JS, timeout=120_000).json_value() / 1000
+        ctx.close()
     return row
 
 
+def brotli_sizes(files: list[Path]) -> int:
+    """Bytes of the files compressed with brotli at quality 5 (Node's zlib: no Python dependency)."""
+    script = ("const fs = require('fs'), zlib = require('zlib'); let n = 0;"
+              "for (const f of process.argv.slice(1)) n += zlib.brotliCompressSync(fs.readFileSync(f),"
+              " {params: {[zlib.constants.BROTLI_PARAM_QUALITY]: 5}}).length;"
+              "console.log(n);")
+    res = subprocess.run([os.environ.get("NODE", "node"), "-e", script, *map(str, files)],
+                         check=True, capture_output=True, text=True)
+    return int(res.stdout)
+
+
 def first_visit_bytes(site: Path, urls: list[str]) -> dict:
-    """Raw and gzip -9 bytes of the distinct site files a first visit fetched."""
+    """Raw, gzip -9 and brotli -5 bytes of the distinct site files a first visit fetched."""
     paths = {urlsplit(u).path.lstrip("/") or "index.html" for u in urls}
     files = [site / p for p in sorted(paths) if (site / p).is_file()]
     raw = sum(f.stat().st_size for f in files)
     gz = sum(len(gzip.compress(f.read_bytes(), 9)) for f in files)
-    return {"files": len(files), "raw": raw, "gzip": gz}
+    return {"files": len(files), "raw": raw, "gzip": gz, "brotli": brotli_sizes(files)}
 
 
 def long_tasks(browser, url: str, level: str, decisions: int) -> dict:
-    """Main-thread long tasks (> 50 ms) while the computer makes ``decisions`` decisions."""
+    """Main-thread long tasks (> 50 ms) while the computer makes ``decisions`` decisions and the
+    player clicks, with the causes of the frames they froze (scripts/frames.py)."""
     ctx = browser.new_context()
     page = ctx.new_page()
-    page.add_init_script(LONGTASKS_JS)
+    page.add_init_script(frames.OBSERVER_JS)
     page.goto(f"{url}?seed=2024&level={level}&fast=1")
     page.wait_for_function(READY_JS, timeout=120_000)
-    page.evaluate("window.__longtasks = []")
+    page.evaluate(frames.RESET_JS)
     perf = play_for_decisions(page, decisions)
-    tasks = page.evaluate("window.__longtasks")
+    frozen = frames.summary(page.evaluate(frames.READ_JS))
     ctx.close()
     ms = [d["ms"] for d in perf]
-    return {"decisions": len(perf), "decision_p50_ms": round(pct(ms, .5)), "decision_p95_ms": round(pct(ms, .95)),
-            "long_tasks": len(tasks), "longest_ms": round(max(tasks, default=0))}
+    return {"decisions": len(perf), "decision_p50_ms": round(pct(ms, .5)),
+            "decision_p95_ms": round(pct(ms, .95)), **frozen}
 
 
 def median(rows: list[dict], key: str) -> float:
@@ -138,10 +152,10 @@ def report(times: dict[str, list[dict]], sizes: dict, tasks: dict) -> dict:
     for name, value in ratios.items():
         print(f"ratio {name}: {value:.2f}")
     print(f"first visit: {sizes['files']} files, {sizes['raw'] / 2**20:.2f} MiB raw, "
-          f"{sizes['gzip'] / 2**20:.2f} MiB gzip -9")
+          f"{sizes['gzip'] / 2**20:.2f} MiB gzip -9, {sizes['brotli'] / 2**20:.2f} MiB brotli -5")
     for level, t in tasks.items():
-        print(f"{level:9s} {t['decisions']} decisions (p50 {t['decision_p50_ms']} ms, p95 {t['decision_p95_ms']} ms): "
-              f"{t['long_tasks']} long tasks > 50 ms, longest {t['longest_ms']} ms")
+        print(f"{level:9s} {t['decisions']} decisions (p50 {t['decision_p50_ms']} ms, "
+              f"p95 {t['decision_p95_ms']} ms): {frames.describe(t)}")
     return {"medians_s": med, "ratios": {k: round(v, 3) for k, v in ratios.items()}, "runs": times,
             "first_visit_bytes": sizes, "long_tasks": tasks}
 
@@ -164,16 +178,15 @@ def main() -> int:
         times: dict[str, list[dict]] = {v: [] for v in VARIANTS}
         tasks: dict[str, dict] = {}
         try:
-            browser = p.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
             for r in range(args.rounds):
                 for variant in VARIANTS:
                     url = servers["bare" if variant == "bare" else "game"][1]
-                    sw = variant == "game"
-                    times[variant].append(load(browser, url, service_workers="allow" if sw else "block", sw=sw))
+                    times[variant].append(load(p, args.chromium, url, sw=variant == "game"))
                     row = times[variant][-1]
                     print(f"round {r + 1}/{args.rounds} {variant}: cold {row['cold']:.2f} s, warm {row['warm']:.2f} s",
                           flush=True)
             sizes = first_visit_bytes(site, times["game-no-sw"][0]["files"])
+            browser = p.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
             for level in args.levels.split(",") if args.decisions else ():
                 tasks[level] = long_tasks(browser, servers["game"][1], level, args.decisions)
             version = browser.version

@@ -6,15 +6,15 @@ Steps:
      (old dist/gin_core-*.whl files are removed first, so dist/ holds exactly one), then
      rewritten reproducibly: entries sorted, every timestamp SOURCE_DATE_EPOCH (default
      1980-01-01), fixed permissions, so the same sources give the same bytes and URL
-  2. only with --precompile (or GIN_PRECOMPILE=1; off by default until the renderer crashes
-     seen with precompiled boots are understood, issue 16): precompile the Python
+  2. unless --no-precompile (or GIN_PRECOMPILE=0): precompile the Python
      (scripts/precompile.mjs, Pyodide's own 3.14 under Node): the standard-library modules of
      scripts/precompile_modules.txt and what they import become .pyc in python_stdlib.zip;
      gin_core and ginweb become app-pyc.zip (their __pycache__)
   3. assemble site/ (in site.tmp/, then swapped in, so a half-built site is never served):
        - every file under web/ (the page: index.html, main.py, pyscript.json template, assets)
-       - runtime/pyodide-<ver>-<sha256[:8] of the stdlib zip>/   Pyodide core files from
-                          node_modules/pyodide with the precompiled python_stdlib.zip; the pages'
+       - runtime/pyodide-<ver>-<sha256[:8] of the stdlib zip and the loader>/   Pyodide core
+                          files from node_modules/pyodide with the precompiled python_stdlib.zip
+                          and JSPI turned off in pyodide.asm.mjs (see without_jspi); the pages'
                           references to runtime/pyodide-<ver>/ are rewritten to it
        - runtime/pyscript-<ver>/  the files of node_modules/@pyscript/core/dist the page loads
                           (no source maps, no editor, terminal or MicroPython chunks)
@@ -72,6 +72,10 @@ STATIC_IMPORT_RE = re.compile(r"""(?:\bfrom|\bimport)\s*["']\./([^"']+)["']""")
 # PyScript's plugin table in its core chunk: "py-editor":()=>import("./py-editor-C4XsZtn7.js")
 PLUGIN_RE = re.compile(r""":\(\)=>import\("\./([^"]+)"\)""")
 SW_BUILD_LINE = re.compile(r"^const BUILD = \{.*\};", re.MULTILINE)
+# Pyodide's test for WebAssembly stack switching (JSPI) in pyodide.asm.mjs, and what replaces it
+JSPI_TEST = ('var newJspiSupported=canConstructWasm&&"Suspending"in WebAssembly;'
+             'var oldJspiSupported=canConstructWasm&&"Suspender"in WebAssembly;')
+JSPI_OFF = "var newJspiSupported=false;var oldJspiSupported=false;"
 ZIP_EPOCH = 315532800  # 1980-01-01 00:00 UTC, the earliest time a zip entry can hold
 
 
@@ -320,9 +324,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument(
         "--precompile",
-        action="store_true",
-        default=os.environ.get("GIN_PRECOMPILE") == "1",
-        help="ship precompiled Python (.pyc): faster start-up, off by default (issue 16)",
+        action=argparse.BooleanOptionalAction,
+        default=os.environ.get("GIN_PRECOMPILE", "1") != "0",
+        help="ship precompiled Python (.pyc), the default; --no-precompile (or GIN_PRECOMPILE=0) "
+        "ships Pyodide's stdlib as it comes (every start compiles it)",
     )
     args = ap.parse_args(argv)
 
@@ -374,24 +379,41 @@ class Runtime:
     pyscript_ver: str
 
 
+def without_jspi(loader: str) -> str:
+    """Pyodide's loader (pyodide.asm.mjs) with WebAssembly stack switching (JSPI) turned off.
+
+    With JSPI (Chromium >= 137), Pyodide runs Python on stacks V8 allocates; Chromium's
+    frame-pointer unwinder, run on a sampled allocation by GWP-ASan (in a share of renderers),
+    takes the thread's stack end for the main stack's and scans past the end of such a stack:
+    the renderer dies with SIGSEGV in ScanStackForNextFrame ("Target crashed"; minidumps in
+    issue 16's note). The page needs no JSPI (no run_sync; Firefox and Safari run it without),
+    so Python runs on the main stack as it does there."""
+    if loader.count(JSPI_TEST) != 1:
+        fail("pyodide.asm.mjs: Pyodide's JSPI test was not found once: check without_jspi() "
+             "against this Pyodide version")
+    return loader.replace(JSPI_TEST, JSPI_OFF)
+
+
 def copy_pyodide(tmp: Path, rt: Runtime) -> str:
-    """Copy Pyodide's core files with the precompiled stdlib into runtime/pyodide-<ver>-<hash>/
-    (the hash of the stdlib zip: its content depends on the module list too) and point the
-    pages' references to runtime/pyodide-<ver>/ there. Returns the folder's site path."""
-    digest = hashlib.sha256(rt.stdlib_zip.read_bytes()).hexdigest()[:8]
+    """Copy Pyodide's core files with the precompiled stdlib and the JSPI-free loader into
+    runtime/pyodide-<ver>-<hash>/ (the hash of both: the stdlib's content depends on the module
+    list too) and point the pages' references to runtime/pyodide-<ver>/ there. Returns the
+    folder's site path."""
+    files = {name: rt.pyodide_dir / name for name in PYODIDE_CORE_FILES if (rt.pyodide_dir / name).is_file()}
+    files["python_stdlib.zip"] = rt.stdlib_zip
+    for required in ("pyodide.mjs", "pyodide.asm.wasm", "pyodide-lock.json"):
+        if required not in files:
+            fail(f"node_modules/pyodide/{required} is missing")
+    if not {"pyodide.asm.mjs", "pyodide.asm.js"} & set(files):
+        fail("node_modules/pyodide has neither pyodide.asm.mjs nor pyodide.asm.js")
+    loader_name = "pyodide.asm.mjs" if "pyodide.asm.mjs" in files else "pyodide.asm.js"
+    loader = without_jspi(files.pop(loader_name).read_text(encoding="utf-8")).encode()
+    digest = hashlib.sha256(rt.stdlib_zip.read_bytes() + loader).hexdigest()[:8]
     folder = f"runtime/pyodide-{rt.pyodide_ver}-{digest}"
     (tmp / folder).mkdir(parents=True)
-    copied = []
-    for name in PYODIDE_CORE_FILES:
-        src = rt.stdlib_zip if name == "python_stdlib.zip" else rt.pyodide_dir / name
-        if src.is_file():
-            shutil.copyfile(src, tmp / folder / name)
-            copied.append(name)
-    for required in ("pyodide.mjs", "pyodide.asm.wasm", "pyodide-lock.json"):
-        if required not in copied:
-            fail(f"node_modules/pyodide/{required} is missing")
-    if not {"pyodide.asm.mjs", "pyodide.asm.js"} & set(copied):
-        fail("node_modules/pyodide has neither pyodide.asm.mjs nor pyodide.asm.js")
+    for name, src in files.items():
+        shutil.copyfile(src, tmp / folder / name)
+    (tmp / folder / loader_name).write_bytes(loader)
     for page in [*tmp.glob("*.html"), *tmp.glob("*.js")]:
         text = page.read_text(encoding="utf-8")
         page.write_text(text.replace(f"runtime/pyodide-{rt.pyodide_ver}/", f"{folder}/"), encoding="utf-8")
