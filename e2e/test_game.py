@@ -75,7 +75,9 @@ def hand_keys(page) -> list[str]:
 
 
 def saved(page, store_key: str = MATCH_KEY) -> dict:
-    """The stored match record, its sealed part opened: ``match`` is the engine's save."""
+    """The stored match record, its sealed part opened: ``match`` is the engine's save. A move
+    is drawn first and saved just after (the root's ``data-unsaved`` meanwhile): wait for it."""
+    page.wait_for_function("() => !document.querySelector('[data-unsaved]')")
     text, key = page.evaluate(f"[localStorage.getItem({store_key!r}), localStorage.getItem({SEAL_KEY!r})]")
     assert text, "the page keeps no match in localStorage"
     data = json.loads(text)
@@ -518,6 +520,7 @@ def test_replay_deal_is_a_practice_hand_and_typed_deal_code(page, site_url):
     open_game(page, site_url, f"?seed=123&{FAST}")
     m = play_until_showdown(page)
     rec = m.records[-1]
+    page.wait_for_function("() => window.ginCoachJSON")  # the coach has reviewed (and counted) the hand
     before = table_state(page)
     stats_before = page.evaluate(f"localStorage.getItem({STATS_KEY!r})")
     page.click("#result [data-act=replay]")  # nothing is abandoned, so nothing to confirm

@@ -194,4 +194,5 @@ def test_review_of_a_hand_with_a_bad_move(page, site_url):
     assert page.evaluate(f"localStorage.getItem({MATCH_KEY!r})") is not None
     page.keyboard.press("Escape")
     page.wait_for_selector("#dlg-review", state="hidden")
-    assert saved(page)["reviewing"] is None
+    # the dialog's "close" event (which forgets the open review) comes a task after it hides
+    page.wait_for_function(f"() => JSON.parse(localStorage.getItem({MATCH_KEY!r})).reviewing === null")

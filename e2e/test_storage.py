@@ -58,6 +58,8 @@ def notices(page) -> str:
 
 
 def stored(page, key: str) -> str | None:
+    """What ``key`` holds once the last move is saved (a move is drawn first, saved just after)."""
+    page.wait_for_function("() => !document.querySelector('[data-unsaved]')")
     return page.evaluate("k => localStorage.getItem(k)", key)
 
 

@@ -35,6 +35,7 @@ class Screen:
         self.panels = panels
         self.review_ui = review_ui
         self.review_cache: tuple[object, ReviewModel | None] | None = None
+        self.unsaved = 0  # saves waiting for the paint (see later)
 
     def model(self) -> TableModel:
         s = self.session
@@ -119,8 +120,21 @@ class Screen:
         return active is not None and dom.closest(active, "#my-hand, #stock, #pile") is not None
 
     def later(self, fn: Callable[[], None]) -> None:
-        """Run ``fn`` once the browser has painted what was just written."""
-        dom.after(0, fn)
+        """Run ``fn`` (counting and saving a move) once the browser has painted what was just
+        written; until then the root carries ``data-unsaved`` (what a test waits on before it
+        reads the save)."""
+        self.unsaved += 1
+        dom.root.setAttribute("data-unsaved", "1")
+
+        def run() -> None:
+            try:
+                fn()
+            finally:
+                self.unsaved -= 1
+                if not self.unsaved:
+                    dom.root.removeAttribute("data-unsaved")
+
+        dom.after(0, run)
 
 
 def model_hand(shown: tuple[int, int] | None) -> int:

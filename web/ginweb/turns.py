@@ -41,6 +41,7 @@ class Show(Protocol):
     def review(self) -> None: ...
     def announce(self, text: str) -> None: ...
     def notice(self, text: str, kind: str, ms: int) -> None: ...
+    def later(self, fn: Callable[[], None]) -> None: ...
 
 
 class HintBox(Protocol):
@@ -113,7 +114,7 @@ class Turns:
             return
         s.computer_plays(decision.action, narrate.reason_words(decision.reason))
         self.show.render()
-        dom.after(0, s.flush)
+        self.show.later(s.flush)
         self.show.announce(
             f"{narrate.computer_move(s.match)}. {narrate.status_text(s.view(), False, spoken=True)}"
         )
