@@ -19,7 +19,7 @@ from gin_core.flow import Phase
 WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
 from ginweb import intents as i  # noqa: E402  (the page's package lives in web/)
-from ginweb import savefmt  # noqa: E402  (same)
+from ginweb import savefmt, stats  # noqa: E402  (same)
 from ginweb.dispatch import Dispatcher  # noqa: E402  (same)
 from ginweb.session import Session, new_game  # noqa: E402  (same)
 from ginweb.settings import Settings  # noqa: E402  (same)
@@ -29,9 +29,11 @@ KEY = "ab" * 32
 
 
 class Vault:
+    """The session's storage, statistics, clock and ids, in memory."""
+
     def __init__(self) -> None:
         self.data: dict[str, str] = {}
-        self.stats: dict[str, Any] = {"counted": 0}
+        self.stats: dict[str, Any] = stats.empty()
         self.uids = 0
 
     def put(self, name: str, text: str) -> None:
@@ -44,10 +46,6 @@ class Vault:
         return KEY
 
     def count(self, update: Callable[[dict[str, Any]], bool]) -> None:
-        from ginweb import stats
-
-        if "matches" not in self.stats:
-            self.stats = stats.empty()
         update(self.stats)
 
     def now(self) -> str:

@@ -25,38 +25,14 @@ from ginweb import intents as i
 from ginweb.dispatch import Dispatcher
 from ginweb.session import Session, new_game
 from ginweb.settings import Settings
+from test_web_dispatch import KEY, Vault
 
-KEY = "cd" * 32
 # Deal 000-2N25, dealer 1 (as in test_web_review.py): you break your run at move 3, knock at move 11.
 CODE = "000-2N25"
 MOVES = (
     "0:pass; 1:pass; 0:draw_stock; 0:discard TC; 1:draw_pile; 1:discard KS; 0:draw_stock; "
     "0:discard KD; 1:draw_stock; 1:discard 9H; 0:draw_stock; 0:knock JC 5C-5H-5S 7C-8C-9C QC-QH-QS"
 )
-
-
-class Vault:
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-        self.stats = stats.empty()
-
-    def put(self, name: str, text: str) -> None:
-        self.data[name] = text
-
-    def remove(self, name: str) -> None:
-        self.data.pop(name, None)
-
-    def seal_key(self) -> str:
-        return KEY
-
-    def count(self, update: Callable[[dict[str, Any]], bool]) -> None:
-        update(self.stats)
-
-    def now(self) -> str:
-        return "2026-11-23T12:00:00Z"
-
-    def new_uid(self) -> str:
-        return "uid-new"
 
 
 class Recorder:
