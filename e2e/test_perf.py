@@ -1,19 +1,22 @@
-"""How long the computer thinks in the page, and how long it may block the main thread.
+"""How long the computer thinks in the page, and whether the page ever freezes while playing.
 
-Measured, printed and kept (artifacts/e2e/decisions.json), never asserted on timing: the
-numbers depend on the machine. The page records every decision of the computer in
-``window.ginPerfJSON``: ``ms`` from the first slice to the decision (slices are separated by
-yields to the browser), ``busy_ms`` the time spent computing, ``max_slice_ms`` the longest
-slice, i.e. the longest the page was frozen by that decision. While the computer makes 30
-decisions and the player clicks, observers (scripts/frames.py) record every long task (> 50 ms)
-of the main thread and every long animation frame with what ran in it, so each frozen frame is
-named: input handler, scheduled (the computer's slices, pauses, saving), style/layout, other
-(artifacts/e2e/longtasks.json keeps them all).
+The page records every decision of the computer in ``window.ginPerfJSON``: ``ms`` from the
+first slice to the decision (slices are separated by yields to the browser), ``busy_ms`` the
+time spent computing, ``max_slice_ms`` the longest slice. While the computer makes 30 decisions
+and the player clicks, observers (scripts/frames.py) record every long task (> 50 ms) of the
+main thread and every long animation frame with what ran in it, so each frozen frame is named:
+input handler, scheduled (the computer's slices, pauses, saving), style/layout, other
+(artifacts/e2e/longtasks.json keeps them all). Figures are printed and kept
+(artifacts/e2e/decisions.json).
 
-The one thing asserted is the design: a level that thinks longer than one slice does yield
-(more than one slice), so its thinking never runs as one long block. Issue 16's target, 0 long
-tasks over 50 ms at every level, is measured and printed, not asserted yet: the page still has
-them (click handlers that render and save in one task, style passes, Python's collections).
+Asserted, at every level (issue 16): a level that thinks longer than one slice does yield, and
+the page has no long task over 50 ms while the computer makes 30 decisions and the player clicks
+(the engine ends a slice after ``SLICE_MS``; clicks render first and save after the paint; no
+click waits for a layout of its own; the engine leaves no garbage for the cycle collector).
+These runs use ``fast=1`` (no card motion); ``make bench`` (scripts/bench_boot.py) also
+measures a player's clicks with the cards gliding: in headless Chromium without a GPU the
+compositor's software commits of moving cards block the main thread, a cost of the test
+machine that the benchmark names apart.
 """
 
 from __future__ import annotations
@@ -75,3 +78,5 @@ def test_computer_decision_time(page, site_url, level, boot_timings, capsys):
     # the design: long thinking is cut into slices with the browser running in between
     long = [d for d in perf if d["busy_ms"] > 2 * max(d["max_slice_ms"], 1)]
     assert all(d["slices"] > 1 for d in long)
+    assert frozen["long_tasks"] == 0, f"the page froze while playing at {level}: {frames.describe(frozen)}"
+

@@ -51,25 +51,24 @@ def packings(melds: list[int]) -> Iterator[tuple[int, tuple[int, ...]]]:
 def _best_packing(melds: list[int]) -> tuple[int, list[int]]:
     """The largest melded value and the packing that reaches it with the fewest melds (the first
     in search order among those), so ties resolve the same way every time."""
-    values = [mask_value(m) for m in melds]
-    n = len(melds)
-    best_value = -1
-    best: list[int] = []
-    chosen: list[int] = []
+    value, best = _search(melds, [mask_value(m) for m in melds], 0, 0, 0, ())
+    return value, list(best)
 
-    def search(start: int, used: int, acc: int) -> None:
-        nonlocal best_value, best
-        if acc > best_value or (acc == best_value and len(chosen) < len(best)):
-            best_value, best = acc, chosen.copy()
-        for j in range(start, n):
-            m = melds[j]
-            if not m & used:
-                chosen.append(m)
-                search(j + 1, used | m, acc + values[j])
-                chosen.pop()
 
-    search(0, 0, 0)
-    return best_value, best
+def _search(
+    melds: list[int], values: list[int], start: int, used: int, acc: int, chosen: tuple[int, ...]
+) -> tuple[int, tuple[int, ...]]:
+    """The best packing (value, melds) among ``chosen`` and its extensions by melds from
+    ``start`` on, depth first. A module function, not a closure: a nested recursive function is
+    a reference cycle, garbage only the cycle collector frees (and the page pauses for it)."""
+    best = (acc, chosen)
+    for j in range(start, len(melds)):
+        m = melds[j]
+        if not m & used:
+            found = _search(melds, values, j + 1, used | m, acc + values[j], (*chosen, m))
+            if found[0] > best[0] or (found[0] == best[0] and len(found[1]) < len(best[1])):
+                best = found
+    return best
 
 
 @cache

@@ -229,10 +229,15 @@ def decision_seed(deal_code: str, move_index: int) -> int:
 
 
 def think_review(
-    match: Match, hand_number: int, threshold: float = MISTAKE_POINTS, strength: Strength = STANDARD
+    match: Match,
+    hand_number: int,
+    threshold: float = MISTAKE_POINTS,
+    strength: Strength = STANDARD,
+    slice_ms: float | None = None,
 ) -> Thinking:
     """Judge every decision of the player in finished hand ``hand_number`` of ``match``, in
-    slices: yields the work units of each slice (0 for emptying the caches), returns the review."""
+    slices (``slice_ms``: see :class:`~gin_core.bots.base.Work`): yields the work units of each
+    slice (0 for emptying the caches), returns the review."""
     record = finished_record(match, hand_number)
     table = hand_start(match, hand_number)
     verdicts = []
@@ -242,7 +247,9 @@ def think_review(
             if trim_caches():
                 yield 0
             seed = decision_seed(record.deal_code, index)
-            verdicts.append((yield from think_verdict(view, action, index, seed, threshold, strength)))
+            verdicts.append(
+                (yield from think_verdict(view, action, index, seed, threshold, strength, slice_ms))
+            )
         table.apply(action, player)
     return HandReview(hand_number, record.deal_code, tuple(verdicts))
 
@@ -267,10 +274,11 @@ def think_verdict(
     seed: int,
     threshold: float = MISTAKE_POINTS,
     strength: Strength = STANDARD,
+    slice_ms: float | None = None,
 ) -> Generator[int, None, Verdict]:
     """Value every legal move of ``view`` (the hint engine, seeded with ``seed``) and judge
     ``played``: a pure function of the view, the move and the seed."""
-    candidates = yield from think_values(view, played, seed, strength)
+    candidates = yield from think_values(view, played, seed, strength, slice_ms)
     best = candidates[0]
     mine = next(c for c in candidates if same_move(c.action, played))
     verdict = Verdict(move_index, played, best.action, mine.value, best.value)
@@ -282,12 +290,16 @@ def think_verdict(
 
 
 def think_values(
-    view: PlayerView, played: Action, seed: int, strength: Strength = STANDARD
+    view: PlayerView,
+    played: Action,
+    seed: int,
+    strength: Strength = STANDARD,
+    slice_ms: float | None = None,
 ) -> Generator[int, None, list[Candidate]]:
     """The move played and the moves the coach shortlists, valued by the hint engine's playouts
     on the same guesses of the hidden cards (so their differences are measured, not their luck),
     best first by the hint's ranking (the standard level's choice credited ``SearchBot.prior``)."""
-    work = Work(SearchBot.slice_units, strength.total_units)
+    work = Work(SearchBot.slice_units, strength.total_units, slice_ms)
     know = Knowledge.of(view)
     holding = know.holding()
     favourite, options = standard_choice(view, know, holding, work)

@@ -171,16 +171,18 @@ def duplicate_line(
     day_seed: int,
     opponent: tuple[str, int],
     level: str = EXPERT,
+    slice_ms: float | None = None,
 ) -> Generator[int, None, DuplicateLine]:
     """Every hand of a finished (or partly played) match replayed by ``level`` (the expert,
     seeded by :func:`expert_seed`) in ``seat`` against ``opponent`` (level, seed, as in the
-    player's match): yields the units of each slice, returns the line."""
+    player's match): yields the units of each slice (``slice_ms``: see
+    :class:`~gin_core.bots.base.Work`), returns the line."""
     if seat not in (0, 1):
         raise DuplicateError(f"seat must be 0 or 1, not {describe(seat)}")
     compared = []
     for hand in dealt_hands(records, seat):
-        player = make_bot(level, expert_seed(day_seed, hand.number))
-        result = yield from replay_hand(rules, hand, seat, player, make_bot(*opponent))
+        player = make_bot(level, expert_seed(day_seed, hand.number), slice_ms)
+        result = yield from replay_hand(rules, hand, seat, player, make_bot(*opponent, slice_ms))
         compared.append(result)
     return DuplicateLine(seat, opponent[0], tuple(compared))
 

@@ -438,6 +438,26 @@ def content_folder(tmp: Path, archive: Path) -> str:
     return f"wheels/{digest}/{archive.name}"
 
 
+def preload_startup(tmp: Path, pyscript_folder: str, fetched: list[str]) -> None:
+    """Start, with the page, the downloads PyScript would start only once it reaches them: its
+    core chunk (imported by core.js), then main.py, pyscript.json and the archives (fetched
+    only after the interpreter is up, then on the start's critical path). The links go just
+    before core.js's script tag in site/index.html; a preload the page does not use would
+    cost a download, so e2e/test_boot.py checks every one is used."""
+    core = (tmp / pyscript_folder / "core.js").read_text(encoding="utf-8")
+    chunks = re.findall(r"""from\s*["']\./(core-[\w-]+\.js)["']""", core)
+    if len(chunks) != 1:
+        fail(f"{pyscript_folder}/core.js: expected one import of a core-*.js chunk, found {chunks}")
+    page = tmp / "index.html"
+    html = page.read_text(encoding="utf-8")
+    tag = f'<script type="module" src="./{pyscript_folder}/core.js"></script>'
+    if html.count(tag) != 1:
+        fail(f"web/index.html: expected the tag {tag} once")
+    links = [f'<link rel="modulepreload" href="./{pyscript_folder}/{chunks[0]}">']
+    links += [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetched]
+    page.write_text(html.replace(tag, "\n  ".join([*links, tag])), encoding="utf-8")
+
+
 def assemble(tmp: Path, web: Path, wheel: Path, app_pyc: Path | None, rt: Runtime) -> None:
     shutil.copytree(web, tmp, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".DS_Store", "README.md"))
     pyodide_folder = copy_pyodide(tmp, rt)
@@ -450,6 +470,7 @@ def assemble(tmp: Path, web: Path, wheel: Path, app_pyc: Path | None, rt: Runtim
     interpreter = f"./{pyodide_folder}/pyodide.mjs"
     archives = [wheel_url] + (["./" + content_folder(tmp, app_pyc)] if app_pyc else [])
     write_pyscript_config(web, tmp, interpreter, archives)
+    preload_startup(tmp, pyscript_folder, ["./main.py", "./pyscript.json", *archives])
     if not (tmp / "sw.js").is_file():
         fail("web/sw.js (the service worker template) is missing")
     precache = precache_list(tmp)

@@ -22,23 +22,26 @@ from typing import Any
 
 LONG_MS = 50.0
 OBSERVER_JS = """
-window.__longtasks = []; window.__frames = [];
+window.__since = 0; window.__longtasks = []; window.__frames = [];
 try {
   new PerformanceObserver(list => {
-    for (const e of list.getEntries()) window.__longtasks.push(e.duration);
+    for (const e of list.getEntries())
+      if (e.startTime >= window.__since) window.__longtasks.push(e.duration);
   }).observe({type: 'longtask', buffered: true});
 } catch (e) {}
 try {
   new PerformanceObserver(list => {
-    for (const e of list.getEntries()) window.__frames.push({
-      duration: e.duration, blocking: e.blockingDuration,
+    for (const e of list.getEntries()) if (e.startTime >= window.__since) window.__frames.push({
+      start: e.startTime, duration: e.duration, blocking: e.blockingDuration,
       style: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
       scripts: e.scripts.map(s => ({invoker: s.invoker, type: s.invokerType, duration: s.duration,
                                     forced_layout: s.forcedStyleAndLayoutDuration}))});
   }).observe({type: 'long-animation-frame', buffered: true});
 } catch (e) {}
 """
-RESET_JS = "() => { window.__longtasks = []; window.__frames = []; }"
+# From now on (a task or frame that began earlier, e.g. the start-up's last one, is reported late
+# by the observers and must not count as play).
+RESET_JS = "() => { window.__since = performance.now(); window.__longtasks = []; window.__frames = []; }"
 READ_JS = "() => ({longtasks: window.__longtasks || [], frames: window.__frames || []})"
 INPUT_EVENTS = ("click", "pointer", "key", "mouse", "touch", "drag", "drop")
 

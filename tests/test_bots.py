@@ -4,6 +4,7 @@ bot can know nothing but its view."""
 from __future__ import annotations
 
 import ast
+import gc
 import itertools
 import random
 from dataclasses import replace
@@ -17,7 +18,7 @@ import gin_core.bots
 from gin_core import Action, Match, Rules, preset
 from gin_core.arrange import discard_deadwoods
 from gin_core.bots import BOTS, Bot, hint, make_bot, think_hint
-from gin_core.bots.base import Work
+from gin_core.bots.base import Work, finish
 from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.rollout import end_turn
 from gin_core.bots.sampler import Inference, guesses
@@ -197,6 +198,75 @@ def test_where_the_slices_are_cut_changes_no_decision():
 
     play(preset("eaai"), (make_bot("expert", 5), "simple"), 9, hands=1, check=check)
     assert len(compared) >= 5
+
+
+class TickingClock:
+    """time.perf_counter for gin_core.bots.base: each reading is ``step`` seconds later."""
+
+    def __init__(self, step: float) -> None:
+        self.t, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.t += self.step
+        return self.t
+
+
+def test_a_slice_ends_after_slice_ms_and_the_decision_is_the_same(monkeypatch):
+    """The page ends a slice after a few milliseconds however slow a unit runs; the decision,
+    the hint and the coach's verdicts must not notice."""
+    monkeypatch.setattr(gin_core.bots.base.time, "perf_counter", TickingClock(0.001))  # 1 ms a check
+    timed = make_bot("expert", 5, slice_ms=3)
+    assert timed.slice_ms == 3
+    compared = []
+
+    def check(bot, view, decision):
+        if bot.name == "expert" and len(slices_of(make_bot("expert", 5), view)) > 2:
+            by_time = slices_of(timed, view)
+            assert len(by_time) > len(slices_of(make_bot("expert", 5), view))
+            assert timed.decide(view) == decision
+            assert finish(think_hint(view, 3, slice_ms=3)) == hint(view, seed=3)
+            compared.append(view)
+
+    play(preset("eaai"), (make_bot("expert", 5), "simple"), 9, hands=1, check=check)
+    assert len(compared) >= 5
+
+
+def test_work_room_in_time(monkeypatch):
+    clock = TickingClock(0.002)
+    monkeypatch.setattr(gin_core.bots.base.time, "perf_counter", clock)
+    work = Work(1_000, 10_000, slice_ms=5)
+    assert work.room(10)  # a slice's first step always fits (and starts its clock)
+    work.add(10)
+    assert work.room(10) and work.room(10)  # 2 ms, 4 ms
+    assert not work.room(10)  # 6 ms: over the 5 ms
+    assert work.cut() == 10
+    assert work.room(10)  # a new slice
+    untimed = Work(1_000, 10_000)
+    untimed.add(10)
+    assert all(untimed.room(10) for _ in range(100))
+    assert not untimed.room(991)
+
+
+def test_thinking_leaves_no_reference_cycles():
+    """Garbage in cycles waits for the cycle collector, whose pauses freeze the page: the bots,
+    the hint and the coach must leave none (refcounting frees everything they drop)."""
+    from gin_core.coach import review
+
+    gc.collect()
+    gc.disable()
+    try:
+        m = Match(preset("classic"), seed=3)
+        bots = [make_bot("expert", 1), make_bot("standard", 2)]
+        while m.phase != "hand_over":
+            p = m.to_move
+            view = m.view(p)
+            if p == 0 and len(m.history) < 6:
+                hint(view, seed=1)
+            m.apply(bots[p].decide(view).action, p)
+        review(m, 1)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
 
 
 def test_hint_ranks_every_legal_move():

@@ -10,6 +10,7 @@ from dataclasses import replace as dataclass_replace
 
 import pytest
 
+import gin_core.bots.base
 import gin_core.match
 from gin_core import Action, Card, Match, PlayerView, Rules
 from gin_core.bots import make_bot
@@ -119,6 +120,24 @@ def test_the_analysis_runs_in_slices(match_a: Match) -> None:
             assert next(thinking) <= 500  # a hint-sized slice
             slices += 1
     assert slices > 5
+
+
+def test_slices_ended_by_time_change_no_verdict(
+    match_a: Match, review_a: HandReview, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page ends each slice after a few milliseconds; the review must be the same."""
+    ticks = iter(range(1, 10**9))
+    monkeypatch.setattr(gin_core.bots.base.time, "perf_counter", lambda: next(ticks) / 1000)
+    thinking = think_review(match_a, 1, slice_ms=3)  # 1 ms a reading: a slice every 3 checks
+    slices = 0
+    while True:
+        try:
+            next(thinking)
+            slices += 1
+        except StopIteration as done:
+            assert done.value == review_a
+            break
+    assert slices > 100
 
 
 def test_reviews_round_trip_through_json(review_a: HandReview, review_b: HandReview) -> None:

@@ -65,6 +65,7 @@ class Recorder:
         self.pending: list[Callable[[], None]] = []
         self.choice: str | None = None
         self.chosen_settings: Settings | None = None
+        self.keyboard = False  # the player is using the keys on the table (else a pointer)
 
     def __getattr__(self, name: str) -> Callable[..., Any]:
         def record(*args: Any) -> None:
@@ -77,6 +78,9 @@ class Recorder:
 
     def hand_has_focus(self) -> bool:
         return False
+
+    def keys_in_use(self) -> bool:
+        return self.keyboard
 
     def confirm_value(self) -> str:
         self.calls.append(("confirm_value", ()))
@@ -164,13 +168,23 @@ def test_the_same_wish_by_any_input_is_the_same_intent():
 # ----- your moves ---------------------------------------------------------------------------------
 
 
+def test_a_draw_by_keyboard_moves_the_focus_at_once():
+    """The next key press must act from the drawn card, not from where the focus was."""
+    d, s, r, _ = your_turn(1, Phase.DRAW)
+    r.keyboard = True
+    assert d(i.Play(Action(ActionKind.DRAW_STOCK)))
+    assert r.named("focus_card") == [(s.ui.drawn,)] and not r.named("focus_card_soon")
+
+
 def test_a_draw_is_drawn_first_then_saved_and_the_computer_is_let_move():
     d, s, r, v = your_turn(1, Phase.DRAW)
     n = len(s.match.history)
     assert d(i.Play(Action(ActionKind.DRAW_STOCK), (1.0, 2.0, 3.0)))
     assert len(s.match.history) == n + 1
     assert r.named("render") == [("move", (1.0, 2.0, 3.0))]
-    assert s.ui.drawn is not None and r.named("focus_card")[-1] == (s.ui.drawn,)
+    # a click: the focus goes to the drawn card at the next frame, the click waits for no layout
+    assert s.ui.drawn is not None and r.named("focus_card_soon")[-1] == (s.ui.drawn,)
+    assert not r.named("focus_card")
     assert v.data.get("match") != s.game.dumps(KEY), "saved only after the screen is drawn"
     assert s.dirty and len(r.pending) == 1
     r.pending.pop()()

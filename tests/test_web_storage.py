@@ -70,6 +70,14 @@ def test_seal_round_trip(text):
     assert seal.unseal(seal.seal(text, KEY), KEY) == text
 
 
+def test_sealed_text_is_the_same_as_every_earlier_version_wrote():
+    """Saves already in players' browsers must keep opening."""
+    text, key = '{"match":"7H 8H 9H"}', "0" * 32
+    sealed = "sealed1:aehaejnhlefbdalcaolpijjpljhomfciocigigekefadgjamkhfejhph"
+    assert seal.seal(text, key) == sealed
+    assert seal.unseal(sealed, key) == text
+
+
 def test_sealed_text_has_no_card_codes_or_digits():
     text = save_match(played(987654321, 20))
     sealed = seal.seal(text, KEY)

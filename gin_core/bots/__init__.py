@@ -14,7 +14,9 @@
 
 Levels: ``beginner``, ``standard``, ``hard``, ``expert``, and ``simple`` (the EAAI-21 benchmark
 player). Work is counted in units, never in seconds, so the same seed and view always give the
-same decision; see :mod:`.base` for the units and each level's class for its budget.
+same decision; see :mod:`.base` for the units and each level's class for its budget. A page may
+also end each slice after some milliseconds (``make_bot(name, seed, slice_ms=8)``): that moves
+only the pauses, never the decision.
 """
 
 from __future__ import annotations
@@ -35,10 +37,10 @@ BOTS: dict[str, type[Bot]] = {
 }
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot of the named level."""
+def make_bot(name: str, seed: int = 0, slice_ms: float | None = None) -> Bot:
+    """A bot of the named level (``slice_ms``: see :class:`Work`)."""
     try:
-        return BOTS[name](seed)
+        return BOTS[name](seed, slice_ms)
     except KeyError:
         raise ValueError(f"no bot {name!r}; bots: {', '.join(BOTS)}") from None
 

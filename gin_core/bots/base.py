@@ -14,6 +14,7 @@ them, a search slice of 500 units takes 4-7 ms of CPU (``python -m gin_core.benc
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Generator
 from dataclasses import dataclass, replace
 from typing import TypeVar
@@ -66,21 +67,43 @@ class Work:
 
     Search code calls :meth:`room` before a step of known maximum cost; when the step would
     overflow the slice, the caller yields :meth:`cut` first (the units the slice used).
+
+    With ``slice_ms`` a slice also ends once it has run that long (a page gives a slice a part
+    of a frame: a unit's time varies with the hand and the machine); the step under way when
+    the time is up is finished first. Slices only decide where the thinking pauses: the budget
+    is counted in units, so the result is the same either way.
     """
 
-    def __init__(self, slice_units: int, total_units: int):
+    def __init__(self, slice_units: int, total_units: int, slice_ms: float | None = None):
         self.slice_units = slice_units
         self.total_units = total_units
         self.spent = 0
         self.in_slice = 0
+        self.slice_s = None if slice_ms is None else slice_ms / 1000
+        self.started = 0.0
 
     def add(self, units: int) -> None:
+        if not self.in_slice:
+            self.clock()
         self.spent += units
         self.in_slice += units
 
+    def clock(self) -> None:
+        """A slice's time starts at its first count (never while the thinking was paused)."""
+        if self.slice_s is not None:
+            self.started = time.perf_counter()
+
     def room(self, units: int) -> bool:
-        """True if a step costing up to ``units`` fits in the current slice."""
-        return self.in_slice + units <= self.slice_units
+        """True if a step costing up to ``units`` fits in the current slice (in units, and in
+        time with ``slice_ms``; a slice always has room for its first step)."""
+        if self.in_slice + units > self.slice_units:
+            return False
+        if self.slice_s is None:
+            return True
+        if not self.in_slice:
+            self.clock()
+            return True
+        return time.perf_counter() - self.started < self.slice_s
 
     def left(self) -> int:
         return self.total_units - self.spent
@@ -95,15 +118,17 @@ class Bot:
     finished slice and returns a :class:`Decision`.
 
     ``slice_units`` bounds one slice and ``total_units`` one decision; both are class constants
-    of each level (see the level modules for what they buy).
+    of each level (see the level modules for what they buy). ``slice_ms`` also ends a slice
+    after that long (see :class:`Work`); it never changes a decision.
     """
 
     name = "bot"
     slice_units = 2_000
     total_units = 2_000
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0, slice_ms: float | None = None):
         self.seed = seed
+        self.slice_ms = slice_ms
 
     def decide(self, view: PlayerView) -> Decision:
         """Think to the end and return the decision."""
@@ -120,7 +145,7 @@ class Bot:
             return declared(forced, view)
         if trim_caches() and self.slice_units < self.total_units:
             yield 0
-        work = Work(self.slice_units, self.total_units)
+        work = Work(self.slice_units, self.total_units, self.slice_ms)
         decision = yield from self.plan(view, rng_for(self.seed, view), work)
         if work.in_slice:
             yield work.cut()

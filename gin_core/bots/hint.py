@@ -24,7 +24,7 @@ HintThinking = Generator[int, None, list[Candidate]]
 HALVINGS = 2  # a hint weighs every legal move: up to 12, narrowed to 3 close contenders
 
 
-def think_hint(view: PlayerView, seed: int = 0) -> HintThinking:
+def think_hint(view: PlayerView, seed: int = 0, slice_ms: float | None = None) -> HintThinking:
     """Like :meth:`Bot.think`: yields the units of each slice, returns the candidates."""
     acts = view.legal_actions if view.my_turn or view.phase == Phase.HAND_OVER else ()
     forced = forced_decision(view) if acts else None
@@ -32,7 +32,7 @@ def think_hint(view: PlayerView, seed: int = 0) -> HintThinking:
         return [Candidate(forced.action, 0.0, forced.reason)]
     if not acts:
         return []
-    work = Work(SearchBot.slice_units, SearchBot.total_units)
+    work = Work(SearchBot.slice_units, SearchBot.total_units, slice_ms)
     know = Knowledge.of(view)
     holding = know.holding()
     whys = {a: describe(view, know, a) for a in acts}

@@ -15,6 +15,12 @@ from typing import Any
 
 Work = Generator[object, None, Any]
 
+SLICE_MS = 8.0
+"""How long one slice of thinking (the computer's, the hint's, the coach's, an expert replay's)
+runs before the page paints and reads input again: the engine ends a slice once it has run this
+long (``gin_core.bots.base.Work``), however slow the machine. It moves only the pauses, never a
+decision."""
+
 
 @dataclass
 class Job:

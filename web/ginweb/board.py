@@ -14,6 +14,7 @@ the change with FLIP (measure, move, invert with a transform, release to a CSS t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from . import dom
@@ -24,6 +25,16 @@ from .present import Spec
 
 ZONES = ("opp-hand", "pile-cards", "my-hand")
 Rect = tuple[float, float, float]  # left, top, width
+
+
+@dataclass
+class Flip:
+    """A render's motion, started at the next frame: where each card was (a new card: where it
+    comes from), where the stock was, the cards dealt one after another."""
+
+    first: dict[str, Rect]
+    stock: Rect
+    dealt: list[str]
 
 
 class Board:
@@ -37,6 +48,7 @@ class Board:
         self.order: dict[str, list[str]] = {z: [] for z in ZONES}
         self.fit: dict[str, tuple[int, int]] = {}
         self.moving_until = 0.0  # performance.now() when the last animation lands
+        self.pending: Flip | None = None  # a render whose motion starts at the next frame
 
     def element(self, key: str) -> Js:
         return self.els.get(key)
@@ -53,24 +65,40 @@ class Board:
         return el
 
     def _write(self, el: Js, spec: Spec) -> None:
-        attrs = (spec.cls, spec.label, spec.tab, spec.style, spec.start, spec.desc, spec.role)
-        old = self.where.get(spec.key)
-        if old is not None and old == attrs:
-            return
+        """Write what changed since the element's last write (each write crosses into the
+        browser: a move usually changes a class or two, not every attribute of every card)."""
         face = f"card face s{spec.card.suit}" if spec.card is not None else "card back"
-        el.className = f"{face}{' gs' if spec.start else ''} {spec.cls}".strip()
-        if spec.label is None:
-            el.setAttribute("aria-hidden", "true")
-            el.removeAttribute("aria-label")
-            el.removeAttribute("role")
-        else:
-            el.removeAttribute("aria-hidden")
-            el.setAttribute("role", spec.role)
-            el.setAttribute("aria-label", spec.label)
-        dom.set_attr(el, "tabindex", spec.tab)
-        dom.set_attr(el, "aria-description", spec.desc)
-        el.style.cssText = spec.style
+        cls = f"{face}{' gs' if spec.start else ''} {spec.cls}".strip()
+        attrs = (cls, spec.label, spec.role, spec.tab, spec.desc, spec.style)
+        old = self.where.get(spec.key)
+        if old == attrs:
+            return
+        was = old or (None, "", "", None, None, "")  # a new element: nothing written yet
+        if cls != was[0]:
+            el.className = cls
+        if (spec.label, spec.role) != (was[1], was[2]):
+            self._name(el, spec.label, spec.role, new=old is None)
+        if spec.tab != was[3]:
+            dom.set_attr(el, "tabindex", spec.tab)
+        if spec.desc != was[4]:
+            dom.set_attr(el, "aria-description", spec.desc)
+        if spec.style != was[5]:
+            el.style.cssText = spec.style
         self.where[spec.key] = attrs
+
+    @staticmethod
+    def _name(el: Js, label: str | None, role: str, new: bool) -> None:
+        """The card's accessible name and role, or hidden from assistive technology."""
+        if label is None:
+            el.setAttribute("aria-hidden", "true")
+            if not new:
+                el.removeAttribute("aria-label")
+                el.removeAttribute("role")
+        else:
+            if not new:
+                el.removeAttribute("aria-hidden")
+            el.setAttribute("role", role)
+            el.setAttribute("aria-label", label)
 
     def _rect(self, el: Any) -> Rect:
         r = el.getBoundingClientRect()
@@ -81,21 +109,45 @@ class Board:
     ) -> None:
         """Show ``zones``. ``motion``: "none", "move" (FLIP, pairing new with vanished cards) or
         "deal" (new cards come from the stock, one after another). ``origin`` is where a new
-        card starts when nothing vanished (a card dropped by drag), else the stock."""
+        card starts when nothing vanished (a card dropped by drag), else the stock.
+
+        The cards are written now and measured where they land at the next frame (the layout
+        the browser does then anyway): a click never waits for a layout of its own. Where they
+        started is read before any write, or kept from a render whose motion has not started."""
         animate = motion != "none" and not dom.root.classList.contains("no-motion")
-        first = {k: self._rect(el) for k, el in self.els.items()} if animate else {}
-        stock = self._rect(self.stock) if animate else None
+        was = self._was() if animate else None
         new: list[str] = []
         for z in ZONES:
             new += self._place(z, zones.get(z, ()))
         wanted = {s.key for specs in zones.values() for s in specs}
+        first = was.first if was is not None else {}
         vanished = [first[k] for k in self.els if k not in wanted and k in first]
         for k in [k for k in self.els if k not in wanted]:
             self.els.pop(k).remove()
             self.where.pop(k, None)
-        if stock is not None:
-            self._starts(first, new, vanished, stock, motion, origin)
-            self._glide([k for k in wanted if self._invert(k, first.get(k))], new if motion == "deal" else [])
+        if was is not None:
+            self._starts(first, new, vanished, was.stock, motion, origin)
+            if self.pending is None:
+                dom.before_paint(self._flip)
+            self.pending = Flip(first, was.stock, was.dealt + (new if motion == "deal" else []))
+
+    def _was(self) -> Flip:
+        """Where every card is on the screen: as measured, or as a render not shown yet left it."""
+        if self.pending is not None:
+            p = self.pending
+            return Flip(dict(p.first), p.stock, list(p.dealt))
+        return Flip({k: self._rect(el) for k, el in self.els.items()}, self._rect(self.stock), [])
+
+    def _flip(self) -> None:
+        """At the frame: measure where the cards landed, put each back where it was with a
+        transform (every rectangle read before any transform is written), release them."""
+        if self.pending is None:
+            return
+        first, dealt = self.pending.first, self.pending.dealt
+        self.pending = None
+        last = {k: self._rect(el) for k, el in self.els.items() if k in first}
+        moved = [k for k in last if self._invert(k, first[k], last[k])]
+        self._glide(moved, [k for k in dealt if k in self.els])
 
     def _place(self, z: str, specs: Sequence[Spec]) -> list[str]:
         """Write zone ``z``'s cards in order; returns the keys of the elements made new."""
@@ -139,12 +191,10 @@ class Board:
             if motion != "deal" and start is not stock and start is not origin:
                 self.els[k].classList.add("turn-in")
 
-    def _invert(self, k: str, a: Rect | None) -> bool:
-        """Put card ``k`` back where it was (``a``) with a transform; True if it has to move."""
-        if a is None:
-            return False
+    def _invert(self, k: str, a: Rect, b: Rect) -> bool:
+        """Put card ``k``, now at ``b``, back where it was (``a``) with a transform; True if it
+        has to move."""
         el = self.els[k]
-        b = self._rect(el)
         dx, dy = a[0] - b[0], a[1] - b[1]
         s = a[2] / b[2] if b[2] else 1
         if abs(dx) < 0.5 and abs(dy) < 0.5 and abs(s - 1) < 0.01:
@@ -172,6 +222,7 @@ class Board:
     def finish(self) -> None:
         """Land every moving card at once: an input during the deal (or any move) acts on the
         table as it will be, never on cards still in flight."""
+        self.pending = None  # a motion not started yet never starts
         if dom.now() >= self.moving_until:
             return
         self.moving_until = 0.0

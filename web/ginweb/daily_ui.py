@@ -11,9 +11,13 @@ from .daily_view import DailyResult, DailyStats
 class DailyUI:
     def __init__(self) -> None:
         self.dlg = dom.by_id("dlg-daily")
+        self.bar_text: str | None = ""  # as last written ("": not written yet)
 
     def bar(self, text: str | None) -> None:
-        """The daily's line on the table (hidden for an ordinary match)."""
+        """The daily's line on the table (hidden for an ordinary match); written when it changed."""
+        if text == self.bar_text:
+            return
+        self.bar_text = text
         dom.set_hidden(dom.by_id("daily-bar"), text is None)
         dom.set_text(dom.by_id("daily-bar-text"), text or "")
 

@@ -22,7 +22,7 @@ from gin_core.bots import make_bot
 from gin_core.duplicate import EXPERT, HandComparison, dealt_hands, expert_seed, replay_hand
 
 from . import daily
-from .background import Work
+from .background import SLICE_MS, Work
 from .savefmt import Game
 
 DailyJob = tuple[str, Work, Callable[[Any], None]]
@@ -119,7 +119,8 @@ class Dailies:
             key = f"duplicate:{game.uid}:{hand.number}"
             if hand.number in done or known(key):
                 continue
-            expert = make_bot(self.level, expert_seed(daily.match_seed(day), hand.number))
-            work = replay_hand(m.rules, hand, daily.SEAT, expert, make_bot(*daily.opponent(day)))
+            expert = make_bot(self.level, expert_seed(daily.match_seed(day), hand.number), SLICE_MS)
+            rival = make_bot(*daily.opponent(day), SLICE_MS)
+            work = replay_hand(m.rules, hand, daily.SEAT, expert, rival)
             out.append((key, work, partial(self.add, game)))
         return out

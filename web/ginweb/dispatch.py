@@ -32,7 +32,9 @@ END_WORDS = {"knock": ("Knock?", "Knock"), "gin": ("Go gin?", "Gin")}
 class Screen(Protocol):
     def render(self, motion: str = "move", origin: i.Origin | None = None) -> None: ...
     def focus_card(self, key: str | None) -> None: ...
+    def focus_card_soon(self, key: str | None) -> None: ...
     def hand_has_focus(self) -> bool: ...
+    def keys_in_use(self) -> bool: ...
     def announce(self, text: str) -> None: ...
     def notice(self, text: str, kind: str = "info", ms: int = 6000) -> None: ...
     def clear_notices(self, kind: str) -> None: ...
@@ -177,6 +179,8 @@ class Dispatcher:
         """Play ``action`` for you: drawn first, then counted and saved; the rule if refused."""
         s = self.session
         keyboard = action.kind == ActionKind.DISCARD and self.screen.hand_has_focus()
+        # a keyboard user's next key must find the focus moved; a pointer's click need not wait
+        focus = self.screen.focus_card if self.screen.keys_in_use() else self.screen.focus_card_soon
         keys = s.hand_keys()
         place = keys.index(s.ui.focus) if s.ui.focus in keys else 0
         refused = s.play(action)
@@ -188,9 +192,9 @@ class Dispatcher:
         self.screen.render("deal" if action.kind == ActionKind.NEXT_HAND else "move", origin)
         if keyboard:
             keys = s.hand_keys()
-            self.screen.focus_card(keys[min(place, len(keys) - 1)] if keys else None)
+            focus(keys[min(place, len(keys) - 1)] if keys else None)
         elif s.ui.drawn is not None:
-            self.screen.focus_card(s.ui.drawn)
+            focus(s.ui.drawn)
         self.screen.later(s.flush)
         self.turns.kick()
         return True

@@ -192,6 +192,12 @@ def download(filename: str, text: str, mime: str = "application/json") -> None:
     js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 5000)
 
 
+def before_paint(fn: Callable[[], None]) -> None:
+    """Call ``fn`` at the next frame, just before the browser lays the page out anyway: a read
+    of the layout there costs no layout of its own (in a click handler it would force one)."""
+    js.requestAnimationFrame(create_once_callable(guarded(lambda _time: fn())))
+
+
 def after(ms: float, fn: Callable[[], None]) -> None:
     """Call ``fn`` once after ``ms`` milliseconds (errors become notices)."""
     js.setTimeout(create_once_callable(guarded(fn)), ms)

@@ -32,6 +32,7 @@ class Panels:
         self.practice_el = g("practice-bar")
         self.logged: list[tuple[int | None, str, str]] = []  # the log lines as written
         self.board_html = ""
+        self.practice_code: str | None = ""  # as last written ("": not written yet)
         self.result_shown: Result | None = None
         self.waiting: list[tuple[str, str, int]] = []  # notices not shown yet (text, kind, ms)
         self.ids = count(1)
@@ -53,7 +54,11 @@ class Panels:
             self.log_el.appendChild(li)
         if len(wanted) != len(self.logged):
             self.logged = wanted
-            self.log_el.scrollTop = self.log_el.scrollHeight
+            dom.before_paint(self.scroll_log)
+
+    def scroll_log(self) -> None:
+        """The newest line in view."""
+        self.log_el.scrollTop = self.log_el.scrollHeight
 
     # ----- scoreboard -------------------------------------------------------------------
 
@@ -79,6 +84,9 @@ class Panels:
 
     def practice(self, code: str | None) -> None:
         """The practice bar: shown (with the deal code) while a practice hand is on the table."""
+        if code == self.practice_code:
+            return
+        self.practice_code = code
         dom.set_hidden(self.practice_el, code is None)
         if code is not None:
             dom.set_text(dom.by_id("practice-code"), code)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from . import daily_view, dom
 from .board import Board
@@ -94,13 +95,29 @@ class Screen:
     def focus_next(self) -> None:
         b = dom.by_id("btn-next")
         if b is not None and not dom.dialog_open():
-            b.focus()
+            dom.before_paint(b.focus)
 
     def focus_card(self, key: str | None) -> None:
+        """Move the keyboard to card ``key`` now (the next key press acts from there)."""
         self.session.ui.focus = key
+        self.focus_now(key)
+
+    def focus_card_soon(self, key: str | None) -> None:
+        """Move the keyboard to card ``key`` at the next frame (after a click): focusing lays the
+        page out, which the frame does anyway; now it would make the click wait for a layout."""
+        self.session.ui.focus = key
+        dom.before_paint(partial(self.focus_now, key))
+
+    def focus_now(self, key: str | None) -> None:
         el = self.board.element(key) if key else None
-        if el is not None:
-            el.focus()
+        if el is not None and key == self.session.ui.focus:
+            el.focus(dom.js_obj({"preventScroll": True}))  # your hand is in view: nothing to scroll
+
+    def keys_in_use(self) -> bool:
+        """The player is using the keyboard on the table: the focus, shown as keyboard focus
+        (``:focus-visible``), is in your hand, on the stock or on the pile."""
+        active = dom.opt(dom.document.activeElement)
+        return self.hand_has_focus() and active is not None and bool(active.matches(":focus-visible"))
 
     def announce(self, text: str) -> None:
         self.panels.announce(text)

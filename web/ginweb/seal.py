@@ -19,6 +19,8 @@ import zlib
 PREFIX = "sealed1:"
 _ALPHABET = "abcdefghijklmnop"
 _DECODE = {c: i for i, c in enumerate(_ALPHABET)}
+_FROM_HEX = str.maketrans("0123456789abcdef", _ALPHABET)  # bytes.hex() done in C, then a-p
+_TO_HEX = str.maketrans(_ALPHABET, "0123456789abcdef")
 MAX_SEALED = 2_000_000  # characters; larger is not a save of ours
 
 
@@ -45,7 +47,7 @@ def _xor(data: bytes, key: str) -> bytes:
 def seal(text: str, key: str) -> str:
     """``text`` sealed with ``key``: ``sealed1:`` then letters a-p only."""
     data = _xor(zlib.compress(text.encode(), 9), key)
-    return PREFIX + "".join(_ALPHABET[b >> 4] + _ALPHABET[b & 15] for b in data)
+    return PREFIX + data.hex().translate(_FROM_HEX)
 
 
 def unseal(sealed: str, key: str) -> str:
@@ -55,7 +57,7 @@ def unseal(sealed: str, key: str) -> str:
     body = sealed[len(PREFIX) :]
     if len(body) % 2 or any(c not in _DECODE for c in set(body)):
         raise SealError("the sealed text is damaged")
-    data = bytes(_DECODE[body[i]] << 4 | _DECODE[body[i + 1]] for i in range(0, len(body), 2))
+    data = bytes.fromhex(body.translate(_TO_HEX))
     try:
         inflater = zlib.decompressobj()
         out = inflater.decompress(_xor(data, key), MAX_SEALED)

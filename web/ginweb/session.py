@@ -27,6 +27,7 @@ from gin_core.flow import Phase
 from gin_core.replay import hand_moves, position
 
 from . import daily, gamelog, narrate, review, settings, stats
+from .background import SLICE_MS
 from .dailyplay import Dailies, DailyJob, daily_game
 from .handview import layout
 from .savefmt import Game, LogLine
@@ -94,7 +95,7 @@ class Session:
         self.suspended: Game | None = None  # your match, set aside while a practice hand is played
         self.epoch = 0  # changes whenever the table is replaced or moves are taken back
         self.game = game
-        self.bot: Bot = gin_bots.make_bot(game.level, game.bot_seed)
+        self.bot: Bot = gin_bots.make_bot(game.level, game.bot_seed, SLICE_MS)
         self.events_seen = 0
         self.dirty = False  # moves recorded but not yet counted and saved (see flush)
         self.adopt(game, fresh)
@@ -158,7 +159,7 @@ class Session:
         self.epoch += 1
         self.game = game
         self.attempt = self.dailies.attempt(game)
-        self.bot = gin_bots.make_bot(game.level, game.bot_seed)
+        self.bot = gin_bots.make_bot(game.level, game.bot_seed, SLICE_MS)
         self.ui = TableState(drawn=None if fresh else just_drawn(game.match))
         self.ui.focus = self.ui.drawn
         self.ui.stage = Stage.RESULT if game.match.phase in ENDED else Stage.LIVE
@@ -320,7 +321,7 @@ class Session:
         self.vault.put("settings", json.dumps(settings.to_record(new)))
         if new.level != self.game.level:
             self.game.level = new.level
-            self.bot = gin_bots.make_bot(new.level, self.game.bot_seed)
+            self.bot = gin_bots.make_bot(new.level, self.game.bot_seed, SLICE_MS)
             self.save()
 
     # ----- after any move ----------------------------------------------------------------------

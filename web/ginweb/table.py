@@ -45,9 +45,14 @@ IDS = (
 
 
 class Table:
+    """The writer of everything on the table but the cards. It remembers what it last wrote and
+    writes only what changed: every read or write of the page crosses from Python into the
+    browser, and a move changes a handful of the ~50 values written here."""
+
     def __init__(self, board: Board) -> None:
         self.board = board
         self.el: dict[str, Any] = {k: dom.by_id(k) for k in IDS}
+        self.shown: dict[tuple[str, str], object] = {}  # (element id, what) -> value last written
 
     def render(self, model: TableModel, motion: str = "move", origin: Origin | None = None) -> None:
         z = model.zones
@@ -61,36 +66,59 @@ class Table:
         self.controls(model)
         self.facts(model)
 
+    def _changed(self, ident: str, what: str, value: object) -> bool:
+        key = (ident, what)
+        if key in self.shown and self.shown[key] == value:
+            return False
+        self.shown[key] = value
+        return True
+
+    def text(self, ident: str, value: str) -> None:
+        if self._changed(ident, "text", value):
+            self.el[ident].textContent = value
+
+    def attr(self, ident: str, name: str, value: str | None) -> None:
+        if self._changed(ident, name, value):
+            dom.set_attr(self.el[ident], name, value)
+
+    def cls(self, ident: str, name: str, on: bool) -> None:
+        if self._changed(ident, f".{name}", on):
+            self.el[ident].classList.toggle(name, on)
+
+    def hide(self, ident: str, hidden: bool) -> None:
+        if self._changed(ident, "hidden", hidden):
+            self.el[ident].hidden = hidden
+
     def piles(self, model: TableModel) -> None:
-        e, p = self.el, model.piles
-        dom.set_text(e["stock-count"], str(p.stock_count))
-        dom.set_attr(e["stock"], "aria-label", p.stock_label)
-        e["stock"].classList.toggle("live", p.stock_live)
-        dom.set_attr(e["stock"], "aria-disabled", None if p.stock_live else "true")
-        e["stock"].classList.toggle("empty", p.stock_count == 0)
-        dom.set_attr(e["pile"], "aria-label", p.pile_label)
-        e["pile"].classList.toggle("live", p.pile_live)
-        dom.set_attr(e["pile"], "aria-disabled", None if p.pile_live else "true")
-        e["stock"].classList.toggle("hinted", p.hinted == "stock")
-        e["pile"].classList.toggle("hinted", p.hinted == "pile")
+        p = model.piles
+        self.text("stock-count", str(p.stock_count))
+        self.attr("stock", "aria-label", p.stock_label)
+        self.cls("stock", "live", p.stock_live)
+        self.attr("stock", "aria-disabled", None if p.stock_live else "true")
+        self.cls("stock", "empty", p.stock_count == 0)
+        self.attr("pile", "aria-label", p.pile_label)
+        self.cls("pile", "live", p.pile_live)
+        self.attr("pile", "aria-disabled", None if p.pile_live else "true")
+        self.cls("stock", "hinted", p.hinted == "stock")
+        self.cls("pile", "hinted", p.hinted == "pile")
 
     def hands(self, model: TableModel) -> None:
-        e, h = self.el, model.hands
-        dom.set_attr(e["my-hand"], "aria-label", h.mine_label)
-        e["my-hand"].classList.toggle("can-discard", h.can_discard)
-        e["my-hand"].classList.toggle("showdown", h.showdown)
-        e["opp-hand"].classList.toggle("showdown", h.showdown)
-        dom.set_attr(e["opp-hand"], "aria-label", h.opp_label)
-        dom.set_hidden(e["opp-deadwood"], h.opp_deadwood is None)
+        h = model.hands
+        self.attr("my-hand", "aria-label", h.mine_label)
+        self.cls("my-hand", "can-discard", h.can_discard)
+        self.cls("my-hand", "showdown", h.showdown)
+        self.cls("opp-hand", "showdown", h.showdown)
+        self.attr("opp-hand", "aria-label", h.opp_label)
+        self.hide("opp-deadwood", h.opp_deadwood is None)
         if h.opp_deadwood is not None:
-            dom.set_text(e["opp-deadwood"], f"deadwood {h.opp_deadwood}")
-        dom.set_text(e["deadwood"], str(h.deadwood))
-        dom.set_text(e["deadwood-after"], h.deadwood_after)
-        e["seat-me"].classList.toggle("can-knock", h.can_knock)
-        dom.set_text(e["knock-info"], h.knock_info)
+            self.text("opp-deadwood", f"deadwood {h.opp_deadwood}")
+        self.text("deadwood", str(h.deadwood))
+        self.text("deadwood-after", h.deadwood_after)
+        self.cls("seat-me", "can-knock", h.can_knock)
+        self.text("knock-info", h.knock_info)
 
     def controls(self, model: TableModel) -> None:
-        e, c = self.el, model.controls
+        c = model.controls
         for ident, shown in (
             ("btn-take", c.take),
             ("btn-pass", c.pass_),
@@ -98,23 +126,25 @@ class Table:
             ("btn-gin", c.gin),
             ("btn-big-gin", c.big_gin),
         ):
-            dom.set_hidden(e[ident], not shown)
-        e["btn-hint"].disabled = not c.hint
-        e["btn-undo"].disabled = not c.undo
-        dom.set_hidden(e["btn-undo"], not c.undo_shown)
-        dom.set_attr(e["sort-rank"], "aria-pressed", "true" if c.sort == "rank" else "false")
-        dom.set_attr(e["sort-suit"], "aria-pressed", "true" if c.sort == "suit" else "false")
+            self.hide(ident, not shown)
+        if self._changed("btn-hint", "disabled", not c.hint):
+            self.el["btn-hint"].disabled = not c.hint
+        if self._changed("btn-undo", "disabled", not c.undo):
+            self.el["btn-undo"].disabled = not c.undo
+        self.hide("btn-undo", not c.undo_shown)
+        self.attr("sort-rank", "aria-pressed", "true" if c.sort == "rank" else "false")
+        self.attr("sort-suit", "aria-pressed", "true" if c.sort == "suit" else "false")
 
     def facts(self, model: TableModel) -> None:
-        e, f = self.el, model.facts
-        dom.set_text(e["score-you"], str(f.scores[0]))
-        dom.set_text(e["score-cpu"], str(f.scores[1]))
-        dom.set_text(e["target-info"], f.target)
-        dom.set_text(e["hand-info"], f.hand)
-        dom.set_hidden(e["dealer-you"], f.dealer != 0)
-        dom.set_hidden(e["dealer-cpu"], f.dealer != 1)
-        dom.set_hidden(e["thinking"], not f.thinking)
-        dom.set_text(e["opp-level"], f.level)
-        e["table"].dataset.phase = f.phase
-        e["table"].dataset.turn = f.turn
-        dom.set_text(e["status"], f.status)
+        f = model.facts
+        self.text("score-you", str(f.scores[0]))
+        self.text("score-cpu", str(f.scores[1]))
+        self.text("target-info", f.target)
+        self.text("hand-info", f.hand)
+        self.hide("dealer-you", f.dealer != 0)
+        self.hide("dealer-cpu", f.dealer != 1)
+        self.hide("thinking", not f.thinking)
+        self.text("opp-level", f.level)
+        self.attr("table", "data-phase", f.phase)
+        self.attr("table", "data-turn", f.turn)
+        self.text("status", f.status)

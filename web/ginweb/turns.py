@@ -23,7 +23,7 @@ from gin_core.coach import HandReview, think_review
 from gin_core.flow import Phase
 
 from . import dom, narrate
-from .background import Jobs, Work
+from .background import SLICE_MS, Jobs, Work
 from .session import ENDED, Session
 from .tablestate import Stage
 
@@ -220,7 +220,7 @@ class Turns:
             view = s.view()
             self.box.hint_open()
             done = await dom.in_slices(
-                gin_bots.think_hint(view, seed=s.game.bot_seed),
+                gin_bots.think_hint(view, seed=s.game.bot_seed, slice_ms=SLICE_MS),
                 lambda: epoch == s.epoch and n == len(s.match.history),
             )
             if done is None:
@@ -242,7 +242,8 @@ class Turns:
         uid = s.own_game.uid
         for hand in s.coach_due():
             key = f"coach:{uid}:{hand}"
-            self.jobs.add(key, self.timed(hand, think_review(s.own_game.match, hand)), self.reviewed(uid))
+            work = think_review(s.own_game.match, hand, slice_ms=SLICE_MS)
+            self.jobs.add(key, self.timed(hand, work), self.reviewed(uid))
         self.work()
 
     def reviewed(self, uid: str) -> Callable[[HandReview], None]:
