@@ -27,6 +27,12 @@ def _boot(page, url, page_monitor, build_info):
                for p in paths)
     assert any(p.endswith(f"/runtime/pyscript-{build_info['pyscript_version']}/core.js") for p in paths)
     assert any(p.endswith(build_info["wheel"].lstrip(".")) for p in paths)
+    # what the page preloads (scripts/build_site.py) it uses: each fetched once, never again
+    preloaded = page.evaluate("[...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')]"
+                              ".map(l => l.href)")
+    assert any(h.endswith(".whl") for h in preloaded) and any(h.endswith("/main.py") for h in preloaded)
+    fetched = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")  # the page's own
+    assert {h: fetched.count(h) for h in preloaded} == {h: 1 for h in preloaded}
     return seconds, http
 
 
