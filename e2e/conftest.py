@@ -12,7 +12,9 @@ Fixtures
   page             the pytest-playwright page, watched: the test FAILS on any request to an
                    origin other than the page's own, on a failed request, a console error or an
                    uncaught page error (mark a test @pytest.mark.allow_console_errors to allow
-                   console errors/failed requests); a screenshot goes to artifacts/e2e/<test>.png
+                   console errors/failed requests); when the test failed (or always, with
+                   GIN_E2E_SHOTS=1) a screenshot goes to artifacts/e2e/<test>.png (a full-page
+                   screenshot costs about a second: not taken for every passing test)
   page_monitor     what the watch saw (requests, errors) for a test to assert on
   boot_timings     session list; tests append (label, seconds) and the summary prints them
   chromium_profile factory chromium_profile(prefs=None) -> a BrowserContext of its own Chromium with
@@ -163,12 +165,26 @@ def page(page, page_monitor, request):
     page.on("websocket", mon.on_websocket)
     request.node._gin_page_monitor = mon
     yield page
+    if not (SHOTS or getattr(request.node, "_gin_failed", False)):
+        return
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid.split("::", 1)[-1])[:120]
     try:
         page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
     except Exception as exc:  # a crashed page must not hide the real failure
         print(f"screenshot failed: {exc}", file=sys.stderr)
+
+
+SHOTS = os.environ.get("GIN_E2E_SHOTS") == "1"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Mark a test that failed (set-up or body) so the page fixture keeps its screenshot."""
+    report = yield
+    if report.failed:
+        item._gin_failed = True
+    return report
 
 
 @pytest.hookimpl(wrapper=True)
