@@ -22,11 +22,12 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
 
 class Audit:
-    """Audits the page at every size in SIZES (one page, resized: a play-through per size would
-    only repeat the same states) and collects what it finds by "label (size)"."""
+    """Audits the page as it is shown (``sizes``: at each of these sizes in turn, the page
+    resized, labels then read "label (size)"), and collects what it finds by label."""
 
-    def __init__(self, page):
+    def __init__(self, page, sizes: dict[str, tuple[int, int]] | None = None):
         self.page = page
+        self.sizes = sizes
         self.found: dict[str, list] = {}
         self.audited: list[str] = []
 
@@ -34,15 +35,21 @@ class Audit:
         page = self.page
         if not page.evaluate("typeof axe !== 'undefined'"):
             page.evaluate(AXE.read_text())  # evaluated through the DevTools protocol: no CSP change
+        if self.sizes is None:
+            self._run(label)
+            return
         old = page.viewport_size
-        for name, (width, height) in SIZES.items():
+        for name, (width, height) in self.sizes.items():
             page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(60)  # let a just-opened dialog (and the new layout) settle
-            bad = json.loads(page.evaluate(RUN))
-            self.audited.append(f"{label} ({name})")
-            if bad:
-                self.found[f"{label} ({name})"] = bad
+            self._run(f"{label} ({name})")
         page.set_viewport_size(old)
+
+    def _run(self, label: str) -> None:
+        self.page.wait_for_timeout(60)  # let a just-opened dialog (or a new layout) settle
+        bad = json.loads(self.page.evaluate(RUN))
+        self.audited.append(label)
+        if bad:
+            self.found[label] = bad
 
 
 def open_and_audit(audit, page, opener: str, dialog: str, label: str) -> None:
@@ -55,7 +62,7 @@ def open_and_audit(audit, page, opener: str, dialog: str, label: str) -> None:
 
 def test_no_serious_accessibility_violations_in_any_phase(page, site_url):
     page.set_viewport_size({"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})
-    audit = Audit(page)
+    audit = Audit(page, SIZES)  # one play-through, each state audited at both sizes
     open_game(page, site_url, f"?seed=31&dealer=1&{FAST}")
     audit("offer")
     page.click("#btn-pass")
