@@ -1,6 +1,8 @@
 # Build / serve / test toolchain for the gin rummy site.
 #   make play   set up, build site/ and serve it: http://localhost:8000/  (PORT=, PREFIX=/games/gin/)
-#   make test   set up, build, then: lint + pytest tests (CPython) + tests inside Pyodide (Node) + pytest e2e (Chromium)
+#   make test   set up, build, then: lint; pytest tests in CPython and inside Pyodide (Node) side by side;
+#               then pytest e2e (Chromium) alone
+#   make test-thorough  the tests/ suite in CPython with many more examples and games (GIN_THOROUGH=1; long)
 #   make lint   ruff check + ruff format --check + mypy --strict (the LINT_* paths below)
 #   make bench  time-to-ready of the page in Chromium (cold and warm)
 #   make bench-bots  bot strength runs into benchmarks/runs/ (hours; RUNS="hard-simple ..." for some,
@@ -17,7 +19,7 @@ PYTEST_ARGS ?=
 E2E_ARGS ?=
 
 .NOTPARALLEL:
-.PHONY: setup site play serve lint test test-unit test-pyodide test-e2e bench bench-bots icons clean
+.PHONY: setup site play serve lint test test-units test-unit test-pyodide test-thorough test-e2e bench bench-bots icons clean
 
 setup:
 	bash scripts/setup.sh
@@ -30,7 +32,7 @@ play: setup site serve
 serve:
 	$(PY) scripts/serve.py --port $(PORT) --prefix $(PREFIX)
 
-test: setup site lint test-unit test-pyodide test-e2e
+test: setup site lint test-units test-e2e
 
 # Paths checked by `make lint`. Rules, line length and allowances live in pyproject.toml.
 #   LINT_PY     ruff check + ruff format --check: the engine, its tests and the scripts that pass.
@@ -65,6 +67,24 @@ test-unit:
 test-pyodide:
 	@echo "== pytest tests inside Pyodide (node scripts/pyodide_pytest.mjs)"
 	@mkdir -p tests; $(NODE) scripts/pyodide_pytest.mjs tests $(PYTEST_ARGS); $(call tolerate_empty_tests,Pyodide pytest)
+
+# The CPython and the Pyodide runs of tests/ side by side (a core each). Each writes its own log
+# (artifacts/test-unit.log, artifacts/test-pyodide.log), shown whole once the run ends, so the
+# two never interleave; the target fails if either run failed. The browser suite (test-e2e) runs
+# alone afterwards: its timing-sensitive tests need the CPU.
+test-units:
+	@mkdir -p artifacts
+	@echo "== tests/ in CPython and inside Pyodide, side by side (logs: artifacts/test-unit.log, artifacts/test-pyodide.log)"
+	@t0=$$(date +%s); \
+	$(MAKE) --no-print-directory test-unit >artifacts/test-unit.log 2>&1 & unit=$$!; \
+	$(MAKE) --no-print-directory test-pyodide >artifacts/test-pyodide.log 2>&1 & pyodide=$$!; \
+	wait $$unit; u=$$?; cat artifacts/test-unit.log; echo "== CPython run: exit code $$u, done at $$(( $$(date +%s) - t0 )) s"; \
+	wait $$pyodide; p=$$?; cat artifacts/test-pyodide.log; echo "== Pyodide run: exit code $$p, done at $$(( $$(date +%s) - t0 )) s"; \
+	if [ $$u -ne 0 ] || [ $$p -ne 0 ]; then echo "*** test-units FAILED (CPython exit $$u, Pyodide exit $$p) ***"; exit 1; fi
+
+test-thorough:
+	@echo "== pytest tests, thorough (GIN_THOROUGH=1: hypothesis profile gin-thorough, 10x the seeded games)"
+	GIN_THOROUGH=1 $(PY) -m pytest tests $(PYTEST_ARGS)
 
 test-e2e:
 	@echo "== pytest e2e (Chromium)"

@@ -12,9 +12,13 @@ Fixtures
   page             the pytest-playwright page, watched: the test FAILS on any request to an
                    origin other than the page's own, on a failed request, a console error or an
                    uncaught page error (mark a test @pytest.mark.allow_console_errors to allow
-                   console errors/failed requests); a screenshot goes to artifacts/e2e/<test>.png
+                   console errors/failed requests); when the test failed (or always, with
+                   GIN_E2E_SHOTS=1) a screenshot goes to artifacts/e2e/<test>.png (a full-page
+                   screenshot costs about a second: not taken for every passing test)
   page_monitor     what the watch saw (requests, errors) for a test to assert on
   boot_timings     session list; tests append (label, seconds) and the summary prints them
+  (every test)     a test still running after 300 s (GIN_E2E_HANG_S) stops the run, exit code 1,
+                   with its name and every thread's stack: a hang fails instead of stalling
   chromium_profile factory chromium_profile(prefs=None) -> a BrowserContext of its own Chromium with
                    a persistent profile (Preferences = prefs, written before start), closed at the
                    end of the test; not off-the-record, unlike the `page` fixture's context
@@ -28,12 +32,14 @@ Browser: /usr/bin/chromium (override with GIN_CHROMIUM), never a Playwright-down
 
 from __future__ import annotations
 
+import faulthandler
 import importlib.util
 import json
 import os
 import re
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -163,12 +169,55 @@ def page(page, page_monitor, request):
     page.on("websocket", mon.on_websocket)
     request.node._gin_page_monitor = mon
     yield page
+    if not (SHOTS or getattr(request.node, "_gin_failed", False)):
+        return
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid.split("::", 1)[-1])[:120]
     try:
         page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
     except Exception as exc:  # a crashed page must not hide the real failure
         print(f"screenshot failed: {exc}", file=sys.stderr)
+
+
+SHOTS = os.environ.get("GIN_E2E_SHOTS") == "1"
+# no browser test takes a minute on a quiet machine; one past this is hung (GIN_E2E_HANG_S=seconds)
+HANG_S = float(os.environ.get("GIN_E2E_HANG_S", "300"))
+
+
+class HangWatch:
+    """Stops the whole run (exit code 1) with every thread's stack when one test runs past
+    HANG_S seconds: a wait with no timeout of its own (page.evaluate on a stuck page) must not
+    stall `make test` for ever."""
+
+    def __init__(self, item):
+        self.timer = threading.Timer(HANG_S, self._expired, args=(item,))
+        self.timer.daemon = True
+
+    @staticmethod
+    def _expired(item) -> None:
+        capture = item.config.pluginmanager.getplugin("capturemanager")
+        if capture is not None:
+            capture.suspend_global_capture(in_=True)  # to the terminal, not a capture buffer
+        nodeid = item.nodeid
+        sys.stderr.write(f"\n*** e2e: {nodeid} still running after {HANG_S:g} s: hung, run stopped ***\n")
+        faulthandler.dump_traceback(file=sys.stderr, all_threads=True)
+        sys.stderr.flush()
+        os._exit(1)
+
+    def __enter__(self):
+        self.timer.start()
+
+    def __exit__(self, *exc):
+        self.timer.cancel()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Mark a test that failed (set-up or body) so the page fixture keeps its screenshot."""
+    report = yield
+    if report.failed:
+        item._gin_failed = True
+    return report
 
 
 @pytest.hookimpl(wrapper=True)
@@ -206,12 +255,14 @@ def pytest_runtest_protocol(item, nextitem):
     from _pytest.runner import runtestprotocol
 
     item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
-    reports = runtestprotocol(item, nextitem=nextitem, log=False)
+    with HangWatch(item):
+        reports = runtestprotocol(item, nextitem=nextitem, log=False)
     if _crashed(reports):
         _CRASHES.append(item.nodeid)
         if len(_CRASHES) <= CRASH_RETRIES:
             item._initrequest()  # fresh function-scoped fixtures (as pytest-rerunfailures does)
-            reports = runtestprotocol(item, nextitem=nextitem, log=False)
+            with HangWatch(item):
+                reports = runtestprotocol(item, nextitem=nextitem, log=False)
     for report in reports:
         item.ihook.pytest_runtest_logreport(report=report)
     item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)

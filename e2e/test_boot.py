@@ -87,14 +87,11 @@ js.window.__precompiled = json.dumps({"from_source": from_source, "stale": stale
 '''
 
 
-def test_python_runs_precompiled(page, site_url, build_info):
+def check_precompiled(page, build_info) -> None:
     """The page booted and played runs every stdlib module it imports from the .pyc of the
     precompiled list (scripts/precompile_modules.txt: add what this names), and gin_core's and
     ginweb's from up-to-date .pyc; the stdlib outside the list still imports (from source)."""
     assert build_info.get("precompiled"), "site/ was built with --no-precompile: rebuild it (make site)"
-    page.goto(f"{site_url}?seed=2024&level=hard&fast=1")
-    wait_ready(page, 60)
-    play_for_decisions(page, 4)
     page.evaluate("""(code) => { const s = document.createElement('script'); s.type = 'py';
                                  s.textContent = code; document.body.append(s); }""", PRECOMPILED_PROBE)
     page.wait_for_function("window.__precompiled", timeout=30_000)
@@ -111,11 +108,14 @@ def _soak_module():
     return module
 
 
-def test_no_renderer_crash_when_gwp_asan_samples_the_boot(playwright, site_url):
+def test_no_renderer_crash_when_gwp_asan_samples_the_boot_and_python_runs_precompiled(
+    playwright, site_url, build_info
+):
     """The page boots and plays in a Chromium whose GWP-ASan samples allocations often. With
     Pyodide's JSPI on, the renderer crashed in every such load (SIGSEGV in Chromium's
     ScanStackForNextFrame, past the end of a V8-allocated stack); the build turns JSPI off
-    (scripts/build_site.py, without_jspi)."""
+    (scripts/build_site.py, without_jspi). The page booted and played then runs precompiled
+    (check_precompiled: the same page a test of its own would boot and play)."""
     gwp_asan = _soak_module().GWP_ASAN_ARGS  # the soak's --gwp-asan
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS + gwp_asan)
     try:
@@ -126,6 +126,8 @@ def test_no_renderer_crash_when_gwp_asan_samples_the_boot(playwright, site_url):
         page.goto(f"{site_url}?seed=2024&level=hard&fast=1")
         wait_ready(page, 90)
         play_for_decisions(page, 4)
+        assert crashes == []
+        check_precompiled(page, build_info)
         assert crashes == []
         assert monitor.problems() == []
     finally:

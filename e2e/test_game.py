@@ -186,7 +186,7 @@ def test_table_boots_and_is_labelled(page, site_url):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
-def test_whole_hand_to_showdown_matches_engine(page, site_url):
+def test_whole_hand_to_showdown_matches_engine_and_is_counted(page, site_url):
     open_game(page, site_url, f"?seed=123&{FAST}")
     m = play_until_showdown(page)
     rec = m.records[-1]
@@ -220,6 +220,7 @@ def test_whole_hand_to_showdown_matches_engine(page, site_url):
     assert page.inner_text("#announce").strip() != ""
     shot(page, "showdown", 1280)
     shot(page, "showdown", 390)
+    check_statistics(page, m)
     # next hand: dealt by the engine's next dealer, deal code hidden again
     page.click("#btn-next")
     page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 10")
@@ -227,6 +228,28 @@ def test_whole_hand_to_showdown_matches_engine(page, site_url):
     assert m2.deals == m.deals + 1 and m2.phase not in ("hand_over", "match_over")
     assert sorted(hand_keys(page)) == sorted(str(c) for c in m2.view(0).hand)
     assert "hidden" in page.inner_text("#scoreboard tbody tr:last-child")
+
+
+def check_statistics(page, m: Match) -> None:
+    """At the showdown of ``m`` (its hands played at this page), the statistics dialog counts
+    them and its export says the same; a reload (back at the showdown) does not count them again."""
+    page.click("[data-act=stats]")
+    page.wait_for_selector("#dlg-stats[open]")
+    text = page.inner_text("#stats-body")
+    assert re.search(rf"Hands played\s+{len(m.records)}", text), text
+    with page.expect_download() as dl:
+        page.click("[data-act=stats-export]")
+    data = json.loads(Path(dl.value.path()).read_text())
+    assert data["format"] == "gin-rummy.stats" and data["hands"]["played"] == len(m.records)
+    won = sum(1 for r in m.records if r.winner == 0)
+    assert data["hands"]["won"] == won
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('dialog[open]')")
+    page.reload()
+    wait_ready(page, 60)
+    stored = json.loads(page.evaluate(f"localStorage.getItem({STATS_KEY!r})"))
+    assert stored["hands"]["played"] == len(m.records)
+    page.wait_for_selector("#result:not([hidden])")
 
 
 def knock_leaving_layoffs(least: int = 2) -> tuple[Match, Action]:
@@ -494,26 +517,6 @@ def test_hint_ranks_moves_and_undo_takes_back(page, site_url):
     assert len(m.history) == n_before
     assert sorted(hand_keys(page)) == hand_before_discard
     assert "take back" in page.inner_text("#log").lower()
-
-
-def test_statistics_count_and_export(page, site_url):
-    open_game(page, site_url, f"?seed=123&{FAST}")
-    m = play_until_showdown(page)
-    page.click("[data-act=stats]")
-    page.wait_for_selector("#dlg-stats[open]")
-    text = page.inner_text("#stats-body")
-    assert re.search(rf"Hands played\s+{len(m.records)}", text), text
-    with page.expect_download() as dl:
-        page.click("[data-act=stats-export]")
-    data = json.loads(Path(dl.value.path()).read_text())
-    assert data["format"] == "gin-rummy.stats" and data["hands"]["played"] == len(m.records)
-    won = sum(1 for r in m.records if r.winner == 0)
-    assert data["hands"]["won"] == won
-    # counted once: a reload does not count the hand again
-    page.reload()
-    wait_ready(page, 60)
-    stored = json.loads(page.evaluate(f"localStorage.getItem({STATS_KEY!r})"))
-    assert stored["hands"]["played"] == len(m.records)
 
 
 def test_replay_deal_is_a_practice_hand_and_typed_deal_code(page, site_url):

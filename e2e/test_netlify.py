@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import sys
 import tomllib
+import time
 from pathlib import Path
 
 import pytest
@@ -105,7 +106,11 @@ def test_a_framed_game_page_is_refused_by_the_browser(page, page_monitor, site_u
     page_monitor.also_allowed.add(origin_of(site_url))
     page.set_content(f'<iframe id="a" src="{site_url}"></iframe><iframe id="b" src="{site_url}index.html">'
                      f'</iframe><iframe id="c" src="{site_url}embed.html"></iframe>')
-    page.wait_for_timeout(3000)
+    # until each frame has committed a document: the embed page, or Chromium's error page
+    deadline = time.monotonic() + 30
+    while any(f.url in ("", "about:blank") for f in page.frames[1:]) or len(page.frames) < 4:
+        assert time.monotonic() < deadline, [f.url for f in page.frames]
+        page.wait_for_timeout(50)
     urls = {f.name or f.url: f.url for f in page.frames[1:]}
     loaded = {f.url for f in page.frames[1:] if f.url.startswith(site_url)}
     assert loaded == {f"{site_url}embed.html"}, urls

@@ -125,7 +125,10 @@ def test_storage_full_keeps_an_indicator_and_retries(page, site_url):
     page.add_init_script("""(() => {
         const set = Storage.prototype.setItem;
         Storage.prototype.setItem = function (k, v) {
-            if (window.e2eFull) throw new DOMException('full', 'QuotaExceededError');
+            if (window.e2eFull) {
+                window.e2eRefused = (window.e2eRefused || 0) + 1;
+                throw new DOMException('full', 'QuotaExceededError');
+            }
             return set.call(this, k, v);
         };
     })()""")
@@ -137,7 +140,9 @@ def test_storage_full_keeps_an_indicator_and_retries(page, site_url):
     wait_turn(page)
     assert page.is_visible("#save-status") and "full" in page.inner_text("#save-status")
     assert len(saved_match(page).history) == before  # nothing stored yet
-    page.wait_for_timeout(6000)  # a retry while still full changes nothing
+    refused = page.evaluate("window.e2eRefused")
+    page.wait_for_function(f"window.e2eRefused > {refused}", timeout=15_000)  # the timer's retry
+    assert len(saved_match(page).history) == before  # a retry while still full changes nothing
     assert page.is_visible("#save-status")
     page.evaluate("window.e2eFull = false")
     page.click("#save-retry")

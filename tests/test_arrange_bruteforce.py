@@ -227,7 +227,7 @@ def test_arrangements_every_size_against_brute_force(n, count):
 
 def test_arrangements_10_and_11_cards_against_brute_force(count):
     rng = random.Random("ten-eleven")
-    for i in range(count(400, 30)):
+    for i in range(count(200, 30)):
         check_arrangements(random_hand(rng, 10 + i % 2))
 
 
@@ -277,7 +277,7 @@ def check_discards(cards: list[Card], forbidden: Card | None) -> None:
 
 def test_discards_against_brute_force(count):
     rng = random.Random("discards")
-    for _ in range(count(150, 15)):
+    for _ in range(count(60, 15)):
         cards = random_hand(rng, 11)
         check_discards(cards, rng.choice([None, *cards]))
 
@@ -366,7 +366,7 @@ def check_defence(defender: list[Card], melds: list[frozenset], allow: bool) -> 
 
 def test_layoffs_against_brute_force(count):
     rng = random.Random("layoffs")
-    for i in range(count(150, 15)):
+    for i in range(count(60, 15)):
         defender, melds = random_position(rng)
         check_defence(defender, melds, allow=i % 7 != 0)
 

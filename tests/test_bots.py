@@ -75,7 +75,7 @@ def play(rules: Rules, names: tuple, seed: int, hands: int | None = None, check=
 def test_cheap_bots_play_legally_under_every_variant(variant, count):
     rules = VARIANTS[variant]
     hands = 0
-    for seed in range(count(24, 2)):  # about 2,200 hands over all variants on CPython
+    for seed in range(count(12, 2)):  # about 1,100 hands over all variants on CPython
         names = [("simple", "beginner"), ("beginner", "simple")][seed % 2]
         hands += len(play(rules, names, seed).records)
     hands += len(play(rules, ("standard", "beginner"), 99, hands=2).records)

@@ -801,7 +801,7 @@ def play(
 # ----- the tests -----------------------------------------------------------------------------
 
 PRESET_NAMES = sorted(PRESETS)
-VOLUME_HANDS = 100  # hands per preset in the volume test (x scale)
+VOLUME_HANDS = 40  # hands per preset in the volume test (x scale; GIN_THOROUGH=1 plays 400)
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
@@ -834,9 +834,10 @@ def test_preset_full_checks(name, count):
     (test_save.py does the round trip at every point of complete matches.)"""
     rules = PRESETS[name]()
     full_steps = count(150, 30)
-    for i in range(count(2 if name != "openspiel" else 6, 1)):
+    for i in range(count(1 if name != "openspiel" else 3, 1)):
         rng = random.Random(f"full:{name}:{i}")
-        styles = (STYLES[i % len(STYLES)], STYLES[(i + 2) % len(STYLES)])
+        k = i + PRESET_NAMES.index(name)  # the presets share out the pairs of styles
+        styles = (STYLES[k % len(STYLES)], STYLES[(k + 2) % len(STYLES)])
         h = Harness(Match(rules, seed=SEED_BASE + 7919 * i), full=True)
         play(h, rng, styles, full_until=full_steps, roundtrip_every=10)
 
@@ -875,7 +876,7 @@ FULL_STEPS = 30 if PYODIDE else 80
 styles_strategy = st.tuples(st.sampled_from(STYLES), st.sampled_from(STYLES))
 
 
-@settings(max_examples=examples(0.3))
+@settings(max_examples=examples(0.15))
 @given(
     rules=rules_strategy(),
     seed=st.integers(0, 2**20),
@@ -915,7 +916,7 @@ def test_every_kind_of_illegal_action_is_tried(count):
     wall after taking, gin with deadwood, big gin where not played; after the match: anything."""
     ILLEGAL_TALLY.clear()
     for i, rules in enumerate((PRESETS["openspiel"](), PRESETS["tournament"]().replace(target=30))):
-        for j in range(count(3, 2)):
+        for j in range(count(3, 1)):
             rng = random.Random(f"illegal:{i}:{j}")
             h = Harness(Match(rules, seed=SEED_BASE + 13 * j + i), full=True)
             play(h, rng, (STYLES[j % 3], STYLES[1]), full_until=FULL_STEPS)

@@ -150,7 +150,7 @@ def test_round_trip_at_every_point_of_full_matches(name, count):
     """Save and load after every move of complete matches (the first at every point, the
     others at every 5th point and at every hand end; under Pyodide every 6th); play continues
     on the loaded match each time."""
-    matches = _short_matches(name)[: count(3 if name != "openspiel" else 8, 2)]
+    matches = _short_matches(name)[: count(2 if name != "openspiel" else 5, 1)]
     for n, (seed, dealer, key) in enumerate(matches):
         stride = 6 if PYODIDE else (1 if n == 0 or name == "openspiel" else 5)
         rng = random.Random(key)

@@ -84,9 +84,12 @@ def play_hand(m: Match, bot, you, log: list[LogLine], pending: dict[int, str]) -
 
 
 @pytest.mark.parametrize(
-    "level, hands", [("beginner", 150), ("standard", 150), ("simple", 100), ("hard", 30), ("expert", 30)]
+    "level, hands", [("beginner", 60), ("standard", 60), ("simple", 40), ("hard", 15), ("expert", 15)]
 )
 def test_the_live_table_names_only_cards_you_have_seen(level, hands, count):
+    """The counts are the fewest hands (x scale) that still meet every reason kind, every event
+    and every way a hand ends that 2 to 2.5 times as many meet (measured per level;
+    GIN_THOROUGH=1 plays 10x)."""
     problems: list[str] = []
     revealed = 0
     for k in range(count(hands, 3)):
