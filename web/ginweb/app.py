@@ -215,6 +215,7 @@ def ready(p: params.Params) -> None:
     dom.root.classList.remove("booting")
     dom.by_id("boot").hidden = True
     dom.root.dataset.ready = "1"
+    js.performance.mark("gin-ready")
 
 
 def main() -> None:
