@@ -42,6 +42,7 @@ print(json.dumps({"loaded": loaded, "deferred": DEFERRED}))
 """
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide has no subprocesses (a fresh interpreter)")
 def test_first_paint_imports_leave_out_the_deferred_modules() -> None:
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     out = subprocess.run(
