@@ -163,10 +163,13 @@ def cards_of(mask: int) -> list[Card]:
 
 
 def _suit_value_table() -> tuple[int, ...]:
-    table = [0] * (1 << 13)
-    for m in range(1, 1 << 13):
-        low = m & -m
-        table[m] = table[m ^ low] + min(low.bit_length(), 10)
+    """Deadwood value of every 13-bit suit mask, built by doubling: the masks whose top card is
+    rank r are the smaller masks plus that card (one list comprehension per rank, which keeps
+    the import cheap in Pyodide)."""
+    table = [0]
+    for rank in range(13):
+        value = min(rank + 1, 10)
+        table += [v + value for v in table]
     return tuple(table)
 
 

@@ -17,24 +17,32 @@ class MeldError(GinError):
     """Raised for cards that do not form a meld."""
 
 
+def _block_runs(low: int, length: int) -> tuple[int, ...]:
+    """The runs inside one block of ``length`` consecutive ranks whose lowest card is ``low``
+    (a one-bit mask), by start then length."""
+    return tuple(
+        (((1 << n) - 1) << start) * low for start in range(length - 2) for n in range(3, length - start + 1)
+    )
+
+
 def _run_table() -> tuple[tuple[int, ...], ...]:
-    """For every 13-bit suit mask, the masks of all runs (length >= 3) inside it."""
+    """For every 13-bit suit mask, the masks of all runs (length >= 3) inside it, by start then
+    length. A mask's runs are those of its lowest block of consecutive ranks followed by those of
+    the rest (a smaller mask, already in the table): cheap enough to build at import in Pyodide."""
+    blocks: dict[tuple[int, int], tuple[int, ...]] = {}
     table: list[tuple[int, ...]] = [()] * (1 << 13)
-    for m in range(1 << 13):
-        starts = m & (m >> 1) & (m >> 2)
-        if not starts:
+    for m in range(1, 1 << 13):
+        low = m & -m
+        block = m & ~(m + low)  # the lowest block of consecutive set bits
+        rest = table[m ^ block]
+        length = block.bit_count()
+        if length < 3:
+            table[m] = rest
             continue
-        runs = []
-        for i in range(11):
-            if starts >> i & 1:
-                run = 0b111 << i
-                runs.append(run)
-                j = i + 3
-                while j < 13 and m >> j & 1:
-                    run |= 1 << j
-                    runs.append(run)
-                    j += 1
-        table[m] = tuple(runs)
+        runs = blocks.get((low, length))
+        if runs is None:
+            runs = blocks[(low, length)] = _block_runs(low, length)
+        table[m] = runs + rest
     return tuple(table)
 
 

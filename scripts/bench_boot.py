@@ -15,7 +15,10 @@ cache, which an off-the-record context lacks, so it fetched the 9 MiB wasm again
               a warm reload
   game-no-sw  the same with service workers blocked: the HTTP cache only
   bare        the bare PyScript page, cold then warm
-Time to playable is performance.now() when the page says it is ready. Reported: medians, and
+Time to playable is performance.now() when the page says it is ready. The page's own Python is
+timed by its performance marks (web/main.py: import gin_core, import ginweb.app, first render,
+then the warm-up after ready and its longest import, ginweb/warmup.py), reported as medians of
+the game-no-sw loads, cold and warm. Reported: medians, and
 the ratios game / bare, the figures that survive a noisy machine (targets: <= 0.5 cold,
 <= 0.45 warm; on this 2-core machine <= 2.0 s cold and <= 1.0 s warm), and game / game-no-sw
 warm (the service worker must not slow a load: <= 1.0).
@@ -29,6 +32,7 @@ Prints the figures and writes artifacts/bench/boot.json.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import json
 import os
@@ -47,10 +51,24 @@ sys.path.insert(0, str(ROOT / "e2e"))
 import frames  # noqa: E402
 from build_site import PYODIDE_CORE_FILES, npm_version  # noqa: E402
 from gin_e2e import CHROMIUM_ARGS, pct, play_for_decisions  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from serve import start_server  # noqa: E402
 
 READY_JS = "() => document.body && document.body.dataset.ready === '1' && performance.now()"
 CONTROLLED_JS = "() => !!navigator.serviceWorker.controller"
+PHASE_MARKS = ("gin-py-start", "gin-engine", "gin-imported", "gin-ready", "gin-warm")
+PHASES = {  # the page's own Python, ms between performance marks of web/main.py and ginweb.app
+    "import gin_core": ("gin-py-start", "gin-engine"),
+    "import ginweb.app": ("gin-engine", "gin-imported"),
+    "first render": ("gin-imported", "gin-ready"),
+    "python to ready": ("gin-py-start", "gin-ready"),
+    "warm-up after ready": ("gin-ready", "gin-warm"),
+}
+MARKS_JS = """names => Object.fromEntries(names.map(n => [n, performance.getEntriesByName(n, 'mark')])
+    .filter(([, e]) => e.length).map(([n, e]) => [n, e[0].startTime]))"""
+IMPORTS_JS = """() => performance.getEntriesByType('measure')
+    .filter(e => e.name.startsWith('gin-import ')).map(e => e.duration)"""
+WARM_JS = "() => performance.getEntriesByName('gin-warm', 'mark').length > 0"
 RESOURCES_JS = """() => performance.getEntriesByType('navigation').concat(
     performance.getEntriesByType('resource')).map(e => e.name)"""
 LEVELS = ("beginner", "standard", "hard", "expert")
@@ -80,8 +98,22 @@ def bare_site(folder: Path) -> Path:
     return folder
 
 
-def load(playwright, chromium: str, url: str, *, sw: bool) -> dict:
-    """A cold load in a fresh profile, then a warm reload (after the worker took control)."""
+def python_phases(page) -> dict[str, float]:
+    """Milliseconds of the page's Python phases (PHASES), once the warm-up after ready is done
+    (a page without the gin-warm mark, e.g. an older build, gets the other phases after 10 s)."""
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(WARM_JS, timeout=10_000)
+    marks = page.evaluate(MARKS_JS, list(PHASE_MARKS))
+    phases = {name: round(marks[b] - marks[a], 1) for name, (a, b) in PHASES.items() if a in marks and b in marks}
+    imports = page.evaluate(IMPORTS_JS)  # ginweb.warmup's, one task each
+    if imports:
+        phases["longest deferred import"] = round(max(imports), 1)
+    return phases
+
+
+def load(playwright, chromium: str, url: str, *, sw: bool, game: bool) -> dict:
+    """A cold load in a fresh profile, then a warm reload (after the worker took control); for
+    the game, the page's Python phases of each (PHASES)."""
     with tempfile.TemporaryDirectory(prefix="gin-bench-profile-") as profile:
         ctx = playwright.chromium.launch_persistent_context(
             profile, executable_path=chromium, args=CHROMIUM_ARGS, service_workers="allow" if sw else "block")
@@ -89,10 +121,14 @@ def load(playwright, chromium: str, url: str, *, sw: bool) -> dict:
         page.goto(url)
         row = {"cold": page.wait_for_function(READY_JS, timeout=120_000).json_value() / 1000,
                "files": page.evaluate(RESOURCES_JS)}
+        if game:
+            row["py cold"] = python_phases(page)
         if sw:
             page.wait_for_function(CONTROLLED_JS, timeout=120_000)
         page.reload()
         row["warm"] = page.wait_for_function(READY_JS, timeout=120_000).json_value() / 1000
+        if game:
+            row["py warm"] = python_phases(page)
         ctx.close()
     return row
 
@@ -138,6 +174,16 @@ def median(rows: list[dict], key: str) -> float:
     return statistics.median(r[key] for r in rows)
 
 
+def python_medians(rows: list[dict]) -> dict[str, dict[str, float]]:
+    """Median milliseconds of each Python phase, cold and warm, over the rounds."""
+    out: dict[str, dict[str, float]] = {}
+    for kind in ("cold", "warm"):
+        phases = [r[f"py {kind}"] for r in rows if f"py {kind}" in r]
+        names = [n for n in (*PHASES, "longest deferred import") if phases and all(n in p for p in phases)]
+        out[kind] = {n: round(statistics.median(p[n] for p in phases), 1) for n in names}
+    return out
+
+
 def report(times: dict[str, list[dict]], sizes: dict, tasks: dict) -> dict:
     med = {v: {k: round(median(rows, k), 3) for k in ("cold", "warm")} for v, rows in times.items()}
     ratios = {
@@ -151,12 +197,17 @@ def report(times: dict[str, list[dict]], sizes: dict, tasks: dict) -> dict:
         print(f"{variant:11s} time to playable: cold {m['cold']:.2f} s, warm {m['warm']:.2f} s (runs cold/warm: {runs})")
     for name, value in ratios.items():
         print(f"ratio {name}: {value:.2f}")
+    py = python_medians(times["game-no-sw"])
+    for kind, phases in py.items():
+        words = ", ".join(f"{k} {v:.0f}" for k, v in phases.items())
+        print(f"page's Python, {kind} (game-no-sw, ms medians): {words}")
     print(f"first visit: {sizes['files']} files, {sizes['raw'] / 2**20:.2f} MiB raw, "
           f"{sizes['gzip'] / 2**20:.2f} MiB gzip -9, {sizes['brotli'] / 2**20:.2f} MiB brotli -5")
     for level, t in tasks.items():
         print(f"{level:9s} {t['decisions']} decisions (p50 {t['decision_p50_ms']} ms, "
               f"p95 {t['decision_p95_ms']} ms): {frames.describe(t)}")
-    return {"medians_s": med, "ratios": {k: round(v, 3) for k, v in ratios.items()}, "runs": times,
+    return {"medians_s": med, "python_phases_ms": py,
+            "ratios": {k: round(v, 3) for k, v in ratios.items()}, "runs": times,
             "first_visit_bytes": sizes, "long_tasks": tasks}
 
 
@@ -181,7 +232,8 @@ def main() -> int:
             for r in range(args.rounds):
                 for variant in VARIANTS:
                     url = servers["bare" if variant == "bare" else "game"][1]
-                    times[variant].append(load(p, args.chromium, url, sw=variant == "game"))
+                    times[variant].append(load(p, args.chromium, url, sw=variant == "game",
+                                               game=variant != "bare"))
                     row = times[variant][-1]
                     print(f"round {r + 1}/{args.rounds} {variant}: cold {row['cold']:.2f} s, warm {row['warm']:.2f} s",
                           flush=True)

@@ -122,3 +122,21 @@ def test_best_discard_respects_the_forbidden_card():
 def test_duplicate_cards_are_rejected():
     with pytest.raises(ValueError, match="same card twice"):
         deadwood(parse_cards("AS AS 2S"))
+
+
+def test_import_time_tables_match_their_definitions() -> None:
+    """SUIT_VALUE and RUNS_IN_SUIT are built by fast recurrences at import: check every suit mask
+    against the plain definitions (value = sum of min(rank, 10); runs by start, then length)."""
+    from gin_core.cards import SUIT_VALUE
+    from gin_core.melds import RUNS_IN_SUIT
+
+    for m in range(1 << 13):
+        ranks = [r for r in range(13) if m >> r & 1]
+        assert SUIT_VALUE[m] == sum(min(r + 1, 10) for r in ranks)
+        runs = [
+            sum(1 << r for r in range(start, end))
+            for start in range(13)
+            for end in range(start + 3, 14)
+            if all(m >> r & 1 for r in range(start, end))
+        ]
+        assert RUNS_IN_SUIT[m] == tuple(runs)

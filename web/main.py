@@ -1,6 +1,18 @@
 """Entry point (PyScript, main thread): start the gin rummy table. Everything else is in
-the ginweb package next to this file; see ginweb/__init__.py."""
+the ginweb package next to this file; see ginweb/__init__.py.
 
-from ginweb.app import main
+The performance marks time the page's own Python (scripts/bench_boot.py reports them):
+gin-py-start (this line), gin-engine (gin_core imported), gin-imported (the page's modules),
+then gin-ready (first paint, in ginweb.app) and gin-warm (the deferred modules imported).
+"""
 
+import js
+
+js.performance.mark("gin-py-start")
+import gin_core  # noqa: E402,F401  (after the first mark: its import is timed)
+
+js.performance.mark("gin-engine")
+from ginweb.app import main  # noqa: E402  (same)
+
+js.performance.mark("gin-imported")
 main()

@@ -41,6 +41,7 @@ from .table import Table
 from .tablestate import Stage
 from .tabs import Tabs
 from .turns import Turns
+from .warmup import warm_up
 
 Notify = Callable[[str], None]
 SAVE_STATUS_TEXT: dict[Status, str] = {
@@ -215,6 +216,7 @@ def ready(p: params.Params) -> None:
     dom.root.classList.remove("booting")
     dom.by_id("boot").hidden = True
     dom.root.dataset.ready = "1"
+    js.performance.mark("gin-ready")
 
 
 def main() -> None:
@@ -231,3 +233,4 @@ def main() -> None:
     # tracked object at about 1.5 µs each, and start-up leaves tens of thousands of them, so
     # every full collection froze the page for tens of milliseconds, mid-thought or mid-render.
     gc.freeze()
+    warm_up()

@@ -10,13 +10,13 @@ data a chart says so (class ``chart-empty``) rather than drawing empty axes. Pur
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from gin_core import HandRecord
 
 from .daily import DayEntry
+from .frozen import Frozen
 
 WIDTH, HEIGHT = 320, 180
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 22  # the plot area's margins (axis labels live there)
@@ -26,8 +26,7 @@ ENDINGS = ("Gin", "Knock", "Undercut", "Dead")
 KIND_WORDS = {"gin": "gin", "big_gin": "big gin", "knock": "a knock", "undercut": "an undercut"}
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(Frozen):
     """The chart's figures for those who cannot see it: a caption, a header and rows."""
 
     caption: str
@@ -35,8 +34,7 @@ class Table:
     rows: tuple[tuple[str, ...], ...]
 
 
-@dataclass(frozen=True)
-class Chart:
+class Chart(Frozen):
     svg: str
     table: Table
     summary: str

@@ -20,12 +20,12 @@ import datetime
 import enum
 import hashlib
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from gin_core import HandRecord, MatchResult
 from gin_core.duplicate import DuplicateError, DuplicateLine, HandComparison
 
+from .frozen import Frozen
 from .safejson import NewerVersionError
 
 FIRST_DAY = datetime.date(2026, 11, 23)
@@ -142,8 +142,7 @@ def link(base: str, day: datetime.date) -> str:
 # ----- a finished daily ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(Frozen):
     """A finished daily from the player's side: final totals, each hand's mark, and the
     duplicate difference once computed."""
 
@@ -213,14 +212,12 @@ def share_text(day: datetime.date, result: Outcome, url: str | None = None) -> s
 # ----- the record of dailies -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Streaks:
+class Streaks(Frozen):
     current: int
     best: int
 
 
-@dataclass(frozen=True)
-class DayEntry:
+class DayEntry(Frozen):
     """One day of the history: ``outcome`` is ``None`` while its counted attempt is unfinished."""
 
     day: datetime.date

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gin_core import HandRecord, MatchResult
 from gin_core.duplicate import HandComparison
 
-from . import charts, daily, stats
+from . import daily, stats
 from .daily import Attempt
+from .frozen import Frozen
+
+if TYPE_CHECKING:  # imported after the first paint (warmup.py)
+    from . import charts
 
 CHARTS = ("score", "endings", "wins", "points", "dailies")
 """The charts a player can open: the match's scoreboard and the statistics'."""
@@ -43,8 +46,7 @@ def bar(day: datetime.date | None, attempt: Attempt | None) -> str | None:
     return f"{head}: practice, it does not count."
 
 
-@dataclass(frozen=True)
-class HandRow:
+class HandRow(Frozen):
     """One hand of the daily: your net points, the expert's on the same cards (None: still
     being replayed, or not computed for practice) and the difference."""
 
@@ -57,8 +59,7 @@ class HandRow:
         return None if self.expert is None else self.you - self.expert
 
 
-@dataclass(frozen=True)
-class DailyResult:
+class DailyResult(Frozen):
     title: str
     note: str
     rows: tuple[HandRow, ...]
@@ -105,15 +106,13 @@ def result(
 # ----- the statistics ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class DayRow:
+class DayRow(Frozen):
     day: str  # ISO date: the "play again as practice" button's value
     label: str
     outcome: str
 
 
-@dataclass(frozen=True)
-class DailyStats:
+class DailyStats(Frozen):
     streak: str
     rows: tuple[DayRow, ...]
     first: str  # the calendar's range: Daily #1's date to today's
@@ -154,6 +153,8 @@ def chart(
 ) -> charts.Chart:
     """Chart ``name`` (one of :data:`CHARTS`) from the statistics, the record of dailies or
     the match on the table."""
+    from . import charts  # deferred: warmup.py imports it after the first paint
+
     if name == "score":
         return charts.scoreboard(records, target)
     if name == "endings":

@@ -10,7 +10,7 @@ from typing import Any
 from gin_core import PRESETS, Card, MatchResult
 from gin_core.bots.base import Candidate
 
-from . import charts, dom, narrate, stats
+from . import dom, narrate, stats
 from .dom import Js
 from .settings import LEVEL_TEXT, LEVELS, PRESET_TEXT, Settings
 
@@ -220,6 +220,8 @@ def _given_chart(d: dict[str, Any]) -> str:
     values = stats.given_away_by_match(d)
     if not values:
         return ""
+    from . import charts  # deferred: warmup.py imports it after the first paint
+
     chart = charts.given_away(values)
     return (
         f'<figure class="chart-box" id="stats-given">{chart.svg}'

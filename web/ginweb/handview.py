@@ -4,18 +4,18 @@ or in the player's own order. Pure functions over gin_core cards."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from gin_core import Card, best_arrangement
 from gin_core.melds import is_meld_mask
+
+from .frozen import Frozen
 
 SORTS = ("rank", "suit", "custom")
 # suits alternate in colour when sorted by suit: spades, hearts, clubs, diamonds
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(Frozen):
     """One card of the shown hand: ``group`` is its meld number or -1 for deadwood;
     ``start`` marks the first card of a new group (a small gap before it)."""
 

@@ -9,66 +9,58 @@ CPython.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from gin_core import Action, Card
 from gin_core.actions import ActionKind
+
+from .frozen import Frozen
 
 Origin = tuple[float, float, float]  # (left, top, width) a drawn card flies from (a drag's ghost)
 SortWay = Literal["rank", "suit"]
 EndKind = Literal["knock", "gin", "big_gin"]
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(Frozen):
     """An engine action for you: draw, take, pass, discard, knock with melds, next hand."""
 
     action: Action
     origin: Origin | None = None
 
 
-@dataclass(frozen=True)
-class PlayCard:
+class PlayCard(Frozen):
     """A card of your hand chosen (click, tap, Enter): discard it while the hand is live."""
 
     card: Card
 
 
-@dataclass(frozen=True)
-class EndHand:
+class EndHand(Frozen):
     """Knock, gin or big gin asked for: confirmed (with the melds) before it is played."""
 
     kind: EndKind
 
 
-@dataclass(frozen=True)
-class Next:
+class Next(Frozen):
     """The next hand, or the match result when the match is over."""
 
 
-@dataclass(frozen=True)
-class ShowMatchResult:
+class ShowMatchResult(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class Hint:
+class Hint(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class Undo:
+class Undo(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class Sort:
+class Sort(Frozen):
     way: SortWay
 
 
-@dataclass(frozen=True)
-class Reorder:
+class Reorder(Frozen):
     """Move a card of your hand to place ``index`` (a drag, or Shift+arrow when ``said``)."""
 
     card: Card
@@ -76,8 +68,7 @@ class Reorder:
     said: bool = False
 
 
-@dataclass(frozen=True)
-class FocusCard:
+class FocusCard(Frozen):
     """The keyboard focus moves to a card of your hand (arrows, Home/End, or a focus event when
     ``move`` is False: the focus is already there)."""
 
@@ -85,8 +76,7 @@ class FocusCard:
     move: bool = True
 
 
-@dataclass(frozen=True)
-class NewMatchForm:
+class NewMatchForm(Frozen):
     """The "New match" form as filled in: level, preset (or "custom"), code, dealer."""
 
     level: str
@@ -95,98 +85,80 @@ class NewMatchForm:
     dealer: str
 
 
-@dataclass(frozen=True)
-class OpenNewMatch:
+class OpenNewMatch(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class StartMatch:
+class StartMatch(Frozen):
     form: NewMatchForm
 
 
-@dataclass(frozen=True)
-class NewMatch:
+class NewMatch(Frozen):
     """A new match at once with the saved settings (from the match result)."""
 
 
-@dataclass(frozen=True)
-class Replay:
+class Replay(Frozen):
     """Play a deal again as a practice hand."""
 
     code: str
     dealer: int
 
 
-@dataclass(frozen=True)
-class EndPractice:
+class EndPractice(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class OpenSettings:
+class OpenSettings(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class SaveSettings:
+class SaveSettings(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class SettingsEdited:
+class SettingsEdited(Frozen):
     """A control of the settings form changed (``control`` is its id)."""
 
     control: str
 
 
-@dataclass(frozen=True)
-class OpenStats:
+class OpenStats(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class ExportStats:
+class ExportStats(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class ResetStats:
+class ResetStats(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class OpenHelp:
+class OpenHelp(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class CloseDialog:
+class CloseDialog(Frozen):
     dialog: str
 
 
-@dataclass(frozen=True)
-class ConfirmOk:
+class ConfirmOk(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class ConfirmCancel:
+class ConfirmCancel(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class TakeOver:
+class TakeOver(Frozen):
     """ "Play here": this tab takes the match back from another tab."""
 
 
-@dataclass(frozen=True)
-class RetrySaving:
+class RetrySaving(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class DismissNotice:
+class DismissNotice(Frozen):
     notice: str
 
 
@@ -195,35 +167,30 @@ class DismissNotice:
 ReviewWay = Literal["first", "prev", "next", "last"]
 
 
-@dataclass(frozen=True)
-class OpenReview:
+class OpenReview(Frozen):
     """Open the review of finished hand ``hand`` of your match (at ``step``)."""
 
     hand: int
     step: int = 0
 
 
-@dataclass(frozen=True)
-class ReviewGo:
+class ReviewGo(Frozen):
     """Step through the open review: first, previous, next, last (buttons, arrows, Home/End)."""
 
     way: ReviewWay
 
 
-@dataclass(frozen=True)
-class ReviewStep:
+class ReviewStep(Frozen):
     """Jump to step ``step`` of the open review (the list of moves)."""
 
     step: int
 
 
-@dataclass(frozen=True)
-class CloseReview:
+class CloseReview(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class PlayOn:
+class PlayOn(Frozen):
     """ "Play on from here": a practice hand from your decision at the review's step."""
 
 
@@ -231,27 +198,23 @@ class PlayOn:
 # ----- daily -----
 
 
-@dataclass(frozen=True)
-class OpenDaily:
+class OpenDaily(Frozen):
     """Play a daily deal: today's (``day`` None) or an earlier one as practice ("YYYY-MM-DD")."""
 
     day: str | None = None
 
 
-@dataclass(frozen=True)
-class ShareDaily:
+class ShareDaily(Frozen):
     """Copy the finished daily's result to share."""
 
 
-@dataclass(frozen=True)
-class ShowChart:
+class ShowChart(Frozen):
     """Build chart ``name`` (daily_view.CHARTS) now that the player opened it."""
 
     name: str
 
 
-@dataclass(frozen=True)
-class DuplicateDone:
+class DuplicateDone(Frozen):
     """The expert has replayed one more hand of the daily (a background job ended)."""
 
 

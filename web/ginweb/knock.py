@@ -8,16 +8,15 @@ for cards you have not seen). Pure: the dialog renders these choices."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from gin_core import Action, Card, Meld, PlayerView, declarations
 from gin_core.actions import ActionKind
 
+from .frozen import Frozen
 from .narrate import cards_words
 
 
-@dataclass(frozen=True)
-class KnockChoice:
+class KnockChoice(Frozen):
     """One way to end the hand: the action (card and declared melds) and what it leaves."""
 
     action: Action

@@ -46,12 +46,9 @@ class Panels:
         if wanted[: len(self.logged)] != self.logged:
             self.log_el.innerHTML = ""
             self.logged = []
-        for player, text, why in wanted[len(self.logged) :]:
-            li = dom.document.createElement("li")
-            li.className = "sys" if player is None else f"p{player}"
-            why_html = f'<span class="why">{dom.esc(why)}</span>' if why else ""
-            li.innerHTML = f'<span class="t">{dom.esc(text)}</span>{why_html}'
-            self.log_el.appendChild(li)
+        new = "".join(_log_item(player, text, why) for player, text, why in wanted[len(self.logged) :])
+        if new:  # one call into the DOM for all new lines (a resumed match's first render has many)
+            self.log_el.insertAdjacentHTML("beforeend", new)
         if len(wanted) != len(self.logged):
             self.logged = wanted
             dom.before_paint(self.scroll_log)
@@ -215,3 +212,10 @@ def _reasons_html(reasons: Sequence[tuple[str, str]]) -> str:
         f'<details class="reasons"><summary>Why the computer played as it did</summary>'
         f"<ol>{items}</ol></details>"
     )
+
+
+def _log_item(player: int | None, text: str, why: str) -> str:
+    """One line of the game log as HTML: who (its class), what, and the computer's reason."""
+    cls = "sys" if player is None else f"p{player}"
+    why_html = f'<span class="why">{dom.esc(why)}</span>' if why else ""
+    return f'<li class="{cls}"><span class="t">{dom.esc(text)}</span>{why_html}</li>'

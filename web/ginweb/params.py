@@ -20,10 +20,10 @@ container's data-* attributes (``data-preset="classic"``): ``from_options``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from gin_core import PRESETS, DealCodeError, decode_deal_code, encode_deal_code
 
+from .frozen import Frozen
 from .settings import LEVELS
 
 CONSUMED = ("seed", "level", "preset", "dealer", "daily", "target")
@@ -31,8 +31,7 @@ NAMES = (*CONSUMED, "fast")
 MAX_VALUE = 32  # characters of a parameter value: a seed below 2**64 has 20 digits, a deal code 8
 
 
-@dataclass(frozen=True)
-class Params:
+class Params(Frozen):
     seed: int | None = None
     deal: str | None = None
     level: str | None = None

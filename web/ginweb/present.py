@@ -11,7 +11,6 @@ nothing. Unit-tested in CPython (tests/test_web_present.py).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
 
 from gin_core import Card, PlayerView, Settlement
@@ -19,6 +18,7 @@ from gin_core.actions import ActionKind
 from gin_core.flow import Phase
 
 from . import handview, narrate
+from .frozen import Frozen
 from .savefmt import LogLine
 from .tablestate import Stage, TableState
 
@@ -27,8 +27,7 @@ ENDED = (Phase.HAND_OVER, Phase.MATCH_OVER)
 ResultButton = Literal["next", "show-result", "practice-end"]
 
 
-@dataclass(frozen=True)
-class Spec:
+class Spec(Frozen):
     """One card element: its key ("QS", "b3" for a face-down card, "knock"), face (None: face
     down), classes, accessible name (None: decorative), tabindex, inline style, whether it
     starts a group, its role in the hand (aria-description) and its ARIA role."""
@@ -44,8 +43,7 @@ class Spec:
     role: str = "button"
 
 
-@dataclass(frozen=True)
-class Look:
+class Look(Frozen):
     """What the presenter needs besides the view and table state."""
 
     sort: str = "rank"
@@ -58,15 +56,13 @@ class Look:
     log: Sequence[LogLine] = ()
 
 
-@dataclass(frozen=True)
-class Zones:
+class Zones(Frozen):
     opp: tuple[Spec, ...]
     pile: tuple[Spec, ...]
     mine: tuple[Spec, ...]
 
 
-@dataclass(frozen=True)
-class Piles:
+class Piles(Frozen):
     stock_count: int
     stock_label: str
     stock_live: bool
@@ -75,8 +71,7 @@ class Piles:
     hinted: str | None  # "stock" or "pile" when the hint suggests drawing there
 
 
-@dataclass(frozen=True)
-class Hands:
+class Hands(Frozen):
     mine_label: str
     can_discard: bool
     showdown: bool
@@ -88,8 +83,7 @@ class Hands:
     knock_info: str
 
 
-@dataclass(frozen=True)
-class Controls:
+class Controls(Frozen):
     take: bool
     pass_: bool
     knock: bool
@@ -101,8 +95,7 @@ class Controls:
     sort: str
 
 
-@dataclass(frozen=True)
-class Facts:
+class Facts(Frozen):
     scores: tuple[int, int]
     target: str
     hand: str
@@ -114,8 +107,7 @@ class Facts:
     status: str
 
 
-@dataclass(frozen=True)
-class ScoreRow:
+class ScoreRow(Frozen):
     number: int
     result: str
     you: int
@@ -124,16 +116,14 @@ class ScoreRow:
     dealer: int
 
 
-@dataclass(frozen=True)
-class Scoreboard:
+class Scoreboard(Frozen):
     rows: tuple[ScoreRow, ...]
     current: int | None  # the hand in play (its code stays hidden), if any
     totals: tuple[int, int]
     review: bool = False  # each finished hand has a "Review" button (not over a practice hand)
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(Frozen):
     """The finished hand's panel."""
 
     number: int
@@ -147,8 +137,7 @@ class Result:
     review: bool = False  # "Review this hand" is offered (your match's hand, not a practice one)
 
 
-@dataclass(frozen=True)
-class TableModel:
+class TableModel(Frozen):
     zones: Zones
     piles: Piles
     hands: Hands

@@ -9,7 +9,6 @@ come in two forms: on screen (card symbols) and ``spoken`` for screen readers (c
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from gin_core import Action, Card, Match, Settlement
 from gin_core.actions import ActionKind
@@ -17,19 +16,18 @@ from gin_core.coach import HandReview, Mistake, MistakeKind, Verdict, hand_summa
 from gin_core.replay import Frame, first_move, frames, hand_moves
 
 from . import narrate
+from .frozen import Frozen
 from .savefmt import LogLine
 
 
-@dataclass(frozen=True)
-class Words:
+class Words(Frozen):
     """One text on screen and its form for a screen reader."""
 
     text: str
     spoken: str
 
 
-@dataclass(frozen=True)
-class MoveItem:
+class MoveItem(Frozen):
     """One entry of the list of moves (for the list or slider)."""
 
     index: int
@@ -38,8 +36,7 @@ class MoveItem:
     mistake: bool
 
 
-@dataclass(frozen=True)
-class ReviewModel:
+class ReviewModel(Frozen):
     """Everything the review shows at one step."""
 
     title: str

@@ -5,11 +5,14 @@ spoken forms (card names)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from gin_core import Card
 
 from . import dom, narrate
-from .review import MoveItem, ReviewModel, Words
+
+if TYPE_CHECKING:  # imported after the first paint (warmup.py)
+    from .review import MoveItem, ReviewModel, Words
 
 RED = ("\u2665", "\u2666")
 
@@ -113,6 +116,8 @@ class ReviewUI:
         parts = [w for w in (model.move,) if w is not None]
         html = _lines(parts, "rmove")
         if model.reason is not None:
+            from .review import Words  # deferred: warmup.py imports it after the first paint
+
             html += _lines([Words(f"Why: {model.reason.text}", f"Why: {model.reason.spoken}")], "why")
         html += _lines(model.verdict, "verdict" + (" mistake" if len(model.verdict) > 1 else ""))
         html += _lines(model.result, "rresult")

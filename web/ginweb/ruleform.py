@@ -16,19 +16,19 @@ Controls, by rule kind:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from gin_core import Rules, RulesError
 from gin_core.rules import RuleField
 
+from .frozen import Frozen
+
 SEATS = ("You", "Computer")
 NONE = "none"  # the select value standing for None
 
 
-@dataclass(frozen=True)
-class Control:
+class Control(Frozen):
     """What one rule's controls hold: the main value, and whether its None box is checked."""
 
     value: str

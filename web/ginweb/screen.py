@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from . import daily_view, dom
 from .board import Board
@@ -12,10 +13,12 @@ from .daily_ui import DailyUI
 from .intents import Origin
 from .panels import Panels
 from .present import Look, TableModel, present
-from .review import ReviewModel
 from .review_ui import ReviewUI
 from .session import Session
 from .table import Table
+
+if TYPE_CHECKING:  # imported after the first paint (warmup.py)
+    from .review import ReviewModel
 
 
 class Screen:

@@ -16,7 +16,7 @@ import json
 from collections.abc import Callable
 from dataclasses import replace
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from gin_core import Action, Card, IllegalAction, Match, PlayerView, Rules
 from gin_core import bots as gin_bots
@@ -26,12 +26,15 @@ from gin_core.coach import HandReview
 from gin_core.flow import Phase
 from gin_core.replay import hand_moves, position
 
-from . import daily, gamelog, narrate, review, settings, stats
+from . import daily, gamelog, narrate, settings, stats
 from .background import SLICE_MS
 from .dailyplay import Dailies, DailyJob, daily_game
 from .handview import layout
 from .savefmt import Game, LogLine
 from .tablestate import Stage, TableState
+
+if TYPE_CHECKING:  # imported after the first paint (warmup.py)
+    from . import review
 
 ENDED = (Phase.HAND_OVER, Phase.MATCH_OVER)
 DRAWS = (ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE)
@@ -422,6 +425,8 @@ class Session:
             return None
         g = self.game
         hand, step = shown
+        from . import review  # deferred: warmup.py imports it after the first paint
+
         reasons = review.reasons_by_move(g.log, g.match, hand)
         return review.review_model(g.match, hand, step, g.reviews.get(hand), reasons)
 
