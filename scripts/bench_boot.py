@@ -153,14 +153,16 @@ def first_visit_bytes(site: Path, urls: list[str]) -> dict:
     return {"files": len(files), "raw": raw, "gzip": gz, "brotli": brotli_sizes(files)}
 
 
-def long_tasks(browser, url: str, level: str, decisions: int) -> dict:
+def long_tasks(browser, url: str, level: str, decisions: int, motion: bool = False) -> dict:
     """Main-thread long tasks (> 50 ms) while the computer makes ``decisions`` decisions and the
-    player clicks, with the causes of the frames they froze (scripts/frames.py)."""
+    player clicks, with the causes of the frames they froze (scripts/frames.py). ``motion``: the
+    cards glide and the computer is paced as for a player (else ``fast=1``)."""
     ctx = browser.new_context()
     page = ctx.new_page()
     page.add_init_script(frames.OBSERVER_JS)
-    page.goto(f"{url}?seed=2024&level={level}&fast=1")
+    page.goto(f"{url}?seed=2024&level={level}{'' if motion else '&fast=1'}")
     page.wait_for_function(READY_JS, timeout=120_000)
+    page.wait_for_timeout(500)  # the first paint after ready is the start's, not play
     page.evaluate(frames.RESET_JS)
     perf = play_for_decisions(page, decisions)
     frozen = frames.summary(page.evaluate(frames.READ_JS))
@@ -216,6 +218,8 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--decisions", type=int, default=30, help="computer decisions per level (0: skip)")
     ap.add_argument("--levels", default=",".join(LEVELS))
+    ap.add_argument("--motion", action="store_true",
+                    help="also play --decisions at standard with the cards gliding (no fast=1)")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     args = ap.parse_args()
 
@@ -241,6 +245,9 @@ def main() -> int:
             browser = p.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
             for level in args.levels.split(",") if args.decisions else ():
                 tasks[level] = long_tasks(browser, servers["game"][1], level, args.decisions)
+            if args.motion and args.decisions:
+                tasks["standard, with motion"] = long_tasks(browser, servers["game"][1], "standard",
+                                                            args.decisions, motion=True)
             version = browser.version
             browser.close()
         finally:
