@@ -30,7 +30,9 @@ def _boot(page, url, page_monitor, build_info):
     # what the page preloads (scripts/build_site.py) it uses: each fetched once, never again
     preloaded = page.evaluate("[...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')]"
                               ".map(l => l.href)")
-    assert any(h.endswith(".whl") for h in preloaded) and any(h.endswith("/main.py") for h in preloaded)
+    assert any(h.endswith(".whl") for h in preloaded) and any(h.endswith("/app.zip") for h in preloaded)
+    versions = build_info["versions"]  # main.py and pyscript.json come with this build's version
+    assert {f"{url.split('?')[0]}{n}?v={versions[n]}" for n in ("main.py", "pyscript.json")} <= set(preloaded)
     fetched = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")  # the page's own
     assert {h: fetched.count(h) for h in preloaded} == {h: 1 for h in preloaded}
     return seconds, http

@@ -15,6 +15,7 @@ import dataclasses
 import json
 import re
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -689,10 +690,14 @@ def test_touch_drag_and_tap_on_a_phone(page, site_url):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
-def test_every_page_module_is_shipped():
-    """web/pyscript.json lists every module of the ginweb package (an unlisted one would fail
-    to import in the browser only)."""
+def test_every_page_module_is_shipped(site_dir, build_info):
+    """The site's app archive holds every module of the ginweb package (a missing one would fail
+    to import in the browser only), compiled when the build precompiles, and no loose copy."""
     web = Path(__file__).resolve().parent.parent / "web"
-    listed = set(json.loads((web / "pyscript.json").read_text())["files"])
-    modules = {f"./ginweb/{p.name}" for p in (web / "ginweb").glob("*.py")}
-    assert modules == listed
+    with zipfile.ZipFile(site_dir / build_info["app"].removeprefix("./")) as zf:
+        names = set(zf.namelist())
+    modules = {p.relative_to(web).as_posix() for p in (web / "ginweb").glob("*.py")}
+    assert {n for n in names if n.endswith(".py")} == modules
+    compiled = {re.sub(r"__pycache__/(\w+)\.cpython-\d+\.pyc$", r"\1.py", n) for n in names if n.endswith(".pyc")}
+    assert modules <= compiled if build_info["precompiled"] else not compiled
+    assert not (site_dir / "ginweb").exists()

@@ -132,10 +132,13 @@ def test_a_new_build_is_used_on_the_next_load_and_old_caches_go(page, site_dir, 
         old = cache_name(url, build_info["build_id"])
         wait_caches(page, [old])
 
-        # deploy a new build: a changed stylesheet; sw.js rewritten as the build does it
+        # deploy a new build: a changed stylesheet, its new version in the page, and sw.js
+        # rewritten, as the build does them
         css = deployed / "style.css"
         css.write_text(css.read_text() + "\n.gin-app { --build-mark: 2; }\n")
-        new_id = build_site.write_service_worker(deployed, build_info["precache"])
+        versions = build_site.version_page_refs(deployed)
+        assert versions["style.css"] != build_info["versions"]["style.css"]
+        new_id = build_site.write_service_worker(deployed, build_info["precache"], versions)
         assert new_id != build_info["build_id"]
 
         page.reload()

@@ -9,19 +9,24 @@ Steps:
   2. unless --no-precompile (or GIN_PRECOMPILE=0): precompile the Python
      (scripts/precompile.mjs, Pyodide's own 3.14 under Node): the standard-library modules of
      scripts/precompile_modules.txt and what they import become .pyc in python_stdlib.zip;
-     gin_core and ginweb become app-pyc.zip (their __pycache__)
+     gin_core and ginweb get their __pycache__
   3. assemble site/ (in site.tmp/, then swapped in, so a half-built site is never served):
-       - every file under web/ (the page: index.html, main.py, pyscript.json template, assets)
+       - every file under web/ but the ginweb package (the page: index.html, main.py, assets)
        - runtime/pyodide-<ver>-<sha256[:8] of the stdlib zip and the loader>/   Pyodide core
                           files from node_modules/pyodide with the precompiled python_stdlib.zip
                           and JSPI turned off in pyodide.asm.mjs (see without_jspi); the pages'
                           references to runtime/pyodide-<ver>/ are rewritten to it
        - runtime/pyscript-<ver>/  the files of node_modules/@pyscript/core/dist the page loads
                           (no source maps, no editor, terminal or MicroPython chunks)
-       - wheels/<sha256[:12]>/gin_core-<ver>-py3-none-any.whl, wheels/<sha256[:12]>/app-pyc.zip
-       - pyscript.json  = web/pyscript.json (template, optional) with "interpreter" set to the
-                          local pyodide.mjs and the wheel and app-pyc.zip added to "files" as "./*"
-                          (unpacked into the interpreter's working directory, on sys.path)
+       - wheels/<sha256[:12]>/gin_core-<ver>-py3-none-any.whl, wheels/<sha256[:12]>/app.zip (the
+                          ginweb package and the __pycache__ of both: one download, app_archive)
+       - pyscript.json  = web/pyscript.json (template, optional: there is none now) with
+                          "interpreter" set to the local pyodide.mjs and the wheel and app.zip
+                          added to "files" as "./*" (unpacked into the interpreter's working
+                          directory, on sys.path)
+       - index.html       loads main.py, pyscript.json, style.css and sw-register.js with their
+                          version ("?v=<hash>", version_page_refs) and preloads what the start
+                          needs (preload_startup)
        - sw.js            = web/sw.js (service worker template) with the build id and the
                           precache list filled in: every file the page loads (precache_list),
                           the build id a hash of the worker and of all those files
@@ -66,7 +71,9 @@ PYODIDE_CORE_FILES = [
 ]
 WHEEL_RE = re.compile(r"^gin_core-(?P<version>[^-]+)-py3-none-any\.whl$")
 # local references of a page: href="./x", src="./x", config="./x"
-LOCAL_REF_RE = re.compile(r"""\b(?:href|src|config)="\./([^"#?]+)\"""")
+LOCAL_REF_RE = re.compile(r"""\b(?:href|src|config)="\./([^"#?]+)(?:\?v=\w+)?\"""")
+# the page's files that keep their names and get a version in index.html (version_page_refs)
+VERSIONED_BY_QUERY = ("main.py", "pyscript.json", "style.css", "sw-register.js")
 # static imports of an ES module (minified or not): from"./x.js", import "./x.js"
 STATIC_IMPORT_RE = re.compile(r"""(?:\bfrom|\bimport)\s*["']\./([^"']+)["']""")
 # PyScript's plugin table in its core chunk: "py-editor":()=>import("./py-editor-C4XsZtn7.js")
@@ -152,7 +159,7 @@ def normalize_zip(path: Path, epoch: int) -> None:
 
 def precompile(root: Path, wheel: Path, web: Path, work: Path) -> tuple[Path, Path]:
     """Compile the page's Python with Pyodide's own interpreter under Node (scripts/precompile.mjs):
-    returns (python_stdlib.zip with .pyc, app-pyc.zip of gin_core's and ginweb's __pycache__).
+    returns (python_stdlib.zip with .pyc, a zip of gin_core's and ginweb's __pycache__).
     gin_core is compiled from the wheel's files, the ones the page runs."""
     with zipfile.ZipFile(wheel) as zf:
         zf.extractall(work / "wheel")
@@ -172,6 +179,22 @@ def precompile(root: Path, wheel: Path, web: Path, work: Path) -> tuple[Path, Pa
     print(f"build_site: compiled with Python {report['python']}: {len(report['stdlib_compiled'])} "
           f"stdlib modules, {len(report['app_compiled'])} of gin_core and ginweb")
     return stdlib, app
+
+
+def app_archive(web: Path, app_pyc: Path | None, out: Path, epoch: int) -> Path:
+    """The page's Python in one archive (one download instead of a file per module): the sources
+    of web/ginweb and, when precompiled, the __pycache__ of ginweb and gin_core (app_pyc).
+    PyScript unpacks it into the interpreter's working directory, which is on sys.path."""
+    with zipfile.ZipFile(out, "w") as zf:
+        for module in sorted((web / "ginweb").rglob("*.py")):
+            if "__pycache__" not in module.parts:
+                zf.writestr(module.relative_to(web).as_posix(), module.read_bytes())
+        if app_pyc is not None:
+            with zipfile.ZipFile(app_pyc) as compiled:
+                for info in compiled.infolist():
+                    zf.writestr(info.filename, compiled.read(info))
+    normalize_zip(out, epoch)
+    return out
 
 
 def find_wheel(dist: Path) -> Path:
@@ -212,9 +235,7 @@ def write_pyscript_config(web: Path, out: Path, interpreter: str, archives: list
         fail("web/pyscript.json uses 'packages', which needs micropip (not shipped); use 'files'")
     config["interpreter"] = interpreter
     files = {
-        k: v
-        for k, v in (config.get("files") or {}).items()
-        if not re.search(r"(^|/)(gin_core-[^/]*\.whl|app-pyc\.zip)$", k)
+        k: v for k, v in (config.get("files") or {}).items() if not re.search(r"(^|/)(gin_core-[^/]*\.whl|app\.zip)$", k)
     }
     # "<url>.whl": "./*" = unpack the archive into the interpreter's cwd (/home/pyodide),
     # which is on sys.path. The URL must end in .whl or .zip (no query string) to be unpacked.
@@ -269,7 +290,7 @@ def precache_list(site: Path) -> list[str]:
     return sorted(files)
 
 
-def write_service_worker(site: Path, files: list[str]) -> str:
+def write_service_worker(site: Path, files: list[str], versions: dict[str, str]) -> str:
     """Fill in site/sw.js (a copy of web/sw.js): the build id and the precache list ``files``.
 
     The build id is a hash of the worker's code and of every precached file (path and content),
@@ -283,7 +304,7 @@ def write_service_worker(site: Path, files: list[str]) -> str:
     for name in files:
         digest.update(name.encode() + b"\0" + hashlib.sha256((site / name).read_bytes()).digest())
     build_id = digest.hexdigest()[:16]
-    line = "const BUILD = " + json.dumps({"id": build_id, "files": files}) + ";"
+    line = "const BUILD = " + json.dumps({"id": build_id, "files": files, "versions": versions}) + ";"
     sw.write_text(SW_BUILD_LINE.sub(lambda _: line, text), encoding="utf-8")
     return build_id
 
@@ -354,8 +375,9 @@ def main(argv: list[str] | None = None) -> int:
         with tempfile.TemporaryDirectory(prefix="gin-precompile-") as work:
             stdlib, app_pyc = (precompile(root, wheel, web, Path(work)) if args.precompile
                                else (pyodide_dir / "python_stdlib.zip", None))
+            app = app_archive(web, app_pyc, Path(work) / "app.zip", source_date_epoch())
             runtime = Runtime(pyodide_dir, pyodide_ver, stdlib, pyscript_dir, pyscript_ver)
-            assemble(tmp, web, wheel, app_pyc, runtime)
+            assemble(tmp, web, wheel, app, runtime, precompiled=app_pyc is not None)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -458,35 +480,59 @@ def preload_startup(tmp: Path, pyscript_folder: str, fetched: list[str]) -> None
     page.write_text(html.replace(tag, "\n  ".join([*links, tag])), encoding="utf-8")
 
 
-def assemble(tmp: Path, web: Path, wheel: Path, app_pyc: Path | None, rt: Runtime) -> None:
-    shutil.copytree(web, tmp, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".DS_Store", "README.md"))
+def version_page_refs(tmp: Path) -> dict[str, str]:
+    """Give the page's own files that keep their names (main.py, pyscript.json, style.css,
+    sw-register.js: embed.js and other sites load them by name) a version in index.html:
+    "./main.py?v=<sha256[:12]>". The service worker serves a request carrying the version its
+    build has for that file from its cache without asking the server (the same bytes), so a
+    warm start waits for no revalidation (issue 16: the worker never slows a load). Returns
+    {path: version}, written into sw.js. Run again on a built site, it renews the versions."""
+    page = tmp / "index.html"
+    html = page.read_text(encoding="utf-8")
+    versions = {}
+    for name in VERSIONED_BY_QUERY:
+        ref = re.compile(rf'="\./{re.escape(name)}(?:\?v=\w+)?"')
+        if not ref.search(html):
+            fail(f"web/index.html does not load ./{name}")
+        versions[name] = hashlib.sha256((tmp / name).read_bytes()).hexdigest()[:12]
+        html = ref.sub(f'="./{name}?v={versions[name]}"', html)
+    page.write_text(html, encoding="utf-8")
+    return versions
+
+
+def assemble(tmp: Path, web: Path, wheel: Path, app: Path, rt: Runtime, precompiled: bool) -> None:
+    """Fill ``tmp`` with the site (see the module's docstring, step 3)."""
+    shutil.copytree(web, tmp, ignore=shutil.ignore_patterns("ginweb", ".DS_Store", "README.md"))
     pyodide_folder = copy_pyodide(tmp, rt)
     pyscript_folder = f"runtime/pyscript-{rt.pyscript_ver}"
     shutil.copytree(rt.pyscript_dir / "dist", tmp / pyscript_folder, ignore=shutil.ignore_patterns("*.map"))
 
-    # The wheel keeps its proper name (Pyodide reads it) inside a folder named by its content
-    # hash, so it can be cached forever and a rebuilt engine still gets a new URL.
-    wheel_url = "./" + content_folder(tmp, wheel)
+    # The archives keep their names (Pyodide reads a wheel's) inside folders named by their
+    # content hash, so they can be cached forever and a rebuilt engine still gets a new URL.
+    archives = ["./" + content_folder(tmp, wheel), "./" + content_folder(tmp, app)]
     interpreter = f"./{pyodide_folder}/pyodide.mjs"
-    archives = [wheel_url] + (["./" + content_folder(tmp, app_pyc)] if app_pyc else [])
     write_pyscript_config(web, tmp, interpreter, archives)
-    preload_startup(tmp, pyscript_folder, ["./main.py", "./pyscript.json", *archives])
+    versions = version_page_refs(tmp)
+    startup = [f"./main.py?v={versions['main.py']}", f"./pyscript.json?v={versions['pyscript.json']}"]
+    preload_startup(tmp, pyscript_folder, [*startup, *archives])
     if not (tmp / "sw.js").is_file():
         fail("web/sw.js (the service worker template) is missing")
     precache = precache_list(tmp)
     prune_pyscript(tmp, pyscript_folder, precache)
-    build_id = write_service_worker(tmp, precache)
+    build_id = write_service_worker(tmp, precache, versions)
     info = {
         "gin_core_version": wheel.name.split("-")[1],  # find_wheel checked the name (WHEEL_RE)
-        "wheel": wheel_url,
+        "wheel": archives[0],
+        "app": archives[1],
         "pyodide_version": rt.pyodide_ver,
         "pyscript_version": rt.pyscript_ver,
         "interpreter": interpreter,
         "pyscript_core": f"./{pyscript_folder}/core.js",
         "build_id": build_id,
-        "precompiled": app_pyc is not None,
+        "precompiled": precompiled,
         "service_worker": "./sw.js",
         "precache": precache,
+        "versions": versions,
     }
     (tmp / "build-info.json").write_text(json.dumps(info, indent=2) + "\n")
 

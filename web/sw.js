@@ -13,13 +13,17 @@
    fetch     files of the build only, everything else goes to the network untouched:
                versioned folders    cache first (their URLs change with their content); the
                                     wasm online from the HTTP cache (V8 keeps its code there)
+               "./main.py?v=<hash>" cache first when <hash> is this build's version of the file
+                                    (BUILD.versions: main.py, pyscript.json, style.css,
+                                    sw-register.js, versioned by the page that loads them)
                everything else      network first (revalidated), the cache when the network
                                     fails (offline): online, a new build is used on the next load
+                                    (its page asks for other versions, which go to the network)
              The page itself comes from the navigation preload: the browser requests it while
              it starts this worker, so the worker never delays a load (issue 16, measured by
              scripts/bench_boot.py: game / game-no-sw warm).
 */
-const BUILD = {"id": "dev", "files": []};  // replaced by scripts/build_site.py
+const BUILD = {"id": "dev", "files": [], "versions": {}};  // replaced by scripts/build_site.py
 
 const SCOPE = new URL("./", self.location).pathname;  // "/" or e.g. "/games/gin/"
 const PREFIX = `gin-rummy ${SCOPE} `;
@@ -90,7 +94,9 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(fetch(request).catch(() => cached(path).then((hit) => hit || Response.error())));
     return;
   }
-  event.respondWith(VERSIONED.test(path)
+  const thisBuild = VERSIONED.test(path) || (BUILD.versions[path] !== undefined &&
+                                             url.searchParams.get("v") === BUILD.versions[path]);
+  event.respondWith(thisBuild
     ? cached(path).then((hit) => hit || fetch(request))
     : networkFirst(path, request, event.preloadResponse));
 });
