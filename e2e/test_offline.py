@@ -204,3 +204,27 @@ def test_manifest_icons_and_worker_files(site_dir, site_url, build_info):
     with urllib.request.urlopen(site_url + "sw.js", timeout=10) as r:
         assert r.headers["Cache-Control"] == "no-cache"
         assert r.headers["Content-Type"].startswith("text/javascript")
+
+
+REGISTERED = "async () => !!(await navigator.serviceWorker.getRegistration())"
+
+
+def test_the_worker_is_installed_while_the_player_rests(page, site_url):
+    """sw-register.js registers the worker (whose install copies the whole build) only once the
+    player has rested IDLE_MS (3 s: no click, touch or key) or the page is hidden, never in the
+    middle of play, where it froze frames."""
+    open_game(page, site_url, f"?seed=31&dealer=1&{FAST}")
+    for _ in range(3):  # keep playing for longer than IDLE_MS, never resting that long
+        page.wait_for_timeout(1200)
+        page.keyboard.press("Shift")
+        assert not page.evaluate(REGISTERED)
+    page.wait_for_function(REGISTERED, timeout=10_000, polling=250)  # the player rests
+
+
+def test_the_worker_is_installed_when_the_page_is_hidden(chromium_profile, site_url):
+    page = chromium_profile().new_page()
+    open_game(page, site_url, f"?seed=31&{FAST}")
+    assert not page.evaluate(REGISTERED)
+    page.evaluate("""() => { Object.defineProperty(document, 'visibilityState', {value: 'hidden'});
+                             document.dispatchEvent(new Event('visibilitychange')); }""")
+    page.wait_for_function(REGISTERED, timeout=2_000, polling=100)

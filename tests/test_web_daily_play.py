@@ -28,7 +28,7 @@ from ginweb.dailyplay import daily_game
 from ginweb.dispatch import Dispatcher
 from ginweb.session import Session, new_game
 from ginweb.settings import Settings
-from test_web_dispatch import KEY, Recorder, Vault
+from test_web_dispatch import KEY, Recorder, Vault, confirm_ok
 
 DAY = datetime.date(2026, 11, 23)  # Daily #1, and "today" in the Vault's clock
 
@@ -134,7 +134,7 @@ def test_a_match_in_progress_is_abandoned_only_when_confirmed():
     assert s.play(s.view().legal_actions[0]) is None and s.in_progress()
     d(i.OpenDaily())
     assert s.game.daily is None and r.named("confirm")
-    d(i.ConfirmOk())
+    confirm_ok(d, r)
     assert s.game.daily == DAY.isoformat()
 
 

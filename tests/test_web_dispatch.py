@@ -99,6 +99,19 @@ class Recorder:
     def named(self, name: str) -> list[tuple[Any, ...]]:
         return [a for n, a in self.calls if n == name]
 
+    def run_later(self) -> None:
+        """Run what was left for a task of its own (screen.later), in order."""
+        while self.pending:
+            self.pending.pop(0)()
+
+
+def confirm_ok(d: Dispatcher, r: Recorder) -> None:
+    """Say OK to the confirmation: the dialog is closed at once, the answer acted on in a task
+    of its own (a modal's closing restyles the page: never with a render in one task)."""
+    d(i.ConfirmOk())
+    assert r.calls[-1] == ("confirm_value", ()), "the dialog is closed first, nothing else yet"
+    r.run_later()
+
 
 def table(seed: int = 7, prefs: Settings | None = None) -> tuple[Dispatcher, Session, Recorder, Vault]:
     vault = Vault()
@@ -249,6 +262,8 @@ def test_a_knock_is_confirmed_with_your_melds_then_played():
     assert (title, ok) == ("Knock?", "Knock") and choices
     assert s.match.phase == Phase.DISCARD, "nothing played before OK"
     d(i.ConfirmOk())
+    assert s.match.phase == Phase.DISCARD and r.calls[-1] == ("confirm_value", ()), "closed first"
+    r.run_later()
     assert s.match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
     assert s.match.history[-1][1] == Action.parse(choices[0][0])
 
@@ -258,6 +273,7 @@ def test_a_cancelled_knock_plays_nothing():
     d(i.EndHand("knock"))
     d(i.ConfirmCancel())
     d(i.ConfirmOk())
+    r.run_later()
     assert s.match.phase == Phase.DISCARD
     assert ("dlg-confirm",) in r.named("close")
 
@@ -367,7 +383,7 @@ def test_new_rules_mid_match_ask_before_starting_again():
     r.chosen_settings = s.settings.with_rules(preset("tournament"))
     d(i.SaveSettings())
     assert s.game.uid == uid and r.named("confirm")[-1][0] == "New rules"
-    d(i.ConfirmOk())
+    confirm_ok(d, r)
     assert s.game.uid != uid and s.match.rules == preset("tournament")
 
 
@@ -383,7 +399,7 @@ def test_statistics_are_reset_only_when_confirmed():
     d, _s, r, _ = table(1)
     d(i.ResetStats())
     assert not r.named("reset_stats")
-    d(i.ConfirmOk())
+    confirm_ok(d, r)
     assert r.named("reset_stats")
 
 

@@ -140,9 +140,10 @@ class Screen:
         return active is not None and dom.closest(active, "#my-hand, #stock, #pile") is not None
 
     def later(self, fn: Callable[[], None]) -> None:
-        """Run ``fn`` (counting and saving a move) once the browser has painted what was just
-        written; until then the root carries ``data-unsaved`` (what a test waits on before it
-        reads the save)."""
+        """Run ``fn`` in a task of its own after this one (counting and saving a move, acting on
+        a confirmation), so the browser can paint what was just written in between; until it
+        has run the root carries ``data-unsaved`` (what a test waits on before it reads the
+        save)."""
         self.unsaved += 1
         dom.root.setAttribute("data-unsaved", "1")
 
