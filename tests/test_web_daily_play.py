@@ -85,8 +85,9 @@ def stored_dailies(vault: Vault) -> dict[str, Any]:
 
 
 def test_the_days_first_attempt_counts_and_the_second_is_practice():
-    d, s, _r, vault = table()
+    d, s, r, vault = table()
     d(i.OpenDaily())
+    r.run_later()
     assert s.game.daily == DAY.isoformat() and s.attempt == Attempt.COUNTED
     m = s.match
     assert m.seed == daily.match_seed(DAY) and m.rules == preset("classic")
@@ -102,8 +103,9 @@ def test_the_days_first_attempt_counts_and_the_second_is_practice():
 
 
 def test_an_unfinished_daily_resumes_as_the_same_attempt():
-    d, s, _r, vault = table()
+    d, s, r, vault = table()
     d(i.OpenDaily())
+    r.run_later()
     back = savefmt.loads(vault.data["match"], KEY)
     assert back.daily == DAY.isoformat()
     again = Session(s.settings, vault, back, False, stored_dailies(vault))

@@ -326,10 +326,18 @@ class Dispatcher:
         self.table_changed(self.session.end_practice)
 
     def table_changed(self, change: Callable[[], object]) -> None:
+        """Change the table and close the dialogs (the review's closing forgets it: the change
+        comes first); deal the new table in a task of its own (closing a modal dialog restyles
+        the whole page: with a deal's render in the same task, the click froze a frame for
+        55-80 ms; issue 16)."""
         change()
         self.dialogs.close_all()
-        self.screen.render("deal")
-        self.turns.kick()
+
+        def deal() -> None:
+            self.screen.render("deal")
+            self.turns.kick()
+
+        self.screen.later(deal)
 
     # ----- settings and statistics --------------------------------------------------------------
 
