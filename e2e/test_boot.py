@@ -76,7 +76,7 @@ from_source = sorted(n for n, m in list(sys.modules.items())
                      and m.__file__.endswith(".py"))
 stale = []
 for name, m in list(sys.modules.items()):
-    if name.split(".")[0] in ("gin_core", "ginweb"):
+    if name.split(".")[0] in ("gin_core", "ginweb", "pyscript") and getattr(m, "__file__", None):
         source = open(m.__file__, "rb").read()
         try:
             pyc = open(m.__cached__, "rb").read()
@@ -91,8 +91,9 @@ js.window.__precompiled = json.dumps({"from_source": from_source, "stale": stale
 
 def check_precompiled(page, build_info) -> None:
     """The page booted and played runs every stdlib module it imports from the .pyc of the
-    precompiled list (scripts/precompile_modules.txt: add what this names), and gin_core's and
-    ginweb's from up-to-date .pyc; the stdlib outside the list still imports (from source)."""
+    precompiled list (scripts/precompile_modules.txt: add what this names), and gin_core's,
+    ginweb's and PyScript's own from up-to-date .pyc; the stdlib outside the list still imports
+    (from source)."""
     assert build_info.get("precompiled"), "site/ was built with --no-precompile: rebuild it (make site)"
     page.evaluate("""(code) => { const s = document.createElement('script'); s.type = 'py';
                                  s.textContent = code; document.body.append(s); }""", PRECOMPILED_PROBE)

@@ -9,7 +9,7 @@ Steps:
   2. unless --no-precompile (or GIN_PRECOMPILE=0): precompile the Python
      (scripts/precompile.mjs, Pyodide's own 3.14 under Node): the standard-library modules of
      scripts/precompile_modules.txt and what they import become .pyc in python_stdlib.zip;
-     gin_core and ginweb get their __pycache__
+     gin_core, ginweb and PyScript's own package (pyscript_package) get their __pycache__
   3. assemble site/ (in site.tmp/, then swapped in, so a half-built site is never served):
        - every file under web/ but the ginweb package (the page: index.html, main.py, assets)
        - runtime/pyodide-<ver>-<sha256[:8] of the stdlib zip and the loader>/   Pyodide core
@@ -159,15 +159,18 @@ def normalize_zip(path: Path, epoch: int) -> None:
 
 def precompile(root: Path, wheel: Path, web: Path, work: Path) -> tuple[Path, Path]:
     """Compile the page's Python with Pyodide's own interpreter under Node (scripts/precompile.mjs):
-    returns (python_stdlib.zip with .pyc, a zip of gin_core's and ginweb's __pycache__).
+    returns (python_stdlib.zip with .pyc, a zip of the __pycache__ of gin_core, ginweb and
+    PyScript's own package).
     gin_core is compiled from the wheel's files, the ones the page runs."""
     with zipfile.ZipFile(wheel) as zf:
         zf.extractall(work / "wheel")
     stdlib, app = work / "python_stdlib.zip", work / "app-pyc.zip"
+    pyscript = pyscript_package(root / "node_modules" / "@pyscript" / "core", work / "pyscript")
     cmd = [os.environ.get("NODE", "node"), str(root / "scripts" / "precompile.mjs"),
            "--modules", str(root / "scripts" / "precompile_modules.txt"),
            "--stdlib-out", str(stdlib), "--app-out", str(app),
-           "--app", f"gin_core={work / 'wheel' / 'gin_core'}", "--app", f"ginweb={web / 'ginweb'}"]
+           "--app", f"gin_core={work / 'wheel' / 'gin_core'}", "--app", f"ginweb={web / 'ginweb'}",
+           "--app", f"pyscript={pyscript}"]
     print("build_site: $ node scripts/precompile.mjs ...", flush=True)
     res = subprocess.run(cmd, check=False, cwd=root, capture_output=True, text=True)
     if res.returncode != 0:
@@ -177,13 +180,32 @@ def precompile(root: Path, wheel: Path, web: Path, work: Path) -> tuple[Path, Pa
     if report["seeds_failed"]:
         fail(f"scripts/precompile_modules.txt lists modules that do not import: {report['seeds_failed']}")
     print(f"build_site: compiled with Python {report['python']}: {len(report['stdlib_compiled'])} "
-          f"stdlib modules, {len(report['app_compiled'])} of gin_core and ginweb")
+          f"stdlib modules, {len(report['app_compiled'])} of gin_core, ginweb and pyscript")
     return stdlib, app
+
+
+def pyscript_package(pyscript_dir: Path, out: Path) -> Path:
+    """PyScript's own Python package as files in ``out``: PyScript writes it from a JavaScript
+    literal (src/stdlib/pyscript.js) into the interpreter's working directory and imports it at
+    every start, so compiling it there costs every start ~40 ms; its __pycache__ in app.zip
+    (checked .pyc: used only while the source PyScript writes is the same) saves that."""
+    text = (pyscript_dir / "src" / "stdlib" / "pyscript.js").read_text(encoding="utf-8")
+    try:
+        files = json.loads(text[text.index("{") : text.rindex("}") + 1])["pyscript"]
+    except (ValueError, KeyError):
+        fail("@pyscript/core/src/stdlib/pyscript.js is not the JSON literal build_site expects")
+    for name, source in files.items():
+        if not isinstance(source, str) or "/" in name:
+            fail(f"@pyscript/core/src/stdlib/pyscript.js: unexpected entry {name!r}")
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_text(source, encoding="utf-8")
+    return out
 
 
 def app_archive(web: Path, app_pyc: Path | None, out: Path, epoch: int) -> Path:
     """The page's Python in one archive (one download instead of a file per module): the sources
-    of web/ginweb and, when precompiled, the __pycache__ of ginweb and gin_core (app_pyc).
+    of web/ginweb and, when precompiled, the __pycache__ of ginweb, gin_core and PyScript's
+    package (app_pyc).
     PyScript unpacks it into the interpreter's working directory, which is on sys.path."""
     with zipfile.ZipFile(out, "w") as zf:
         for module in sorted((web / "ginweb").rglob("*.py")):

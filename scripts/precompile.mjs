@@ -6,7 +6,7 @@
 //
 //   node scripts/precompile.mjs --modules scripts/precompile_modules.txt \
 //        --stdlib-out OUT/python_stdlib.zip --app-out OUT/app-pyc.zip \
-//        --app gin_core=DIR --app ginweb=DIR
+//        --app gin_core=DIR --app ginweb=DIR --app pyscript=DIR
 //
 // Writes
 //   --stdlib-out  Pyodide's python_stdlib.zip with every module of the list, and every stdlib
