@@ -256,9 +256,8 @@ def write_pyscript_config(web: Path, out: Path, interpreter: str, archives: list
     if "packages" in config:
         fail("web/pyscript.json uses 'packages', which needs micropip (not shipped); use 'files'")
     config["interpreter"] = interpreter
-    files = {
-        k: v for k, v in (config.get("files") or {}).items() if not re.search(r"(^|/)(gin_core-[^/]*\.whl|app\.zip)$", k)
-    }
+    ours = re.compile(r"(^|/)(gin_core-[^/]*\.whl|app\.zip)$")
+    files = {k: v for k, v in (config.get("files") or {}).items() if not ours.search(k)}
     # "<url>.whl": "./*" = unpack the archive into the interpreter's cwd (/home/pyodide),
     # which is on sys.path. The URL must end in .whl or .zip (no query string) to be unpacked.
     for url in archives:
