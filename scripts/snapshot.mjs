@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+// Make a memory snapshot of Pyodide after the page's safe imports, at build time, with the very
+// runtime the site ships (its folder: pyodide.asm.mjs without JSPI, the precompiled stdlib zip),
+// so the browser restores an interpreter that has already imported them (build_site.py
+// --snapshot; README.md "Build").
+//
+//   node scripts/snapshot.mjs --runtime SITE/runtime/pyodide-<ver>-<hash> --modules LIST \
+//        --app gin_core=DIR --app ginweb=DIR --app-pyc APP-PYC.ZIP --out snapshot.bin
+//
+// Imports, inside Pyodide under Node:
+//   - every standard-library module of --modules (scripts/precompile_modules.txt) that imports;
+//   - gin_core and each of its modules, from /home/pyodide (where the page unpacks the wheel, so
+//     file names in code objects are the page's), with app-pyc.zip's .pyc;
+//   - each ginweb module whose import reaches neither js, pyodide nor pyscript (a module that
+//     does would bind Node's globals, or fail on the missing document): tried with those names
+//     refused, and left out when refused.
+// What the snapshot carries from Node (the random state, the hash seed, os.environ,
+// sys._emscripten_info) is put right by the wrapper module at every restore
+// (build_site.SNAPSHOT_WRAPPER). Prints a JSON report (modules in the snapshot, ginweb modules
+// left out, bytes) on stdout.
+
+import fs from "node:fs";
+import path from "node:path";
+import process from "node:process";
+import { pathToFileURL } from "node:url";
+
+function die(msg) {
+  process.stderr.write(`snapshot: error: ${msg}\n`);
+  process.exit(1);
+}
+
+function parseArgs(argv) {
+  const args = { app: [] };
+  for (let i = 0; i < argv.length; i += 2) {
+    const [key, value] = [argv[i], argv[i + 1]];
+    if (value === undefined) die(`${key} needs a value`);
+    if (key === "--app") args.app.push(value.split("=", 2));
+    else if (["--runtime", "--modules", "--app-pyc", "--out"].includes(key)) args[key.slice(2)] = value;
+    else die(`unknown option ${key}`);
+  }
+  for (const key of ["runtime", "modules", "app-pyc", "out"]) if (!args[key]) die(`--${key} is required`);
+  return args;
+}
+
+// Runs inside Pyodide, cwd /home/pyodide (the page's): /in/modules.txt lists the stdlib seeds,
+// /in/app-pyc.zip holds the app's .pyc.
+const PYTHON = String.raw`
+import builtins, gc, importlib, json, pkgutil, sys, zipfile
+
+REFUSED = {"js", "pyodide", "pyscript", "_pyodide"}
+
+def stdlib(seeds):
+    failed = []
+    for name in seeds:
+        if name.split(".")[0] in REFUSED:
+            continue  # Pyodide's own: imported by its bootstrap already, or bound to js
+        try:
+            importlib.import_module(name)
+        except Exception:
+            failed.append(name)
+    return failed
+
+def modules_of(package):
+    pkg = importlib.import_module(package)
+    return [package] + [m.name for m in pkgutil.walk_packages(pkg.__path__, package + ".")]
+
+def without_js(names):
+    """Import each of names with js, pyodide and pyscript refused; returns those refused."""
+    real = builtins.__import__
+    def guarded(name, globals=None, locals=None, fromlist=(), level=0):
+        if level == 0 and name.split(".")[0] in REFUSED:
+            raise ImportError(f"{name} is not imported into the snapshot")
+        return real(name, globals, locals, fromlist, level)
+    builtins.__import__ = guarded
+    left_out = []
+    try:
+        for name in names:
+            try:
+                importlib.import_module(name)
+            except ImportError:
+                left_out.append(name)
+    finally:
+        builtins.__import__ = real
+    return left_out
+
+with zipfile.ZipFile("/in/app-pyc.zip") as zf:
+    zf.extractall("/home/pyodide")  # as the page unpacks it
+seeds = [l.split("#")[0].strip() for l in open("/in/modules.txt").read().splitlines()]
+failed = stdlib([s for s in seeds if s])
+engine_left_out = without_js([m for m in modules_of("gin_core")
+                              if m.rsplit(".", 1)[-1] not in ("__main__", "arena", "bench")])
+page_left_out = without_js(modules_of("ginweb"))
+if engine_left_out:
+    raise SystemExit(f"gin_core modules that reach js: {engine_left_out}")
+importlib.invalidate_caches()
+gc.collect()
+json.dumps({"stdlib_failed": failed, "ginweb_left_out": page_left_out,
+            "app_modules": sorted(m for m in sys.modules if m.split(".")[0] in ("gin_core", "ginweb"))})
+`;
+
+function copyTree(FS, from, to) {
+  FS.mkdirTree(to);
+  for (const name of fs.readdirSync(from).sort()) {
+    const src = path.join(from, name);
+    if (name === "__pycache__") continue;
+    if (fs.statSync(src).isDirectory()) copyTree(FS, src, `${to}/${name}`);
+    else if (name.endsWith(".py")) FS.writeFile(`${to}/${name}`, fs.readFileSync(src));
+  }
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const runtime = path.resolve(args.runtime) + "/";
+  const { loadPyodide } = await import(pathToFileURL(path.join(runtime, "pyodide.mjs")).href);
+  // As the page loads it (PyScript passes indexURL, stdout, stderr), plus: make a snapshot, and
+  // the browser's program name instead of this script's path (sys.executable, $_).
+  const pyodide = await loadPyodide({ indexURL: runtime, _makeSnapshot: true, _sysExecutable: "./this.program" });
+  const FS = pyodide.FS;
+  FS.mkdirTree("/in");
+  FS.writeFile("/in/modules.txt", fs.readFileSync(args.modules));
+  for (const [name, dir] of args.app) copyTree(FS, dir, `/home/pyodide/${name}`);
+  FS.writeFile("/in/app-pyc.zip", fs.readFileSync(args["app-pyc"]));
+  const report = JSON.parse(pyodide.runPython(PYTHON));
+  const snapshot = pyodide.makeMemorySnapshot();
+  fs.writeFileSync(args.out, snapshot);
+  report.bytes = snapshot.length;
+  process.stdout.write(JSON.stringify(report) + "\n");
+}
+
+main().catch((err) => die(err.stack || String(err)));
