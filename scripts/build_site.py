@@ -83,6 +83,8 @@ SW_BUILD_LINE = re.compile(r"^const BUILD = \{.*\};", re.MULTILINE)
 JSPI_TEST = ('var newJspiSupported=canConstructWasm&&"Suspending"in WebAssembly;'
              'var oldJspiSupported=canConstructWasm&&"Suspender"in WebAssembly;')
 JSPI_OFF = "var newJspiSupported=false;var oldJspiSupported=false;"
+SNAPSHOT_NAME = "snapshot.bin"  # in the runtime folder, with the wrapper PyScript loads instead
+SNAPSHOT_WRAPPER = "gin-interpreter.mjs"  # of pyodide.mjs (scripts/snapshot_loader.mjs)
 ZIP_EPOCH = 315532800  # 1980-01-01 00:00 UTC, the earliest time a zip entry can hold
 
 
@@ -371,7 +373,16 @@ def main(argv: list[str] | None = None) -> int:
         help="ship precompiled Python (.pyc), the default; --no-precompile (or GIN_PRECOMPILE=0) "
         "ships Pyodide's stdlib as it comes (every start compiles it)",
     )
+    ap.add_argument(
+        "--snapshot",
+        action=argparse.BooleanOptionalAction,
+        default=os.environ.get("GIN_SNAPSHOT", "0") == "1",
+        help="start Pyodide from a memory snapshot made at build time (GIN_SNAPSHOT=1; off by "
+        "default): see the module docstring",
+    )
     args = ap.parse_args(argv)
+    if args.snapshot and not args.precompile:
+        fail("--snapshot needs the precompiled build (drop --no-precompile)")
 
     root = ROOT
     web = root / "web"
@@ -398,6 +409,8 @@ def main(argv: list[str] | None = None) -> int:
                                else (pyodide_dir / "python_stdlib.zip", None))
             app = app_archive(web, app_pyc, Path(work) / "app.zip", source_date_epoch())
             runtime = Runtime(pyodide_dir, pyodide_ver, stdlib, pyscript_dir, pyscript_ver)
+            if args.snapshot and app_pyc:
+                runtime = make_snapshot(root, runtime, web, app_pyc, Path(work))
             assemble(tmp, web, wheel, app, runtime, precompiled=app_pyc is not None)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -420,6 +433,7 @@ class Runtime:
     stdlib_zip: Path
     pyscript_dir: Path
     pyscript_ver: str
+    snapshot: Path | None = None  # snapshot.bin when built with --snapshot (make_snapshot)
 
 
 def without_jspi(loader: str) -> str:
@@ -437,30 +451,67 @@ def without_jspi(loader: str) -> str:
     return loader.replace(JSPI_TEST, JSPI_OFF)
 
 
-def copy_pyodide(tmp: Path, rt: Runtime) -> str:
-    """Copy Pyodide's core files with the precompiled stdlib and the JSPI-free loader into
-    runtime/pyodide-<ver>-<hash>/ (the hash of both: the stdlib's content depends on the module
-    list too) and point the pages' references to runtime/pyodide-<ver>/ there. Returns the
-    folder's site path."""
-    files = {name: rt.pyodide_dir / name for name in PYODIDE_CORE_FILES if (rt.pyodide_dir / name).is_file()}
-    files["python_stdlib.zip"] = rt.stdlib_zip
+def pyodide_files(rt: Runtime) -> dict[str, bytes]:
+    """Pyodide's core files as the site ships them: the precompiled stdlib and the JSPI-free
+    loader (without_jspi) in place of node_modules' own."""
+    paths = {name: rt.pyodide_dir / name for name in PYODIDE_CORE_FILES if (rt.pyodide_dir / name).is_file()}
+    paths["python_stdlib.zip"] = rt.stdlib_zip
     for required in ("pyodide.mjs", "pyodide.asm.wasm", "pyodide-lock.json"):
-        if required not in files:
+        if required not in paths:
             fail(f"node_modules/pyodide/{required} is missing")
-    if not {"pyodide.asm.mjs", "pyodide.asm.js"} & set(files):
+    if not {"pyodide.asm.mjs", "pyodide.asm.js"} & set(paths):
         fail("node_modules/pyodide has neither pyodide.asm.mjs nor pyodide.asm.js")
+    files = {name: path.read_bytes() for name, path in paths.items()}
     loader_name = "pyodide.asm.mjs" if "pyodide.asm.mjs" in files else "pyodide.asm.js"
-    loader = without_jspi(files.pop(loader_name).read_text(encoding="utf-8")).encode()
-    digest = hashlib.sha256(rt.stdlib_zip.read_bytes() + loader).hexdigest()[:8]
+    files[loader_name] = without_jspi(files[loader_name].decode("utf-8")).encode()
+    return files
+
+
+def copy_pyodide(tmp: Path, rt: Runtime) -> str:
+    """Copy Pyodide's core files (pyodide_files) into runtime/pyodide-<ver>-<hash>/ (the hash of
+    the stdlib and the loader, whose content depends on the module list too, and of the
+    snapshot and its wrapper when there is one) and point the pages' references to
+    runtime/pyodide-<ver>/ there. Returns the folder's site path."""
+    files = pyodide_files(rt)
+    loader = files["pyodide.asm.mjs" if "pyodide.asm.mjs" in files else "pyodide.asm.js"]
+    if rt.snapshot:
+        files[SNAPSHOT_NAME] = rt.snapshot.read_bytes()
+        files[SNAPSHOT_WRAPPER] = (ROOT / "scripts" / "snapshot_loader.mjs").read_bytes()
+    extra = b"".join(files[name] for name in (SNAPSHOT_NAME, SNAPSHOT_WRAPPER) if name in files)
+    digest = hashlib.sha256(files["python_stdlib.zip"] + loader + extra).hexdigest()[:8]
     folder = f"runtime/pyodide-{rt.pyodide_ver}-{digest}"
     (tmp / folder).mkdir(parents=True)
-    for name, src in files.items():
-        shutil.copyfile(src, tmp / folder / name)
-    (tmp / folder / loader_name).write_bytes(loader)
+    for name, data in files.items():
+        (tmp / folder / name).write_bytes(data)
     for page in [*tmp.glob("*.html"), *tmp.glob("*.js")]:
         text = page.read_text(encoding="utf-8")
         page.write_text(text.replace(f"runtime/pyodide-{rt.pyodide_ver}/", f"{folder}/"), encoding="utf-8")
     return folder
+
+
+def make_snapshot(root: Path, rt: Runtime, web: Path, app_pyc: Path, work: Path) -> Runtime:
+    """Make snapshot.bin (scripts/snapshot.mjs) with the runtime the site ships, staged in
+    ``work`` (where precompile() unpacked the wheel); returns ``rt`` with it. Under TZ=UTC, so the zone it freezes is the same on every
+    build machine (the wrapper puts the visitor's back)."""
+    staged = work / "runtime"
+    staged.mkdir()
+    for name, data in pyodide_files(rt).items():
+        (staged / name).write_bytes(data)
+    out = work / SNAPSHOT_NAME
+    cmd = [os.environ.get("NODE", "node"), str(root / "scripts" / "snapshot.mjs"),
+           "--runtime", str(staged), "--modules", str(root / "scripts" / "precompile_modules.txt"),
+           "--app", f"gin_core={work / 'wheel' / 'gin_core'}", "--app", f"ginweb={web / 'ginweb'}",
+           "--app-pyc", str(app_pyc), "--out", str(out)]
+    print("build_site: $ node scripts/snapshot.mjs ...", flush=True)
+    res = subprocess.run(cmd, check=False, cwd=root, capture_output=True, text=True,
+                         env={**os.environ, "TZ": "UTC"})
+    if res.returncode != 0:
+        sys.stderr.write(res.stderr[-4000:])
+        fail("making the Pyodide snapshot failed")
+    report = json.loads(res.stdout)
+    print(f"build_site: snapshot of {len(report['app_modules'])} gin_core and ginweb modules, "
+          f"{human(report['bytes'])}; left out (they reach js): {', '.join(report['ginweb_left_out'])}")
+    return Runtime(rt.pyodide_dir, rt.pyodide_ver, rt.stdlib_zip, rt.pyscript_dir, rt.pyscript_ver, out)
 
 
 def prune_pyscript(tmp: Path, folder: str, precache: list[str]) -> None:
@@ -531,11 +582,12 @@ def assemble(tmp: Path, web: Path, wheel: Path, app: Path, rt: Runtime, precompi
     # The archives keep their names (Pyodide reads a wheel's) inside folders named by their
     # content hash, so they can be cached forever and a rebuilt engine still gets a new URL.
     archives = ["./" + content_folder(tmp, wheel), "./" + content_folder(tmp, app)]
-    interpreter = f"./{pyodide_folder}/pyodide.mjs"
+    interpreter = f"./{pyodide_folder}/{SNAPSHOT_WRAPPER if rt.snapshot else 'pyodide.mjs'}"
     write_pyscript_config(web, tmp, interpreter, archives)
     versions = version_page_refs(tmp)
     startup = [f"./main.py?v={versions['main.py']}", f"./pyscript.json?v={versions['pyscript.json']}"]
-    preload_startup(tmp, pyscript_folder, [*startup, *archives])
+    snapshot = [f"./{pyodide_folder}/{SNAPSHOT_NAME}"] if rt.snapshot else []
+    preload_startup(tmp, pyscript_folder, [*snapshot, *startup, *archives])
     if not (tmp / "sw.js").is_file():
         fail("web/sw.js (the service worker template) is missing")
     precache = precache_list(tmp)
@@ -555,6 +607,8 @@ def assemble(tmp: Path, web: Path, wheel: Path, app: Path, rt: Runtime, precompi
         "precache": precache,
         "versions": versions,
     }
+    if rt.snapshot:
+        info["snapshot"] = f"./{pyodide_folder}/{SNAPSHOT_NAME}"
     (tmp / "build-info.json").write_text(json.dumps(info, indent=2) + "\n")
 
 

@@ -92,6 +92,11 @@ engine_left_out = without_js([m for m in modules_of("gin_core")
 page_left_out = without_js(modules_of("ginweb"))
 if engine_left_out:
     raise SystemExit(f"gin_core modules that reach js: {engine_left_out}")
+import random
+stray = [type(o).__name__ for o in gc.get_objects()
+         if isinstance(o, random.Random) and not isinstance(o, random.SystemRandom) and o is not random._inst]
+if stray:  # the wrapper reseeds random's own generator only: any other would repeat its numbers
+    raise SystemExit(f"random generators made at import would be the same at every restore: {stray}")
 importlib.invalidate_caches()
 gc.collect()
 json.dumps({"stdlib_failed": failed, "ginweb_left_out": page_left_out,

@@ -1,0 +1,67 @@
+// The interpreter module of a snapshot build (build_site.py --snapshot copies it into
+// runtime/pyodide-<ver>-<hash>/ as gin-interpreter.mjs; pyscript.json's "interpreter" names it).
+// PyScript imports the module its config names and calls its loadPyodide with indexURL, stdout
+// and stderr: this one starts Pyodide from snapshot.bin (an interpreter that has already
+// imported the page's safe modules, made under Node by scripts/snapshot.mjs) and then puts right
+// what the snapshot froze at build time, before any of the page's code runs:
+//   - random's generator: the same state after every restore; reseeded from os.urandom (the
+//     browser's crypto.getRandomValues);
+//   - os.environ: LANG from this browser's language as Emscripten sets it, and the options' env;
+//   - sys._emscripten_info.runtime: "Node.js ..." becomes this browser's user agent;
+//   - time.timezone, altzone, daylight, tzname: the build machine's zone (UTC) becomes this
+//     browser's, computed as Emscripten's tzset does (C's tzname, behind localtime's tm_zone and
+//     strftime's %Z, keeps the build's: the page only uses UTC);
+//   - sys.path: Pyodide puts "" in front at every start, so the restored one has it twice.
+// Not put right (cannot be after start-up): str/bytes hashes use the build's hash seed, the
+// same for every visitor of one build (nothing in the page depends on hash order or secrecy).
+import { loadPyodide as loadFresh, version } from "./pyodide.mjs";
+
+export { version };
+
+const SNAPSHOT = new URL("./snapshot.bin", import.meta.url);
+
+const AFTER_RESTORE = `
+def _gin_after_restore(state):
+    import os, random, sys, time
+    random.seed()
+    os.environ.update(state["env"])
+    info = sys._emscripten_info
+    sys._emscripten_info = type(info)((info.emscripten_version, state["runtime"], info.pthreads,
+                                       info.shared_memory))
+    time.timezone, time.altzone, time.daylight = state["timezone"], state["altzone"], state["daylight"]
+    time.tzname = tuple(state["tzname"])
+    sys.path[:] = list(dict.fromkeys(sys.path))
+`;
+
+// Emscripten's tzset (__tzset_js) and CPython's init_timezone, from the browser's Date.
+function timeZone() {
+  const year = new Date().getFullYear();
+  const winter = new Date(year, 0, 1).getTimezoneOffset();
+  const summer = new Date(year, 6, 1).getTimezoneOffset();
+  const name = (minutesWest) => {
+    const abs = Math.abs(minutesWest);
+    const hours = String(Math.floor(abs / 60)).padStart(2, "0");
+    return `UTC${minutesWest >= 0 ? "-" : "+"}${hours}${String(abs % 60).padStart(2, "0")}`;
+  };
+  const std = Math.max(winter, summer), dst = Math.min(winter, summer);
+  return { timezone: std * 60, altzone: dst * 60, daylight: Number(winter !== summer), tzname: [name(std), name(dst)] };
+}
+
+async function fetchSnapshot() {
+  const response = await fetch(SNAPSHOT);
+  if (!response.ok) throw new Error(`gin-interpreter: ${SNAPSHOT} answered ${response.status}`);
+  return response.arrayBuffer();
+}
+
+export async function loadPyodide(options = {}) {
+  const pyodide = await loadFresh({ ...options, _loadSnapshot: fetchSnapshot() });
+  const lang = (globalThis.navigator?.language ?? "C").replace("-", "_") + ".UTF-8";
+  const state = {
+    env: { LANG: lang, ...options.env },
+    runtime: globalThis.navigator?.userAgent ?? "UNKNOWN",
+    ...timeZone(),
+  };
+  const call = `import json\n_gin_after_restore(json.loads(${JSON.stringify(JSON.stringify(state))}))`;
+  pyodide.runPython(`${AFTER_RESTORE}\n${call}\ndel _gin_after_restore, json`);
+  return pyodide;
+}
