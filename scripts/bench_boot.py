@@ -2,6 +2,7 @@
 """Benchmark the page's start and play: `make bench` (issue 16's figures, in one run).
 
     python scripts/bench_boot.py [--rounds 5] [--decisions 30] [--levels hard,expert]
+    python scripts/bench_boot.py --snapshot-site site-snapshot --variants game-no-sw,snapshot-no-sw
 
 Serves the built site/ with its production headers (netlify.toml) and, next to it, a bare
 PyScript page on the stock runtime (Pyodide's own python_stdlib.zip and loader, PyScript
@@ -15,6 +16,9 @@ cache, which an off-the-record context lacks, so it fetched the 9 MiB wasm again
               a warm reload
   game-no-sw  the same with service workers blocked: the HTTP cache only
   bare        the bare PyScript page, cold then warm
+  snapshot-no-sw  with --snapshot-site DIR: game-no-sw on that build (build_site.py --snapshot
+              --out DIR), compared with game-no-sw (ratios, Python phases, first-visit bytes)
+``--variants`` runs some of them only.
 Time to playable is performance.now() when the page says it is ready. The page's own Python is
 timed by its performance marks (web/main.py: import gin_core, import ginweb.app, first render,
 then the warm-up after ready and its longest import, ginweb/warmup.py), reported as medians of
@@ -72,7 +76,16 @@ WARM_JS = "() => performance.getEntriesByName('gin-warm', 'mark').length > 0"
 RESOURCES_JS = """() => performance.getEntriesByType('navigation').concat(
     performance.getEntriesByType('resource')).map(e => e.name)"""
 LEVELS = ("beginner", "standard", "hard", "expert")
-VARIANTS = ("game", "game-no-sw", "bare")
+VARIANTS = ("game", "game-no-sw", "bare", "snapshot-no-sw")
+# each variant: (the site it loads, service worker allowed, the game's page)
+SETUP = {"game": ("game", True, True), "game-no-sw": ("game", False, True), "bare": ("bare", False, False),
+         "snapshot-no-sw": ("snapshot", False, True)}
+RATIOS = {  # name: (numerator, denominator, cold or warm)
+    "game/bare cold": ("game", "bare", "cold"), "game/bare warm": ("game", "bare", "warm"),
+    "game/game-no-sw warm": ("game", "game-no-sw", "warm"), "game/game-no-sw cold": ("game", "game-no-sw", "cold"),
+    "snapshot-no-sw/game-no-sw cold": ("snapshot-no-sw", "game-no-sw", "cold"),
+    "snapshot-no-sw/game-no-sw warm": ("snapshot-no-sw", "game-no-sw", "warm"),
+}
 BARE_HTML = """<!doctype html>
 <html><head><meta charset="utf-8"><title>bare PyScript</title>
 <link rel="stylesheet" href="./runtime/pyscript-{pyscript}/core.css">
@@ -186,29 +199,27 @@ def python_medians(rows: list[dict]) -> dict[str, dict[str, float]]:
     return out
 
 
-def report(times: dict[str, list[dict]], sizes: dict, tasks: dict) -> dict:
+def report(times: dict[str, list[dict]], sizes: dict[str, dict], tasks: dict) -> dict:
     med = {v: {k: round(median(rows, k), 3) for k in ("cold", "warm")} for v, rows in times.items()}
-    ratios = {
-        "game/bare cold": med["game"]["cold"] / med["bare"]["cold"],
-        "game/bare warm": med["game"]["warm"] / med["bare"]["warm"],
-        "game/game-no-sw warm": med["game"]["warm"] / med["game-no-sw"]["warm"],
-        "game/game-no-sw cold": med["game"]["cold"] / med["game-no-sw"]["cold"],
-    }
+    ratios = {name: med[a][kind] / med[b][kind] for name, (a, b, kind) in RATIOS.items() if a in med and b in med}
     for variant, m in med.items():
         runs = ", ".join(f"{r['cold']:.2f}/{r['warm']:.2f}" for r in times[variant])
         print(f"{variant:11s} time to playable: cold {m['cold']:.2f} s, warm {m['warm']:.2f} s (runs cold/warm: {runs})")
     for name, value in ratios.items():
         print(f"ratio {name}: {value:.2f}")
-    py = python_medians(times["game-no-sw"])
-    for kind, phases in py.items():
-        words = ", ".join(f"{k} {v:.0f}" for k, v in phases.items())
-        print(f"page's Python, {kind} (game-no-sw, ms medians): {words}")
-    print(f"first visit: {sizes['files']} files, {sizes['raw'] / 2**20:.2f} MiB raw, "
-          f"{sizes['gzip'] / 2**20:.2f} MiB gzip -9, {sizes['brotli'] / 2**20:.2f} MiB brotli -5")
+    py = {v: python_medians(times[v]) for v in ("game-no-sw", "snapshot-no-sw") if v in times}
+    for variant, kinds in py.items():
+        for kind, phases in kinds.items():
+            words = ", ".join(f"{k} {v:.0f}" for k, v in phases.items())
+            print(f"page's Python, {kind} ({variant}, ms medians): {words}")
+    for variant, size in sizes.items():
+        print(f"first visit ({variant}): {size['files']} files, {size['raw'] / 2**20:.2f} MiB raw, "
+              f"{size['gzip'] / 2**20:.2f} MiB gzip -9, {size['brotli'] / 2**20:.2f} MiB brotli -5")
     for level, t in tasks.items():
         print(f"{level:9s} {t['decisions']} decisions (p50 {t['decision_p50_ms']} ms, "
               f"p95 {t['decision_p95_ms']} ms): {frames.describe(t)}")
-    return {"medians_s": med, "python_phases_ms": py,
+    return {"medians_s": med, "python_phases_ms": py.get("game-no-sw", {}),
+            **({"snapshot_python_phases_ms": py["snapshot-no-sw"]} if "snapshot-no-sw" in py else {}),
             "ratios": {k: round(v, 3) for k, v in ratios.items()}, "runs": times,
             "first_visit_bytes": sizes, "long_tasks": tasks}
 
@@ -221,27 +232,38 @@ def main() -> int:
     ap.add_argument("--motion", action="store_true",
                     help="also play --decisions at standard with the cards gliding (no fast=1)")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--snapshot-site", type=Path,
+                    help="a snapshot build (build_site.py --snapshot --out DIR): adds the variant snapshot-no-sw")
+    ap.add_argument("--variants", help=f"comma-separated, of {', '.join(VARIANTS)} (default: all that can run)")
     args = ap.parse_args()
+    variants = [v for v in VARIANTS if v != "snapshot-no-sw" or args.snapshot_site]
+    if args.variants:
+        variants = args.variants.split(",")
+        if unknown := [v for v in variants if v not in VARIANTS]:
+            ap.error(f"unknown variants {unknown}")
+    if "snapshot-no-sw" in variants and not args.snapshot_site:
+        ap.error("the variant snapshot-no-sw needs --snapshot-site")
 
     from playwright.sync_api import sync_playwright
 
     site = ROOT / "site"
     with tempfile.TemporaryDirectory(prefix="gin-bench-") as tmp, sync_playwright() as p:
         bare = bare_site(Path(tmp))
-        servers = {"game": start_server(site, prefix="/", netlify=ROOT / "netlify.toml"),
-                   "bare": start_server(bare, prefix="/", netlify=ROOT / "netlify.toml")}
-        times: dict[str, list[dict]] = {v: [] for v in VARIANTS}
+        folders = {"game": site, "bare": bare, "snapshot": args.snapshot_site}
+        servers = {name: start_server(folder, prefix="/", netlify=ROOT / "netlify.toml")
+                   for name, folder in folders.items() if folder}
+        times: dict[str, list[dict]] = {v: [] for v in variants}
         tasks: dict[str, dict] = {}
         try:
             for r in range(args.rounds):
-                for variant in VARIANTS:
-                    url = servers["bare" if variant == "bare" else "game"][1]
-                    times[variant].append(load(p, args.chromium, url, sw=variant == "game",
-                                               game=variant != "bare"))
+                for variant in variants:
+                    served, sw, game = SETUP[variant]
+                    times[variant].append(load(p, args.chromium, servers[served][1], sw=sw, game=game))
                     row = times[variant][-1]
                     print(f"round {r + 1}/{args.rounds} {variant}: cold {row['cold']:.2f} s, warm {row['warm']:.2f} s",
                           flush=True)
-            sizes = first_visit_bytes(site, times["game-no-sw"][0]["files"])
+            sizes = {v: first_visit_bytes(folders[SETUP[v][0]], times[v][0]["files"])
+                     for v in ("game-no-sw", "snapshot-no-sw") if v in times}
             browser = p.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
             for level in args.levels.split(",") if args.decisions else ():
                 tasks[level] = long_tasks(browser, servers["game"][1], level, args.decisions)
