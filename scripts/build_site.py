@@ -33,6 +33,24 @@ Steps:
        - build-info.json  versions, file names, build id and precache list, read by the e2e tests
   4. print the site size.
 
+Option --snapshot (GIN_SNAPSHOT=1; off by default, and the default build is unchanged by it):
+  after step 2, scripts/snapshot.mjs boots the runtime the site ships (staged: the precompiled
+  stdlib, the JSPI-free loader) under Node, imports the precompiled stdlib list, every gin_core
+  module and the ginweb modules that reach neither js, pyodide nor pyscript (the others would
+  bind Node's globals or fail on the missing document), and writes Pyodide's memory snapshot
+  (its private loadPyodide({_makeSnapshot}) / makeMemorySnapshot) into the runtime folder as
+  snapshot.bin, whose hash joins the folder's. pyscript.json's "interpreter" then names
+  gin-interpreter.mjs (scripts/snapshot_loader.mjs) in that folder: PyScript calls its
+  loadPyodide, which restores the snapshot (loadPyodide({_loadSnapshot})) and puts right what
+  the build machine left in it: random's state (reseeded from the browser's crypto), os.environ's
+  LANG, sys._emscripten_info's runtime (Node's version), the time zone (made under TZ=UTC) and
+  sys.path's doubled "". What cannot be put right: str hashes use the build's hash seed, the
+  same for every visitor of one build (nothing in the page depends on hash order or secrecy),
+  and C's tzname (localtime's tm_zone, strftime's %Z) stays UTC's (the page uses UTC only).
+  index.html preloads the snapshot. It needs --precompile; the snapshot changes with every
+  build (every change to the engine or the page means a new one; no user data is in it).
+  e2e/test_snapshot.py builds site-snapshot/ and checks it. Figures: README.md "Build".
+
 Needs only: Python >= 3.11 with the `build` package importable, Node.js, and `npm ci` already run
 (node_modules/ present). No apt, no venv assumptions, no network apart from what
 `python -m build` needs for its isolated build env (use --no-isolation to skip that when
@@ -510,7 +528,8 @@ def make_snapshot(root: Path, rt: Runtime, web: Path, app_pyc: Path, work: Path)
         fail("making the Pyodide snapshot failed")
     report = json.loads(res.stdout)
     print(f"build_site: snapshot of {len(report['app_modules'])} gin_core and ginweb modules, "
-          f"{human(report['bytes'])}; left out (they reach js): {', '.join(report['ginweb_left_out'])}")
+          f"{human(report['bytes'])} ({human(report['packed_bytes'])} without its zero pages); "
+          f"left out (they reach js): {', '.join(report['ginweb_left_out'])}")
     return Runtime(rt.pyodide_dir, rt.pyodide_ver, rt.stdlib_zip, rt.pyscript_dir, rt.pyscript_ver, out)
 
 
@@ -532,10 +551,11 @@ def content_folder(tmp: Path, archive: Path) -> str:
     return f"wheels/{digest}/{archive.name}"
 
 
-def preload_startup(tmp: Path, pyscript_folder: str, fetched: list[str]) -> None:
+def preload_startup(tmp: Path, pyscript_folder: str, fetched: list[str], modules: tuple[str, ...] = ()) -> None:
     """Start, with the page, the downloads PyScript would start only once it reaches them: its
     core chunk (imported by core.js), then main.py, pyscript.json and the archives (fetched
-    only after the interpreter is up, then on the start's critical path). The links go just
+    only after the interpreter is up, then on the start's critical path) and ``modules`` (the
+    snapshot build's interpreter module, imported only when PyScript reaches it). The links go just
     before core.js's script tag in site/index.html; a preload the page does not use would
     cost a download, so e2e/test_boot.py checks every one is used."""
     core = (tmp / pyscript_folder / "core.js").read_text(encoding="utf-8")
@@ -547,7 +567,7 @@ def preload_startup(tmp: Path, pyscript_folder: str, fetched: list[str]) -> None
     tag = f'<script type="module" src="./{pyscript_folder}/core.js"></script>'
     if html.count(tag) != 1:
         fail(f"web/index.html: expected the tag {tag} once")
-    links = [f'<link rel="modulepreload" href="./{pyscript_folder}/{chunks[0]}">']
+    links = [f'<link rel="modulepreload" href="{url}">' for url in (f"./{pyscript_folder}/{chunks[0]}", *modules)]
     links += [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetched]
     page.write_text(html.replace(tag, "\n  ".join([*links, tag])), encoding="utf-8")
 
@@ -587,7 +607,8 @@ def assemble(tmp: Path, web: Path, wheel: Path, app: Path, rt: Runtime, precompi
     versions = version_page_refs(tmp)
     startup = [f"./main.py?v={versions['main.py']}", f"./pyscript.json?v={versions['pyscript.json']}"]
     snapshot = [f"./{pyodide_folder}/{SNAPSHOT_NAME}"] if rt.snapshot else []
-    preload_startup(tmp, pyscript_folder, [*snapshot, *startup, *archives])
+    preload_startup(tmp, pyscript_folder, [*snapshot, *startup, *archives],
+                    (interpreter,) if rt.snapshot else ())
     if not (tmp / "sw.js").is_file():
         fail("web/sw.js (the service worker template) is missing")
     precache = precache_list(tmp)

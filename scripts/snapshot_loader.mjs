@@ -47,10 +47,30 @@ function timeZone() {
   return { timezone: std * 60, altzone: dst * 60, daylight: Number(winter !== summer), tzname: [name(std), name(dst)] };
 }
 
+// snapshot.bin is Pyodide's snapshot without its zero pages (scripts/snapshot.mjs,
+// withoutZeroPages): four uint32 (magic, length, page size, page count), a byte per page
+// (1: stored), the stored pages.
+const PACKED_MAGIC = 0x676e7331;
+
+function withZeroPages(packed) {
+  const [magic, length, page, pages] = new Uint32Array(packed, 0, 4);
+  if (magic !== PACKED_MAGIC) throw new Error(`gin-interpreter: ${SNAPSHOT} is not a packed snapshot`);
+  const stored = new Uint8Array(packed, 16, pages);
+  const snapshot = new Uint8Array(length);
+  let from = 16 + pages;
+  for (let i = 0; i < pages; i++) {
+    if (!stored[i]) continue;
+    const size = Math.min(page, length - i * page);
+    snapshot.set(new Uint8Array(packed, from, size), i * page);
+    from += size;
+  }
+  return snapshot;
+}
+
 async function fetchSnapshot() {
   const response = await fetch(SNAPSHOT);
   if (!response.ok) throw new Error(`gin-interpreter: ${SNAPSHOT} answered ${response.status}`);
-  return response.arrayBuffer();
+  return withZeroPages(await response.arrayBuffer());
 }
 
 export async function loadPyodide(options = {}) {
