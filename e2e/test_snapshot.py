@@ -38,12 +38,20 @@ def snapshot_url(serve_site):
     """The snapshot build served at the root (built after site/, whose wheel it reuses)."""
     serve_site("/")  # site/ first: the snapshot build reuses its wheel (--no-build)
     if not (os.environ.get("GIN_E2E_SKIP_BUILD") == "1" and (SNAPSHOT_SITE / "index.html").is_file()):
-        cmd = [sys.executable, str(ROOT / "scripts" / "build_site.py"), "--no-build", "--snapshot",
-               "--out", SNAPSHOT_SITE.name]
+        cmd = [
+            sys.executable,
+            str(ROOT / "scripts" / "build_site.py"),
+            "--no-build",
+            "--snapshot",
+            "--out",
+            SNAPSHOT_SITE.name,
+        ]
         res = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
         if res.returncode != 0:
             pytest.fail(f"snapshot build failed:\n{res.stdout}\n{res.stderr}")
-    server, url = serve.start_server(SNAPSHOT_SITE, port=0, prefix="/", quiet=True, netlify=ROOT / "netlify.toml")
+    server, url = serve.start_server(
+        SNAPSHOT_SITE, port=0, prefix="/", quiet=True, netlify=ROOT / "netlify.toml"
+    )
     LOCAL_ORIGINS.add(origin_of(url))
     yield url
     server.shutdown()
@@ -58,8 +66,11 @@ def probe_state(browser, url: str) -> dict:
         monitor = watch(page)
         page.goto(url)
         wait_ready(page)
-        page.evaluate("""(code) => { const s = document.createElement('script'); s.type = 'py';
-                                     s.textContent = code; document.body.append(s); }""", STATE_PROBE)
+        page.evaluate(
+            """(code) => { const s = document.createElement('script'); s.type = 'py';
+                                     s.textContent = code; document.body.append(s); }""",
+            STATE_PROBE,
+        )
         page.wait_for_function("window.__state", timeout=30_000)
         assert monitor.problems() == []
         return json.loads(page.evaluate("window.__state"))
