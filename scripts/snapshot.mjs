@@ -14,10 +14,11 @@
 //   - each ginweb module whose import reaches neither js, pyodide nor pyscript (a module that
 //     does would bind Node's globals, or fail on the missing document): tried with those names
 //     refused, and left out when refused.
-// What the snapshot carries from Node (the random state, the hash seed, os.environ,
-// sys._emscripten_info) is put right by the wrapper module at every restore
-// (build_site.SNAPSHOT_WRAPPER). Prints a JSON report (modules in the snapshot, ginweb modules
-// left out, bytes) on stdout.
+// Fails when a random generator other than random's own was made at import (the wrapper
+// reseeds that one only). What the snapshot carries from Node (random's state, os.environ's
+// LANG, sys._emscripten_info, the time zone) is put right by the wrapper module at every
+// restore (scripts/snapshot_loader.mjs); the hash seed cannot be. Prints a JSON report (modules
+// in the snapshot, ginweb modules left out, bytes) on stdout.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -87,7 +88,7 @@ with zipfile.ZipFile("/in/app-pyc.zip") as zf:
     zf.extractall("/home/pyodide")  # as the page unpacks it
 seeds = [l.split("#")[0].strip() for l in open("/in/modules.txt").read().splitlines()]
 failed = stdlib([s for s in seeds if s])
-engine_left_out = without_js([m for m in modules_of("gin_core")
+engine_left_out = without_js([m for m in modules_of("gin_core")  # but its command-line tools
                               if m.rsplit(".", 1)[-1] not in ("__main__", "arena", "bench")])
 page_left_out = without_js(modules_of("ginweb"))
 if engine_left_out:
