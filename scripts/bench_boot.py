@@ -16,8 +16,9 @@ cache, which an off-the-record context lacks, so it fetched the 9 MiB wasm again
               a warm reload
   game-no-sw  the same with service workers blocked: the HTTP cache only
   bare        the bare PyScript page, cold then warm
-  snapshot-no-sw  with --snapshot-site DIR: game-no-sw on that build (build_site.py --snapshot
-              --out DIR), compared with game-no-sw (ratios, Python phases, first-visit bytes)
+  snapshot, snapshot-no-sw  with --snapshot-site DIR: game and game-no-sw on that build
+              (build_site.py --snapshot --out DIR), compared with them (ratios; Python phases and
+              first-visit bytes of snapshot-no-sw)
 ``--variants`` runs some of them only.
 Time to playable is performance.now() when the page says it is ready. The page's own Python is
 timed by its performance marks (web/main.py: import gin_core, import ginweb.app, first render,
@@ -76,13 +77,14 @@ WARM_JS = "() => performance.getEntriesByName('gin-warm', 'mark').length > 0"
 RESOURCES_JS = """() => performance.getEntriesByType('navigation').concat(
     performance.getEntriesByType('resource')).map(e => e.name)"""
 LEVELS = ("beginner", "standard", "hard", "expert")
-VARIANTS = ("game", "game-no-sw", "bare", "snapshot-no-sw")
+VARIANTS = ("game", "game-no-sw", "bare", "snapshot", "snapshot-no-sw")
 # each variant: (the site it loads, service worker allowed, the game's page)
 SETUP = {"game": ("game", True, True), "game-no-sw": ("game", False, True), "bare": ("bare", False, False),
-         "snapshot-no-sw": ("snapshot", False, True)}
+         "snapshot": ("snapshot", True, True), "snapshot-no-sw": ("snapshot", False, True)}
 RATIOS = {  # name: (numerator, denominator, cold or warm)
     "game/bare cold": ("game", "bare", "cold"), "game/bare warm": ("game", "bare", "warm"),
     "game/game-no-sw warm": ("game", "game-no-sw", "warm"), "game/game-no-sw cold": ("game", "game-no-sw", "cold"),
+    "snapshot/game cold": ("snapshot", "game", "cold"), "snapshot/game warm": ("snapshot", "game", "warm"),
     "snapshot-no-sw/game-no-sw cold": ("snapshot-no-sw", "game-no-sw", "cold"),
     "snapshot-no-sw/game-no-sw warm": ("snapshot-no-sw", "game-no-sw", "warm"),
 }
@@ -233,16 +235,17 @@ def main() -> int:
                     help="also play --decisions at standard with the cards gliding (no fast=1)")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     ap.add_argument("--snapshot-site", type=Path,
-                    help="a snapshot build (build_site.py --snapshot --out DIR): adds the variant snapshot-no-sw")
+                    help="a snapshot build (build_site.py --snapshot --out DIR): adds the variants "
+                    "snapshot and snapshot-no-sw")
     ap.add_argument("--variants", help=f"comma-separated, of {', '.join(VARIANTS)} (default: all that can run)")
     args = ap.parse_args()
-    variants = [v for v in VARIANTS if v != "snapshot-no-sw" or args.snapshot_site]
+    variants = [v for v in VARIANTS if not v.startswith("snapshot") or args.snapshot_site]
     if args.variants:
         variants = args.variants.split(",")
         if unknown := [v for v in variants if v not in VARIANTS]:
             ap.error(f"unknown variants {unknown}")
-    if "snapshot-no-sw" in variants and not args.snapshot_site:
-        ap.error("the variant snapshot-no-sw needs --snapshot-site")
+    if any(v.startswith("snapshot") for v in variants) and not args.snapshot_site:
+        ap.error("the snapshot variants need --snapshot-site")
 
     from playwright.sync_api import sync_playwright
 
