@@ -87,6 +87,7 @@ def test_snapshot_build_boots_from_the_snapshot_and_plays(page, page_monitor, sn
     fetched = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")  # the page's own
     paths = [urlsplit(r).path for r in fetched]
     assert paths.count("/" + info["snapshot"].removeprefix("./")) == 1  # preloaded, and that fetch used
+    assert {p.lstrip("/") for p in paths} <= set(info["precache"])  # the worker has all of it offline
     assert page_monitor.problems() == []
 
 

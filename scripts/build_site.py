@@ -101,8 +101,11 @@ SW_BUILD_LINE = re.compile(r"^const BUILD = \{.*\};", re.MULTILINE)
 JSPI_TEST = ('var newJspiSupported=canConstructWasm&&"Suspending"in WebAssembly;'
              'var oldJspiSupported=canConstructWasm&&"Suspender"in WebAssembly;')
 JSPI_OFF = "var newJspiSupported=false;var oldJspiSupported=false;"
-SNAPSHOT_NAME = "snapshot.bin"  # in the runtime folder, with the wrapper PyScript loads instead
-SNAPSHOT_WRAPPER = "gin-interpreter.mjs"  # of pyodide.mjs (scripts/snapshot_loader.mjs)
+SNAPSHOT_NAME = "snapshot.bin"  # in runtime/snapshot-<hash>/, with the wrapper PyScript loads
+SNAPSHOT_WRAPPER = "gin-interpreter.mjs"  # instead of pyodide.mjs (scripts/snapshot_loader.mjs)
+RUNTIME_PLACEHOLDER = "../RUNTIME/"  # the wrapper's path to the runtime folder, filled in
+# static imports of an ES module from a relative path (the wrapper's of pyodide.mjs)
+MODULE_IMPORT_RE = re.compile(r"""\bfrom\s*["'](\.{1,2}/[^"']+)["']""")
 # web/sw.js's test for the files it leaves to the HTTP cache, and the snapshot build's
 SW_WASM_TEST = 'if (path.endsWith(".wasm")) {'
 SW_WASM_OR_SNAPSHOT_TEST = f'if (path.endsWith(".wasm") || path.endsWith("/{SNAPSHOT_NAME}")) {{'
@@ -301,7 +304,8 @@ def precache_list(site: Path) -> list[str]:
     Read from the built site itself: the page's local links and scripts (stylesheets,
     preloads, PyScript's core.js, main.py, pyscript.json, sw-register.js, manifest, icon), the
     manifest's icons, pyscript.json's interpreter and files (ginweb modules, wheel), every Pyodide
-    core file next to the interpreter (it loads them all), and the JavaScript modules imported
+    core file next to the interpreter, or next to the pyodide.mjs a wrapper interpreter imports
+    (Pyodide loads them all), and the JavaScript modules imported
     statically from those scripts, with the chunks of PyScript's plugin table (PyScript imports
     every plugin at start, once per interpreter type: a "!name" in pyscript.json only stops it
     for the py type). What those chunks load lazily (the editor's CodeMirror, the terminal's
@@ -316,8 +320,12 @@ def precache_list(site: Path) -> list[str]:
     config = json.loads((site / "pyscript.json").read_text())
     interpreter = _local(config["interpreter"])
     files |= {interpreter} | {_local(f) for f in config.get("files", {})}
-    runtime = site / posixpath.dirname(interpreter)
-    files |= {f"{posixpath.dirname(interpreter)}/{p.name}" for p in runtime.iterdir() if p.is_file()}
+    folders = {posixpath.dirname(interpreter)}  # and the runtime folder a wrapper imports Pyodide from
+    imports = MODULE_IMPORT_RE.findall((site / interpreter).read_text(encoding="utf-8"))
+    folders |= {posixpath.dirname(_local(i, posixpath.dirname(interpreter))) for i in imports
+                if i.endswith("/pyodide.mjs")}
+    for folder in sorted(folders):
+        files |= {f"{folder}/{p.name}" for p in (site / folder).iterdir() if p.is_file()}
     queue = sorted(f for f in files if f.endswith(".js"))
     while queue:
         module = queue.pop()
@@ -490,16 +498,11 @@ def pyodide_files(rt: Runtime) -> dict[str, bytes]:
 
 def copy_pyodide(tmp: Path, rt: Runtime) -> str:
     """Copy Pyodide's core files (pyodide_files) into runtime/pyodide-<ver>-<hash>/ (the hash of
-    the stdlib and the loader, whose content depends on the module list too, and of the
-    snapshot and its wrapper when there is one) and point the pages' references to
-    runtime/pyodide-<ver>/ there. Returns the folder's site path."""
+    the stdlib and the loader: the stdlib's content depends on the module list too) and point
+    the pages' references to runtime/pyodide-<ver>/ there. Returns the folder's site path."""
     files = pyodide_files(rt)
     loader = files["pyodide.asm.mjs" if "pyodide.asm.mjs" in files else "pyodide.asm.js"]
-    if rt.snapshot:
-        files[SNAPSHOT_NAME] = rt.snapshot.read_bytes()
-        files[SNAPSHOT_WRAPPER] = (ROOT / "scripts" / "snapshot_loader.mjs").read_bytes()
-    extra = b"".join(files[name] for name in (SNAPSHOT_NAME, SNAPSHOT_WRAPPER) if name in files)
-    digest = hashlib.sha256(files["python_stdlib.zip"] + loader + extra).hexdigest()[:8]
+    digest = hashlib.sha256(files["python_stdlib.zip"] + loader).hexdigest()[:8]
     folder = f"runtime/pyodide-{rt.pyodide_ver}-{digest}"
     (tmp / folder).mkdir(parents=True)
     for name, data in files.items():
@@ -508,6 +511,24 @@ def copy_pyodide(tmp: Path, rt: Runtime) -> str:
         text = page.read_text(encoding="utf-8")
         page.write_text(text.replace(f"runtime/pyodide-{rt.pyodide_ver}/", f"{folder}/"), encoding="utf-8")
     return folder
+
+
+def copy_snapshot(tmp: Path, snapshot: Path, pyodide_folder: str) -> str:
+    """Put snapshot.bin and its wrapper module (scripts/snapshot_loader.mjs, pointed at
+    ``pyodide_folder``) into runtime/snapshot-<sha256[:8] of both>/: a folder of their own, so
+    the runtime folder (the 9 MiB wasm's URL) stays the same from build to build while the
+    snapshot changes with every change to the engine or the page. Returns the wrapper's site
+    path (pyscript.json's interpreter)."""
+    template = (ROOT / "scripts" / "snapshot_loader.mjs").read_text(encoding="utf-8")
+    if template.count(RUNTIME_PLACEHOLDER) != 2:
+        fail(f"scripts/snapshot_loader.mjs must name {RUNTIME_PLACEHOLDER} twice (import, indexURL)")
+    wrapper = template.replace(RUNTIME_PLACEHOLDER, f"../{posixpath.basename(pyodide_folder)}/").encode()
+    data = snapshot.read_bytes()
+    folder = f"runtime/snapshot-{hashlib.sha256(data + wrapper).hexdigest()[:8]}"
+    (tmp / folder).mkdir(parents=True)
+    (tmp / folder / SNAPSHOT_NAME).write_bytes(data)
+    (tmp / folder / SNAPSHOT_WRAPPER).write_bytes(wrapper)
+    return f"{folder}/{SNAPSHOT_WRAPPER}"
 
 
 def make_snapshot(root: Path, rt: Runtime, web: Path, app_pyc: Path, work: Path) -> Runtime:
@@ -615,11 +636,12 @@ def assemble(tmp: Path, web: Path, wheel: Path, app: Path, rt: Runtime, precompi
     # The archives keep their names (Pyodide reads a wheel's) inside folders named by their
     # content hash, so they can be cached forever and a rebuilt engine still gets a new URL.
     archives = ["./" + content_folder(tmp, wheel), "./" + content_folder(tmp, app)]
-    interpreter = f"./{pyodide_folder}/{SNAPSHOT_WRAPPER if rt.snapshot else 'pyodide.mjs'}"
+    interpreter = "./" + (copy_snapshot(tmp, rt.snapshot, pyodide_folder) if rt.snapshot
+                          else f"{pyodide_folder}/pyodide.mjs")
     write_pyscript_config(web, tmp, interpreter, archives)
     versions = version_page_refs(tmp)
     startup = [f"./main.py?v={versions['main.py']}", f"./pyscript.json?v={versions['pyscript.json']}"]
-    snapshot = [f"./{pyodide_folder}/{SNAPSHOT_NAME}"] if rt.snapshot else []
+    snapshot = [f"{posixpath.dirname(interpreter)}/{SNAPSHOT_NAME}"] if rt.snapshot else []
     preload_startup(tmp, pyscript_folder, [*snapshot, *startup, *archives],
                     (interpreter,) if rt.snapshot else ())
     if not (tmp / "sw.js").is_file():
@@ -644,7 +666,7 @@ def assemble(tmp: Path, web: Path, wheel: Path, app: Path, rt: Runtime, precompi
         "versions": versions,
     }
     if rt.snapshot:
-        info["snapshot"] = f"./{pyodide_folder}/{SNAPSHOT_NAME}"
+        info["snapshot"] = snapshot[0]
     (tmp / "build-info.json").write_text(json.dumps(info, indent=2) + "\n")
 
 

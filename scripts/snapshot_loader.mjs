@@ -1,7 +1,9 @@
-// The interpreter module of a snapshot build (build_site.py --snapshot copies it into
-// runtime/pyodide-<ver>-<hash>/ as gin-interpreter.mjs; pyscript.json's "interpreter" names it).
-// PyScript imports the module its config names and calls its loadPyodide with indexURL, stdout
-// and stderr: this one starts Pyodide from snapshot.bin (an interpreter that has already
+// The interpreter module of a snapshot build (build_site.py --snapshot writes it, with the
+// runtime folder's path filled in below, into runtime/snapshot-<hash>/ as
+// gin-interpreter.mjs, next to snapshot.bin; pyscript.json's "interpreter" names it).
+// PyScript imports the module its config names and calls its loadPyodide with stdout, stderr
+// and indexURL (the module's folder: replaced by the runtime folder's): this one starts Pyodide
+// from snapshot.bin (an interpreter that has already
 // imported the page's safe modules, made under Node by scripts/snapshot.mjs) and then puts right
 // what the snapshot froze at build time, before any of the page's code runs:
 //   - random's generator: the same state after every restore; reseeded from os.urandom (the
@@ -14,9 +16,11 @@
 //   - sys.path: Pyodide puts "" in front at every start, so the restored one has it twice.
 // Not put right (cannot be after start-up): str/bytes hashes use the build's hash seed, the
 // same for every visitor of one build (nothing in the page depends on hash order or secrecy).
-import { loadPyodide as loadFresh, version } from "./pyodide.mjs";
+import { loadPyodide as loadFresh, version } from "../RUNTIME/pyodide.mjs";
 
 export { version };
+
+const INDEX_URL = new URL("../RUNTIME/", import.meta.url).href;
 
 const SNAPSHOT = new URL("./snapshot.bin", import.meta.url);
 
@@ -74,7 +78,7 @@ async function fetchSnapshot() {
 }
 
 export async function loadPyodide(options = {}) {
-  const pyodide = await loadFresh({ ...options, _loadSnapshot: fetchSnapshot() });
+  const pyodide = await loadFresh({ ...options, indexURL: INDEX_URL, _loadSnapshot: fetchSnapshot() });
   const lang = (globalThis.navigator?.language ?? "C").replace("-", "_") + ".UTF-8";
   const state = {
     env: { LANG: lang, ...options.env },
