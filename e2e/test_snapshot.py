@@ -1,14 +1,14 @@
 """The snapshot build (build_site.py --snapshot, off by default): it boots and plays, and what the
 snapshot froze under Node at build time is the visitor's again after every restore.
 
-The snapshot site is built into site-snapshot/ once per session (a few seconds more than the
-default build; GIN_E2E_SKIP_BUILD=1 reuses it when present) and served like site/.
+The snapshot site is built into site-snapshot/ once per session from dist/'s wheel, the one
+site/ was built from (about 8 s; always, GIN_E2E_SKIP_BUILD=1 included: a site-snapshot/ left
+from an older session would test old code), and served like site/.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from urllib.parse import urlsplit
@@ -36,19 +36,11 @@ js.window.__state = json.dumps({
 @pytest.fixture(scope="session")
 def snapshot_url(serve_site):
     """The snapshot build served at the root (built after site/, whose wheel it reuses)."""
-    serve_site("/")  # site/ first: the snapshot build reuses its wheel (--no-build)
-    if not (os.environ.get("GIN_E2E_SKIP_BUILD") == "1" and (SNAPSHOT_SITE / "index.html").is_file()):
-        cmd = [
-            sys.executable,
-            str(ROOT / "scripts" / "build_site.py"),
-            "--no-build",
-            "--snapshot",
-            "--out",
-            SNAPSHOT_SITE.name,
-        ]
-        res = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
-        if res.returncode != 0:
-            pytest.fail(f"snapshot build failed:\n{res.stdout}\n{res.stderr}")
+    serve_site("/")  # site/ first (built unless GIN_E2E_SKIP_BUILD=1): its wheel is reused
+    cmd = [sys.executable, str(ROOT / "scripts" / "build_site.py"), "--no-build", "--snapshot"]
+    res = subprocess.run([*cmd, "--out", SNAPSHOT_SITE.name], cwd=ROOT, capture_output=True, text=True)
+    if res.returncode != 0:
+        pytest.fail(f"snapshot build failed:\n{res.stdout}\n{res.stderr}")
     server, url = serve.start_server(
         SNAPSHOT_SITE, port=0, prefix="/", quiet=True, netlify=ROOT / "netlify.toml"
     )

@@ -35,21 +35,24 @@ Steps:
 
 Option --snapshot (GIN_SNAPSHOT=1; off by default, and the default build is unchanged by it):
   after step 2, scripts/snapshot.mjs boots the runtime the site ships (staged: the precompiled
-  stdlib, the JSPI-free loader) under Node, imports the precompiled stdlib list, every gin_core
-  module and the ginweb modules that reach neither js, pyodide nor pyscript (the others would
-  bind Node's globals or fail on the missing document), and writes Pyodide's memory snapshot
-  (its private loadPyodide({_makeSnapshot}) / makeMemorySnapshot) into the runtime folder as
-  snapshot.bin, whose hash joins the folder's. pyscript.json's "interpreter" then names
-  gin-interpreter.mjs (scripts/snapshot_loader.mjs) in that folder: PyScript calls its
-  loadPyodide, which restores the snapshot (loadPyodide({_loadSnapshot})) and puts right what
-  the build machine left in it: random's state (reseeded from the browser's crypto), os.environ's
-  LANG, sys._emscripten_info's runtime (Node's version), the time zone (made under TZ=UTC) and
-  sys.path's doubled "". What cannot be put right: str hashes use the build's hash seed, the
-  same for every visitor of one build (nothing in the page depends on hash order or secrecy),
-  and C's tzname (localtime's tm_zone, strftime's %Z) stays UTC's (the page uses UTC only).
-  index.html preloads the snapshot. It needs --precompile; the snapshot changes with every
-  build (every change to the engine or the page means a new one; no user data is in it).
-  e2e/test_snapshot.py builds site-snapshot/ and checks it. Figures: README.md "Build".
+  stdlib, the JSPI-free loader) under Node (TZ=UTC), imports the precompiled stdlib list, every
+  gin_core module and the ginweb modules that reach neither js, pyodide nor pyscript (the
+  others would bind Node's globals or fail on the missing document), and writes Pyodide's
+  memory snapshot (its private loadPyodide({_makeSnapshot}) / makeMemorySnapshot) without its
+  zero pages: 30 MiB, 15 MiB stored. It goes with its wrapper module (scripts/snapshot_loader.mjs)
+  into runtime/snapshot-<hash>/ (copy_snapshot; the runtime folder stays the default build's),
+  and pyscript.json's "interpreter" names the wrapper: PyScript calls its loadPyodide, which
+  restores the snapshot (loadPyodide({_loadSnapshot}), indexURL the runtime folder) and puts
+  right what the build machine left in it before the page's code runs: random's state
+  (reseeded from the browser's crypto), os.environ's LANG, sys._emscripten_info's runtime
+  (Node's version), the time zone and sys.path's doubled "". What cannot be put right: str
+  hashes use the build's hash seed, the same for every visitor of one build (nothing in the
+  page depends on hash order or secrecy), and C's tzname (localtime's tm_zone, strftime's %Z)
+  stays UTC's (the page uses UTC only). index.html preloads the snapshot and the wrapper; sw.js
+  reads the snapshot from the HTTP cache, as it does the wasm (snapshot_from_http_cache). It
+  needs --precompile. The snapshot changes with every build (not byte-reproducible: the hash
+  seed and the heap differ) and costs a first visit 4.9 MiB brotli more.
+  e2e/test_snapshot.py builds site-snapshot/ and checks it. Figures: README.md, "Memory snapshot".
 
 Needs only: Python >= 3.11 with the `build` package importable, Node.js, and `npm ci` already run
 (node_modules/ present). No apt, no venv assumptions, no network apart from what
