@@ -3,9 +3,9 @@
 // gin-interpreter.mjs, next to snapshot.bin; pyscript.json's "interpreter" names it).
 // PyScript imports the module its config names and calls its loadPyodide with stdout, stderr
 // and indexURL (the module's folder: replaced by the runtime folder's): this one starts Pyodide
-// from snapshot.bin (an interpreter that has already
-// imported the page's safe modules, made under Node by scripts/snapshot.mjs) and then puts right
-// what the snapshot froze at build time, before any of the page's code runs:
+// from snapshot.bin (an interpreter that has already imported the page's safe modules, made
+// under Node by scripts/snapshot.mjs) and then puts right what the snapshot froze at build
+// time, before any of the page's code runs:
 //   - random's generator: the same state after every restore; reseeded from os.urandom (the
 //     browser's crypto.getRandomValues);
 //   - os.environ: LANG from this browser's language as Emscripten sets it, and the options' env;
