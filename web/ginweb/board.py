@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from . import dom
@@ -22,6 +23,9 @@ from .cardface import BACK_HTML, face_html
 from .dom import Js
 from .intents import Origin
 from .present import Spec
+
+# A card element's attributes as last written: class, label, role, tabindex, description, style
+Written = tuple[str | None, str | None, str, str | None, str | None, str]
 
 ZONES = ("opp-hand", "pile-cards", "my-hand")
 Rect = tuple[float, float, float]  # left, top, width
@@ -44,7 +48,7 @@ class Board:
             el.innerHTML = ""
         self.stock = dom.by_id("stock")
         self.els: dict[str, Js] = {}
-        self.where: dict[str, tuple[object, ...]] = {}  # key -> the attributes as last written
+        self.where: dict[str, Written] = {}  # key -> the attributes as last written
         self.order: dict[str, list[str]] = {z: [] for z in ZONES}
         self.fit: dict[str, tuple[int, int]] = {}
         self.moving_until = 0.0  # performance.now() when the last animation lands
@@ -73,18 +77,29 @@ class Board:
         old = self.where.get(spec.key)
         if old == attrs:
             return
-        was = old or (None, "", "", None, None, "")  # a new element: nothing written yet
+        was: Written = old or (None, "", "", None, None, "")  # a new element: nothing written yet
         if cls != was[0]:
             el.className = cls
         if (spec.label, spec.role) != (was[1], was[2]):
             self._name(el, spec.label, spec.role, new=old is None)
         if spec.tab != was[3]:
-            dom.set_attr(el, "tabindex", spec.tab)
+            if old is not None and el.matches(":focus"):
+                # The focused card's tabindex changes: the browser would check at once that it
+                # can keep the focus, laying out the page inside this task (25 ms at a hand's
+                # end); at the next frame the page is laid out anyway.
+                dom.before_paint(partial(self._retab, spec.key))
+            else:
+                dom.set_attr(el, "tabindex", spec.tab)
         if spec.desc != was[4]:
             dom.set_attr(el, "aria-description", spec.desc)
         if spec.style != was[5]:
             el.style.cssText = spec.style
         self.where[spec.key] = attrs
+
+    def _retab(self, key: str) -> None:
+        """Give card ``key`` the tabindex the last render wants."""
+        if key in self.els:
+            dom.set_attr(self.els[key], "tabindex", self.where[key][3])
 
     @staticmethod
     def _name(el: Js, label: str | None, role: str, new: bool) -> None:
