@@ -8,7 +8,8 @@ from the data and never parses the message.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # cards.py raises errors of this module: no import at run time
     from .cards import Card
@@ -130,6 +131,12 @@ class IllegalAction(GinError):
         self.limit = limit
         self.player = player
         super().__init__(self.message())
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled with every figure (the default would call ``IllegalAction(message)``), so a
+        refusal crosses a process boundary (multiprocessing, a worker) as the same data."""
+        rebuild = partial(IllegalAction, deadwood=self.deadwood, limit=self.limit, player=self.player)
+        return rebuild, (self.code, self.cards)
 
     def message(self) -> str:
         """The refused rule in words, one line."""

@@ -3,6 +3,8 @@ for people (no programmer identifiers in it)."""
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from gin_core import Action, ActionError, GinError, IllegalAction, Match, Rules
@@ -40,6 +42,15 @@ def test_refusal_carries_code_cards_and_figures(action, code, cards, figures):
     for name, value in figures.items():
         assert getattr(e, name) == value
     assert str(e) == e.message() and "\n" not in str(e)
+    back = pickle.loads(pickle.dumps(e))  # the same data on the far side of a process boundary
+    assert type(back) is IllegalAction and str(back) == str(e)
+    assert (back.code, back.cards, back.deadwood, back.limit, back.player) == (
+        e.code,
+        e.cards,
+        e.deadwood,
+        e.limit,
+        e.player,
+    )
 
 
 def test_messages_are_for_people():
