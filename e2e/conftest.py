@@ -281,7 +281,9 @@ def boot_timings() -> list:
 
 def pytest_terminal_summary(terminalreporter):
     if _CRASHES:
-        terminalreporter.write_sep("-", f"Chromium renderer crashes: {len(_CRASHES)} (retried: {CRASH_RETRIES})")
+        terminalreporter.write_sep(
+            "-", f"Chromium renderer crashes: {len(_CRASHES)} (retried: {CRASH_RETRIES})"
+        )
         for nodeid in _CRASHES:
             terminalreporter.write_line(nodeid)
         sys.path.insert(0, str(ROOT / "scripts"))

@@ -204,7 +204,8 @@ def play_for_decisions(page, decisions: int, limit_s: float = 240) -> list[dict]
                 page.click("#confirm-ok")
             else:
                 cards = page.query_selector_all("#my-hand .card.dw:not(.locked)") or page.query_selector_all(
-                    "#my-hand .card:not(.locked)")
+                    "#my-hand .card:not(.locked)"
+                )
                 cards[-1].click()
         page.wait_for_timeout(20)
     return json.loads(page.evaluate("window.ginPerfJSON || '[]'"))

@@ -110,9 +110,19 @@ def test_cors_flag(tiny_site):
 
 def test_cli_prints_url(tiny_site):
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "scripts" / "serve.py"), "--port", "0", "--prefix", "/games/gin/",
-         "--dir", str(tiny_site), "--quiet"],
-        stdout=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "serve.py"),
+            "--port",
+            "0",
+            "--prefix",
+            "/games/gin/",
+            "--dir",
+            str(tiny_site),
+            "--quiet",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         line = proc.stdout.readline()
