@@ -44,7 +44,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from gin_e2e import (  # noqa: F401  (wait_ready re-exported for convenience)
     ARTIFACTS,
     CHROMIUM,

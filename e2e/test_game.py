@@ -667,7 +667,7 @@ def test_a_phone_on_its_side_shows_the_whole_table(page, site_url):
     assert seen["#actions .act:not([hidden])"], "an action to take on the first turn"
     for sel, boxes in seen.items():
         for left, top, right, bottom in boxes:  # all of it on screen, without scrolling
-            assert 0 <= left and right <= 844 and 0 <= top and bottom <= 390, (sel, left, top, right, bottom)
+            assert left >= 0 and right <= 844 and top >= 0 and bottom <= 390, (sel, left, top, right, bottom)
     assert page.evaluate("document.documentElement.scrollWidth") <= 844
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "table-844x390.png"))
@@ -678,7 +678,7 @@ def test_a_phone_on_its_side_shows_the_whole_table(page, site_url):
     result_top = seen["#result"][0][1]
     assert all(bottom <= result_top + 1 for *_, bottom in seen["#opp-hand .card"])
     for left, top, right, bottom in seen["#result"] + seen["#btn-next"]:
-        assert 0 <= left and right <= 844 and 0 <= top and bottom <= 390, (left, top, right, bottom)
+        assert left >= 0 and right <= 844 and top >= 0 and bottom <= 390, (left, top, right, bottom)
     page.screenshot(path=str(ARTIFACTS / "showdown-844x390.png"))
 
 

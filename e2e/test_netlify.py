@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import re
 import sys
-import tomllib
 import time
+import tomllib
 from pathlib import Path
 
 import pytest
 from gin_e2e import ROOT, origin_of, wait_ready
 
 sys.path.insert(0, str(ROOT / "scripts"))
-from netlify_headers import headers_for, load_rules  # noqa: E402
+from netlify_headers import headers_for, load_rules
 
 CONFIG = tomllib.loads((ROOT / "netlify.toml").read_text())
 

@@ -7,7 +7,6 @@ import urllib.error
 import urllib.request
 
 import pytest
-
 from gin_e2e import ROOT, serve
 
 EXPECTED = {

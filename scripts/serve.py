@@ -28,7 +28,7 @@ import urllib.parse
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from netlify_headers import headers_for  # noqa: E402
+from netlify_headers import headers_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
