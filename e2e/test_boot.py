@@ -75,7 +75,8 @@ try:
 except ValueError:
     traceback.format_exc()  # the page's error report path
 from_source = sorted(n for n, m in list(sys.modules.items())
-                     if isinstance(getattr(getattr(m, "__spec__", None), "loader", None), zipimport.zipimporter)
+                     if isinstance(getattr(getattr(m, "__spec__", None), "loader", None),
+                                   zipimport.zipimporter)
                      and m.__file__.endswith(".py"))
 stale = []
 for name, m in list(sys.modules.items()):
