@@ -558,8 +558,8 @@ def copy_snapshot(tmp: Path, snapshot: Path, pyodide_folder: str) -> str:
 
 def make_snapshot(root: Path, rt: Runtime, web: Path, app_pyc: Path, work: Path) -> Runtime:
     """Make snapshot.bin (scripts/snapshot.mjs) with the runtime the site ships, staged in
-    ``work`` (where precompile() unpacked the wheel); returns ``rt`` with it. Under TZ=UTC, so the zone it freezes is the same on every
-    build machine (the wrapper puts the visitor's back)."""
+    ``work`` (where precompile() unpacked the wheel); returns ``rt`` with it. Under TZ=UTC, so
+    the zone it freezes is the same on every build machine (the wrapper puts the visitor's back)."""
     staged = work / "runtime"
     staged.mkdir()
     for name, data in pyodide_files(rt).items():

@@ -21,10 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 
-from ginweb import savefmt, seal, settings, stats
+from ginweb import savefmt, seal, settings, stats  # noqa: E402  (needs the sys.path above)
 
-from gin_core import Match, SaveError, preset
-from gin_core.bots import make_bot
+from gin_core import Match, SaveError, preset  # noqa: E402  (needs the sys.path above)
+from gin_core.bots import make_bot  # noqa: E402  (needs the sys.path above)
 
 JUNK = [None, [], {}, -1, 10**30, "x", True, 1.5, "[" * 50, {"a": []}]
 

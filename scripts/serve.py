@@ -26,6 +26,7 @@ import sys
 import threading
 import urllib.parse
 from pathlib import Path
+from typing import ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from netlify_headers import headers_for
@@ -74,7 +75,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     cors = False
     quiet = False
     netlify: str | None = None
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **MIME_TYPES,
+    }
 
     def guess_type(self, path):  # exact table first, so platform mime.types cannot interfere
         ext = posixpath.splitext(str(path))[1].lower()
