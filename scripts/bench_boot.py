@@ -232,7 +232,8 @@ def report(times: dict[str, list[dict]], sizes: dict[str, dict], tasks: dict) ->
     for variant, m in med.items():
         runs = ", ".join(f"{r['cold']:.2f}/{r['warm']:.2f}" for r in times[variant])
         print(
-            f"{variant:11s} time to playable: cold {m['cold']:.2f} s, warm {m['warm']:.2f} s (runs cold/warm: {runs})"
+            f"{variant:11s} time to playable: cold {m['cold']:.2f} s, warm {m['warm']:.2f} s "
+            f"(runs cold/warm: {runs})"
         )
     for name, value in ratios.items():
         print(f"ratio {name}: {value:.2f}")
@@ -262,7 +263,8 @@ def report(times: dict[str, list[dict]], sizes: dict[str, dict], tasks: dict) ->
     }
 
 
-def main() -> int:
+def parse_args() -> tuple[argparse.Namespace, list[str]]:
+    """The command line, and the variants to run (checked against VARIANTS and --snapshot-site)."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--decisions", type=int, default=30, help="computer decisions per level (0: skip)")
@@ -290,7 +292,11 @@ def main() -> int:
             ap.error(f"unknown variants {unknown}")
     if any(v.startswith("snapshot") for v in variants) and not args.snapshot_site:
         ap.error("the snapshot variants need --snapshot-site")
+    return args, variants
 
+
+def main() -> int:
+    args, variants = parse_args()
     from playwright.sync_api import sync_playwright
 
     site = ROOT / "site"
@@ -311,7 +317,8 @@ def main() -> int:
                     times[variant].append(load(p, args.chromium, servers[served][1], sw=sw, game=game))
                     row = times[variant][-1]
                     print(
-                        f"round {r + 1}/{args.rounds} {variant}: cold {row['cold']:.2f} s, warm {row['warm']:.2f} s",
+                        f"round {r + 1}/{args.rounds} {variant}: "
+                        f"cold {row['cold']:.2f} s, warm {row['warm']:.2f} s",
                         flush=True,
                     )
             sizes = {
