@@ -166,41 +166,55 @@ def shapes(maskable: bool) -> list[tuple[list, object, float]]:
 # ----------------------------------------------------------------------- rasterising
 
 
-def coverage_rows(poly: list, size: int):
-    """Yield (row, {column: coverage}) for the pixels a polygon covers (nonzero winding)."""
+def polygon_edges(poly: list) -> list[tuple[float, float, float, float, int]]:
+    """The polygon's edges that are not horizontal, each with its winding (+1 down, -1 up)."""
     n = len(poly)
     edges = []
     for i in range(n):
         (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
         if y0 != y1:
             edges.append((x0, y0, x1, y1, 1 if y1 > y0 else -1))
+    return edges
+
+
+def crossings(edges: list, y: float) -> list[tuple[float, int]]:
+    """Where the line at height ``y`` crosses the edges, left to right, with each edge's winding."""
+    return sorted(
+        (x0 + (y - y0) * (x1 - x0) / (y1 - y0), w)
+        for x0, y0, x1, y1, w in edges
+        if (y0 <= y < y1) or (y1 <= y < y0)
+    )
+
+
+def add_span(acc: dict[int, float], xa: float, xb: float, size: int) -> None:
+    """Add one subsample line's span [xa, xb), clipped to the image, to ``acc`` (column: coverage)."""
+    xa, xb = max(0.0, xa), min(float(size), xb)
+    if xb <= xa:
+        return
+    ia, ib = int(xa), min(int(xb), size - 1)
+    if ia == ib:
+        acc[ia] = acc.get(ia, 0.0) + (xb - xa) / SS
+        return
+    acc[ia] = acc.get(ia, 0.0) + (ia + 1 - xa) / SS
+    for c in range(ia + 1, ib):
+        acc[c] = acc.get(c, 0.0) + 1.0 / SS
+    acc[ib] = acc.get(ib, 0.0) + (xb - ib) / SS
+
+
+def coverage_rows(poly: list, size: int):
+    """Yield (row, {column: coverage}) for the pixels a polygon covers (nonzero winding)."""
+    edges = polygon_edges(poly)
     ys = [p[1] for p in poly]
     top, bottom = max(0, int(min(ys))), min(size - 1, math.ceil(max(ys)))
     for row in range(top, bottom + 1):
         acc: dict[int, float] = {}
         for s in range(SS):
-            y = row + (s + 0.5) / SS
-            xs = []
-            for x0, y0, x1, y1, w in edges:
-                if (y0 <= y < y1) or (y1 <= y < y0):
-                    xs.append((x0 + (y - y0) * (x1 - x0) / (y1 - y0), w))
-            xs.sort()
+            xs = crossings(edges, row + (s + 0.5) / SS)
             wind = 0
             for k, (x, w) in enumerate(xs[:-1]):
                 wind += w
-                if wind == 0:
-                    continue
-                xa, xb = max(0.0, x), min(float(size), xs[k + 1][0])
-                if xb <= xa:
-                    continue
-                ia, ib = int(xa), min(int(xb), size - 1)
-                if ia == ib:
-                    acc[ia] = acc.get(ia, 0.0) + (xb - xa) / SS
-                    continue
-                acc[ia] = acc.get(ia, 0.0) + (ia + 1 - xa) / SS
-                for c in range(ia + 1, ib):
-                    acc[c] = acc.get(c, 0.0) + 1.0 / SS
-                acc[ib] = acc.get(ib, 0.0) + (xb - ib) / SS
+                if wind != 0:
+                    add_span(acc, x, xs[k + 1][0], size)
         if acc:
             yield row, acc
 
