@@ -35,13 +35,12 @@ serve:
 test: setup site lint test-units test-e2e
 
 # Paths checked by `make lint`. Rules, line length and allowances live in pyproject.toml.
-#   LINT_PY     ruff check + ruff format --check: the engine, its tests and the scripts that pass.
-#               Not yet: scripts/{bench_boot,bench_bots,build_site,fuzz_web_storage,make_icons,serve,soak_boot}.py
-#               (long lines and unformatted; being edited on another branch).
+#   LINT_PY     ruff check + ruff format --check: the engine, its tests, every scripts/*.py and the
+#               browser suite (e2e/).
 #   LINT_TYPED  mypy --strict.
 #   LINT_WEB    the page's Python (web/ginweb, tests/test_web_*.py): ruff check + format, and mypy
 #               --strict (the browser modules' JS objects are typed loosely: ginweb.dom.Js). Empty: skipped.
-LINT_PY ?= gin_core $(filter-out tests/test_web_%,$(wildcard tests/*.py)) scripts/netlify_headers.py
+LINT_PY ?= gin_core $(filter-out tests/test_web_%,$(wildcard tests/*.py)) $(wildcard scripts/*.py) e2e
 LINT_TYPED ?= gin_core
 LINT_WEB ?= web/ginweb $(wildcard tests/test_web_*.py)
 

@@ -44,7 +44,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from gin_e2e import (  # noqa: F401  (wait_ready re-exported for convenience)
     ARTIFACTS,
     CHROMIUM,
@@ -56,6 +55,7 @@ from gin_e2e import (  # noqa: F401  (wait_ready re-exported for convenience)
     serve,
     wait_ready,
 )
+from playwright.sync_api import Error as PlaywrightError
 
 
 def pytest_configure(config):
@@ -175,7 +175,7 @@ def page(page, page_monitor, request):
     name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.nodeid.split("::", 1)[-1])[:120]
     try:
         page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-    except Exception as exc:  # a crashed page must not hide the real failure
+    except (PlaywrightError, OSError) as exc:  # a crashed page must not hide the real failure
         print(f"screenshot failed: {exc}", file=sys.stderr)
 
 
@@ -281,7 +281,9 @@ def boot_timings() -> list:
 
 def pytest_terminal_summary(terminalreporter):
     if _CRASHES:
-        terminalreporter.write_sep("-", f"Chromium renderer crashes: {len(_CRASHES)} (retried: {CRASH_RETRIES})")
+        terminalreporter.write_sep(
+            "-", f"Chromium renderer crashes: {len(_CRASHES)} (retried: {CRASH_RETRIES})"
+        )
         for nodeid in _CRASHES:
             terminalreporter.write_line(nodeid)
         sys.path.insert(0, str(ROOT / "scripts"))
@@ -296,6 +298,5 @@ def pytest_terminal_summary(terminalreporter):
     for label, seconds in _TIMINGS:
         terminalreporter.write_line(f"{label}: {seconds:.2f} s")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    (ARTIFACTS / "timings.json").write_text(
-        json.dumps([{"label": l, "seconds": round(s, 3)} for l, s in _TIMINGS], indent=2) + "\n"
-    )
+    rows = [{"label": label, "seconds": round(seconds, 3)} for label, seconds in _TIMINGS]
+    (ARTIFACTS / "timings.json").write_text(json.dumps(rows, indent=2) + "\n")

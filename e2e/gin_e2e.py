@@ -6,6 +6,7 @@ tests/conftest.py when both folders are on sys.path.)
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -15,6 +16,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts" / "e2e"
@@ -75,10 +77,8 @@ class PageMonitor:
                 return
             origin = origin_of(url)
             is_main_nav = False
-            try:
+            with contextlib.suppress(PlaywrightError):  # worker requests have no frame
                 is_main_nav = request.is_navigation_request() and request.frame.parent_frame is None
-            except Exception:  # worker requests have no frame
-                pass
             if is_main_nav:
                 # the page's own origin is where the test navigated to; it must be ours
                 self.page_origin = origin
@@ -204,7 +204,8 @@ def play_for_decisions(page, decisions: int, limit_s: float = 240) -> list[dict]
                 page.click("#confirm-ok")
             else:
                 cards = page.query_selector_all("#my-hand .card.dw:not(.locked)") or page.query_selector_all(
-                    "#my-hand .card:not(.locked)")
+                    "#my-hand .card:not(.locked)"
+                )
                 cards[-1].click()
         page.wait_for_timeout(20)
     return json.loads(page.evaluate("window.ginPerfJSON || '[]'"))

@@ -72,10 +72,12 @@ def test_no_serious_accessibility_violations_in_any_phase(page, site_url):
     page.click("#stock")
     page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 11")
     audit("discard")
-    for opener, dialog, label in (("[data-act=new]", "#dlg-new", "new match dialog"),
-                                  ("[data-act=stats]", "#dlg-stats", "statistics dialog"),
-                                  ("[data-act=settings]", "#dlg-settings", "settings dialog"),
-                                  ("[data-act=help]", "#dlg-help", "help dialog")):
+    for opener, dialog, label in (
+        ("[data-act=new]", "#dlg-new", "new match dialog"),
+        ("[data-act=stats]", "#dlg-stats", "statistics dialog"),
+        ("[data-act=settings]", "#dlg-settings", "settings dialog"),
+        ("[data-act=help]", "#dlg-help", "help dialog"),
+    ):
         open_and_audit(audit, page, opener, dialog, label)
     page.click("[data-act=stats]")
     page.click("[data-act=stats-reset]")

@@ -23,13 +23,16 @@ def _boot(page, url, page_monitor, build_info):
     assert page_monitor.problems() == []
     # the runtime really came from our versioned folders and the wheel from wheels/
     paths = [urlsplit(r).path for r in http]
-    assert any(p.endswith(build_info["interpreter"].lstrip(".").replace("pyodide.mjs", "pyodide.asm.wasm"))
-               for p in paths)
+    assert any(
+        p.endswith(build_info["interpreter"].lstrip(".").replace("pyodide.mjs", "pyodide.asm.wasm"))
+        for p in paths
+    )
     assert any(p.endswith(f"/runtime/pyscript-{build_info['pyscript_version']}/core.js") for p in paths)
     assert any(p.endswith(build_info["wheel"].lstrip(".")) for p in paths)
     # what the page preloads (scripts/build_site.py) it uses: each fetched once, never again
-    preloaded = page.evaluate("[...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')]"
-                              ".map(l => l.href)")
+    preloaded = page.evaluate(
+        "[...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')].map(l => l.href)"
+    )
     assert any(h.endswith(".whl") for h in preloaded) and any(h.endswith("/app.zip") for h in preloaded)
     versions = build_info["versions"]  # main.py and pyscript.json come with this build's version
     assert {f"{url.split('?')[0]}{n}?v={versions[n]}" for n in ("main.py", "pyscript.json")} <= set(preloaded)
@@ -65,14 +68,15 @@ def test_subpath_without_trailing_slash_redirects(page, subpath_url, page_monito
 # Run inside the page (a second <script type="py"> shares the game's interpreter): the stdlib
 # modules run from source, the app modules whose .pyc is missing or stale, and whether modules
 # left out of the precompiled list still import.
-PRECOMPILED_PROBE = r'''
+PRECOMPILED_PROBE = r"""
 import importlib, importlib.util, json, sys, traceback, zipimport, js
 try:
     raise ValueError("probe")
 except ValueError:
     traceback.format_exc()  # the page's error report path
 from_source = sorted(n for n, m in list(sys.modules.items())
-                     if isinstance(getattr(getattr(m, "__spec__", None), "loader", None), zipimport.zipimporter)
+                     if isinstance(getattr(getattr(m, "__spec__", None), "loader", None),
+                                   zipimport.zipimporter)
                      and m.__file__.endswith(".py"))
 stale = []
 for name, m in list(sys.modules.items()):
@@ -86,7 +90,7 @@ for name, m in list(sys.modules.items()):
             stale.append(name)
 rest = [importlib.import_module(n).__file__ for n in ("difflib", "fractions", "statistics")]
 js.window.__precompiled = json.dumps({"from_source": from_source, "stale": stale, "rest": rest})
-'''
+"""
 
 
 def check_precompiled(page, build_info) -> None:
@@ -95,8 +99,11 @@ def check_precompiled(page, build_info) -> None:
     ginweb's and PyScript's own from up-to-date .pyc; the stdlib outside the list still imports
     (from source)."""
     assert build_info.get("precompiled"), "site/ was built with --no-precompile: rebuild it (make site)"
-    page.evaluate("""(code) => { const s = document.createElement('script'); s.type = 'py';
-                                 s.textContent = code; document.body.append(s); }""", PRECOMPILED_PROBE)
+    page.evaluate(
+        """(code) => { const s = document.createElement('script'); s.type = 'py';
+                                 s.textContent = code; document.body.append(s); }""",
+        PRECOMPILED_PROBE,
+    )
     page.wait_for_function("window.__precompiled", timeout=30_000)
     found = json.loads(page.evaluate("window.__precompiled"))
     assert found["from_source"] == []

@@ -17,8 +17,11 @@ from gin_e2e import ROOT
 
 
 def _digests(folder):
-    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 def test_same_sources_give_the_same_bytes(site_dir, tmp_path):
@@ -30,4 +33,3 @@ def test_same_sources_give_the_same_bytes(site_dir, tmp_path):
     first, again = _digests(site_dir), _digests(tmp_path / "again")
     assert first.keys() == again.keys()
     assert [name for name in first if first[name] != again[name]] == []
-

@@ -37,32 +37,72 @@ from netlify_headers import headers_for
 BLOG = Path(__file__).resolve().parent / "blog"
 SCREENSHOT = ROOT / "docs" / "embed-blog.png"
 # What README.md asks of a host page's Content-Security-Policy ({game} = the game's origin)
-HOST_CSP = ("default-src 'self'; script-src 'self' {game} 'wasm-unsafe-eval' 'unsafe-eval'; "
-            "style-src 'self' {game}; connect-src 'self' {game}; frame-src {game}; img-src 'self' data:")
+HOST_CSP = (
+    "default-src 'self'; script-src 'self' {game} 'wasm-unsafe-eval' 'unsafe-eval'; "
+    "style-src 'self' {game}; connect-src 'self' {game}; frame-src {game}; img-src 'self' data:"
+)
 ALLOW_3P = {"profile": {"cookie_controls_mode": 0, "block_third_party_cookies": False}}
 BLOCK_3P = {"profile": {"cookie_controls_mode": 1, "block_third_party_cookies": True}}
 
-TEXT = ["font-family", "font-size", "font-weight", "font-style", "line-height", "letter-spacing",
-        "text-transform", "text-align", "color"]
-BOX = ["box-sizing", "padding-top", "padding-right", "padding-bottom", "padding-left", "margin-top",
-       "margin-bottom", "border-top-width", "border-top-style", "border-top-left-radius",
-       "background-color", "background-image", "box-shadow"]
+TEXT = [
+    "font-family",
+    "font-size",
+    "font-weight",
+    "font-style",
+    "line-height",
+    "letter-spacing",
+    "text-transform",
+    "text-align",
+    "color",
+]
+BOX = [
+    "box-sizing",
+    "padding-top",
+    "padding-right",
+    "padding-bottom",
+    "padding-left",
+    "margin-top",
+    "margin-bottom",
+    "border-top-width",
+    "border-top-style",
+    "border-top-left-radius",
+    "background-color",
+    "background-image",
+    "box-shadow",
+]
 # elements of the game whose look does not depend on the page's layout
 GAME_PROBES = [
-    (".brand", TEXT + BOX), (".tool", TEXT + BOX + ["height"]), (".tool svg", ["width", "height", "fill"]),
-    (".score output", TEXT), ("#stock", ["width", "height", "padding-top", "border-top-width"]),
-    ("#stock-count", TEXT + BOX + ["width", "height"]), (".seat-label .level", TEXT + BOX),
-    (".deadwood-box", TEXT + BOX), ("#sort-rank", TEXT + BOX + ["height"]), (".panel h2", TEXT + BOX),
-    (".log", ["list-style-type", "padding-left", "margin-top", "font-size"]), (".foot", TEXT + BOX),
-    ("#dlg-help h2", TEXT + BOX), ("#dlg-help .help-text p", TEXT + BOX), ("#dlg-help kbd", TEXT + BOX),
-    ("#dlg-help dd", TEXT + BOX), ("#dlg-help button.primary", TEXT + BOX),
+    (".brand", TEXT + BOX),
+    (".tool", TEXT + BOX + ["height"]),
+    (".tool svg", ["width", "height", "fill"]),
+    (".score output", TEXT),
+    ("#stock", ["width", "height", "padding-top", "border-top-width"]),
+    ("#stock-count", TEXT + BOX + ["width", "height"]),
+    (".seat-label .level", TEXT + BOX),
+    (".deadwood-box", TEXT + BOX),
+    ("#sort-rank", TEXT + BOX + ["height"]),
+    (".panel h2", TEXT + BOX),
+    (".log", ["list-style-type", "padding-left", "margin-top", "font-size"]),
+    (".foot", TEXT + BOX),
+    ("#dlg-help h2", TEXT + BOX),
+    ("#dlg-help .help-text p", TEXT + BOX),
+    ("#dlg-help kbd", TEXT + BOX),
+    ("#dlg-help dd", TEXT + BOX),
+    ("#dlg-help button.primary", TEXT + BOX),
 ]
 # elements of the blog, with and without the game on the page
 HOST_PROBES = [
-    ("html", ["font-size", "background-color"]), ("body", TEXT + BOX), ("header.site", TEXT + BOX),
-    ("article > h1", TEXT + BOX), ("article > h2", TEXT + BOX), ("article > p", TEXT + BOX),
-    ("article > ol > li", TEXT + BOX), ("#subscribe", TEXT + BOX), ("article > p > kbd", TEXT + BOX),
-    ("article > table", BOX), ("article > table td", BOX),
+    ("html", ["font-size", "background-color"]),
+    ("body", TEXT + BOX),
+    ("header.site", TEXT + BOX),
+    ("article > h1", TEXT + BOX),
+    ("article > h2", TEXT + BOX),
+    ("article > p", TEXT + BOX),
+    ("article > ol > li", TEXT + BOX),
+    ("#subscribe", TEXT + BOX),
+    ("article > p > kbd", TEXT + BOX),
+    ("article > table", BOX),
+    ("article > table td", BOX),
 ]
 STYLES_JS = """(probes) => Object.fromEntries(probes.map(([sel, props]) => {
     const el = document.querySelector(sel);
@@ -83,7 +123,8 @@ def blog(site_url, tmp_path_factory):
     game = origin_of(site_url)
     (root / "netlify.toml").write_text(
         f'[[headers]]\n  for = "/*"\n  [headers.values]\n'
-        f'    Content-Security-Policy = "{HOST_CSP.format(game=game)}"\n    Cache-Control = "no-cache"\n')
+        f'    Content-Security-Policy = "{HOST_CSP.format(game=game)}"\n    Cache-Control = "no-cache"\n'
+    )
     server, _ = serve.start_server(root, port=0, host="127.0.0.1", netlify=root / "netlify.toml")
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     LOCAL_ORIGINS.add(origin_of(url))
@@ -152,8 +193,9 @@ def test_direct_include_plays_in_a_blog_post(page, page_monitor, blog, browser):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     shot = ARTIFACTS / SCREENSHOT.name
     bottom = page.evaluate("document.getElementById('gin-rummy').getBoundingClientRect().bottom + scrollY")
-    page.screenshot(path=str(shot), full_page=True,
-                    clip={"x": 0, "y": 0, "width": 1280, "height": min(bottom + 40, 2400)})
+    page.screenshot(
+        path=str(shot), full_page=True, clip={"x": 0, "y": 0, "width": 1280, "height": min(bottom + 40, 2400)}
+    )
     if os.environ.get("GIN_E2E_DOCS") == "1" or not SCREENSHOT.exists():
         SCREENSHOT.parent.mkdir(exist_ok=True)
         shutil.copyfile(shot, SCREENSHOT)
@@ -223,8 +265,14 @@ def test_iframe_offers_a_new_tab_when_third_party_storage_is_blocked(chromium_pr
 def test_embed_files_are_cross_origin_readable(site_dir):
     """netlify.toml gives every file the direct include loads the CORS and CORP headers."""
     config = json.loads((site_dir / "pyscript.json").read_text())
-    paths = ["/embed.js", "/index.html", "/style.css", "/main.py", "/pyscript.json",
-             "/" + config["interpreter"].removeprefix("./")]
+    paths = [
+        "/embed.js",
+        "/index.html",
+        "/style.css",
+        "/main.py",
+        "/pyscript.json",
+        "/" + config["interpreter"].removeprefix("./"),
+    ]
     paths += ["/" + f.removeprefix("./") for f in config["files"]]
     for path in paths:
         assert (site_dir / path.lstrip("/")).is_file(), path
@@ -239,4 +287,3 @@ def test_embed_page_is_the_direct_include_in_a_frame(site_dir):
     assert re.findall(r'<script[^>]*src="([^"]+)"', html) == ["./embed-frame.js"]
     assert 'import("./embed.js")' in (site_dir / "embed-frame.js").read_text()
     assert "<script>" not in html  # CSP: no inline scripts
-

@@ -89,8 +89,10 @@ def store_saved(page, data: dict) -> None:
     """Store a match record as the page does (``match`` and ``bot_seed`` sealed)."""
     key = page.evaluate(f"localStorage.getItem({SEAL_KEY!r})")
     secret = json.dumps({"match": data.pop("match"), "bot_seed": data.pop("bot_seed")})
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
-                  [MATCH_KEY, json.dumps(data | {"sealed": seal.seal(secret, key)})])
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)",
+        [MATCH_KEY, json.dumps(data | {"sealed": seal.seal(secret, key)})],
+    )
 
 
 def saved_match(page) -> Match:
@@ -120,14 +122,21 @@ def play_turn(page) -> str:
     elif phase == "draw":
         page.click("#stock")
         page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 11")
-        end = "#btn-gin" if page.is_visible("#btn-gin") else "#btn-knock" if page.is_visible("#btn-knock") else None
+        end = (
+            "#btn-gin"
+            if page.is_visible("#btn-gin")
+            else "#btn-knock"
+            if page.is_visible("#btn-knock")
+            else None
+        )
         if end:
             page.click(end)
             page.wait_for_selector("#dlg-confirm[open]")
             page.click("#confirm-ok")
         else:
             dead = page.query_selector_all("#my-hand .card.dw:not(.locked)") or page.query_selector_all(
-                "#my-hand .card:not(.locked)")
+                "#my-hand .card:not(.locked)"
+            )
             dead[-1].click()
     elif phase == "discard":
         page.query_selector_all("#my-hand .card:not(.locked)")[-1].click()
@@ -264,8 +273,14 @@ def knock_leaving_layoffs(least: int = 2) -> tuple[Match, Action]:
             knocks = [a for a in view.legal_actions if a.kind == "knock"] if m.to_move == 0 else []
             if knocks:
                 hand = list(view.hand)
-                first = min(knocks, key=lambda a: (gin_core.deadwood([c for c in hand if c != a.card]),
-                                                   -a.card.value, -a.card.index))
+                first = min(
+                    knocks,
+                    key=lambda a: (
+                        gin_core.deadwood([c for c in hand if c != a.card]),
+                        -a.card.value,
+                        -a.card.index,
+                    ),
+                )
                 trial = load_match(gin_core.save_match(m))
                 trial.apply(first)
                 if len(trial.records[-1].settlement.layoffs) >= least:
@@ -279,8 +294,17 @@ def test_layoffs_are_made_one_at_a_time(page, site_url):
     m, knock = knock_leaving_layoffs(2)
     page.goto(site_url)
     wait_ready(page, 60)
-    stored = {"format": "gin-rummy.web-match", "version": 1, "uid": "e2e-layoffs", "level": "beginner",
-              "bot_seed": 1, "match": gin_core.save_match(m), "order": [], "log": [], "started": ""}
+    stored = {
+        "format": "gin-rummy.web-match",
+        "version": 1,
+        "uid": "e2e-layoffs",
+        "level": "beginner",
+        "bot_seed": 1,
+        "match": gin_core.save_match(m),
+        "order": [],
+        "log": [],
+        "started": "",
+    }
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [MATCH_KEY, json.dumps(stored)])
     page.reload()  # at normal speed: the showdown is staged
     wait_ready(page, 60)
@@ -293,7 +317,9 @@ def test_layoffs_are_made_one_at_a_time(page, site_url):
     assert (player, dataclasses.replace(played, melds=None)) == (0, knock) and len(layoffs) >= 2
     for k in range(1, len(layoffs) + 1):
         # k cards laid off onto your melds; the computer still holds the rest
-        page.wait_for_function(f"document.querySelectorAll('#my-hand .card.laid').length === {k}", timeout=5000)
+        page.wait_for_function(
+            f"document.querySelectorAll('#my-hand .card.laid').length === {k}", timeout=5000
+        )
         laid = page.eval_on_selector_all("#my-hand .card.laid", "els => els.map(e => e.dataset.key)")
         assert sorted(laid) == sorted(str(lay.card) for lay in layoffs[:k])
         held = page.eval_on_selector_all("#opp-hand .card", "els => els.map(e => e.dataset.key)")
@@ -361,12 +387,15 @@ def test_settings_persist_across_visits(page, site_url):
     assert page.is_visible("#dlg-settings")
 
 
-@pytest.mark.parametrize("junk", [
-    "{not json",
-    '{"format": "gin-rummy.web-match", "version": 1}',
-    "tampered",
-    "old-version",
-])
+@pytest.mark.parametrize(
+    "junk",
+    [
+        "{not json",
+        '{"format": "gin-rummy.web-match", "version": 1}',
+        "tampered",
+        "old-version",
+    ],
+)
 def test_corrupt_or_old_save_gives_notice_and_fresh_start(page, site_url, junk):
     open_game(page, site_url, f"?seed=99&{FAST}")
     play_turn(page)
@@ -442,8 +471,10 @@ def test_drag_to_draw_discard_and_reorder(page, site_url):
         page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 3)
         page.mouse.down()
         for i in range(1, 9):
-            page.mouse.move(box["x"] + box["width"] / 2 + (dst_x - box["x"] - box["width"] / 2) * i / 8,
-                            box["y"] + box["height"] / 3 + (dst_y - box["y"] - box["height"] / 3) * i / 8)
+            page.mouse.move(
+                box["x"] + box["width"] / 2 + (dst_x - box["x"] - box["width"] / 2) * i / 8,
+                box["y"] + box["height"] / 3 + (dst_y - box["y"] - box["height"] / 3) * i / 8,
+            )
         page.mouse.up()
 
     hand = page.locator("#my-hand").bounding_box()
@@ -453,7 +484,9 @@ def test_drag_to_draw_discard_and_reorder(page, site_url):
     # reorder: move the first card to the far right
     first = hand_keys(page)[0]
     drag(f"#my-hand .card[data-key='{first}']", hand["x"] + hand["width"] - 5, hand["y"] + hand["height"] / 2)
-    page.wait_for_function(f"[...document.querySelectorAll('#my-hand .card')].at(-1).dataset.key === '{first}'")
+    page.wait_for_function(
+        f"[...document.querySelectorAll('#my-hand .card')].at(-1).dataset.key === '{first}'"
+    )
     assert saved(page)["order"][-1] == first
     assert json.loads(page.evaluate(f"localStorage.getItem({SETTINGS_KEY!r})"))["sort"] == "custom"
     # discard by dropping a card on the pile
@@ -471,7 +504,9 @@ def test_drag_to_draw_discard_and_reorder(page, site_url):
 def test_illegal_move_shows_the_rule(page, site_url):
     open_game(page, site_url, f"?seed=31&dealer=1&{FAST}")
     assert table(page)["phase"] == "offer"
-    page.click("#stock", force=True)  # the first upcard must be taken or passed (aria-disabled, still clickable)
+    page.click(
+        "#stock", force=True
+    )  # the first upcard must be taken or passed (aria-disabled, still clickable)
     page.wait_for_selector(".toast.rule")
     assert "first upcard" in page.inner_text(".toast.rule").lower()
     page.keyboard.press("k")  # no knock before drawing: the engine says why
@@ -500,8 +535,10 @@ def test_hint_ranks_moves_and_undo_takes_back(page, site_url):
     n_before = len(saved_match(page).history)
     page.click("#btn-hint")
     page.wait_for_selector("#dlg-hint[open] .hints li")
-    values = [float(v.replace(" pts", "").replace("\u2212", "-")) for v in page.eval_on_selector_all(
-        "#dlg-hint .hints .val", "els => els.map(e => e.textContent)")]
+    values = [
+        float(v.replace(" pts", "").replace("\u2212", "-"))
+        for v in page.eval_on_selector_all("#dlg-hint .hints .val", "els => els.map(e => e.textContent)")
+    ]
     # the hard level's order: its judgement first unless a move plays out `prior` points better
     assert len(values) >= 2 and values[0] >= max(values) - SearchBot.prior - 0.05
     assert "as the Hard computer would choose" in page.inner_text("#dlg-hint .note")
@@ -619,8 +656,9 @@ BOXES = """sels => Object.fromEntries(sels.map(s => [s, [...document.querySelect
     const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; })]))"""
 
 
-@pytest.mark.browser_context_args(has_touch=True, is_mobile=True, viewport={"width": 844, "height": 390},
-                                  device_scale_factor=2)
+@pytest.mark.browser_context_args(
+    has_touch=True, is_mobile=True, viewport={"width": 844, "height": 390}, device_scale_factor=2
+)
 def test_a_phone_on_its_side_shows_the_whole_table(page, site_url):
     open_game(page, site_url, f"?seed=123&{FAST}")
     assert page.evaluate("[scrollX, scrollY]") == [0, 0]
@@ -629,7 +667,7 @@ def test_a_phone_on_its_side_shows_the_whole_table(page, site_url):
     assert seen["#actions .act:not([hidden])"], "an action to take on the first turn"
     for sel, boxes in seen.items():
         for left, top, right, bottom in boxes:  # all of it on screen, without scrolling
-            assert 0 <= left and right <= 844 and 0 <= top and bottom <= 390, (sel, left, top, right, bottom)
+            assert left >= 0 and right <= 844 and top >= 0 and bottom <= 390, (sel, left, top, right, bottom)
     assert page.evaluate("document.documentElement.scrollWidth") <= 844
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "table-844x390.png"))
@@ -640,12 +678,13 @@ def test_a_phone_on_its_side_shows_the_whole_table(page, site_url):
     result_top = seen["#result"][0][1]
     assert all(bottom <= result_top + 1 for *_, bottom in seen["#opp-hand .card"])
     for left, top, right, bottom in seen["#result"] + seen["#btn-next"]:
-        assert 0 <= left and right <= 844 and 0 <= top and bottom <= 390, (left, top, right, bottom)
+        assert left >= 0 and right <= 844 and top >= 0 and bottom <= 390, (left, top, right, bottom)
     page.screenshot(path=str(ARTIFACTS / "showdown-844x390.png"))
 
 
-@pytest.mark.browser_context_args(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844},
-                                  device_scale_factor=2)
+@pytest.mark.browser_context_args(
+    has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844}, device_scale_factor=2
+)
 def test_touch_drag_and_tap_on_a_phone(page, site_url):
     open_game(page, site_url, f"?seed=31&dealer=1&{FAST}")
     page.tap("#btn-pass")

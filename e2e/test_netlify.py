@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import re
 import sys
-import tomllib
 import time
+import tomllib
 from pathlib import Path
 
 import pytest
 from gin_e2e import ROOT, origin_of, wait_ready
 
 sys.path.insert(0, str(ROOT / "scripts"))
-from netlify_headers import headers_for, load_rules  # noqa: E402
+from netlify_headers import headers_for, load_rules
 
 CONFIG = tomllib.loads((ROOT / "netlify.toml").read_text())
 
@@ -56,7 +56,9 @@ def test_types_caching_and_cors_of_every_file(site_dir):
 
 def test_versioned_folders_really_are_versioned(site_dir):
     runtime = sorted(p.name for p in (site_dir / "runtime").iterdir())
-    assert all(re.fullmatch(r"pyodide-\d+(\.\d+)+-[0-9a-f]{8}|pyscript-\d+(\.\d+)+", name) for name in runtime), runtime
+    assert all(
+        re.fullmatch(r"pyodide-\d+(\.\d+)+-[0-9a-f]{8}|pyscript-\d+(\.\d+)+", name) for name in runtime
+    ), runtime
     wheels = list((site_dir / "wheels").glob("*/gin_core-*.whl"))
     assert len(wheels) == 1 and re.fullmatch(r"[0-9a-f]{12}", wheels[0].parent.name)
 
@@ -87,7 +89,9 @@ def test_no_header_is_set_by_two_rules_for_one_path(site_dir):
         for pattern, regex, values in load_rules():
             if regex.match(path):
                 for name in values:
-                    assert name.lower() not in seen, f"{path}: {name} set by {seen.get(name.lower())} and {pattern}"
+                    assert name.lower() not in seen, (
+                        f"{path}: {name} set by {seen.get(name.lower())} and {pattern}"
+                    )
                     seen[name.lower()] = pattern
 
 
@@ -97,15 +101,19 @@ def test_only_the_embed_page_may_be_framed(site_dir):
     assert "/embed.html" in pages and "/index.html" in pages
     for path in pages:
         h = {k.lower(): v for k, v in headers_for(path).items()}
-        framable = "x-frame-options" not in h and "frame-ancestors" not in h.get("content-security-policy", "")
+        framable = "x-frame-options" not in h and "frame-ancestors" not in h.get(
+            "content-security-policy", ""
+        )
         assert framable == (path == "/embed.html"), path
 
 
 @pytest.mark.allow_console_errors  # Chromium logs the refused frame
 def test_a_framed_game_page_is_refused_by_the_browser(page, page_monitor, site_url):
     page_monitor.also_allowed.add(origin_of(site_url))
-    page.set_content(f'<iframe id="a" src="{site_url}"></iframe><iframe id="b" src="{site_url}index.html">'
-                     f'</iframe><iframe id="c" src="{site_url}embed.html"></iframe>')
+    page.set_content(
+        f'<iframe id="a" src="{site_url}"></iframe><iframe id="b" src="{site_url}index.html">'
+        f'</iframe><iframe id="c" src="{site_url}embed.html"></iframe>'
+    )
     # until each frame has committed a document: the embed page, or Chromium's error page
     deadline = time.monotonic() + 30
     while any(f.url in ("", "about:blank") for f in page.frames[1:]) or len(page.frames) < 4:

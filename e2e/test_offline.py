@@ -106,19 +106,25 @@ def test_page_loads_exactly_the_precache_and_plays_offline(chromium_profile, sit
     play_turn(page)
     wait_turn(page)
     after = saved_match(page)
-    mine = [a for p, a in after.history[len(before.history):] if p == 0]
+    mine = [a for p, a in after.history[len(before.history) :] if p == 0]
     assert any(a.kind == "discard" for a in mine), mine
     assert computer_moves(after) > computer_moves(before)
     # everything came from the worker's cache
     assert responses and all(r.from_service_worker and r.ok for r in responses), [
-        (r.url, r.status) for r in responses if not (r.from_service_worker and r.ok)]
+        (r.url, r.status) for r in responses if not (r.from_service_worker and r.ok)
+    ]
     # the worker tried the network first for the unversioned files and the wasm (the HTTP
     # cache keeps V8's compiled code) and failed: expected; every other versioned file was cached
-    assert sw_attempts and all(not p.startswith(("runtime/", "wheels/")) or p.endswith(".wasm")
-                               for p in (u.removeprefix(site_url) for u in sw_attempts))
+    assert sw_attempts and all(
+        not p.startswith(("runtime/", "wheels/")) or p.endswith(".wasm")
+        for p in (u.removeprefix(site_url) for u in sw_attempts)
+    )
     with mon.lock:
-        mon.failed_requests = [f for f in mon.failed_requests  # "GET <url>: <failure>"
-                               if f.split(" ", 1)[1].rsplit(": ", 1)[0] not in sw_attempts]
+        mon.failed_requests = [
+            f
+            for f in mon.failed_requests  # "GET <url>: <failure>"
+            if f.split(" ", 1)[1].rsplit(": ", 1)[0] not in sw_attempts
+        ]
     assert mon.problems() == []
 
 
@@ -144,7 +150,9 @@ def test_a_new_build_is_used_on_the_next_load_and_old_caches_go(page, site_dir, 
         page.reload()
         wait_ready(page, 60)
         # this load already uses the new build ...
-        assert page.evaluate("getComputedStyle(document.body).getPropertyValue('--build-mark')").strip() == "2"
+        assert (
+            page.evaluate("getComputedStyle(document.body).getPropertyValue('--build-mark')").strip() == "2"
+        )
         # ... and the new worker took over: its cache only, the old build's cache deleted
         state = wait_caches(page, [cache_name(url, new_id)])
         assert state["script"] == url + "sw.js"
@@ -194,8 +202,12 @@ def test_manifest_icons_and_worker_files(site_dir, site_url, build_info):
     html = (site_dir / "index.html").read_text()
     assert 'rel="manifest" href="./manifest.webmanifest"' in html
     # the committed icons are what scripts/make_icons.py draws
-    res = subprocess.run([sys.executable, str(ROOT / "scripts" / "make_icons.py"), "--check"],
-                         capture_output=True, text=True, check=False)
+    res = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "make_icons.py"), "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert res.returncode == 0, res.stderr
     # sw.js carries this build's id and list, and is never cached by HTTP
     sw = (site_dir / "sw.js").read_text()

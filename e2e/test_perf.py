@@ -52,22 +52,29 @@ def test_computer_decision_time(page, site_url, level, boot_timings, capsys):
     frozen = frames.summary(observed)
     row = {
         "decisions": len(perf),
-        "ms_p50": round(pct(ms, .5), 1), "ms_p95": round(pct(ms, .95), 1), "ms_max": round(max(ms), 1),
-        "busy_p50": round(pct(busy, .5), 1), "busy_p95": round(pct(busy, .95), 1),
-        "slice_p50": round(pct(slices, .5), 1), "slice_p95": round(pct(slices, .95), 1),
+        "ms_p50": round(pct(ms, 0.5), 1),
+        "ms_p95": round(pct(ms, 0.95), 1),
+        "ms_max": round(max(ms), 1),
+        "busy_p50": round(pct(busy, 0.5), 1),
+        "busy_p95": round(pct(busy, 0.95), 1),
+        "slice_p50": round(pct(slices, 0.5), 1),
+        "slice_p95": round(pct(slices, 0.95), 1),
         "slice_max": round(max(slices), 1),
         "slices_per_decision": round(statistics.mean(d["slices"] for d in perf), 1),
-        "longtasks": frozen["long_tasks"], "longtask_max": frozen["longest_ms"],
+        "longtasks": frozen["long_tasks"],
+        "longtask_max": frozen["longest_ms"],
     }
     RESULTS[level] = row
     long_frames = [f for f in observed["frames"] if f["blocking"] > 0]
     FRAMES[level] = {**frozen, "frames": long_frames}
     with capsys.disabled():
-        print(f"\n{level}: {len(perf)} decisions; decision time p50 {row['ms_p50']} ms, "
-              f"p95 {row['ms_p95']} ms "
-              f"(max {row['ms_max']}); longest slice p50 {row['slice_p50']} ms, p95 {row['slice_p95']} ms "
-              f"(max {row['slice_max']}); {row['slices_per_decision']} slices per decision; "
-              f"while playing: {frames.describe(frozen)}")
+        print(
+            f"\n{level}: {len(perf)} decisions; decision time p50 {row['ms_p50']} ms, "
+            f"p95 {row['ms_p95']} ms "
+            f"(max {row['ms_max']}); longest slice p50 {row['slice_p50']} ms, p95 {row['slice_p95']} ms "
+            f"(max {row['slice_max']}); {row['slices_per_decision']} slices per decision; "
+            f"while playing: {frames.describe(frozen)}"
+        )
     boot_timings.append((f"computer ({level}) decision p50", row["ms_p50"] / 1000))
     boot_timings.append((f"computer ({level}) decision p95", row["ms_p95"] / 1000))
     boot_timings.append((f"computer ({level}) longest slice p95", row["slice_p95"] / 1000))
@@ -81,4 +88,3 @@ def test_computer_decision_time(page, site_url, level, boot_timings, capsys):
     assert max(slices) < frames.LONG_MS, f"a thinking slice froze the page at {level}: {max(slices):.0f} ms"
     # and nothing else froze a frame: no long task while the computer thought and you clicked
     assert frozen["long_tasks"] == 0, f"frozen frames at {level}: {frames.describe(frozen)}"
-

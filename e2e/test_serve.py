@@ -7,7 +7,6 @@ import urllib.error
 import urllib.request
 
 import pytest
-
 from gin_e2e import ROOT, serve
 
 EXPECTED = {
@@ -110,9 +109,19 @@ def test_cors_flag(tiny_site):
 
 def test_cli_prints_url(tiny_site):
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "scripts" / "serve.py"), "--port", "0", "--prefix", "/games/gin/",
-         "--dir", str(tiny_site), "--quiet"],
-        stdout=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "serve.py"),
+            "--port",
+            "0",
+            "--prefix",
+            "/games/gin/",
+            "--dir",
+            str(tiny_site),
+            "--quiet",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         line = proc.stdout.readline()

@@ -85,8 +85,12 @@ def test_bad_fields_reset_alone(page, site_url):
     """A list as preset stopped the game for good (item 2); a negative count reset every
     statistic (item 6): now each field is checked on its own."""
     settings = {"format": "gin-rummy.settings", "version": 1, "preset": [], "felt": "blue"}
-    stats = {"format": "gin-rummy.stats", "version": 2, "hands": {"played": 7, "won": -1},
-             "matches": {"played": 2}}
+    stats = {
+        "format": "gin-rummy.stats",
+        "version": 2,
+        "hands": {"played": 7, "won": -1},
+        "matches": {"played": 2},
+    }
     seed_storage(page, {SETTINGS_KEY: json.dumps(settings), STATS_KEY: json.dumps(stats)})
     page.goto(site_url + "?fast=1")
     wait_ready(page, 150)
@@ -174,7 +178,7 @@ def test_two_tabs_one_owner_and_take_over(page, site_url):
     play_turn(page)
     wait_turn(page)
     both = saved_match(page).history
-    assert both[:len(moves_b)] == moves_b and len(both) > len(moves_b)
+    assert both[: len(moves_b)] == moves_b and len(both) > len(moves_b)
     fresh = page.context.new_page()
     fresh.goto(site_url + "?fast=1")
     wait_ready(fresh, 150)
@@ -187,8 +191,12 @@ def test_statistics_written_by_another_tab_are_merged(page, site_url):
     """Item 3: statistics another tab stored meanwhile are added to, not overwritten."""
     page.goto(site_url + f"?seed=123&{FAST}")
     wait_ready(page, 150)
-    theirs = {"format": "gin-rummy.stats", "version": 2, "hands": {"played": 5, "won": 5},
-              "counted": {"other-tab-match": {"hands": 5, "match": False}}}
+    theirs = {
+        "format": "gin-rummy.stats",
+        "version": 2,
+        "hands": {"played": 5, "won": 5},
+        "counted": {"other-tab-match": {"hands": 5, "match": False}},
+    }
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [STATS_KEY, json.dumps(theirs)])
     for _ in range(80):
         if wait_turn(page).endswith("_over"):

@@ -23,6 +23,7 @@ def replay(m: Match, n: int) -> Match:
         new.apply(action, player)
     return new
 
+
 DISABLED = "el => el.getAttribute('aria-disabled')"
 
 
@@ -63,7 +64,9 @@ def test_deadwood_with_eleven_cards_is_the_count_after_the_best_discard(page, si
             shown = int(page.inner_text("#deadwood"))
             assert shown == arr.deadwood_value
             assert page.inner_text("#deadwood-after") == f"after discarding {card.symbol}"
-            assert f"deadwood {shown} after discarding the {card.name}" in page.get_attribute("#my-hand", "aria-label")
+            assert f"deadwood {shown} after discarding the {card.name}" in page.get_attribute(
+                "#my-hand", "aria-label"
+            )
             assert page.is_visible("#btn-knock") == (0 < shown <= v.knock_limit)
             checked += 1
             page.locator(f"#my-hand .card[data-key='{card}']").click()  # keeps the count honest
@@ -85,8 +88,11 @@ def _seed_with_a_set() -> tuple[int, list[str]]:
     """A seed whose first hand gives you a three-card set, and that set."""
     for seed in range(1, 500):
         hand = Match(preset("classic"), seed=seed, dealer=1).view(0).hand
-        sets = [m for m in meld_masks(mask_of(hand)) if m.bit_count() == 3
-                and len({c.rank for c in hand if c.bit & m}) == 1]
+        sets = [
+            m
+            for m in meld_masks(mask_of(hand))
+            if m.bit_count() == 3 and len({c.rank for c in hand if c.bit & m}) == 1
+        ]
         if sets:
             return seed, [str(c) for c in hand if c.bit & sets[0]]
     raise AssertionError("no seed deals a set")

@@ -79,12 +79,20 @@ RESOURCES_JS = """() => performance.getEntriesByType('navigation').concat(
 LEVELS = ("beginner", "standard", "hard", "expert")
 VARIANTS = ("game", "game-no-sw", "bare", "snapshot", "snapshot-no-sw")
 # each variant: (the site it loads, service worker allowed, the game's page)
-SETUP = {"game": ("game", True, True), "game-no-sw": ("game", False, True), "bare": ("bare", False, False),
-         "snapshot": ("snapshot", True, True), "snapshot-no-sw": ("snapshot", False, True)}
+SETUP = {
+    "game": ("game", True, True),
+    "game-no-sw": ("game", False, True),
+    "bare": ("bare", False, False),
+    "snapshot": ("snapshot", True, True),
+    "snapshot-no-sw": ("snapshot", False, True),
+}
 RATIOS = {  # name: (numerator, denominator, cold or warm)
-    "game/bare cold": ("game", "bare", "cold"), "game/bare warm": ("game", "bare", "warm"),
-    "game/game-no-sw warm": ("game", "game-no-sw", "warm"), "game/game-no-sw cold": ("game", "game-no-sw", "cold"),
-    "snapshot/game cold": ("snapshot", "game", "cold"), "snapshot/game warm": ("snapshot", "game", "warm"),
+    "game/bare cold": ("game", "bare", "cold"),
+    "game/bare warm": ("game", "bare", "warm"),
+    "game/game-no-sw warm": ("game", "game-no-sw", "warm"),
+    "game/game-no-sw cold": ("game", "game-no-sw", "cold"),
+    "snapshot/game cold": ("snapshot", "game", "cold"),
+    "snapshot/game warm": ("snapshot", "game", "warm"),
     "snapshot-no-sw/game-no-sw cold": ("snapshot-no-sw", "game-no-sw", "cold"),
     "snapshot-no-sw/game-no-sw warm": ("snapshot-no-sw", "game-no-sw", "warm"),
 }
@@ -119,7 +127,9 @@ def python_phases(page) -> dict[str, float]:
     with contextlib.suppress(PlaywrightTimeout):
         page.wait_for_function(WARM_JS, timeout=10_000)
     marks = page.evaluate(MARKS_JS, list(PHASE_MARKS))
-    phases = {name: round(marks[b] - marks[a], 1) for name, (a, b) in PHASES.items() if a in marks and b in marks}
+    phases = {
+        name: round(marks[b] - marks[a], 1) for name, (a, b) in PHASES.items() if a in marks and b in marks
+    }
     imports = page.evaluate(IMPORTS_JS)  # ginweb.warmup's, one task each
     if imports:
         phases["longest deferred import"] = round(max(imports), 1)
@@ -131,11 +141,14 @@ def load(playwright, chromium: str, url: str, *, sw: bool, game: bool) -> dict:
     the game, the page's Python phases of each (PHASES)."""
     with tempfile.TemporaryDirectory(prefix="gin-bench-profile-") as profile:
         ctx = playwright.chromium.launch_persistent_context(
-            profile, executable_path=chromium, args=CHROMIUM_ARGS, service_workers="allow" if sw else "block")
+            profile, executable_path=chromium, args=CHROMIUM_ARGS, service_workers="allow" if sw else "block"
+        )
         page = ctx.new_page()
         page.goto(url)
-        row = {"cold": page.wait_for_function(READY_JS, timeout=120_000).json_value() / 1000,
-               "files": page.evaluate(RESOURCES_JS)}
+        row = {
+            "cold": page.wait_for_function(READY_JS, timeout=120_000).json_value() / 1000,
+            "files": page.evaluate(RESOURCES_JS),
+        }
         if game:
             row["py cold"] = python_phases(page)
         if sw:
@@ -150,12 +163,18 @@ def load(playwright, chromium: str, url: str, *, sw: bool, game: bool) -> dict:
 
 def brotli_sizes(files: list[Path]) -> int:
     """Bytes of the files compressed with brotli at quality 5 (Node's zlib: no Python dependency)."""
-    script = ("const fs = require('fs'), zlib = require('zlib'); let n = 0;"
-              "for (const f of process.argv.slice(1)) n += zlib.brotliCompressSync(fs.readFileSync(f),"
-              " {params: {[zlib.constants.BROTLI_PARAM_QUALITY]: 5}}).length;"
-              "console.log(n);")
-    res = subprocess.run([os.environ.get("NODE", "node"), "-e", script, *map(str, files)],
-                         check=True, capture_output=True, text=True)
+    script = (
+        "const fs = require('fs'), zlib = require('zlib'); let n = 0;"
+        "for (const f of process.argv.slice(1)) n += zlib.brotliCompressSync(fs.readFileSync(f),"
+        " {params: {[zlib.constants.BROTLI_PARAM_QUALITY]: 5}}).length;"
+        "console.log(n);"
+    )
+    res = subprocess.run(
+        [os.environ.get("NODE", "node"), "-e", script, *map(str, files)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return int(res.stdout)
 
 
@@ -183,8 +202,12 @@ def long_tasks(browser, url: str, level: str, decisions: int, motion: bool = Fal
     frozen = frames.summary(page.evaluate(frames.READ_JS))
     ctx.close()
     ms = [d["ms"] for d in perf]
-    return {"decisions": len(perf), "decision_p50_ms": round(pct(ms, .5)),
-            "decision_p95_ms": round(pct(ms, .95)), **frozen}
+    return {
+        "decisions": len(perf),
+        "decision_p50_ms": round(pct(ms, 0.5)),
+        "decision_p95_ms": round(pct(ms, 0.95)),
+        **frozen,
+    }
 
 
 def median(rows: list[dict], key: str) -> float:
@@ -203,10 +226,15 @@ def python_medians(rows: list[dict]) -> dict[str, dict[str, float]]:
 
 def report(times: dict[str, list[dict]], sizes: dict[str, dict], tasks: dict) -> dict:
     med = {v: {k: round(median(rows, k), 3) for k in ("cold", "warm")} for v, rows in times.items()}
-    ratios = {name: med[a][kind] / med[b][kind] for name, (a, b, kind) in RATIOS.items() if a in med and b in med}
+    ratios = {
+        name: med[a][kind] / med[b][kind] for name, (a, b, kind) in RATIOS.items() if a in med and b in med
+    }
     for variant, m in med.items():
         runs = ", ".join(f"{r['cold']:.2f}/{r['warm']:.2f}" for r in times[variant])
-        print(f"{variant:11s} time to playable: cold {m['cold']:.2f} s, warm {m['warm']:.2f} s (runs cold/warm: {runs})")
+        print(
+            f"{variant:11s} time to playable: cold {m['cold']:.2f} s, warm {m['warm']:.2f} s "
+            f"(runs cold/warm: {runs})"
+        )
     for name, value in ratios.items():
         print(f"ratio {name}: {value:.2f}")
     py = {v: python_medians(times[v]) for v in ("game-no-sw", "snapshot-no-sw") if v in times}
@@ -215,29 +243,47 @@ def report(times: dict[str, list[dict]], sizes: dict[str, dict], tasks: dict) ->
             words = ", ".join(f"{k} {v:.0f}" for k, v in phases.items())
             print(f"page's Python, {kind} ({variant}, ms medians): {words}")
     for variant, size in sizes.items():
-        print(f"first visit ({variant}): {size['files']} files, {size['raw'] / 2**20:.2f} MiB raw, "
-              f"{size['gzip'] / 2**20:.2f} MiB gzip -9, {size['brotli'] / 2**20:.2f} MiB brotli -5")
+        print(
+            f"first visit ({variant}): {size['files']} files, {size['raw'] / 2**20:.2f} MiB raw, "
+            f"{size['gzip'] / 2**20:.2f} MiB gzip -9, {size['brotli'] / 2**20:.2f} MiB brotli -5"
+        )
     for level, t in tasks.items():
-        print(f"{level:9s} {t['decisions']} decisions (p50 {t['decision_p50_ms']} ms, "
-              f"p95 {t['decision_p95_ms']} ms): {frames.describe(t)}")
-    return {"medians_s": med, "python_phases_ms": py.get("game-no-sw", {}),
-            **({"snapshot_python_phases_ms": py["snapshot-no-sw"]} if "snapshot-no-sw" in py else {}),
-            "ratios": {k: round(v, 3) for k, v in ratios.items()}, "runs": times,
-            "first_visit_bytes": sizes, "long_tasks": tasks}
+        print(
+            f"{level:9s} {t['decisions']} decisions (p50 {t['decision_p50_ms']} ms, "
+            f"p95 {t['decision_p95_ms']} ms): {frames.describe(t)}"
+        )
+    return {
+        "medians_s": med,
+        "python_phases_ms": py.get("game-no-sw", {}),
+        **({"snapshot_python_phases_ms": py["snapshot-no-sw"]} if "snapshot-no-sw" in py else {}),
+        "ratios": {k: round(v, 3) for k, v in ratios.items()},
+        "runs": times,
+        "first_visit_bytes": sizes,
+        "long_tasks": tasks,
+    }
 
 
-def main() -> int:
+def parse_args() -> tuple[argparse.Namespace, list[str]]:
+    """The command line, and the variants to run (checked against VARIANTS and --snapshot-site)."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--decisions", type=int, default=30, help="computer decisions per level (0: skip)")
     ap.add_argument("--levels", default=",".join(LEVELS))
-    ap.add_argument("--motion", action="store_true",
-                    help="also play --decisions at standard with the cards gliding (no fast=1)")
+    ap.add_argument(
+        "--motion",
+        action="store_true",
+        help="also play --decisions at standard with the cards gliding (no fast=1)",
+    )
     ap.add_argument("--chromium", default="/usr/bin/chromium")
-    ap.add_argument("--snapshot-site", type=Path,
-                    help="a snapshot build (build_site.py --snapshot --out DIR): adds the variants "
-                    "snapshot and snapshot-no-sw")
-    ap.add_argument("--variants", help=f"comma-separated, of {', '.join(VARIANTS)} (default: all that can run)")
+    ap.add_argument(
+        "--snapshot-site",
+        type=Path,
+        help="a snapshot build (build_site.py --snapshot --out DIR): adds the variants "
+        "snapshot and snapshot-no-sw",
+    )
+    ap.add_argument(
+        "--variants", help=f"comma-separated, of {', '.join(VARIANTS)} (default: all that can run)"
+    )
     args = ap.parse_args()
     variants = [v for v in VARIANTS if not v.startswith("snapshot") or args.snapshot_site]
     if args.variants:
@@ -246,15 +292,22 @@ def main() -> int:
             ap.error(f"unknown variants {unknown}")
     if any(v.startswith("snapshot") for v in variants) and not args.snapshot_site:
         ap.error("the snapshot variants need --snapshot-site")
+    return args, variants
 
+
+def main() -> int:
+    args, variants = parse_args()
     from playwright.sync_api import sync_playwright
 
     site = ROOT / "site"
     with tempfile.TemporaryDirectory(prefix="gin-bench-") as tmp, sync_playwright() as p:
         bare = bare_site(Path(tmp))
         folders = {"game": site, "bare": bare, "snapshot": args.snapshot_site}
-        servers = {name: start_server(folder, prefix="/", netlify=ROOT / "netlify.toml")
-                   for name, folder in folders.items() if folder}
+        servers = {
+            name: start_server(folder, prefix="/", netlify=ROOT / "netlify.toml")
+            for name, folder in folders.items()
+            if folder
+        }
         times: dict[str, list[dict]] = {v: [] for v in variants}
         tasks: dict[str, dict] = {}
         try:
@@ -263,16 +316,23 @@ def main() -> int:
                     served, sw, game = SETUP[variant]
                     times[variant].append(load(p, args.chromium, servers[served][1], sw=sw, game=game))
                     row = times[variant][-1]
-                    print(f"round {r + 1}/{args.rounds} {variant}: cold {row['cold']:.2f} s, warm {row['warm']:.2f} s",
-                          flush=True)
-            sizes = {v: first_visit_bytes(folders[SETUP[v][0]], times[v][0]["files"])
-                     for v in ("game-no-sw", "snapshot-no-sw") if v in times}
+                    print(
+                        f"round {r + 1}/{args.rounds} {variant}: "
+                        f"cold {row['cold']:.2f} s, warm {row['warm']:.2f} s",
+                        flush=True,
+                    )
+            sizes = {
+                v: first_visit_bytes(folders[SETUP[v][0]], times[v][0]["files"])
+                for v in ("game-no-sw", "snapshot-no-sw")
+                if v in times
+            }
             browser = p.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
             for level in args.levels.split(",") if args.decisions else ():
                 tasks[level] = long_tasks(browser, servers["game"][1], level, args.decisions)
             if args.motion and args.decisions:
-                tasks["standard, with motion"] = long_tasks(browser, servers["game"][1], "standard",
-                                                            args.decisions, motion=True)
+                tasks["standard, with motion"] = long_tasks(
+                    browser, servers["game"][1], "standard", args.decisions, motion=True
+                )
             version = browser.version
             browser.close()
         finally:

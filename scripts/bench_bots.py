@@ -34,8 +34,10 @@ RUNS = {
     "standard-beginner": ("standard", "beginner", "eaai", 2000),
     "hard-standard": ("hard", "standard", "eaai", 200),
     "expert-hard": ("expert", "hard", "eaai", 1000),
-    **{f"soak-{p}": ("standard", "beginner", p, 200)
-       for p in ("classic", "winner_deals", "no_upcard", "tournament", "big_gin")},
+    **{
+        f"soak-{p}": ("standard", "beginner", p, 200)
+        for p in ("classic", "winner_deals", "no_upcard", "tournament", "big_gin")
+    },
     "soak-openspiel": ("standard", "beginner", "openspiel", 2000),  # one hand a match
 }
 
@@ -44,8 +46,21 @@ def command(name: str, games: int | None = None, part: tuple[int, int] | None = 
     """The arena command of a run, or of its ``part`` = (K, N), which saves its counts."""
     a, b, rules, listed = RUNS[name]
     games = games or listed
-    cmd = [sys.executable, "-m", "gin_core.arena", "--a", a, "--b", b, "--rules", rules,
-           "--games", str(games), "--seed", "1"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "gin_core.arena",
+        "--a",
+        a,
+        "--b",
+        b,
+        "--rules",
+        rules,
+        "--games",
+        str(games),
+        "--seed",
+        "1",
+    ]
     if part is None:
         return cmd
     k, n = part
@@ -68,8 +83,9 @@ def parse_part(text: str) -> tuple[int, int]:
 
 
 def shown(cmd: list[str]) -> str:
-    return " ".join(["python", *(str(Path(c).relative_to(ROOT)) if c.startswith(str(ROOT)) else c
-                                 for c in cmd[1:])])
+    return " ".join(
+        ["python", *(str(Path(c).relative_to(ROOT)) if c.startswith(str(ROOT)) else c for c in cmd[1:])]
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -118,6 +134,7 @@ def write_merged(name: str, games: int | None, n: int) -> bool:
     (OUT / f"{name}.txt").write_text(f"{heads}$ {shown(cmd)}\n{done.stdout}{done.stderr}")
     print(done.stdout, done.stderr, sep="")
     return done.returncode != 0
+
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -101,8 +101,10 @@ STATIC_IMPORT_RE = re.compile(r"""(?:\bfrom|\bimport)\s*["']\./([^"']+)["']""")
 PLUGIN_RE = re.compile(r""":\(\)=>import\("\./([^"]+)"\)""")
 SW_BUILD_LINE = re.compile(r"^const BUILD = \{.*\};", re.MULTILINE)
 # Pyodide's test for WebAssembly stack switching (JSPI) in pyodide.asm.mjs, and what replaces it
-JSPI_TEST = ('var newJspiSupported=canConstructWasm&&"Suspending"in WebAssembly;'
-             'var oldJspiSupported=canConstructWasm&&"Suspender"in WebAssembly;')
+JSPI_TEST = (
+    'var newJspiSupported=canConstructWasm&&"Suspending"in WebAssembly;'
+    'var oldJspiSupported=canConstructWasm&&"Suspender"in WebAssembly;'
+)
 JSPI_OFF = "var newJspiSupported=false;var oldJspiSupported=false;"
 SNAPSHOT_NAME = "snapshot.bin"  # in runtime/snapshot-<hash>/, with the wrapper PyScript loads
 SNAPSHOT_WRAPPER = "gin-interpreter.mjs"  # instead of pyodide.mjs (scripts/snapshot_loader.mjs)
@@ -133,8 +135,7 @@ def check_pins(root: Path, installed: dict[str, str]) -> None:
     for name, version in installed.items():
         if wanted.get(name) != version:
             fail(
-                f"node_modules has {name}@{version} but package.json pins "
-                f"{wanted.get(name)!r}: run `npm ci`"
+                f"node_modules has {name}@{version} but package.json pins {wanted.get(name)!r}: run `npm ci`"
             )
 
 
@@ -195,11 +196,22 @@ def precompile(root: Path, wheel: Path, web: Path, work: Path) -> tuple[Path, Pa
         zf.extractall(work / "wheel")
     stdlib, app = work / "python_stdlib.zip", work / "app-pyc.zip"
     pyscript = pyscript_package(root / "node_modules" / "@pyscript" / "core", work / "pyscript")
-    cmd = [os.environ.get("NODE", "node"), str(root / "scripts" / "precompile.mjs"),
-           "--modules", str(root / "scripts" / "precompile_modules.txt"),
-           "--stdlib-out", str(stdlib), "--app-out", str(app),
-           "--app", f"gin_core={work / 'wheel' / 'gin_core'}", "--app", f"ginweb={web / 'ginweb'}",
-           "--app", f"pyscript={pyscript}"]
+    cmd = [
+        os.environ.get("NODE", "node"),
+        str(root / "scripts" / "precompile.mjs"),
+        "--modules",
+        str(root / "scripts" / "precompile_modules.txt"),
+        "--stdlib-out",
+        str(stdlib),
+        "--app-out",
+        str(app),
+        "--app",
+        f"gin_core={work / 'wheel' / 'gin_core'}",
+        "--app",
+        f"ginweb={web / 'ginweb'}",
+        "--app",
+        f"pyscript={pyscript}",
+    ]
     print("build_site: $ node scripts/precompile.mjs ...", flush=True)
     res = subprocess.run(cmd, check=False, cwd=root, capture_output=True, text=True)
     if res.returncode != 0:
@@ -208,8 +220,10 @@ def precompile(root: Path, wheel: Path, web: Path, work: Path) -> tuple[Path, Pa
     report = json.loads(res.stdout)
     if report["seeds_failed"]:
         fail(f"scripts/precompile_modules.txt lists modules that do not import: {report['seeds_failed']}")
-    print(f"build_site: compiled with Python {report['python']}: {len(report['stdlib_compiled'])} "
-          f"stdlib modules, {len(report['app_compiled'])} of gin_core, ginweb and pyscript")
+    print(
+        f"build_site: compiled with Python {report['python']}: {len(report['stdlib_compiled'])} "
+        f"stdlib modules, {len(report['app_compiled'])} of gin_core, ginweb and pyscript"
+    )
     return stdlib, app
 
 
@@ -325,8 +339,11 @@ def precache_list(site: Path) -> list[str]:
     files |= {interpreter} | {_local(f) for f in config.get("files", {})}
     folders = {posixpath.dirname(interpreter)}  # and the runtime folder a wrapper imports Pyodide from
     imports = MODULE_IMPORT_RE.findall((site / interpreter).read_text(encoding="utf-8"))
-    folders |= {posixpath.dirname(_local(i, posixpath.dirname(interpreter))) for i in imports
-                if i.endswith("/pyodide.mjs")}
+    folders |= {
+        posixpath.dirname(_local(i, posixpath.dirname(interpreter)))
+        for i in imports
+        if i.endswith("/pyodide.mjs")
+    }
     for folder in sorted(folders):
         files |= {f"{folder}/{p.name}" for p in (site / folder).iterdir() if p.is_file()}
     queue = sorted(f for f in files if f.endswith(".js"))
@@ -437,8 +454,11 @@ def main(argv: list[str] | None = None) -> int:
     shutil.rmtree(tmp, ignore_errors=True)
     try:
         with tempfile.TemporaryDirectory(prefix="gin-precompile-") as work:
-            stdlib, app_pyc = (precompile(root, wheel, web, Path(work)) if args.precompile
-                               else (pyodide_dir / "python_stdlib.zip", None))
+            stdlib, app_pyc = (
+                precompile(root, wheel, web, Path(work))
+                if args.precompile
+                else (pyodide_dir / "python_stdlib.zip", None)
+            )
             app = app_archive(web, app_pyc, Path(work) / "app.zip", source_date_epoch())
             runtime = Runtime(pyodide_dir, pyodide_ver, stdlib, pyscript_dir, pyscript_ver)
             if args.snapshot and app_pyc:
@@ -478,8 +498,10 @@ def without_jspi(loader: str) -> str:
     issue 16's note). The page needs no JSPI (no run_sync; Firefox and Safari run it without),
     so Python runs on the main stack as it does there."""
     if loader.count(JSPI_TEST) != 1:
-        fail("pyodide.asm.mjs: Pyodide's JSPI test was not found once: check without_jspi() "
-             "against this Pyodide version")
+        fail(
+            "pyodide.asm.mjs: Pyodide's JSPI test was not found once: check without_jspi() "
+            "against this Pyodide version"
+        )
     return loader.replace(JSPI_TEST, JSPI_OFF)
 
 
@@ -536,27 +558,42 @@ def copy_snapshot(tmp: Path, snapshot: Path, pyodide_folder: str) -> str:
 
 def make_snapshot(root: Path, rt: Runtime, web: Path, app_pyc: Path, work: Path) -> Runtime:
     """Make snapshot.bin (scripts/snapshot.mjs) with the runtime the site ships, staged in
-    ``work`` (where precompile() unpacked the wheel); returns ``rt`` with it. Under TZ=UTC, so the zone it freezes is the same on every
-    build machine (the wrapper puts the visitor's back)."""
+    ``work`` (where precompile() unpacked the wheel); returns ``rt`` with it. Under TZ=UTC, so
+    the zone it freezes is the same on every build machine (the wrapper puts the visitor's back)."""
     staged = work / "runtime"
     staged.mkdir()
     for name, data in pyodide_files(rt).items():
         (staged / name).write_bytes(data)
     out = work / SNAPSHOT_NAME
-    cmd = [os.environ.get("NODE", "node"), str(root / "scripts" / "snapshot.mjs"),
-           "--runtime", str(staged), "--modules", str(root / "scripts" / "precompile_modules.txt"),
-           "--app", f"gin_core={work / 'wheel' / 'gin_core'}", "--app", f"ginweb={web / 'ginweb'}",
-           "--app-pyc", str(app_pyc), "--out", str(out)]
+    cmd = [
+        os.environ.get("NODE", "node"),
+        str(root / "scripts" / "snapshot.mjs"),
+        "--runtime",
+        str(staged),
+        "--modules",
+        str(root / "scripts" / "precompile_modules.txt"),
+        "--app",
+        f"gin_core={work / 'wheel' / 'gin_core'}",
+        "--app",
+        f"ginweb={web / 'ginweb'}",
+        "--app-pyc",
+        str(app_pyc),
+        "--out",
+        str(out),
+    ]
     print("build_site: $ node scripts/snapshot.mjs ...", flush=True)
-    res = subprocess.run(cmd, check=False, cwd=root, capture_output=True, text=True,
-                         env={**os.environ, "TZ": "UTC"})
+    res = subprocess.run(
+        cmd, check=False, cwd=root, capture_output=True, text=True, env={**os.environ, "TZ": "UTC"}
+    )
     if res.returncode != 0:
         sys.stderr.write(res.stderr[-4000:])
         fail("making the Pyodide snapshot failed")
     report = json.loads(res.stdout)
-    print(f"build_site: snapshot of {len(report['app_modules'])} gin_core and ginweb modules, "
-          f"{human(report['bytes'])} ({human(report['packed_bytes'])} without its zero pages); "
-          f"left out (they reach js): {', '.join(report['ginweb_left_out'])}")
+    print(
+        f"build_site: snapshot of {len(report['app_modules'])} gin_core and ginweb modules, "
+        f"{human(report['bytes'])} ({human(report['packed_bytes'])} without its zero pages); "
+        f"left out (they reach js): {', '.join(report['ginweb_left_out'])}"
+    )
     return Runtime(rt.pyodide_dir, rt.pyodide_ver, rt.stdlib_zip, rt.pyscript_dir, rt.pyscript_ver, out)
 
 
@@ -578,7 +615,9 @@ def content_folder(tmp: Path, archive: Path) -> str:
     return f"wheels/{digest}/{archive.name}"
 
 
-def preload_startup(tmp: Path, pyscript_folder: str, fetched: list[str], modules: tuple[str, ...] = ()) -> None:
+def preload_startup(
+    tmp: Path, pyscript_folder: str, fetched: list[str], modules: tuple[str, ...] = ()
+) -> None:
     """Start, with the page, the downloads PyScript would start only once it reaches them: its
     core chunk (imported by core.js), then main.py, pyscript.json and the archives (fetched
     only after the interpreter is up, then on the start's critical path) and ``modules`` (the
@@ -594,7 +633,9 @@ def preload_startup(tmp: Path, pyscript_folder: str, fetched: list[str], modules
     tag = f'<script type="module" src="./{pyscript_folder}/core.js"></script>'
     if html.count(tag) != 1:
         fail(f"web/index.html: expected the tag {tag} once")
-    links = [f'<link rel="modulepreload" href="{url}">' for url in (f"./{pyscript_folder}/{chunks[0]}", *modules)]
+    links = [
+        f'<link rel="modulepreload" href="{url}">' for url in (f"./{pyscript_folder}/{chunks[0]}", *modules)
+    ]
     links += [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetched]
     page.write_text(html.replace(tag, "\n  ".join([*links, tag])), encoding="utf-8")
 
@@ -639,14 +680,16 @@ def assemble(tmp: Path, web: Path, wheel: Path, app: Path, rt: Runtime, precompi
     # The archives keep their names (Pyodide reads a wheel's) inside folders named by their
     # content hash, so they can be cached forever and a rebuilt engine still gets a new URL.
     archives = ["./" + content_folder(tmp, wheel), "./" + content_folder(tmp, app)]
-    interpreter = "./" + (copy_snapshot(tmp, rt.snapshot, pyodide_folder) if rt.snapshot
-                          else f"{pyodide_folder}/pyodide.mjs")
+    interpreter = "./" + (
+        copy_snapshot(tmp, rt.snapshot, pyodide_folder) if rt.snapshot else f"{pyodide_folder}/pyodide.mjs"
+    )
     write_pyscript_config(web, tmp, interpreter, archives)
     versions = version_page_refs(tmp)
     startup = [f"./main.py?v={versions['main.py']}", f"./pyscript.json?v={versions['pyscript.json']}"]
     snapshot = [f"{posixpath.dirname(interpreter)}/{SNAPSHOT_NAME}"] if rt.snapshot else []
-    preload_startup(tmp, pyscript_folder, [*snapshot, *startup, *archives],
-                    (interpreter,) if rt.snapshot else ())
+    preload_startup(
+        tmp, pyscript_folder, [*snapshot, *startup, *archives], (interpreter,) if rt.snapshot else ()
+    )
     if not (tmp / "sw.js").is_file():
         fail("web/sw.js (the service worker template) is missing")
     if rt.snapshot:

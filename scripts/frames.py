@@ -94,5 +94,7 @@ def describe(result: dict[str, Any]) -> str:
     for cause, c in result["causes"].items():
         forced = f", {c['forced_layout_ms']} ms forced layout" if c["forced_layout_ms"] else ""
         parts.append(f"{cause} {c['frames']} (longest {c['longest_ms']} ms{forced})")
-    return (f"{result['long_tasks']} long tasks > {LONG_MS:.0f} ms, longest {result['longest_ms']} ms; "
-            f"long frames by cause: {'; '.join(parts) or 'none'}")
+    return (
+        f"{result['long_tasks']} long tasks > {LONG_MS:.0f} ms, longest {result['longest_ms']} ms; "
+        f"long frames by cause: {'; '.join(parts) or 'none'}"
+    )

@@ -21,10 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 
-from ginweb import savefmt, seal, settings, stats
+from ginweb import savefmt, seal, settings, stats  # noqa: E402  (needs the sys.path above)
 
-from gin_core import Match, SaveError, preset
-from gin_core.bots import make_bot
+from gin_core import Match, SaveError, preset  # noqa: E402  (needs the sys.path above)
+from gin_core.bots import make_bot  # noqa: E402  (needs the sys.path above)
 
 JUNK = [None, [], {}, -1, 10**30, "x", True, 1.5, "[" * 50, {"a": []}]
 
@@ -51,7 +51,7 @@ def fuzz_saves(rng: random.Random, n: int) -> tuple[int, int, int]:
         pos = rng.randrange(len(t))
         junk = "".join(rng.choice('[]{}",:0123456789abcdefghijklmnopXH ') for _ in range(rng.randrange(5)))
         try:
-            savefmt.loads(t[:pos] + junk + t[pos + rng.randrange(4):], key)
+            savefmt.loads(t[:pos] + junk + t[pos + rng.randrange(4) :], key)
             loaded += 1
         except SaveError:
             refused += 1
@@ -65,12 +65,17 @@ def fuzz_records(rng: random.Random, n: int) -> int:
     raised = 0
     for _ in range(n):
         rec = {"format": settings.FORMAT, "version": 1}
-        rec |= {f: rng.choice(JUNK) for f in ("level", "preset", "rules", "back", "felt", "speed", "strict",
-                                              "sort", "four_colour") if rng.random() < .5}
+        rec |= {
+            f: rng.choice(JUNK)
+            for f in ("level", "preset", "rules", "back", "felt", "speed", "strict", "sort", "four_colour")
+            if rng.random() < 0.5
+        }
         srec = {"format": stats.FORMAT, "version": rng.choice((1, 2))}
-        srec |= {g: rng.choice([*JUNK, {"played": rng.choice(JUNK)}, {"x": {"played": -1}}])
-                 for g in ("matches", "hands", "you", "points", "by_level", "by_kind", "counted", "best_match")
-                 if rng.random() < .6}
+        srec |= {
+            g: rng.choice([*JUNK, {"played": rng.choice(JUNK)}, {"x": {"played": -1}}])
+            for g in ("matches", "hands", "you", "points", "by_level", "by_kind", "counted", "best_match")
+            if rng.random() < 0.6
+        }
         for read, record in ((settings.from_record, rec), (stats.validate, srec)):
             try:
                 read(json.loads(json.dumps(record)))

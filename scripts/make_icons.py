@@ -32,8 +32,10 @@ OUT = ROOT / "web" / "icons"
 FELT = ((0.0, "#2f8a57"), (0.58, "#1e6b41"), (1.0, "#114229"))  # style.css --felt-1..3
 FELT_CENTRE, FELT_RADIUS = (50.0, 42.0), 66.0
 CREAM, BACK, BACK_EDGE, INK, SHADOW = "#fffdf7", "#b52a33", "#f4f1e8", "#17181c", "#000000"
-SPADE = ("M50 4C38 22 8 38 8 62c0 15 12 25 25 25 7 0 12-3 15-7-1 9-6 15-14 18h32c-8-3-13-9-14-18 "
-         "3 4 8 7 15 7 13 0 25-10 25-25C92 38 62 22 50 4z")  # index.html, <symbol id="sS">
+SPADE = (
+    "M50 4C38 22 8 38 8 62c0 15 12 25 25 25 7 0 12-3 15-7-1 9-6 15-14 18h32c-8-3-13-9-14-18 "
+    "3 4 8 7 15 7 13 0 25-10 25-25C92 38 62 22 50 4z"
+)  # index.html, <symbol id="sS">
 CARD_W, CARD_H, CARD_R = 42.0, 58.8, 4.6  # 5 : 7
 BACK_CARD = (39.0, 52.0, -13.0)  # centre x, centre y, degrees
 FRONT_CARD = (59.0, 49.0, 9.0)
@@ -41,7 +43,7 @@ SS = 4  # sub-scanlines per pixel row
 
 
 def hex_rgb(h: str) -> tuple[float, float, float]:
-    return tuple(int(h[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return tuple(int(h[i : i + 2], 16) / 255 for i in (1, 3, 5))
 
 
 # ----------------------------------------------------------------------- geometry
@@ -70,7 +72,7 @@ def svg_path(d: str, steps: int = 16) -> list:
         rel = cmd.islower()
         c = cmd.upper()
         n = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6}[c]
-        v = [float(t) for t in tokens[i:i + n]]
+        v = [float(t) for t in tokens[i : i + n]]
         i += n
         if c in "ML":
             x, y = (x + v[0], y + v[1]) if rel else (v[0], v[1])
@@ -90,14 +92,24 @@ def svg_path(d: str, steps: int = 16) -> list:
             for k in range(1, steps + 1):
                 t = k / steps
                 u = 1 - t
-                pts.append((u ** 3 * x + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t ** 3 * p3[0],
-                            u ** 3 * y + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t ** 3 * p3[1]))
+                pts.append(
+                    (
+                        u**3 * x + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t**3 * p3[0],
+                        u**3 * y + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t**3 * p3[1],
+                    )
+                )
             x, y = p3
     return pts
 
 
-def transform(pts: list, scale: float = 1.0, dx: float = 0.0, dy: float = 0.0, deg: float = 0.0,
-              about: tuple[float, float] = (0.0, 0.0)) -> list:
+def transform(
+    pts: list,
+    scale: float = 1.0,
+    dx: float = 0.0,
+    dy: float = 0.0,
+    deg: float = 0.0,
+    about: tuple[float, float] = (0.0, 0.0),
+) -> list:
     """Scale and rotate about ``about``, then translate."""
     a = math.radians(deg)
     ca, sa = math.cos(a), math.sin(a)
@@ -118,17 +130,34 @@ def shapes(maskable: bool) -> list[tuple[list, object, float]]:
     cards = []
     for (cx, cy, deg), front in ((BACK_CARD, False), (FRONT_CARD, True)):
         about = (cx, cy)
-        cards.append((transform(rounded_rect(cx + 1.4, cy + 2.2, CARD_W, CARD_H, CARD_R), deg=deg, about=about),
-                      SHADOW, 0.30))
+        cards.append(
+            (
+                transform(rounded_rect(cx + 1.4, cy + 2.2, CARD_W, CARD_H, CARD_R), deg=deg, about=about),
+                SHADOW,
+                0.30,
+            )
+        )
         if front:
-            cards.append((transform(rounded_rect(cx, cy, CARD_W, CARD_H, CARD_R), deg=deg, about=about), CREAM, 1.0))
+            cards.append(
+                (transform(rounded_rect(cx, cy, CARD_W, CARD_H, CARD_R), deg=deg, about=about), CREAM, 1.0)
+            )
             spade = transform(svg_path(SPADE), scale=0.33, dx=cx - 50, dy=cy - 51.5, about=(50, 50))
             cards.append((transform(spade, deg=deg, about=about), INK, 1.0))
         else:
-            cards.append((transform(rounded_rect(cx, cy, CARD_W, CARD_H, CARD_R), deg=deg, about=about),
-                          BACK_EDGE, 1.0))
-            cards.append((transform(rounded_rect(cx, cy, CARD_W - 6, CARD_H - 6, CARD_R - 2), deg=deg, about=about),
-                          BACK, 1.0))
+            cards.append(
+                (
+                    transform(rounded_rect(cx, cy, CARD_W, CARD_H, CARD_R), deg=deg, about=about),
+                    BACK_EDGE,
+                    1.0,
+                )
+            )
+            cards.append(
+                (
+                    transform(rounded_rect(cx, cy, CARD_W - 6, CARD_H - 6, CARD_R - 2), deg=deg, about=about),
+                    BACK,
+                    1.0,
+                )
+            )
     if maskable:  # inside the safe circle (radius 40 of 50)
         cards = [(transform(p, scale=0.8, about=(50, 50)), c, o) for p, c, o in cards]
     return out + cards
@@ -137,41 +166,55 @@ def shapes(maskable: bool) -> list[tuple[list, object, float]]:
 # ----------------------------------------------------------------------- rasterising
 
 
-def coverage_rows(poly: list, size: int):
-    """Yield (row, {column: coverage}) for the pixels a polygon covers (nonzero winding)."""
+def polygon_edges(poly: list) -> list[tuple[float, float, float, float, int]]:
+    """The polygon's edges that are not horizontal, each with its winding (+1 down, -1 up)."""
     n = len(poly)
     edges = []
     for i in range(n):
         (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
         if y0 != y1:
             edges.append((x0, y0, x1, y1, 1 if y1 > y0 else -1))
+    return edges
+
+
+def crossings(edges: list, y: float) -> list[tuple[float, int]]:
+    """Where the line at height ``y`` crosses the edges, left to right, with each edge's winding."""
+    return sorted(
+        (x0 + (y - y0) * (x1 - x0) / (y1 - y0), w)
+        for x0, y0, x1, y1, w in edges
+        if (y0 <= y < y1) or (y1 <= y < y0)
+    )
+
+
+def add_span(acc: dict[int, float], xa: float, xb: float, size: int) -> None:
+    """Add one subsample line's span [xa, xb), clipped to the image, to ``acc`` (column: coverage)."""
+    xa, xb = max(0.0, xa), min(float(size), xb)
+    if xb <= xa:
+        return
+    ia, ib = int(xa), min(int(xb), size - 1)
+    if ia == ib:
+        acc[ia] = acc.get(ia, 0.0) + (xb - xa) / SS
+        return
+    acc[ia] = acc.get(ia, 0.0) + (ia + 1 - xa) / SS
+    for c in range(ia + 1, ib):
+        acc[c] = acc.get(c, 0.0) + 1.0 / SS
+    acc[ib] = acc.get(ib, 0.0) + (xb - ib) / SS
+
+
+def coverage_rows(poly: list, size: int):
+    """Yield (row, {column: coverage}) for the pixels a polygon covers (nonzero winding)."""
+    edges = polygon_edges(poly)
     ys = [p[1] for p in poly]
     top, bottom = max(0, int(min(ys))), min(size - 1, math.ceil(max(ys)))
     for row in range(top, bottom + 1):
         acc: dict[int, float] = {}
         for s in range(SS):
-            y = row + (s + 0.5) / SS
-            xs = []
-            for x0, y0, x1, y1, w in edges:
-                if (y0 <= y < y1) or (y1 <= y < y0):
-                    xs.append((x0 + (y - y0) * (x1 - x0) / (y1 - y0), w))
-            xs.sort()
+            xs = crossings(edges, row + (s + 0.5) / SS)
             wind = 0
             for k, (x, w) in enumerate(xs[:-1]):
                 wind += w
-                if wind == 0:
-                    continue
-                xa, xb = max(0.0, x), min(float(size), xs[k + 1][0])
-                if xb <= xa:
-                    continue
-                ia, ib = int(xa), min(int(xb), size - 1)
-                if ia == ib:
-                    acc[ia] = acc.get(ia, 0.0) + (xb - xa) / SS
-                    continue
-                acc[ia] = acc.get(ia, 0.0) + (ia + 1 - xa) / SS
-                for c in range(ia + 1, ib):
-                    acc[c] = acc.get(c, 0.0) + 1.0 / SS
-                acc[ib] = acc.get(ib, 0.0) + (xb - ib) / SS
+                if wind != 0:
+                    add_span(acc, x, xs[k + 1][0], size)
         if acc:
             yield row, acc
 
@@ -201,7 +244,12 @@ def render(size: int, maskable: bool) -> bytes:
                 r, g, b = rgb or felt_colour((col + 0.5) / k, (row + 0.5) / k)
                 p = px[row * size + col]
                 keep = 1 - a
-                p[0], p[1], p[2], p[3] = r * a + p[0] * keep, g * a + p[1] * keep, b * a + p[2] * keep, a + p[3] * keep
+                p[0], p[1], p[2], p[3] = (
+                    r * a + p[0] * keep,
+                    g * a + p[1] * keep,
+                    b * a + p[2] * keep,
+                    a + p[3] * keep,
+                )
     out = bytearray()
     for p in px:
         a = p[3]
@@ -217,9 +265,13 @@ def png(size: int, rgba: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     stride = size * 4
-    raw = b"".join(b"\0" + rgba[y * stride:(y + 1) * stride] for y in range(size))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+    raw = b"".join(b"\0" + rgba[y * stride : (y + 1) * stride] for y in range(size))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 # ----------------------------------------------------------------------- SVG
@@ -237,7 +289,8 @@ def svg() -> str:
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">\n'
         f'  <defs><radialGradient id="felt" gradientUnits="userSpaceOnUse" cx="{FELT_CENTRE[0]:g}" '
         f'cy="{FELT_CENTRE[1]:g}" r="{FELT_RADIUS:g}">{stops}</radialGradient></defs>\n'
-        + "\n".join(body) + "\n</svg>\n"
+        + "\n".join(body)
+        + "\n</svg>\n"
     )
 
 
@@ -251,7 +304,9 @@ def files() -> dict[str, bytes]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--check", action="store_true", help="compare with the files in web/icons/, write nothing")
+    ap.add_argument(
+        "--check", action="store_true", help="compare with the files in web/icons/, write nothing"
+    )
     args = ap.parse_args(argv)
     stale = []
     for name, data in files().items():

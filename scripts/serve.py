@@ -26,9 +26,10 @@ import sys
 import threading
 import urllib.parse
 from pathlib import Path
+from typing import ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from netlify_headers import headers_for  # noqa: E402
+from netlify_headers import headers_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -74,7 +75,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     cors = False
     quiet = False
     netlify: str | None = None
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **MIME_TYPES,
+    }
 
     def guess_type(self, path):  # exact table first, so platform mime.types cannot interfere
         ext = posixpath.splitext(str(path))[1].lower()
@@ -100,13 +104,13 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         parts = urllib.parse.urlsplit(path)
         p = parts.path
         if self.prefix != "/" and p.startswith(self.prefix):
-            p = "/" + p[len(self.prefix):]
+            p = "/" + p[len(self.prefix) :]
         return super().translate_path(urllib.parse.urlunsplit(("", "", p, parts.query, "")))
 
     def _site_path(self) -> str:
         """The request path relative to the site root (the prefix stripped)."""
         p = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
-        return "/" + p[len(self.prefix):] if self.prefix != "/" and p.startswith(self.prefix) else p
+        return "/" + p[len(self.prefix) :] if self.prefix != "/" and p.startswith(self.prefix) else p
 
     def do_GET(self):
         if self._route():
@@ -149,17 +153,27 @@ class _Server(http.server.ThreadingHTTPServer):
     allow_reuse_address = True
 
 
-def make_server(directory: str | os.PathLike = ROOT / "site", port: int = 8000, prefix: str = "/",
-                cors: bool = False, host: str = "127.0.0.1", quiet: bool = False,
-                netlify: str | os.PathLike | None = None):
+def make_server(
+    directory: str | os.PathLike = ROOT / "site",
+    port: int = 8000,
+    prefix: str = "/",
+    cors: bool = False,
+    host: str = "127.0.0.1",
+    quiet: bool = False,
+    netlify: str | os.PathLike | None = None,
+):
     directory = Path(directory).resolve()
     if not (directory / "index.html").is_file():
         raise FileNotFoundError(f"{directory}/index.html not found: build the site first (make site)")
     handler = type(
         "BoundSiteHandler",
         (SiteHandler,),
-        {"prefix": normalize_prefix(prefix), "cors": cors, "quiet": quiet,
-         "netlify": str(netlify) if netlify else None},
+        {
+            "prefix": normalize_prefix(prefix),
+            "cors": cors,
+            "quiet": quiet,
+            "netlify": str(netlify) if netlify else None,
+        },
     )
     server = _Server((host, port), functools.partial(handler, directory=str(directory)))
     return server
@@ -171,16 +185,23 @@ def server_url(server, prefix: str = "/") -> str:
     return f"http://{shown}:{port}{normalize_prefix(prefix)}"
 
 
-def start_server(directory: str | os.PathLike = ROOT / "site", port: int = 0, prefix: str = "/",
-                 cors: bool = False, host: str = "127.0.0.1", quiet: bool = True,
-                 netlify: str | os.PathLike | None = None):
+def start_server(
+    directory: str | os.PathLike = ROOT / "site",
+    port: int = 0,
+    prefix: str = "/",
+    cors: bool = False,
+    host: str = "127.0.0.1",
+    quiet: bool = True,
+    netlify: str | os.PathLike | None = None,
+):
     """Start serving in a daemon thread. Returns (server, base_url); base_url ends with '/'.
     ``netlify``: a netlify.toml whose [[headers]] are applied (production headers).
 
     Stop with server.shutdown(); server.server_close().
     """
-    server = make_server(directory, port=port, prefix=prefix, cors=cors, host=host, quiet=quiet,
-                         netlify=netlify)
+    server = make_server(
+        directory, port=port, prefix=prefix, cors=cors, host=host, quiet=quiet, netlify=netlify
+    )
     thread = threading.Thread(
         target=server.serve_forever, kwargs={"poll_interval": 0.05}, name="site-server", daemon=True
     )
@@ -196,12 +217,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--host", default="127.0.0.1", help="bind address (default 127.0.0.1)")
     ap.add_argument("--dir", default=str(ROOT / "site"), help="folder to serve (default site/)")
     ap.add_argument("--quiet", action="store_true", help="no request log")
-    ap.add_argument("--netlify", nargs="?", const=str(ROOT / "netlify.toml"), default=None,
-                    help="apply the [[headers]] of netlify.toml (production caching, CSP, CORS)")
+    ap.add_argument(
+        "--netlify",
+        nargs="?",
+        const=str(ROOT / "netlify.toml"),
+        default=None,
+        help="apply the [[headers]] of netlify.toml (production caching, CSP, CORS)",
+    )
     args = ap.parse_args(argv)
     try:
-        server = make_server(args.dir, args.port, args.prefix, args.cors, args.host, args.quiet,
-                             args.netlify)
+        server = make_server(args.dir, args.port, args.prefix, args.cors, args.host, args.quiet, args.netlify)
     except (FileNotFoundError, OSError) as exc:
         print(f"serve: {exc}", file=sys.stderr)
         return 1

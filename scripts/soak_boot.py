@@ -137,8 +137,9 @@ def one_load(browser, url: str, warm: bool, abort_after: float | None = None) ->
     return row
 
 
-def soak(url: str, loads: int, warm: bool, chromium: str, log: Path, args: list[str],
-         abort_every: int) -> list[dict]:
+def soak(
+    url: str, loads: int, warm: bool, chromium: str, log: Path, args: list[str], abort_every: int
+) -> list[dict]:
     """``loads`` loads, one after the other, in a Chromium (extra ``args``) relaunched every
     PER_BROWSER loads, every ``abort_every``-th one closed during its boot; each row is also
     appended to ``log`` at once (a soak stopped early keeps its rows)."""
@@ -155,9 +156,12 @@ def soak(url: str, loads: int, warm: bool, chromium: str, log: Path, args: list[
                 with log.open("a") as fh:
                     fh.write(json.dumps(row) + "\n")
                 seconds = row.get("cold", row.get("abort_after", 0))
-                print(f"[{os.getpid()}] load {len(rows)}: {row['outcome']} after {seconds:.2f} s "
-                      f"(load avg {row['load1']:.1f}, {row['chromium_processes']} chromium) "
-                      f"{row.get('detail', '')}", flush=True)
+                print(
+                    f"[{os.getpid()}] load {len(rows)}: {row['outcome']} after {seconds:.2f} s "
+                    f"(load avg {row['load1']:.1f}, {row['chromium_processes']} chromium) "
+                    f"{row.get('detail', '')}",
+                    flush=True,
+                )
                 if not browser.is_connected():
                     break  # killed from outside: a new browser for the next load
             if browser.is_connected():
@@ -180,8 +184,10 @@ def main() -> int:
 
     oom_before = oom_lines()
     dumps_before = set(PENDING.glob("*.dmp"))
-    burn = [subprocess.Popen(["nice", "-n", "19", sys.executable, "-c", "while True: pass"])
-            for _ in range(args.burners)]
+    burn = [
+        subprocess.Popen(["nice", "-n", "19", sys.executable, "-c", "while True: pass"])
+        for _ in range(args.burners)
+    ]
     server, url = start_server(ROOT / args.site, prefix="/", netlify=ROOT / "netlify.toml")
     started = time.time()
     shares = [args.loads // args.parallel + (i < args.loads % args.parallel) for i in range(args.parallel)]
@@ -192,8 +198,16 @@ def main() -> int:
             log.write_text("")
             n = args.parallel
             extra = GWP_ASAN_ARGS if args.gwp_asan else []
-            parts = pool.map(soak, [url] * n, shares, [args.warm] * n, [args.chromium] * n, [log] * n,
-                             [extra] * n, [args.abort_every] * n)
+            parts = pool.map(
+                soak,
+                [url] * n,
+                shares,
+                [args.warm] * n,
+                [args.chromium] * n,
+                [log] * n,
+                [extra] * n,
+                [args.abort_every] * n,
+            )
             rows = [row for part in parts for row in part]
     finally:
         server.shutdown()
@@ -204,7 +218,9 @@ def main() -> int:
     outcomes = {k: sum(r["outcome"] == k for r in rows) for k in OUTCOMES}
     cold = [r["cold"] for r in rows if "cold" in r and r["cold"] > 0]
     summary = {
-        "loads": len(rows), "outcomes": outcomes, "minutes": round((time.time() - started) / 60, 1),
+        "loads": len(rows),
+        "outcomes": outcomes,
+        "minutes": round((time.time() - started) / 60, 1),
         "cold_s_median": round(statistics.median(cold), 2) if cold else None,
         "cold_s_max": round(max(cold), 2) if cold else None,
         "load1_median": round(statistics.median(r["load1"] for r in rows), 1),
