@@ -25,27 +25,13 @@
 // here), whose bytecode Pyodide's 3.14 rejects ("bad magic number"). See README.md "Build".
 
 import fs from "node:fs";
-import path from "node:path";
 import process from "node:process";
 import { loadPyodide } from "pyodide";
 
-function die(msg) {
-  process.stderr.write(`precompile: error: ${msg}\n`);
-  process.exit(1);
-}
+import { copyTree, failsAs, parseArgs } from "./node_cli.mjs";
 
-function parseArgs(argv) {
-  const args = { app: [] };
-  for (let i = 0; i < argv.length; i += 2) {
-    const [key, value] = [argv[i], argv[i + 1]];
-    if (value === undefined) die(`${key} needs a value`);
-    if (key === "--app") args.app.push(value.split("=", 2));
-    else if (["--modules", "--stdlib-out", "--app-out"].includes(key)) args[key.slice(2)] = value;
-    else die(`unknown option ${key}`);
-  }
-  for (const key of ["modules", "stdlib-out", "app-out"]) if (!args[key]) die(`--${key} is required`);
-  return args;
-}
+const die = failsAs("precompile");
+const parseOptions = (argv) => parseArgs(argv, ["modules", "stdlib-out", "app-out"], die);
 
 // Runs inside Pyodide: /in/modules.txt (seeds), /in/app/<pkg>/... (sources) -> /out/*.zip
 const PYTHON = String.raw`
@@ -110,18 +96,8 @@ json.dumps({"python": sys.version.split()[0], "stdlib_compiled": sources,
             "seeds_failed": failed, "app_compiled": app})
 `;
 
-function copyTree(FS, from, to) {
-  FS.mkdirTree(to);
-  for (const name of fs.readdirSync(from).sort()) {
-    const src = path.join(from, name);
-    if (name === "__pycache__") continue;
-    if (fs.statSync(src).isDirectory()) copyTree(FS, src, `${to}/${name}`);
-    else if (name.endsWith(".py")) FS.writeFile(`${to}/${name}`, fs.readFileSync(src));
-  }
-}
-
 async function main() {
-  const args = parseArgs(process.argv.slice(2));
+  const args = parseOptions(process.argv.slice(2));
   const pyodide = await loadPyodide();
   const FS = pyodide.FS;
   FS.mkdirTree("/in/app");

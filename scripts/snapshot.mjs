@@ -25,23 +25,10 @@ import path from "node:path";
 import process from "node:process";
 import { pathToFileURL } from "node:url";
 
-function die(msg) {
-  process.stderr.write(`snapshot: error: ${msg}\n`);
-  process.exit(1);
-}
+import { copyTree, failsAs, parseArgs } from "./node_cli.mjs";
 
-function parseArgs(argv) {
-  const args = { app: [] };
-  for (let i = 0; i < argv.length; i += 2) {
-    const [key, value] = [argv[i], argv[i + 1]];
-    if (value === undefined) die(`${key} needs a value`);
-    if (key === "--app") args.app.push(value.split("=", 2));
-    else if (["--runtime", "--modules", "--app-pyc", "--out"].includes(key)) args[key.slice(2)] = value;
-    else die(`unknown option ${key}`);
-  }
-  for (const key of ["runtime", "modules", "app-pyc", "out"]) if (!args[key]) die(`--${key} is required`);
-  return args;
-}
+const die = failsAs("snapshot");
+const parseOptions = (argv) => parseArgs(argv, ["runtime", "modules", "app-pyc", "out"], die);
 
 // Runs inside Pyodide, cwd /home/pyodide (the page's): /in/modules.txt lists the stdlib seeds,
 // /in/app-pyc.zip holds the app's .pyc.
@@ -104,16 +91,6 @@ json.dumps({"stdlib_failed": failed, "ginweb_left_out": page_left_out,
             "app_modules": sorted(m for m in sys.modules if m.split(".")[0] in ("gin_core", "ginweb"))})
 `;
 
-function copyTree(FS, from, to) {
-  FS.mkdirTree(to);
-  for (const name of fs.readdirSync(from).sort()) {
-    const src = path.join(from, name);
-    if (name === "__pycache__") continue;
-    if (fs.statSync(src).isDirectory()) copyTree(FS, src, `${to}/${name}`);
-    else if (name.endsWith(".py")) FS.writeFile(`${to}/${name}`, fs.readFileSync(src));
-  }
-}
-
 // Half of the snapshot's memory pages are zeros: they are left out, so the browser reads half
 // the bytes from its cache (scripts/snapshot_loader.mjs puts them back). Layout: four uint32
 // (PACKED_MAGIC, the snapshot's length, PAGE, the page count), a byte per page (1: stored),
@@ -137,7 +114,7 @@ function withoutZeroPages(snapshot) {
 }
 
 async function main() {
-  const args = parseArgs(process.argv.slice(2));
+  const args = parseOptions(process.argv.slice(2));
   const runtime = path.resolve(args.runtime) + "/";
   const { loadPyodide } = await import(pathToFileURL(path.join(runtime, "pyodide.mjs")).href);
   // As the page loads it (PyScript passes indexURL, stdout, stderr), plus: make a snapshot, and
