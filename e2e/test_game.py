@@ -133,6 +133,9 @@ def play_turn(page) -> str:
             page.click(end)
             page.wait_for_selector("#dlg-confirm[open]")
             page.click("#confirm-ok")
+            # the knock is played in a task of its own after the dialog closes: wait for it, or
+            # the next look at the table still finds your discard to make
+            page.wait_for_function("() => !document.querySelector('[data-unsaved]')")
         else:
             dead = page.query_selector_all("#my-hand .card.dw:not(.locked)") or page.query_selector_all(
                 "#my-hand .card:not(.locked)"

@@ -157,7 +157,7 @@ def test_a_record_round_trips_through_json():
     record = played([D(2026, 12, 1), D(2026, 12, 2)])
     daily.begin(record, TODAY, TODAY, "open")
     text = json.dumps(record)
-    assert daily.validate(json.loads(text)) == (record, [])
+    assert daily.validate(json.loads(text), TODAY) == (record, [])
 
 
 @pytest.mark.parametrize(
@@ -178,9 +178,9 @@ def test_a_record_round_trips_through_json():
 def test_bad_stored_fields_are_reset_and_named(change, reset):
     record = played([D(2026, 12, 1), D(2026, 12, 2)])
     change(record)
-    checked, bad = daily.validate(json.loads(json.dumps(record)))
+    checked, bad = daily.validate(json.loads(json.dumps(record)), TODAY)
     assert bad == reset
-    assert daily.validate(checked) == (checked, [])  # what is left is a good record
+    assert daily.validate(checked, TODAY) == (checked, [])  # what is left is a good record
     assert reset == ["days"] or "2026-12-02" in checked["days"]  # the good days are kept
 
 
@@ -189,12 +189,12 @@ def test_bad_stored_fields_are_reset_and_named(change, reset):
 )
 def test_what_is_not_a_record_is_refused(data):
     with pytest.raises(ValueError):
-        daily.validate(data)
+        daily.validate(data, TODAY)
 
 
 def test_a_newer_record_is_left_alone():
     with pytest.raises(daily.NewerDailiesError):
-        daily.validate(daily.empty() | {"version": daily.VERSION + 1})
+        daily.validate(daily.empty() | {"version": daily.VERSION + 1}, TODAY)
 
 
 @given(
@@ -206,8 +206,8 @@ def test_a_newer_record_is_left_alone():
 )
 def test_any_json_under_the_record_keys_is_validated_or_refused(junk):
     data = {"format": daily.FORMAT, "version": 1, "days": junk, "streak": junk, "best": junk}
-    checked, _ = daily.validate(data)
-    assert daily.validate(checked) == (checked, [])
+    checked, _ = daily.validate(data, TODAY)
+    assert daily.validate(checked, TODAY) == (checked, [])
 
 
 # ----- outcome and share text ------------------------------------------------------------------

@@ -78,7 +78,7 @@ def run_jobs(s: Session) -> int:
 
 
 def stored_dailies(vault: Vault) -> dict[str, Any]:
-    return daily.validate(json.loads(vault.data["dailies"]))[0]
+    return daily.validate(json.loads(vault.data["dailies"]), DAY)[0]
 
 
 # ----- the session -----------------------------------------------------------------------------
@@ -143,7 +143,7 @@ def test_a_match_in_progress_is_abandoned_only_when_confirmed():
 def test_a_finished_daily_is_scored_against_the_expert_hand_by_hand_once():
     d, s, r, vault = table()
     s.dailies.level = "standard"  # the expert takes ~2 s a hand: the same work, quicker
-    s.start_daily(DAY, target=1)  # the match ends with the first hand won
+    s.start_daily(DAY)  # a whole classic daily (a shortened one would be practice)
     play_out(s)
     result = s.match.result
     assert result is not None
@@ -278,18 +278,18 @@ def test_the_record_keeps_the_expert_line_and_drops_a_bad_one():
     assert daily.add_compared(record, DAY, "u", HandComparison(1, "ABC-DEFG", 5, -3, "gin"))
     assert not daily.add_compared(record, DAY, "u", HandComparison(1, "ABC-DEFG", 5, -3, "gin"))
     assert not daily.add_compared(record, DAY, "other", HandComparison(2, "ABC-DEFG", 5, -3, "gin"))
-    back, bad = daily.validate(json.loads(json.dumps(record)))
+    back, bad = daily.validate(json.loads(json.dumps(record)), DAY)
     assert not bad and daily.compared(back, DAY, "u")[0].difference == 8
     record["days"][DAY.isoformat()]["line"] = [["x"]]
-    assert "line" not in daily.validate(record)[0]["days"][DAY.isoformat()]
+    assert "line" not in daily.validate(record, DAY)[0]["days"][DAY.isoformat()]
 
 
 def test_daily_links_and_the_test_target():
-    p = params.parse("?daily=2026-11-23&target=10&fast=1")
+    p = params.parse("?daily=2026-11-23&target=10&fast=1", DAY)
     assert (p.daily, p.target, p.problems) == ("2026-11-23", 10, ())
-    assert params.parse("?daily=2026-11-23&target=10").problems == (
+    assert params.parse("?daily=2026-11-23&target=10", DAY).problems == (
         "target is a test option and needs fast=1",
     )
-    assert params.parse("?target=0&fast=1").target is None
+    assert params.parse("?target=0&fast=1", DAY).target is None
     assert params.strip_consumed("?daily=2026-11-23&target=10&fast=1") == "?fast=1"
-    assert params.from_options({"daily": "2026-11-23"}).daily == "2026-11-23"
+    assert params.from_options({"daily": "2026-11-23"}, DAY).daily == "2026-11-23"

@@ -3,6 +3,7 @@ intent, in every phase, with stand-ins for the screen, dialogs, settings form an
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 import sys
@@ -19,7 +20,7 @@ from gin_core.flow import Phase
 WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
 from ginweb import intents as i  # noqa: E402  (the page's package lives in web/)
-from ginweb import savefmt, stats  # noqa: E402  (same)
+from ginweb import daily, savefmt, stats  # noqa: E402  (same)
 from ginweb.dispatch import Dispatcher  # noqa: E402  (same)
 from ginweb.session import Session, new_game  # noqa: E402  (same)
 from ginweb.settings import Settings  # noqa: E402  (same)
@@ -35,6 +36,7 @@ class Vault:
         self.data: dict[str, str] = {}
         self.stats: dict[str, Any] = stats.empty()
         self.uids = 0
+        self.keeps = True  # False: a browser window that allows no storage
 
     def put(self, name: str, text: str) -> None:
         self.data[name] = text
@@ -54,6 +56,17 @@ class Vault:
     def new_uid(self) -> str:
         self.uids += 1
         return f"uid{self.uids}"
+
+    def load_dailies(self) -> dict[str, Any] | None:
+        """The record of dailies as stored now (what another tab wrote included)."""
+        text = self.data.get("dailies")
+        if text is None:
+            return None
+        return daily.validate(json.loads(text), datetime.date.fromisoformat(self.now()[:10]))[0]
+
+    def lasting(self) -> bool:
+        return self.keeps
+
 
 
 class Recorder:

@@ -15,7 +15,7 @@
         pyscript.json, every URL in it made absolute.
    The container's data-* attributes are the options, as the URL parameters of the game's page
    (web/ginweb/params.py): data-preset, data-level, data-seed, data-dealer, data-fast,
-   data-daily (a date: that day's daily deal). They
+   data-daily (a date: that day's daily deal), data-target (a test option). They
    start the first match of a reader who has no match in progress; later visits resume it.
    Content placed inside the container (a link to the game, say) shows until the game replaces it.
 

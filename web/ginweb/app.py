@@ -73,9 +73,10 @@ def apply_look(s: Settings, fast: bool) -> None:
 
 def link_params() -> params.Params:
     """The options of this page: the container's data-* attributes when embedded, else the link."""
+    today = daily.utc_day(datetime.datetime.now(datetime.UTC))
     if dom.embedded:
-        return params.from_options(dom.data_options(params.NAMES))
-    return params.parse(str(js.location.search))
+        return params.from_options(dom.data_options(params.NAMES), today)
+    return params.parse(str(js.location.search), today)
 
 
 class Page:
@@ -115,6 +116,8 @@ class Page:
     def stored_changed(self, name: str) -> None:
         if name == "stats":
             self.records.stats_data = self.records.load_stats()
+        elif name == "dailies" and self.session is not None:
+            self.session.dailies.refresh()
 
     def take_over(self) -> None:
         """ "Play here": this tab owns the match again; the same match as stored resumes from the
@@ -167,6 +170,22 @@ def first_game(p: params.Params, stored: Game | None, prefs: Settings, records: 
     return new_game(Match(prefs.game_rules()), prefs.level, records.new_uid(), records.now()), True
 
 
+def open_session(prefs: Settings, records: Records, game: Game, fresh: bool) -> Session:
+    """The session on ``game``. A stored match the checks let through but the table cannot take
+    is set aside like any unreadable save and a new match dealt, so no stored value can stop
+    the page for good (issue 32)."""
+    try:
+        return Session(prefs, records, game, fresh, records.load_dailies())
+    except Exception as e:  # whatever a damaged save provokes: the page must start
+        if fresh:
+            raise
+        text = records.store.get("match")
+        if text is not None:
+            records.store.set_aside("match", text, "match", str(e) or type(e).__name__)
+        new = new_game(Match(prefs.game_rules()), prefs.level, records.new_uid(), records.now())
+        return Session(prefs, records, new, True, records.load_dailies())
+
+
 def start() -> None:
     p = link_params()
     panels = Panels()
@@ -185,7 +204,7 @@ def start() -> None:
     )  # read even when a link starts a new match: a newer save is kept
     linked = None if dom.embedded and stored is not None else link_daily(p, stored, records, notify)
     game, fresh = (linked, True) if linked is not None else first_game(p, stored, prefs, records)
-    session = Session(prefs, records, game, fresh, records.load_dailies())
+    session = open_session(prefs, records, game, fresh)
     if not fresh:
         session.resume_practice(records.read_game("practice", "practice hand"))
     board = Board()

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import datetime
 import enum
+import functools
 import hashlib
 import re
 from typing import Any
 
-from gin_core import HandRecord, MatchResult
+from gin_core import HandRecord, MatchResult, encode_deal_code
+from gin_core.dealcode import deal_seed
 from gin_core.duplicate import DuplicateError, DuplicateLine, HandComparison
 
 from .frozen import Frozen
@@ -37,7 +39,10 @@ BOT_SEED_MODULUS = 1_000_003  # the page's opponent seed for every match (contro
 FORMAT = "gin-rummy.dailies"
 VERSION = 1
 KEEP_DAYS = 60
-_ISO = re.compile(r"\d{4}-\d{2}-\d{2}")
+LEEWAY = datetime.timedelta(days=1)  # a record dated up to a day ahead of the clock is kept
+GUARDED_DAYS = 3650  # seeds of the dailies from today this many days on are refused as links
+GUARDED_HANDS = 100  # deal codes of today's daily's first hands are refused as links
+_ISO = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 class DateProblem(enum.Enum):
@@ -118,6 +123,18 @@ def opponent(day: datetime.date) -> tuple[str, int]:
     return LEVEL, bot_seed(day)
 
 
+def as_day(text: object) -> datetime.date | None:
+    """The date ``text`` writes as YYYY-MM-DD in ASCII digits from Daily #1 on, else None
+    (``2026-02-30``, full-width digits and year 0 included: what a flipped bit makes)."""
+    if not (isinstance(text, str) and _ISO.fullmatch(text)):
+        return None
+    try:
+        day = datetime.date.fromisoformat(text)
+    except ValueError:
+        return None
+    return day if day >= FIRST_DAY else None
+
+
 def parse_day(text: str, today: datetime.date) -> datetime.date:
     """The date of a ``?daily=YYYY-MM-DD`` link; :class:`DailyDateError` for anything that is
     not a date from Daily #1 to ``today``."""
@@ -132,6 +149,28 @@ def parse_day(text: str, today: datetime.date) -> datetime.date:
     if day > today:
         raise DailyDateError(DateProblem.FUTURE, text)
     return day
+
+
+def refused_start(seed: int | None, deal: str | None, today: datetime.date) -> str | None:
+    """Why a seed or deal code may not start an ordinary match, or None: today's and coming
+    dailies are played only as the daily, so their seeds (and the deal codes of today's
+    hands) cannot rehearse them move for move (issue 32). Reading the source still can."""
+    if seed is not None and seed in _guarded_seeds(today):
+        return "that seed is a daily deal's that is not over yet: play it as the daily"
+    if deal is not None and deal in _todays_deals(today):
+        return "that deal is in today's daily: play it as the daily"
+    return None
+
+
+@functools.cache
+def _guarded_seeds(today: datetime.date) -> frozenset[int]:
+    return frozenset(match_seed(today + datetime.timedelta(days=k)) for k in range(GUARDED_DAYS))
+
+
+@functools.cache
+def _todays_deals(today: datetime.date) -> frozenset[str]:
+    seed = match_seed(today)
+    return frozenset(encode_deal_code(deal_seed(seed, k)) for k in range(GUARDED_HANDS))
 
 
 def link(base: str, day: datetime.date) -> str:
@@ -307,7 +346,7 @@ def streaks(data: dict[str, Any], today: datetime.date) -> Streaks:
     """The current streak (alive while the last counted daily finished was today's or
     yesterday's) and the best."""
     last = data["streak"]["last"]
-    alive = last is not None and (today - datetime.date.fromisoformat(last)).days <= 1
+    alive = last is not None and 0 <= (today - datetime.date.fromisoformat(last)).days <= 1
     return Streaks(data["streak"]["current"] if alive else 0, data["best"])
 
 
@@ -326,9 +365,11 @@ def _trim(days: dict[str, Any]) -> None:
         del days[old]
 
 
-def validate(data: Any) -> tuple[dict[str, Any], list[str]]:
-    """A stored record checked field by field: (the record, the fields that were reset).
-    Raises ValueError if it is not a record of dailies, NewerDailiesError for a newer version."""
+def validate(data: Any, today: datetime.date) -> tuple[dict[str, Any], list[str]]:
+    """A stored record checked field by field: (the record, the fields that were reset); a day
+    after ``today`` (beyond a day's leeway for the clock) is dropped, so it neither counts nor
+    keeps a streak alive. Raises ValueError if it is not a record of dailies,
+    NewerDailiesError for a newer version."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("not a gin rummy record of dailies")
     version = data.get("version")
@@ -342,21 +383,19 @@ def validate(data: Any) -> tuple[dict[str, Any], list[str]]:
         bad.append("days")
         days = {}
     for iso, entry in days.items():
-        checked = _entry(iso, entry)
+        checked = _entry(iso, entry, today)
         if checked is None:
             bad.append(f"days.{str(iso)[:20]}")
         else:
             out["days"][iso] = checked
     _trim(out["days"])
-    _streak(data, out, bad)
+    _streak(data, out, bad, today)
     return out, bad
 
 
-def _entry(iso: Any, entry: Any) -> dict[str, Any] | None:
-    try:
-        if datetime.date.fromisoformat(iso) < FIRST_DAY or not _ISO.fullmatch(iso):
-            return None
-    except (TypeError, ValueError):
+def _entry(iso: Any, entry: Any, today: datetime.date) -> dict[str, Any] | None:
+    day = as_day(iso)
+    if day is None or day > today + LEEWAY:
         return None
     if not (isinstance(entry, dict) and isinstance(entry.get("id"), str) and len(entry["id"]) <= 80):
         return None
@@ -371,14 +410,14 @@ def _entry(iso: Any, entry: Any) -> dict[str, Any] | None:
     return out
 
 
-def _streak(data: dict[str, Any], out: dict[str, Any], bad: list[str]) -> None:
+def _streak(data: dict[str, Any], out: dict[str, Any], bad: list[str], today: datetime.date) -> None:
     streak, best = data.get("streak"), data.get("best")
     last = streak.get("last") if isinstance(streak, dict) else None
     current = streak.get("current") if isinstance(streak, dict) else None
     if (
         type(current) is int
         and 0 <= current < 1 << 31
-        and (last is None or _entry(last, {"id": ""}) is not None)
+        and (last is None or _entry(last, {"id": ""}, today) is not None)
     ):
         out["streak"] = {"current": current, "last": last}
     else:

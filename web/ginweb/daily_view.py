@@ -42,7 +42,7 @@ def bar(day: datetime.date | None, attempt: Attempt | None) -> str | None:
         return None
     head = f"Daily #{daily.number(day)}, {day.isoformat()}"
     if attempt == Attempt.COUNTED:
-        return f"{head}: your attempt of the day, it counts."
+        return f"{head}: your attempt of the day, it counts (no undo)."
     return f"{head}: practice, it does not count."
 
 

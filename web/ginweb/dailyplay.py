@@ -33,11 +33,14 @@ class Keep(Protocol):
 
     def put(self, name: str, text: str) -> None: ...
     def now(self) -> str: ...
+    def load_dailies(self) -> dict[str, Any] | None: ...
+    def lasting(self) -> bool: ...
 
 
 def day_of_game(game: Game) -> datetime.date | None:
-    """The date of the daily ``game`` is, or None for an ordinary match."""
-    return None if game.daily is None else datetime.date.fromisoformat(game.daily)
+    """The date of the daily ``game`` is, or None for an ordinary match (or a stored date that
+    is not a daily's: savefmt keeps such a match as an ordinary one)."""
+    return None if game.daily is None else daily.as_day(game.daily)
 
 
 def daily_game(day: datetime.date, uid: str, started: str, target: int | None = None) -> Game:
@@ -64,15 +67,27 @@ class Dailies:
     def save(self) -> None:
         self.keep.put("dailies", json.dumps(self.record, separators=(",", ":")))
 
+    def refresh(self) -> None:
+        """Read the record as stored now: another tab may have started or finished a daily
+        since, and a change made from a stale copy would erase it (issue 32)."""
+        stored = self.keep.load_dailies()
+        if stored is not None:
+            self.record = stored
+
     def attempt(self, game: Game) -> daily.Attempt | None:
         """Whether ``game`` counts as its day's daily (recorded on its first start); None for
-        an ordinary match. A day after today (the clock went back) is practice."""
+        an ordinary match. Practice: a day after today (the clock went back), rules changed by
+        a test option (``target``), or a browser that keeps nothing (every reload would be
+        another first attempt)."""
         day = day_of_game(game)
         if day is None:
             return None
+        if game.match.rules != preset(daily.PRESET) or not self.keep.lasting():
+            return daily.Attempt.PRACTICE
+        self.refresh()
         before = json.dumps(self.record["days"].get(day.isoformat()))
         try:
-            attempt = daily.begin(self.record, day, max(self.today(), day), game.uid)
+            attempt = daily.begin(self.record, day, self.today(), game.uid)
         except daily.DailyDateError:
             return daily.Attempt.PRACTICE
         if json.dumps(self.record["days"].get(day.isoformat())) != before:
@@ -84,6 +99,7 @@ class Dailies:
         day, result = day_of_game(game), game.match.result
         if day is None or result is None:
             return
+        self.refresh()
         if daily.finish(self.record, day, game.uid, daily.outcome(tuple(game.match.records), result)):
             self.complete(game)
             self.save()
@@ -95,7 +111,10 @@ class Dailies:
     def add(self, game: Game, hand: HandComparison) -> None:
         """Keep the expert's replay of one hand (and the total once every hand is compared)."""
         day = day_of_game(game)
-        if day is not None and daily.add_compared(self.record, day, game.uid, hand):
+        if day is None:
+            return
+        self.refresh()
+        if daily.add_compared(self.record, day, game.uid, hand):
             self.complete(game)
             self.save()
 

@@ -24,6 +24,7 @@ from .tablestate import Stage
 BLOCKED_TEXT = {
     Blocked.COMPUTERS_TURN: "Wait for the computer to finish its turn.",
     Blocked.UNDO_STRICT: "Undo is off in strict mode.",
+    Blocked.UNDO_DAILY: "Undo is off in a counted daily.",
     Blocked.NOTHING_TO_UNDO: "Nothing to undo in this hand.",
 }
 END_WORDS = {"knock": ("Knock?", "Knock"), "gin": ("Go gin?", "Gin")}
@@ -299,8 +300,9 @@ class Dispatcher:
         """Start the match the "New match" form asks for; a code that cannot be read is said
         in the form and nothing changes."""
         f = it.form
+        code, today = f.code.strip(), self.session.dailies.today()
         try:
-            seed, deal = params.parse_start(f.code.strip()) if f.code.strip() else (None, None)
+            seed, deal = params.parse_start(code, today) if code else (None, None)
         except ValueError as e:
             self.dialogs.new_error(str(e))
             return

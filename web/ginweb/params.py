@@ -7,11 +7,13 @@
     ?dealer=1            who deals the first hand: 0 you, 1 the computer
     ?fast=1              near-instant animations and no pauses between the computer's moves
     ?daily=2026-11-23    play that day's daily deal (daily.py; today's counts, others are practice)
-    ?target=10           with fast=1 only (a test option): a daily played to this target
+    ?target=10           with fast=1 only (a test option): a daily played to this target, as
+                         practice (it never counts)
 
 seed, level, preset, dealer, daily and target describe a new match: they are used once and then removed from
 the address bar, so reloading the page resumes the saved match instead of restarting it.
-fast stays (it is a way of viewing, not a match).
+fast stays (it is a way of viewing, not a match). A seed or deal code of a daily not over yet
+(today's or a coming day's) is refused: that daily is played only as the daily.
 
 A game embedded in another page (embed.js, embed.html) takes the same options from its
 container's data-* attributes (``data-preset="classic"``): ``from_options``.
@@ -19,10 +21,12 @@ container's data-* attributes (``data-preset="classic"``): ``from_options``.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 
 from gin_core import PRESETS, DealCodeError, decode_deal_code, encode_deal_code
 
+from . import daily
 from .frozen import Frozen
 from .settings import LEVELS
 
@@ -47,9 +51,18 @@ class Params(Frozen):
         return any(x is not None for x in (self.seed, self.deal, self.level, self.preset, self.dealer))
 
 
-def parse_start(text: str) -> tuple[int | None, str | None]:
+def parse_start(text: str, today: datetime.date) -> tuple[int | None, str | None]:
     """(match seed, deal code to replay first) from a number or a deal code; raises ValueError
-    with a message in words (never Python's own: a 5,000-digit number is refused by length)."""
+    with a message in words (never Python's own: a 5,000-digit number is refused by length),
+    also for a seed or deal of a daily not yet over on ``today`` (daily.refused_start)."""
+    seed, deal = _start(text)
+    refused = daily.refused_start(seed, deal, today)
+    if refused is not None:
+        raise ValueError(refused)
+    return seed, deal
+
+
+def _start(text: str) -> tuple[int | None, str | None]:
     t = text.strip()
     if len(t) > MAX_VALUE:
         raise ValueError(
@@ -98,16 +111,17 @@ def _pairs(query: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def parse(query: str) -> Params:
+def parse(query: str, today: datetime.date) -> Params:
+    """The parameters of a link opened on ``today`` (UTC: the day whose daily is open)."""
     q: dict[str, list[str]] = {}
     for k, v, _ in _pairs(query):
         q.setdefault(k, []).append(v)
-    return _check(lambda k: q[k][-1] if q.get(k) else None)
+    return _check(lambda k: q[k][-1] if q.get(k) else None, today)
 
 
-def from_options(options: dict[str, str]) -> Params:
+def from_options(options: dict[str, str], today: datetime.date) -> Params:
     """The same parameters given as a mapping (an embedded game's data-* attributes)."""
-    return _check(options.get)
+    return _check(options.get, today)
 
 
 def _bounded(get: Callable[[str], str | None]) -> tuple[Callable[[str], str | None], list[str]]:
@@ -124,13 +138,13 @@ def _bounded(get: Callable[[str], str | None]) -> tuple[Callable[[str], str | No
     return short, problems
 
 
-def _check(get_any: Callable[[str], str | None]) -> Params:
+def _check(get_any: Callable[[str], str | None], today: datetime.date) -> Params:
     get, problems = _bounded(get_any)
     seed = deal = None
     start = get("seed")
     if start is not None:
         try:
-            seed, deal = parse_start(start)
+            seed, deal = parse_start(start, today)
         except ValueError as e:
             problems.append(f"seed: {e}")
     level = get("level")
@@ -150,7 +164,8 @@ def _check(get_any: Callable[[str], str | None]) -> Params:
             problems.append("dealer must be 0 (you) or 1 (computer)")
     fast = (get("fast") or "").lower() in ("1", "true", "yes")
     target = _target(get("target"), fast, problems)
-    return Params(seed, deal, level, pre, d, fast, tuple(problems), get("daily"), target)
+    day = get("daily")  # read before the problems are gathered: a too-long value is one of them
+    return Params(seed, deal, level, pre, d, fast, tuple(problems), day, target)
 
 
 def _target(text: str | None, fast: bool, problems: list[str]) -> int | None:

@@ -58,6 +58,10 @@ class Records:
     def now(self) -> str:
         return utc_now()
 
+    def lasting(self) -> bool:
+        """The browser keeps what is stored (not a window that allows no storage)."""
+        return self.store.ls is not None
+
     def new_uid(self) -> str:
         return f"{secrets.token_hex(6)}-{int(js.Date.now()):x}"  # random: the seed stays hidden
 
@@ -86,7 +90,8 @@ class Records:
 
     def load_dailies(self) -> dict[str, Any] | None:
         """The record of dailies (daily.py), None when there is none or it cannot be read."""
-        found = self.store.read("dailies", daily.validate, "record of dailies")
+        today = datetime.now(UTC).date()
+        found = self.store.read("dailies", lambda data: daily.validate(data, today), "record of dailies")
         if found is None:
             return None
         data, bad = found
@@ -94,6 +99,7 @@ class Records:
             self.notify(
                 f"Some days of the daily record could not be read and were dropped: {', '.join(bad[:5])}."
             )
+            self.store.put("dailies", json.dumps(data, separators=(",", ":")))  # said once
         return cast(dict[str, Any], data)
 
     def reset_stats(self) -> None:

@@ -25,6 +25,7 @@ back with the moves).
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 from dataclasses import dataclass, field
@@ -40,7 +41,7 @@ FORMAT = "gin-rummy.web-match"
 VERSION = 3
 READS = (1, 2, 3)
 LOG_KEEP = 300
-_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 class NewerSaveError(SaveError, safejson.NewerVersionError):
@@ -157,11 +158,22 @@ def from_data(data: Any, key: str) -> Game:
     started = data["started"] if isinstance(data.get("started"), str) else ""
     pending = {n: w for n, w in _pairs(secret.get("pending", [])) if 0 < n <= len(match.history)}
     daily = data.get("daily")
-    if not (isinstance(daily, str) and _ISO_DAY.fullmatch(daily)):
-        daily = None
+    if not _is_date(daily):
+        daily = None  # not a date (2026-02-30, full-width digits): the match plays on as an ordinary one
     game = Game(match, uid, level, seed, started, order, log, pending, daily=daily)
     _review_parts(data, game)
     return game
+
+
+def _is_date(text: object) -> bool:
+    """``text`` is a real date written YYYY-MM-DD in ASCII digits."""
+    if not (isinstance(text, str) and _ISO_DAY.fullmatch(text)):
+        return False
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 # ----- review -----

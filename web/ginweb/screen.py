@@ -48,7 +48,7 @@ class Screen:
             order=s.game.order,
             level=s.game.level,
             can_undo=s.can_undo(),
-            strict=s.settings.strict,
+            strict=s.strict,
             practice_code=s.match.first_deal if s.practicing else None,
             reasons=s.computer_reasons(),
             log=s.game.log,

@@ -28,7 +28,7 @@ from gin_core.replay import hand_moves, position
 
 from . import daily, gamelog, narrate, settings, stats
 from .background import SLICE_MS
-from .dailyplay import Dailies, DailyJob, daily_game
+from .dailyplay import Dailies, DailyJob, daily_game, day_of_game
 from .handview import layout
 from .savefmt import Game, LogLine
 from .tablestate import Stage, TableState
@@ -46,6 +46,7 @@ class Blocked(StrEnum):
 
     COMPUTERS_TURN = "computers_turn"
     UNDO_STRICT = "undo_strict"
+    UNDO_DAILY = "undo_daily"
     NOTHING_TO_UNDO = "nothing_to_undo"
 
 
@@ -58,6 +59,8 @@ class Vault(Protocol):
     def count(self, update: StatsUpdate) -> None: ...
     def now(self) -> str: ...
     def new_uid(self) -> str: ...
+    def load_dailies(self) -> dict[str, Any] | None: ...
+    def lasting(self) -> bool: ...
 
 
 def just_drawn(m: Match) -> str | None:
@@ -92,7 +95,7 @@ class Session:
         ``dailies``: the stored record of dailies (daily.py)."""
         self.vault = vault
         self.dailies = Dailies(vault, dailies)
-        self.attempt: daily.Attempt | None = None  # the daily on the table: counted or practice
+        self.attempt: daily.Attempt | None = None  # your match as a daily: counted or practice
         self.settings = prefs
         self.ui = TableState()
         self.suspended: Game | None = None  # your match, set aside while a practice hand is played
@@ -127,8 +130,20 @@ class Session:
         m = self.own_game.match
         return m.result is None and any(p == 0 for p, _ in m.history)
 
+    @property
+    def counts(self) -> bool:
+        """The match on the table counts in the statistics: not a practice hand, nor a daily
+        played as practice (issue 32)."""
+        return not self.practicing and self.attempt != daily.Attempt.PRACTICE
+
+    @property
+    def strict(self) -> bool:
+        """No undo: strict mode, or a counted daily (an undo there would show the next stock
+        card and probe the computer's reply)."""
+        return self.settings.strict or (not self.practicing and self.attempt == daily.Attempt.COUNTED)
+
     def can_undo(self) -> bool:
-        return not self.settings.strict and self.match.can_undo(0)
+        return not self.strict and self.match.can_undo(0)
 
     def hand_keys(self) -> list[str]:
         """Your cards in the order shown."""
@@ -161,7 +176,8 @@ class Session:
         """Make ``game`` the match on the table (fresh: just dealt; else resumed)."""
         self.epoch += 1
         self.game = game
-        self.attempt = self.dailies.attempt(game)
+        if self.suspended is None:  # a practice hand leaves your match's attempt as it was
+            self.attempt = self.dailies.attempt(game)
         self.bot = gin_bots.make_bot(game.level, game.bot_seed, SLICE_MS)
         self.ui = TableState(drawn=None if fresh else just_drawn(game.match))
         self.ui.focus = self.ui.drawn
@@ -173,6 +189,16 @@ class Session:
         self.events_seen = len(game.match.events)
         self.count_stats()
         self.save()
+
+    def abandon(self, counted: bool) -> None:
+        """Leave the match on the table for another: the practice hand ends, and a counting
+        match in progress is counted as abandoned when ``counted``."""
+        if self.suspended is not None:  # a practice hand ends with it
+            self.game, self.suspended = self.suspended, None
+        self.vault.remove("practice")
+        if counted and self.counts and self.in_progress():
+            uid = self.game.uid
+            self.vault.count(lambda d: stats.count_abandoned(d, uid))
 
     def new_game(self, m: Match, level: str, uid: str) -> Game:
         return new_game(m, level, uid, self.vault.now())
@@ -189,30 +215,20 @@ class Session:
         """Start a match; ``deal`` is a deal code replayed as its first hand. Raises the
         engine's error (nothing changed) if the seed, code or rules are refused."""
         m = Match(rules or self.settings.game_rules(), seed=seed, dealer=dealer, first_deal=deal)
-        if self.suspended is not None:  # a practice hand ends with it
-            self.game, self.suspended = self.suspended, None
-        self.vault.remove("practice")
-        if abandon and self.in_progress():
-            uid = self.game.uid
-            self.vault.count(lambda d: stats.count_abandoned(d, uid))
+        self.abandon(abandon)
         self.adopt(self.new_game(m, level or self.settings.level, self.vault.new_uid()), fresh=True)
 
     # ----- daily -----
 
     def start_daily(self, day: datetime.date, target: int | None = None, abandon: bool = True) -> None:
         """Deal ``day``'s daily (counted if it is today's first attempt, else practice)."""
-        if self.suspended is not None:  # a practice hand ends with it
-            self.game, self.suspended = self.suspended, None
-        self.vault.remove("practice")
-        if abandon and self.in_progress():
-            uid = self.game.uid
-            self.vault.count(lambda d: stats.count_abandoned(d, uid))
+        self.abandon(abandon)
         self.adopt(daily_game(day, self.vault.new_uid(), self.vault.now(), target), fresh=True)
 
     def daily_day(self) -> datetime.date | None:
         """The day of the daily on the table (None: an ordinary match or a practice hand)."""
         g = self.game
-        return None if g.daily is None or self.practicing else datetime.date.fromisoformat(g.daily)
+        return None if self.practicing else day_of_game(g)
 
     def daily_jobs(self, known: Callable[[str], bool]) -> list[DailyJob]:
         """The expert's replays still to run for the counted daily on the table."""
@@ -275,8 +291,8 @@ class Session:
 
     def undo(self) -> Blocked | None:
         """Take back your last move of this hand (and the computer's replies)."""
-        if self.settings.strict:
-            return Blocked.UNDO_STRICT
+        if self.strict:
+            return Blocked.UNDO_STRICT if self.settings.strict else Blocked.UNDO_DAILY
         k = self.match.undo_point(0)
         if k is None:
             return Blocked.NOTHING_TO_UNDO
@@ -355,7 +371,7 @@ class Session:
             self.save()
 
     def count_stats(self) -> None:
-        if self.practicing:
+        if not self.counts:
             return
         g = self.game
         m = g.match

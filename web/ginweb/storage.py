@@ -88,8 +88,8 @@ class Store:
         self.kept.add(name)
         self.on_status(self.status())
         self.notify(
-            f"Your {what} were saved by a newer version of this page: this page leaves them as they are "
-            f"and does not save {what}. Reload to get the newer version."
+            f"Your saved {what} came from a newer version of this page: this page leaves it as it is "
+            "and does not save over it. Reload to get the newer version."
         )
 
     def set_aside(self, name: str, text: str, what: str, reason: str) -> None:
@@ -149,12 +149,14 @@ class Store:
     # ----- the seal key -----------------------------------------------------------------
 
     def seal_key(self) -> str:
-        """This browser's key for sealed values (created and stored on first use)."""
+        """This browser's key for sealed values: the stored one, read again at every save (the
+        storage may have been cleared while the page was open, and a save sealed with a key
+        that is no longer stored could never be opened: the key is then stored again)."""
+        stored = self.get("seal-key")
+        if stored is not None and len(stored) == 32 and all(c in "0123456789abcdef" for c in stored):
+            self._key = stored
+            return stored
         if self._key is None:
-            stored = self.get("seal-key")
-            if stored is not None and len(stored) == 32 and all(c in "0123456789abcdef" for c in stored):
-                self._key = stored
-            else:
-                self._key = seal.new_key()
-                self.put("seal-key", self._key)
+            self._key = seal.new_key()
+        self.put("seal-key", self._key)
         return self._key

@@ -1,0 +1,92 @@
+"""A daily that cannot be gamed and storage that cannot stop the page (issue 32), end to end:
+two tabs leave one counted attempt, test options and seed links never reach a counted daily,
+a stored impossible date does not stop the page, and storage cleared mid-match keeps it."""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+from gin_e2e import wait_mounted, wait_ready
+from test_daily import DAILIES_KEY, daily, plant_last_hand, play_match, today
+from test_game import MATCH_KEY, play_turn, saved
+from test_storage import notices
+
+
+def record(page) -> dict:
+    text = page.evaluate(f"localStorage.getItem({DAILIES_KEY!r})")
+    return json.loads(text) if text else daily.empty()
+
+
+def test_a_stale_tab_leaves_one_counted_attempt_with_its_result(page, site_url):
+    stale = page.context.new_page()  # tab B, open before the daily is played in tab A
+    stale.goto(f"{site_url}?fast=1")
+    wait_ready(stale, 60)
+    page.goto(f"{site_url}?daily={today()}&fast=1")  # tab A takes the match
+    wait_ready(page, 60)
+    stale.wait_for_selector("#dlg-tab[open]")
+    plant_last_hand(page)
+    play_match(page)
+    page.wait_for_selector("#dlg-daily[open]", timeout=30_000)
+    finished = record(page)
+    entry = finished["days"][today()]
+    assert entry["result"] is not None and finished["streak"]["current"] == 1
+
+    stale.click("#tab-take")  # "Play here" in B, then "Daily deal"
+    stale.wait_for_selector("#dlg-tab", state="hidden")
+    stale.click("#btn-daily")
+    if stale.is_visible("#dlg-confirm[open]"):
+        stale.click("#confirm-ok")
+    stale.wait_for_function("document.getElementById('daily-bar').innerText.includes('practice')")
+    after = record(stale)
+    assert after["days"][today()]["id"] == entry["id"] and after["days"][today()]["result"] == entry["result"]
+    assert (after["streak"], after["best"]) == (finished["streak"], finished["best"])
+    stale.close()
+
+
+def test_test_options_and_seed_links_never_make_a_counted_daily(page, site_url):
+    page.goto(f"{site_url}?daily={today()}&fast=1&target=10")
+    wait_ready(page, 60)
+    assert "practice, it does not count" in page.inner_text("#daily-bar")
+    assert today() not in record(page)["days"]
+
+    seed = daily.match_seed(datetime.date.fromisoformat(today()))
+    page.goto(f"{site_url}?seed={seed}&level=standard&preset=classic&fast=1")
+    wait_ready(page, 60)
+    assert "play it as the daily" in notices(page)
+    assert saved(page)["daily"] is None and json.loads(saved(page)["match"])["seed"] != seed
+
+
+def test_an_embedded_daily_with_a_target_is_practice(page, site_url):
+    page.goto(f"{site_url}embed.html?daily={today()}&fast=1&target=10")
+    wait_mounted(page)
+    assert "practice, it does not count" in page.inner_text("#daily-bar")
+    assert today() not in record(page)["days"]
+
+
+def test_a_stored_impossible_daily_date_does_not_stop_the_page(page, site_url):
+    page.goto(f"{site_url}?daily={today()}&fast=1")
+    wait_ready(page, 60)
+    play_turn(page)
+    stored = json.loads(page.evaluate(f"localStorage.getItem({MATCH_KEY!r})"))
+    stored["daily"] = "2026-02-30"
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [MATCH_KEY, json.dumps(stored)])
+    for _ in range(2):  # before the fix: "The game could not start" on every reload
+        page.reload()
+        wait_ready(page, 60)
+    assert page.is_hidden("#daily-bar")
+    assert saved(page)["uid"] == stored["uid"]
+
+
+def test_storage_cleared_mid_match_keeps_the_match(page, site_url):
+    page.goto(f"{site_url}?level=beginner&fast=1")
+    wait_ready(page, 60)
+    play_turn(page)
+    page.evaluate("localStorage.clear()")
+    play_turn(page)
+    before = saved(page)
+    page.reload()
+    wait_ready(page, 60)
+    after = saved(page)
+    assert (after["uid"], after["match"]) == (before["uid"], before["match"])
+    assert "could not be read" not in notices(page)

@@ -1,0 +1,265 @@
+"""A daily that cannot be gamed and stored data that can neither stop nor freeze the page
+(issue 32), in the page's pure parts: each defect as it was reproduced, then fixed."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import PYODIDE
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gin_core import Match, SaveError, encode_deal_code, load_match, preset, save_match
+from gin_core.bots import make_bot
+from gin_core.dealcode import deal_seed
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+from ginweb import daily, params, safejson, savefmt, stats
+from ginweb import intents as i
+from ginweb.daily import Attempt
+from ginweb.dailyplay import daily_game
+from ginweb.dispatch import Dispatcher
+from ginweb.session import Blocked, Session, new_game
+from ginweb.settings import Settings
+from test_web_daily_play import DAY, DailyRecorder, play_out, stored_dailies
+from test_web_dispatch import KEY, Vault, table
+
+PREFS = Settings().with_rules(preset("classic"))
+
+
+def daily_table(
+    vault: Vault, stored: dict[str, Any] | None = None
+) -> tuple[Dispatcher, Session, DailyRecorder]:
+    """A tab of the page on ``vault`` (tabs share it as they share localStorage)."""
+    game = new_game(Match(PREFS.game_rules(), seed=5), PREFS.level, vault.new_uid(), vault.now())
+    s = Session(PREFS, vault, game, True, stored)
+    r = DailyRecorder()
+    return Dispatcher(s, r, r, r, r, r, r), s, r
+
+
+def daily_save(iso: str, moves: int = 6) -> dict[str, Any]:
+    """A stored daily a few moves in, as the page saves it, with its ``daily`` field set to ``iso``."""
+    g = daily_game(DAY, "u1", "2026-11-23T12:00:00Z")
+    bots = [make_bot("simple", 1), make_bot("simple", 2)]
+    for _ in range(moves):
+        g.match.apply(bots[g.match.to_move].decide(g.match.view(g.match.to_move)).action)
+    data = json.loads(g.dumps(KEY))
+    data["daily"] = iso
+    return data
+
+
+def finishes_within(seconds: float, fn: Callable[[], object]) -> bool:
+    """Whether ``fn`` returns within ``seconds`` (a guard against hours of work, not a timing)."""
+    worker = threading.Thread(target=fn, daemon=True)
+    worker.start()
+    worker.join(seconds)
+    return not worker.is_alive()
+
+
+# ----- 1. a stored impossible date never stops the page ------------------------------------------
+
+
+@pytest.mark.parametrize("iso", ["2026-02-30", "0000-01-01", "\uff12\uff10\uff12\uff16-11-23", "2026-13-01"])
+def test_a_stored_impossible_daily_date_keeps_the_match_as_an_ordinary_one(iso):
+    game = savefmt.from_data(daily_save(iso), KEY)
+    assert game.daily is None and len(game.match.history) == 6
+    s = Session(PREFS, Vault(), game, False)  # before the fix: "day 30 must be in range 1..28"
+    assert s.daily_day() is None and s.attempt is None
+
+
+def test_a_stored_date_before_the_first_daily_is_no_daily():
+    game = savefmt.from_data(daily_save("2020-01-01"), KEY)
+    s = Session(PREFS, Vault(), game, False)
+    assert s.daily_day() is None and s.attempt is None
+
+
+@given(st.data())
+def test_mutated_daily_saves_start_a_session_or_are_refused(data):
+    """The fuzz all the way through start-up: what the loader lets through, the table takes."""
+    text = json.dumps(daily_save("2026-11-23", 8))
+    pos = data.draw(st.integers(0, len(text) - 1))
+    junk = data.draw(st.text(alphabet='0123456789-"\\[]{}:,\uff10', max_size=4))
+    mutated = text[:pos] + junk + text[pos + data.draw(st.integers(0, 3)) :]
+    try:
+        game = savefmt.loads(mutated, KEY)
+    except SaveError:
+        return
+    s = Session(PREFS, Vault(), game, False)
+    assert load_match(save_match(s.match)).history == game.match.history
+
+
+# ----- 2. a stale tab neither counts a second daily nor erases the first ----------------------------
+
+
+def test_a_stale_tab_gets_practice_and_leaves_the_finished_daily_alone():
+    shared = Vault()  # one localStorage, two tabs
+    _, a, _ = daily_table(shared)
+    _, b, _ = daily_table(shared)  # opened before A plays: its record of dailies is empty
+    a.start_daily(DAY)
+    assert a.attempt == Attempt.COUNTED
+    play_out(a)
+    finished = stored_dailies(shared)
+    assert finished["days"][DAY.isoformat()]["result"] is not None and finished["streak"]["current"] == 1
+    b.start_daily(DAY)  # "Play here" in B, then "Daily deal"
+    assert b.attempt == Attempt.PRACTICE
+    assert stored_dailies(shared) == finished  # the result, streak and best are kept
+    assert b.dailies.record == finished  # and B shows them
+
+
+# ----- 3. today's and coming dailies are reachable only as the daily -------------------------------
+
+
+@pytest.mark.parametrize("ahead", [0, 1, 400])
+def test_a_seed_link_to_a_daily_not_over_is_refused(ahead):
+    seed = daily.match_seed(DAY + datetime.timedelta(days=ahead))
+    p = params.parse(f"?seed={seed}&level=standard&preset=classic", DAY)
+    assert p.seed is None and any("play it as the daily" in problem for problem in p.problems)
+    assert params.from_options({"seed": str(seed)}, DAY).seed is None
+
+
+def test_deal_codes_of_todays_daily_are_refused_and_older_dailies_open_as_seeds():
+    code = encode_deal_code(deal_seed(daily.match_seed(DAY), 2))  # the daily's third deal
+    p = params.parse(f"?seed={code}", DAY)
+    assert p.deal is None and p.problems == ("seed: that deal is in today's daily: play it as the daily",)
+    yesterday = daily.match_seed(DAY - datetime.timedelta(days=1))
+    assert params.parse(f"?seed={yesterday}", DAY).seed == yesterday  # a past daily: open to all
+    assert params.parse("?seed=12345", DAY).seed == 12345
+
+
+def test_the_new_match_form_refuses_a_daily_seed_and_changes_nothing():
+    d, s, r, _ = table()
+    before = s.game.uid
+    form = i.NewMatchForm("standard", "classic", str(daily.match_seed(DAY)), "cut")
+    d(i.StartMatch(form))
+    assert r.named("new_error") == [
+        ("that seed is a daily deal's that is not over yet: play it as the daily",)
+    ]
+    assert s.game.uid == before
+
+
+# ----- 4. stored text is read in linear time --------------------------------------------------------
+
+
+@pytest.mark.skipif(PYODIDE, reason="no threads in Pyodide: the smaller case below runs there")
+def test_an_unterminated_string_of_escaped_quotes_is_refused_at_once():
+    text = '"' + '\\"' * ((safejson.MAX_CHARS - 1) // 2)  # before the fix: hours
+    outcome: list[BaseException] = []
+
+    def read() -> None:
+        try:
+            safejson.check(text)
+        except safejson.StoredTextError as e:
+            outcome.append(e)
+
+    assert finishes_within(30, read)
+    assert [str(e) for e in outcome] == ["the stored value has a string that never ends"]
+
+
+def test_escaped_quotes_inside_strings_still_read():
+    assert safejson.loads(json.dumps({"a": '\\"' * 5000 + '"'})) == {"a": '\\"' * 5000 + '"'}
+    with pytest.raises(safejson.StoredTextError, match="never ends"):
+        safejson.loads('["ok", "' + '\\"' * 4000)
+
+
+# ----- 5. a counted daily plays without undo ----------------------------------------------------------
+
+
+def test_a_counted_daily_cannot_take_back_a_move():
+    _, s, _ = daily_table(Vault())
+    s.start_daily(DAY)
+    assert s.attempt == Attempt.COUNTED
+    you = make_bot("simple", 1)
+    while s.match.to_move != 0:
+        s.computer_plays(s.bot.decide(s.match.view(1)).action, "")
+    s.play(you.decide(s.view()).action)
+    assert not s.can_undo() and s.strict
+    assert s.undo() is Blocked.UNDO_DAILY
+    s.start_daily(DAY)  # the same day again: practice, where undo is allowed
+    assert s.attempt == Attempt.PRACTICE and not s.strict
+
+
+# ----- 7. practice dailies are not counted in the statistics --------------------------------------
+
+
+def test_practice_dailies_count_nothing():
+    vault = Vault()
+    _, s, _ = daily_table(
+        vault, {**daily.empty(), "days": {DAY.isoformat(): {"id": "other", "result": None}}}
+    )
+    for _ in range(3):
+        s.start_daily(DAY)
+        assert s.attempt == Attempt.PRACTICE
+        play_out(s)
+    assert vault.stats == stats.empty()
+    s.start_daily(DAY)
+    you = make_bot("simple", 1)
+    while not s.in_progress():
+        m = s.match
+        if m.to_move == 0:
+            s.play(you.decide(m.view(0)).action)
+        else:
+            s.computer_plays(s.bot.decide(m.view(1)).action, "")
+    s.new_match()  # leaving a practice daily is no abandoned match either
+    assert vault.stats == stats.empty()
+
+
+# ----- 8. a daily dated after today neither counts nor keeps a streak -------------------------------
+
+
+def test_a_daily_after_today_is_practice_and_records_nothing():
+    vault = Vault()
+    _, s, _ = daily_table(vault)
+    s.start_daily(DAY + datetime.timedelta(days=1))  # a clock that went back, or a planted save
+    assert s.attempt == Attempt.PRACTICE and "dailies" not in vault.data
+
+
+def test_future_days_and_streaks_are_dropped_from_a_stored_record():
+    record = daily.empty()
+    record["days"]["2099-01-01"] = {"id": "x", "result": {"you": 100, "computer": 0, "hands": "w"}}
+    record["days"][DAY.isoformat()] = {"id": "y", "result": None}
+    record["streak"] = {"current": 40, "last": "2099-01-01"}
+    checked, bad = daily.validate(json.loads(json.dumps(record)), DAY)
+    assert list(checked["days"]) == [DAY.isoformat()] and bad == ["days.2099-01-01", "streak"]
+    assert daily.streaks(checked, DAY).current == 0
+    assert daily.streaks(record, DAY).current == 0  # and a streak "last" ahead of today is not alive
+
+
+# ----- 9. options that exist for tests never reach a counted result ----------------------------------
+
+
+def test_a_daily_shortened_by_target_is_practice():
+    vault = Vault()
+    _, s, _ = daily_table(vault)
+    s.start_daily(DAY, target=1)
+    assert s.attempt == Attempt.PRACTICE
+    play_out(s)
+    assert "dailies" not in vault.data and vault.stats == stats.empty()
+
+
+# ----- 10. a too-long daily value is said ------------------------------------------------------------
+
+
+def test_a_too_long_daily_value_is_a_problem_said():
+    p = params.parse("?daily=" + "2" * 40, DAY)
+    assert p.daily is None and p.problems == ("daily is 40 characters long (at most 32)",)
+    assert params.from_options({"daily": "x" * 33}, DAY).problems == (
+        "daily is 33 characters long (at most 32)",
+    )
+
+
+# ----- 11. a browser that keeps nothing cannot count a daily ---------------------------------------
+
+
+def test_without_storage_a_daily_is_practice():
+    vault = Vault()
+    vault.keeps = False
+    _, s, _ = daily_table(vault)
+    s.start_daily(DAY)
+    assert s.attempt == Attempt.PRACTICE
