@@ -7,6 +7,7 @@ import datetime
 import json
 import re
 import sys
+import typing
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
 from ginweb import intents as i  # noqa: E402  (the page's package lives in web/)
 from ginweb import daily, savefmt, stats  # noqa: E402  (same)
-from ginweb.dispatch import Dispatcher  # noqa: E402  (same)
+from ginweb.dispatch import HANDLERS, Dispatcher  # noqa: E402  (same)
 from ginweb.session import Session, new_game  # noqa: E402  (same)
 from ginweb.settings import Settings  # noqa: E402  (same)
 from ginweb.tablestate import Stage  # noqa: E402  (same)
@@ -440,3 +441,7 @@ def test_page_intents_reach_their_one_handler(intent, call):
     d, _s, r, _ = table(1)
     d(intent)
     assert r.named(call)
+
+
+def test_every_intent_has_exactly_one_handler():
+    assert set(typing.get_args(i.Intent)) == set(HANDLERS)

@@ -38,7 +38,7 @@ from .settings import Settings
 from .settings_ui import SettingsUI
 from .storage import Status, Store
 from .table import Table
-from .tablestate import Stage
+from .tablestate import Motion, Stage
 from .tabs import Tabs
 from .turns import Turns
 from .warmup import warm_up
@@ -133,7 +133,7 @@ class Page:
             s.suspended = None
             s.adopt(game, fresh=False)
             s.resume_practice(self.records.read_game("practice", "practice hand"))
-            self.screen.render("none")
+            self.screen.render(Motion.NONE)
             self.turns.kick()
         else:
             s.save()
@@ -220,7 +220,7 @@ def start() -> None:
     for problem in p.problems:
         panels.notice(f"Ignored a link parameter: {problem}.", "info", 8000)
     apply_look(prefs, p.fast)
-    screen.render("deal" if fresh else "none")
+    screen.render(Motion.DEAL if fresh else Motion.NONE)
     turns.kick()
     ready(p)
 

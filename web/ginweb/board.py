@@ -23,6 +23,7 @@ from .cardface import BACK_HTML, face_html
 from .dom import Js
 from .intents import Origin
 from .present import Spec
+from .tablestate import Motion
 
 # A card element's attributes as last written: class, label, role, tabindex, description, style
 Written = tuple[str | None, str | None, str, str | None, str | None, str]
@@ -120,16 +121,16 @@ class Board:
         return (r.left, r.top, r.width)
 
     def update(
-        self, zones: dict[str, Sequence[Spec]], motion: str = "move", origin: Origin | None = None
+        self, zones: dict[str, Sequence[Spec]], motion: Motion = Motion.MOVE, origin: Origin | None = None
     ) -> None:
-        """Show ``zones``. ``motion``: "none", "move" (FLIP, pairing new with vanished cards) or
-        "deal" (new cards come from the stock, one after another). ``origin`` is where a new
+        """Show ``zones``. ``motion``: NONE, MOVE (FLIP, pairing new with vanished cards) or
+        DEAL (new cards come from the stock, one after another). ``origin`` is where a new
         card starts when nothing vanished (a card dropped by drag), else the stock.
 
         The cards are written now and measured where they land at the next frame (the layout
         the browser does then anyway): a click never waits for a layout of its own. Where they
         started is read before any write, or kept from a render whose motion has not started."""
-        animate = motion != "none" and not dom.root.classList.contains("no-motion")
+        animate = motion != Motion.NONE and not dom.root.classList.contains("no-motion")
         was = self._was() if animate else None
         new: list[str] = []
         for z in ZONES:
@@ -144,7 +145,7 @@ class Board:
             self._starts(first, new, vanished, was.stock, motion, origin)
             if self.pending is None:
                 dom.before_paint(self._flip)
-            self.pending = Flip(first, was.stock, was.dealt + (new if motion == "deal" else []))
+            self.pending = Flip(first, was.stock, was.dealt + (new if motion == Motion.DEAL else []))
 
     def _was(self) -> Flip:
         """Where every card is on the screen: as measured, or as a render not shown yet left it."""
@@ -195,15 +196,15 @@ class Board:
         new: list[str],
         vanished: list[Rect],
         stock: Rect,
-        motion: str,
+        motion: Motion,
         origin: Origin | None,
     ) -> None:
         """Where each new card comes from: the stock (a deal, a draw), the place of a card that
         vanished (it turns over there), or ``origin``."""
         for k in new:
-            start = stock if motion == "deal" else vanished.pop(0) if vanished else origin or stock
+            start = stock if motion == Motion.DEAL else vanished.pop(0) if vanished else origin or stock
             first[k] = start
-            if motion != "deal" and start is not stock and start is not origin:
+            if motion != Motion.DEAL and start is not stock and start is not origin:
                 self.els[k].classList.add("turn-in")
 
     def _invert(self, k: str, a: Rect, b: Rect) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from gin_core import Action, IllegalAction, MatchResult, preset
 from gin_core.actions import ActionKind
@@ -19,7 +19,7 @@ from . import daily, daily_view, knock, narrate, params
 from . import intents as i
 from .session import Blocked, Session
 from .settings import Settings
-from .tablestate import Stage
+from .tablestate import Motion, Stage
 
 BLOCKED_TEXT = {
     Blocked.COMPUTERS_TURN: "Wait for the computer to finish its turn.",
@@ -31,7 +31,7 @@ END_WORDS = {"knock": ("Knock?", "Knock"), "gin": ("Go gin?", "Gin")}
 
 
 class Screen(Protocol):
-    def render(self, motion: str = "move", origin: i.Origin | None = None) -> None: ...
+    def render(self, motion: Motion = Motion.MOVE, origin: i.Origin | None = None) -> None: ...
     def focus_card(self, key: str | None) -> None: ...
     def focus_card_soon(self, key: str | None) -> None: ...
     def hand_has_focus(self) -> bool: ...
@@ -87,6 +87,35 @@ class Keeper(Protocol):
     def retry_saving(self) -> None: ...
 
 
+HANDLERS: dict[type, Callable[[Dispatcher, Any], object]] = {}
+"""The one handler of each intent type (filled by :func:`handles`; every intent has one: tested)."""
+IntentT = TypeVar("IntentT", bound=i.Intent)
+R = TypeVar("R")
+
+
+def handles(
+    kind: type[IntentT],
+) -> Callable[[Callable[[Dispatcher, IntentT], R]], Callable[[Dispatcher, IntentT], R]]:
+    """Register the decorated method as the handler of intents of type ``kind``."""
+
+    def register(handler: Callable[[Dispatcher, IntentT], R]) -> Callable[[Dispatcher, IntentT], R]:
+        HANDLERS[kind] = handler
+        return handler
+
+    return register
+
+
+def on(kind: type[i.Intent]) -> Callable[[Callable[[Dispatcher], R]], Callable[[Dispatcher], R]]:
+    """Register the decorated method, which needs nothing of the intent but its type, as the
+    handler of intents of type ``kind`` (it is also called directly)."""
+
+    def register(handler: Callable[[Dispatcher], R]) -> Callable[[Dispatcher], R]:
+        HANDLERS[kind] = lambda dispatcher, _: handler(dispatcher)
+        return handler
+
+    return register
+
+
 # ----- daily -----
 
 DATE_WORDS = {
@@ -127,52 +156,56 @@ class Dispatcher:
         self.turns = turns
         self.keeper = keeper
         self.confirmed: Callable[[str], object] | None = None  # what "OK" in the confirmation does
-        self.handlers: dict[type, Callable[[Any], object]] = {
-            i.Play: lambda it: self.play(it.action, it.origin),
-            i.PlayCard: self.play_card,
-            i.EndHand: self.end_hand,
-            i.Next: lambda _: self.next(),
-            i.ShowMatchResult: lambda _: self.show_match_result(),
-            i.Hint: lambda _: self.turns.ask_hint(),
-            i.Undo: lambda _: self.undo(),
-            i.Sort: self.sort,
-            i.Reorder: self.reorder,
-            i.FocusCard: self.focus,
-            i.OpenNewMatch: lambda _: self.open_new_match(),
-            i.StartMatch: self.start_match,
-            i.NewMatch: lambda _: self.new_match(),
-            i.Replay: self.replay,
-            i.EndPractice: lambda _: self.end_practice(),
-            i.OpenSettings: lambda _: self.form.open(self.session.settings, self.session.game.level),
-            i.SaveSettings: lambda _: self.save_settings(),
-            i.SettingsEdited: lambda it: self.form.edited(it.control),
-            i.OpenStats: lambda _: self.open_stats(),
-            i.ExportStats: lambda _: self.dialogs.export_stats(self.keeper.stats(), self.session.vault.now()),
-            i.ResetStats: lambda _: self.reset_stats(),
-            i.OpenHelp: lambda _: self.dialogs.help(),
-            i.CloseDialog: lambda it: self.dialogs.close(it.dialog),
-            i.ConfirmOk: lambda _: self.confirm_ok(),
-            i.ConfirmCancel: lambda _: self.confirm_cancel(),
-            i.TakeOver: lambda _: self.keeper.take_over(),
-            i.RetrySaving: lambda _: self.keeper.retry_saving(),
-            i.DismissNotice: lambda it: self.screen.dismiss(it.notice),
-            # ----- review -----
-            i.OpenReview: self.open_review,
-            i.ReviewGo: self.review_go,
-            i.ReviewStep: lambda it: self.review_to(it.step),
-            i.CloseReview: lambda _: self.close_review(),
-            i.PlayOn: lambda _: self.play_on(),
-            # ----- end review -----
-            # ----- daily -----
-            i.OpenDaily: self.open_daily,
-            i.ShareDaily: lambda _: self.share_daily(),
-            i.ShowChart: self.show_chart,
-            i.DuplicateDone: lambda _: self.duplicate_done(),
-        }
 
     def __call__(self, intent: i.Intent) -> bool:
         """Handle ``intent``; False if it was refused (a dragged card then goes back)."""
-        return self.handlers[type(intent)](intent) is not False
+        return HANDLERS[type(intent)](self, intent) is not False
+
+    # ----- intents handled by another part ------------------------------------------------------
+
+    @handles(i.Play)
+    def play_intent(self, it: i.Play) -> bool:
+        return self.play(it.action, it.origin)
+
+    @handles(i.Hint)
+    def hint(self, _: i.Hint) -> None:
+        self.turns.ask_hint()
+
+    @handles(i.OpenSettings)
+    def open_settings(self, _: i.OpenSettings) -> None:
+        self.form.open(self.session.settings, self.session.game.level)
+
+    @handles(i.SettingsEdited)
+    def settings_edited(self, it: i.SettingsEdited) -> None:
+        self.form.edited(it.control)
+
+    @handles(i.ExportStats)
+    def export_stats(self, _: i.ExportStats) -> None:
+        self.dialogs.export_stats(self.keeper.stats(), self.session.vault.now())
+
+    @handles(i.OpenHelp)
+    def help(self, _: i.OpenHelp) -> None:
+        self.dialogs.help()
+
+    @handles(i.CloseDialog)
+    def close_dialog(self, it: i.CloseDialog) -> None:
+        self.dialogs.close(it.dialog)
+
+    @handles(i.TakeOver)
+    def take_over(self, _: i.TakeOver) -> None:
+        self.keeper.take_over()
+
+    @handles(i.RetrySaving)
+    def retry_saving(self, _: i.RetrySaving) -> None:
+        self.keeper.retry_saving()
+
+    @handles(i.DismissNotice)
+    def dismiss_notice(self, it: i.DismissNotice) -> None:
+        self.screen.dismiss(it.notice)
+
+    @handles(i.ReviewStep)
+    def review_step(self, it: i.ReviewStep) -> bool:
+        return self.review_to(it.step)
 
     # ----- your moves ---------------------------------------------------------------------------
 
@@ -190,7 +223,7 @@ class Dispatcher:
             return False
         self.screen.clear_notices("rule")
         self.dialogs.close_hint()
-        self.screen.render("deal" if action.kind == ActionKind.NEXT_HAND else "move", origin)
+        self.screen.render(Motion.DEAL if action.kind == ActionKind.NEXT_HAND else Motion.MOVE, origin)
         if keyboard:
             keys = s.hand_keys()
             focus(keys[min(place, len(keys) - 1)] if keys else None)
@@ -205,9 +238,11 @@ class Dispatcher:
         text = BLOCKED_TEXT[refused] if isinstance(refused, Blocked) else narrate.rule_message(refused)
         self.screen.notice(text, "rule", 3000 if isinstance(refused, Blocked) else 6000)
 
+    @handles(i.PlayCard)
     def play_card(self, it: i.PlayCard) -> bool:
         return self.session.ui.stage == Stage.LIVE and self.play(Action(ActionKind.DISCARD, it.card))
 
+    @handles(i.EndHand)
     def end_hand(self, it: i.EndHand) -> None:
         """Knock, gin or big gin: confirmed first (the card put face down and the melds laid
         down, your own grouping on screen first); when not legal the engine says which rule."""
@@ -243,6 +278,7 @@ class Dispatcher:
         options = [(str(c.action), c.label()) for c in choices]
         self.ask(title, text, ok, lambda value: self.play(Action.parse(value)), options, legend="Your knock")
 
+    @on(i.Next)
     def next(self) -> None:
         m = self.session.match
         if m.phase == Phase.HAND_OVER:
@@ -250,6 +286,7 @@ class Dispatcher:
         elif m.phase == Phase.MATCH_OVER:
             self.show_match_result()
 
+    @on(i.ShowMatchResult)
     def show_match_result(self) -> None:
         result = self.session.match.result
         if result is not None and self.session.daily_day() is not None:
@@ -257,6 +294,7 @@ class Dispatcher:
         elif result is not None:
             self.dialogs.match_over(result)
 
+    @on(i.Undo)
     def undo(self) -> None:
         s = self.session
         blocked = s.undo()
@@ -270,10 +308,12 @@ class Dispatcher:
 
     # ----- your hand ----------------------------------------------------------------------------
 
+    @handles(i.Sort)
     def sort(self, it: i.Sort) -> None:
         self.session.sort(it.way)
         self.screen.render()
 
+    @handles(i.Reorder)
     def reorder(self, it: i.Reorder) -> None:
         key = str(it.card)
         self.session.reorder(key, it.index)
@@ -284,6 +324,7 @@ class Dispatcher:
             if key in keys:
                 self.screen.announce(f"{it.card.name} moved to place {keys.index(key) + 1}")
 
+    @handles(i.FocusCard)
     def focus(self, it: i.FocusCard) -> None:
         if it.move:
             self.screen.focus_card(str(it.card))
@@ -292,10 +333,12 @@ class Dispatcher:
 
     # ----- matches and practice hands -----------------------------------------------------------
 
+    @on(i.OpenNewMatch)
     def open_new_match(self) -> None:
         s = self.session
         self.dialogs.new_match(s.settings, s.game.level, s.in_progress())
 
+    @handles(i.StartMatch)
     def start_match(self, it: i.StartMatch) -> None:
         """Start the match the "New match" form asks for; a code that cannot be read is said
         in the form and nothing changes."""
@@ -314,9 +357,11 @@ class Dispatcher:
         dealer = None if f.dealer == "cut" else int(f.dealer)
         self.table_changed(lambda: s.new_match(seed=seed, deal=deal, dealer=dealer, level=f.level))
 
+    @on(i.NewMatch)
     def new_match(self) -> None:
         self.table_changed(self.session.new_match)
 
+    @handles(i.Replay)
     def replay(self, it: i.Replay) -> None:
         """A deal played again as a practice hand: it never counts and your match waits."""
         self.table_changed(lambda: self.session.practice(it.code, it.dealer))
@@ -324,6 +369,7 @@ class Dispatcher:
             f"Practice hand: deal {it.code}. It does not count; your match waits.", "info", 4000
         )
 
+    @on(i.EndPractice)
     def end_practice(self) -> None:
         self.table_changed(self.session.end_practice)
 
@@ -336,13 +382,14 @@ class Dispatcher:
         self.dialogs.close_all()
 
         def deal() -> None:
-            self.screen.render("deal")
+            self.screen.render(Motion.DEAL)
             self.turns.kick()
 
         self.screen.later(deal)
 
     # ----- settings and statistics --------------------------------------------------------------
 
+    @on(i.SaveSettings)
     def save_settings(self) -> None:
         s = self.session
         new = self.form.chosen(s.settings)
@@ -350,7 +397,7 @@ class Dispatcher:
             return
         s.change_settings(new)
         self.keeper.apply_look(new)
-        self.screen.render("none")
+        self.screen.render(Motion.NONE)
         self.turns.kick()
         if new.game_rules() != s.match.rules and s.match.result is None:
             text = "Start a new match with these rules now? Otherwise they apply from the next match."
@@ -358,6 +405,7 @@ class Dispatcher:
         else:
             self.screen.notice("Settings saved.", "info", 2500)
 
+    @on(i.ResetStats)
     def reset_stats(self) -> None:
         def reset(_: str) -> None:
             self.keeper.reset_stats()
@@ -367,16 +415,18 @@ class Dispatcher:
 
     # ----- review -----
 
+    @handles(i.OpenReview)
     def open_review(self, it: i.OpenReview) -> bool:
         """The review of a finished hand of your match (never of a hand still live)."""
         if not self.session.open_review(it.hand, it.step):
             self.screen.notice("This hand can be reviewed once it is over.", "info", 3000)
             return False
         self.dialogs.close_hint()
-        self.screen.render("none")
+        self.screen.render(Motion.NONE)
         self.turns.work()
         return True
 
+    @handles(i.ReviewGo)
     def review_go(self, it: i.ReviewGo) -> bool:
         shown = self.session.reviewing
         if shown is None:
@@ -389,13 +439,15 @@ class Dispatcher:
     def review_to(self, step: int) -> bool:
         if not self.session.review_step(step):
             return False
-        self.screen.render("none")
+        self.screen.render(Motion.NONE)
         return True
 
+    @on(i.CloseReview)
     def close_review(self) -> None:
         self.session.close_review()
         self.dialogs.close("dlg-review")
 
+    @on(i.PlayOn)
     def play_on(self) -> bool:
         """A practice hand from your decision at the review's step; "Back to your match" returns
         to the match (and its review) exactly as they were."""
@@ -425,6 +477,7 @@ class Dispatcher:
         self.confirmed = then
         self.dialogs.confirm(title, text, ok, choices, cancel, legend)
 
+    @on(i.ConfirmOk)
     def confirm_ok(self) -> None:
         """Close the confirmation now and act on the answer in a task of its own: closing a
         modal dialog restyles the whole page, and with the action's render in the same task
@@ -438,12 +491,14 @@ class Dispatcher:
 
             self.screen.later(act)
 
+    @on(i.ConfirmCancel)
     def confirm_cancel(self) -> None:
         self.confirmed = None
         self.dialogs.close("dlg-confirm")
 
     # ----- daily -----
 
+    @handles(i.OpenDaily)
     def open_daily(self, it: i.OpenDaily) -> None:
         """Deal a daily: today's (counted on the first attempt) or an earlier day's (practice);
         a match in progress is abandoned only once the player says so."""
@@ -485,11 +540,13 @@ class Dispatcher:
         if model is not None:
             self.daily.result(model)
 
+    @on(i.ShareDaily)
     def share_daily(self) -> None:
         model = self.daily_result()
         if model is not None and model.share is not None:
             self.daily.share(model.share)
 
+    @on(i.DuplicateDone)
     def duplicate_done(self) -> None:
         """One more hand replayed: the open result shows it; the total is said when complete."""
         model = self.daily_result()
@@ -500,11 +557,13 @@ class Dispatcher:
         if model.complete:
             self.screen.announce(f"Daily result: {model.total}.")
 
+    @on(i.OpenStats)
     def open_stats(self) -> None:
         s = self.session
         self.dialogs.stats(self.keeper.stats())
         self.daily.stats(daily_view.daily_stats(s.dailies.record, s.dailies.today()))
 
+    @handles(i.ShowChart)
     def show_chart(self, it: i.ShowChart) -> None:
         if it.name not in daily_view.CHARTS:
             return

@@ -16,6 +16,7 @@ from .present import Look, TableModel, present
 from .review_ui import ReviewUI
 from .session import Session
 from .table import Table
+from .tablestate import Motion
 
 if TYPE_CHECKING:  # imported after the first paint (warmup.py)
     from .review import ReviewModel
@@ -55,7 +56,7 @@ class Screen:
         )
         return present(s.view(), s.ui, look)
 
-    def render(self, motion: str = "move", origin: Origin | None = None) -> None:
+    def render(self, motion: Motion = Motion.MOVE, origin: Origin | None = None) -> None:
         model = self.model()
         self.table.render(model, motion, origin)
         p = self.panels

@@ -10,6 +10,7 @@ from . import dom
 from .board import Board
 from .intents import Origin
 from .present import TableModel
+from .tablestate import Motion
 
 IDS = (
     "status",
@@ -54,7 +55,7 @@ class Table:
         self.el: dict[str, Any] = {k: dom.by_id(k) for k in IDS}
         self.shown: dict[tuple[str, str], object] = {}  # (element id, what) -> value last written
 
-    def render(self, model: TableModel, motion: str = "move", origin: Origin | None = None) -> None:
+    def render(self, model: TableModel, motion: Motion = Motion.MOVE, origin: Origin | None = None) -> None:
         z = model.zones
         self.board.update({"opp-hand": z.opp, "pile-cards": z.pile, "my-hand": z.mine}, motion, origin)
         self.texts(model)

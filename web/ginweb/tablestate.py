@@ -5,7 +5,15 @@ the session and read by the presenter."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
+from enum import IntEnum, StrEnum
+
+
+class Motion(StrEnum):
+    """How the cards go to their new places when the screen is drawn after a change."""
+
+    NONE = "none"  # they are simply there (a resumed table, a review, a setting)
+    MOVE = "move"  # each glides from where it was (a new card: from where it came)
+    DEAL = "deal"  # new cards come from the stock (a new hand)
 
 
 class Stage(IntEnum):

@@ -25,7 +25,7 @@ from gin_core.flow import Phase
 from . import dom, narrate
 from .background import SLICE_MS, Jobs, Work
 from .session import ENDED, Session
-from .tablestate import Stage
+from .tablestate import Motion, Stage
 
 # Pauses (ms at normal speed) that let a person follow the computer and the showdown.
 PACE = {"draw": 650, "discard": 800, "reveal": 1100, "layoff": 700, "after": 350}
@@ -36,7 +36,7 @@ PERF_KEPT = 1000
 class Show(Protocol):
     """What the turns need of the screen."""
 
-    def render(self, motion: str = "move") -> None: ...
+    def render(self, motion: Motion = Motion.MOVE) -> None: ...
     def texts(self) -> None: ...
     def review(self) -> None: ...
     def announce(self, text: str) -> None: ...
@@ -229,7 +229,7 @@ class Turns:
             cands = done[0]
             self.box.hint_show(cands, view.top)
             s.ui.hint = narrate.hint_target(cands[0].action) if cands else None
-            self.show.render("none")
+            self.show.render(Motion.NONE)
         finally:
             self.hinting = False
 
