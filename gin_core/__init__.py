@@ -22,6 +22,7 @@ from .dealcode import encode as encode_deal_code
 from .declare import declarations, default_declaration
 from .errors import ArgumentError, GinError, IllegalAction, SaveError, UndoError
 from .events import Event
+from .jsontext import JsonShape, json_shape
 from .layoff import Layoff, best_defence
 from .match import Match
 from .melds import Meld, MeldError
@@ -50,6 +51,7 @@ __all__ = [
     "GinError",
     "HandRecord",
     "IllegalAction",
+    "JsonShape",
     "Layoff",
     "Match",
     "MatchResult",
@@ -71,6 +73,7 @@ __all__ = [
     "default_declaration",
     "encode_deal_code",
     "format_cards",
+    "json_shape",
     "load_match",
     "optimal_arrangements",
     "parse_cards",

@@ -16,6 +16,7 @@ import copy
 import json
 import os
 import random
+import time
 from typing import Any
 
 import pytest
@@ -23,7 +24,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from gin_core import Match, SaveError, load_match, preset, save_match
-from gin_core.save import MAX_DEPTH, from_dict
+from gin_core.save import MAX_DEPTH, MAX_TEXT, from_dict
 
 PYODIDE = os.environ.get("GIN_PYODIDE") == "1"
 HUGE = 10**5000  # beyond what Python prints (4,300 digits): kept out of hypothesis, which prints
@@ -289,3 +290,39 @@ def test_an_edited_set_up_is_caught_before_it_changes_a_score(name):
             continue
         with pytest.raises(SaveError):
             from_dict(e)
+
+
+# ----- issue 32 (a): reading is linear in the text --------------------------------------------
+
+
+def _escaped_quotes(chars: int) -> str:
+    """An unterminated string of escaped quotes: ``"\\"\\"\\"...``, ``chars`` long or one less."""
+    return '"' + '\\"' * ((chars - 1) // 2)
+
+
+def _seconds_per_load(text: str) -> float:
+    """The best of three rounds, each loading until 5 ms have passed (one load if it is slower)."""
+    best = float("inf")
+    for _ in range(3):
+        loads, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < 0.005 or not loads:
+            with pytest.raises(SaveError, match="not valid JSON"):
+                load_match(text)
+            loads += 1
+        best = min(best, elapsed / loads)
+    return best
+
+
+def test_escaped_quotes_at_the_largest_size_read_are_refused():
+    """Issue 32 (a): the bracket pattern ``"(?:[^"\\]|\\.)*"`` was tried again from every quote
+    of an unterminated string: 20,000 escaped quotes took seconds, 16 MB would take hours."""
+    text = _escaped_quotes(MAX_TEXT)
+    assert len(text) == MAX_TEXT - 1
+    with pytest.raises(SaveError, match="not valid JSON"):
+        load_match(text)
+
+
+def test_reading_escaped_quotes_takes_time_linear_in_their_length():
+    """Four times the text takes about four times as long (quadratic: sixteen)."""
+    ratio = _seconds_per_load(_escaped_quotes(40_000)) / _seconds_per_load(_escaped_quotes(10_000))
+    assert ratio < 8, f"40k characters took {ratio:.1f} times as long as 10k"
