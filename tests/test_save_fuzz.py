@@ -23,7 +23,9 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from gin_core import Match, SaveError, load_match, preset, save_match
+from gin_core import Action, Card, Match, SaveError, load_match, preset, save_match
+from gin_core.checks import describe
+from gin_core.coach import CoachDataError, HandReview, Mistake, MistakeKind, Verdict
 from gin_core.save import MAX_DEPTH, MAX_TEXT, from_dict
 
 PYODIDE = os.environ.get("GIN_PYODIDE") == "1"
@@ -326,3 +328,88 @@ def test_reading_escaped_quotes_takes_time_linear_in_their_length():
     """Four times the text takes about four times as long (quadratic: sixteen)."""
     ratio = _seconds_per_load(_escaped_quotes(40_000)) / _seconds_per_load(_escaped_quotes(10_000))
     assert ratio < 8, f"40k characters took {ratio:.1f} times as long as 10k"
+
+
+# ----- issue 32 (b): a stored coach review reads exactly or raises CoachDataError -------------
+
+REVIEW = HandReview(
+    2,
+    "000-2N25",
+    (
+        Verdict(3, Action.parse("draw_pile"), Action.parse("draw_stock"), -1.25, 4.5),
+        Verdict(
+            5,
+            Action.parse("discard 9C"),
+            Action.parse("knock KD"),
+            -3.0,
+            6.0,
+            Mistake(MistakeKind.WAITED_TOO_LONG, (Card.parse("KD"),), (), 12, 7),
+        ),
+    ),
+)
+
+
+REVIEW_EDITS: list[tuple[tuple[Any, ...], Any]] = [
+    (("hand",), 1e999),
+    (("hand",), float("nan")),
+    (("hand",), -HUGE),
+    (("hand",), True),
+    (("hand",), 0),
+    (("hand",), "2"),
+    (("deal",), 7),
+    (("verdicts",), "verdicts"),
+    (("verdicts",), {"move": 3}),
+    (("verdicts", 0, "played_value"), float("nan")),
+    (("verdicts", 0, "played_value"), float("inf")),
+    (("verdicts", 0, "best_value"), float("-inf")),
+    (("verdicts", 0, "best_value"), HUGE),
+    (("verdicts", 0, "best_value"), "4.5"),
+    (("verdicts", 0, "best_value"), False),
+    (("verdicts", 0, "move"), -1),
+    (("verdicts", 0, "move"), 3.0),
+    (("verdicts", 0, "played"), None),
+    (("verdicts", 1, "mistake"), "broke_meld"),
+    (("verdicts", 1, "mistake", "kind"), ["broke_meld"]),
+    (("verdicts", 1, "mistake", "kind"), "x" * 10_000),
+    (("verdicts", 1, "mistake", "cards"), "KD"),
+    (("verdicts", 1, "mistake", "deadwood"), 1e999),
+    (("verdicts", 1, "mistake", "best_deadwood"), -7),
+]
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    REVIEW_EDITS,
+    ids=[".".join(map(str, path)) + "=" + describe(value) for path, value in REVIEW_EDITS],
+)
+def test_malformed_stored_reviews_raise_coach_data_error(path, value):
+    """Issue 32 (b): ``"hand": 1e999`` raised OverflowError; NaN and infinite values were read."""
+    data = REVIEW.to_data()
+    assert HandReview.from_data(json.loads(json.dumps(data))) == REVIEW
+    _parent(data, path)[path[-1]] = value
+    with pytest.raises(CoachDataError) as e:
+        HandReview.from_data(data)
+    assert "\n" not in str(e.value) and len(str(e.value)) < 300
+
+
+@given(pick=st.integers(0, 10**6), value=json_values, op=st.sampled_from(("delete", "replace", "nest")))
+def test_mutated_reviews_read_exactly_or_not_at_all(pick, value, op):
+    data = REVIEW.to_data()
+    paths = [p for p in _paths(data) if p]
+    path = paths[pick % len(paths)]
+    parent = _parent(data, path)
+    if op == "delete":
+        del parent[path[-1]]
+    elif op == "replace":
+        parent[path[-1]] = value
+    else:
+        parent[path[-1]] = [parent[path[-1]]]
+    try:
+        review = HandReview.from_data(data)
+    except CoachDataError:
+        event(f"{op}: refused")
+        return
+    except Exception as e:  # noqa: BLE001 - anything but CoachDataError is the bug looked for
+        pytest.fail(f"reading a mutated review raised {type(e).__name__}: {str(e)[:200]}")
+    event(f"{op}: read")
+    assert json.loads(json.dumps(review.to_data())) == review.to_data()
