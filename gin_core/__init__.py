@@ -20,7 +20,7 @@ from .dealcode import DealCodeError
 from .dealcode import decode as decode_deal_code
 from .dealcode import encode as encode_deal_code
 from .declare import declarations, default_declaration
-from .errors import ArgumentError, GinError, IllegalAction, SaveError, UndoError
+from .errors import ArgumentError, GinError, HandError, IllegalAction, SaveError, UndoError
 from .events import Event
 from .jsontext import JsonShape, json_shape
 from .layoff import Layoff, best_defence
@@ -49,6 +49,7 @@ __all__ = [
     "DealCodeError",
     "Event",
     "GinError",
+    "HandError",
     "HandRecord",
     "IllegalAction",
     "JsonShape",

@@ -31,6 +31,7 @@ from .bots.knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR, Knowledge, fits
 from .bots.search import Playouts, SearchBot, describe, evaluate, standard_choice
 from .bots.standard import best_knock
 from .cards import CARDS, Card, cards_of, mask_of
+from .checks import check_slice_ms
 from .checks import describe as shown
 from .errors import GinError
 from .flow import Phase
@@ -270,7 +271,15 @@ def think_review(
 ) -> Thinking:
     """Judge every decision of the player in finished hand ``hand_number`` of ``match``, in
     slices (``slice_ms``: see :class:`~gin_core.bots.base.Work`): yields the work units of each
-    slice (0 for emptying the caches), returns the review."""
+    slice (0 for emptying the caches), returns the review. The arguments are checked at the call,
+    not at the first slice."""
+    finished_record(match, hand_number)
+    return _judge_hand(match, hand_number, threshold, strength, check_slice_ms(slice_ms))
+
+
+def _judge_hand(
+    match: Match, hand_number: int, threshold: float, strength: Strength, slice_ms: float | None
+) -> Thinking:
     record = finished_record(match, hand_number)
     table = hand_start(match, hand_number)
     verdicts = []

@@ -22,6 +22,7 @@ from typing import TypeVar
 from ..actions import DECLARING, ENDING, Action, ActionKind
 from ..arrange import min_deadwood, trim_caches
 from ..cards import Card, mask_of
+from ..checks import check_seed, check_slice_ms
 from ..declare import default_declaration
 from ..view import PlayerView
 from .reasons import Reason, ReasonKind
@@ -79,6 +80,7 @@ class Work:
         self.total_units = total_units
         self.spent = 0
         self.in_slice = 0
+        slice_ms = check_slice_ms(slice_ms)
         self.slice_s = None if slice_ms is None else slice_ms / 1000
         self.started = 0.0
 
@@ -127,8 +129,8 @@ class Bot:
     total_units = 2_000
 
     def __init__(self, seed: int = 0, slice_ms: float | None = None):
-        self.seed = seed
-        self.slice_ms = slice_ms
+        self.seed = check_seed(seed)
+        self.slice_ms = check_slice_ms(slice_ms)
 
     def decide(self, view: PlayerView) -> Decision:
         """Think to the end and return the decision."""
