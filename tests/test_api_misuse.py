@@ -30,10 +30,10 @@ from gin_core import (
     save_match,
     settle,
 )
+from gin_core.analysis.coach import review, think_review
+from gin_core.analysis.duplicate import duplicate_line
+from gin_core.analysis.replay import frames, position
 from gin_core.bots import make_bot
-from gin_core.coach import review, think_review
-from gin_core.duplicate import duplicate_line
-from gin_core.replay import frames, position
 
 HUGE = 10**5000  # Python refuses to print it: a message must not try
 ODD_VALUES: list[Any] = [5, None, b"draw_stock", ["draw_stock"], {"kind": "pass"}, 1.0, True, HUGE]

@@ -24,8 +24,8 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from gin_core import Action, Card, Match, SaveError, load_match, preset, save_match
+from gin_core.analysis.coach import CoachDataError, HandReview, Mistake, MistakeKind, Verdict
 from gin_core.checks import describe
-from gin_core.coach import CoachDataError, HandReview, Mistake, MistakeKind, Verdict
 from gin_core.save import MAX_DEPTH, MAX_TEXT, from_dict
 
 PYODIDE = os.environ.get("GIN_PYODIDE") == "1"

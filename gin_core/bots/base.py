@@ -7,7 +7,7 @@ makes the same decisions, and nothing hidden can leak in through the random stre
 Budgets are counted in *work units*, not seconds, so they are deterministic. One unit is one
 hand evaluation (a best-discard or meld search over one hand of 10-11 cards), 2-5 µs in
 CPython on the reference machine; a simulated turn of a playout costs 2. With the work around
-them, a search slice of 500 units takes 4-7 ms of CPU (``python -m gin_core.bench
+them, a search slice of 500 units takes 4-7 ms of CPU (``python -m gin_core.tools.bench
 --think expert``).
 """
 

@@ -22,8 +22,7 @@ import hashlib
 import re
 from typing import Any
 
-from gin_core import HandRecord, MatchResult
-from gin_core.duplicate import DuplicateError, DuplicateLine, HandComparison
+from gin_core import DuplicateError, DuplicateLine, HandComparison, HandRecord, MatchResult
 
 from .frozen import Frozen
 from .safejson import NewerVersionError

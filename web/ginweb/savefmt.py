@@ -30,8 +30,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from gin_core import Match, SaveError, load_match, save_match
-from gin_core.coach import CoachDataError, HandReview
+from gin_core import CoachDataError, HandReview, Match, SaveError, load_match, save_match
 
 from . import safejson, seal
 from .settings import LEVELS

@@ -18,13 +18,21 @@ from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
-from gin_core import Action, Card, IllegalAction, Match, PlayerView, Rules
+from gin_core import (
+    Action,
+    ActionKind,
+    Bot,
+    Card,
+    HandReview,
+    IllegalAction,
+    Match,
+    Phase,
+    PlayerView,
+    Rules,
+    hand_moves,
+    position,
+)
 from gin_core import bots as gin_bots
-from gin_core.actions import ActionKind
-from gin_core.bots.base import Bot
-from gin_core.coach import HandReview
-from gin_core.flow import Phase
-from gin_core.replay import hand_moves, position
 
 from . import daily, gamelog, narrate, settings, stats
 from .background import SLICE_MS

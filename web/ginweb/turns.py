@@ -16,11 +16,8 @@ from typing import Protocol
 
 import js
 
-from gin_core import Card
+from gin_core import Candidate, Card, HandReview, Phase, think_review
 from gin_core import bots as gin_bots
-from gin_core.bots.base import Candidate
-from gin_core.coach import HandReview, think_review
-from gin_core.flow import Phase
 
 from . import dom, narrate
 from .background import SLICE_MS, Jobs, Work

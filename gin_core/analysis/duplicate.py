@@ -18,12 +18,12 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .bots import Bot, check_level, make_bot
-from .checks import check_seed, check_slice_ms, describe
-from .errors import GinError
-from .match import Match
-from .results import HandRecord
-from .rules import Rules
+from ..bots import Bot, check_level, make_bot
+from ..checks import check_seed, check_slice_ms, describe
+from ..errors import GinError
+from ..match import Match
+from ..results import HandRecord
+from ..rules import Rules
 
 EXPERT = "expert"
 """The level that plays the player's seat."""

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import ActionKind
-from .cards import Card
-from .checks import describe
-from .dealcode import decode, shuffled_deck
-from .errors import ArgumentError
-from .flow import Phase
-from .hand import Hand
-from .match import Match, Move
-from .results import HandRecord
+from ..actions import ActionKind
+from ..cards import Card
+from ..checks import describe
+from ..dealcode import decode, shuffled_deck
+from ..errors import ArgumentError
+from ..flow import Phase
+from ..hand import Hand
+from ..match import Match, Move
+from ..results import HandRecord
 
 
 @dataclass(frozen=True)

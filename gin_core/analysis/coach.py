@@ -23,21 +23,21 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .actions import Action, ActionKind
-from .arrange import best_arrangement, min_deadwood, trim_caches
-from .bots.base import Candidate, Work, rng_for
-from .bots.heuristics import Option
-from .bots.knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR, Knowledge, fits
-from .bots.search import Playouts, SearchBot, describe, evaluate, standard_choice
-from .bots.standard import best_knock
-from .cards import CARDS, Card, cards_of, mask_of
-from .checks import check_slice_ms
-from .checks import describe as shown
-from .errors import GinError
-from .flow import Phase
-from .match import Match
+from ..actions import Action, ActionKind
+from ..arrange import best_arrangement, min_deadwood, trim_caches
+from ..bots.base import Candidate, Work, rng_for
+from ..bots.heuristics import Option
+from ..bots.knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR, Knowledge, fits
+from ..bots.search import Playouts, SearchBot, describe, evaluate, standard_choice
+from ..bots.standard import best_knock
+from ..cards import CARDS, Card, cards_of, mask_of
+from ..checks import check_slice_ms
+from ..checks import describe as shown
+from ..errors import GinError
+from ..flow import Phase
+from ..match import Match
+from ..view import PlayerView
 from .replay import finished_record, hand_moves, hand_start
-from .view import PlayerView
 
 PLAYER = 0  # the seat the coach judges: the person at the page
 
