@@ -25,7 +25,7 @@ from ..cards import Card, mask_of
 from ..checks import check_seed, check_slice_ms
 from ..declare import default_declaration
 from ..view import PlayerView
-from .reasons import Reason, ReasonKind
+from .reasons import Reason, ReasonKind, meld_with, takes_for_meld
 
 T = TypeVar("T")
 Thinking = Generator[int, None, "Decision"]
@@ -191,6 +191,18 @@ def face_up(view: PlayerView) -> Card:
     if top is None:
         raise ValueError("the discard pile is empty")
     return top
+
+
+def meld_draw(view: PlayerView, hand: int) -> Decision:
+    """The plain players' draw (simple, beginner): the face-up card only if it joins a meld of
+    ``hand`` plus that card, else the stock (or a pass, where passing is legal)."""
+    acts = view.legal_actions
+    top = view.top
+    joins = meld_with(hand | top.bit, top.index) if top is not None else None
+    if top is not None and joins and Action(ActionKind.DRAW_PILE) in acts:
+        return Decision(Action(ActionKind.DRAW_PILE), takes_for_meld(top, joins))
+    other = Action(ActionKind.PASS) if Action(ActionKind.PASS) in acts else Action(ActionKind.DRAW_STOCK)
+    return Decision(other, Reason(ReasonKind.FITS_NOTHING, (top,) if top else ()))
 
 
 def rng_for(seed: int, view: PlayerView) -> random.Random:
