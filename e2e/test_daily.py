@@ -24,8 +24,8 @@ from test_game import ARTIFACTS, MATCH_KEY, SEAL_KEY, play_turn, saved, wait_tur
 
 from gin_core import Action, Match, preset
 from gin_core.actions import ActionKind
+from gin_core.analysis.duplicate import compute
 from gin_core.bots import make_bot
-from gin_core.duplicate import compute
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 from ginweb import daily, savefmt

@@ -1,13 +1,33 @@
 """gin_core: a gin rummy rules engine and computer opponents (standard library only).
 
-The public API, re-exported here::
+The public API, re-exported here (the front door: a caller, the page included, imports from
+here, never from the submodules)::
 
     from gin_core import Card, parse_cards, best_arrangement, settle, Match, preset
 
-See the README for a tour.
+Every :class:`GinError` subclass is exported here. See the README for a tour.
 """
 
-from .actions import Action, ActionError
+from .actions import Action, ActionError, ActionKind
+from .analysis.coach import (
+    CoachDataError,
+    HandReview,
+    Mistake,
+    MistakeKind,
+    Verdict,
+    hand_summary,
+    think_review,
+)
+from .analysis.duplicate import (
+    EXPERT,
+    DuplicateError,
+    DuplicateLine,
+    HandComparison,
+    dealt_hands,
+    expert_seed,
+    replay_hand,
+)
+from .analysis.replay import Frame, first_move, frames, hand_moves, position
 from .arrange import (
     Arrangement,
     best_arrangement,
@@ -15,16 +35,20 @@ from .arrange import (
     deadwood,
     optimal_arrangements,
 )
+from .bots import Bot, Candidate, make_bot, think_hint
+from .bots.reasons import Reason, ReasonKind
 from .cards import CARDS, Card, CardError, format_cards, parse_cards, sort_cards
-from .dealcode import DealCodeError
+from .dealcode import DealCodeError, deal_seed
 from .dealcode import decode as decode_deal_code
 from .dealcode import encode as encode_deal_code
 from .declare import declarations, default_declaration
-from .errors import ArgumentError, GinError, IllegalAction, SaveError, UndoError
+from .errors import ArgumentError, GinError, HandError, IllegalAction, Refusal, SaveError, UndoError
 from .events import Event
+from .flow import Phase
+from .jsontext import JsonShape, json_shape
 from .layoff import Layoff, best_defence
 from .match import Match
-from .melds import Meld, MeldError
+from .melds import Meld, MeldError, is_meld_mask
 from .presets import PRESETS, preset, preset_name
 from .results import HandRecord, MatchResult
 from .rules import RULE_FIELDS, RuleField, Rules, RulesError, rule_fields
@@ -37,47 +61,80 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CARDS",
+    "EXPERT",
     "PRESETS",
     "RULE_FIELDS",
     "Action",
     "ActionError",
+    "ActionKind",
     "ArgumentError",
     "Arrangement",
+    "Bot",
+    "Candidate",
     "Card",
     "CardError",
+    "CoachDataError",
     "DealCodeError",
+    "DuplicateError",
+    "DuplicateLine",
     "Event",
+    "Frame",
     "GinError",
+    "HandComparison",
+    "HandError",
     "HandRecord",
+    "HandReview",
     "IllegalAction",
+    "JsonShape",
     "Layoff",
     "Match",
     "MatchResult",
     "Meld",
     "MeldError",
+    "Mistake",
+    "MistakeKind",
+    "Phase",
     "PlayerView",
+    "Reason",
+    "ReasonKind",
+    "Refusal",
     "RuleField",
     "Rules",
     "RulesError",
     "SaveError",
     "Settlement",
     "UndoError",
+    "Verdict",
     "best_arrangement",
     "best_defence",
     "best_discard",
     "deadwood",
+    "deal_seed",
+    "dealt_hands",
     "declarations",
     "decode_deal_code",
     "default_declaration",
     "encode_deal_code",
+    "expert_seed",
+    "first_move",
     "format_cards",
+    "frames",
+    "hand_moves",
+    "hand_summary",
+    "is_meld_mask",
+    "json_shape",
     "load_match",
+    "make_bot",
     "optimal_arrangements",
     "parse_cards",
+    "position",
     "preset",
     "preset_name",
+    "replay_hand",
     "rule_fields",
     "save_match",
     "settle",
     "sort_cards",
+    "think_hint",
+    "think_review",
 ]

@@ -11,7 +11,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from .cards import CARD_VALUES, CARDS, FULL_DECK_MASK, Card, cards_of, mask_of, mask_value
+from .cards import CARD_VALUES, CARDS, FULL_DECK_MASK, Card, cards_of, mask_value
+from .checks import describe
+from .errors import HandError
 from .melds import Meld, meld_masks
 
 
@@ -105,12 +107,25 @@ def arrangement_from_masks(hand: int, packing: Iterable[int]) -> Arrangement:
     return Arrangement(melds, tuple(sorted(cards_of(hand & ~used))))
 
 
+MAX_HAND = 11
+"""The most cards a hand holds (after drawing): what :func:`deadwood` counts and
+:func:`best_discard` needs. (Arranging a larger set is allowed, for tests and studies.)"""
+
+
 def hand_mask(cards: Iterable[Card]) -> int:
-    """The mask of a hand's cards; a card given twice is an error, not silently merged."""
+    """The mask of a hand's cards, or :class:`HandError`: a card given twice is an error, not
+    silently merged. The check at the public entry points (the bots pass masks)."""
+    given: object = cards  # a caller may pass anything
+    if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
+        raise HandError(f"a hand is a list of cards, not {describe(given)}")
     cards = list(cards)
-    mask = mask_of(cards)
+    mask = 0
+    for c in cards:
+        if not isinstance(c, Card):
+            raise HandError(f"a hand holds cards, not {describe(c)}")
+        mask |= c.bit
     if mask.bit_count() != len(cards):
-        raise ValueError("a hand cannot hold the same card twice")
+        raise HandError("a hand cannot hold the same card twice")
     return mask
 
 
@@ -258,16 +273,19 @@ def best_discard(cards: Iterable[Card], forbidden: Card | None = None) -> tuple[
     """For 11 cards: the discard leaving the least deadwood (ties: the higher card, then the
     higher index) and the arrangement of the 10 cards kept."""
     hand = hand_mask(cards)
-    if hand.bit_count() != 11:
-        raise ValueError("best_discard needs exactly 11 cards")
-    options = discard_deadwoods(hand, forbidden.bit if forbidden else 0)
-    if not options:
-        raise ValueError("no card may be discarded")
+    if hand.bit_count() != MAX_HAND:
+        raise HandError(f"best_discard needs exactly {MAX_HAND} cards, not {hand.bit_count()}")
+    if forbidden is not None and not isinstance(forbidden, Card):
+        raise HandError(f"the forbidden card must be a card or None, not {describe(forbidden)}")
+    options = discard_deadwoods(hand, forbidden.bit if forbidden else 0)  # 10 cards at least
     index = min(options, key=lambda i: (options[i], -CARD_VALUES[i], -i))
     card = CARDS[index]
     return card, best_arrangement(cards_of(hand & ~card.bit))
 
 
 def deadwood(cards: Iterable[Card]) -> int:
-    """Deadwood value of the best arrangement of some cards."""
-    return min_deadwood(hand_mask(cards))
+    """Deadwood value of the best arrangement of a hand (0 to 11 cards), or :class:`HandError`."""
+    hand = hand_mask(cards)
+    if hand.bit_count() > MAX_HAND:
+        raise HandError(f"deadwood counts a hand of at most {MAX_HAND} cards, not {hand.bit_count()}")
+    return min_deadwood(hand)

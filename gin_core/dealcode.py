@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from .cards import CARDS, Card
-from .checks import describe
+from .checks import MATCH_SEED_BITS, describe
 from .errors import GinError
 
 SEED_BITS = 35
@@ -45,9 +45,6 @@ def decode(code: str) -> int:
     for c in text:
         seed = seed << 5 | _READ[c]
     return seed
-
-
-MATCH_SEED_BITS = 64
 
 
 def random_seed(rng: random.Random | None = None) -> int:

@@ -161,5 +161,10 @@ class ArgumentError(GinError):
     """A public function was called with an argument of the wrong type or out of range."""
 
 
+class HandError(GinError):
+    """Cards that are not a hand the question is asked of: an item that is not a card, a card
+    twice, or too many or too few cards."""
+
+
 class UndoError(GinError):
     """Nothing to take back or to play again, or a redo stack that undo could not have left."""

@@ -8,9 +8,8 @@ it can be saved as those and rebuilt exactly (see :mod:`gin_core.save`).
 from __future__ import annotations
 
 from .actions import Action, ActionKind
-from .checks import check_player, describe
+from .checks import check_player, check_seed, describe
 from .dealcode import (
-    MATCH_SEED_BITS,
     cut_for_deal,
     deal_seed,
     decode,
@@ -54,11 +53,7 @@ class Match:
         if rules is not None and not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules value, e.g. preset('classic'), not {describe(rules)}")
         self.rules = Rules() if rules is None else rules
-        if seed is not None and not (type(seed) is int and 0 <= seed < 1 << MATCH_SEED_BITS):
-            raise ArgumentError(
-                f"seed must be a whole number in 0..2**{MATCH_SEED_BITS}-1, not {describe(seed)}"
-            )
-        self.seed = random_seed() if seed is None else seed
+        self.seed = random_seed() if seed is None else check_seed(seed)
         self.first_deal = None if first_deal is None else encode(decode(first_deal))
         self.dealer_choice = None if dealer is None else check_player(dealer, "dealer")
         self.redo_stack: list[tuple[Move, ...]] = []

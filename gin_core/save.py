@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from typing import Any
 
 from .actions import Action, ActionError
 from .cards import format_cards
 from .checks import describe
 from .errors import GinError, SaveError
+from .jsontext import json_shape
 from .match import Match, Move
 from .rules import Rules
 
@@ -41,7 +41,6 @@ refused before a recursive parser or printer can overflow its stack (Pyodide's J
 overflows the JavaScript stack a few thousand levels down, beyond any ``except``)."""
 MAX_DIGITS = 24
 """The longest integer read (a seed has at most 20 digits): Python refuses over 4,300."""
-_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 def _digest(text: str) -> str:
@@ -201,24 +200,15 @@ def from_dict(data: Any) -> Match:
 
 
 def _check_text(text: str) -> None:
-    """Refuse text too long or nested too deeply for any save, before ``json.loads`` sees it."""
+    """Refuse text too long, nested too deeply or holding a number too long for any save, before
+    ``json.loads`` sees it (in time linear in the text: see :mod:`gin_core.jsontext`)."""
     if len(text) > MAX_TEXT:
         raise SaveError(f"save is longer than {MAX_TEXT:,} characters")
-    depth = 0
-    for token in _BRACKET.finditer(text):
-        bracket = token.group()
-        if bracket in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise SaveError(f"save is nested more than {MAX_DEPTH} levels deep")
-        elif bracket in "]}":
-            depth -= 1
-
-
-def _parse_int(digits: str) -> int:
-    if len(digits) > MAX_DIGITS:
-        raise SaveError(f"save holds a number of {len(digits)} digits (at most {MAX_DIGITS})")
-    return int(digits)
+    shape = json_shape(text)
+    if shape.depth > MAX_DEPTH:
+        raise SaveError(f"save is nested more than {MAX_DEPTH} levels deep")
+    if shape.longest_number > MAX_DIGITS:
+        raise SaveError(f"save holds a number of {shape.longest_number} digits (at most {MAX_DIGITS})")
 
 
 def _not_whole(text: str) -> Any:
@@ -236,7 +226,7 @@ def loads(text: str | bytes) -> Match:
         raise SaveError(f"a save must be text, not {describe(text)}")
     _check_text(text)
     try:
-        data = json.loads(text, parse_int=_parse_int, parse_float=_not_whole, parse_constant=_not_whole)
+        data = json.loads(text, parse_float=_not_whole, parse_constant=_not_whole)
     except SaveError:
         raise
     except ValueError as e:  # not JSON (the depth was bounded above)

@@ -6,11 +6,11 @@
     python scripts/bench_bots.py expert-simple --part 3/8    # the third eighth of a long run
     python scripts/bench_bots.py --list
 
-Each run is one ``python -m gin_core.arena`` command, printed at the top of its report so a
+Each run is one ``python -m gin_core.tools.arena`` command, printed at the top of its report so a
 figure in benchmarks/bots.md can be traced to the exact command that produced it. A run too long
 for one sitting is played in parts (``--part K/N``: the K-th of N equal slices of its pairs),
 each kept in ``runs/parts/`` with its own report; once all N are there, the report of the whole
-run is written from them (``python -m gin_core.arena --merge``), headed by every part's command.
+run is written from them (``python -m gin_core.tools.arena --merge``), headed by every part's command.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def command(name: str, games: int | None = None, part: tuple[int, int] | None = 
     cmd = [
         sys.executable,
         "-m",
-        "gin_core.arena",
+        "gin_core.tools.arena",
         "--a",
         a,
         "--b",
@@ -128,7 +128,7 @@ def write_merged(name: str, games: int | None, n: int) -> bool:
     if not all(p.exists() for p in paths):
         print(f"{sum(p.exists() for p in paths)} of {n} parts of {name} saved")
         return False
-    cmd = [sys.executable, "-m", "gin_core.arena", "--merge", *map(str, paths)]
+    cmd = [sys.executable, "-m", "gin_core.tools.arena", "--merge", *map(str, paths)]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     heads = "".join(f"$ {shown(command(name, games, (k, n)))}\n" for k in range(1, n + 1))
     (OUT / f"{name}.txt").write_text(f"{heads}$ {shown(cmd)}\n{done.stdout}{done.stderr}")

@@ -1,4 +1,4 @@
-"""Figures for the coach (gin_core.coach): analysis time per hand, the largest slice, and the
+"""Figures for the coach (gin_core.analysis.coach): analysis time per hand, the largest slice, and the
 noise of a decision's loss (the same decisions valued with other seeds).
 
     python scripts/bench_coach.py --hands 20            # time per hand, largest slice
@@ -14,9 +14,17 @@ import statistics
 import time
 
 from gin_core import Action, Match, PlayerView, Rules
+from gin_core.analysis.coach import (
+    PLAYER,
+    STANDARD,
+    Strength,
+    decision_seed,
+    same_move,
+    think_review,
+    think_values,
+)
+from gin_core.analysis.replay import hand_moves, hand_start
 from gin_core.bots import make_bot
-from gin_core.coach import PLAYER, STANDARD, Strength, decision_seed, same_move, think_review, think_values
-from gin_core.replay import hand_moves, hand_start
 
 
 def played_match(seed: int) -> Match:

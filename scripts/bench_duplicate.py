@@ -3,7 +3,7 @@
     .venv/bin/python scripts/bench_duplicate.py [--days 3] [--first 2026-11-23] [--player standard]
 
 Each day's match (classic, to 100) is first played by a bot in the player's seat against the
-daily's opponent; then the expert replays every hand (gin_core.duplicate) and the time of each
+daily's opponent; then the expert replays every hand (gin_core.analysis.duplicate) and the time of each
 slice is measured in CPU time of this process (other processes on a busy machine do not
 count). Pyodide runs Python about 2-3x slower than CPython.
 """
@@ -22,8 +22,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 from ginweb import daily  # noqa: E402
 
 from gin_core import Match, preset  # noqa: E402
+from gin_core.analysis.duplicate import EXPERT, duplicate_line  # noqa: E402
 from gin_core.bots import make_bot  # noqa: E402
-from gin_core.duplicate import EXPERT, duplicate_line  # noqa: E402
 
 
 def play(day: datetime.date, player: str) -> Match:

@@ -15,17 +15,25 @@ from typing import Any
 import pytest
 
 from gin_core import (
+    CARDS,
     ActionError,
     Card,
     GinError,
     Match,
     Rules,
+    best_discard,
+    deadwood,
     decode_deal_code,
     encode_deal_code,
     parse_cards,
     preset,
     save_match,
+    settle,
 )
+from gin_core.analysis.coach import review, think_review
+from gin_core.analysis.duplicate import duplicate_line
+from gin_core.analysis.replay import frames, position
+from gin_core.bots import make_bot
 
 HUGE = 10**5000  # Python refuses to print it: a message must not try
 ODD_VALUES: list[Any] = [5, None, b"draw_stock", ["draw_stock"], {"kind": "pass"}, 1.0, True, HUGE]
@@ -33,6 +41,17 @@ ODD_VALUES: list[Any] = [5, None, b"draw_stock", ["draw_stock"], {"kind": "pass"
 
 def _match() -> Match:
     return Match(preset("classic"), seed=1)
+
+
+TEN = parse_cards("AC 2C 3C 5S 6S 7S 9H TH JH 9D")
+OTHER = parse_cards("4D 5D 6D 8C 8D 8S JC QC KC 3H")
+ELEVEN = TEN + parse_cards("KD")
+
+
+def _duplicate(**given: Any) -> object:
+    """duplicate_line with one argument replaced: refused at the call, before any slice."""
+    args: dict[str, Any] = {"seat": 0, "day_seed": 1, "opponent": ("standard", 1)}
+    return duplicate_line(preset("classic"), (), **(args | given))
 
 
 def _calls() -> list[tuple[str, Callable[[], object], str]]:
@@ -67,7 +86,22 @@ def _calls() -> list[tuple[str, Callable[[], object], str]]:
         rows += [
             (f"view({name})", lambda v=v: _match().view(v), "player"),
             (f"undo({name})", lambda v=v: _match().undo(v), "player"),
+            (f"make_bot({name})", lambda v=v: make_bot(v), "level"),
+            (f"review({name})", lambda v=v: review(v, 1), "match"),
+            (f"position({name})", lambda v=v: position(v, 1, 0), "match"),
+            (f"duplicate_line(opponent={name})", lambda v=v: _duplicate(opponent=v), "opponent"),
         ]
+        if v is not None and (type(v) not in (int, float) or v is HUGE):  # None, 5 and 1.0 are fine
+            rows.append((f"make_bot(slice_ms={name})", lambda v=v: make_bot("standard", 1, v), "slice_ms"))
+        if not isinstance(v, (list, dict)):
+            rows.append((f"deadwood({name})", lambda v=v: deadwood(v), "list of cards"))
+        if v != 5:  # 5 is a fine seed
+            rows += [
+                (f"make_bot(standard, {name})", lambda v=v: make_bot("standard", v), "seed"),
+                (f"duplicate_line(day_seed={name})", lambda v=v: _duplicate(day_seed=v), "day_seed"),
+            ]
+        if v not in (0, 1) or isinstance(v, bool):
+            rows.append((f"duplicate_line(seat={name})", lambda v=v: _duplicate(seat=v), "seat"))
     # the `type: ignore`s below mark the wrong types these calls pass on purpose: they are the misuse
     rows += [
         ("Match(seed=-1)", lambda: Match(seed=-1), "seed"),
@@ -106,6 +140,41 @@ def _calls() -> list[tuple[str, Callable[[], object], str]]:
         ("Rules.from_dict({HUGE: 2})", lambda: Rules.from_dict({HUGE: 2}), "no such rule"),
         ("Rules().replace(foo=1)", lambda: Rules().replace(foo=1), "no such rule"),
         ("preset('Classic')", lambda: preset("Classic"), "preset"),
+        ("make_bot('nobody', 1)", lambda: make_bot("nobody", 1), "the levels are beginner, standard"),
+        ("make_bot(standard, 'x')", lambda: make_bot("standard", "x"), "seed"),  # type: ignore[arg-type]
+        ("make_bot(standard, -1)", lambda: make_bot("standard", -1), "seed"),
+        ("make_bot(standard, 2**64)", lambda: make_bot("standard", 2**64), "seed"),
+        ("make_bot(standard, slice_ms='x')", lambda: make_bot("standard", 1, "x"), "slice_ms"),  # type: ignore[arg-type]
+        ("make_bot(standard, slice_ms=0)", lambda: make_bot("standard", 1, 0), "slice_ms"),
+        ("make_bot(standard, slice_ms=-8)", lambda: make_bot("standard", 1, -8), "slice_ms"),
+        ("make_bot(standard, slice_ms=nan)", lambda: make_bot("standard", 1, float("nan")), "slice_ms"),
+        ("make_bot(standard, slice_ms=inf)", lambda: make_bot("standard", 1, float("inf")), "slice_ms"),
+        ("review(None, 1)", lambda: review(None, 1), "match"),  # type: ignore[arg-type]
+        ("review(hand 1 unfinished)", lambda: review(_match(), 1), "finished hand"),
+        ("think_review(None, 1)", lambda: think_review(None, 1), "match"),  # type: ignore[arg-type]
+        ("position(None, 1, 0)", lambda: position(None, 1, 0), "match"),  # type: ignore[arg-type]
+        ("frames(None, 1)", lambda: frames(None, 1), "match"),  # type: ignore[arg-type]
+        ("position(hand HUGE)", lambda: position(_match(), HUGE, 0), "finished hand"),
+        ("duplicate_line(seat=True)", lambda: _duplicate(seat=True), "seat"),
+        ("duplicate_line(seat=2)", lambda: _duplicate(seat=2), "seat"),
+        ("duplicate_line(opponent=None)", lambda: _duplicate(opponent=None), "opponent"),
+        ("duplicate_line(opponent=('nobody', 1))", lambda: _duplicate(opponent=("nobody", 1)), "level"),
+        ("duplicate_line(opponent=('standard', -1))", lambda: _duplicate(opponent=("standard", -1)), "seed"),
+        ("duplicate_line(level='x')", lambda: _duplicate(level="x"), "level"),
+        ("duplicate_line(slice_ms=0)", lambda: _duplicate(slice_ms=0), "slice_ms"),
+        ("best_discard(10 cards)", lambda: best_discard(TEN), "11 cards"),
+        ("best_discard(12 cards)", lambda: best_discard(TEN + parse_cards("2D 3D")), "exactly 11"),
+        ("best_discard(forbidden='KC')", lambda: best_discard(ELEVEN, "KC"), "forbidden"),  # type: ignore[arg-type]
+        ("settle(a card twice)", lambda: settle(TEN[:9] + TEN[:1], OTHER, preset("classic")), "twice"),
+        (
+            "settle(defender: a card twice)",
+            lambda: settle(TEN, OTHER[:9] + OTHER[:1], preset("classic")),
+            "twice",
+        ),
+        ("deadwood([1, 2])", lambda: deadwood([1, 2]), "cards"),  # type: ignore[list-item]
+        ("deadwood('AS KS')", lambda: deadwood("AS KS"), "list of cards"),  # type: ignore[arg-type]
+        ("deadwood(12 cards)", lambda: deadwood(TEN + parse_cards("2D 3D")), "at most 11"),
+        ("deadwood(52 cards)", lambda: deadwood(CARDS), "at most 11"),
     ]
     return rows
 
@@ -184,4 +253,13 @@ def test_the_table_covers_every_entry_point():
         "Rules",
         "Rules.from_dict",
         "preset",
+        "make_bot",
+        "review",
+        "think_review",
+        "position",
+        "frames",
+        "duplicate_line",
+        "best_discard",
+        "settle",
+        "deadwood",
     }

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from gin_core import arena
 from gin_core.actions import Action
 from gin_core.bots import BOTS
 from gin_core.bots.base import Bot, Decision
 from gin_core.cards import CARDS
+from gin_core.tools import arena
 
 
 def test_pairs_swap_seats_on_the_same_deals():

@@ -250,7 +250,7 @@ def test_work_room_in_time(monkeypatch):
 def test_thinking_leaves_no_reference_cycles():
     """Garbage in cycles waits for the cycle collector, whose pauses freeze the page: the bots,
     the hint and the coach must leave none (refcounting frees everything they drop)."""
-    from gin_core.coach import review
+    from gin_core.analysis.coach import review
 
     gc.collect()
     gc.disable()

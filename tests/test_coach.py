@@ -1,6 +1,6 @@
-"""The coach (gin_core.coach) and hand replays (gin_core.replay): a deliberately bad discard is
-flagged with a sensible kind, the best move never is, verdicts are stable and stored as data, and
-the analysis depends only on what the player could see."""
+"""The coach (gin_core.analysis.coach) and hand replays (gin_core.analysis.replay): a
+deliberately bad discard is flagged with a sensible kind, the best move never is, verdicts are
+stable and stored as data, and the analysis depends only on what the player could see."""
 
 from __future__ import annotations
 
@@ -13,8 +13,7 @@ import pytest
 import gin_core.bots.base
 import gin_core.match
 from gin_core import Action, Card, Match, PlayerView, Rules
-from gin_core.bots import make_bot
-from gin_core.coach import (
+from gin_core.analysis.coach import (
     MISTAKE_POINTS,
     PLAYER,
     CoachDataError,
@@ -29,9 +28,10 @@ from gin_core.coach import (
     same_move,
     think_review,
 )
+from gin_core.analysis.replay import frames, hand_moves, hand_start, position
+from gin_core.bots import make_bot
 from gin_core.dealcode import decode, shuffled_deck
 from gin_core.errors import ArgumentError
-from gin_core.replay import frames, hand_moves, hand_start, position
 
 # Fixed deals and move lists (standard level on both seats, but seat 0 breaks a made meld once:
 # the move at BAD). Dealer 1, default rules (target 100): the match goes on after the hand.

@@ -3,7 +3,7 @@
 A refactor of the engine or the bots (typing, splitting functions, lint fixes) must leave every
 decision unchanged; this test fails on the first one that moves. If a change is *meant* to make
 the bots play differently, recompute the digests (the failure message shows the new one) and
-say so in the commit. ``python -m gin_core.bench --think LEVEL`` prints a longer digest.
+say so in the commit. ``python -m gin_core.tools.bench --think LEVEL`` prints a longer digest.
 """
 
 from __future__ import annotations

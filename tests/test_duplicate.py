@@ -1,4 +1,4 @@
-"""Duplicate scoring (gin_core/duplicate.py): each hand dealt again exactly as it was, the same
+"""Duplicate scoring (gin_core/analysis/duplicate.py): each hand dealt again exactly as it was, the same
 opponent, and figures that are the same on every run."""
 
 from __future__ import annotations
@@ -8,8 +8,7 @@ import json
 import pytest
 
 from gin_core import Match, preset
-from gin_core.bots import ExpertBot, make_bot
-from gin_core.duplicate import (
+from gin_core.analysis.duplicate import (
     DealtHand,
     DuplicateError,
     DuplicateLine,
@@ -19,6 +18,7 @@ from gin_core.duplicate import (
     expert_seed,
     replay_hand,
 )
+from gin_core.bots import ExpertBot, make_bot
 
 SEED = 1072861510922263205  # Daily #1's match seed
 PLAYER, OPPONENT = ("simple", 5), ("simple", 386164)

@@ -16,14 +16,17 @@ import copy
 import json
 import os
 import random
+import time
 from typing import Any
 
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from gin_core import Match, SaveError, load_match, preset, save_match
-from gin_core.save import MAX_DEPTH, from_dict
+from gin_core import Action, Card, Match, SaveError, load_match, preset, save_match
+from gin_core.analysis.coach import CoachDataError, HandReview, Mistake, MistakeKind, Verdict
+from gin_core.checks import describe
+from gin_core.save import MAX_DEPTH, MAX_TEXT, from_dict
 
 PYODIDE = os.environ.get("GIN_PYODIDE") == "1"
 HUGE = 10**5000  # beyond what Python prints (4,300 digits): kept out of hypothesis, which prints
@@ -289,3 +292,124 @@ def test_an_edited_set_up_is_caught_before_it_changes_a_score(name):
             continue
         with pytest.raises(SaveError):
             from_dict(e)
+
+
+# ----- issue 32 (a): reading is linear in the text --------------------------------------------
+
+
+def _escaped_quotes(chars: int) -> str:
+    """An unterminated string of escaped quotes: ``"\\"\\"\\"...``, ``chars`` long or one less."""
+    return '"' + '\\"' * ((chars - 1) // 2)
+
+
+def _seconds_per_load(text: str) -> float:
+    """The best of three rounds, each loading until 5 ms have passed (one load if it is slower)."""
+    best = float("inf")
+    for _ in range(3):
+        loads, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < 0.005 or not loads:
+            with pytest.raises(SaveError, match="not valid JSON"):
+                load_match(text)
+            loads += 1
+        best = min(best, elapsed / loads)
+    return best
+
+
+def test_escaped_quotes_at_the_largest_size_read_are_refused():
+    """Issue 32 (a): the bracket pattern ``"(?:[^"\\]|\\.)*"`` was tried again from every quote
+    of an unterminated string: 20,000 escaped quotes took seconds, 16 MB would take hours."""
+    text = _escaped_quotes(MAX_TEXT)
+    assert len(text) == MAX_TEXT - 1
+    with pytest.raises(SaveError, match="not valid JSON"):
+        load_match(text)
+
+
+def test_reading_escaped_quotes_takes_time_linear_in_their_length():
+    """Four times the text takes about four times as long (quadratic: sixteen)."""
+    ratio = _seconds_per_load(_escaped_quotes(40_000)) / _seconds_per_load(_escaped_quotes(10_000))
+    assert ratio < 8, f"40k characters took {ratio:.1f} times as long as 10k"
+
+
+# ----- issue 32 (b): a stored coach review reads exactly or raises CoachDataError -------------
+
+REVIEW = HandReview(
+    2,
+    "000-2N25",
+    (
+        Verdict(3, Action.parse("draw_pile"), Action.parse("draw_stock"), -1.25, 4.5),
+        Verdict(
+            5,
+            Action.parse("discard 9C"),
+            Action.parse("knock KD"),
+            -3.0,
+            6.0,
+            Mistake(MistakeKind.WAITED_TOO_LONG, (Card.parse("KD"),), (), 12, 7),
+        ),
+    ),
+)
+
+
+REVIEW_EDITS: list[tuple[tuple[Any, ...], Any]] = [
+    (("hand",), 1e999),
+    (("hand",), float("nan")),
+    (("hand",), -HUGE),
+    (("hand",), True),
+    (("hand",), 0),
+    (("hand",), "2"),
+    (("deal",), 7),
+    (("verdicts",), "verdicts"),
+    (("verdicts",), {"move": 3}),
+    (("verdicts", 0, "played_value"), float("nan")),
+    (("verdicts", 0, "played_value"), float("inf")),
+    (("verdicts", 0, "best_value"), float("-inf")),
+    (("verdicts", 0, "best_value"), HUGE),
+    (("verdicts", 0, "best_value"), "4.5"),
+    (("verdicts", 0, "best_value"), False),
+    (("verdicts", 0, "move"), -1),
+    (("verdicts", 0, "move"), 3.0),
+    (("verdicts", 0, "played"), None),
+    (("verdicts", 1, "mistake"), "broke_meld"),
+    (("verdicts", 1, "mistake", "kind"), ["broke_meld"]),
+    (("verdicts", 1, "mistake", "kind"), "x" * 10_000),
+    (("verdicts", 1, "mistake", "cards"), "KD"),
+    (("verdicts", 1, "mistake", "deadwood"), 1e999),
+    (("verdicts", 1, "mistake", "best_deadwood"), -7),
+]
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    REVIEW_EDITS,
+    ids=[".".join(map(str, path)) + "=" + describe(value) for path, value in REVIEW_EDITS],
+)
+def test_malformed_stored_reviews_raise_coach_data_error(path, value):
+    """Issue 32 (b): ``"hand": 1e999`` raised OverflowError; NaN and infinite values were read."""
+    data = REVIEW.to_data()
+    assert HandReview.from_data(json.loads(json.dumps(data))) == REVIEW
+    _parent(data, path)[path[-1]] = value
+    with pytest.raises(CoachDataError) as e:
+        HandReview.from_data(data)
+    assert "\n" not in str(e.value) and len(str(e.value)) < 300
+
+
+@given(pick=st.integers(0, 10**6), value=json_values, op=st.sampled_from(("delete", "replace", "nest")))
+def test_mutated_reviews_read_exactly_or_not_at_all(pick, value, op):
+    data = REVIEW.to_data()
+    paths = [p for p in _paths(data) if p]
+    path = paths[pick % len(paths)]
+    parent = _parent(data, path)
+    if op == "delete":
+        del parent[path[-1]]
+    elif op == "replace":
+        parent[path[-1]] = value
+    else:
+        parent[path[-1]] = [parent[path[-1]]]
+    try:
+        review = HandReview.from_data(data)
+    except CoachDataError:
+        event(f"{op}: refused")
+        return
+    except Exception as e:  # noqa: BLE001 - anything but CoachDataError is the bug looked for
+        pytest.fail(f"reading a mutated review raised {type(e).__name__}: {str(e)[:200]}")
+    event(f"{op}: read")
+    assert json.loads(json.dumps(review.to_data())) == review.to_data()

@@ -16,9 +16,8 @@ from conftest import PYODIDE
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gin_core import Match, SaveError, encode_deal_code, load_match, preset, save_match
+from gin_core import Match, SaveError, deal_seed, encode_deal_code, load_match, preset, save_match
 from gin_core.bots import make_bot
-from gin_core.dealcode import deal_seed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 from ginweb import daily, params, safejson, savefmt, stats
@@ -154,18 +153,23 @@ def test_an_unterminated_string_of_escaped_quotes_is_refused_at_once():
 
     def read() -> None:
         try:
-            safejson.check(text)
+            safejson.loads(text)
         except safejson.StoredTextError as e:
             outcome.append(e)
 
     assert finishes_within(30, read)
-    assert [str(e) for e in outcome] == ["the stored value has a string that never ends"]
+    assert [str(e) for e in outcome] == [
+        "the stored value is not valid JSON (Unterminated string starting at)"
+    ]
 
 
 def test_escaped_quotes_inside_strings_still_read():
     assert safejson.loads(json.dumps({"a": '\\"' * 5000 + '"'})) == {"a": '\\"' * 5000 + '"'}
-    with pytest.raises(safejson.StoredTextError, match="never ends"):
+    with pytest.raises(safejson.StoredTextError, match="Unterminated string"):
         safejson.loads('["ok", "' + '\\"' * 4000)
+    text = json.dumps({"deep": '\\"[[[' * 100}) + "[" * 40  # brackets in strings never count
+    with pytest.raises(safejson.StoredTextError, match="nested 40 levels"):
+        safejson.check(text)
 
 
 # ----- 5. a counted daily plays without undo ----------------------------------------------------------

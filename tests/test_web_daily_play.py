@@ -16,8 +16,8 @@ import pytest
 
 from gin_core import Action, Match, preset
 from gin_core.actions import ActionKind
+from gin_core.analysis.duplicate import HandComparison, compute
 from gin_core.bots import make_bot
-from gin_core.duplicate import HandComparison, compute
 from gin_core.flow import Phase
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))

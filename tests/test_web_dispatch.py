@@ -20,8 +20,8 @@ from gin_core.flow import Phase
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
-from ginweb import intents as i  # noqa: E402  (the page's package lives in web/)
 from ginweb import daily, savefmt, stats  # noqa: E402  (same)
+from ginweb import intents as i  # noqa: E402  (the page's package lives in web/)
 from ginweb.dispatch import HANDLERS, Dispatcher  # noqa: E402  (same)
 from ginweb.session import Session, new_game  # noqa: E402  (same)
 from ginweb.settings import Settings  # noqa: E402  (same)
@@ -67,7 +67,6 @@ class Vault:
 
     def lasting(self) -> bool:
         return self.keeps
-
 
 
 class Recorder:

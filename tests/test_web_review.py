@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from gin_core import Action, Card, Match, Rules
-from gin_core.coach import HandReview, Mistake, MistakeKind, review
-from gin_core.replay import hand_moves
+from gin_core.analysis.coach import HandReview, Mistake, MistakeKind, review
+from gin_core.analysis.replay import hand_moves
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))  # the page package lives in web/
 from ginweb import review as presenter

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from gin_core import Action, Match, Rules
-from gin_core.coach import HandReview, Mistake, MistakeKind, Verdict, review
-from gin_core.replay import hand_moves, position
+from gin_core.analysis.coach import HandReview, Mistake, MistakeKind, Verdict, review
+from gin_core.analysis.replay import hand_moves, position
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))  # the page package lives in web/
 from ginweb import charts, savefmt, stats

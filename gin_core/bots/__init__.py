@@ -21,6 +21,8 @@ only the pauses, never the decision.
 
 from __future__ import annotations
 
+from ..checks import describe
+from ..errors import ArgumentError
 from .base import Bot, Candidate, Decision, Work
 from .beginner import BeginnerBot
 from .hint import hint, think_hint
@@ -38,11 +40,16 @@ BOTS: dict[str, type[Bot]] = {
 
 
 def make_bot(name: str, seed: int = 0, slice_ms: float | None = None) -> Bot:
-    """A bot of the named level (``slice_ms``: see :class:`Work`)."""
-    try:
-        return BOTS[name](seed, slice_ms)
-    except KeyError:
-        raise ValueError(f"no bot {name!r}; bots: {', '.join(BOTS)}") from None
+    """A bot of the named level (``seed``: 0..2**64-1; ``slice_ms``: see :class:`Work`), or
+    :class:`ArgumentError`."""
+    return BOTS[check_level(name)](seed, slice_ms)
 
 
-__all__ = ["BOTS", "Bot", "Candidate", "Decision", "Work", "hint", "make_bot", "think_hint"]
+def check_level(name: object) -> str:
+    """``name`` if it names a level, else :class:`ArgumentError` naming the levels."""
+    if isinstance(name, str) and name in BOTS:
+        return name
+    raise ArgumentError(f"no bot level {describe(name)}; the levels are {', '.join(BOTS)}")
+
+
+__all__ = ["BOTS", "Bot", "Candidate", "Decision", "Work", "check_level", "hint", "make_bot", "think_hint"]

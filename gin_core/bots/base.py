@@ -7,7 +7,7 @@ makes the same decisions, and nothing hidden can leak in through the random stre
 Budgets are counted in *work units*, not seconds, so they are deterministic. One unit is one
 hand evaluation (a best-discard or meld search over one hand of 10-11 cards), 2-5 µs in
 CPython on the reference machine; a simulated turn of a playout costs 2. With the work around
-them, a search slice of 500 units takes 4-7 ms of CPU (``python -m gin_core.bench
+them, a search slice of 500 units takes 4-7 ms of CPU (``python -m gin_core.tools.bench
 --think expert``).
 """
 
@@ -22,9 +22,10 @@ from typing import TypeVar
 from ..actions import DECLARING, ENDING, Action, ActionKind
 from ..arrange import min_deadwood, trim_caches
 from ..cards import Card, mask_of
+from ..checks import check_seed, check_slice_ms
 from ..declare import default_declaration
 from ..view import PlayerView
-from .reasons import Reason, ReasonKind
+from .reasons import Reason, ReasonKind, meld_with, takes_for_meld
 
 T = TypeVar("T")
 Thinking = Generator[int, None, "Decision"]
@@ -79,6 +80,7 @@ class Work:
         self.total_units = total_units
         self.spent = 0
         self.in_slice = 0
+        slice_ms = check_slice_ms(slice_ms)
         self.slice_s = None if slice_ms is None else slice_ms / 1000
         self.started = 0.0
 
@@ -127,8 +129,8 @@ class Bot:
     total_units = 2_000
 
     def __init__(self, seed: int = 0, slice_ms: float | None = None):
-        self.seed = seed
-        self.slice_ms = slice_ms
+        self.seed = check_seed(seed)
+        self.slice_ms = check_slice_ms(slice_ms)
 
     def decide(self, view: PlayerView) -> Decision:
         """Think to the end and return the decision."""
@@ -189,6 +191,18 @@ def face_up(view: PlayerView) -> Card:
     if top is None:
         raise ValueError("the discard pile is empty")
     return top
+
+
+def meld_draw(view: PlayerView, hand: int) -> Decision:
+    """The plain players' draw (simple, beginner): the face-up card only if it joins a meld of
+    ``hand`` plus that card, else the stock (or a pass, where passing is legal)."""
+    acts = view.legal_actions
+    top = view.top
+    joins = meld_with(hand | top.bit, top.index) if top is not None else None
+    if top is not None and joins and Action(ActionKind.DRAW_PILE) in acts:
+        return Decision(Action(ActionKind.DRAW_PILE), takes_for_meld(top, joins))
+    other = Action(ActionKind.PASS) if Action(ActionKind.PASS) in acts else Action(ActionKind.DRAW_STOCK)
+    return Decision(other, Reason(ReasonKind.FITS_NOTHING, (top,) if top else ()))
 
 
 def rng_for(seed: int, view: PlayerView) -> random.Random:

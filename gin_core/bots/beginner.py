@@ -15,9 +15,9 @@ from ..arrange import best_arrangement
 from ..cards import CARD_VALUES, CARDS, mask_of
 from ..flow import Phase
 from ..view import PlayerView
-from .base import Bot, Decision, Thinking, Work, face_up, lowest_end
+from .base import Bot, Decision, Thinking, Work, face_up, lowest_end, meld_draw
 from .knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR
-from .reasons import Reason, ReasonKind, meld_with, takes_for_meld
+from .reasons import Reason, ReasonKind
 
 NEAR = tuple(SAME_RANK[i] | SUIT_NEAR[i] | SUIT_FAR[i] for i in range(52))
 
@@ -34,23 +34,21 @@ class BeginnerBot(Bot):
         if view.phase == Phase.WALL:
             return Decision(Action(ActionKind.DRAW_PILE), Reason(ReasonKind.TAKE_TO_KNOCK, (face_up(view),)))
         if view.phase != Phase.DISCARD:
-            top = view.top
-            joins = meld_with(hand | top.bit, top.index) if top is not None else None
-            if top is not None and joins and Action(ActionKind.DRAW_PILE) in acts:
-                return Decision(Action(ActionKind.DRAW_PILE), takes_for_meld(top, joins))
-            other = (
-                Action(ActionKind.PASS) if Action(ActionKind.PASS) in acts else Action(ActionKind.DRAW_STOCK)
-            )
-            return Decision(other, Reason(ReasonKind.FITS_NOTHING, (top,) if top else ()))
+            return meld_draw(view, hand)
         if any(a.kind in ENDING for a in acts):
             return lowest_end(view)
-        forbidden = view.forbidden.bit if view.forbidden else 0
-        loose = [c.index for c in best_arrangement(view.hand).deadwood if not c.bit & forbidden]
-        loose_mask = mask_of(CARDS[i] for i in loose)
-        if not loose:  # every card melds but one is forbidden: break the longest meld
-            loose = [c.index for c in view.hand if not c.bit & forbidden]
-        single = [i for i in loose if not NEAR[i] & loose_mask]
-        pool = single or loose
-        card = max(pool, key=lambda i: (CARD_VALUES[i], i))
-        why = ReasonKind.LONE_HIGH if single else ReasonKind.LOOSE_HIGH
-        return Decision(Action(ActionKind.DISCARD, CARDS[card]), Reason(why, (CARDS[card],)))
+        return loose_discard(view)
+
+
+def loose_discard(view: PlayerView) -> Decision:
+    """The highest card that fits nothing (no meld, no pair), else the highest unmelded card."""
+    forbidden = view.forbidden.bit if view.forbidden else 0
+    loose = [c.index for c in best_arrangement(view.hand).deadwood if not c.bit & forbidden]
+    loose_mask = mask_of(CARDS[i] for i in loose)
+    if not loose:  # every card melds but one is forbidden: break the longest meld
+        loose = [c.index for c in view.hand if not c.bit & forbidden]
+    single = [i for i in loose if not NEAR[i] & loose_mask]
+    pool = single or loose
+    card = max(pool, key=lambda i: (CARD_VALUES[i], i))
+    why = ReasonKind.LONE_HIGH if single else ReasonKind.LOOSE_HIGH
+    return Decision(Action(ActionKind.DISCARD, CARDS[card]), Reason(why, (CARDS[card],)))

@@ -17,9 +17,9 @@ from ..arrange import discard_deadwoods, min_deadwood
 from ..cards import CARDS, mask_of
 from ..flow import Phase
 from ..view import PlayerView
-from .base import Bot, Decision, Thinking, Work, lowest_end
+from .base import Bot, Decision, Thinking, Work, lowest_end, meld_draw
 from .knowledge import hand_events
-from .reasons import Reason, ReasonKind, meld_with, takes_for_meld
+from .reasons import Reason, ReasonKind
 
 
 def used_pairs(view: PlayerView) -> set[tuple[int, int]]:
@@ -51,38 +51,41 @@ class SimpleBot(Bot):
 
     def plan(self, view: PlayerView, rng: random.Random, work: Work) -> Thinking:
         yield from ()  # a handful of evaluations: one slice
-        acts = set(view.legal_actions)
         hand = mask_of(view.hand)
         work.add(1)
         if view.phase != Phase.DISCARD:
-            top = view.top
-            joins = meld_with(hand | top.bit, top.index) if top is not None else None
-            if top is not None and joins and Action(ActionKind.DRAW_PILE) in acts:
-                return Decision(Action(ActionKind.DRAW_PILE), takes_for_meld(top, joins))
-            other = (
-                Action(ActionKind.PASS) if Action(ActionKind.PASS) in acts else Action(ActionKind.DRAW_STOCK)
-            )
-            return Decision(other, Reason(ReasonKind.FITS_NOTHING, (top,) if top else ()))
+            return meld_draw(view, hand)
         if view.rules.big_gin and min_deadwood(hand) == 0:
             return Decision(Action(ActionKind.BIG_GIN), Reason(ReasonKind.BIG_GIN))
-        taken = just_taken(view)
-        avoid = {d for t, d in used_pairs(view) if t == taken} if taken is not None else set()
-        if taken is not None:
-            avoid.add(taken)
-        left = discard_deadwoods(hand, view.forbidden.bit if view.forbidden else 0)
-        choices = {i: dw for i, dw in left.items() if i not in avoid} or left
-        least = min(choices.values())
-        card = rng.choice(sorted(i for i, dw in choices.items() if dw == least))
-        kinds = {a.kind for a in acts if a.card is not None and a.card.index == card}
-        put = (CARDS[card],)
-        if ActionKind.GIN in kinds:
-            return Decision(Action(ActionKind.GIN, CARDS[card]), Reason(ReasonKind.GIN, put))
-        if ActionKind.KNOCK in kinds:
-            return Decision(
-                Action(ActionKind.KNOCK, CARDS[card]), Reason(ReasonKind.KNOCKS_AT_ONCE, put, deadwood=least)
-            )
-        if ActionKind.DISCARD not in kinds:
-            return lowest_end(view)
+        card, least = least_new_discard(view, hand, rng)
+        return end_or_discard(view, card, least)
+
+
+def least_new_discard(view: PlayerView, hand: int, rng: random.Random) -> tuple[int, int]:
+    """(card, deadwood left) of a random discard among those leaving the least deadwood, never
+    the face-up card just taken nor one thrown after taking it before in this hand."""
+    taken = just_taken(view)
+    avoid = {d for t, d in used_pairs(view) if t == taken} if taken is not None else set()
+    if taken is not None:
+        avoid.add(taken)
+    left = discard_deadwoods(hand, view.forbidden.bit if view.forbidden else 0)
+    choices = {i: dw for i, dw in left.items() if i not in avoid} or left
+    least = min(choices.values())
+    return rng.choice(sorted(i for i, dw in choices.items() if dw == least)), least
+
+
+def end_or_discard(view: PlayerView, card: int, least: int) -> Decision:
+    """Put ``card`` down: gin or a knock as soon as the rules allow, else a discard."""
+    kinds = {a.kind for a in view.legal_actions if a.card is not None and a.card.index == card}
+    put = (CARDS[card],)
+    if ActionKind.GIN in kinds:
+        return Decision(Action(ActionKind.GIN, CARDS[card]), Reason(ReasonKind.GIN, put))
+    if ActionKind.KNOCK in kinds:
         return Decision(
-            Action(ActionKind.DISCARD, CARDS[card]), Reason(ReasonKind.LEAVES_DEADWOOD, put, deadwood=least)
+            Action(ActionKind.KNOCK, CARDS[card]), Reason(ReasonKind.KNOCKS_AT_ONCE, put, deadwood=least)
         )
+    if ActionKind.DISCARD not in kinds:
+        return lowest_end(view)
+    return Decision(
+        Action(ActionKind.DISCARD, CARDS[card]), Reason(ReasonKind.LEAVES_DEADWOOD, put, deadwood=least)
+    )

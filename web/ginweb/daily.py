@@ -9,7 +9,7 @@ the dealer chosen by the cut. Daily #1 is 2026-11-23.
 The record of dailies is plain JSON (checked like the statistics): for each day played, the id
 of the one attempt that counts (the first started on that day; later ones and older days are
 practice), its outcome once finished, and the expert's line hand by hand (``line``, rows of
-gin_core.duplicate's :meth:`DuplicateLine.to_data`) as each hand's replay ends, so a reload
+gin_core's :meth:`DuplicateLine.to_data`) as each hand's replay ends, so a reload
 never computes it again; the current and best streak of days in a row whose counted daily was
 finished. Pure: no ``js``, no storage, no clock (callers pass ``today``).
 """
@@ -23,9 +23,15 @@ import hashlib
 import re
 from typing import Any
 
-from gin_core import HandRecord, MatchResult, encode_deal_code
-from gin_core.dealcode import deal_seed
-from gin_core.duplicate import DuplicateError, DuplicateLine, HandComparison
+from gin_core import (
+    DuplicateError,
+    DuplicateLine,
+    HandComparison,
+    HandRecord,
+    MatchResult,
+    deal_seed,
+    encode_deal_code,
+)
 
 from .frozen import Frozen
 from .safejson import NewerVersionError

@@ -13,8 +13,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from gin_core import HandRecord, MatchResult
-from gin_core.duplicate import HandComparison
+from gin_core import HandComparison, HandRecord, MatchResult
 
 from . import daily, stats
 from .daily import Attempt

@@ -17,9 +17,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, Protocol
 
-from gin_core import Match, preset
-from gin_core.bots import make_bot
-from gin_core.duplicate import EXPERT, HandComparison, dealt_hands, expert_seed, replay_hand
+from gin_core import EXPERT, HandComparison, Match, dealt_hands, expert_seed, make_bot, preset, replay_hand
 
 from . import daily
 from .background import SLICE_MS, Work

@@ -7,8 +7,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from gin_core import PRESETS, Card, MatchResult
-from gin_core.bots.base import Candidate
+from gin_core import PRESETS, Candidate, Card, MatchResult
 
 from . import dom, narrate, stats
 from .dom import Js

@@ -11,9 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
-from gin_core import Action, IllegalAction, MatchResult, preset
-from gin_core.actions import ActionKind
-from gin_core.flow import Phase
+from gin_core import Action, ActionKind, IllegalAction, MatchResult, Phase, preset
 
 from . import daily, daily_view, knock, narrate, params
 from . import intents as i

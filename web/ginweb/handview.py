@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from gin_core import Card, best_arrangement
-from gin_core.melds import is_meld_mask
+from gin_core import Card, best_arrangement, is_meld_mask
 
 from .frozen import Frozen
 

@@ -11,8 +11,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from gin_core import Action, Card
-from gin_core.actions import ActionKind
+from gin_core import Action, ActionKind, Card
 
 from . import dom, intents
 from .board import Board

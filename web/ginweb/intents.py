@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from gin_core import Action, Card
-from gin_core.actions import ActionKind
+from gin_core import Action, ActionKind, Card
 
 from .frozen import Frozen
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gin_core import Action, Card, Meld, PlayerView, declarations
-from gin_core.actions import ActionKind
+from gin_core import Action, ActionKind, Card, Meld, PlayerView, declarations
 
 from .frozen import Frozen
 from .narrate import cards_words

@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from gin_core import Action, Card, Event, Match, MatchResult, PlayerView, Settlement
-from gin_core.bots.reasons import Reason
+from gin_core import Action, Card, Event, Match, MatchResult, PlayerView, Reason, Settlement
 
 NAMES = ("You", "Computer")
 

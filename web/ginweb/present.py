@@ -13,9 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from gin_core import Card, PlayerView, Settlement
-from gin_core.actions import ActionKind
-from gin_core.flow import Phase
+from gin_core import ActionKind, Card, Phase, PlayerView, Settlement
 
 from . import handview, narrate
 from .frozen import Frozen

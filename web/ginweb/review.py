@@ -10,10 +10,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from gin_core import Action, Card, Match, Settlement
-from gin_core.actions import ActionKind
-from gin_core.coach import HandReview, Mistake, MistakeKind, Verdict, hand_summary
-from gin_core.replay import Frame, first_move, frames, hand_moves
+from gin_core import (
+    Action,
+    ActionKind,
+    Card,
+    Frame,
+    HandReview,
+    Match,
+    Mistake,
+    MistakeKind,
+    Settlement,
+    Verdict,
+    first_move,
+    frames,
+    hand_moves,
+    hand_summary,
+)
 
 from . import narrate
 from .frozen import Frozen

@@ -19,8 +19,7 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from gin_core import Rules, RulesError
-from gin_core.rules import RuleField
+from gin_core import RuleField, Rules, RulesError
 
 from .frozen import Frozen
 

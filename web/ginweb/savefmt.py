@@ -12,7 +12,7 @@ be readable in the browser's storage while the hand is live. Version 1 stored th
 clear; it still loads (:func:`loads` migrates it) and is written back as the current version.
 
 Version 3 adds, in clear (finished hands only, nothing hidden): ``"reviews": {"1": {...}}``, the
-coach's analysis of each finished hand by hand number (``gin_core.coach.HandReview.to_data``,
+coach's analysis of each finished hand by hand number (``gin_core.HandReview.to_data``,
 so a reload does not recompute it; an entry that does not read back is dropped and recomputed),
 and ``"reviewing": [hand, step]``, the review open on the screen (restored after a reload).
 
@@ -31,8 +31,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from gin_core import Match, SaveError, load_match, save_match
-from gin_core.coach import CoachDataError, HandReview
+from gin_core import CoachDataError, HandReview, Match, SaveError, load_match, save_match
 
 from . import safejson, seal
 from .settings import LEVELS
@@ -142,7 +141,7 @@ def from_data(data: Any, key: str) -> Game:
     uid, level = data.get("uid"), data.get("level")
     secret = _secret(data, key)
     engine, seed = secret.get("match"), secret.get("bot_seed")
-    if not isinstance(uid, str) or level not in LEVELS or type(seed) is not int:
+    if not isinstance(uid, str) or level not in LEVELS or type(seed) is not int or not 0 <= seed < 1 << 64:
         raise SaveError("the saved match is missing its id, level or seed")
     if not isinstance(engine, str):
         raise SaveError("the saved match has no engine save")

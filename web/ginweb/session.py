@@ -18,13 +18,21 @@ from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
-from gin_core import Action, Card, IllegalAction, Match, PlayerView, Rules
-from gin_core import bots as gin_bots
-from gin_core.actions import ActionKind
-from gin_core.bots.base import Bot
-from gin_core.coach import HandReview
-from gin_core.flow import Phase
-from gin_core.replay import hand_moves, position
+from gin_core import (
+    Action,
+    ActionKind,
+    Bot,
+    Card,
+    HandReview,
+    IllegalAction,
+    Match,
+    Phase,
+    PlayerView,
+    Rules,
+    hand_moves,
+    make_bot,
+    position,
+)
 
 from . import daily, gamelog, narrate, settings, stats
 from .background import SLICE_MS
@@ -101,7 +109,7 @@ class Session:
         self.suspended: Game | None = None  # your match, set aside while a practice hand is played
         self.epoch = 0  # changes whenever the table is replaced or moves are taken back
         self.game = game
-        self.bot: Bot = gin_bots.make_bot(game.level, game.bot_seed, SLICE_MS)
+        self.bot: Bot = make_bot(game.level, game.bot_seed, SLICE_MS)
         self.events_seen = 0
         self.dirty = False  # moves recorded but not yet counted and saved (see flush)
         self.adopt(game, fresh)
@@ -178,7 +186,7 @@ class Session:
         self.game = game
         if self.suspended is None:  # a practice hand leaves your match's attempt as it was
             self.attempt = self.dailies.attempt(game)
-        self.bot = gin_bots.make_bot(game.level, game.bot_seed, SLICE_MS)
+        self.bot = make_bot(game.level, game.bot_seed, SLICE_MS)
         self.ui = TableState(drawn=None if fresh else just_drawn(game.match))
         self.ui.focus = self.ui.drawn
         self.ui.stage = Stage.RESULT if game.match.phase in ENDED else Stage.LIVE
@@ -340,7 +348,7 @@ class Session:
         self.vault.put("settings", json.dumps(settings.to_record(new)))
         if new.level != self.game.level:
             self.game.level = new.level
-            self.bot = gin_bots.make_bot(new.level, self.game.bot_seed, SLICE_MS)
+            self.bot = make_bot(new.level, self.game.bot_seed, SLICE_MS)
             self.save()
 
     # ----- after any move ----------------------------------------------------------------------

@@ -22,8 +22,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from gin_core import PRESETS, HandRecord, MatchResult, Rules, preset_name
-from gin_core.coach import HandReview, MistakeKind
+from gin_core import PRESETS, HandRecord, HandReview, MatchResult, MistakeKind, Rules, preset_name
 
 from .safejson import NewerVersionError
 

@@ -16,11 +16,7 @@ from typing import Protocol
 
 import js
 
-from gin_core import Card
-from gin_core import bots as gin_bots
-from gin_core.bots.base import Candidate
-from gin_core.coach import HandReview, think_review
-from gin_core.flow import Phase
+from gin_core import Candidate, Card, HandReview, Phase, think_hint, think_review
 
 from . import dom, narrate
 from .background import SLICE_MS, Jobs, Work
@@ -220,7 +216,7 @@ class Turns:
             view = s.view()
             self.box.hint_open()
             done = await dom.in_slices(
-                gin_bots.think_hint(view, seed=s.game.bot_seed, slice_ms=SLICE_MS),
+                think_hint(view, seed=s.game.bot_seed, slice_ms=SLICE_MS),
                 lambda: epoch == s.epoch and n == len(s.match.history),
             )
             if done is None:

@@ -1,4 +1,4 @@
-"""Engine benchmark: ``python -m gin_core.bench``. Prints figures; asserts nothing.
+"""Engine benchmark: ``python -m gin_core.tools.bench``. Prints figures; asserts nothing.
 
 * best arrangement (minimum deadwood) of random 10-card hands, cache cleared, mean µs;
 * the same through the public :func:`best_arrangement` (builds the Meld objects);
@@ -21,16 +21,16 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from .arrange import best_arrangement, discard_deadwoods, least_discard, min_deadwood
-from .cards import cards_of
-from .match import Match
-from .presets import preset
-from .scoring import knock_points
+from ..arrange import best_arrangement, discard_deadwoods, least_discard, min_deadwood
+from ..cards import cards_of
+from ..match import Match
+from ..presets import preset
+from ..scoring import knock_points
 
 if TYPE_CHECKING:
-    from .actions import Action
-    from .bots.base import Bot
-    from .view import PlayerView
+    from ..actions import Action
+    from ..bots.base import Bot
+    from ..view import PlayerView
 
 T = TypeVar("T")
 
@@ -77,7 +77,7 @@ def _sliced_decision(bot: Bot, view: PlayerView) -> tuple[Action, list[float]]:
 
 def think_figures(level: str, decisions: int, seed: int = 5) -> str:
     """Time ``decisions`` searched decisions of ``level`` (ones that yield at least once)."""
-    from .bots import make_bot
+    from ..bots import make_bot
 
     pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
     started = [0.0]

@@ -18,12 +18,12 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .bots import Bot, make_bot
-from .checks import describe
-from .errors import GinError
-from .match import Match
-from .results import HandRecord
-from .rules import Rules
+from ..bots import Bot, check_level, make_bot
+from ..checks import check_seed, check_slice_ms, describe
+from ..errors import GinError
+from ..match import Match
+from ..results import HandRecord
+from ..rules import Rules
 
 EXPERT = "expert"
 """The level that plays the player's seat."""
@@ -176,9 +176,30 @@ def duplicate_line(
     """Every hand of a finished (or partly played) match replayed by ``level`` (the expert,
     seeded by :func:`expert_seed`) in ``seat`` against ``opponent`` (level, seed, as in the
     player's match): yields the units of each slice (``slice_ms``: see
-    :class:`~gin_core.bots.base.Work`), returns the line."""
-    if seat not in (0, 1):
+    :class:`~gin_core.bots.base.Work`), returns the line. The arguments are checked at the call
+    (:class:`DuplicateError`, or the bots' :class:`~gin_core.errors.ArgumentError`), not at the
+    first slice."""
+    if type(seat) is not int or seat not in (0, 1):
         raise DuplicateError(f"seat must be 0 or 1, not {describe(seat)}")
+    if not (isinstance(opponent, tuple) and len(opponent) == 2):
+        raise DuplicateError(f"opponent must be a (level, seed) pair, not {describe(opponent)}")
+    check_level(opponent[0])
+    check_seed(opponent[1], "the opponent's seed")
+    check_level(level)
+    check_seed(day_seed, "day_seed")
+    check_slice_ms(slice_ms)
+    return _replay_all(rules, records, seat, day_seed, opponent, level, slice_ms)
+
+
+def _replay_all(  # 7 parameters: duplicate_line's, checked there
+    rules: Rules,
+    records: Sequence[HandRecord],
+    seat: int,
+    day_seed: int,
+    opponent: tuple[str, int],
+    level: str,
+    slice_ms: float | None,
+) -> Generator[int, None, DuplicateLine]:
     compared = []
     for hand in dealt_hands(records, seat):
         player = make_bot(level, expert_seed(day_seed, hand.number), slice_ms)

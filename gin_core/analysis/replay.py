@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import ActionKind
-from .cards import Card
-from .dealcode import decode, shuffled_deck
-from .errors import ArgumentError
-from .flow import Phase
-from .hand import Hand
-from .match import Match, Move
-from .results import HandRecord
+from ..actions import ActionKind
+from ..cards import Card
+from ..checks import describe
+from ..dealcode import decode, shuffled_deck
+from ..errors import ArgumentError
+from ..flow import Phase
+from ..hand import Hand
+from ..match import Match, Move
+from ..results import HandRecord
 
 
 @dataclass(frozen=True)
@@ -32,10 +33,13 @@ class Frame:
 
 
 def finished_record(match: Match, hand_number: int) -> HandRecord:
-    """The record of finished hand ``hand_number`` (1-based), or :class:`ArgumentError`."""
+    """The record of finished hand ``hand_number`` (1-based), or :class:`ArgumentError` (every
+    function here starts with this check)."""
+    if not isinstance(match, Match):
+        raise ArgumentError(f"match must be a Match, not {describe(match)}")
     if type(hand_number) is not int or not 1 <= hand_number <= len(match.records):
         raise ArgumentError(
-            f"hand {hand_number!r} is not a finished hand of this match (1..{len(match.records)})"
+            f"hand {describe(hand_number)} is not a finished hand of this match (1..{len(match.records)})"
         )
     return match.records[hand_number - 1]
 
@@ -84,7 +88,9 @@ def position(match: Match, hand_number: int, move_index: int) -> Match:
     ``hand_number``: for playing on from there."""
     moves = hand_moves(match, hand_number)
     if type(move_index) is not int or not 0 <= move_index < len(moves):
-        raise ArgumentError(f"move {move_index!r} is not a move of hand {hand_number} (0..{len(moves) - 1})")
+        raise ArgumentError(
+            f"move {describe(move_index)} is not a move of hand {hand_number} (0..{len(moves) - 1})"
+        )
     fresh = hand_start(match, hand_number)
     for player, action in moves[:move_index]:
         fresh.apply(action, player)

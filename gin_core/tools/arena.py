@@ -1,6 +1,6 @@
 """Bot-versus-bot matches on mirrored deals, with a confidence interval and timings.
 
-    python -m gin_core.arena --a expert --b simple --rules eaai --games 2000 --seed 1 [--jobs N]
+    python -m gin_core.tools.arena --a expert --b simple --rules eaai --games 2000 --seed 1 [--jobs N]
 
 A long run can be played in parts, on other days or machines, and then reported as one:
 ``--first-pair K --save part.json.gz`` plays pairs K, K+1, ... and keeps the raw counts;
@@ -29,10 +29,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import BOTS, make_bot
-from .errors import IllegalAction
-from .match import Match
-from .presets import PRESETS, preset
+from ..bots import BOTS, make_bot
+from ..errors import IllegalAction
+from ..match import Match
+from ..presets import PRESETS, preset
 
 COUNTS = ("matches", "hands", "hands_won", "points", "knocks", "gins", "undercuts", "illegal")
 
@@ -284,7 +284,9 @@ def report(part: Part) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m gin_core.arena", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m gin_core.tools.arena", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("--a", choices=sorted(BOTS))
     parser.add_argument("--b", choices=sorted(BOTS))
     parser.add_argument("--rules", default="eaai", choices=sorted(PRESETS))

@@ -16,25 +16,28 @@ a page stores them with the match instead of recomputing them.
 from __future__ import annotations
 
 import hashlib
+import math
 from collections import Counter
 from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .actions import Action, ActionKind
-from .arrange import best_arrangement, min_deadwood, trim_caches
-from .bots.base import Candidate, Work, rng_for
-from .bots.heuristics import Option
-from .bots.knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR, Knowledge, fits
-from .bots.search import Playouts, SearchBot, describe, evaluate, standard_choice
-from .bots.standard import best_knock
-from .cards import CARDS, Card, cards_of, mask_of
-from .errors import GinError
-from .flow import Phase
-from .match import Match
+from ..actions import Action, ActionKind
+from ..arrange import best_arrangement, min_deadwood, trim_caches
+from ..bots.base import Candidate, Work, rng_for
+from ..bots.heuristics import Option
+from ..bots.knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR, Knowledge, fits
+from ..bots.search import Playouts, SearchBot, describe, evaluate, standard_choice
+from ..bots.standard import best_knock
+from ..cards import CARDS, Card, cards_of, mask_of
+from ..checks import check_slice_ms
+from ..checks import describe as shown
+from ..errors import GinError
+from ..flow import Phase
+from ..match import Match
+from ..view import PlayerView
 from .replay import finished_record, hand_moves, hand_start
-from .view import PlayerView
 
 PLAYER = 0  # the seat the coach judges: the person at the page
 
@@ -60,6 +63,7 @@ STANDARD = Strength(48, 6_000)
 """The coach's default: a little over half the Hint button's search (the hard level's), so a
 hand of 15 decisions fits the page's budget."""
 
+SHOWN_REASON = 160  # characters of a reason quoted in CoachDataError's one-line message
 ENDINGS = (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)
 Thinking = Generator[int, None, "HandReview"]
 
@@ -120,10 +124,10 @@ class Mistake:
     def from_data(cls, data: Mapping[str, Any]) -> Mistake:
         return cls(
             MistakeKind(data["kind"]),
-            tuple(Card.parse(c) for c in data["cards"]),
-            tuple(Card.parse(c) for c in data["gone"]),
-            _count(data["deadwood"]),
-            _count(data["best_deadwood"]),
+            _cards(data["cards"], "cards"),
+            _cards(data["gone"], "gone"),
+            _count(data["deadwood"], "deadwood"),
+            _count(data["best_deadwood"], "best_deadwood"),
         )
 
 
@@ -162,11 +166,11 @@ class Verdict:
     def from_data(cls, data: Mapping[str, Any]) -> Verdict:
         why = data["mistake"]
         return cls(
-            int(data["move"]),
+            _whole(data["move"], "move", 0),
             Action.parse(data["played"]),
             Action.parse(data["best"]),
-            float(data["played_value"]),
-            float(data["best_value"]),
+            _points(data["played_value"], "played_value"),
+            _points(data["best_value"], "best_value"),
             None if why is None else Mistake.from_data(why),
         )
 
@@ -201,17 +205,47 @@ class HandReview:
 
     @classmethod
     def from_data(cls, data: Any) -> HandReview:
-        """A review from :meth:`to_data`'s output, or :class:`CoachDataError`."""
+        """A review from :meth:`to_data`'s output (types checked exactly: a stored review is
+        ours or it is nothing), or :class:`CoachDataError`."""
         try:
-            return cls(
-                int(data["hand"]), str(data["deal"]), tuple(Verdict.from_data(v) for v in data["verdicts"])
-            )
-        except (KeyError, TypeError, ValueError, GinError) as e:
-            raise CoachDataError(f"not a stored hand review ({e})") from None
+            deal = data["deal"]
+            if not isinstance(deal, str):
+                raise CoachDataError(f"'deal' must be a deal code, not {shown(deal)}")
+            verdicts = data["verdicts"]
+            if not isinstance(verdicts, list):
+                raise CoachDataError(f"'verdicts' must be a list, not {shown(verdicts)}")
+            return cls(_whole(data["hand"], "hand", 1), deal, tuple(Verdict.from_data(v) for v in verdicts))
+        except KeyError as e:  # our own keys: short
+            raise CoachDataError(f"not a stored hand review (no {e})") from None
+        except (TypeError, ValueError) as e:  # a GinError is a ValueError
+            reason = str(e).partition("\n")[0]
+            raise CoachDataError(f"not a stored hand review ({reason[:SHOWN_REASON]})") from None
 
 
-def _count(value: Any) -> int | None:
-    return None if value is None else int(value)
+def _whole(value: Any, what: str, least: int) -> int:
+    """A stored whole number of at least ``least`` (an int: not a bool, a float or a text)."""
+    if type(value) is not int or value < least:
+        raise CoachDataError(f"'{what}' must be a whole number from {least}, not {shown(value)}")
+    return value
+
+
+def _count(value: Any, what: str) -> int | None:
+    return None if value is None else _whole(value, what, 0)
+
+
+def _points(value: Any, what: str) -> float:
+    """A stored value in points: a finite number (not a bool, NaN or an infinity)."""
+    if type(value) is float and math.isfinite(value):
+        return value
+    if type(value) is int and abs(value) <= 1 << 53:
+        return float(value)
+    raise CoachDataError(f"'{what}' must be a finite number, not {shown(value)}")
+
+
+def _cards(value: Any, what: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
+        raise CoachDataError(f"'{what}' must be a list of cards, not {shown(value)}")
+    return tuple(Card.parse(c) for c in value)
 
 
 def same_move(a: Action, b: Action) -> bool:
@@ -237,7 +271,15 @@ def think_review(
 ) -> Thinking:
     """Judge every decision of the player in finished hand ``hand_number`` of ``match``, in
     slices (``slice_ms``: see :class:`~gin_core.bots.base.Work`): yields the work units of each
-    slice (0 for emptying the caches), returns the review."""
+    slice (0 for emptying the caches), returns the review. The arguments are checked at the call,
+    not at the first slice."""
+    finished_record(match, hand_number)
+    return _judge_hand(match, hand_number, threshold, strength, check_slice_ms(slice_ms))
+
+
+def _judge_hand(
+    match: Match, hand_number: int, threshold: float, strength: Strength, slice_ms: float | None
+) -> Thinking:
     record = finished_record(match, hand_number)
     table = hand_start(match, hand_number)
     verdicts = []
