@@ -267,3 +267,14 @@ def test_without_storage_a_daily_is_practice():
     _, s, _ = daily_table(vault)
     s.start_daily(DAY)
     assert s.attempt == Attempt.PRACTICE
+
+
+# ----- 6. one unreadable coach review drops that entry, never the match -----------------------------
+
+
+@pytest.mark.parametrize("entry", ['{"hand":1e999}', '{"hand":1,"played_value":NaN}', '{"hand":-Infinity}'])
+def test_an_unreadable_stored_review_is_dropped_and_the_match_kept(entry):
+    text = json.dumps(daily_save("2026-11-23", 10)).replace('"reviews": {}', f'"reviews": {{"1": {entry}}}')
+    assert entry in text
+    game = savefmt.loads(text, KEY)  # before the fix: OverflowError, and the match set aside
+    assert game.reviews == {} and len(game.match.history) == 10
