@@ -104,9 +104,8 @@ class Recorder:
     def chosen(self, old: Settings) -> Settings | None:
         return self.chosen_settings
 
-    def stats(self, *shown: Any) -> dict[str, Any]:
-        """The page's statistics (no argument), or the dialog showing them."""
-        self.calls.append(("stats", shown))
+    def statistics(self) -> dict[str, Any]:
+        """The page's statistics as stored."""
         return {}
 
     def named(self, name: str) -> list[tuple[Any, ...]]:
@@ -424,7 +423,7 @@ def test_statistics_are_reset_only_when_confirmed():
     "intent, call",
     [
         (i.OpenHelp(), "help"),
-        (i.OpenStats(), "stats"),
+        (i.OpenStats(), "show_statistics"),
         (i.CloseDialog("dlg-help"), "close"),
         (i.TakeOver(), "take_over"),
         (i.RetrySaving(), "retry_saving"),

@@ -80,7 +80,7 @@ def link_params() -> params.Params:
 
 
 class Page:
-    """The page's own services for dispatch (its Keeper): statistics as stored, the look, the
+    """The page's own services for dispatch (its PageServices): statistics as stored, the look, the
     tab that owns the match."""
 
     def __init__(self, records: Records, store: Store, fast: bool) -> None:
@@ -95,7 +95,7 @@ class Page:
         dom.listen(tab_dlg, "cancel", lambda event: event.preventDefault())
         dom.listen(tab_dlg, "close", lambda _: None if self.tabs.owner else tab_dlg.showModal())
 
-    def stats(self) -> dict[str, object]:
+    def statistics(self) -> dict[str, object]:
         return self.records.stats_data
 
     def reset_stats(self) -> None:

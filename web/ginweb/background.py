@@ -13,7 +13,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
-Work = Generator[object, None, Any]
+Slices = Generator[object, None, Any]  # a job: resumed once per slice, returns its result
 
 SLICE_MS = 8.0
 """How long one slice of thinking (the computer's, the hint's, the coach's, an expert replay's)
@@ -25,7 +25,7 @@ decision."""
 @dataclass
 class Job:
     key: str
-    work: Work
+    work: Slices
     done: Callable[[Any], None]
 
 
@@ -34,7 +34,7 @@ class Jobs:
         self.queue: list[Job] = []
         self.finished: set[str] = set()
 
-    def add(self, key: str, work: Work, done: Callable[[Any], None]) -> bool:
+    def add(self, key: str, work: Slices, done: Callable[[Any], None]) -> bool:
         """Queue ``work`` under ``key`` unless that job is queued or finished; ``done`` gets
         its result. False if it was already there (the generator is then closed unused)."""
         if key in self.finished or any(j.key == key for j in self.queue):

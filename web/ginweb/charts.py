@@ -26,7 +26,7 @@ ENDINGS = ("Gin", "Knock", "Undercut", "Dead")
 KIND_WORDS = {"gin": "gin", "big_gin": "big gin", "knock": "a knock", "undercut": "an undercut"}
 
 
-class Table(Frozen):
+class ChartTable(Frozen):
     """The chart's figures for those who cannot see it: a caption, a header and rows."""
 
     caption: str
@@ -36,7 +36,7 @@ class Table(Frozen):
 
 class Chart(Frozen):
     svg: str
-    table: Table
+    table: ChartTable
     summary: str
 
 
@@ -56,7 +56,7 @@ def _empty(name: str, title: str, message: str, header: tuple[str, ...]) -> Char
         f'<text class="chart-empty chart-label" x="{WIDTH / 2:g}" y="{HEIGHT / 2:g}" '
         f'text-anchor="middle">{escape(message)}</text>'
     ]
-    return Chart(_svg(name, title, body), Table(title, header, ()), message)
+    return Chart(_svg(name, title, body), ChartTable(title, header, ()), message)
 
 
 def _x(i: int, count: int) -> float:
@@ -156,7 +156,7 @@ def scoreboard(records: Sequence[HandRecord], target: int | None, names: Sequenc
     last = totals[-1]
     goal = "" if target is None else f"; target {target}"
     summary = f"After {_count(len(records), 'hand')}: {names[0]} {last[0]}, {names[1]} {last[1]}{goal}."
-    return Chart(_svg("score", title, body), Table(title, header, tuple(rows)), summary)
+    return Chart(_svg("score", title, body), ChartTable(title, header, tuple(rows)), summary)
 
 
 # ----- statistics ------------------------------------------------------------------------------
@@ -180,7 +180,7 @@ def rolling_wins(won: Sequence[bool], window: int = 10) -> Chart:
         body.append(_point(_x(i, n), [(_y(s, 0, 100), "chart-you")], f"Match {i + 1}: {rows[i][2]} won"))
     share = round(shares[-1])
     summary = f"{rows[-1][2]} of the latest matches won ({share}%); {_count(n, 'match', 'matches')} in all."
-    return Chart(_svg("wins", title, body), Table(title, header, tuple(rows)), summary)
+    return Chart(_svg("wins", title, body), ChartTable(title, header, tuple(rows)), summary)
 
 
 def _bars(name: str, title: str, values: Sequence[float], labels: Sequence[str]) -> str:
@@ -209,7 +209,7 @@ def points_per_hand(nets: Sequence[int]) -> Chart:
     rows = tuple((str(i + 1), f"{v:+d}") for i, v in enumerate(nets))
     mean = sum(nets) / len(nets)
     summary = f"{_count(len(nets), 'hand')}, {mean:+.1f} points a hand on average."
-    return Chart(_bars("points", title, nets, labels), Table(title, header, rows), summary)
+    return Chart(_bars("points", title, nets, labels), ChartTable(title, header, rows), summary)
 
 
 def endings_from_stats(stats: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
@@ -243,7 +243,7 @@ def hand_endings(counts: Mapping[str, tuple[int, int]], names: Sequence[str] = N
         body += _ending_bars(i, e, pair, top, names)
     each = ", ".join(f"{e.lower()} {a + b}" for e, (a, b) in zip(ENDINGS, pairs, strict=True))
     summary = f"{_count(total, 'hand')}: {each}."
-    return Chart(_svg("endings", title, body), Table(title, header, rows), summary)
+    return Chart(_svg("endings", title, body), ChartTable(title, header, rows), summary)
 
 
 def _ending_bars(i: int, ending: str, pair: tuple[int, int], top: int, names: Sequence[str]) -> list[str]:
@@ -282,7 +282,7 @@ def daily_results(entries: Sequence[DayEntry]) -> Chart:
         labels.append(f"Daily #{e.number}: {verdict} {o.you}\u2013{o.computer}, {dup} against the expert")
     wins = sum(1 for e in done if e.outcome is not None and e.outcome.won)
     summary = f"{wins} of {len(done)} dailies won."
-    return Chart(_bars("dailies", title, margins, labels), Table(title, header, tuple(rows)), summary)
+    return Chart(_bars("dailies", title, margins, labels), ChartTable(title, header, tuple(rows)), summary)
 
 
 # ----- review -----
@@ -298,7 +298,7 @@ def given_away(per_hand: Sequence[float]) -> Chart:
     rows = tuple((str(i + 1), f"{v:.1f}") for i, v in enumerate(per_hand))
     matches = _count(len(per_hand), "match", "matches")
     summary = f"{matches}, latest {per_hand[-1]:.1f} points given away a hand."
-    return Chart(_bars("given", title, per_hand, labels), Table(title, header, rows), summary)
+    return Chart(_bars("given", title, per_hand, labels), ChartTable(title, header, rows), summary)
 
 
 def _count(n: int, one: str, many: str = "") -> str:

@@ -58,7 +58,7 @@ class DailyUI:
     def result_open(self) -> bool:
         return bool(self.dlg.open)
 
-    def stats(self, model: DailyStats) -> None:
+    def show_daily_statistics(self, model: DailyStats) -> None:
         """Streaks, the history of dailies (each playable again as practice) and the calendar;
         the charts start closed (each is built when opened)."""
         dom.set_text(dom.by_id("daily-streak"), model.streak)

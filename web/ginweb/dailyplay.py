@@ -20,10 +20,10 @@ from typing import Any, Protocol
 from gin_core import EXPERT, HandComparison, Match, dealt_hands, expert_seed, make_bot, preset, replay_hand
 
 from . import daily
-from .background import SLICE_MS, Work
+from .background import SLICE_MS, Slices
 from .savefmt import Game
 
-DailyJob = tuple[str, Work, Callable[[Any], None]]
+DailyJob = tuple[str, Slices, Callable[[Any], None]]
 
 
 class Keep(Protocol):

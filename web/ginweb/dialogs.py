@@ -153,7 +153,7 @@ class Dialogs:
 
     # ----- statistics ---------------------------------------------------------------------
 
-    def stats(self, d: dict[str, Any]) -> None:
+    def show_statistics(self, d: dict[str, Any]) -> None:
         m, h, you, cpu = d["matches"], d["hands"], d["you"], d["computer"]
 
         def pct(a: int, b: int) -> str:

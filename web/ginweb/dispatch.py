@@ -28,7 +28,9 @@ BLOCKED_TEXT = {
 END_WORDS = {"knock": ("Knock?", "Knock"), "gin": ("Go gin?", "Gin")}
 
 
-class Screen(Protocol):
+class Display(Protocol):
+    """Draws the table and speaks to the player: what dispatch needs of screen.py."""
+
     def render(self, motion: Motion = Motion.MOVE, origin: i.Origin | None = None) -> None: ...
     def focus_card(self, key: str | None) -> None: ...
     def focus_card_soon(self, key: str | None) -> None: ...
@@ -41,7 +43,9 @@ class Screen(Protocol):
     def later(self, fn: Callable[[], None]) -> None: ...
 
 
-class Dialogs(Protocol):
+class Modals(Protocol):
+    """The modal dialogs (dialogs.py)."""
+
     def confirm(
         self,
         title: str,
@@ -57,7 +61,7 @@ class Dialogs(Protocol):
     def close_hint(self) -> None: ...
     def new_match(self, s: Settings, level: str, in_progress: bool) -> None: ...
     def new_error(self, text: str) -> None: ...
-    def stats(self, d: dict[str, Any]) -> None: ...
+    def show_statistics(self, d: dict[str, Any]) -> None: ...
     def export_stats(self, d: dict[str, Any], now: str) -> None: ...
     def match_over(self, r: MatchResult) -> None: ...
     def help(self) -> None: ...
@@ -69,16 +73,18 @@ class SettingsForm(Protocol):
     def chosen(self, old: Settings) -> Settings | None: ...
 
 
-class Turns(Protocol):
+class ComputerPlay(Protocol):
+    """The computer's moves, the showdown and the hint over time (turns.py)."""
+
     def kick(self) -> None: ...
     def ask_hint(self) -> None: ...
     def work(self) -> None: ...
 
 
-class Keeper(Protocol):
+class PageServices(Protocol):
     """The page's own services: statistics as stored, the look, the tab that owns the match."""
 
-    def stats(self) -> dict[str, Any]: ...
+    def statistics(self) -> dict[str, Any]: ...
     def reset_stats(self) -> None: ...
     def apply_look(self, s: Settings) -> None: ...
     def take_over(self) -> None: ...
@@ -123,13 +129,13 @@ DATE_WORDS = {
 }
 
 
-class DailyScreen(Protocol):
+class DailyDisplay(Protocol):
     """What the daily needs of the page (daily_ui.py): its dialogs, charts and the clipboard."""
 
     def bar(self, text: str | None) -> None: ...
     def result(self, model: daily_view.DailyResult) -> None: ...
     def result_open(self) -> bool: ...
-    def stats(self, model: daily_view.DailyStats) -> None: ...
+    def show_daily_statistics(self, model: daily_view.DailyStats) -> None: ...
     def chart(self, name: str, html: str) -> None: ...
     def share(self, text: str) -> None: ...
     def base(self) -> str: ...
@@ -139,12 +145,12 @@ class Dispatcher:
     def __init__(
         self,
         session: Session,
-        screen: Screen,
-        dialogs: Dialogs,
+        screen: Display,
+        dialogs: Modals,
         form: SettingsForm,
-        turns: Turns,
-        keeper: Keeper,
-        daily_screen: DailyScreen,
+        turns: ComputerPlay,
+        keeper: PageServices,
+        daily_screen: DailyDisplay,
     ) -> None:
         self.session = session
         self.daily = daily_screen
@@ -179,7 +185,7 @@ class Dispatcher:
 
     @handles(i.ExportStats)
     def export_stats(self, _: i.ExportStats) -> None:
-        self.dialogs.export_stats(self.keeper.stats(), self.session.vault.now())
+        self.dialogs.export_stats(self.keeper.statistics(), self.session.vault.now())
 
     @handles(i.OpenHelp)
     def help(self, _: i.OpenHelp) -> None:
@@ -558,8 +564,8 @@ class Dispatcher:
     @on(i.OpenStats)
     def open_stats(self) -> None:
         s = self.session
-        self.dialogs.stats(self.keeper.stats())
-        self.daily.stats(daily_view.daily_stats(s.dailies.record, s.dailies.today()))
+        self.dialogs.show_statistics(self.keeper.statistics())
+        self.daily.show_daily_statistics(daily_view.daily_stats(s.dailies.record, s.dailies.today()))
 
     @handles(i.ShowChart)
     def show_chart(self, it: i.ShowChart) -> None:
@@ -567,5 +573,7 @@ class Dispatcher:
             return
         s = self.session
         m = s.match
-        chart = daily_view.chart(it.name, self.keeper.stats(), s.dailies.record, m.records, m.rules.target)
+        chart = daily_view.chart(
+            it.name, self.keeper.statistics(), s.dailies.record, m.records, m.rules.target
+        )
         self.daily.chart(it.name, daily_view.chart_html(chart))

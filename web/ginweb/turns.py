@@ -19,7 +19,7 @@ import js
 from gin_core import Candidate, Card, HandReview, Phase, think_hint, think_review
 
 from . import dom, narrate
-from .background import SLICE_MS, Jobs, Work
+from .background import SLICE_MS, Jobs, Slices
 from .session import ENDED, Session
 from .tablestate import Motion, Stage
 
@@ -249,7 +249,7 @@ class Turns:
 
         return done
 
-    def timed(self, hand: int, work: Work) -> Work:
+    def timed(self, hand: int, work: Slices) -> Slices:
         """``work`` with each slice timed, for the browser benchmark (window.ginCoachJSON)."""
         slices: list[float] = []
         start = dom.now()
