@@ -28,7 +28,8 @@ from gin_core.analysis.duplicate import compute
 from gin_core.bots import make_bot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb import daily, savefmt
+from ginweb import savefmt
+from ginweb.daily import record as daily
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 DAILIES_KEY = "gin-rummy/v1/dailies"
@@ -62,7 +63,9 @@ def plant_last_hand(page) -> None:
     day = datetime.date.fromisoformat(today())
     stored = saved(page)
     m = last_hand(day)
-    game = savefmt.Game(m, stored["uid"], daily.LEVEL, daily.bot_seed(day), stored["started"], daily=today())
+    game = savefmt.Game(
+        m, stored["uid"], daily.LEVEL, daily.bot_seed(day), stored["started"], parts={"daily": today()}
+    )
     record = daily.empty()
     daily.begin(record, day, day, stored["uid"])
     for hand in compute(m.rules, m.records, daily.SEAT, daily.match_seed(day), daily.opponent(day)).hands:

@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 
-from ginweb import daily  # noqa: E402
+from ginweb.daily import record as daily  # noqa: E402
 
 from gin_core import Match, preset  # noqa: E402
 from gin_core.analysis.duplicate import EXPERT, duplicate_line  # noqa: E402

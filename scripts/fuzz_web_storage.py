@@ -23,16 +23,21 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 
 from ginweb import safejson, savefmt, seal, settings, stats  # noqa: E402  (needs the sys.path above)
-from ginweb.dailyplay import daily_game  # noqa: E402  (needs the sys.path above)
+from ginweb.daily.feature import DailyFeature  # noqa: E402  (needs the sys.path above)
+from ginweb.daily.play import daily_game  # noqa: E402  (needs the sys.path above)
 from ginweb.session import Session  # noqa: E402  (needs the sys.path above)
 
 from gin_core import Match, SaveError, preset  # noqa: E402  (needs the sys.path above)
 from gin_core.bots import make_bot  # noqa: E402  (needs the sys.path above)
+
+if TYPE_CHECKING:
+    from ginweb.daily.ui import DailyUI  # the browser's writer (imports js)
 
 JUNK = [None, [], {}, -1, 10**30, "x", True, 1.5, "[" * 50, {"a": []}]
 JUNK_CHARS = '[]{}",:0123456789abcdefghijklmnopXH\\\uff10-'
@@ -65,8 +70,11 @@ class Vault:
     def new_uid(self) -> str:
         return "fuzz"
 
-    def load_dailies(self) -> None:
-        return None
+    def read(self, name: str, parse: object, what: str) -> None:
+        """No record of dailies is stored: the daily reads none."""
+
+    def notify(self, text: str) -> None:
+        print(f"  notice: {text}")
 
     def lasting(self) -> bool:
         return True
@@ -92,10 +100,12 @@ def start(text: str, key: str) -> tuple[bool, float]:
     """(loaded, seconds): read ``text`` as the page does at start-up and put it on the table."""
     t0 = time.perf_counter()
     try:
-        game = savefmt.loads(text, key)
+        game = savefmt.loads(text, key, DailyFeature.part_keys)
     except SaveError:
         return False, time.perf_counter() - t0
-    Session(settings.Settings().with_rules(preset("classic")), Vault(key), game, False)
+    vault = Vault(key)
+    daily = DailyFeature(vault, cast("DailyUI", None))  # no writer: nothing is drawn here
+    Session(settings.Settings().with_rules(preset("classic")), vault, game, False, [daily])
     return True, time.perf_counter() - t0
 
 

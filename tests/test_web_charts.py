@@ -16,7 +16,9 @@ from gin_core import Match, preset
 from gin_core.bots import make_bot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb import charts, daily, stats
+from ginweb import charts, stats
+from ginweb.daily import record as daily
+from ginweb.daily.model import results_chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -94,7 +96,7 @@ def test_names_are_escaped(match):
         charts.points_per_hand([]),
         charts.hand_endings({}),
         charts.hand_endings(charts.endings_from_stats(stats.empty())),
-        charts.daily_results([]),
+        results_chart([]),
     ],
 )
 def test_no_data_says_so(chart):
@@ -162,7 +164,7 @@ def test_daily_results_list_finished_dailies_oldest_first():
         daily.DayEntry(datetime.date(2026, 11, 24), 2, lost),
         daily.DayEntry(datetime.date(2026, 11, 23), 1, won),
     ]
-    chart = charts.daily_results(entries)
+    chart = results_chart(entries)
     assert chart.table.rows == (
         ("#1", "2026-11-23", "won 140\u201320", "+12"),
         ("#2", "2026-11-24", "lost 60\u2013130", "not computed"),

@@ -17,8 +17,8 @@ from gin_core import HandRecord, Match, Settlement, preset
 from gin_core.results import match_result
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb import daily
-from ginweb.daily import Attempt, DateProblem, HandMark, Outcome
+from ginweb.daily import record as daily
+from ginweb.daily.record import Attempt, DateProblem, HandMark, Outcome
 
 D = datetime.date
 

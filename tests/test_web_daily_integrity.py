@@ -16,31 +16,52 @@ from conftest import PYODIDE
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gin_core import Match, SaveError, deal_seed, encode_deal_code, load_match, preset, save_match
+from gin_core import SaveError, deal_seed, encode_deal_code, load_match, preset, save_match
 from gin_core.bots import make_bot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb import daily, params, safejson, savefmt, stats
 from ginweb import intents as i
-from ginweb.daily import Attempt
-from ginweb.dailyplay import daily_game
+from ginweb import params, safejson, savefmt, stats
+from ginweb.daily import record as daily
+from ginweb.daily.feature import DailyFeature
+from ginweb.daily.play import daily_game, day_of_game
+from ginweb.daily.record import Attempt
 from ginweb.dispatch import Dispatcher
-from ginweb.session import Blocked, Session, new_game
+from ginweb.session import Session
 from ginweb.settings import Settings
-from test_web_daily_play import DAY, DailyRecorder, play_out, stored_dailies
-from test_web_dispatch import KEY, Vault, table
+from test_web_daily_play import DAY, DailyRecorder, feature, play_out, start_daily, stored_dailies
+from test_web_daily_play import table as daily_tab
+from test_web_dispatch import KEY, Vault
 
 PREFS = Settings().with_rules(preset("classic"))
+PARTS = DailyFeature.part_keys
+
+
+def refuse(seed: int | None, deal: str | None) -> str | None:
+    return daily.refused_start(seed, deal, DAY)
+
+
+def link(query: str) -> params.Params:
+    """A link's parameters as the page reads them on DAY, the daily plugged in."""
+    return params.parse(query, refuse, DailyFeature.link_names)
+
+
+def embed(options: dict[str, str]) -> params.Params:
+    return params.from_options(options, refuse, DailyFeature.link_names)
 
 
 def daily_table(
     vault: Vault, stored: dict[str, Any] | None = None
 ) -> tuple[Dispatcher, Session, DailyRecorder]:
     """A tab of the page on ``vault`` (tabs share it as they share localStorage)."""
-    game = new_game(Match(PREFS.game_rules(), seed=5), PREFS.level, vault.new_uid(), vault.now())
-    s = Session(PREFS, vault, game, True, stored)
-    r = DailyRecorder()
-    return Dispatcher(s, r, r, r, r, r, r), s, r
+    d, s, r, _ = daily_tab(stored, vault)
+    return d, s, r
+
+
+def resumed(game: savefmt.Game) -> Session:
+    """The table a reload puts ``game`` on (the daily plugged in)."""
+    vault = Vault()
+    return Session(PREFS, vault, game, False, [DailyFeature(vault, DailyRecorder())])
 
 
 def daily_save(iso: str, moves: int = 6) -> dict[str, Any]:
@@ -67,16 +88,16 @@ def finishes_within(seconds: float, fn: Callable[[], object]) -> bool:
 
 @pytest.mark.parametrize("iso", ["2026-02-30", "0000-01-01", "\uff12\uff10\uff12\uff16-11-23", "2026-13-01"])
 def test_a_stored_impossible_daily_date_keeps_the_match_as_an_ordinary_one(iso):
-    game = savefmt.from_data(daily_save(iso), KEY)
-    assert game.daily is None and len(game.match.history) == 6
-    s = Session(PREFS, Vault(), game, False)  # before the fix: "day 30 must be in range 1..28"
-    assert s.daily_day() is None and s.attempt is None
+    game = savefmt.from_data(daily_save(iso), KEY, PARTS)
+    assert day_of_game(game) is None and len(game.match.history) == 6
+    s = resumed(game)  # before the fix: "day 30 must be in range 1..28"
+    assert feature(s).attempt is None
 
 
 def test_a_stored_date_before_the_first_daily_is_no_daily():
-    game = savefmt.from_data(daily_save("2020-01-01"), KEY)
-    s = Session(PREFS, Vault(), game, False)
-    assert s.daily_day() is None and s.attempt is None
+    game = savefmt.from_data(daily_save("2020-01-01"), KEY, PARTS)
+    s = resumed(game)
+    assert feature(s).attempt is None
 
 
 @given(st.data())
@@ -87,10 +108,10 @@ def test_mutated_daily_saves_start_a_session_or_are_refused(data):
     junk = data.draw(st.text(alphabet='0123456789-"\\[]{}:,\uff10', max_size=4))
     mutated = text[:pos] + junk + text[pos + data.draw(st.integers(0, 3)) :]
     try:
-        game = savefmt.loads(mutated, KEY)
+        game = savefmt.loads(mutated, KEY, PARTS)
     except SaveError:
         return
-    s = Session(PREFS, Vault(), game, False)
+    s = resumed(game)
     assert load_match(save_match(s.match)).history == game.match.history
 
 
@@ -101,15 +122,15 @@ def test_a_stale_tab_gets_practice_and_leaves_the_finished_daily_alone():
     shared = Vault()  # one localStorage, two tabs
     _, a, _ = daily_table(shared)
     _, b, _ = daily_table(shared)  # opened before A plays: its record of dailies is empty
-    a.start_daily(DAY)
-    assert a.attempt == Attempt.COUNTED
+    start_daily(a, DAY)
+    assert feature(a).attempt == Attempt.COUNTED
     play_out(a)
     finished = stored_dailies(shared)
     assert finished["days"][DAY.isoformat()]["result"] is not None and finished["streak"]["current"] == 1
-    b.start_daily(DAY)  # "Play here" in B, then "Daily deal"
-    assert b.attempt == Attempt.PRACTICE
+    start_daily(b, DAY)  # "Play here" in B, then "Daily deal"
+    assert feature(b).attempt == Attempt.PRACTICE
     assert stored_dailies(shared) == finished  # the result, streak and best are kept
-    assert b.dailies.record == finished  # and B shows them
+    assert feature(b).dailies.record == finished  # and B shows them
 
 
 # ----- 3. today's and coming dailies are reachable only as the daily -------------------------------
@@ -118,22 +139,22 @@ def test_a_stale_tab_gets_practice_and_leaves_the_finished_daily_alone():
 @pytest.mark.parametrize("ahead", [0, 1, 400])
 def test_a_seed_link_to_a_daily_not_over_is_refused(ahead):
     seed = daily.match_seed(DAY + datetime.timedelta(days=ahead))
-    p = params.parse(f"?seed={seed}&level=standard&preset=classic", DAY)
+    p = link(f"?seed={seed}&level=standard&preset=classic")
     assert p.seed is None and any("play it as the daily" in problem for problem in p.problems)
-    assert params.from_options({"seed": str(seed)}, DAY).seed is None
+    assert embed({"seed": str(seed)}).seed is None
 
 
 def test_deal_codes_of_todays_daily_are_refused_and_older_dailies_open_as_seeds():
     code = encode_deal_code(deal_seed(daily.match_seed(DAY), 2))  # the daily's third deal
-    p = params.parse(f"?seed={code}", DAY)
+    p = link(f"?seed={code}")
     assert p.deal is None and p.problems == ("seed: that deal is in today's daily: play it as the daily",)
     yesterday = daily.match_seed(DAY - datetime.timedelta(days=1))
-    assert params.parse(f"?seed={yesterday}", DAY).seed == yesterday  # a past daily: open to all
-    assert params.parse("?seed=12345", DAY).seed == 12345
+    assert link(f"?seed={yesterday}").seed == yesterday  # a past daily: open to all
+    assert link("?seed=12345").seed == 12345
 
 
 def test_the_new_match_form_refuses_a_daily_seed_and_changes_nothing():
-    d, s, r, _ = table()
+    d, s, r, _ = daily_tab()
     before = s.game.uid
     form = i.NewMatchForm("standard", "classic", str(daily.match_seed(DAY)), "cut")
     d(i.StartMatch(form))
@@ -177,16 +198,16 @@ def test_escaped_quotes_inside_strings_still_read():
 
 def test_a_counted_daily_cannot_take_back_a_move():
     _, s, _ = daily_table(Vault())
-    s.start_daily(DAY)
-    assert s.attempt == Attempt.COUNTED
+    start_daily(s, DAY)
+    assert feature(s).attempt == Attempt.COUNTED
     you = make_bot("simple", 1)
     while s.match.to_move != 0:
         s.computer_plays(s.bot.decide(s.match.view(1)).action, "")
     s.play(you.decide(s.view()).action)
     assert not s.can_undo() and s.strict
-    assert s.undo() is Blocked.UNDO_DAILY
-    s.start_daily(DAY)  # the same day again: practice, where undo is allowed
-    assert s.attempt == Attempt.PRACTICE and not s.strict
+    assert s.undo() == "Undo is off in a counted daily."
+    start_daily(s, DAY)  # the same day again: practice, where undo is allowed
+    assert feature(s).attempt == Attempt.PRACTICE and not s.strict
 
 
 # ----- 7. practice dailies are not counted in the statistics --------------------------------------
@@ -198,11 +219,11 @@ def test_practice_dailies_count_nothing():
         vault, {**daily.empty(), "days": {DAY.isoformat(): {"id": "other", "result": None}}}
     )
     for _ in range(3):
-        s.start_daily(DAY)
-        assert s.attempt == Attempt.PRACTICE
+        start_daily(s, DAY)
+        assert feature(s).attempt == Attempt.PRACTICE
         play_out(s)
     assert vault.stats == stats.empty()
-    s.start_daily(DAY)
+    start_daily(s, DAY)
     you = make_bot("simple", 1)
     while not s.in_progress():
         m = s.match
@@ -220,8 +241,8 @@ def test_practice_dailies_count_nothing():
 def test_a_daily_after_today_is_practice_and_records_nothing():
     vault = Vault()
     _, s, _ = daily_table(vault)
-    s.start_daily(DAY + datetime.timedelta(days=1))  # a clock that went back, or a planted save
-    assert s.attempt == Attempt.PRACTICE and "dailies" not in vault.data
+    start_daily(s, DAY + datetime.timedelta(days=1))  # a clock that went back, or a planted save
+    assert feature(s).attempt == Attempt.PRACTICE and "dailies" not in vault.data
 
 
 def test_future_days_and_streaks_are_dropped_from_a_stored_record():
@@ -241,8 +262,8 @@ def test_future_days_and_streaks_are_dropped_from_a_stored_record():
 def test_a_daily_shortened_by_target_is_practice():
     vault = Vault()
     _, s, _ = daily_table(vault)
-    s.start_daily(DAY, target=1)
-    assert s.attempt == Attempt.PRACTICE
+    start_daily(s, DAY, target=1)
+    assert feature(s).attempt == Attempt.PRACTICE
     play_out(s)
     assert "dailies" not in vault.data and vault.stats == stats.empty()
 
@@ -251,11 +272,9 @@ def test_a_daily_shortened_by_target_is_practice():
 
 
 def test_a_too_long_daily_value_is_a_problem_said():
-    p = params.parse("?daily=" + "2" * 40, DAY)
-    assert p.daily is None and p.problems == ("daily is 40 characters long (at most 32)",)
-    assert params.from_options({"daily": "x" * 33}, DAY).problems == (
-        "daily is 33 characters long (at most 32)",
-    )
+    p = link("?daily=" + "2" * 40)
+    assert p.options == () and p.problems == ("daily is 40 characters long (at most 32)",)
+    assert embed({"daily": "x" * 33}).problems == ("daily is 33 characters long (at most 32)",)
 
 
 # ----- 11. a browser that keeps nothing cannot count a daily ---------------------------------------
@@ -265,8 +284,8 @@ def test_without_storage_a_daily_is_practice():
     vault = Vault()
     vault.keeps = False
     _, s, _ = daily_table(vault)
-    s.start_daily(DAY)
-    assert s.attempt == Attempt.PRACTICE
+    start_daily(s, DAY)
+    assert feature(s).attempt == Attempt.PRACTICE
 
 
 # ----- 6. one unreadable coach review drops that entry, never the match -----------------------------
@@ -276,5 +295,5 @@ def test_without_storage_a_daily_is_practice():
 def test_an_unreadable_stored_review_is_dropped_and_the_match_kept(entry):
     text = json.dumps(daily_save("2026-11-23", 10)).replace('"reviews": {}', f'"reviews": {{"1": {entry}}}')
     assert entry in text
-    game = savefmt.loads(text, KEY)  # before the fix: OverflowError, and the match set aside
+    game = savefmt.loads(text, KEY, PARTS)  # before the fix: OverflowError, and the match set aside
     assert game.reviews == {} and len(game.match.history) == 10

@@ -21,10 +21,14 @@ from gin_core.bots import make_bot
 from gin_core.flow import Phase
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb import daily, daily_view, params, savefmt, stats
+from ginweb import chartview, params, savefmt, stats
 from ginweb import intents as i
-from ginweb.daily import Attempt
-from ginweb.dailyplay import daily_game
+from ginweb.daily import model as daily_view
+from ginweb.daily import record as daily
+from ginweb.daily.feature import DATE_WORDS, DailyFeature
+from ginweb.daily.intents import DuplicateDone, OpenDaily, ShareDaily
+from ginweb.daily.play import daily_game, day_of_game
+from ginweb.daily.record import Attempt
 from ginweb.dispatch import Dispatcher
 from ginweb.session import Session, new_game
 from ginweb.settings import Settings
@@ -41,13 +45,30 @@ class DailyRecorder(Recorder):
         return True
 
 
-def table(stored: dict[str, Any] | None = None) -> tuple[Dispatcher, Session, DailyRecorder, Vault]:
-    vault = Vault()
+def table(
+    stored: dict[str, Any] | None = None, vault: Vault | None = None
+) -> tuple[Dispatcher, Session, DailyRecorder, Vault]:
+    """A table with the daily plugged in (``stored``: the record of dailies in storage)."""
+    vault = vault or Vault()
+    if stored is not None:
+        vault.data["dailies"] = json.dumps(stored)
     prefs = Settings().with_rules(preset("classic"))
-    game = new_game(Match(prefs.game_rules(), seed=5), prefs.level, "u0", vault.now())
-    s = Session(prefs, vault, game, True, stored)
+    game = new_game(Match(prefs.game_rules(), seed=5), prefs.level, vault.new_uid(), vault.now())
     r = DailyRecorder()
-    return Dispatcher(s, r, r, r, r, r, r), s, r, vault
+    s = Session(prefs, vault, game, True, [DailyFeature(vault, r)])
+    return Dispatcher(s, r, r, r, r, r, s.features), s, r, vault
+
+
+def feature(s: Session) -> DailyFeature:
+    """The daily plugged into the table of session ``s``."""
+    found = s.features[0]
+    assert isinstance(found, DailyFeature)
+    return found
+
+
+def start_daily(s: Session, day: datetime.date, target: int | None = None) -> None:
+    """Deal ``day``'s daily on the table (as "Daily deal" does, without the confirmation)."""
+    s.replace_match(feature(s).new_daily(day, target))
 
 
 def play_out(s: Session) -> None:
@@ -66,7 +87,7 @@ def play_out(s: Session) -> None:
 
 def run_jobs(s: Session) -> int:
     """Run the expert's replays the session asks for (what turns.py does between frames)."""
-    jobs = s.daily_jobs(lambda key: False)
+    jobs = feature(s).jobs(lambda key: False)
     for _, work, done in jobs:
         while True:
             try:
@@ -86,37 +107,37 @@ def stored_dailies(vault: Vault) -> dict[str, Any]:
 
 def test_the_days_first_attempt_counts_and_the_second_is_practice():
     d, s, r, vault = table()
-    d(i.OpenDaily())
+    d(OpenDaily())
     r.run_later()
-    assert s.game.daily == DAY.isoformat() and s.attempt == Attempt.COUNTED
+    assert s.game.parts.get("daily") == DAY.isoformat() and feature(s).attempt == Attempt.COUNTED
     m = s.match
     assert m.seed == daily.match_seed(DAY) and m.rules == preset("classic")
     assert s.game.level == "standard" and s.game.bot_seed == daily.bot_seed(DAY)
     first = s.game.uid
     assert stored_dailies(vault)["days"][DAY.isoformat()]["id"] == first
-    d(i.OpenDaily())  # the same daily on the table, unfinished: nothing is dealt again
+    d(OpenDaily())  # the same daily on the table, unfinished: nothing is dealt again
     assert s.game.uid == first
-    s.start_daily(DAY)
-    assert s.attempt == Attempt.PRACTICE and s.game.uid != first
-    assert "practice" in (daily_view.bar(s.daily_day(), s.attempt) or "")
+    start_daily(s, DAY)
+    assert feature(s).attempt == Attempt.PRACTICE and s.game.uid != first
+    assert "practice" in (daily_view.bar(feature(s).day(), feature(s).attempt) or "")
     assert stored_dailies(vault)["days"][DAY.isoformat()]["id"] == first
 
 
 def test_an_unfinished_daily_resumes_as_the_same_attempt():
     d, s, r, vault = table()
-    d(i.OpenDaily())
+    d(OpenDaily())
     r.run_later()
-    back = savefmt.loads(vault.data["match"], KEY)
-    assert back.daily == DAY.isoformat()
-    again = Session(s.settings, vault, back, False, stored_dailies(vault))
-    assert again.attempt == Attempt.COUNTED and again.daily_day() == DAY
+    back = savefmt.loads(vault.data["match"], KEY, DailyFeature.part_keys)
+    assert back.parts == {"daily": DAY.isoformat()}
+    again = Session(s.settings, vault, back, False, [DailyFeature(vault, r)])
+    assert feature(again).attempt == Attempt.COUNTED and day_of_game(again.game) == DAY
 
 
 def test_earlier_days_are_practice_and_bad_dates_are_said():
     d, s, r, _vault = table()
-    d(i.OpenDaily("2026-11-30"))
-    d(i.OpenDaily("yesterday"))
-    assert s.game.daily is None
+    d(OpenDaily("2026-11-30"))
+    d(OpenDaily("yesterday"))
+    assert s.game.parts.get("daily") is None
     assert [a[0] for a in r.named("notice")] == [
         dispatch_words(daily.DateProblem.FUTURE),
         dispatch_words(daily.DateProblem.MALFORMED),
@@ -124,8 +145,6 @@ def test_earlier_days_are_practice_and_bad_dates_are_said():
 
 
 def dispatch_words(problem: daily.DateProblem) -> str:
-    from ginweb.dispatch import DATE_WORDS
-
     return DATE_WORDS[problem]
 
 
@@ -134,16 +153,16 @@ def test_a_match_in_progress_is_abandoned_only_when_confirmed():
     while s.match.to_move != 0:
         s.computer_plays(s.bot.decide(s.match.view(1)).action, "")
     assert s.play(s.view().legal_actions[0]) is None and s.in_progress()
-    d(i.OpenDaily())
-    assert s.game.daily is None and r.named("confirm")
+    d(OpenDaily())
+    assert s.game.parts.get("daily") is None and r.named("confirm")
     confirm_ok(d, r)
-    assert s.game.daily == DAY.isoformat()
+    assert s.game.parts.get("daily") == DAY.isoformat()
 
 
 def test_a_finished_daily_is_scored_against_the_expert_hand_by_hand_once():
     d, s, r, vault = table()
-    s.dailies.level = "standard"  # the expert takes ~2 s a hand: the same work, quicker
-    s.start_daily(DAY)  # a whole classic daily (a shortened one would be practice)
+    feature(s).dailies.level = "standard"  # the expert takes ~2 s a hand: the same work, quicker
+    start_daily(s, DAY)  # a whole classic daily (a shortened one would be practice)
     play_out(s)
     result = s.match.result
     assert result is not None
@@ -151,21 +170,21 @@ def test_a_finished_daily_is_scored_against_the_expert_hand_by_hand_once():
     assert entry["result"]["duplicate"] is None  # the expert's line is still to come
     n = run_jobs(s)
     assert n == len(s.match.records)
-    assert s.daily_jobs(lambda key: False) == []  # kept: never computed again
+    assert feature(s).jobs(lambda key: False) == []  # kept: never computed again
     entry = stored_dailies(vault)["days"][DAY.isoformat()]
     line = daily.compared(stored_dailies(vault), DAY, s.game.uid)
     assert len(line) == n and entry["result"]["duplicate"] == sum(h.difference for h in line)
     m = s.match
     at_once = compute(m.rules, m.records, 0, daily.match_seed(DAY), daily.opponent(DAY), "standard")
     assert line == at_once.hands  # hand by hand as they end = the whole line at the end
-    d(i.DuplicateDone())
+    d(DuplicateDone())
     model = r.named("result")[-1][0]
     assert model.complete and model.total == daily_view.against(entry["result"]["duplicate"])
     assert (
         model.share.startswith("Gin rummy Daily #1\n")
         and "https://gin.example/?daily=2026-11-23" in model.share
     )
-    d(i.ShareDaily())
+    d(ShareDaily())
     assert r.named("share") == [(model.share,)]
     d(i.ShowMatchResult())  # a daily shows its own result, not the ordinary match dialog
     assert not r.named("match_over")
@@ -173,10 +192,10 @@ def test_a_finished_daily_is_scored_against_the_expert_hand_by_hand_once():
 
 def test_practice_dailies_queue_no_expert_work_and_share_nothing():
     d, s, r, _vault = table({**daily.empty(), "days": {DAY.isoformat(): {"id": "other", "result": None}}})
-    s.start_daily(DAY, target=10)
-    assert s.attempt == Attempt.PRACTICE
+    start_daily(s, DAY, target=10)
+    assert feature(s).attempt == Attempt.PRACTICE
     play_out(s)
-    assert s.daily_jobs(lambda key: False) == []
+    assert feature(s).jobs(lambda key: False) == []
     d(i.ShowMatchResult())
     model = r.named("result")[-1][0]
     assert model.share is None and "Practice" in model.note
@@ -219,14 +238,17 @@ def test_daily_statistics_give_streaks_and_history_newest_first():
     assert view.rows[0].outcome == "won 101\u201350, +12 against the expert on the same cards"
 
 
-@pytest.mark.parametrize("name", daily_view.CHARTS)
+@pytest.mark.parametrize("name", [*chartview.CHARTS, "dailies"])
 def test_every_chart_has_its_table_alternative(name):
     data = stats.empty()
     m = Match(preset("classic"), seed=9)
-    html = daily_view.chart_html(daily_view.chart(name, data, daily.empty(), m.records, 100))
+    _, s, _, _ = table()
+    chart = feature(s).chart(name) or chartview.chart(name, data, m.records, 100)
+    html = chartview.chart_html(chart)
     assert "<svg" in html and "<table" in html and "<details" in html
     with pytest.raises(ValueError):
-        daily_view.chart("nope", data, daily.empty(), (), None)
+        chartview.chart("nope", data, (), None)
+    assert feature(s).chart("nope") is None
 
 
 # ----- stored formats and links -----------------------------------------------------------------
@@ -235,14 +257,19 @@ def test_every_chart_has_its_table_alternative(name):
 def test_the_saved_game_keeps_its_day_and_older_versions_load_without_one():
     g = daily_game(DAY, "u1", "2026-11-23T00:00:00Z")
     text = g.dumps(KEY)
-    assert json.loads(text)["version"] == 3 and savefmt.loads(text, KEY).daily == "2026-11-23"
+    parts = DailyFeature.part_keys
+    assert json.loads(text)["version"] == 3 and savefmt.loads(text, KEY, parts).parts == {
+        "daily": "2026-11-23"
+    }
     for version in (2, 3):
         data = json.loads(text) | {"version": version}
         if version == 2:
             del data["daily"]
-        assert savefmt.loads(json.dumps(data), KEY).daily == (None if version == 2 else "2026-11-23")
+        back = savefmt.loads(json.dumps(data), KEY, parts)
+        assert day_of_game(back) == (None if version == 2 else DAY)
+    assert savefmt.loads(text, KEY).parts == {}  # a part no feature reads is not kept
     bad = json.loads(text) | {"daily": "<b>"}
-    assert savefmt.loads(json.dumps(bad), KEY).daily is None
+    assert day_of_game(savefmt.loads(json.dumps(bad), KEY, parts)) is None
 
 
 def test_stats_keep_a_short_history_and_version_2_migrates_with_an_empty_one():
@@ -285,11 +312,17 @@ def test_the_record_keeps_the_expert_line_and_drops_a_bad_one():
 
 
 def test_daily_links_and_the_test_target():
-    p = params.parse("?daily=2026-11-23&target=10&fast=1", DAY)
-    assert (p.daily, p.target, p.problems) == ("2026-11-23", 10, ())
-    assert params.parse("?daily=2026-11-23&target=10", DAY).problems == (
-        "target is a test option and needs fast=1",
-    )
-    assert params.parse("?target=0&fast=1", DAY).target is None
-    assert params.strip_consumed("?daily=2026-11-23&target=10&fast=1") == "?fast=1"
-    assert params.from_options({"daily": "2026-11-23"}, DAY).daily == "2026-11-23"
+    _, s, _, _ = table()
+    f = feature(s)
+
+    def link(query: str) -> tuple[savefmt.Game | None, list[str]]:
+        return f.link_match(params.parse(query, f.refuses_start, f.link_names), None)
+
+    game, said = link("?daily=2026-11-23&target=10&fast=1")
+    assert game is not None and game.match.rules.target == 10 and said == []
+    assert link("?daily=2026-11-23&target=10")[1] == ["target is a test option and needs fast=1"]
+    assert link("?daily=2026-11-23&target=0&fast=1")[1] == ["target must be a number from 1 to 500"]
+    assert link("?daily=2026-11-30")[1] == ["daily: That day's daily is not open yet."]
+    assert params.strip_consumed("?daily=2026-11-23&target=10&fast=1", f.link_names) == "?fast=1"
+    embedded = params.from_options({"daily": "2026-11-23"}, f.refuses_start, f.link_names)
+    assert embedded.options == (("daily", "2026-11-23"),)

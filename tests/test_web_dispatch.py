@@ -3,7 +3,6 @@ intent, in every phase, with stand-ins for the screen, dialogs, settings form an
 
 from __future__ import annotations
 
-import datetime
 import json
 import re
 import sys
@@ -20,9 +19,11 @@ from gin_core.flow import Phase
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
-from ginweb import daily, savefmt, stats  # noqa: E402  (same)
 from ginweb import intents as i  # noqa: E402  (the page's package lives in web/)
+from ginweb import savefmt, stats  # noqa: E402  (same)
+from ginweb.daily.feature import DailyFeature  # noqa: E402  (same)
 from ginweb.dispatch import HANDLERS, Dispatcher  # noqa: E402  (same)
+from ginweb.feature import FeatureIntent  # noqa: E402  (same)
 from ginweb.session import Session, new_game  # noqa: E402  (same)
 from ginweb.settings import Settings  # noqa: E402  (same)
 from ginweb.tablestate import Stage  # noqa: E402  (same)
@@ -38,6 +39,7 @@ class Vault:
         self.stats: dict[str, Any] = stats.empty()
         self.uids = 0
         self.keeps = True  # False: a browser window that allows no storage
+        self.notices: list[str] = []
 
     def put(self, name: str, text: str) -> None:
         self.data[name] = text
@@ -58,12 +60,13 @@ class Vault:
         self.uids += 1
         return f"uid{self.uids}"
 
-    def load_dailies(self) -> dict[str, Any] | None:
-        """The record of dailies as stored now (what another tab wrote included)."""
-        text = self.data.get("dailies")
-        if text is None:
-            return None
-        return daily.validate(json.loads(text), datetime.date.fromisoformat(self.now()[:10]))[0]
+    def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any:
+        """A stored record as the page reads it (what another tab wrote included)."""
+        text = self.data.get(name)
+        return None if text is None else parse(json.loads(text))
+
+    def notify(self, text: str) -> None:
+        self.notices.append(text)
 
     def lasting(self) -> bool:
         return self.keeps
@@ -132,7 +135,7 @@ def table(seed: int = 7, prefs: Settings | None = None) -> tuple[Dispatcher, Ses
         prefs, vault, new_game(Match(prefs.game_rules(), seed=seed), prefs.level, "u0", vault.now()), True
     )
     r = Recorder()
-    return Dispatcher(s, r, r, r, r, r, r), s, r, vault
+    return Dispatcher(s, r, r, r, r, r), s, r, vault
 
 
 def computer_moves(s: Session) -> None:
@@ -166,7 +169,7 @@ def your_turn(seed: int, phase: Phase) -> tuple[Dispatcher, Session, Recorder, V
 
 def controls_in_page() -> set[str]:
     """Every data-act name the page's HTML and its Python-written HTML use."""
-    texts = [(WEB / "index.html").read_text()] + [p.read_text() for p in (WEB / "ginweb").glob("*.py")]
+    texts = [(WEB / "index.html").read_text()] + [p.read_text() for p in (WEB / "ginweb").glob("**/*.py")]
     names = set()
     for t in texts:
         names |= set(re.findall(r'data-act="([a-z_-]+)"', t))
@@ -179,9 +182,10 @@ def test_every_control_of_the_page_has_its_intent():
             "dialog": "dlg-help", "notice": "notice-1", "hand": "1", "step": "0", "chart": "score",
             "day": "2026-11-23"}  # fmt: skip
     names = controls_in_page()
-    assert {"stock", "next", "replay", "dismiss", "new-start", "practice-end"} <= names
+    assert {"stock", "next", "replay", "dismiss", "new-start", "practice-end", "daily-play"} <= names
+    features = [DailyFeature(Vault(), Recorder())]
     for name in names:
-        assert i.from_control(name, data) is not None, name
+        assert i.from_control(name, data) or any(f.control(name, data) for f in features), name
 
 
 def test_the_same_wish_by_any_input_is_the_same_intent():
@@ -442,4 +446,6 @@ def test_page_intents_reach_their_one_handler(intent, call):
 
 
 def test_every_intent_has_exactly_one_handler():
-    assert set(typing.get_args(i.Intent)) == set(HANDLERS)
+    assert set(typing.get_args(i.Intent)) - {FeatureIntent} == set(HANDLERS)
+    daily = DailyFeature(Vault(), Recorder())
+    assert set(daily.handlers()) == set(FeatureIntent.__subclasses__()) - set(HANDLERS)

@@ -63,7 +63,7 @@ def table() -> tuple[Dispatcher, Session, Recorder, Vault]:
     vault = Vault()
     s = Session(Settings(), vault, new_game(played(), "beginner", "u1", vault.now()), False)
     r = Recorder()
-    return Dispatcher(s, r, r, r, r, r, r), s, r, vault
+    return Dispatcher(s, r, r, r, r, r), s, r, vault
 
 
 def shown(s: Session) -> tuple[int, int] | None:

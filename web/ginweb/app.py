@@ -10,9 +10,8 @@ but the page's own services below (storage, tabs, the look).
 
 from __future__ import annotations
 
-import datetime
 import gc
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 import js
@@ -20,13 +19,14 @@ import js
 import gin_core
 from gin_core import Match, preset
 
-from . import daily, dom, params
+from . import dom, params
 from . import intents as i
 from .board import Board
-from .daily_ui import DailyUI
-from .dailyplay import daily_game
+from .daily.feature import DailyFeature
+from .daily.ui import DailyUI
 from .dialogs import Dialogs
-from .dispatch import DATE_WORDS, Dispatcher
+from .dispatch import Dispatcher
+from .feature import Feature
 from .inputs import Inputs
 from .panels import Panels
 from .records import Records
@@ -71,12 +71,17 @@ def apply_look(s: Settings, fast: bool) -> None:
     root.classList.toggle("fast", s.speed == "fast")
 
 
-def link_params() -> params.Params:
-    """The options of this page: the container's data-* attributes when embedded, else the link."""
-    today = daily.utc_day(datetime.datetime.now(datetime.UTC))
+def link_params(features: Sequence[Feature]) -> params.Params:
+    """The options of this page: the container's data-* attributes when embedded, else the
+    link; the features' own among them, and their refusal of a seed or deal code."""
+    extra = [name for f in features for name in f.link_names]
+
+    def refuse(seed: int | None, deal: str | None) -> str | None:
+        return next((why for f in features if (why := f.refuses_start(seed, deal)) is not None), None)
+
     if dom.embedded:
-        return params.from_options(dom.data_options(params.NAMES), today)
-    return params.parse(str(js.location.search), today)
+        return params.from_options(dom.data_options((*params.NAMES, *extra)), refuse, extra)
+    return params.parse(str(js.location.search), refuse, extra)
 
 
 class Page:
@@ -116,8 +121,8 @@ class Page:
     def stored_changed(self, name: str) -> None:
         if name == "stats":
             self.records.stats_data = self.records.load_stats()
-        elif name == "dailies" and self.session is not None:
-            self.session.dailies.refresh()
+        for f in self.session.features if self.session is not None else ():
+            f.stored_changed(name)
 
     def take_over(self) -> None:
         """ "Play here": this tab owns the match again; the same match as stored resumes from the
@@ -140,21 +145,21 @@ class Page:
         self.records.stats_data = self.records.load_stats()
 
 
-def link_daily(p: params.Params, stored: Game | None, records: Records, notify: Notify) -> Game | None:
-    """The daily a link asks for (``?daily=``, ``data-daily``), unless that daily is the
-    stored match and unfinished (it resumes) or the date is not an open daily (said)."""
-    if p.daily is None:
-        return None
-    today = daily.utc_day(datetime.datetime.now(datetime.UTC))
-    try:
-        day = daily.parse_day(p.daily, today)
-    except daily.DailyDateError as e:
-        notify(f"Ignored the daily link: {DATE_WORDS[e.problem]}")
-        return None
-    if stored is not None and stored.daily == day.isoformat() and stored.match.result is None:
-        return None
-    records.remove("practice")
-    return daily_game(day, records.new_uid(), records.now(), p.target)
+def link_match(
+    p: params.Params, stored: Game | None, features: Sequence[Feature], records: Records
+) -> tuple[Game | None, list[str]]:
+    """The match a feature's link parameters ask for (a daily), and the problems to say. An
+    embedded game's options start its first match only."""
+    if dom.embedded and stored is not None:
+        return None, []
+    problems: list[str] = []
+    for f in features:
+        game, said = f.link_match(p, stored)
+        problems += said
+        if game is not None:
+            records.remove("practice")
+            return game, problems
+    return None, problems
 
 
 def first_game(p: params.Params, stored: Game | None, prefs: Settings, records: Records) -> tuple[Game, bool]:
@@ -170,12 +175,14 @@ def first_game(p: params.Params, stored: Game | None, prefs: Settings, records: 
     return new_game(Match(prefs.game_rules()), prefs.level, records.new_uid(), records.now()), True
 
 
-def open_session(prefs: Settings, records: Records, game: Game, fresh: bool) -> Session:
+def open_session(
+    prefs: Settings, records: Records, game: Game, fresh: bool, features: Sequence[Feature]
+) -> Session:
     """The session on ``game``. A stored match the checks let through but the table cannot take
     is set aside like any unreadable save and a new match dealt, so no stored value can stop
     the page for good (issue 32)."""
     try:
-        return Session(prefs, records, game, fresh, records.load_dailies())
+        return Session(prefs, records, game, fresh, features)
     except Exception as e:  # whatever a damaged save provokes: the page must start
         if fresh:
             raise
@@ -183,11 +190,10 @@ def open_session(prefs: Settings, records: Records, game: Game, fresh: bool) -> 
         if text is not None:
             records.store.set_aside("match", text, "match", str(e) or type(e).__name__)
         new = new_game(Match(prefs.game_rules()), prefs.level, records.new_uid(), records.now())
-        return Session(prefs, records, new, True, records.load_dailies())
+        return Session(prefs, records, new, True, features)
 
 
 def start() -> None:
-    p = link_params()
     panels = Panels()
     dom.on_error(lambda text: panels.notice(text, "error", 10000))
     store = Store(lambda text: panels.notice(text, "info", 8000), show_saving)
@@ -196,39 +202,41 @@ def start() -> None:
         panels.notice(text, "info", 8000)
 
     records = Records(store, notify)
+    # ----- the features: each plugs into the table here, and nowhere else (ginweb/feature.py)
+    features: tuple[Feature, ...] = (DailyFeature(records, DailyUI()),)
+    records.part_keys = tuple(k for f in features for k in f.part_keys)
+    p = link_params(features)
     page = Page(records, store, p.fast)
     prefs = records.load_settings()
     page.tabs.claim()
     stored = records.read_game(
         "match", "match"
     )  # read even when a link starts a new match: a newer save is kept
-    linked = None if dom.embedded and stored is not None else link_daily(p, stored, records, notify)
+    linked, said = link_match(p, stored, features, records)
     game, fresh = (linked, True) if linked is not None else first_game(p, stored, prefs, records)
-    session = open_session(prefs, records, game, fresh)
+    session = open_session(prefs, records, game, fresh, features)
     if not fresh:
         session.resume_practice(records.read_game("practice", "practice hand"))
     board = Board()
-    daily_ui = DailyUI()
-    screen = Screen(session, board, Table(board), panels, ReviewUI(), daily_ui)
+    screen = Screen(session, board, Table(board), panels, ReviewUI(), features)
     dialogs = Dialogs()
     turns = Turns(session, screen, dialogs, lambda: p.fast)
     page.session, page.screen, page.turns = session, screen, turns
-    dispatch = Dispatcher(session, screen, dialogs, SettingsUI(), turns, page, daily_ui)
-    turns.job_done = partial(dispatch, i.DuplicateDone())
+    dispatch = Dispatcher(session, screen, dialogs, SettingsUI(), turns, page, features)
     turns.match_ended = partial(dispatch, i.ShowMatchResult())
-    Inputs(dispatch, board, session.hand_keys, lambda: session.ui.stage == Stage.LIVE)
-    for problem in p.problems:
+    Inputs(dispatch, board, session.hand_keys, lambda: session.ui.stage == Stage.LIVE, features)
+    for problem in (*p.problems, *said):
         panels.notice(f"Ignored a link parameter: {problem}.", "info", 8000)
     apply_look(prefs, p.fast)
     screen.render(Motion.DEAL if fresh else Motion.NONE)
     turns.kick()
-    ready(p)
+    ready(p, features)
 
 
-def ready(p: params.Params) -> None:
+def ready(p: params.Params, features: Sequence[Feature]) -> None:
     """One-time link parameters leave the address bar; the boot screen goes."""
     if not dom.embedded:
-        query = params.strip_consumed(str(js.location.search))
+        query = params.strip_consumed(str(js.location.search), [n for f in features for n in f.link_names])
         if query != str(js.location.search):
             js.history.replaceState(js.history.state, "", f"{js.location.pathname}{query}{js.location.hash}")
     dom.set_text(dom.by_id("engine-version"), gin_core.__version__)

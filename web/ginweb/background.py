@@ -1,6 +1,6 @@
-"""Work the player never waits for (the coach's analysis of a finished hand, the expert's
-duplicate line of a daily) runs here: in slices, one per frame, only while the table is idle
-(never while the computer thinks, a card moves or the showdown is shown), each job once.
+"""Work the player never waits for (the coach's analysis of a finished hand, a feature's jobs:
+the expert's replays of a feature's jobs) runs here: in slices, one per frame, only while the table is
+idle (never while the computer thinks, a card moves or the showdown is shown), each job once.
 
 A job is a generator with the bots' slicing protocol (it yields after each slice of a few ms
 and returns its result). :class:`Jobs` is the pure queue (tested in CPython); :func:`run` is

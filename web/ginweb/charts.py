@@ -15,7 +15,6 @@ from typing import Any
 
 from gin_core import HandRecord
 
-from .daily import DayEntry
 from .frozen import Frozen
 
 WIDTH, HEIGHT = 320, 180
@@ -50,7 +49,7 @@ def _svg(name: str, title: str, body: list[str]) -> str:
     )
 
 
-def _empty(name: str, title: str, message: str, header: tuple[str, ...]) -> Chart:
+def empty_chart(name: str, title: str, message: str, header: tuple[str, ...]) -> Chart:
     """A chart with nothing to show: the message in place of the plot, and an empty table."""
     body = [
         f'<text class="chart-empty chart-label" x="{WIDTH / 2:g}" y="{HEIGHT / 2:g}" '
@@ -136,7 +135,7 @@ def scoreboard(records: Sequence[HandRecord], target: int | None, names: Sequenc
     title = "Running totals by hand"
     header = ("Hand", "Result", names[0], names[1])
     if not records:
-        return _empty("score", title, "No hand finished yet", header)
+        return empty_chart("score", title, "No hand finished yet", header)
     totals, rows, labels = [(0, 0)], [], []
     for r in records:
         t = (totals[-1][0] + r.points[0], totals[-1][1] + r.points[1])
@@ -167,7 +166,7 @@ def rolling_wins(won: Sequence[bool], window: int = 10) -> Chart:
     title = f"Matches won, last {window}"
     header = ("Match", "Result", f"Won of last {window}")
     if not won:
-        return _empty("wins", title, "No match finished yet", header)
+        return empty_chart("wins", title, "No match finished yet", header)
     shares, rows = [], []
     for i, w in enumerate(won):
         recent = won[max(0, i + 1 - window) : i + 1]
@@ -183,7 +182,7 @@ def rolling_wins(won: Sequence[bool], window: int = 10) -> Chart:
     return Chart(_svg("wins", title, body), ChartTable(title, header, tuple(rows)), summary)
 
 
-def _bars(name: str, title: str, values: Sequence[float], labels: Sequence[str]) -> str:
+def bars(name: str, title: str, values: Sequence[float], labels: Sequence[str]) -> str:
     """Bars up (``chart-up``) and down (``chart-down``) from a zero line, one per value."""
     top = _nice(max(1, *(abs(v) for v in values)))
     low = -top if min(values) < 0 else 0
@@ -204,12 +203,12 @@ def points_per_hand(nets: Sequence[int]) -> Chart:
     title = "Points per hand"
     header = ("Hand", "Net points")
     if not nets:
-        return _empty("points", title, "No hand finished yet", header)
+        return empty_chart("points", title, "No hand finished yet", header)
     labels = [f"Hand {i + 1}: {v:+d}" for i, v in enumerate(nets)]
     rows = tuple((str(i + 1), f"{v:+d}") for i, v in enumerate(nets))
     mean = sum(nets) / len(nets)
     summary = f"{_count(len(nets), 'hand')}, {mean:+.1f} points a hand on average."
-    return Chart(_bars("points", title, nets, labels), ChartTable(title, header, rows), summary)
+    return Chart(bars("points", title, nets, labels), ChartTable(title, header, rows), summary)
 
 
 def endings_from_stats(stats: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
@@ -236,7 +235,7 @@ def hand_endings(counts: Mapping[str, tuple[int, int]], names: Sequence[str] = N
     )
     total = sum(a + b for a, b in pairs)
     if not total:
-        return _empty("endings", title, "No hand finished yet", header)
+        return empty_chart("endings", title, "No hand finished yet", header)
     top = _nice(max(max(pair) for pair in pairs))
     body = _grid(0, top, (0, top))
     for i, (e, pair) in enumerate(zip(ENDINGS, pairs, strict=True)):
@@ -263,28 +262,6 @@ def _ending_bars(i: int, ending: str, pair: tuple[int, int], top: int, names: Se
     return out
 
 
-def daily_results(entries: Sequence[DayEntry]) -> Chart:
-    """Each finished daily's margin (your total minus the computer's), oldest first, with the
-    duplicate difference in the table."""
-    title = "Daily results"
-    header = ("Daily", "Date", "Result", "Against the expert")
-    done = sorted((e for e in entries if e.outcome is not None), key=lambda e: e.day)
-    if not done:
-        return _empty("dailies", title, "No daily finished yet", header)
-    rows, margins, labels = [], [], []
-    for e in done:
-        o = e.outcome
-        assert o is not None  # kept above
-        verdict = "won" if o.won else "lost" if o.you < o.computer else "drawn"
-        dup = "not computed" if o.duplicate is None else f"{o.duplicate:+d}"
-        rows.append((f"#{e.number}", e.day.isoformat(), f"{verdict} {o.you}\u2013{o.computer}", dup))
-        margins.append(o.you - o.computer)
-        labels.append(f"Daily #{e.number}: {verdict} {o.you}\u2013{o.computer}, {dup} against the expert")
-    wins = sum(1 for e in done if e.outcome is not None and e.outcome.won)
-    summary = f"{wins} of {len(done)} dailies won."
-    return Chart(_bars("dailies", title, margins, labels), ChartTable(title, header, tuple(rows)), summary)
-
-
 # ----- review -----
 
 
@@ -293,12 +270,12 @@ def given_away(per_hand: Sequence[float]) -> Chart:
     title = "Points given away per hand"
     header = ("Match", "Points per hand")
     if not per_hand:
-        return _empty("given", title, "No hand reviewed yet", header)
+        return empty_chart("given", title, "No hand reviewed yet", header)
     labels = [f"Match {i + 1}: {v:.1f} points a hand" for i, v in enumerate(per_hand)]
     rows = tuple((str(i + 1), f"{v:.1f}") for i, v in enumerate(per_hand))
     matches = _count(len(per_hand), "match", "matches")
     summary = f"{matches}, latest {per_hand[-1]:.1f} points given away a hand."
-    return Chart(_bars("given", title, per_hand, labels), ChartTable(title, header, rows), summary)
+    return Chart(bars("given", title, per_hand, labels), ChartTable(title, header, rows), summary)
 
 
 def _count(n: int, one: str, many: str = "") -> str:

@@ -6,15 +6,15 @@ protocols (what each needs, no more), so dispatch runs in CPython tests with sta
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
 from gin_core import Action, ActionKind, IllegalAction, MatchResult, Phase, preset
 
-from . import daily, daily_view, knock, narrate, params
+from . import chartview, knock, narrate, params
 from . import intents as i
+from .feature import Feature, Handler
 from .session import Blocked, Session
 from .settings import Settings
 from .tablestate import Motion, Stage
@@ -22,7 +22,6 @@ from .tablestate import Motion, Stage
 BLOCKED_TEXT = {
     Blocked.COMPUTERS_TURN: "Wait for the computer to finish its turn.",
     Blocked.UNDO_STRICT: "Undo is off in strict mode.",
-    Blocked.UNDO_DAILY: "Undo is off in a counted daily.",
     Blocked.NOTHING_TO_UNDO: "Nothing to undo in this hand.",
 }
 END_WORDS = {"knock": ("Knock?", "Knock"), "gin": ("Go gin?", "Gin")}
@@ -40,6 +39,7 @@ class Display(Protocol):
     def notice(self, text: str, kind: str = "info", ms: int = 6000) -> None: ...
     def clear_notices(self, kind: str) -> None: ...
     def dismiss(self, ident: str) -> None: ...
+    def chart(self, name: str, html: str) -> None: ...
     def later(self, fn: Callable[[], None]) -> None: ...
 
 
@@ -120,27 +120,6 @@ def on(kind: type[i.Intent]) -> Callable[[Callable[[Dispatcher], R]], Callable[[
     return register
 
 
-# ----- daily -----
-
-DATE_WORDS = {
-    daily.DateProblem.MALFORMED: "That is not a date (YYYY-MM-DD).",
-    daily.DateProblem.BEFORE_FIRST: f"The first daily was on {daily.FIRST_DAY.isoformat()}.",
-    daily.DateProblem.FUTURE: "That day's daily is not open yet.",
-}
-
-
-class DailyDisplay(Protocol):
-    """What the daily needs of the page (daily_ui.py): its dialogs, charts and the clipboard."""
-
-    def bar(self, text: str | None) -> None: ...
-    def result(self, model: daily_view.DailyResult) -> None: ...
-    def result_open(self) -> bool: ...
-    def show_daily_statistics(self, model: daily_view.DailyStats) -> None: ...
-    def chart(self, name: str, html: str) -> None: ...
-    def share(self, text: str) -> None: ...
-    def base(self) -> str: ...
-
-
 class Dispatcher:
     def __init__(
         self,
@@ -150,20 +129,32 @@ class Dispatcher:
         form: SettingsForm,
         turns: ComputerPlay,
         keeper: PageServices,
-        daily_screen: DailyDisplay,
+        features: Sequence[Feature] = (),
     ) -> None:
         self.session = session
-        self.daily = daily_screen
         self.screen = screen
         self.dialogs = dialogs
         self.form = form
         self.turns = turns
         self.keeper = keeper
         self.confirmed: Callable[[str], object] | None = None  # what "OK" in the confirmation does
+        self.features = tuple(features)
+        self.feature_handlers: dict[type, Handler] = {}
+        for f in self.features:
+            self.feature_handlers.update(f.handlers())
+            f.attach(self)
 
     def __call__(self, intent: i.Intent) -> bool:
-        """Handle ``intent``; False if it was refused (a dragged card then goes back)."""
-        return HANDLERS[type(intent)](self, intent) is not False
+        """Handle ``intent`` (the table's, or a feature's); False if it was refused (a dragged
+        card then goes back)."""
+        table = HANDLERS.get(type(intent))
+        if table is not None:
+            return table(self, intent) is not False
+        return self.feature_handlers[type(intent)](intent) is not False
+
+    def refuses_start(self, seed: int | None, deal: str | None) -> str | None:
+        """Why a feature forbids a new match from this seed or deal code (words), or None."""
+        return next((why for f in self.features if (why := f.refuses_start(seed, deal)) is not None), None)
 
     # ----- intents handled by another part ------------------------------------------------------
 
@@ -293,9 +284,7 @@ class Dispatcher:
     @on(i.ShowMatchResult)
     def show_match_result(self) -> None:
         result = self.session.match.result
-        if result is not None and self.session.daily_day() is not None:
-            self.show_daily_result()
-        elif result is not None:
+        if result is not None and not any(f.shows_result() for f in self.features):
             self.dialogs.match_over(result)
 
     @on(i.Undo)
@@ -303,7 +292,9 @@ class Dispatcher:
         s = self.session
         blocked = s.undo()
         if blocked is not None:
-            self.screen.notice(BLOCKED_TEXT[blocked], "info", 3000)
+            self.screen.notice(
+                BLOCKED_TEXT[blocked] if isinstance(blocked, Blocked) else blocked, "info", 3000
+            )
             return
         self.dialogs.close_hint()
         self.screen.render()
@@ -347,9 +338,9 @@ class Dispatcher:
         """Start the match the "New match" form asks for; a code that cannot be read is said
         in the form and nothing changes."""
         f = it.form
-        code, today = f.code.strip(), self.session.dailies.today()
+        code = f.code.strip()
         try:
-            seed, deal = params.parse_start(code, today) if code else (None, None)
+            seed, deal = params.parse_start(code, self.refuses_start) if code else (None, None)
         except ValueError as e:
             self.dialogs.new_error(str(e))
             return
@@ -500,80 +491,21 @@ class Dispatcher:
         self.confirmed = None
         self.dialogs.close("dlg-confirm")
 
-    # ----- daily -----
-
-    @handles(i.OpenDaily)
-    def open_daily(self, it: i.OpenDaily) -> None:
-        """Deal a daily: today's (counted on the first attempt) or an earlier day's (practice);
-        a match in progress is abandoned only once the player says so."""
-        s = self.session
-        today = s.dailies.today()
-        try:
-            day = today if it.day is None else daily.parse_day(it.day, today)
-        except daily.DailyDateError as e:
-            self.screen.notice(DATE_WORDS[e.problem], "rule", 4000)
-            return
-        if s.daily_day() == day and s.match.result is None:
-            self.dialogs.close_all()
-            self.screen.notice(f"You are playing Daily #{daily.number(day)}.", "info", 3000)
-            return
-        if s.in_progress():
-            text = "Your match in progress will be abandoned (it counts as abandoned in your statistics)."
-            title = f"Play Daily #{daily.number(day)}?"
-            self.ask(title, text, "Play the daily", lambda _: self.deal_daily(day))
-        else:
-            self.deal_daily(day)
-
-    def deal_daily(self, day: datetime.date) -> None:
-        s = self.session
-        self.table_changed(lambda: s.start_daily(day))
-        text = daily_view.bar(day, s.attempt)
-        if text is not None:
-            self.screen.notice(text, "info", 4000)
-
-    def daily_result(self) -> daily_view.DailyResult | None:
-        s = self.session
-        day, result = s.daily_day(), s.match.result
-        if day is None or result is None:
-            return None
-        compared = s.dailies.compared(s.game)
-        return daily_view.result(day, s.attempt, s.match.records, result, compared, self.daily.base())
-
-    def show_daily_result(self) -> None:
-        model = self.daily_result()
-        if model is not None:
-            self.daily.result(model)
-
-    @on(i.ShareDaily)
-    def share_daily(self) -> None:
-        model = self.daily_result()
-        if model is not None and model.share is not None:
-            self.daily.share(model.share)
-
-    @on(i.DuplicateDone)
-    def duplicate_done(self) -> None:
-        """One more hand replayed: the open result shows it; the total is said when complete."""
-        model = self.daily_result()
-        if model is None:
-            return
-        if self.daily.result_open():
-            self.daily.result(model)
-        if model.complete:
-            self.screen.announce(f"Daily result: {model.total}.")
-
     @on(i.OpenStats)
     def open_stats(self) -> None:
-        s = self.session
         self.dialogs.show_statistics(self.keeper.statistics())
-        self.daily.show_daily_statistics(daily_view.daily_stats(s.dailies.record, s.dailies.today()))
+        for f in self.features:
+            f.statistics_opened()
 
     @handles(i.ShowChart)
     def show_chart(self, it: i.ShowChart) -> None:
-        if it.name not in daily_view.CHARTS:
-            return
-        s = self.session
-        m = s.match
-        chart = daily_view.chart(
-            it.name, self.keeper.statistics(), s.dailies.record, m.records, m.rules.target
-        )
-        self.daily.chart(it.name, daily_view.chart_html(chart))
+        """Build chart ``name`` now that it was opened: the table's, or a feature's."""
+        m = self.session.match
+        if it.name in chartview.CHARTS:
+            chart = chartview.chart(it.name, self.keeper.statistics(), m.records, m.rules.target)
+        else:
+            found = next((c for f in self.features if (c := f.chart(it.name)) is not None), None)
+            if found is None:
+                return
+            chart = found
+        self.screen.chart(it.name, chartview.chart_html(chart))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from gin_core import Action, ActionKind, Card
@@ -16,6 +16,7 @@ from gin_core import Action, ActionKind, Card
 from . import dom, intents
 from .board import Board
 from .dom import Js
+from .feature import Feature
 
 Rect = tuple[float, float, float, float]  # left, top, right, bottom
 
@@ -63,8 +64,9 @@ def control_data(act: Js, name: str) -> dict[str, str]:
     if name == "new-start":
         for k in ("level", "preset", "code", "dealer"):
             data[k] = str(dom.by_id(f"new-{k}").value)
-    if name == "daily-play" and "day" not in data:  # the calendar's date field
-        data["day"] = str(dom.by_id("daily-date").value)
+    field = dom.opt(act.getAttribute("data-value-of"))  # a field the control reads (a date)
+    if field is not None:
+        data["value"] = str(dom.by_id(str(field)).value)
     dlg = dom.closest(act, "dialog")
     if dlg is not None:
         data["dialog"] = str(dlg.id)
@@ -81,10 +83,12 @@ class Inputs:
         board: Board,
         hand: Callable[[], list[str]],
         live: Callable[[], bool],
+        features: Sequence[Feature] = (),
     ) -> None:
         """``hand``: your cards' keys as shown; ``live``: the hand's cards may be played (not a
-        showdown)."""
+        showdown); ``features``: they read their own controls."""
         self.dispatch = dispatch
+        self.features = tuple(features)
         self.board = board
         self.hand = hand
         self.live = live
@@ -129,6 +133,8 @@ class Inputs:
 
     def control(self, name: str, data: dict[str, str]) -> None:
         intent = intents.from_control(name, data)
+        for f in self.features:
+            intent = intent or f.control(name, data)
         if intent is not None:
             self.dispatch(intent)
 

@@ -1,7 +1,8 @@
 """What a player asks of the page, as typed values.
 
 Every input (a click or tap on a control or card, a drag, a key, a form) becomes one of these
-intents and goes to the one :func:`dispatch.Dispatcher.__call__`; two inputs for the same wish
+intents and goes to the one :func:`dispatch.Dispatcher.__call__` (a feature brings its own,
+subclasses of ``FeatureIntent``, and reads its controls: ``Feature.control``); two inputs for the same wish
 (clicking the stock, dragging it onto the hand, pressing ``d``) produce the same intent. Intents
 carry values (cards, actions, element ids), never DOM elements, so dispatch is testable in
 CPython.
@@ -13,6 +14,7 @@ from typing import Literal
 
 from gin_core import Action, ActionKind, Card
 
+from .feature import FeatureIntent
 from .frozen import Frozen
 
 Origin = tuple[float, float, float]  # (left, top, width) a drawn card flies from (a drag's ghost)
@@ -194,27 +196,12 @@ class PlayOn(Frozen):
 
 
 # ----- end review -----
-# ----- daily -----
-
-
-class OpenDaily(Frozen):
-    """Play a daily deal: today's (``day`` None) or an earlier one as practice ("YYYY-MM-DD")."""
-
-    day: str | None = None
-
-
-class ShareDaily(Frozen):
-    """Copy the finished daily's result to share."""
 
 
 class ShowChart(Frozen):
-    """Build chart ``name`` (daily_view.CHARTS) now that the player opened it."""
+    """Build chart ``name`` (chartview.CHARTS, or a feature's) now that the player opened it."""
 
     name: str
-
-
-class DuplicateDone(Frozen):
-    """The expert has replayed one more hand of the daily (a background job ended)."""
 
 
 Intent = (
@@ -251,10 +238,8 @@ Intent = (
     | ReviewStep
     | CloseReview
     | PlayOn
-    | OpenDaily
-    | ShareDaily
     | ShowChart
-    | DuplicateDone
+    | FeatureIntent
 )
 
 
@@ -274,9 +259,6 @@ def from_control(name: str, data: dict[str, str]) -> Intent | None:
         return CloseDialog(data.get("dialog", "dlg-settings"))
     if name == "dismiss":
         return DismissNotice(data["notice"])
-    # ----- daily -----
-    if name == "daily-play":
-        return OpenDaily(data.get("day") or None)
     if name == "chart":
         return ShowChart(data["chart"])
     return _review_control(name, data)
@@ -336,7 +318,4 @@ _SIMPLE: dict[str, Intent] = {
     "confirm-cancel": ConfirmCancel(),
     "take-over": TakeOver(),
     "save-retry": RetrySaving(),
-    # ----- daily -----
-    "daily": OpenDaily(),
-    "daily-share": ShareDaily(),
 }

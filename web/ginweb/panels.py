@@ -160,6 +160,14 @@ class Panels:
             el.remove()
         self._show_waiting()
 
+    def chart_open(self, name: str) -> bool:
+        """Chart ``name`` is open somewhere (the scoreboard's is kept up to date while it is)."""
+        return dom.opt(dom.root.querySelector(f'details[open] > [data-chart-slot="{name}"]')) is not None
+
+    def chart(self, name: str, html: str) -> None:
+        for slot in dom.root.querySelectorAll(f'[data-chart-slot="{name}"]'):
+            slot.innerHTML = html
+
     def announce(self, text: str) -> None:
         """Say ``text`` (written for speech: card names, not symbols) through the live region."""
         self.live.textContent = ""

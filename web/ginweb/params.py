@@ -6,14 +6,14 @@
     ?preset=tournament   rules preset of that match
     ?dealer=1            who deals the first hand: 0 you, 1 the computer
     ?fast=1              near-instant animations and no pauses between the computer's moves
-    ?daily=2026-11-23    play that day's daily deal (daily.py; today's counts, others are practice)
-    ?target=10           with fast=1 only (a test option): a daily played to this target, as
-                         practice (it never counts)
 
-seed, level, preset, dealer, daily and target describe a new match: they are used once and then removed from
-the address bar, so reloading the page resumes the saved match instead of restarting it.
-fast stays (it is a way of viewing, not a match). A seed or deal code of a daily not over yet
-(today's or a coming day's) is refused: that daily is played only as the daily.
+A feature reads parameters of its own (``Feature.link_names``, e.g. a date): they are kept in
+``Params.options`` as written, bounded in length like every value, for the feature to check.
+
+seed, level, preset, dealer and the features' parameters describe a new match: they are used
+once and then removed from the address bar, so reloading the page resumes the saved match
+instead of restarting it. fast stays (it is a way of viewing, not a match). A seed or deal code
+a feature refuses (``Feature.refuses_start``) is said and ignored.
 
 A game embedded in another page (embed.js, embed.html) takes the same options from its
 container's data-* attributes (``data-preset="classic"``): ``from_options``.
@@ -21,17 +21,16 @@ container's data-* attributes (``data-preset="classic"``): ``from_options``.
 
 from __future__ import annotations
 
-import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from gin_core import PRESETS, DealCodeError, decode_deal_code, encode_deal_code
 
-from . import daily
 from .frozen import Frozen
 from .settings import LEVELS
 
-CONSUMED = ("seed", "level", "preset", "dealer", "daily", "target")
+CONSUMED = ("seed", "level", "preset", "dealer")
 NAMES = (*CONSUMED, "fast")
+Refusal = Callable[[int | None, str | None], str | None]  # why a seed or deal code may not start a match
 MAX_VALUE = 32  # characters of a parameter value: a seed below 2**64 has 20 digits, a deal code 8
 
 
@@ -43,20 +42,19 @@ class Params(Frozen):
     dealer: int | None = None
     fast: bool = False
     problems: tuple[str, ...] = ()
-    daily: str | None = None  # a date as written (daily.parse_day checks it against today)
-    target: int | None = None
+    options: tuple[tuple[str, str], ...] = ()  # the features' parameters given, as written
 
     @property
     def new_match(self) -> bool:
         return any(x is not None for x in (self.seed, self.deal, self.level, self.preset, self.dealer))
 
 
-def parse_start(text: str, today: datetime.date) -> tuple[int | None, str | None]:
+def parse_start(text: str, refuse: Refusal) -> tuple[int | None, str | None]:
     """(match seed, deal code to replay first) from a number or a deal code; raises ValueError
     with a message in words (never Python's own: a 5,000-digit number is refused by length),
-    also for a seed or deal of a daily not yet over on ``today`` (daily.refused_start)."""
+    also for one ``refuse`` gives a reason for (a feature's)."""
     seed, deal = _start(text)
-    refused = daily.refused_start(seed, deal, today)
+    refused = refuse(seed, deal)
     if refused is not None:
         raise ValueError(refused)
     return seed, deal
@@ -111,17 +109,18 @@ def _pairs(query: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def parse(query: str, today: datetime.date) -> Params:
-    """The parameters of a link opened on ``today`` (UTC: the day whose daily is open)."""
+def parse(query: str, refuse: Refusal, extra: Iterable[str] = ()) -> Params:
+    """The parameters of a link; ``refuse``: the features' refusal of a seed or deal code;
+    ``extra``: the features' parameter names."""
     q: dict[str, list[str]] = {}
     for k, v, _ in _pairs(query):
         q.setdefault(k, []).append(v)
-    return _check(lambda k: q[k][-1] if q.get(k) else None, today)
+    return _check(lambda k: q[k][-1] if q.get(k) else None, refuse, tuple(extra))
 
 
-def from_options(options: dict[str, str], today: datetime.date) -> Params:
+def from_options(options: dict[str, str], refuse: Refusal, extra: Iterable[str] = ()) -> Params:
     """The same parameters given as a mapping (an embedded game's data-* attributes)."""
-    return _check(options.get, today)
+    return _check(options.get, refuse, tuple(extra))
 
 
 def _bounded(get: Callable[[str], str | None]) -> tuple[Callable[[str], str | None], list[str]]:
@@ -138,13 +137,13 @@ def _bounded(get: Callable[[str], str | None]) -> tuple[Callable[[str], str | No
     return short, problems
 
 
-def _check(get_any: Callable[[str], str | None], today: datetime.date) -> Params:
+def _check(get_any: Callable[[str], str | None], refuse: Refusal, extra: tuple[str, ...]) -> Params:
     get, problems = _bounded(get_any)
     seed = deal = None
     start = get("seed")
     if start is not None:
         try:
-            seed, deal = parse_start(start, today)
+            seed, deal = parse_start(start, refuse)
         except ValueError as e:
             problems.append(f"seed: {e}")
     level = get("level")
@@ -163,25 +162,13 @@ def _check(get_any: Callable[[str], str | None], today: datetime.date) -> Params
         else:
             problems.append("dealer must be 0 (you) or 1 (computer)")
     fast = (get("fast") or "").lower() in ("1", "true", "yes")
-    target = _target(get("target"), fast, problems)
-    day = get("daily")  # read before the problems are gathered: a too-long value is one of them
-    return Params(seed, deal, level, pre, d, fast, tuple(problems), day, target)
+    # read before the problems are gathered: a too-long value is one of them (issue 32)
+    options = tuple((name, value) for name in extra if (value := get(name)) is not None)
+    return Params(seed, deal, level, pre, d, fast, tuple(problems), options)
 
 
-def _target(text: str | None, fast: bool, problems: list[str]) -> int | None:
-    """A daily's test target: a number from 1 to 500, and only with fast=1."""
-    if text is None:
-        return None
-    if not fast:
-        problems.append("target is a test option and needs fast=1")
-    elif text.isascii() and text.isdigit() and 1 <= int(text) <= 500:
-        return int(text)
-    else:
-        problems.append("target must be a number from 1 to 500")
-    return None
-
-
-def strip_consumed(query: str) -> str:
-    """The query string without the one-shot match parameters."""
-    rest = [raw for k, _, raw in _pairs(query) if k not in CONSUMED]
+def strip_consumed(query: str, extra: Iterable[str] = ()) -> str:
+    """The query string without the one-shot match parameters (``extra``: the features')."""
+    consumed = (*CONSUMED, *extra)
+    rest = [raw for k, _, raw in _pairs(query) if k not in consumed]
     return f"?{'&'.join(rest)}" if rest else ""

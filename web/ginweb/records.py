@@ -17,7 +17,7 @@ import js
 
 from gin_core import preset
 
-from . import daily, safejson, savefmt, settings, stats
+from . import safejson, savefmt, settings, stats
 from .session import StatsUpdate
 from .storage import Store
 
@@ -29,9 +29,11 @@ def utc_now() -> str:
 
 
 class Records:
-    def __init__(self, store: Store, notify: Notify) -> None:
+    def __init__(self, store: Store, notify: Notify, part_keys: tuple[str, ...] = ()) -> None:
+        """``part_keys``: the features' keys in the stored match (savefmt.py)."""
         self.store = store
         self.notify = notify
+        self.part_keys = part_keys
         self.stats_data = self.load_stats()
 
     # ----- the Vault of session.py ------------------------------------------------------------
@@ -57,6 +59,10 @@ class Records:
 
     def now(self) -> str:
         return utc_now()
+
+    def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any:
+        """A stored record read as :meth:`Store.read` does (a feature's own record)."""
+        return self.store.read(name, parse, what)
 
     def lasting(self) -> bool:
         """The browser keeps what is stored (not a window that allows no storage)."""
@@ -88,25 +94,12 @@ class Records:
             self.store.put("stats", json.dumps(data))
         return cast(dict[str, Any], data)
 
-    def load_dailies(self) -> dict[str, Any] | None:
-        """The record of dailies (daily.py), None when there is none or it cannot be read."""
-        today = datetime.now(UTC).date()
-        found = self.store.read("dailies", lambda data: daily.validate(data, today), "record of dailies")
-        if found is None:
-            return None
-        data, bad = found
-        if bad:
-            self.notify(
-                f"Some days of the daily record could not be read and were dropped: {', '.join(bad[:5])}."
-            )
-            self.store.put("dailies", json.dumps(data, separators=(",", ":")))  # said once
-        return cast(dict[str, Any], data)
-
     def reset_stats(self) -> None:
         self.stats_data = stats.empty()
         self.store.put("stats", json.dumps(self.stats_data))
 
     def read_game(self, name: str, what: str) -> savefmt.Game | None:
         """The stored match ("match") or the practice hand on the table ("practice")."""
-        found = self.store.read(name, lambda data: savefmt.from_data(data, self.store.seal_key()), what)
+        key = self.store.seal_key()
+        found = self.store.read(name, lambda data: savefmt.from_data(data, key, self.part_keys), what)
         return cast(savefmt.Game | None, found)

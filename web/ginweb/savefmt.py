@@ -3,7 +3,8 @@ what only the page knows: the opponent's level and seed, your card order and the
 
     {"format": "gin-rummy.web-match", "version": 3, "uid": "...", "level": "standard",
      "order": ["7H", ...], "log": [[n, player, text, reason], ...],
-     "started": "2025-01-31T12:00:00Z", "daily": "2026-11-23", "sealed": "sealed1:..."}
+     "started": "2025-01-31T12:00:00Z", "sealed": "sealed1:...",
+     <features' parts>}
 
 ``sealed`` (see seal.py) holds ``{"match": "<gin_core.save_match text>", "bot_seed": 1234,
 "pending": [[n, reason], ...]}``: the engine's save has the seed and the computer's hand, and
@@ -16,8 +17,8 @@ coach's analysis of each finished hand by hand number (``gin_core.HandReview.to_
 so a reload does not recompute it; an entry that does not read back is dropped and recomputed),
 and ``"reviewing": [hand, step]``, the review open on the screen (restored after a reload).
 
-``daily`` (version 3, optional) is the UTC date of the daily deal this match is (daily.py), so
-an unfinished daily resumes as one; versions 1 and 2 load as ordinary matches.
+Features keep their part of the match at top level under their own keys (``Feature.part_keys``):
+plain JSON values, kept as read and checked by the feature that uses them (ginweb/feature.py).
 
 ``n`` is the length of the match history when the log line was written (undo cuts the log
 back with the moves).
@@ -25,9 +26,7 @@ back with the moves).
 
 from __future__ import annotations
 
-import datetime
 import json
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,7 +39,9 @@ FORMAT = "gin-rummy.web-match"
 VERSION = 3
 READS = (1, 2, 3)
 LOG_KEEP = 300
-_ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_OWN_KEYS = frozenset(
+    ("format", "version", "uid", "level", "order", "log", "started", "reviews", "reviewing", "sealed")
+)
 
 
 class NewerSaveError(SaveError, safejson.NewerVersionError):
@@ -71,7 +72,7 @@ class Game:
     # ----- review -----
     reviews: dict[int, HandReview] = field(default_factory=dict)  # the coach's, by hand number
     reviewing: tuple[int, int] | None = None  # the review open on screen: (hand, step)
-    daily: str | None = None  # the ISO date of the daily deal this match is, if it is one
+    parts: dict[str, Any] = field(default_factory=dict)  # the features' parts, as JSON values
 
     def dumps(self, key: str) -> str:
         """The stored text, the engine's save and the bot's seed sealed with ``key``."""
@@ -95,7 +96,7 @@ class Game:
                 "started": self.started,
                 "reviews": {str(k): r.to_data() for k, r in sorted(self.reviews.items())},
                 "reviewing": None if self.reviewing is None else list(self.reviewing),
-                "daily": self.daily,
+                **self.parts,
                 "sealed": seal.seal(secret, key),
             },
             separators=(",", ":"),
@@ -117,18 +118,19 @@ def _secret(data: dict[str, Any], key: str) -> dict[str, Any]:
     return inner
 
 
-def loads(text: str, key: str) -> Game:
+def loads(text: str, key: str, part_keys: tuple[str, ...] = ()) -> Game:
     """Rebuild a stored game from its text (see :func:`from_data`)."""
     try:
         data: Any = safejson.loads(text)
     except safejson.StoredTextError as e:
         raise SaveError(f"the saved match is unreadable: {e}") from None
-    return from_data(data, key)
+    return from_data(data, key, part_keys)
 
 
-def from_data(data: Any, key: str) -> Game:
-    """Rebuild a stored game (versions 1 to 3; ``key`` opens the sealed part). Raises SaveError
-    for anything that is not a valid save of ours, NewerSaveError for a newer version's."""
+def from_data(data: Any, key: str, part_keys: tuple[str, ...] = ()) -> Game:
+    """Rebuild a stored game (versions 1 to 3; ``key`` opens the sealed part; ``part_keys``: the
+    features' keys, kept as read). Raises SaveError for anything that is not a valid save of
+    ours, NewerSaveError for a newer version's."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("the saved data is not a gin rummy match of this page")
     version = data.get("version")
@@ -156,23 +158,10 @@ def from_data(data: Any, key: str) -> Game:
     log = _log(data.get("log", []))
     started = data["started"] if isinstance(data.get("started"), str) else ""
     pending = {n: w for n, w in _pairs(secret.get("pending", [])) if 0 < n <= len(match.history)}
-    daily = data.get("daily")
-    if not _is_date(daily):
-        daily = None  # not a date (2026-02-30, full-width digits): the match plays on as an ordinary one
-    game = Game(match, uid, level, seed, started, order, log, pending, daily=daily)
+    parts = {k: data[k] for k in part_keys if data.get(k) is not None and k not in _OWN_KEYS}
+    game = Game(match, uid, level, seed, started, order, log, pending, parts=parts)
     _review_parts(data, game)
     return game
-
-
-def _is_date(text: object) -> bool:
-    """``text`` is a real date written YYYY-MM-DD in ASCII digits."""
-    if not (isinstance(text, str) and _ISO_DAY.fullmatch(text)):
-        return False
-    try:
-        datetime.date.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
 
 
 # ----- review -----

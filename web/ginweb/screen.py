@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
-from . import daily_view, dom
+from . import chartview, dom
 from .board import Board
-from .daily_ui import DailyUI
+from .feature import Feature
 from .intents import Origin
 from .panels import Panels
 from .present import Look, TableModel, present
@@ -30,10 +30,10 @@ class Screen:
         table: Table,
         panels: Panels,
         review_ui: ReviewUI,
-        daily: DailyUI,
+        features: Sequence[Feature] = (),
     ) -> None:
         self.session = session
-        self.daily = daily
+        self.features = tuple(features)
         self.charted: tuple[int, int] | None = None  # (epoch, hands) the open match chart shows
         self.board = board
         self.table = table
@@ -63,7 +63,8 @@ class Screen:
         p.log(model.log)
         p.scoreboard(model.scoreboard)
         p.practice(model.practice_code)
-        self.daily.bar(daily_view.bar(self.session.daily_day(), self.session.attempt))
+        for f in self.features:
+            f.drawn()
         self.score_chart()
         if p.result(model.result):
             dom.after(50, self.focus_next)
@@ -87,10 +88,14 @@ class Screen:
         """The chart of the match, while it is open, follows the hands as they end."""
         m = self.session.match
         drawn = (self.session.epoch, len(m.records))
-        if drawn != self.charted and self.daily.chart_open("score"):
+        if drawn != self.charted and self.panels.chart_open("score"):
             self.charted = drawn
-            chart = daily_view.chart("score", {}, {}, m.records, m.rules.target)
-            self.daily.chart("score", daily_view.chart_html(chart))
+            chart = chartview.chart("score", {}, m.records, m.rules.target)
+            self.chart("score", chartview.chart_html(chart))
+
+    def chart(self, name: str, html: str) -> None:
+        """Write chart ``name`` wherever it is shown (the scoreboard, the statistics)."""
+        self.panels.chart(name, html)
 
     def texts(self) -> None:
         """Everything but the cards (the computer starts thinking)."""

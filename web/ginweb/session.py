@@ -11,9 +11,8 @@ session runs in CPython tests.
 from __future__ import annotations
 
 import copy
-import datetime
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
@@ -34,9 +33,9 @@ from gin_core import (
     position,
 )
 
-from . import daily, gamelog, narrate, settings, stats
+from . import gamelog, narrate, settings, stats
 from .background import SLICE_MS
-from .dailyplay import Dailies, DailyJob, daily_game, day_of_game
+from .feature import Feature
 from .handview import layout
 from .savefmt import Game, LogLine
 from .tablestate import Stage, TableState
@@ -54,7 +53,6 @@ class Blocked(StrEnum):
 
     COMPUTERS_TURN = "computers_turn"
     UNDO_STRICT = "undo_strict"
-    UNDO_DAILY = "undo_daily"
     NOTHING_TO_UNDO = "nothing_to_undo"
 
 
@@ -67,8 +65,6 @@ class Vault(Protocol):
     def count(self, update: StatsUpdate) -> None: ...
     def now(self) -> str: ...
     def new_uid(self) -> str: ...
-    def load_dailies(self) -> dict[str, Any] | None: ...
-    def lasting(self) -> bool: ...
 
 
 def just_drawn(m: Match) -> str | None:
@@ -97,13 +93,12 @@ class Session:
         vault: Vault,
         game: Game,
         fresh: bool,
-        dailies: dict[str, Any] | None = None,
+        features: Sequence[Feature] = (),
     ) -> None:
         """Put ``game`` on the table: ``fresh`` (just dealt) or resumed from storage;
-        ``dailies``: the stored record of dailies (daily.py)."""
+        ``features``: the features plugged into the table (told of each match put on it)."""
         self.vault = vault
-        self.dailies = Dailies(vault, dailies)
-        self.attempt: daily.Attempt | None = None  # your match as a daily: counted or practice
+        self.features = tuple(features)
         self.settings = prefs
         self.ui = TableState()
         self.suspended: Game | None = None  # your match, set aside while a practice hand is played
@@ -140,15 +135,22 @@ class Session:
 
     @property
     def counts(self) -> bool:
-        """The match on the table counts in the statistics: not a practice hand, nor a daily
-        played as practice (issue 32)."""
-        return not self.practicing and self.attempt != daily.Attempt.PRACTICE
+        """The match on the table counts in the statistics: not a practice hand, and no feature
+        says otherwise (a feature's match played as practice)."""
+        return not self.practicing and all(f.counts() for f in self.features)
+
+    def undo_off(self) -> Blocked | str | None:
+        """Why moves cannot be taken back now: strict mode, a feature's reason (words), or None."""
+        if self.settings.strict:
+            return Blocked.UNDO_STRICT
+        if self.practicing:
+            return None
+        return next((why for f in self.features if (why := f.undo_off()) is not None), None)
 
     @property
     def strict(self) -> bool:
-        """No undo: strict mode, or a counted daily (an undo there would show the next stock
-        card and probe the computer's reply)."""
-        return self.settings.strict or (not self.practicing and self.attempt == daily.Attempt.COUNTED)
+        """No undo on the table (the presenter hides the button)."""
+        return self.undo_off() is not None
 
     def can_undo(self) -> bool:
         return not self.strict and self.match.can_undo(0)
@@ -184,8 +186,9 @@ class Session:
         """Make ``game`` the match on the table (fresh: just dealt; else resumed)."""
         self.epoch += 1
         self.game = game
-        if self.suspended is None:  # a practice hand leaves your match's attempt as it was
-            self.attempt = self.dailies.attempt(game)
+        if self.suspended is None:  # a practice hand leaves what features know of your match
+            for f in self.features:
+                f.table_set(game, fresh)
         self.bot = make_bot(game.level, game.bot_seed, SLICE_MS)
         self.ui = TableState(drawn=None if fresh else just_drawn(game.match))
         self.ui.focus = self.ui.drawn
@@ -208,6 +211,12 @@ class Session:
             uid = self.game.uid
             self.vault.count(lambda d: stats.count_abandoned(d, uid))
 
+    def replace_match(self, game: Game, abandon: bool = True) -> None:
+        """Put the just-dealt ``game`` (a feature's match) on the table in place of your match;
+        a counting match in progress is counted as abandoned when ``abandon``."""
+        self.abandon(abandon)
+        self.adopt(game, fresh=True)
+
     def new_game(self, m: Match, level: str, uid: str) -> Game:
         return new_game(m, level, uid, self.vault.now())
 
@@ -225,24 +234,6 @@ class Session:
         m = Match(rules or self.settings.game_rules(), seed=seed, dealer=dealer, first_deal=deal)
         self.abandon(abandon)
         self.adopt(self.new_game(m, level or self.settings.level, self.vault.new_uid()), fresh=True)
-
-    # ----- daily -----
-
-    def start_daily(self, day: datetime.date, target: int | None = None, abandon: bool = True) -> None:
-        """Deal ``day``'s daily (counted if it is today's first attempt, else practice)."""
-        self.abandon(abandon)
-        self.adopt(daily_game(day, self.vault.new_uid(), self.vault.now(), target), fresh=True)
-
-    def daily_day(self) -> datetime.date | None:
-        """The day of the daily on the table (None: an ordinary match or a practice hand)."""
-        g = self.game
-        return None if self.practicing else day_of_game(g)
-
-    def daily_jobs(self, known: Callable[[str], bool]) -> list[DailyJob]:
-        """The expert's replays still to run for the counted daily on the table."""
-        if self.practicing or self.attempt != daily.Attempt.COUNTED:
-            return []
-        return self.dailies.jobs(self.game, known)
 
     # ----- practice hands -------------------------------------------------------------------
 
@@ -297,10 +288,11 @@ class Session:
         self.record()
         return None
 
-    def undo(self) -> Blocked | None:
+    def undo(self) -> Blocked | str | None:
         """Take back your last move of this hand (and the computer's replies)."""
-        if self.strict:
-            return Blocked.UNDO_STRICT if self.settings.strict else Blocked.UNDO_DAILY
+        off = self.undo_off()
+        if off is not None:
+            return off
         k = self.match.undo_point(0)
         if k is None:
             return Blocked.NOTHING_TO_UNDO
@@ -391,8 +383,8 @@ class Session:
             self.vault.count(
                 lambda d: stats.count_match(d, g.uid, result, g.level, m.rules, self.vault.now())
             )
-            if self.attempt == daily.Attempt.COUNTED:
-                self.dailies.finish(g)
+        for f in self.features:
+            f.counted(g)
 
     def save(self) -> None:
         self.dirty = False

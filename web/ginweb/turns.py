@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import Protocol
 
 import js
@@ -55,10 +54,9 @@ class Turns:
         self.driving = False
         self.hinting = False
         self.perf: list[dict[str, object]] = []
-        self.jobs = Jobs()  # background work: the coach, duplicate scoring (background.py)
+        self.jobs = Jobs()  # background work: the coach's, the features' (background.py)
         self.working = False
         self.coach_perf: list[dict[str, object]] = []
-        self.job_done: Callable[[], object] = lambda: None  # a daily's hand replayed (app.py)
         self.match_ended: Callable[[], object] = lambda: None  # the match result is shown (app.py)
 
     def pace(self, name: str) -> float:
@@ -68,7 +66,7 @@ class Turns:
 
     def kick(self) -> None:
         """Let the computer play (or the showdown run) if it is its time."""
-        self.queue_daily()
+        self.queue_jobs()
         if not self.driving:
             self.driving = True
             dom.spawn(self.drive())
@@ -152,7 +150,7 @@ class Turns:
         s.ui.stage = Stage.RESULT
         self.show.render()
         self.show.announce(narrate.hand_spoken(v))
-        self.queue_daily()
+        self.queue_jobs()
         if v.result is not None and not s.practicing and await self.wait("reveal", epoch):
             self.match_ended()
 
@@ -173,20 +171,15 @@ class Turns:
             self.working = True
             dom.spawn(self.run_jobs())
 
-    # ----- daily -----
-
-    def queue_daily(self) -> None:
-        """Queue the expert's replay of each finished hand of a counted daily (duplicate scoring)."""
-        for key, work, done in self.session.daily_jobs(self.known):
-            self.jobs.add(key, work, partial(self.replayed, done))
+    def queue_jobs(self) -> None:
+        """Queue the background work the features want now (``Feature.jobs``)."""
+        for f in self.session.features:
+            for key, work, done in f.jobs(self.known):
+                self.jobs.add(key, work, done)
         self.work()
 
     def known(self, key: str) -> bool:
         return key in self.jobs.finished or any(j.key == key for j in self.jobs.queue)
-
-    def replayed(self, keep: Callable[[object], None], value: object) -> None:
-        keep(value)
-        self.job_done()
 
     async def run_jobs(self) -> None:
         try:

@@ -5,9 +5,9 @@ a review or a chart needs (tests/test_web_imports.py keeps it so). Right after r
 imports them one per task (a click waiting in between goes first), so that no click pays for an
 import. A click that comes before the warm-up ends (opening a review or a chart within the first
 second) imports what it needs itself, where the module is used (review_ui, session, dialogs,
-daily_view): the same module, only sooner. Each import is measured (performance measures named
-``gin-import <module>``; scripts/bench_boot.py reports the longest); the mark ``gin-warm`` says
-the warm-up is over.
+chartview, a feature's model): the same module, only sooner. Each import is measured
+(performance measures named ``gin-import <module>``; scripts/bench_boot.py reports the
+longest); the mark ``gin-warm`` says the warm-up is over.
 """
 
 from __future__ import annotations

@@ -2,11 +2,12 @@
 outcome in the record of dailies, and the expert's replay of each finished hand (duplicate
 scoring) as background work.
 
-daily.py holds the fixed mapping and the record's rules; this module applies them to the match
-on the table and keeps the record in the session's vault (``dailies``). Each hand of a counted
-daily is replayed by the expert as soon as it ends (a job for background.py, run while the
-table is idle), and each replay is stored with the record at once, so a reload never computes
-it again and the total is ready moments after the last hand. Pure: no ``js``.
+record.py holds the fixed mapping and the record's rules; this module applies them to the match
+on the table and keeps the record in storage (``dailies``), read again before every change.
+Each hand of a counted daily is replayed by the expert as soon as it ends (a job for
+background.py, run while the table is idle), and each replay is stored with the record at once,
+so a reload never computes it again and the total is ready moments after the last hand.
+Pure: no ``js``.
 """
 
 from __future__ import annotations
@@ -19,26 +20,29 @@ from typing import Any, Protocol
 
 from gin_core import EXPERT, HandComparison, Match, dealt_hands, expert_seed, make_bot, preset, replay_hand
 
-from . import daily
-from .background import SLICE_MS, Slices
-from .savefmt import Game
+from ..background import SLICE_MS
+from ..feature import Job
+from ..savefmt import Game
+from . import record as daily
 
-DailyJob = tuple[str, Slices, Callable[[Any], None]]
+PART = "daily"  # the stored match's key for the day it is the daily of (ISO date)
 
 
 class Keep(Protocol):
-    """Where the record is kept and what day it is (the session's vault)."""
+    """Where the record is kept and what day it is (the page's records, a dict in tests)."""
 
     def put(self, name: str, text: str) -> None: ...
+    def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any: ...
+    def notify(self, text: str) -> None: ...
     def now(self) -> str: ...
-    def load_dailies(self) -> dict[str, Any] | None: ...
+    def new_uid(self) -> str: ...
     def lasting(self) -> bool: ...
 
 
 def day_of_game(game: Game) -> datetime.date | None:
-    """The date of the daily ``game`` is, or None for an ordinary match (or a stored date that
-    is not a daily's: savefmt keeps such a match as an ordinary one)."""
-    return None if game.daily is None else daily.as_day(game.daily)
+    """The date of the daily ``game`` is, or None for an ordinary match (or a stored value that
+    is not a daily's date: such a match plays on as an ordinary one)."""
+    return daily.as_day(game.parts.get(PART))
 
 
 def daily_game(day: datetime.date, uid: str, started: str, target: int | None = None) -> Game:
@@ -48,16 +52,16 @@ def daily_game(day: datetime.date, uid: str, started: str, target: int | None = 
     if target is not None:
         rules = rules.replace(target=target)
     m = Match(rules, seed=daily.match_seed(day))
-    return Game(m, uid, daily.LEVEL, daily.bot_seed(day), started, [], [], {}, daily=day.isoformat())
+    return Game(m, uid, daily.LEVEL, daily.bot_seed(day), started, parts={PART: day.isoformat()})
 
 
 class Dailies:
-    """The record of dailies, kept in the vault under ``dailies`` after every change."""
+    """The record of dailies, kept in storage under ``dailies`` after every change."""
 
-    def __init__(self, keep: Keep, record: dict[str, Any] | None = None, level: str = EXPERT) -> None:
+    def __init__(self, keep: Keep, level: str = EXPERT) -> None:
         self.keep = keep
-        self.record = record if record is not None else daily.empty()
         self.level = level  # who replays your seat (CPython tests take a quicker level)
+        self.record = self.load() or daily.empty()
 
     def today(self) -> datetime.date:
         return datetime.date.fromisoformat(self.keep.now()[:10])
@@ -65,10 +69,24 @@ class Dailies:
     def save(self) -> None:
         self.keep.put("dailies", json.dumps(self.record, separators=(",", ":")))
 
+    def load(self) -> dict[str, Any] | None:
+        """The record as stored (None: none, or set aside as unreadable); days that cannot be
+        read are dropped, said once, and the rest stored back."""
+        today = self.today()
+        found = self.keep.read("dailies", lambda data: daily.validate(data, today), "record of dailies")
+        if found is None:
+            return None
+        data: dict[str, Any] = found[0]
+        if found[1]:
+            dropped = ", ".join(found[1][:5])
+            self.keep.notify(f"Some days of the daily record could not be read and were dropped: {dropped}.")
+            self.keep.put("dailies", json.dumps(data, separators=(",", ":")))
+        return data
+
     def refresh(self) -> None:
         """Read the record as stored now: another tab may have started or finished a daily
         since, and a change made from a stale copy would erase it (issue 32)."""
-        stored = self.keep.load_dailies()
+        stored = self.load()
         if stored is not None:
             self.record = stored
 
@@ -123,7 +141,7 @@ class Dailies:
         if day is not None and m.result is not None and len(line) == len(m.records):
             daily.set_duplicate(self.record, day, game.uid, sum(h.difference for h in line))
 
-    def jobs(self, game: Game, known: Callable[[str], bool]) -> list[DailyJob]:
+    def jobs(self, game: Game, known: Callable[[str], bool]) -> list[Job]:
         """The expert's replays still to run for the finished hands of counted daily ``game``
         (their keys: ``duplicate:<uid>:<hand>``; ``known`` keys are queued or done)."""
         day = day_of_game(game)
@@ -131,7 +149,7 @@ class Dailies:
             return []
         done = {h.number for h in self.compared(game)}
         m = game.match
-        out: list[DailyJob] = []
+        out: list[Job] = []
         for hand in dealt_hands(m.records, daily.SEAT):
             key = f"duplicate:{game.uid}:{hand.number}"
             if hand.number in done or known(key):

@@ -1,11 +1,11 @@
 """The daily deal's writers: the line on the table, the daily's result dialog, the daily part
-of the statistics, the charts a player opens, and the clipboard. They copy what daily_view.py
-built into the DOM and decide nothing."""
+of the statistics, and the clipboard. They copy what model.py built into the DOM and decide
+nothing."""
 
 from __future__ import annotations
 
-from . import dom
-from .daily_view import DailyResult, DailyStats
+from .. import dom
+from .model import DailyResult, DailyStats
 
 
 class DailyUI:
@@ -75,14 +75,6 @@ class DailyUI:
             field.value = model.today
         for box in dom.by_id("dlg-stats").querySelectorAll("details.chart-box"):
             box.open = False
-
-    def chart_open(self, name: str) -> bool:
-        """Chart ``name`` is open somewhere (the scoreboard's is kept up to date while it is)."""
-        return dom.opt(dom.root.querySelector(f'details[open] > [data-chart-slot="{name}"]')) is not None
-
-    def chart(self, name: str, html: str) -> None:
-        for slot in dom.root.querySelectorAll(f'[data-chart-slot="{name}"]'):
-            slot.innerHTML = html
 
     def share(self, text: str) -> None:
         dom.spawn(self.copy(text))

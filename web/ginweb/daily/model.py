@@ -1,29 +1,25 @@
 """What the page shows of the daily deal, built from data: the line on the table while a daily
 is played, the daily's result with the expert's line hand by hand, the text to share, the
-daily part of the statistics, and the charts (charts.py) as HTML with their table alternative.
+daily part of the statistics and the chart of daily results.
 
-Pure (no ``js``): the writer (daily_ui.py) copies these into the DOM; tested in CPython
-(tests/test_web_daily_view.py).
+Pure (no ``js``): the writer (ui.py) copies these into the DOM; tested in CPython
+(tests/test_web_daily_play.py).
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping, Sequence
-from html import escape
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gin_core import HandComparison, HandRecord, MatchResult
 
-from . import daily, stats
-from .daily import Attempt
-from .frozen import Frozen
+from ..frozen import Frozen
+from . import record as daily
+from .record import Attempt
 
 if TYPE_CHECKING:  # imported after the first paint (warmup.py)
-    from . import charts
-
-CHARTS = ("score", "endings", "wins", "points", "dailies")
-"""The charts a player can open: the match's scoreboard and the statistics'."""
+    from ..charts import Chart
 
 
 def verdict(you: int, computer: int) -> str:
@@ -140,44 +136,30 @@ def _outcome(o: daily.Outcome | None) -> str:
     return text if o.duplicate is None else f"{text}, {against(o.duplicate)}"
 
 
-# ----- charts -----------------------------------------------------------------------------------
+# ----- the chart of daily results ----------------------------------------------------------------
 
 
-def chart(
-    name: str,
-    stats_data: Mapping[str, Any],
-    record: dict[str, Any],
-    records: Sequence[HandRecord],
-    target: int | None,
-) -> charts.Chart:
-    """Chart ``name`` (one of :data:`CHARTS`) from the statistics, the record of dailies or
-    the match on the table."""
-    from . import charts  # deferred: warmup.py imports it after the first paint
+def results_chart(entries: Sequence[daily.DayEntry]) -> Chart:
+    """Each finished daily's margin (your total minus the computer's), oldest first, with the
+    duplicate difference in the table."""
+    from .. import charts  # deferred: warmup.py imports it after the first paint
 
-    if name == "score":
-        return charts.scoreboard(records, target)
-    if name == "endings":
-        return charts.hand_endings(charts.endings_from_stats(stats_data))
-    if name == "wins":
-        return charts.rolling_wins(stats.won_history(dict(stats_data)))
-    if name == "points":
-        return charts.points_per_hand(stats.hand_nets(dict(stats_data))[-40:])
-    if name == "dailies":
-        return charts.daily_results(daily.history(record))
-    raise ValueError(f"no chart named {name[:20]!r}")
-
-
-def chart_html(c: charts.Chart) -> str:
-    """The chart, its summary, and its figures as a table in a <details> (the table alternative)."""
-    t = c.table
-    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in t.header)
-    body = (
-        "".join("<tr>" + "".join(f"<td>{escape(v)}</td>" for v in row) + "</tr>" for row in t.rows)
-        or f'<tr><td colspan="{len(t.header)}">{escape(c.summary)}</td></tr>'
-    )
-    return (
-        f'<div class="chart-figure">{c.svg}</div><p class="chart-summary">{escape(c.summary)}</p>'
-        f'<details class="chart-table"><summary>Table of figures</summary><table class="stats">'
-        f"<caption>{escape(t.caption)}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody>"
-        "</table></details>"
+    title = "Daily results"
+    header = ("Daily", "Date", "Result", "Against the expert")
+    done = sorted((e for e in entries if e.outcome is not None), key=lambda e: e.day)
+    if not done:
+        return charts.empty_chart("dailies", title, "No daily finished yet", header)
+    rows, margins, labels = [], [], []
+    for e in done:
+        o = e.outcome
+        assert o is not None  # kept above
+        verdict = "won" if o.won else "lost" if o.you < o.computer else "drawn"
+        dup = "not computed" if o.duplicate is None else f"{o.duplicate:+d}"
+        rows.append((f"#{e.number}", e.day.isoformat(), f"{verdict} {o.you}\u2013{o.computer}", dup))
+        margins.append(o.you - o.computer)
+        labels.append(f"Daily #{e.number}: {verdict} {o.you}\u2013{o.computer}, {dup} against the expert")
+    wins = sum(1 for e in done if e.outcome is not None and e.outcome.won)
+    summary = f"{wins} of {len(done)} dailies won."
+    return charts.Chart(
+        charts.bars("dailies", title, margins, labels), charts.ChartTable(title, header, tuple(rows)), summary
     )

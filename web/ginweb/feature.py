@@ -1,0 +1,133 @@
+"""The plug-in interface: what a feature (the daily deal, and the next ones) brings to the table.
+
+A feature lives in a folder of its own (``ginweb/daily/``) with its intents, its handlers, its
+part of the stored match, a pure presenter and its DOM writer, its background jobs and its
+stored data. It plugs into the table through :class:`Feature`: the table core (session,
+dispatch, screen, turns, the input layer, the save format) calls these hooks on every feature
+it was given and never imports one. app.py, the composition root, is the only module that
+builds features; adding one is its folder plus one line there.
+
+Every hook has a default that does nothing, so a feature overrides only what it uses. Hooks are
+called with data (the game, the intent, names), never with the DOM.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .frozen import Frozen
+
+if TYPE_CHECKING:
+    from .background import Slices
+    from .charts import Chart
+    from .dispatch import Display, Modals
+    from .params import Params
+    from .savefmt import Game
+    from .session import Session
+
+Handler = Callable[[Any], object]  # an intent handler: False means refused (a drag goes back)
+Job = tuple[str, "Slices", Callable[[Any], None]]  # key (once per key), the work, what gets its result
+
+
+class FeatureIntent(Frozen):
+    """The base of a feature's intents: dispatch hands each to the feature that handles its type."""
+
+
+class Host(Protocol):
+    """What a feature's handlers use of the table: the session, the screen and dialogs, a
+    confirmation, a change of the table, and the dispatch itself (dispatch.py's Dispatcher)."""
+
+    session: Session
+    screen: Display
+    dialogs: Modals
+
+    def __call__(self, intent: Any) -> bool: ...
+    def table_changed(self, change: Callable[[], object]) -> None: ...
+    def ask(
+        self,
+        title: str,
+        text: str,
+        ok: str,
+        then: Callable[[str], object],
+        choices: Sequence[tuple[str, str]] = (),
+        cancel: str = "Cancel",
+        legend: str = "Discard",
+    ) -> None: ...
+
+
+class Feature:
+    """A feature plugged into the table; see the module text."""
+
+    name = ""  # a word that names it (in notices and tests)
+    link_names: tuple[str, ...] = ()  # link and embed parameters it reads (one-time, like seed=)
+    part_keys: tuple[str, ...] = ()  # top-level keys of the stored match that are its part
+    host: Host | None = None
+
+    def attach(self, host: Host) -> None:
+        """The table this feature serves (app.py attaches it once every part is built)."""
+        self.host = host
+
+    @property
+    def table(self) -> Host:
+        assert self.host is not None, "app.py attaches every feature before the first intent"
+        return self.host
+
+    # ----- input ---------------------------------------------------------------------------------
+
+    def control(self, act: str, data: Mapping[str, str]) -> FeatureIntent | None:
+        """The intent of a ``data-act`` control of this feature's, or None."""
+        return None
+
+    def handlers(self) -> Mapping[type, Handler]:
+        """The handler of each of its intent types."""
+        return {}
+
+    # ----- the match on the table ----------------------------------------------------------------
+
+    def table_set(self, game: Game, fresh: bool) -> None:
+        """``game`` is now your match on the table (just dealt when ``fresh``, else resumed)."""
+
+    def counts(self) -> bool:
+        """Whether your match on the table counts in the statistics."""
+        return True
+
+    def undo_off(self) -> str | None:
+        """Why moves cannot be taken back in your match now (words for the player), or None."""
+        return None
+
+    def counted(self, game: Game) -> None:
+        """The statistics of ``game`` were just counted (a hand or the match ended)."""
+
+    def refuses_start(self, seed: int | None, deal: str | None) -> str | None:
+        """Why a new match may not start from this seed or deal code (words), or None."""
+        return None
+
+    def link_match(self, link: Params, stored: Game | None) -> tuple[Game | None, list[str]]:
+        """The match a link's (or an embed's) parameters (its own are in ``link.options``) ask
+        for instead of ``stored`` (None: no such match), and the problems to say about them."""
+        return None, []
+
+    # ----- the screen and the work behind it -----------------------------------------------------
+
+    def drawn(self) -> None:
+        """The table was just drawn: draw this feature's part from the new state."""
+
+    def shows_result(self) -> bool:
+        """The match on the table has ended: show this feature's own result instead of the
+        ordinary match result (True if it did)."""
+        return False
+
+    def statistics_opened(self) -> None:
+        """The statistics dialog was opened: fill this feature's part of it."""
+
+    def chart(self, name: str) -> Chart | None:
+        """Chart ``name`` if it is this feature's (built when the player opens it)."""
+        return None
+
+    def jobs(self, known: Callable[[str], bool]) -> list[Job]:
+        """Background work wanted now (``known`` keys are queued or done already)."""
+        return []
+
+    def stored_changed(self, name: str) -> None:
+        """Another tab changed the stored record ``name``."""
