@@ -1,6 +1,6 @@
-"""The plug-in interface: what a feature (the daily deal, and the next ones) brings to the table.
+"""The plug-in interface: what a feature brings to the table.
 
-A feature lives in a folder of its own (``ginweb/daily/``) with its intents, its handlers, its
+A feature lives in a folder of its own (e.g. ``ginweb/<name>/``) with its intents, its handlers, its
 part of the stored match, a pure presenter and its DOM writer, its background jobs and its
 stored data. It plugs into the table through :class:`Feature`: the table core (session,
 dispatch, screen, turns, the input layer, the save format) calls these hooks on every feature

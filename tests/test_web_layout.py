@@ -1,0 +1,113 @@
+"""The two rules ARCHITECTURE.md cares about, checked on the source (issue 25): only a few named
+modules touch the browser (``js``, ``pyodide``), the table core imports no feature (a feature
+plugs in through ginweb/feature.py and is built only by app.py), and every file path a
+docstring or a README cites exists."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = ROOT / "web" / "ginweb"
+
+# The modules that import js or pyodide: the DOM helpers, the writers' base, storage and tabs
+# (localStorage, the storage event), the composition root, the timers of turns and warm-up.
+BROWSER_MODULES = {
+    "ginweb.app",
+    "ginweb.dom",
+    "ginweb.records",
+    "ginweb.storage",
+    "ginweb.tabs",
+    "ginweb.turns",
+    "ginweb.warmup",
+}
+FEATURES = {"ginweb.daily"}  # each a folder; app.py is the one module outside it that imports it
+
+
+def modules() -> dict[str, ast.Module]:
+    out = {}
+    for path in sorted(PAGE.rglob("*.py")):
+        parts = path.relative_to(PAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        out[name] = ast.parse(path.read_text(), str(path))
+    return out
+
+
+def imported(name: str, tree: ast.Module) -> set[str]:
+    """Every module ``tree`` (module ``name``) imports, relative imports resolved, top level or
+    inside a function, TYPE_CHECKING blocks included."""
+    package = (
+        name.split(".")
+        if (PAGE / Path(*name.split(".")[1:]) / "__init__.py").exists()
+        else name.split(".")[:-1]
+    )
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            found.add(module)
+            found |= {f"{module}.{alias.name}" for alias in node.names}
+    return found
+
+
+def test_only_the_named_modules_touch_the_browser():
+    touching = {
+        name
+        for name, tree in modules().items()
+        if any(m.split(".")[0] in ("js", "pyodide") for m in imported(name, tree))
+    }
+    assert touching == BROWSER_MODULES
+
+
+def test_the_table_core_imports_no_feature():
+    for name, tree in modules().items():
+        inside = any(name == f or name.startswith(f + ".") for f in FEATURES)
+        if inside or name == "ginweb.app":
+            continue
+        reached = {m for m in imported(name, tree) for f in FEATURES if m == f or m.startswith(f + ".")}
+        assert not reached, f"{name} imports {sorted(reached)}: a feature plugs in through ginweb/feature.py"
+
+
+def test_a_feature_names_itself_only_in_its_folder_and_app():
+    """``git grep daily`` finds the daily in its folder, app.py and the tests only."""
+    for path in sorted(PAGE.rglob("*.py")):
+        rel = path.relative_to(PAGE).as_posix()
+        if rel.startswith("daily/") or rel == "app.py":
+            continue
+        assert not re.search(r"daily|dailies", path.read_text(), re.IGNORECASE), rel
+
+
+CITED = re.compile(r"(?<![\w/.-])((?:web|tests|scripts|e2e|gin_core|benchmarks|docs)/[\w./*<>-]*[\w*>])")
+
+
+def cited_files() -> list[tuple[str, str]]:
+    """(where, path) for each repository path cited in a README, ARCHITECTURE.md or a docstring."""
+    texts = [
+        ROOT / "README.md",
+        ROOT / "ARCHITECTURE.md",
+        ROOT / "web" / "README.md",
+        ROOT / "benchmarks" / "bots.md",
+    ]
+    out = [(p.name, m) for p in texts for m in CITED.findall(p.read_text())]
+    for path in [*PAGE.rglob("*.py"), *(ROOT / "gin_core").rglob("*.py")]:
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+                doc = ast.get_docstring(node) or ""
+                out += [(str(path.relative_to(ROOT)), m) for m in CITED.findall(doc)]
+    return out
+
+
+@pytest.mark.parametrize(("where", "cited"), cited_files())
+def test_every_cited_path_exists(where, cited):
+    path = cited.rstrip(".")
+    assert (ROOT / path).exists() or "*" in path or "<" in path, (
+        f"{where} cites {cited}, which does not exist"
+    )
