@@ -120,6 +120,21 @@ def validate(data: Any) -> tuple[dict[str, Any], list[str]]:
     if version not in READS:
         raise ValueError(f"statistics version {version!r} is not supported")
     out, bad = empty(), []
+    _counters(data, out, bad)
+    _levels(data.get("by_level", {}), out, bad)
+    _coach(data.get("coach") if version == VERSION else None, out, bad)
+    if version == 1:
+        _migrate_v1(data, out, bad)
+    else:
+        _kinds(data.get("by_kind", {}), out, bad)
+    _counted(data.get("counted"), out, bad)
+    if version == VERSION:
+        _history(data.get("history"), out, bad)
+    return out, bad
+
+
+def _counters(data: dict[str, Any], out: dict[str, Any], bad: list[str]) -> None:
+    """The plain counts of each group (matches, hands...) that can be read."""
     for group, names in COUNTERS.items():
         src = data.get(group)
         src = src if isinstance(src, dict) else {}
@@ -129,18 +144,11 @@ def validate(data: Any) -> tuple[dict[str, Any], list[str]]:
                 out[group][n] = v
             else:
                 bad.append(f"{group}.{n}")
-    _levels(data.get("by_level", {}), out, bad)
-    _coach(data.get("coach") if version == VERSION else None, out, bad)
-    if version == 1:
-        _migrate_v1(data, out, bad)
-    else:
-        kinds = data.get("by_kind", {})
-        for key, rec in kinds.items() if isinstance(kinds, dict) else ():
-            out["by_kind"][str(key)[:60]] = _kind(rec, bad, f"by_kind.{key}")
-    _counted(data.get("counted"), out, bad)
-    if version == VERSION:
-        _history(data.get("history"), out, bad)
-    return out, bad
+
+
+def _kinds(kinds: Any, out: dict[str, Any], bad: list[str]) -> None:
+    for key, rec in kinds.items() if isinstance(kinds, dict) else ():
+        out["by_kind"][str(key)[:60]] = _kind(rec, bad, f"by_kind.{key}")
 
 
 def _history(raw: Any, out: dict[str, Any], bad: list[str]) -> None:
@@ -151,18 +159,23 @@ def _history(raw: Any, out: dict[str, Any], bad: list[str]) -> None:
         bad.append("history")
         return
     for m in matches[-KEEP_MATCHES:]:
-        if (
-            isinstance(m, list)
-            and len(m) == 3
-            and m[0] in MATCH_RESULTS
-            and all(type(v) is int and abs(v) < 1 << 31 for v in m[1:])
-        ):
+        if _kept_match(m):
             out["history"]["matches"].append(list(m))
         else:
             bad.append("history.matches")
-    out["history"]["hands"] = [v for v in hands[-KEEP_HANDS:] if type(v) is int and abs(v) < 1 << 31]
+    out["history"]["hands"] = [v for v in hands[-KEEP_HANDS:] if _small(v)]
     if len(out["history"]["hands"]) != len(hands[-KEEP_HANDS:]):
         bad.append("history.hands")
+
+
+def _small(v: Any) -> bool:
+    """A stored whole number of points (|v| < 2**31)."""
+    return type(v) is int and abs(v) < 1 << 31
+
+
+def _kept_match(m: Any) -> bool:
+    """A stored match of the history: [w|l|d, you, computer]."""
+    return isinstance(m, list) and len(m) == 3 and m[0] in MATCH_RESULTS and all(_small(v) for v in m[1:])
 
 
 def _keep(history: list[Any], item: Any, keep: int) -> None:
@@ -260,25 +273,32 @@ def count_match(
     if result.winner is None:
         m["drawn"] += 1
     elif result.winner == 0:
-        m["won"] += 1
-        lvl["won"] += 1
-        kind["won"] += 1
-        if result.shutout:
-            m["shutouts_won"] += 1
-        margin = result.totals[0] - result.totals[1]
-        if kind["best"] is None or margin > kind["best"]["margin"]:
-            kind["best"] = {
-                "you": result.totals[0],
-                "computer": result.totals[1],
-                "margin": margin,
-                "level": level,
-                "date": date,
-            }
+        _count_win(m, lvl, kind, result, level, date)
     else:
         m["lost"] += 1
         if result.shutout:
             m["shutouts_lost"] += 1
     return True
+
+
+def _count_win(
+    m: dict[str, Any], lvl: dict[str, Any], kind: dict[str, Any], result: MatchResult, level: str, date: str
+) -> None:
+    """A match you won, in the totals, its level and its kind (and the kind's best match)."""
+    m["won"] += 1
+    lvl["won"] += 1
+    kind["won"] += 1
+    if result.shutout:
+        m["shutouts_won"] += 1
+    margin = result.totals[0] - result.totals[1]
+    if kind["best"] is None or margin > kind["best"]["margin"]:
+        kind["best"] = {
+            "you": result.totals[0],
+            "computer": result.totals[1],
+            "margin": margin,
+            "level": level,
+            "date": date,
+        }
 
 
 def count_abandoned(data: dict[str, Any], uid: str) -> bool:
@@ -359,9 +379,14 @@ def _coach(raw: Any, out: dict[str, Any], bad: list[str]) -> None:
             c["kinds"][k] = v
     matches = raw.get("matches", {})
     for uid, rec in list(matches.items() if isinstance(matches, dict) else ())[-COACH_MATCHES:]:
-        hands = rec.get("hands") if isinstance(rec, dict) else None
-        if isinstance(hands, list) and all(_count(h) for h in hands) and _count(rec.get("given_tenths")):
-            c["matches"][str(uid)[:80]] = {"hands": hands[:500], "given_tenths": rec["given_tenths"]}
+        if _coached_match(rec):
+            c["matches"][str(uid)[:80]] = {"hands": rec["hands"][:500], "given_tenths": rec["given_tenths"]}
+
+
+def _coached_match(rec: Any) -> bool:
+    """A stored match of the coach's counts: the hands reviewed and the points given away."""
+    hands = rec.get("hands") if isinstance(rec, dict) else None
+    return isinstance(hands, list) and all(_count(h) for h in hands) and _count(rec.get("given_tenths"))
 
 
 def count_review(data: dict[str, Any], uid: str, review: HandReview) -> bool:
