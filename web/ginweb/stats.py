@@ -119,7 +119,7 @@ def validate(data: Any) -> tuple[dict[str, Any], list[str]]:
         raise NewerStatsError(f"statistics version {version} is newer than this page's {VERSION}")
     if version not in READS:
         raise ValueError(f"statistics version {version!r} is not supported")
-    out, bad = empty(), []
+    out, bad = empty(), list[str]()
     _counters(data, out, bad)
     _levels(data.get("by_level", {}), out, bad)
     _coach(data.get("coach") if version == VERSION else None, out, bad)
