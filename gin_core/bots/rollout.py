@@ -13,6 +13,7 @@ scoring is the engine's own (:func:`~gin_core.scoring.knock_points`).
 from __future__ import annotations
 
 from ..arrange import min_deadwood
+from ..cards import Mask
 from ..flow import at_the_wall, dead_after_discard
 from ..rules import Rules
 from ..scoring import knock_points
@@ -22,7 +23,7 @@ TURN_UNITS = 2  # work units of one simulated turn (two best-discard searches)
 END_UNITS = 3  # work units of scoring a knock
 
 
-def score(rules: Rules, hands: list[int], knocker: int, big: bool = False) -> int:
+def score(rules: Rules, hands: list[Mask], knocker: int, big: bool = False) -> int:
     """Points of a knock for player 0 (negative when player 1 scores)."""
     points = knock_points(hands[knocker], hands[1 - knocker], rules, big)
     return points if knocker == 0 else -points
@@ -31,9 +32,9 @@ def score(rules: Rules, hands: list[int], knocker: int, big: bool = False) -> in
 def end_turn(
     rules: Rules,
     limit: int,
-    hands: list[int],
+    hands: list[Mask],
     p: int,
-    forbidden: int,
+    forbidden: Mask,
     pile: list[int],
     stock: list[int],
     wary: bool = False,
@@ -55,12 +56,12 @@ def end_turn(
 def playout(
     rules: Rules,
     limit: int,
-    hands: list[int],
+    hands: list[Mask],
     pile: list[int],
     stock: list[int],
     turn: int,
     phase: str,
-    forbidden: int = 0,
+    forbidden: Mask = 0,
     passes: int = 0,
     stock_only: bool = False,
     wary: int = 0,

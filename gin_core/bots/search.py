@@ -28,7 +28,7 @@ from .heuristics import Option, discard_options
 from .knowledge import Knowledge
 from .reasons import Reason, ReasonKind, meld_with, takes_for_meld
 from .rollout import END_UNITS, playout, playout_bound, score
-from .sampler import Inference, Proposer, proposal_units, resample
+from .sampler import Guess, Inference, Proposer, proposal_units, resample
 from .standard import best_knock, discard_decision, draw_decision, knock_or_discard, wall_decision
 
 
@@ -62,7 +62,7 @@ Evaluating = Generator[int, None, list[Playouts]]  # slices of work units, then 
 
 
 def simulate(
-    view: PlayerView, know: Knowledge, action: Action, guess: tuple[int, list[int]], wary: int = 0
+    view: PlayerView, know: Knowledge, action: Action, guess: Guess, wary: int = 0
 ) -> tuple[int, int]:
     """Points for this player (and the work units used) if ``action`` is played and the hidden
     cards are ``guess``; player 0 of the playout is this player, ``wary`` as in :func:`playout`."""
