@@ -27,7 +27,7 @@ from .base import Bot, Decision, Thinking, Work, face_up, lowest_end
 from .heuristics import Option, discard_options
 from .knowledge import Knowledge
 from .reasons import Reason, ReasonKind, meld_with, takes_for_meld
-from .rollout import END_UNITS, playout, playout_bound, score
+from .rollout import END_UNITS, PlayoutState, playout, playout_bound, score
 from .sampler import Guess, Inference, Proposer, proposal_units, resample
 from .standard import best_knock, discard_decision, draw_decision, knock_or_discard, wall_decision
 
@@ -78,21 +78,20 @@ def simulate(
     if kind == ActionKind.DISCARD:
         if dead_after_discard(rules, len(stock)):
             return 0, END_UNITS
-        return playout(
-            rules, limit, [me & ~action.put.bit, opp], [action.put.index], stock, 1, "draw", wary=wary
-        )
-    if kind == ActionKind.DRAW_STOCK:
-        return playout(rules, limit, [me | 1 << stock.pop(), opp], top, stock, 0, "discard", wary=wary)
-    if kind == ActionKind.DRAW_PILE:
+        state = PlayoutState([me & ~action.put.bit, opp], [action.put.index], stock, 1, Phase.DRAW)
+    elif kind == ActionKind.DRAW_STOCK:
+        state = PlayoutState([me | 1 << stock.pop(), opp], top, stock, 0, Phase.DISCARD)
+    elif kind == ActionKind.DRAW_PILE:
         taken = face_up(view).bit
         forbid = taken if rules.no_discard_after_pickup else 0
-        return playout(rules, limit, [me | taken, opp], [], stock, 0, "discard", forbid, wary=wary)
-    if view.phase == Phase.WALL:  # pass at the wall: the hand is dead
+        state = PlayoutState([me | taken, opp], [], stock, 0, Phase.DISCARD, forbid)
+    elif view.phase == Phase.WALL:  # pass at the wall: the hand is dead
         return 0, END_UNITS
-    passes = 2 if view.player == view.dealer else 1
-    if passes == 2:
-        return playout(rules, limit, [me, opp], top, stock, 1, "draw", stock_only=True, wary=wary)
-    return playout(rules, limit, [me, opp], top, stock, 1, "offer", passes=1, wary=wary)
+    elif view.player == view.dealer:  # the second pass of the upcard: the other player draws
+        state = PlayoutState([me, opp], top, stock, 1, Phase.DRAW, stock_only=True)
+    else:
+        state = PlayoutState([me, opp], top, stock, 1, Phase.OFFER, passes=1)
+    return playout(rules, limit, state, wary)
 
 
 def describe(view: PlayerView, know: Knowledge, action: Action) -> Reason:
