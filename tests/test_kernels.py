@@ -6,12 +6,31 @@ values carry exactly what the kernels need, and the random draws happen in the s
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import random
 from collections.abc import Iterator
 
-from gin_core import preset
+import pytest
+
+from gin_core import Match, PlayerView, preset
+from gin_core.actions import Action
+from gin_core.bots import make_bot
+from gin_core.bots.base import Work, finish, rng_for
+from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.rollout import PlayoutState, playout
+from gin_core.bots.search import (
+    ExpertBot,
+    Playouts,
+    SearchBot,
+    SearchSettings,
+    credit_favourite,
+    describe,
+    evaluate,
+    guess_hidden,
+    play_candidates,
+    standard_choice,
+)
 from gin_core.cards import Mask
 from gin_core.flow import Phase
 from gin_core.rules import Rules
@@ -78,3 +97,74 @@ def test_a_playout_state_holds_what_it_is_given_and_is_consumed():
     stock = list(start.stock)
     playout(rules, limit, start, wary)
     assert start.stock != stock  # the lists are the playout's to use up
+
+
+def search_views(n: int, seed: int = 5) -> list[PlayerView]:
+    """Views of player 0 (standard) against simple where a search would run (two moves or more)."""
+    rng = random.Random(seed)
+    bots = (make_bot("standard", seed=3), make_bot("simple", seed=4))
+    out: list[PlayerView] = []
+    while len(out) < n:
+        match = Match(preset("eaai").replace(target=None), seed=rng.getrandbits(30))
+        while (player := match.to_move) is not None and len(out) < n:
+            view = match.view(player)
+            if player == 0 and len(view.legal_actions) > 1:
+                out.append(view)
+            match.apply(bots[player].decide(view).action)
+    return out
+
+
+def name(action: Action) -> str:
+    return action.kind.value + (str(action.card) if action.card else "")
+
+
+def test_a_level_s_settings_are_its_class_constants():
+    assert SearchBot.settings() == SearchSettings(96, SearchBot.inference, 0, 1.5, 0)
+    assert ExpertBot.settings() == SearchSettings(160, ExpertBot.inference, 2, 1.5, 0b11)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        SearchBot.settings().samples = 1
+
+
+# Every legal move of 6 views searched by each level's settings: (move, points, wins, runs) of
+# every trial, the moves still in the running and the units spent, hashed. Pinned before the
+# settings existed, from evaluate(..., samples, inference, rng, work, halvings, favourite,
+# prior, wary).
+SEARCHED = {"hard": "b74783a52ef02669", "expert": "0c122c5e7372ed7c"}
+
+
+@pytest.mark.parametrize("level", sorted(SEARCHED))
+def test_searches_with_the_settings_value_are_unchanged(level):
+    bot = {"hard": SearchBot, "expert": ExpertBot}[level]
+    settings, out = bot.settings(), []
+    for view in search_views(6):
+        know = Knowledge.of(view)
+        holding = know.holding()
+        work = Work(bot.slice_units, bot.total_units)
+        favourite, _ = standard_choice(view, know, holding, work)
+        trials = [Playouts(a, describe(view, know, a)) for a in view.legal_actions]
+        credit_favourite(trials, favourite, settings.prior)
+        found = finish(guess_hidden(know, holding, settings, rng_for(1, view), work))
+        active = finish(play_candidates(view, know, trials, found, settings, work))
+        out.append([(name(t.action), round(t.points, 6), t.wins, t.runs) for t in trials])
+        out.append([name(t.action) for t in active])
+        out.append(work.spent)
+    assert digest(out) == SEARCHED[level]
+
+
+def test_evaluate_is_the_two_stages_without_halvings_credit_or_wary():
+    view = search_views(1)[0]
+    know = Knowledge.of(view)
+    holding = know.holding()
+    runs = []
+    for staged in (False, True):
+        work = Work(500, 3_000)
+        trials = [Playouts(a, describe(view, know, a)) for a in view.legal_actions]
+        if staged:
+            settings = SearchSettings(20, SearchBot.inference)
+            found = finish(guess_hidden(know, holding, settings, rng_for(2, view), work))
+            finish(play_candidates(view, know, trials, found, settings, work))
+        else:
+            finish(evaluate(view, know, holding, trials, 20, SearchBot.inference, rng_for(2, view), work))
+        runs.append(([(t.points, t.wins, t.runs, t.credit) for t in trials], work.spent))
+    assert runs[0] == runs[1]
+    assert all(t[2] > 0 for t in runs[0][0])
