@@ -6,13 +6,16 @@ values carry exactly what the kernels need, and the random draws happen in the s
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import hashlib
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+import gin_core.bots
 from gin_core import Match, PlayerView, preset
 from gin_core.actions import Action
 from gin_core.bots import make_bot
@@ -168,3 +171,85 @@ def test_evaluate_is_the_two_stages_without_halvings_credit_or_wary():
         runs.append(([(t.points, t.wins, t.runs, t.credit) for t in trials], work.spent))
     assert runs[0] == runs[1]
     assert all(t[2] > 0 for t in runs[0][0])
+
+
+MAX_PARAMETERS = 6
+BOTS_DIR = Path(gin_core.bots.__file__).parent
+
+
+def parameters(node: ast.FunctionDef | ast.AsyncFunctionDef, method: bool) -> int:
+    """A function's parameters, a method's ``self`` or ``cls`` not counted."""
+    a = node.args
+    count = len(a.posonlyargs) + len(a.args) + len(a.kwonlyargs) + bool(a.vararg) + bool(a.kwarg)
+    static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
+    return count - (method and not static and count > 0)
+
+
+def says_why(node: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str]) -> bool:
+    """True if a comment in the def's header (from ``def`` to its first statement) or its
+    docstring says why it takes that many parameters."""
+    header = lines[node.lineno - 1 : node.body[0].lineno - 1]
+    comments = [line.split("#", 1)[1] for line in header if "#" in line]
+    docstring = ast.get_docstring(node) or ""
+    return any("parameters" in c for c in comments) or "parameters:" in docstring
+
+
+def long_signatures(source: str) -> list[tuple[str, int]]:
+    """(name, parameters) of each function of ``source`` over the limit that does not say why."""
+    tree, lines, out = ast.parse(source), source.splitlines(), []
+
+    def visit(node: ast.AST, in_class: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                n = parameters(child, in_class)
+                if n > MAX_PARAMETERS and not says_why(child, lines):
+                    out.append((child.name, n))
+                visit(child, False)
+            else:
+                visit(child, isinstance(child, ast.ClassDef))
+
+    visit(tree, False)
+    return out
+
+
+def test_no_bots_function_takes_more_than_six_parameters_without_saying_why():
+    found = {path.name: long_signatures(path.read_text()) for path in sorted(BOTS_DIR.glob("*.py"))}
+    assert {name: bad for name, bad in found.items() if bad} == {}
+
+
+def test_the_parameter_check_counts_and_reads_comments():
+    src = '''
+def seven(a, b, c, d, e, f, g): ...
+def six(a, b, c, d, e, *, f=0): ...
+def said(a, b, c, d, e, f, g):  # 7 parameters: one per column
+    ...
+def documented(
+    a, b, c, d, e, f, *rest
+):
+    """Takes many.
+
+    Seven parameters: the old call kept."""
+class K:
+    def method(self, a, b, c, d, e, f): ...
+    @staticmethod
+    def static(a, b, c, d, e, f, g): ...
+'''
+    assert long_signatures(src) == [("seven", 7), ("static", 7)]
+
+
+MASK_NAMES = {"hand", "mask", "forbidden", "forbid", "live", "me", "known", "unseen", "taken"}
+
+
+def test_card_sets_in_bots_and_cards_signatures_are_typed_mask():
+    """A parameter named like a card set is a ``Mask``, never a bare ``int``."""
+    bare = []
+    for path in [*sorted(BOTS_DIR.glob("*.py")), BOTS_DIR.parent / "cards.py"]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef):
+                a = node.args
+                bare.extend(
+                    f"{path.name}:{node.name}({arg.arg})"
+                    for arg in (*a.posonlyargs, *a.args, *a.kwonlyargs)
+                    if arg.arg in MASK_NAMES and arg.annotation and ast.unparse(arg.annotation) == "int"
+                )
+    assert bare == []
