@@ -9,6 +9,7 @@ JSON file sees uses the notation ``"AS"``, ``"TD"`` (or ``"10D"``), ``"KH"``.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeAlias
 
 from .checks import describe
 from .errors import GinError
@@ -32,8 +33,13 @@ RANK_NAMES = (
     "queen",
     "king",
 )
-SUIT_MASK = (1 << 13) - 1
-FULL_DECK_MASK = (1 << 52) - 1
+Mask: TypeAlias = int
+"""A set of cards as an int: bit ``i`` is set when card ``i`` (see :attr:`Card.index`) is in the
+set. An alias, so it costs nothing: it says in a signature that an int is a card set (a hand,
+the cards taken, the forbidden card) rather than a count, a card index or points."""
+
+SUIT_MASK: Mask = (1 << 13) - 1
+FULL_DECK_MASK: Mask = (1 << 52) - 1
 
 
 class CardError(GinError):
@@ -50,7 +56,7 @@ class Card:
     rank: int
     suit: str
     index: int
-    bit: int
+    bit: Mask
     value: int
     _key: int
 
@@ -144,7 +150,7 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def mask_of(cards: Iterable[Card]) -> int:
+def mask_of(cards: Iterable[Card]) -> Mask:
     """The 52-bit mask of some cards (each card counted once)."""
     m = 0
     for c in cards:
@@ -152,7 +158,7 @@ def mask_of(cards: Iterable[Card]) -> int:
     return m
 
 
-def cards_of(mask: int) -> list[Card]:
+def cards_of(mask: Mask) -> list[Card]:
     """The cards of a mask, in index order (suit, then rank)."""
     out = []
     while mask:
@@ -176,7 +182,7 @@ def _suit_value_table() -> tuple[int, ...]:
 SUIT_VALUE = _suit_value_table()
 
 
-def mask_value(mask: int) -> int:
+def mask_value(mask: Mask) -> int:
     """Total deadwood value of the cards in a mask (four table look-ups)."""
     return (
         SUIT_VALUE[mask & SUIT_MASK]

@@ -20,11 +20,12 @@ from gin_core.arrange import discard_deadwoods
 from gin_core.bots import BOTS, Bot, hint, make_bot, think_hint
 from gin_core.bots.base import Work, finish
 from gin_core.bots.knowledge import Knowledge
-from gin_core.bots.rollout import end_turn
+from gin_core.bots.rollout import PlayoutState, end_turn
 from gin_core.bots.sampler import Inference, guesses
 from gin_core.bots.search import SearchBot, standard_choice
 from gin_core.bots.simple import SimpleBot
 from gin_core.cards import Card, mask_of, parse_cards
+from gin_core.flow import Phase
 from gin_core.melds import meld_masks
 from gin_core.presets import PRESETS
 
@@ -419,14 +420,18 @@ def test_a_wary_playout_player_does_not_knock_into_an_undercut():
     rules = preset("eaai")
     knocker = mask_of(parse_cards("AS 2S 3S 4H 5H 6H 7C 8C 9C 8D KD"))
     defender = mask_of(parse_cards("5D 6D 7D TH JH QH 2C 2D 2H AC"))
-    naive, _ = end_turn(rules, 10, [knocker, defender], 0, 0, [], [1, 2, 3])
+
+    def state(hand):
+        return PlayoutState([hand, defender], [], [1, 2, 3], 0, Phase.DISCARD)
+
+    naive, _ = end_turn(rules, 10, state(knocker), 0, 0)
     assert naive < 0  # the 8-point knock is undercut by a 1-point hand
-    pile = []
-    hands = [knocker, defender]
-    points, kept = end_turn(rules, 10, hands, 0, 0, pile, [1, 2, 3], wary=True)
-    assert points is None and kept == 8 and pile == [Card.parse("KD").index]
+    held = state(knocker)
+    points, kept = end_turn(rules, 10, held, 0, 0, wary=True)
+    assert points is None and kept == 8 and held.pile == [Card.parse("KD").index]
+    assert held.hands[0] == knocker & ~Card.parse("KD").bit
     gin_hand = mask_of(parse_cards("AS 2S 3S 4H 5H 6H 7C 8C 9C TC KD"))
-    assert end_turn(rules, 10, [gin_hand, defender], 0, 0, [], [1, 2, 3], wary=True)[0] > 0
+    assert end_turn(rules, 10, state(gin_hand), 0, 0, wary=True)[0] > 0
 
 
 def test_the_hand_caches_are_emptied_before_a_decision_once_past_their_limit(monkeypatch):

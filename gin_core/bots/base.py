@@ -21,7 +21,7 @@ from typing import TypeVar
 
 from ..actions import DECLARING, ENDING, Action, ActionKind
 from ..arrange import min_deadwood, trim_caches
-from ..cards import Card, mask_of
+from ..cards import Card, Mask, mask_of
 from ..checks import check_seed, check_slice_ms
 from ..declare import default_declaration
 from ..view import PlayerView
@@ -193,7 +193,7 @@ def face_up(view: PlayerView) -> Card:
     return top
 
 
-def meld_draw(view: PlayerView, hand: int) -> Decision:
+def meld_draw(view: PlayerView, hand: Mask) -> Decision:
     """The plain players' draw (simple, beginner): the face-up card only if it joins a meld of
     ``hand`` plus that card, else the stock (or a pass, where passing is legal)."""
     acts = view.legal_actions

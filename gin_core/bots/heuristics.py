@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..arrange import discard_code, discard_deadwoods
-from ..cards import CARD_VALUES
+from ..cards import CARD_VALUES, Mask
 from .base import Work
 from .knowledge import Knowledge, meld_chance
 
@@ -20,19 +20,19 @@ GAIN = 1.0
 DANGER = 6.0
 
 
-def cached_discard(hand: int, forbidden: int = 0) -> tuple[int, int]:
+def cached_discard(hand: Mask, forbidden: Mask = 0) -> tuple[int, int]:
     """(card, deadwood left) of the discard from an 11-card mask leaving the least deadwood;
     ties go to the higher card. Cached: playouts meet the same hands again and again."""
     code = discard_code(hand | forbidden << 52)
     return code & 63, code >> 6
 
 
-def best_after(hand: int, forbidden: int = 0) -> int:
+def best_after(hand: Mask, forbidden: Mask = 0) -> int:
     """The least deadwood left after discarding one card of an 11-card mask."""
     return discard_code(hand | forbidden << 52) >> 6
 
 
-def draw_gain(hand: int, deadwood: int, odds: list[tuple[int, float]], work: Work) -> float:
+def draw_gain(hand: Mask, deadwood: int, odds: list[tuple[int, float]], work: Work) -> float:
     """Expected deadwood saved by drawing one stock card into a 10-card hand (and discarding the
     worst card, possibly the one drawn)."""
     work.add(len(odds))
@@ -59,7 +59,7 @@ class Option:
 
 
 def discard_options(
-    hand: int,
+    hand: Mask,
     know: Knowledge,
     holding: list[float],
     odds: list[tuple[int, float]],
@@ -79,7 +79,7 @@ def discard_options(
     return options
 
 
-def stock_expectation(hand: int, odds: list[tuple[int, float]], work: Work) -> float:
+def stock_expectation(hand: Mask, odds: list[tuple[int, float]], work: Work) -> float:
     """Expected least deadwood after drawing from the stock into a 10-card hand."""
     work.add(len(odds))
     return sum(p * best_after(hand | 1 << i) for i, p in odds)

@@ -12,12 +12,21 @@ function of the view and the seed.
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import replace
 
 from ..flow import Phase
 from ..view import PlayerView
 from .base import Candidate, Work, finish, forced_decision, rng_for
 from .knowledge import Knowledge
-from .search import Playouts, SearchBot, describe, evaluate, standard_choice
+from .search import (
+    Playouts,
+    SearchBot,
+    credit_favourite,
+    describe,
+    guess_hidden,
+    play_candidates,
+    standard_choice,
+)
 from .standard import discard_decision
 
 HintThinking = Generator[int, None, list[Candidate]]
@@ -41,24 +50,15 @@ def think_hint(view: PlayerView, seed: int = 0, slice_ms: float | None = None) -
         d = discard_decision(know, o)
         whys[d.action] = d.reason
     trials = [Playouts(a, whys[a]) for a in acts]
+    settings = replace(SearchBot.settings(), halvings=HALVINGS)
+    credit_favourite(trials, favourite, settings.prior)
     if work.in_slice:
         yield work.cut()
-    yield from evaluate(
-        view,
-        know,
-        holding,
-        trials,
-        SearchBot.samples,
-        SearchBot.inference,
-        rng_for(seed, view),
-        work,
-        HALVINGS,
-        favourite,
-        SearchBot.prior,
-    )
+    found = yield from guess_hidden(know, holding, settings, rng_for(seed, view), work)
+    yield from play_candidates(view, know, trials, found, settings, work)
     if work.in_slice:
         yield work.cut()
-    trials.sort(key=lambda t: -t.credited(favourite, SearchBot.prior))
+    trials.sort(key=lambda t: -t.ranked)
     return [Candidate(t.action, round(t.value, 2), t.reason()) for t in trials]
 
 

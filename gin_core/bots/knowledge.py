@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..cards import Card, mask_of
+from ..cards import Card, Mask, mask_of
 from ..events import Event
 from ..view import PlayerView
 
 
-def _relatives() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+def _relatives() -> tuple[tuple[Mask, ...], tuple[Mask, ...], tuple[Mask, ...]]:
     """Per card index: same rank (other suits), same suit one rank away, two ranks away."""
     rank, near, far = [], [], []
     for i in range(52):
@@ -51,10 +51,12 @@ def _meld_pairs() -> tuple[tuple[tuple[int, int], ...], ...]:
 
 
 MELD_PAIRS = _meld_pairs()
-PAIR_MASKS = tuple(tuple(1 << a | 1 << b for a, b in pairs) for pairs in MELD_PAIRS)
+PAIR_MASKS: tuple[tuple[Mask, ...], ...] = tuple(
+    tuple(1 << a | 1 << b for a, b in pairs) for pairs in MELD_PAIRS
+)
 
 
-def fits(hand: int, card: int) -> bool:
+def fits(hand: Mask, card: int) -> bool:
     """True if ``card`` joins a meld of ``hand`` plus that card (any meld holding it holds a
     three-card meld holding it, so checking the pairs is enough)."""
     for pair in PAIR_MASKS[card]:  # noqa: SIM110 - any() over a generator is 3.5x slower in the sampler loop
@@ -82,15 +84,15 @@ class Knowledge:
     cards the opponent has drawn this hand; ``limit``: this hand's knock limit; the ``ages``
     pair each card the opponent passed or threw with how many they passed or threw since)."""
 
-    me: int
-    unseen: int
-    known: int
+    me: Mask
+    unseen: Mask
+    known: Mask
     opp_unknown: int
     stock: int
-    threw: int
-    passed: int
-    took: int
-    forbidden: int
+    threw: Mask
+    passed: Mask
+    took: Mask
+    forbidden: Mask
     opp_draws: int
     limit: int
     passed_ages: tuple[tuple[int, int], ...]

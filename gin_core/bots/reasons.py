@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..arrange import best_arrangement
-from ..cards import CARDS, Card, cards_of
+from ..cards import CARDS, Card, Mask, cards_of
 from ..melds import meld_masks
 
 
@@ -187,7 +187,7 @@ _TEXTS: dict[ReasonKind, Callable[[Reason], str]] = {
 }
 
 
-def meld_with(hand: int, card: int) -> tuple[MeldShape, int] | None:
+def meld_with(hand: Mask, card: int) -> tuple[MeldShape, Mask] | None:
     """The smallest meld of ``hand`` (which holds ``card``) that ``card`` joins, as (shape, mask),
     or None."""
     melds = [m for m in meld_masks(hand) if m >> card & 1]
@@ -198,13 +198,13 @@ def meld_with(hand: int, card: int) -> tuple[MeldShape, int] | None:
     return shape, best
 
 
-def takes_for_meld(card: Card, joined: tuple[MeldShape, int]) -> Reason:
+def takes_for_meld(card: Card, joined: tuple[MeldShape, Mask]) -> Reason:
     """Takes ``card``: it makes the meld ``joined`` (from :func:`meld_with`)."""
     shape, mask = joined
     return Reason(ReasonKind.MAKES_MELD, (card, *cards_of(mask)), meld=shape)
 
 
-def draw_kept(hand: int, live: int) -> tuple[Card, Card, MeldShape] | None:
+def draw_kept(hand: Mask, live: Mask) -> tuple[Card, Card, MeldShape] | None:
     """The unmelded pair of ``hand`` with the most live cards (in ``live``) that would complete
     it, and the meld it would make; None if no loose pair has any."""
     loose = [c.index for c in best_arrangement(cards_of(hand)).deadwood]

@@ -13,7 +13,8 @@ scoring is the engine's own (:func:`~gin_core.scoring.knock_points`).
 from __future__ import annotations
 
 from ..arrange import min_deadwood
-from ..flow import at_the_wall, dead_after_discard
+from ..cards import Mask
+from ..flow import Phase, at_the_wall, dead_after_discard
 from ..rules import Rules
 from ..scoring import knock_points
 from .heuristics import best_after, cached_discard
@@ -22,24 +23,63 @@ TURN_UNITS = 2  # work units of one simulated turn (two best-discard searches)
 END_UNITS = 3  # work units of scoring a knock
 
 
-def score(rules: Rules, hands: list[int], knocker: int, big: bool = False) -> int:
+def score(rules: Rules, hands: list[Mask], knocker: int, big: bool = False) -> int:
     """Points of a knock for player 0 (negative when player 1 scores)."""
     points = knock_points(hands[knocker], hands[1 - knocker], rules, big)
     return points if knocker == 0 else -points
 
 
+# Phase members are compared by identity; looked up on the enum they cost 50 ns each in CPython.
+_OFFER, _DRAW, _DISCARD = Phase.OFFER, Phase.DRAW, Phase.DISCARD
+
+
+class PlayoutState:
+    """Where a playout starts, and what it consumes: both hands (``hands[turn]`` holds 11 cards
+    in the discard phase), the pile (the face-up card last) and the stock (the next card last),
+    whose turn it is and the phase: ``OFFER`` (``passes`` players have passed the upcard),
+    ``DRAW`` (``stock_only`` after both passed) or ``DISCARD`` (``forbidden``: the card just
+    taken, when the rules forbid discarding it). :func:`playout` reads the fields into locals
+    once and then mutates the hands and lists, so a state plays out once.
+
+    A plain class with slots, not a dataclass: the search makes one per playout (a dataclass
+    would also cost milliseconds of ``exec`` at import in Pyodide)."""
+
+    __slots__ = ("forbidden", "hands", "passes", "phase", "pile", "stock", "stock_only", "turn")
+
+    def __init__(  # 8 parameters: one per field, the state of a hand in progress
+        self,
+        hands: list[Mask],
+        pile: list[int],
+        stock: list[int],
+        turn: int,
+        phase: Phase,
+        forbidden: Mask = 0,
+        passes: int = 0,
+        stock_only: bool = False,
+    ) -> None:
+        self.hands = hands
+        self.pile = pile
+        self.stock = stock
+        self.turn = turn
+        self.phase = phase
+        self.forbidden = forbidden
+        self.passes = passes
+        self.stock_only = stock_only
+
+    def __repr__(self) -> str:
+        return (
+            f"PlayoutState({self.hands}, {self.pile}, {self.stock}, {self.turn}, {self.phase!s}, "
+            f"forbidden={self.forbidden}, passes={self.passes}, stock_only={self.stock_only})"
+        )
+
+
 def end_turn(
-    rules: Rules,
-    limit: int,
-    hands: list[int],
-    p: int,
-    forbidden: int,
-    pile: list[int],
-    stock: list[int],
-    wary: bool = False,
+    rules: Rules, limit: int, state: PlayoutState, p: int, forbidden: Mask, wary: bool = False
 ) -> tuple[int | None, int]:
-    """Player ``p`` (holding 11 cards) ends the turn. Returns (points if the hand ended or None,
-    deadwood kept). A ``wary`` player does not knock into an undercut."""
+    """Player ``p`` (holding 11 cards in ``state.hands``) ends the turn, ``forbidden`` the card
+    they may not discard: the hand, pile and stock of ``state`` change. Returns (points if the
+    hand ended or None, deadwood kept). A ``wary`` player does not knock into an undercut."""
+    hands = state.hands
     if rules.big_gin and min_deadwood(hands[p]) == 0:
         return score(rules, hands, p, big=True), 0
     card, dw = cached_discard(hands[p], forbidden)
@@ -48,30 +88,23 @@ def end_turn(
         points = score(rules, hands, p)
         if not wary or dw == 0 or (points if p == 0 else -points) > 0:
             return points, dw
-    pile.append(card)
-    return (0 if dead_after_discard(rules, len(stock)) else None), dw
+    state.pile.append(card)
+    return (0 if dead_after_discard(rules, len(state.stock)) else None), dw
 
 
-def playout(
-    rules: Rules,
-    limit: int,
-    hands: list[int],
-    pile: list[int],
-    stock: list[int],
-    turn: int,
-    phase: str,
-    forbidden: int = 0,
-    passes: int = 0,
-    stock_only: bool = False,
-    wary: int = 0,
-) -> tuple[int, int]:
-    """Play to the end of the hand from a state; returns (points for player 0, work units used).
-
-    ``phase`` is ``offer`` (``passes`` players have passed the upcard), ``draw`` (``stock_only``
-    after both passed) or ``discard`` (``hands[turn]`` holds 11 cards, ``forbidden`` the card
-    just taken). Bit ``p`` of ``wary`` set: player ``p`` never knocks into an undercut. The
-    lists are consumed.
+def playout(rules: Rules, limit: int, state: PlayoutState, wary: int = 0) -> tuple[int, int]:
+    """Play to the end of the hand from ``state`` (which is consumed); returns (points for
+    player 0, work units used). Bit ``p`` of ``wary`` set: player ``p`` never knocks into an
+    undercut.
     """
+    hands = state.hands  # the fields as locals: the loop below reads them every turn
+    pile = state.pile
+    stock = state.stock
+    turn = state.turn
+    phase = state.phase
+    forbidden = state.forbidden
+    passes = state.passes
+    stock_only = state.stock_only
     rule_forbids = rules.no_discard_after_pickup
     dws = [min_deadwood(h) if h.bit_count() == 10 else 99 for h in hands]
     turns = checks = 0
@@ -79,11 +112,11 @@ def playout(
     while turns < cap:
         turns += 1
         p = turn
-        if phase != "discard":
+        if phase is not _DISCARD:
             top = pile[-1] if pile else -1
             bit = 1 << top if top >= 0 else 0
             forbid = bit if rule_forbids else 0
-            if phase == "draw" and at_the_wall(rules, len(stock)):
+            if phase is _DRAW and at_the_wall(rules, len(stock)):
                 if best_after(hands[p] | bit, forbid) <= limit:
                     hands[p] |= bit
                     pile.pop()
@@ -96,20 +129,20 @@ def playout(
                 hands[p] |= bit
                 pile.pop()
                 forbidden = forbid
-            elif phase == "offer":
+            elif phase is _OFFER:
                 passes += 1
                 turn = 1 - p
                 if passes == 2:
-                    phase, stock_only = "draw", True
+                    phase, stock_only = _DRAW, True
                 continue
             else:
                 hands[p] |= 1 << stock.pop()
                 forbidden = 0
-        points, dws[p] = end_turn(rules, limit, hands, p, forbidden, pile, stock, (wary >> p & 1) == 1)
+        points, dws[p] = end_turn(rules, limit, state, p, forbidden, (wary >> p & 1) == 1)
         if points is not None:
             return points, units(turns, checks)
         checks += dws[p] <= limit  # a wary player scored a knock and held back
-        phase, stock_only, turn = "draw", False, 1 - p
+        phase, stock_only, turn = _DRAW, False, 1 - p
     return 0, units(turns, checks)
 
 

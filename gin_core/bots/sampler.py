@@ -18,8 +18,11 @@ import random
 from dataclasses import dataclass
 
 from ..arrange import min_deadwood
+from ..cards import Mask
 from .heuristics import cached_discard
 from .knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR, Knowledge, fits
+
+Guess = tuple[Mask, list[int]]  # the opponent's hand, and the stock (card indices, the next card last)
 
 
 def proposal_units(know: Knowledge) -> int:
@@ -54,7 +57,7 @@ class Inference:
         return 1.0 - (1.0 - factor) * kept
 
 
-def _bits(mask: int) -> list[int]:
+def _bits(mask: Mask) -> list[int]:
     return [i for i in range(52) if mask >> i & 1]
 
 
@@ -79,7 +82,7 @@ class Proposer:
             (card, SAME_RANK[card] | SUIT_NEAR[card] | SUIT_FAR[card]) for card in _bits(know.known)
         )
 
-    def propose(self, rng: random.Random) -> tuple[int, float]:
+    def propose(self, rng: random.Random) -> tuple[Mask, float]:
         """One guessed opponent hand and how well it explains their actions."""
         know, draw, exponents = self.know, rng.random, self.exponents
         k = know.opp_unknown
@@ -90,7 +93,7 @@ class Proposer:
         hand = replay(know, know.known | sum(1 << i for i in keyed[-k:]), keyed[:-k], rng, self.inference)
         return hand, self.likelihood(hand)
 
-    def likelihood(self, hand: int) -> float:
+    def likelihood(self, hand: Mask) -> float:
         """How well a guessed opponent hand explains the opponent's public actions."""
         w = 1.0
         for card, factor in self.evidence:
@@ -104,7 +107,7 @@ class Proposer:
         return w
 
 
-def replay(know: Knowledge, hand: int, rest: list[int], rng: random.Random, inference: Inference) -> int:
+def replay(know: Knowledge, hand: Mask, rest: list[int], rng: random.Random, inference: Inference) -> Mask:
     """Improve a guessed hand as the opponent would have over their stock draws: draw from
     ``rest`` (unseen cards not in the hand), drop the card leaving the least deadwood."""
     if know.opp_unknown <= 0 or not rest:
@@ -119,9 +122,7 @@ def replay(know: Knowledge, hand: int, rest: list[int], rng: random.Random, infe
     return hand
 
 
-def resample(
-    know: Knowledge, pool: list[tuple[int, float]], n: int, rng: random.Random
-) -> list[tuple[int, list[int]]]:
+def resample(know: Knowledge, pool: list[tuple[Mask, float]], n: int, rng: random.Random) -> list[Guess]:
     """``n`` guesses (opponent's hand, stock with the next card last), drawn from the weighted
     proposals by systematic resampling."""
     unseen = _bits(know.unseen)
@@ -143,7 +144,7 @@ def resample(
 
 def guesses(
     know: Knowledge, holding: list[float], n: int, rng: random.Random, inference: Inference
-) -> list[tuple[int, list[int]]]:
+) -> list[Guess]:
     """``n`` guesses in one go (the search proposes in slices instead)."""
     proposer = Proposer(know, holding, inference)
     pool = [proposer.propose(rng) for _ in range(n * inference.proposals)]

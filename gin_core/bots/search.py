@@ -27,8 +27,8 @@ from .base import Bot, Decision, Thinking, Work, face_up, lowest_end
 from .heuristics import Option, discard_options
 from .knowledge import Knowledge
 from .reasons import Reason, ReasonKind, meld_with, takes_for_meld
-from .rollout import END_UNITS, playout, playout_bound, score
-from .sampler import Inference, Proposer, proposal_units, resample
+from .rollout import END_UNITS, PlayoutState, playout, playout_bound, score
+from .sampler import Guess, Inference, Proposer, proposal_units, resample
 from .standard import best_knock, discard_decision, draw_decision, knock_or_discard, wall_decision
 
 
@@ -41,13 +41,20 @@ class Playouts:
     points: float = 0.0
     wins: int = 0
     runs: int = 0
+    credit: float = 0.0  # points added when ranking: the search's prior, for the favourite
 
     @property
     def value(self) -> float:
         return self.points / self.runs if self.runs else 0.0
 
+    @property
+    def ranked(self) -> float:
+        """The value used to rank candidates: the playouts' average plus the credit."""
+        return self.value + self.credit
+
     def credited(self, favourite: Action | None, prior: float) -> float:
-        """The value used to rank candidates: ``prior`` points more for the favourite."""
+        """The value used to rank candidates, the favourite and its credit given here (for
+        trials made without a credit)."""
         return self.value + (prior if self.action == favourite else 0.0)
 
     def reason(self) -> Reason:
@@ -59,10 +66,32 @@ class Playouts:
 
 
 Evaluating = Generator[int, None, list[Playouts]]  # slices of work units, then the trials played
+Guessing = Generator[int, None, list[Guess]]  # slices of work units, then the guesses
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """What a search keeps fixed through a decision: ``samples`` guesses of the hidden cards,
+    each picked from proposals by ``inference``; ``halvings`` times the worse half of the
+    candidates is set aside; ``prior`` points are credited to the standard level's choice;
+    ``wary``: the players (bit 0: this one) who never knock into an undercut in playouts. The
+    budget is the :class:`Work` counter's."""
+
+    samples: int
+    inference: Inference
+    halvings: int = 0
+    prior: float = 0.0
+    wary: int = 0
+
+
+def credit_favourite(trials: list[Playouts], favourite: Action | None, prior: float) -> None:
+    """Credit ``prior`` points to the trial of the ``favourite`` move (none to the others)."""
+    for t in trials:
+        t.credit = prior if t.action == favourite else 0.0
 
 
 def simulate(
-    view: PlayerView, know: Knowledge, action: Action, guess: tuple[int, list[int]], wary: int = 0
+    view: PlayerView, know: Knowledge, action: Action, guess: Guess, wary: int = 0
 ) -> tuple[int, int]:
     """Points for this player (and the work units used) if ``action`` is played and the hidden
     cards are ``guess``; player 0 of the playout is this player, ``wary`` as in :func:`playout`."""
@@ -78,21 +107,20 @@ def simulate(
     if kind == ActionKind.DISCARD:
         if dead_after_discard(rules, len(stock)):
             return 0, END_UNITS
-        return playout(
-            rules, limit, [me & ~action.put.bit, opp], [action.put.index], stock, 1, "draw", wary=wary
-        )
-    if kind == ActionKind.DRAW_STOCK:
-        return playout(rules, limit, [me | 1 << stock.pop(), opp], top, stock, 0, "discard", wary=wary)
-    if kind == ActionKind.DRAW_PILE:
+        state = PlayoutState([me & ~action.put.bit, opp], [action.put.index], stock, 1, Phase.DRAW)
+    elif kind == ActionKind.DRAW_STOCK:
+        state = PlayoutState([me | 1 << stock.pop(), opp], top, stock, 0, Phase.DISCARD)
+    elif kind == ActionKind.DRAW_PILE:
         taken = face_up(view).bit
         forbid = taken if rules.no_discard_after_pickup else 0
-        return playout(rules, limit, [me | taken, opp], [], stock, 0, "discard", forbid, wary=wary)
-    if view.phase == Phase.WALL:  # pass at the wall: the hand is dead
+        state = PlayoutState([me | taken, opp], [], stock, 0, Phase.DISCARD, forbid)
+    elif view.phase == Phase.WALL:  # pass at the wall: the hand is dead
         return 0, END_UNITS
-    passes = 2 if view.player == view.dealer else 1
-    if passes == 2:
-        return playout(rules, limit, [me, opp], top, stock, 1, "draw", stock_only=True, wary=wary)
-    return playout(rules, limit, [me, opp], top, stock, 1, "offer", passes=1, wary=wary)
+    elif view.player == view.dealer:  # the second pass of the upcard: the other player draws
+        state = PlayoutState([me, opp], top, stock, 1, Phase.DRAW, stock_only=True)
+    else:
+        state = PlayoutState([me, opp], top, stock, 1, Phase.OFFER, passes=1)
+    return playout(rules, limit, state, wary)
 
 
 def describe(view: PlayerView, know: Knowledge, action: Action) -> Reason:
@@ -116,27 +144,12 @@ def describe(view: PlayerView, know: Knowledge, action: Action) -> Reason:
     return Reason(kind_of, (action.card,), deadwood=left)
 
 
-def evaluate(
-    view: PlayerView,
-    know: Knowledge,
-    holding: list[float],
-    trials: list[Playouts],
-    samples: int,
-    inference: Inference,
-    rng: random.Random,
-    work: Work,
-    halvings: int = 0,
-    favourite: Action | None = None,
-    prior: float = 0.0,
-    wary: int = 0,
-) -> Evaluating:
-    """Play the candidates on the same guesses, a guess at a time, until ``samples`` guesses or
-    the budget run out, yielding at slice ends; returns the candidates still in the running.
-
-    A guess the budget cannot finish for every candidate is dropped, so candidates are always
-    compared on the same guesses. With ``halvings``, the worse half of the candidates is set
-    aside that many times at even steps, so the close contenders get the most playouts (the
-    ``favourite`` move ranked with ``prior`` extra points)."""
+def guess_hidden(
+    know: Knowledge, holding: list[float], settings: SearchSettings, rng: random.Random, work: Work
+) -> Guessing:
+    """``settings.samples`` guesses of the hidden cards: proposed (``inference.proposals`` for
+    each guess kept) in slices of the budget, yielding at slice ends, then resampled by weight."""
+    samples, inference = settings.samples, settings.inference
     cost = proposal_units(know)
     proposer = Proposer(know, holding, inference)
     pool = []
@@ -145,13 +158,31 @@ def evaluate(
             yield work.cut()
         pool.append(proposer.propose(rng))
         work.add(cost)
-    found = resample(know, pool, samples, rng)
+    return resample(know, pool, samples, rng)
+
+
+def play_candidates(
+    view: PlayerView,
+    know: Knowledge,
+    trials: list[Playouts],
+    found: list[Guess],
+    settings: SearchSettings,
+    work: Work,
+) -> Evaluating:
+    """Play the candidates on the same guesses, a guess at a time, until the guesses or the
+    budget run out, yielding at slice ends; returns the candidates still in the running.
+
+    A guess the budget cannot finish for every candidate is dropped, so candidates are always
+    compared on the same guesses. With ``settings.halvings``, the worse half of the candidates
+    (ranked with their credit) is set aside that many times at even steps, so the close
+    contenders get the most playouts."""
+    samples, halvings, wary = settings.samples, settings.halvings, settings.wary
     bound = playout_bound(know.stock, wary)
     active = list(trials)
     cuts = {samples * (k + 1) // (halvings + 2) for k in range(halvings)}
     for n, guess in enumerate(found):
         if n in cuts and len(active) > 2:
-            active.sort(key=lambda t: -t.credited(favourite, prior))
+            active.sort(key=lambda t: -t.ranked)
             active = active[: max(2, (len(active) + 1) // 2)]
         results = []
         for t in active:
@@ -167,6 +198,23 @@ def evaluate(
             t.wins += points > 0
             t.runs += 1
     return active
+
+
+def evaluate(  # 8 parameters: the call of analysis/coach.py (outside the bots), kept as it was
+    view: PlayerView,
+    know: Knowledge,
+    holding: list[float],
+    trials: list[Playouts],
+    samples: int,
+    inference: Inference,
+    rng: random.Random,
+    work: Work,
+) -> Evaluating:
+    """:func:`guess_hidden`, then :func:`play_candidates`, with no halvings, credit or wary
+    player."""
+    settings = SearchSettings(samples, inference)
+    found = yield from guess_hidden(know, holding, settings, rng, work)
+    return (yield from play_candidates(view, know, trials, found, settings, work))
 
 
 class SearchBot(Bot):
@@ -185,6 +233,12 @@ class SearchBot(Bot):
     prior = 1.5
     wary = 0  # players (bit 0: this one) who never knock into an undercut in playouts
 
+    @classmethod
+    def settings(cls) -> SearchSettings:
+        """This level's search settings, from its class constants (which levels and tests
+        override)."""
+        return SearchSettings(cls.samples, cls.inference, cls.halvings, cls.prior, cls.wary)
+
     def plan(self, view: PlayerView, rng: random.Random, work: Work) -> Thinking:
         know = Knowledge.of(view)
         if view.phase == Phase.DISCARD and (
@@ -192,25 +246,15 @@ class SearchBot(Bot):
         ):
             return lowest_end(view)
         holding = know.holding()
+        settings = self.settings()
         trials, favourite = self.shortlist(view, know, holding, work)
+        credit_favourite(trials, favourite, settings.prior)
         if len(trials) > 1:
             if work.in_slice:
                 yield work.cut()  # the heuristic's work is a slice of its own
-            trials = yield from evaluate(
-                view,
-                know,
-                holding,
-                trials,
-                self.samples,
-                self.inference,
-                rng,
-                work,
-                self.halvings,
-                favourite,
-                self.prior,
-                self.wary,
-            )
-        best = max(trials, key=lambda t: t.credited(favourite, self.prior))
+            found = yield from guess_hidden(know, holding, settings, rng, work)
+            trials = yield from play_candidates(view, know, trials, found, settings, work)
+        best = max(trials, key=lambda t: t.ranked)
         return Decision(best.action, best.reason())
 
     def shortlist(

@@ -14,7 +14,7 @@ import random
 
 from ..actions import Action, ActionKind
 from ..arrange import discard_deadwoods, min_deadwood
-from ..cards import CARDS, mask_of
+from ..cards import CARDS, Mask, mask_of
 from ..flow import Phase
 from ..view import PlayerView
 from .base import Bot, Decision, Thinking, Work, lowest_end, meld_draw
@@ -61,7 +61,7 @@ class SimpleBot(Bot):
         return end_or_discard(view, card, least)
 
 
-def least_new_discard(view: PlayerView, hand: int, rng: random.Random) -> tuple[int, int]:
+def least_new_discard(view: PlayerView, hand: Mask, rng: random.Random) -> tuple[int, int]:
     """(card, deadwood left) of a random discard among those leaving the least deadwood, never
     the face-up card just taken nor one thrown after taking it before in this hand."""
     taken = just_taken(view)
