@@ -738,7 +738,7 @@ def test_every_page_module_is_shipped(site_dir, build_info):
     web = Path(__file__).resolve().parent.parent / "web"
     with zipfile.ZipFile(site_dir / build_info["app"].removeprefix("./")) as zf:
         names = set(zf.namelist())
-    modules = {p.relative_to(web).as_posix() for p in (web / "ginweb").glob("*.py")}
+    modules = {p.relative_to(web).as_posix() for p in (web / "ginweb").rglob("*.py")}
     assert {n for n in names if n.endswith(".py")} == modules
     pyc = re.compile(r"__pycache__/(\w+)\.cpython-\d+\.pyc$")
     compiled = {pyc.sub(r"\1.py", n) for n in names if pyc.search(n)}
