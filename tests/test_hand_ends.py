@@ -1,0 +1,130 @@
+"""Every hand ends (issue 26, item 4): the pile draw limit, OpenSpiel's throw-back rule, and the
+bound they put on a hand's length."""
+
+from __future__ import annotations
+
+import pytest
+
+from gin_core import Action, Card, Match, RulesError, parse_cards, preset
+from gin_core.flow import STOCK_MOST, Phase, hand_bound
+from gin_core.hand import Hand, stacked_deck
+from gin_core.rules import Rules
+
+# Three aces go round: each player holds one, the third is the upcard. Neither hand melds.
+NON_DEALER = parse_cards("AH 3C 5C 7C 9C JC 3D 5D 7D 9D")
+DEALER = parse_cards("AS 2H 4H 6H 8H TH 4S 6S 8S TS")
+
+
+def aces_deal(rules: Rules) -> Hand:
+    """Player 0 (the non-dealer) holds AH, player 1 AS, and the upcard is AC."""
+    return Hand(rules, stacked_deck(NON_DEALER, DEALER, Card.parse("AC")), dealer=1)
+
+
+def pass_the_aces(hand: Hand, turns: int) -> None:
+    """The ping-pong, ``turns`` turns (the first one takes the first upcard): the player to move
+    takes the face-up ace and throws the other ace held (never the one just taken)."""
+    for _ in range(turns):
+        hand.apply(Action.parse("draw_pile"))
+        if hand.phase == Phase.OVER:
+            return
+        taken = hand.taken
+        ace = next(c for c in hand.hands[hand.turn] if c.rank == 1 and c != taken)
+        hand.apply(Action.parse(f"discard {ace}"))
+
+
+def test_passing_three_aces_round_goes_on_without_a_limit():
+    """The position of the issue: the players take and throw aces for ever, and without the
+    limit (the rules before it) nothing ends the hand."""
+    hand = aces_deal(Rules(pile_draw_limit=None))
+    pass_the_aces(hand, 301)
+    assert hand.phase == Phase.DRAW and len(hand.stock) == 31 and hand.pile_draws == 300
+
+
+@pytest.mark.parametrize("limit", [1, 7, 50])
+def test_the_pile_draw_limit_ends_the_ping_pong(limit):
+    """The draw that reaches the limit ends the hand dead, without taking the card; the draws
+    before it are made, and taking the first upcard is not counted."""
+    hand = aces_deal(Rules(pile_draw_limit=limit))
+    pass_the_aces(hand, limit)  # the first upcard, then limit - 1 draws
+    assert hand.phase == Phase.DRAW and hand.pile_draws == limit - 1
+    mover, held, top = hand.turn, list(hand.hands[hand.turn]), hand.pile[-1]
+    pass_the_aces(hand, 1)
+    assert hand.phase == Phase.OVER and hand.dead and hand.settlement is None
+    assert hand.hands[mover] == held and hand.pile[-1] == top and len(hand.stock) == 31
+    last = hand.events[-1]
+    assert (last.kind, last.cause) == ("dead_hand", "pile_limit")
+    assert last.describe() == "The hand is dead: the pile draw limit is reached: no score"
+
+
+def test_every_preset_ends_the_ping_pong_at_the_fiftieth_draw():
+    for name in ("classic", "winner_deals", "tournament", "big_gin", "eaai", "openspiel"):
+        hand = aces_deal(preset(name))
+        pass_the_aces(hand, 61)
+        assert hand.dead and hand.pile_draws == 50, name
+    assert preset("no_upcard").pile_draw_limit == 50
+
+
+def test_a_dead_hand_by_the_limit_scores_nothing_in_a_match():
+    m = Match(Rules(pile_draw_limit=3, target=None), seed=2)
+    m.apply("pass")
+    m.apply("pass")
+    m.apply("draw_stock")
+    m.apply(f"discard {m.view(m.to_move).hand[0]}")
+    for _ in range(3):
+        top = m.view(m.to_move).pile[-1]
+        m.apply("draw_pile")
+        if m.records:
+            break
+        m.apply(f"discard {next(c for c in m.view(m.to_move).hand if c != top)}")
+    assert m.records[0].settlement is None and m.records[0].points == (0, 0) and m.phase == "match_over"
+
+
+def throw_back(hand: Hand) -> Card:
+    """The player to move takes the face-up card and throws it straight back."""
+    hand.apply(Action.parse("draw_pile"))
+    card = hand.taken
+    assert card is not None
+    hand.apply(Action.parse(f"discard {card}"))
+    return card
+
+
+def test_openspiel_ends_the_hand_when_a_card_is_thrown_back_twice_in_a_row():
+    """OpenSpiel's rule: taken and thrown back by one player, then by the other: dead. Taking
+    the first upcard counts, as in OpenSpiel."""
+    hand = aces_deal(preset("openspiel"))
+    throw_back(hand)
+    assert hand.phase == Phase.DRAW
+    card = throw_back(hand)
+    assert hand.dead and card == Card.parse("AC")
+    last = hand.events[-1]
+    assert (last.kind, last.cause, last.card) == ("dead_hand", "thrown_back", card)
+    assert "ace of clubs was taken and thrown back twice in a row" in last.describe()
+
+
+def test_a_throw_back_between_other_moves_does_not_end_the_hand():
+    """Only two in a row: a throw-back, then a take that keeps the card, then another
+    throw-back leave the hand alive; so does the rule turned off."""
+    hand = aces_deal(preset("openspiel"))
+    throw_back(hand)
+    pass_the_aces(hand, 1)  # player 1 takes AC and throws AS
+    throw_back(hand)
+    assert not hand.dead
+    off = aces_deal(preset("openspiel").replace(throw_back_dead=False))
+    for _ in range(10):
+        throw_back(off)
+    assert not off.dead
+
+
+def test_the_rules_refuse_a_limit_out_of_range():
+    for bad in (0, 201, True, 2.0):
+        with pytest.raises(RulesError, match="pile_draw_limit"):
+            Rules(pile_draw_limit=bad)
+
+
+def test_the_hand_bound():
+    """2 * (stock + pile draws) + 6 actions: the limit, or a bound given by the caller (the
+    smaller), or none at all."""
+    assert hand_bound(Rules()) == 2 * (STOCK_MOST + 50) + 6
+    assert hand_bound(Rules(pile_draw_limit=None)) is None
+    assert hand_bound(Rules(pile_draw_limit=None), 10) == 2 * (STOCK_MOST + 10) + 6
+    assert hand_bound(Rules(pile_draw_limit=7), 10) == 2 * (STOCK_MOST + 7) + 6
