@@ -1,11 +1,14 @@
-"""Every hand ends (issue 26, item 4): the pile draw limit, OpenSpiel's throw-back rule, and the
-bound they put on a hand's length."""
+"""Every hand ends (issue 26, item 4): the pile draw limit, OpenSpiel's throw-back rule, the
+bound they put on a hand's length, and bots that never pass cards back and forth."""
 
 from __future__ import annotations
 
 import pytest
 
 from gin_core import Action, Card, Match, RulesError, parse_cards, preset
+from gin_core.bots import make_bot
+from gin_core.bots.base import bot_hand_bound, thrown_since_stock
+from gin_core.bots.reasons import Reason, ReasonKind
 from gin_core.flow import STOCK_MOST, Phase, hand_bound
 from gin_core.hand import Hand, stacked_deck
 from gin_core.rules import Rules
@@ -128,3 +131,60 @@ def test_the_hand_bound():
     assert hand_bound(Rules(pile_draw_limit=None)) is None
     assert hand_bound(Rules(pile_draw_limit=None), 10) == 2 * (STOCK_MOST + 10) + 6
     assert hand_bound(Rules(pile_draw_limit=7), 10) == 2 * (STOCK_MOST + 7) + 6
+
+
+# A hand of the openspiel preset between two standard bots (seeds 838 and 839) that, before the
+# bots stopped taking back their own discards, went on taking and throwing back the 2 of clubs
+# (the throw-back rule was not modelled then): player 1 is to move, the 2C it threw on top.
+PING_PONG_SEED = 380424858
+PING_PONG = (
+    "draw_pile/discard QS/draw_stock/discard JS/draw_stock/discard JH/draw_stock/discard JC/"
+    "draw_stock/discard KH/draw_stock/discard 8S/draw_stock/discard TH/draw_stock/discard QC/"
+    "draw_stock/discard 8C/draw_stock/discard 8H/draw_stock/discard KS/draw_stock/discard KC/"
+    "draw_stock/discard 7S/draw_stock/discard TD/draw_stock/discard 9H/draw_pile/discard 7H/"
+    "draw_stock/discard TS/draw_stock/discard 2D/draw_stock/discard TC/draw_stock/discard QH/"
+    "draw_stock/discard 2H/draw_pile/discard 9S/draw_stock/discard AC/draw_pile/discard 2C/"
+    "draw_pile/discard 2C"
+)
+
+
+def ping_pong(rules: Rules) -> Match:
+    m = Match(rules, seed=PING_PONG_SEED)
+    for action in PING_PONG.split("/"):
+        m.apply(action)
+    return m
+
+
+@pytest.mark.parametrize(("level", "seed"), [("standard", 839), ("standard", 1), ("hard", 1)])
+def test_a_bot_does_not_take_back_a_card_it_threw_since_the_last_stock_draw(level, seed):
+    """Player 1 threw the 2C, player 0 took it and threw it back: taking it again would lower
+    player 1's count (these bots took it before), but it draws from the stock."""
+    view = ping_pong(preset("openspiel")).view(1)
+    assert view.top == Card.parse("2C") and view.to_move == 1
+    decision = make_bot(level, seed).decide(view)
+    assert decision.action == Action.parse("draw_stock")
+    assert decision.reason == Reason(ReasonKind.NO_TAKE_BACK, (Card.parse("2C"),))
+    assert decision.reason.describe() == "does not take back 2♣, thrown since the last stock draw"
+
+
+def test_thrown_since_stock_counts_only_own_discards_after_the_last_stock_draw():
+    m = ping_pong(preset("openspiel"))
+    assert thrown_since_stock(m.view(1)) == Card.parse("2C").bit
+    assert thrown_since_stock(m.view(0)) == Card.parse("AC").bit | Card.parse("2C").bit
+    m.apply("draw_stock")
+    assert thrown_since_stock(m.view(0)) == thrown_since_stock(m.view(1)) == 0
+
+
+def test_the_ping_pong_bots_end_the_hand_with_no_rule_to_stop_them():
+    """From the ping-pong position, with neither the limit nor the throw-back rule, the two
+    standard bots play the hand to its end, within the bots' own bound."""
+    rules = preset("openspiel").replace(pile_draw_limit=None, throw_back_dead=False)
+    m = ping_pong(rules)
+    bots = (make_bot("standard", 838), make_bot("standard", 839))
+    start = len(m.history)
+    for _ in range(bot_hand_bound(rules)):
+        p = m.to_move
+        if p is None:
+            break
+        m.apply(bots[p].decide(m.view(p)).action, p)
+    assert m.records and len(m.history) - start < 30
