@@ -3,15 +3,19 @@ bound they put on a hand's length, and bots that never pass cards back and forth
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
-from gin_core import Action, Card, Match, RulesError, parse_cards, preset
-from gin_core.bots import make_bot
-from gin_core.bots.base import bot_hand_bound, thrown_since_stock
+from gin_core import PRESETS, Action, Card, Match, RulesError, parse_cards, preset
+from gin_core.analysis.duplicate import DealtHand, DuplicateError, replay_hand
+from gin_core.bots import BOTS, make_bot
+from gin_core.bots.base import Bot, Decision, bot_hand_bound, finish, thrown_since_stock
 from gin_core.bots.reasons import Reason, ReasonKind
 from gin_core.flow import STOCK_MOST, Phase, hand_bound
 from gin_core.hand import Hand, stacked_deck
 from gin_core.rules import Rules
+from gin_core.tools import arena
 
 # Three aces go round: each player holds one, the third is the upcard. Neither hand melds.
 NON_DEALER = parse_cards("AH 3C 5C 7C 9C JC 3D 5D 7D 9D")
@@ -188,3 +192,114 @@ def test_the_ping_pong_bots_end_the_hand_with_no_rule_to_stop_them():
             break
         m.apply(bots[p].decide(m.view(p)).action, p)
     assert m.records and len(m.history) - start < 30
+
+
+# ----- every bot-versus-bot hand ends within the proven bound ------------------------------------
+
+# Every preset, and each without the pile draw limit or the throw-back rule (old saves' rules),
+# where only the bots' own rule bounds a hand.
+ALL_RULES = tuple(preset(n).replace(target=None) for n in PRESETS) + tuple(
+    preset(n).replace(target=None, pile_draw_limit=None, throw_back_dead=False) for n in PRESETS
+)
+# (level, level, hands, simple's moves first): many hands at the cheap levels, a few at the
+# costly ones, which start late in the hand (after simple's moves), where the pile ping-pong
+# was seen. About 25 s in CPython on the reference machine.
+PAIRINGS = (
+    ("beginner", "beginner", 1200, 0),
+    ("simple", "simple", 1200, 0),
+    ("beginner", "simple", 600, 0),
+    ("standard", "standard", 80, 0),
+    ("standard", "beginner", 40, 0),
+    ("hard", "standard", 4, 14),
+    ("hard", "hard", 5, 16),
+    ("expert", "hard", 2, 16),
+    ("expert", "expert", 2, 18),
+)
+
+
+def took_back(events) -> list[str]:
+    """Each card a player took from the pile (and then discarded: not at the wall, where the
+    take ends the hand) that the same player had thrown since the last stock draw."""
+    bad, thrown = [], ([], [])
+    for e, after in itertools.pairwise(events):
+        if e.kind in ("draw_stock", "deal"):
+            thrown = ([], [])
+        elif e.kind == "discard":
+            thrown[e.player].append(e.card)
+        elif e.kind == "draw_pile" and after.kind == "discard" and e.card in thrown[e.player]:
+            bad.append(str(e.card))
+    return bad
+
+
+def play_out(m: Match, bots, lead: int) -> tuple[int, int]:
+    """Play the hand to its end (``simple`` makes the first ``lead`` moves): the actions it took
+    and the bots' decisions. The loop is the bound: a hand still running after it fails."""
+    warm = (make_bot("simple", 1), make_bot("simple", 2))
+    bound = bot_hand_bound(m.rules)
+    for n in range(bound + 1):
+        p = m.to_move
+        if p is None:
+            return n, max(0, n - lead)
+        m.apply((warm if n < lead else bots)[p].decide(m.view(p)).action, p)
+    raise AssertionError(f"seed {m.seed}: the hand outlasted its bound of {bound} actions")
+
+
+@pytest.mark.parametrize(("a", "b", "hands", "lead"), PAIRINGS)
+def test_every_bot_hand_ends_within_the_proven_bound(a, b, hands, lead, count):
+    """Bot against bot under every preset, with and without the pile draw limit: every hand
+    ends within ``bot_hand_bound`` actions (``hand_bound`` where the rules have a limit), no bot
+    takes back a card it threw since the last stock draw, and none reaches the limit."""
+    decided = 0
+    for k in range(count(hands, 1)):
+        rules = ALL_RULES[k % len(ALL_RULES)]
+        m = Match(rules, seed=1000 * k + 7, dealer=k % 2)
+        actions, made = play_out(m, (make_bot(a, k), make_bot(b, k + 1)), lead)
+        decided += made
+        bound = hand_bound(rules)
+        assert bound is None or actions <= bound
+        assert took_back(m.events) == []
+        assert all(e.cause != "pile_limit" for e in m.events if e.kind == "dead_hand"), m.seed
+    assert decided >= count(hands, 1)  # the levels under test made decisions
+
+
+# ----- the loops that play bots against each other are bounded -----------------------------------
+
+ENDLESS = preset("openspiel").replace(pile_draw_limit=None, throw_back_dead=False)
+
+
+class PingPong(Bot):
+    """Not a level: takes the face-up card and throws it straight back, for ever (its own
+    ``think`` skips the bots' rule against taking back a discard)."""
+
+    name = "pingpong"
+
+    def think(self, view):
+        yield from ()
+        if view.phase != Phase.DISCARD:
+            return Decision(Action.parse("draw_pile"), Reason(ReasonKind.TAKES))
+        card = view.events[-1].card
+        return Decision(Action.parse(f"discard {card}"), Reason(ReasonKind.LEAVES_DEADWOOD, (card,)))
+
+
+def test_the_duplicate_line_refuses_a_hand_longer_than_the_bound():
+    """Two players that never stop under rules with no limit: the replay stops at the bound
+    (which two bots never reach) instead of running for ever."""
+    hand = DealtHand(1, Match(ENDLESS, seed=4).deal_code, 1, (0, 0), 0)
+    replay = replay_hand(ENDLESS, hand, 0, PingPong(), PingPong())
+    with pytest.raises(DuplicateError, match=f"did not end within {bot_hand_bound(ENDLESS)} moves"):
+        finish(replay)
+    done = finish(replay_hand(preset("openspiel"), hand, 0, PingPong(), PingPong()))
+    assert done.expert_end == "dead"  # thrown back twice in a row
+
+
+def test_an_arena_match_ends_whatever_the_bots_do(monkeypatch):
+    """The arena's loops are bounded: a hand past the bound is an error, and a match of
+    :data:`arena.MAX_HANDS` hands (here 3) without a winner is abandoned as an unfinished tie."""
+    monkeypatch.setitem(BOTS, "pingpong", PingPong)
+    monkeypatch.setitem(PRESETS, "endless", lambda: ENDLESS)
+    with pytest.raises(arena.ArenaError, match="did not end within"):
+        arena.play_match(("pingpong", "pingpong"), "endless", 1)
+    monkeypatch.setattr(arena, "MAX_HANDS", 3)
+    monkeypatch.setitem(PRESETS, "dead", lambda: preset("openspiel").replace(target=100))
+    a, b = arena.play_match(("pingpong", "pingpong"), "dead", 1)
+    assert (a.hands, a.matches, a.unfinished, b.matches, b.unfinished) == (3, 0.5, 1, 0.5, 1)

@@ -29,12 +29,20 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import BOTS, make_bot
-from ..errors import IllegalAction
+from ..bots import BOTS, Bot, make_bot
+from ..bots.base import bot_hand_bound
+from ..errors import GinError, IllegalAction
 from ..match import Match
 from ..presets import PRESETS, preset
 
-COUNTS = ("matches", "hands", "hands_won", "points", "knocks", "gins", "undercuts", "illegal")
+COUNTS = ("matches", "hands", "hands_won", "points", "knocks", "gins", "undercuts", "illegal", "unfinished")
+MAX_HANDS = 1_000
+"""The most hands of an arena match: past it the match is abandoned as a tie and counted as
+``unfinished`` (a match to 100 takes about 8 hands; none has come near it)."""
+
+
+class ArenaError(GinError):
+    """Raised for a hand that outlasts the proven bound on a hand between two bots."""
 
 
 @dataclass
@@ -49,6 +57,7 @@ class Tally:
     gins: int = 0
     undercuts: int = 0
     illegal: int = 0
+    unfinished: int = 0
     times: list[float] = field(default_factory=list)
 
     def merge(self, other: Tally) -> None:
@@ -64,7 +73,8 @@ class Tally:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Tally:
-        return cls(**{name: data[name] for name in COUNTS}, times=[t / 1e6 for t in data["times_us"]])
+        counts = {name: data.get(name, 0) for name in COUNTS}  # 'unfinished' is newer than some parts
+        return cls(**counts, times=[t / 1e6 for t in data["times_us"]])
 
 
 def match_seed(seed: int, pair: int) -> int:
@@ -73,15 +83,34 @@ def match_seed(seed: int, pair: int) -> int:
 
 
 def play_match(names: tuple[str, str], rules_name: str, seed: int) -> tuple[Tally, Tally]:
-    """One match, ``names[0]`` as player 0; a tally per seat."""
+    """One match, ``names[0]`` as player 0; a tally per seat. At most :data:`MAX_HANDS` hands
+    of at most :func:`~gin_core.bots.base.bot_hand_bound` actions each, so it always ends."""
     bots = [make_bot(n, seed) for n in names]
-    match = Match(preset(rules_name), seed=seed)
+    rules = preset(rules_name)
+    match = Match(rules, seed=seed)
     tallies = (Tally(), Tally())
-    while (result := match.result) is None:
+    for _ in range(MAX_HANDS):
+        if not play_hand(match, bots, tallies, bot_hand_bound(rules)):
+            return tallies
+        if match.result is not None:
+            break
+        match.apply("next_hand")
+    tally_hands(match, tallies)
+    w = match.result.winner if match.result is not None else None
+    for p in (0, 1):
+        tallies[p].matches += 0.5 if w is None else float(w == p)
+        tallies[p].unfinished += match.result is None
+    return tallies
+
+
+def play_hand(match: Match, bots: list[Bot], tallies: tuple[Tally, Tally], bound: int) -> bool:
+    """Play the hand under way to its end, timing each decision; False if a bot's illegal
+    action forfeited the match. A hand longer than ``bound`` actions (two bots' proven bound)
+    is an engine or bot error: :class:`ArenaError`."""
+    for _ in range(bound + 1):  # the last round only sees the end
         p = match.to_move
-        if p is None:  # between hands
-            match.apply("next_hand")
-            continue
+        if p is None:
+            return True
         start = time.perf_counter()
         decision = bots[p].decide(match.view(p))
         tallies[p].times.append(time.perf_counter() - start)
@@ -90,7 +119,12 @@ def play_match(names: tuple[str, str], rules_name: str, seed: int) -> tuple[Tall
         except IllegalAction:
             tallies[p].illegal += 1
             tallies[1 - p].matches += 1
-            return tallies
+            return False
+    raise ArenaError(f"hand {match.deals} ({match.deal_code}) did not end within {bound} actions")
+
+
+def tally_hands(match: Match, tallies: tuple[Tally, Tally]) -> None:
+    """Count each finished hand's points, wins, knocks, gins and undercuts per seat."""
     for record in match.records:
         s = record.settlement
         for p in (0, 1):
@@ -103,10 +137,6 @@ def play_match(names: tuple[str, str], rules_name: str, seed: int) -> tuple[Tall
             t.knocks += s.knocker == p and s.kind in ("knock", "undercut")
             t.gins += s.knocker == p and s.kind in ("gin", "big_gin")
             t.undercuts += s.kind == "undercut" and s.winner == p
-    w = result.winner
-    for p in (0, 1):
-        tallies[p].matches += 0.5 if w is None else float(w == p)
-    return tallies
 
 
 def play_pair(job: tuple[str, str, str, int, int]) -> tuple[int, Tally, Tally]:
@@ -280,6 +310,8 @@ def report(part: Part) -> str:
         _, lo, hi = points_interval(part.nets)
         net += f"  (95% CI {lo:+.2f} .. {hi:+.2f})"
     lines.append(f"hands played: {ta.hands}; {net}")
+    if ta.unfinished:
+        lines.append(f"matches abandoned after {MAX_HANDS} hands (counted as ties): {ta.unfinished}")
     return "\n".join(lines)
 
 
