@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from gin_core import PRESETS, Action, Card, Match, RulesError, parse_cards, preset
+from gin_core import PRESETS, Action, Card, EndlessHandError, Match, RulesError, parse_cards, preset
 from gin_core.analysis.duplicate import DealtHand, DuplicateError, replay_hand
 from gin_core.bots import BOTS, make_bot
 from gin_core.bots.base import Bot, Decision, bot_hand_bound, finish, thrown_since_stock
@@ -297,7 +297,7 @@ def test_an_arena_match_ends_whatever_the_bots_do(monkeypatch):
     :data:`arena.MAX_HANDS` hands (here 3) without a winner is abandoned as an unfinished tie."""
     monkeypatch.setitem(BOTS, "pingpong", PingPong)
     monkeypatch.setitem(PRESETS, "endless", lambda: ENDLESS)
-    with pytest.raises(arena.ArenaError, match="did not end within"):
+    with pytest.raises(EndlessHandError, match="did not end within"):
         arena.play_match(("pingpong", "pingpong"), "endless", 1)
     monkeypatch.setattr(arena, "MAX_HANDS", 3)
     monkeypatch.setitem(PRESETS, "dead", lambda: preset("openspiel").replace(target=100))

@@ -45,7 +45,7 @@ from typing import IO, TYPE_CHECKING, Any, cast
 
 from ..bots import BOTS, Bot, make_bot
 from ..bots.base import bot_hand_bound
-from ..errors import GinError, IllegalAction
+from ..errors import EndlessHandError, IllegalAction
 from ..match import Match
 from ..presets import PRESETS, preset
 
@@ -56,10 +56,6 @@ COUNTS = ("matches", "hands", "hands_won", "points", "knocks", "gins", "undercut
 MAX_HANDS = 1_000
 """The most hands of an arena match: past it the match is abandoned as a tie and counted as
 ``unfinished`` (a match to 100 takes about 8 hands; none has come near it)."""
-
-
-class ArenaError(GinError):
-    """Raised for a hand that outlasts the proven bound on a hand between two bots."""
 
 
 @dataclass
@@ -123,7 +119,7 @@ def play_match(names: tuple[str, str], rules_name: str, seed: int) -> tuple[Tall
 def play_hand(match: Match, bots: list[Bot], tallies: tuple[Tally, Tally], bound: int) -> bool:
     """Play the hand under way to its end, timing each decision; False if a bot's illegal
     action forfeited the match. A hand longer than ``bound`` actions (two bots' proven bound)
-    is an engine or bot error: :class:`ArenaError`."""
+    is an engine or bot error: :class:`~gin_core.errors.EndlessHandError`."""
     for _ in range(bound + 1):  # the last round only sees the end
         p = match.to_move
         if p is None:
@@ -137,7 +133,7 @@ def play_hand(match: Match, bots: list[Bot], tallies: tuple[Tally, Tally], bound
             tallies[p].illegal += 1
             tallies[1 - p].matches += 1
             return False
-    raise ArenaError(f"hand {match.deals} ({match.deal_code}) did not end within {bound} actions")
+    raise EndlessHandError(f"hand {match.deals} ({match.deal_code}) did not end within {bound} actions")
 
 
 def tally_hands(match: Match, tallies: tuple[Tally, Tally]) -> None:
