@@ -42,7 +42,16 @@ from .dealcode import DealCodeError, deal_seed
 from .dealcode import decode as decode_deal_code
 from .dealcode import encode as encode_deal_code
 from .declare import declarations, default_declaration
-from .errors import ArgumentError, GinError, HandError, IllegalAction, Refusal, SaveError, UndoError
+from .errors import (
+    ArgumentError,
+    EndlessHandError,
+    GinError,
+    HandError,
+    IllegalAction,
+    Refusal,
+    SaveError,
+    UndoError,
+)
 from .events import Event
 from .flow import Phase
 from .jsontext import JsonShape, json_shape
@@ -77,6 +86,7 @@ __all__ = [
     "DealCodeError",
     "DuplicateError",
     "DuplicateLine",
+    "EndlessHandError",
     "Event",
     "Frame",
     "GinError",

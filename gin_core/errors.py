@@ -168,3 +168,8 @@ class HandError(GinError):
 
 class UndoError(GinError):
     """Nothing to take back or to play again, or a redo stack that undo could not have left."""
+
+
+class EndlessHandError(GinError):
+    """A hand between bots that outlasted the proven bound on its length
+    (:func:`gin_core.bots.base.bot_hand_bound`): an engine or bot error, never a player's."""

@@ -15,7 +15,7 @@ from .cards import CARDS, Card, cards_of, mask_of
 from .declare import declared_deadwood
 from .errors import IllegalAction, Refusal
 from .events import Event
-from .flow import Phase, at_the_wall, dead_after_discard
+from .flow import Phase, at_the_wall, dead_after_discard, pile_limit_reached
 from .melds import Meld
 from .rules import Rules
 from .scoring import Settlement, settle
@@ -82,6 +82,8 @@ class Hand:
         self.passes = 0
         self.stock_only = False
         self.taken: Card | None = None
+        self.pile_draws = 0  # draws from the pile after the first upcard (Rules.pile_draw_limit)
+        self.thrown_back = False  # the last discard was the card just taken (Rules.throw_back_dead)
         self.must_knock = False
         self.knock_card: Card | None = None
         self.settlement: Settlement | None = None
@@ -245,18 +247,26 @@ class Hand:
             self.phase = Phase.DISCARD
             self.events.append(Event("draw_stock", player))
         elif kind == ActionKind.DRAW_PILE:
-            card = self.pile.pop()
-            self.hands[player].append(card)
-            self.pile_takes[player].append(card)
-            self.known[player].append(card)
-            self.taken = card
-            self.must_knock = self.phase == Phase.WALL
-            self.phase = Phase.DISCARD
-            self.events.append(Event("draw_pile", player, card))
+            self._draw_pile(player)
         elif kind == ActionKind.DISCARD:
             self._discard(player, action.card)
         else:
             self._knock(player, action)
+
+    def _draw_pile(self, player: int) -> None:
+        if self.phase == Phase.DRAW:
+            self.pile_draws += 1
+            if pile_limit_reached(self.rules, self.pile_draws):
+                self._die("pile_limit")
+                return
+        card = self.pile.pop()
+        self.hands[player].append(card)
+        self.pile_takes[player].append(card)
+        self.known[player].append(card)
+        self.taken = card
+        self.must_knock = self.phase == Phase.WALL
+        self.phase = Phase.DISCARD
+        self.events.append(Event("draw_pile", player, card))
 
     def _pass(self, player: int) -> None:
         self.events.append(Event("pass", player))
@@ -276,11 +286,14 @@ class Hand:
         self.pile.append(card)
         self.discards.append((player, card))
         self.events.append(Event("discard", player, card))
+        thrown_back, self.thrown_back = self.thrown_back, card == self.taken
         self.taken = None
         self.stock_only = False
         self.turn = 1 - player
         left = len(self.stock)
-        if dead_after_discard(self.rules, left):
+        if self.rules.throw_back_dead and thrown_back and self.thrown_back:
+            self._die("thrown_back", card)
+        elif dead_after_discard(self.rules, left):
             self._die()
         elif at_the_wall(self.rules, left):
             self.phase = Phase.WALL
@@ -292,10 +305,12 @@ class Hand:
         if card in self.known[player]:
             self.known[player].remove(card)
 
-    def _die(self) -> None:
+    def _die(self, cause: str | None = None, card: Card | None = None) -> None:
+        """End the hand with no score; ``cause`` (with the card thrown back) if it is not the
+        stock running out or a pass at the wall."""
         self.dead = True
         self.phase = Phase.OVER
-        self.events.append(Event("dead_hand", number=len(self.stock)))
+        self.events.append(Event("dead_hand", card=card, number=len(self.stock), cause=cause))
 
     def _knock(self, player: int, action: Action) -> None:
         big = action.kind == ActionKind.BIG_GIN

@@ -23,6 +23,10 @@ def classic() -> Rules:
     player reaching 100 gets 100 more, each hand won is worth 25 at the end, and a player who
     won no hand gives the winner a flat 100 shutout bonus. Chosen: the card taken from the pile
     may not be discarded that turn (the text says so for the first turn and means it generally).
+
+    Chosen where the text is silent (it never says what ends a hand in which the players pass
+    the pile's cards back and forth): the hand is dead at the 50th draw from the pile, as in
+    OpenSpiel (``pile_draw_limit``; ordinary hands draw from it at most about 13 times).
     """
     return Rules(
         equal_is_undercut=False,
@@ -45,6 +49,10 @@ def winner_deals() -> Rules:
     silent: low cut for the first deal, a 100-point target ("a predefined winning score"), no
     game or line bonuses (the text only says the winner takes the pot), and the card just taken
     from the pile may not be discarded that turn.
+
+    Chosen where the text is silent (it never says what ends a hand in which the players pass
+    the pile's cards back and forth): the hand is dead at the 50th draw from the pile, as in
+    OpenSpiel (``pile_draw_limit``; ordinary hands draw from it at most about 13 times).
     """
     return Rules(stock_end="empty", next_dealer="winner", target=100)
 
@@ -61,6 +69,10 @@ def no_upcard() -> Rules:
     allowed sets is missing: melds are the usual sets and runs; the undercut bonus is the 20
     the text states; the gin bonus, never stated, is the usual 25; an equal count is an
     undercut (as in the other texts). Target 150, no further bonuses.
+
+    Chosen where the text is silent (it never says what ends a hand in which the players pass
+    the pile's cards back and forth): the hand is dead at the 50th draw from the pile, as in
+    OpenSpiel (``pile_draw_limit``; ordinary hands draw from it at most about 13 times).
     """
     return Rules(
         first_upcard=False,
@@ -81,6 +93,10 @@ def tournament() -> Rules:
     the difference); no lay-offs on gin; the last two stock cards may not be taken. The text
     offers targets of 50 to 300, default 100. Chosen: the deal alternates and the low cut picks
     the first dealer; no game or line bonuses (the text names none).
+
+    Chosen where the text is silent (it never says what ends a hand in which the players pass
+    the pile's cards back and forth): the hand is dead at the 50th draw from the pile, as in
+    OpenSpiel (``pile_draw_limit``; ordinary hands draw from it at most about 13 times).
     """
     return Rules(oklahoma_ace="one", target=100)
 
@@ -95,6 +111,10 @@ def big_gin() -> Rules:
     reaching 100, line bonus 25 per hand won, and a shutout doubles the winner's hand points
     before the line bonus; as the text asks, a dead hand voids the shutout. Chosen: low cut for
     the first deal.
+
+    Chosen where the text is silent (it never says what ends a hand in which the players pass
+    the pile's cards back and forth): the hand is dead at the 50th draw from the pile, as in
+    OpenSpiel (``pile_draw_limit``; ordinary hands draw from it at most about 13 times).
     """
     return Rules(
         big_gin=True,
@@ -114,6 +134,10 @@ def eaai() -> Rules:
     stock cards; no other bonuses. The starting player (the non-dealer) alternates after a
     scored hand and stays after a cancelled one. First upcard offered as usual; the card taken
     from the pile may not be discarded that turn. Player 1 deals first, so player 0 starts.
+
+    Chosen where the rules are silent (they never say what ends a hand in which the players pass
+    the pile's cards back and forth): the hand is dead at the 50th draw from the pile, as in
+    OpenSpiel (``pile_draw_limit``; ordinary hands draw from it at most about 13 times).
     """
     return Rules(target=100, first_dealer=1)
 
@@ -124,12 +148,17 @@ def openspiel() -> Rules:
     An equal count is not an undercut and scores 0 for both. The wall: with two stock cards
     left the next player may take the discard only to knock or go gin, else the hand is dead
     and scores 0. Player 1 deals, so player 0 is offered the upcard first. As in OpenSpiel, a
-    card taken from the pile may be discarded again at once. Not modelled: OpenSpiel ends the
-    hand with no score when both players in a row take the top card and discard it back, or
-    after 50 draws from the pile (rare in play).
+    card taken from the pile may be discarded again at once, and the hand is dead (0 for both)
+    when a card taken from the pile is thrown back at once twice in a row, or at the 50th draw
+    from the pile (the first upcard not counted; that draw is not made).
     """
     return Rules(
-        stock_end="wall", equal_is_undercut=False, target=None, first_dealer=1, no_discard_after_pickup=False
+        stock_end="wall",
+        equal_is_undercut=False,
+        target=None,
+        first_dealer=1,
+        no_discard_after_pickup=False,
+        throw_back_dead=True,
     )
 
 

@@ -72,6 +72,10 @@ def _choice(values: tuple[str, ...], labels: tuple[str, ...]) -> tuple[tuple[str
 
 BONUS_MAX = 1000
 TARGET_MAX = 10000
+PILE_DRAWS = 50
+"""The default pile draw limit: OpenSpiel's, over three times the most draws from the pile
+measured in an ordinary hand (13, in 1,000 hands of the standard level against itself)."""
+PILE_DRAWS_MAX = 200
 
 # Every option of Rules, in the order of its fields (a test checks they agree).
 RULE_FIELDS: tuple[RuleField, ...] = (
@@ -118,6 +122,22 @@ RULE_FIELDS: tuple[RuleField, ...] = (
                 "The wall (two left: take only to knock)",
             ),
         ),
+    ),
+    RuleField(
+        "pile_draw_limit",
+        "int",
+        "Pile draw limit",
+        "The hand is dead (no score) at this many draws from the pile in one hand (taking the "
+        "first upcard not counted).",
+        low=1,
+        high=PILE_DRAWS_MAX,
+        none_means="no limit",
+    ),
+    RuleField(
+        "throw_back_dead",
+        "bool",
+        "Thrown back twice",
+        "The hand is dead (no score) when a card taken from the pile is thrown back at once twice in a row.",
     ),
     RuleField("big_gin", "bool", "Big gin", "Eleven melded cards end the hand without a discard."),
     RuleField("gin_bonus", "int", "Gin bonus", "Points added for gin.", high=BONUS_MAX),
@@ -171,6 +191,10 @@ RULE_FIELDS: tuple[RuleField, ...] = (
 )
 _BY_NAME = {f.name: f for f in RULE_FIELDS}
 
+ADDED_RULES: dict[str, object] = {"pile_draw_limit": None, "throw_back_dead": False}
+"""Rules added after matches were first saved, with the value that plays as the engine did
+before them: a save older than a rule replays under that value (see :mod:`gin_core.save`)."""
+
 
 def rule_fields() -> tuple[RuleField, ...]:
     """Every option in order, with its label, help and range or choices: what a settings form
@@ -195,6 +219,14 @@ class Rules:
             stock cards), ``"one_left"`` (the last stock card is never drawn), ``"empty"`` (a
             discard after the last stock card was drawn), ``"wall"`` (with two stock cards left
             the next player may take the discard only to knock or go gin; otherwise dead).
+        pile_draw_limit: the hand is dead (no score) when a player draws from the pile for this
+            many times in the hand, counting both players and not the first upcard (the card is
+            not taken); ``None``: no limit. It ends hands in which the players pass the pile's
+            cards back and forth, which no other rule ends; with it every hand ends within
+            :func:`~gin_core.flow.hand_bound` actions.
+        throw_back_dead: the hand is dead (no score) when a card taken from the pile is
+            discarded at once twice in a row (by one player, then the other; possible only
+            without ``no_discard_after_pickup``).
         big_gin: a player holding 11 melded cards may end the hand without discarding.
         gin_bonus, big_gin_bonus, undercut_bonus: points added to those results.
         equal_is_undercut: an equal deadwood count undercuts the knocker (else the knocker wins
@@ -218,6 +250,8 @@ class Rules:
     first_upcard: bool = True
     no_discard_after_pickup: bool = True
     stock_end: str = "two_left"
+    pile_draw_limit: int | None = PILE_DRAWS
+    throw_back_dead: bool = False
     big_gin: bool = False
     gin_bonus: int = 25
     big_gin_bonus: int = 31

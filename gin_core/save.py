@@ -21,18 +21,18 @@ from .checks import describe
 from .errors import GinError, SaveError
 from .jsontext import json_shape
 from .match import Match, Move
-from .rules import Rules
+from .rules import ADDED_RULES, Rules
 
 FORMAT = "gin_core.match"
-VERSION = 2
+VERSION = 3
 """Version 2 added ``redo`` (the moves :meth:`Match.undo` took back) and, in the snapshot, a
 digest of the set-up (rules, seed, dealer, first deal) and of the redo stack, so that an edited
-rule or a dropped move to redo is caught even before it changes a score. Version 1 saves still
-load (with nothing to redo)."""
-_KEYS = {
-    1: frozenset({"format", "version", "rules", "seed", "dealer", "first_deal", "actions", "state"}),
-    2: frozenset({"format", "version", "rules", "seed", "dealer", "first_deal", "actions", "state", "redo"}),
-}
+rule or a dropped move to redo is caught even before it changes a score. Version 3 added the
+rules of :data:`~gin_core.rules.ADDED_RULES` (the pile draw limit, the throw-back rule).
+Older saves still load: version 1 with nothing to redo, versions 1 and 2 under the rules they
+were played by (the added rules at the values that play as before them: no limit)."""
+_V1_KEYS = frozenset({"format", "version", "rules", "seed", "dealer", "first_deal", "actions", "state"})
+_KEYS = {1: _V1_KEYS, 2: _V1_KEYS | {"redo"}, 3: _V1_KEYS | {"redo"}}
 MAX_TEXT = 16 << 20
 """The longest save text read (characters): far above a match to 10,000 points."""
 MAX_DEPTH = 6
@@ -50,7 +50,10 @@ def _digest(text: str) -> str:
 def _snapshot(match: Match, version: int = VERSION) -> dict[str, Any]:
     h = match.hand
     moves = "\n".join(f"{p}:{a}" for p, a in match.history)
-    setup = [match.rules.to_dict(), match.seed, match.dealer_choice, match.first_deal]
+    rules = match.rules.to_dict()
+    if version < 3:  # older saves knew no added rule (they load with its old value)
+        rules = {k: v for k, v in rules.items() if k not in ADDED_RULES}
+    setup = [rules, match.seed, match.dealer_choice, match.first_deal]
     snapshot = {
         "phase": str(match.phase),  # a Phase (StrEnum): stored and compared as its text
         "to_move": match.to_move,
@@ -125,7 +128,7 @@ def _header(data: Any) -> int:
         raise SaveError("not a gin_core match save")
     version = data.get("version")
     if type(version) is not int or version not in _KEYS:
-        raise SaveError(f"save version {describe(version)} is not supported (expected 1 or {VERSION})")
+        raise SaveError(f"save version {describe(version)} is not supported (expected 1 to {VERSION})")
     missing = sorted(_KEYS[version] - data.keys())
     if missing:
         raise SaveError(f"save has no {', '.join(missing)}")
@@ -135,12 +138,24 @@ def _header(data: Any) -> int:
     return version
 
 
-def _match(data: dict[str, Any]) -> Match:
-    """The match a save starts from (no move played)."""
+def _rules(data: dict[str, Any], version: int) -> Rules:
+    """The rules of a save; one older than version 3 plays under the rules it was played by,
+    which knew no added rule (:data:`~gin_core.rules.ADDED_RULES`)."""
+    rules = data["rules"]
+    if version < 3 and isinstance(rules, dict):
+        added = sorted(k for k in ADDED_RULES if k in rules)
+        if added:
+            raise SaveError(f"save version {version} has rules it did not know: {', '.join(added)}")
+        rules = {**rules, **ADDED_RULES}
     try:
-        rules = Rules.from_dict(data["rules"])
+        return Rules.from_dict(rules)
     except GinError as e:
         raise SaveError(f"save has invalid rules: {e}") from None
+
+
+def _match(data: dict[str, Any], version: int) -> Match:
+    """The match a save starts from (no move played)."""
+    rules = _rules(data, version)
     seed, dealer, first_deal = data["seed"], data["dealer"], data["first_deal"]
     if type(seed) is not int:
         raise SaveError(f"save field 'seed' must be a whole number, not {describe(seed)}")
@@ -180,9 +195,9 @@ def _redo(match: Match, batches: Any) -> None:
 
 
 def from_dict(data: Any) -> Match:
-    """Rebuild a match from :func:`to_dict` output (version 1 or 2), checking everything."""
+    """Rebuild a match from :func:`to_dict` output (version 1 to 3), checking everything."""
     version = _header(data)
-    match = _match(data)
+    match = _match(data, version)
     actions = data["actions"]
     if not isinstance(actions, list):
         raise SaveError(f"save field 'actions' must be a list, not {describe(actions)}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import importlib.util
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -166,3 +167,90 @@ def test_the_parts_of_a_benchmark_run_cover_its_pairs_once():
         covered += range(first, first + games // 2)
         assert cmd[-1].endswith(f"expert-simple-{k}-of-8.json.gz")
     assert covered == list(range(1000))
+
+
+# ----- an arena that can tell (issue 26, item 5) ------------------------------------------------
+
+
+def test_sweeps_are_the_pairs_one_bot_won_twice():
+    assert arena.sweeps([1.0, 0.0, 0.5, 0.75, 1.0, 0.25]) == (2, 1)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "p"),
+    [
+        (0, 0, 1.0),
+        (1, 0, 1.0),
+        (3, 3, 1.0),
+        (5, 0, 2 / 32),  # 2 * (1/2)^5
+        (0, 5, 2 / 32),
+        (10, 2, 158 / 4096),  # 2 * (1 + 12 + 66) / 2^12
+        (2, 10, 158 / 4096),
+        (60, 40, 0.05688793364098079),  # binom.test(40, 100) in R: p-value = 0.05689
+    ],
+)
+def test_the_sign_test_is_the_exact_two_sided_binomial(a, b, p):
+    assert arena.sign_test(a, b) == pytest.approx(p, rel=1e-12)
+
+
+def fake_pairs(monkeypatch, seconds_per_pair: float) -> list[float]:
+    """Pairs that take ``seconds_per_pair`` on a fake clock (returned: the clock's reading)."""
+    now = [0.0]
+
+    def play_pair(job):
+        now[0] += seconds_per_pair
+        return job[4], arena.Tally(matches=2, hands=2), arena.Tally(hands=2)
+
+    monkeypatch.setattr(arena, "play_pair", play_pair)
+    return now
+
+
+def test_a_budget_starts_a_pair_only_if_it_should_end_in_time(monkeypatch):
+    """Pairs of 10 s in a 35 s budget: three are played (the fourth would end at 40 s); a
+    number of games still caps the run; the first pair is always played."""
+    now = fake_pairs(monkeypatch, 10.0)
+    clock = lambda: now[0]  # noqa: E731 - a one-line fake
+    ta, _, shares, _ = arena.run("a", "b", "eaai", None, 1, 1, budget=arena.Budget(35, clock))
+    assert len(shares) == 3 and ta.matches == 6 and now[0] == 30
+    _, _, shares, _ = arena.run("a", "b", "eaai", 4, 1, 1, budget=arena.Budget(1000, clock))
+    assert len(shares) == 2
+    _, _, shares, _ = arena.run("a", "b", "eaai", None, 1, 1, first_pair=5, budget=arena.Budget(1, clock))
+    assert shares == [1.0]
+    with pytest.raises(ValueError, match="games or a time budget"):
+        arena.run("a", "b", "eaai", None, 1, 1)
+
+
+def test_a_budget_run_reports_what_it_played(capsys, tmp_path):
+    path = str(tmp_path / "run.json")
+    common = ["--a", "beginner", "--b", "simple", "--rules", "eaai", "--jobs", "1"]
+    assert arena.main([*common, "--budget", "0.001", "--save", path]) == 0
+    out = capsys.readouterr().out
+    assert "2 matches (1 mirrored pairs), 0 s of a 0 s budget (" in out and "matches/s)" in out
+    assert "exact two-sided sign test p = 1" in out
+    with open(path) as f:
+        data = json.load(f)
+    assert data["budget"] == 0.001 and len(data["shares"]) == 1
+
+
+def git(*args: str) -> str | None:
+    root = Path(arena.__file__).resolve().parents[2]
+    try:
+        done = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return done.stdout.strip()
+
+
+@pytest.mark.skipif(git("rev-parse", "HEAD") is None, reason="not a git checkout")
+def test_a_saved_run_records_the_commit_it_measured_and_its_command(tmp_path, capsys):
+    path = str(tmp_path / "run.json.gz")
+    argv = ["--a", "beginner", "--b", "simple", "--rules", "eaai", "--jobs", "1", "--games", "2"]
+    assert arena.main([*argv, "--save", path]) == 0
+    with gzip.open(path, "rt") as f:
+        data = json.load(f)
+    assert data["commit"] == git("rev-parse", "HEAD") and len(data["commit"]) == 40
+    assert data["dirty"] is bool(git("status", "--porcelain", "--untracked-files=no"))
+    assert data["command"] == "python -m gin_core.tools.arena " + " ".join([*argv, "--save", path])
+    assert f"commit {data['commit']}" in capsys.readouterr().out
+    assert arena.main(["--merge", path]) == 0
+    assert f"commit {data['commit']}" in capsys.readouterr().out

@@ -137,6 +137,9 @@ class Shadow:
         self.knocker: int | None = None
         self.big = False
         self.dead = False
+        self.pile_draws = 0  # taken from the pile in the draw phase (the pile draw limit)
+        self.threw_back = False  # the last discard was the card taken that turn
+        self.cause: str | None = None  # why a dead hand died, unless the stock ended it
         self.public = set(self.pile)  # every card that has been face up on the pile
         self.held_from_pile: list[list[Card]] = [[], []]  # taken from the pile, not discarded since
         self.discards: list[tuple[int, Card]] = []
@@ -209,6 +212,12 @@ class Shadow:
             self.hands[p].append(self.stock.pop())
             self.taken, self.phase = None, "discard"
         elif kind == "draw_pile":
+            if self.phase == "draw":
+                self.pile_draws += 1
+                limit = self.rules.pile_draw_limit
+                if limit is not None and self.pile_draws == limit:  # dead; the card stays
+                    self.dead, self.phase, self.cause = True, "over", "pile_limit"
+                    return
             c = self.pile.pop()
             self.hands[p].append(c)
             self.pile_takes[p].append(c)
@@ -223,9 +232,13 @@ class Shadow:
             self.pile.append(card)
             self.public.add(card)
             self.discards.append((p, card))
+            twice = self.threw_back and card == self.taken  # thrown back after a throw-back
+            self.threw_back = card == self.taken
             self.taken, self.stock_only, self.turn = None, False, 1 - p
             left, end = len(self.stock), self.rules.stock_end
-            if (
+            if twice and self.rules.throw_back_dead:
+                self.dead, self.phase, self.cause = True, "over", "thrown_back"
+            elif (
                 (end == "two_left" and left <= 2)
                 or (end == "one_left" and left <= 1)
                 or (end == "empty" and left == 0)
@@ -502,8 +515,11 @@ class Harness:
         assert ([sorted(h) for h in again.hands], again.stock, again.pile) == sh.initial
         if sh.dead:
             assert rec.settlement is None and rec.points == (0, 0)
-            expected_left = {"two_left": 2, "one_left": 1, "empty": 0, "wall": 2}[self.rules.stock_end]
-            assert len(sh.stock) == expected_left, "hand died at the wrong stock count"
+            dead = next(e for e in reversed(m.events) if e.kind == "dead_hand")
+            assert dead.cause == sh.cause
+            if sh.cause is None:
+                expected_left = {"two_left": 2, "one_left": 1, "empty": 0, "wall": 2}[self.rules.stock_end]
+                assert len(sh.stock) == expected_left, "hand died at the wrong stock count"
             points = (0, 0)
             self.dead_hands += 1
         else:

@@ -531,7 +531,7 @@ def test_wrong_types_in_every_field(path):
         ("dealer", True),
         ("dealer", 1.0),
         ("version", 0),
-        ("version", 3),
+        ("version", 4),
         ("version", "1"),
         ("version", None),
         ("version", 10**30),
@@ -675,7 +675,7 @@ def test_deeply_nested_json():
 
 def test_wrong_format_and_version_messages():
     data = json.loads(mid_save())
-    for version in (0, 3, 99):
+    for version in (0, 4, 99):
         expect_save_error({**data, "version": version}, "version")
     expect_save_error({**data, "format": "chess.match"})
     expect_save_error({k: v for k, v in data.items() if k != "format"})

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import os
 import random
@@ -26,6 +27,7 @@ from hypothesis import strategies as st
 from gin_core import Action, Card, Match, SaveError, load_match, preset, save_match
 from gin_core.analysis.coach import CoachDataError, HandReview, Mistake, MistakeKind, Verdict
 from gin_core.checks import describe
+from gin_core.rules import ADDED_RULES
 from gin_core.save import MAX_DEPTH, MAX_TEXT, from_dict
 
 PYODIDE = os.environ.get("GIN_PYODIDE") == "1"
@@ -243,19 +245,31 @@ def test_longer_than_any_save_is_refused_unread():
         load_match(" " * (16 << 20) + "{}")
 
 
+def _older(save: dict[str, Any], version: int) -> dict[str, Any]:
+    """A current save of a match as a version 1 or 2 engine wrote it: its rules without the
+    rules added since (the pile draw limit, the throw-back rule), the set-up digest over those
+    (version 2), no redo stack and no set-up or redo digest (version 1)."""
+    old = copy.deepcopy(save)
+    old["version"] = version
+    for name in ADDED_RULES:
+        del old["rules"][name]
+    setup = [old["rules"], old["seed"], old["dealer"], old["first_deal"]]
+    old["state"]["setup"] = hashlib.sha256(json.dumps(setup, sort_keys=True).encode()).hexdigest()[:16]
+    if version == 1:
+        del old["redo"], old["state"]["setup"], old["state"]["redo"]
+    return old
+
+
 def test_version_1_saves_still_load():
     """Saves written before the redo stack (version 1: no ``redo``, no digests of set-up and
-    redo) load,
-    with nothing to redo; a version 1 save with ``redo``, or a version 2 save without it or
-    without its set-up digest, is refused."""
+    redo) load, with nothing to redo; a version 1 save with ``redo``, or a later save without
+    its set-up digest, is refused."""
     m = _play(Match(preset("classic"), seed=3), random.Random(3), 25)
     d = json.loads(save_match(m))
-    assert d["version"] == 2 and d["redo"] == [] and "setup" in d["state"]
-    old = copy.deepcopy(d)
-    old["version"] = 1
-    del old["redo"], old["state"]["setup"], old["state"]["redo"]
+    assert d["version"] == 3 and d["redo"] == [] and "setup" in d["state"]
+    old = _older(d, 1)
     loaded = from_dict(old)
-    assert save_match(loaded) == save_match(m) and not loaded.can_redo
+    assert loaded.history == m.history and loaded.scores == m.scores and not loaded.can_redo
     with pytest.raises(SaveError, match="unknown fields: 'redo'"):
         from_dict({**old, "redo": []})
     with pytest.raises(SaveError, match="does not match"):
@@ -263,6 +277,44 @@ def test_version_1_saves_still_load():
     del d["state"]["setup"]
     with pytest.raises(SaveError, match="does not match"):
         from_dict(d)
+
+
+@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("name", ["classic", "openspiel"])
+def test_saves_older_than_the_added_rules_load_under_the_rules_they_were_played_by(version, name):
+    """A version 1 or 2 save has no pile draw limit and no throw-back rule: it replays under
+    the rules as they were (no limit, hands never dead by throwing back), its set-up digest is
+    the one it was written with, and saved again it is a version 3 save of the same match. A
+    version 2 save naming an added rule was not written by a version 2 engine: refused."""
+    m = _play(Match(preset(name), seed=5), random.Random(5), 30)
+    old = _older(json.loads(save_match(m)), version)
+    loaded = from_dict(old)
+    assert loaded.history == m.history and loaded.scores == m.scores
+    assert loaded.rules == preset(name).replace(**ADDED_RULES)
+    again = json.loads(save_match(loaded))
+    assert again["version"] == 3 and again["rules"]["pile_draw_limit"] is None
+    assert from_dict(again).history == m.history
+    old["rules"]["pile_draw_limit"] = 50
+    with pytest.raises(SaveError, match="did not know: pile_draw_limit"):
+        from_dict(old)
+
+
+def test_a_version_2_save_plays_on_past_the_pile_draw_limit():
+    """A match saved before the limit, in which the players passed pile cards back and forth
+    more than 50 times, still loads (under no limit) and replays every one of those draws."""
+    m = Match(preset("openspiel").replace(pile_draw_limit=None, throw_back_dead=False), seed=1)
+    m.apply("pass")
+    m.apply("pass")
+    m.apply("draw_stock")
+    m.apply(f"discard {m.view(m.to_move).hand[0]}")
+    while len(m.history) < 4 + 2 * 60:
+        top = m.view(m.to_move).pile[-1]
+        m.apply("draw_pile")
+        m.apply(f"discard {top}")
+    data = json.loads(save_match(m))
+    data["rules"] = {**preset("openspiel").to_dict(), **ADDED_RULES}
+    old = _older(data, 2)
+    assert from_dict(old).history == m.history
 
 
 @pytest.mark.parametrize("name", ["classic", "openspiel", "eaai"])

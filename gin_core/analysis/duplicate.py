@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots import Bot, check_level, make_bot
+from ..bots.base import bot_hand_bound
 from ..checks import check_seed, check_slice_ms, describe
 from ..errors import GinError
 from ..match import Match
@@ -134,14 +135,19 @@ def expert_seed(day_seed: int, number: int) -> int:
 
 def replay_hand(rules: Rules, hand: DealtHand, seat: int, player: Bot, opponent: Bot) -> Replaying:
     """Deal ``hand`` again and play it out, ``player`` in ``seat`` and ``opponent`` in the
-    other; yields the bots' slices, returns the comparison with the hand as it was played."""
+    other; yields the bots' slices, returns the comparison with the hand as it was played.
+    At most :func:`~gin_core.bots.base.bot_hand_bound` moves, which two bots never exceed
+    (:class:`DuplicateError` past it, rather than a page that never finishes the line)."""
     match = _deal_again(rules, hand)
     bots = {seat: player, 1 - seat: opponent}
-    while not match.records:
+    for _ in range(bot_hand_bound(rules) + 1):  # over by then: the last round only sees it
         p = match.to_move
-        assert p is not None  # the hand is not over, so someone is to move
+        if p is None:
+            break
         decision = yield from bots[p].think(match.view(p))
         match.apply(decision.action, p)
+    else:
+        raise DuplicateError(f"hand {hand.number} did not end within {bot_hand_bound(rules)} moves")
     r = match.records[0]
     end = "dead" if r.settlement is None else r.settlement.kind
     net = r.points[seat] - r.points[1 - seat]

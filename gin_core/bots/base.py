@@ -24,6 +24,8 @@ from ..arrange import min_deadwood, trim_caches
 from ..cards import Card, Mask, mask_of
 from ..checks import check_seed, check_slice_ms
 from ..declare import default_declaration
+from ..flow import STOCK_MOST, Phase, hand_bound
+from ..rules import Rules
 from ..view import PlayerView
 from .reasons import Reason, ReasonKind, meld_with, takes_for_meld
 
@@ -151,10 +153,55 @@ class Bot:
         decision = yield from self.plan(view, rng_for(self.seed, view), work)
         if work.in_slice:
             yield work.cut()
-        return declared(decision, view)
+        return declared(no_take_back(decision, view), view)
 
     def plan(self, view: PlayerView, rng: random.Random, work: Work) -> Thinking:
         raise NotImplementedError
+
+
+BOT_PILE_DRAWS = (STOCK_MOST + 1) * 2 * 52
+"""The most draws from the pile in a hand between two bots, whatever the rules: a stretch of
+turns without a stock draw ends before either bot takes a card twice in it (see
+:func:`no_take_back`), so it holds at most 2 x 52 draws from the pile, and there are at most
+``STOCK_MOST + 1`` such stretches (each stock draw ends one)."""
+
+
+def bot_hand_bound(rules: Rules) -> int:
+    """The most actions of a hand between two bots (see :func:`~gin_core.flow.hand_bound`):
+    bounded by the rules' pile draw limit, and without one by :data:`BOT_PILE_DRAWS`."""
+    bound = hand_bound(rules, BOT_PILE_DRAWS)
+    assert bound is not None  # BOT_PILE_DRAWS bounds it
+    return bound
+
+
+def thrown_since_stock(view: PlayerView) -> int:
+    """The cards this player discarded since the last draw from the stock (by either player) in
+    this hand, as a mask."""
+    thrown = 0
+    for e in reversed(view.events):
+        if e.kind in ("draw_stock", "deal"):
+            break
+        if e.kind == "discard" and e.player == view.player and e.card is not None:
+            thrown |= e.card.bit
+    return thrown
+
+
+def no_take_back(decision: Decision, view: PlayerView) -> Decision:
+    """``decision``, except that a bot never takes from the pile a card it threw since the last
+    stock draw: it draws from the stock instead. Two players who pass the pile's cards back and
+    forth draw nothing from the stock, so the hand could go on for ever; with this, in a stretch
+    of turns without a stock draw a bot takes each card at most once (to take it again it must
+    have thrown it, in the stretch), so the stretch ends within 2 x 52 draws from the pile. The
+    wall is exempt: a card taken there ends the hand."""
+    top = view.top
+    if (
+        decision.action.kind != ActionKind.DRAW_PILE
+        or view.phase != Phase.DRAW
+        or top is None
+        or not top.bit & thrown_since_stock(view)
+    ):
+        return decision
+    return Decision(Action(ActionKind.DRAW_STOCK), Reason(ReasonKind.NO_TAKE_BACK, (top,)))
 
 
 def forced_decision(view: PlayerView) -> Decision | None:

@@ -46,6 +46,8 @@ class ReasonKind(StrEnum):
     - ``helps_too_little``: passes or draws: the card would join a meld but a stock draw is worth
       more. cards: (face-up card,).
     - ``pile_forbidden``: draws from the stock: the face-up card may not be taken.
+    - ``no_take_back``: draws from the stock rather than take back the face-up card it threw
+      since the last stock draw (bots never pass cards back and forth). cards: (face-up card,).
     - ``draws``: draws from the stock (a search candidate).
     - ``passes``: passes on the upcard (a search candidate). cards: (face-up card,).
     - ``take_to_knock``: at the wall, takes the card to knock. cards: (taken,); ``deadwood``: the
@@ -84,6 +86,7 @@ class ReasonKind(StrEnum):
     FITS_NOTHING = "fits_nothing"
     HELPS_TOO_LITTLE = "helps_too_little"
     PILE_FORBIDDEN = "pile_forbidden"
+    NO_TAKE_BACK = "no_take_back"
     DRAWS = "draws"
     PASSES = "passes"
     TAKE_TO_KNOCK = "take_to_knock"
@@ -160,6 +163,7 @@ _TEXTS: dict[ReasonKind, Callable[[Reason], str]] = {
     ReasonKind.FITS_NOTHING: lambda r: f"{_first(r)} fits nothing" if r.cards else "no face-up card",
     ReasonKind.HELPS_TOO_LITTLE: lambda r: f"{_first(r)} does not help enough",
     ReasonKind.PILE_FORBIDDEN: lambda r: "the face-up card may not be taken",
+    ReasonKind.NO_TAKE_BACK: lambda r: f"does not take back {_first(r)}, thrown since the last stock draw",
     ReasonKind.DRAWS: lambda r: "draws from the stock",
     ReasonKind.PASSES: lambda r: f"passes on {_first(r)}",
     ReasonKind.TAKE_TO_KNOCK: lambda r: (

@@ -14,27 +14,48 @@ luck of the deal cancels within a pair; the 95% intervals of A's share of matche
 A's net points a hand are taken over those pairs. Ties count half. A bot that returns an
 illegal action forfeits the match (and the count is printed: it should always be 0). Runs use
 every core by default.
+
+The report also gives an exact two-sided sign test on the pair sweeps (pairs one bot won both
+matches of) and the matches played per second. ``--budget SECONDS`` fits a run into a fixed
+time: pairs are started while one more should end within it, and the report says what was
+played. A saved part (``--save``, JSON, gzipped for a name ending in .gz) records the commit
+it measured (``git rev-parse HEAD``, and whether tracked files differed: ``dirty``) and the
+command line.
 """
 
 from __future__ import annotations
 
 import argparse
 import gzip
+import itertools
 import json
 import math
 import os
 import random
+import shlex
+import subprocess
 import sys
 import time
+from collections import deque
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from fractions import Fraction
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, cast
 
-from ..bots import BOTS, make_bot
-from ..errors import IllegalAction
+from ..bots import BOTS, Bot, make_bot
+from ..bots.base import bot_hand_bound
+from ..errors import EndlessHandError, IllegalAction
 from ..match import Match
 from ..presets import PRESETS, preset
 
-COUNTS = ("matches", "hands", "hands_won", "points", "knocks", "gins", "undercuts", "illegal")
+if TYPE_CHECKING:
+    from multiprocessing.pool import AsyncResult
+
+COUNTS = ("matches", "hands", "hands_won", "points", "knocks", "gins", "undercuts", "illegal", "unfinished")
+MAX_HANDS = 1_000
+"""The most hands of an arena match: past it the match is abandoned as a tie and counted as
+``unfinished`` (a match to 100 takes about 8 hands; none has come near it)."""
 
 
 @dataclass
@@ -49,6 +70,7 @@ class Tally:
     gins: int = 0
     undercuts: int = 0
     illegal: int = 0
+    unfinished: int = 0
     times: list[float] = field(default_factory=list)
 
     def merge(self, other: Tally) -> None:
@@ -64,7 +86,8 @@ class Tally:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Tally:
-        return cls(**{name: data[name] for name in COUNTS}, times=[t / 1e6 for t in data["times_us"]])
+        counts = {name: data.get(name, 0) for name in COUNTS}  # 'unfinished' is newer than some parts
+        return cls(**counts, times=[t / 1e6 for t in data["times_us"]])
 
 
 def match_seed(seed: int, pair: int) -> int:
@@ -73,15 +96,34 @@ def match_seed(seed: int, pair: int) -> int:
 
 
 def play_match(names: tuple[str, str], rules_name: str, seed: int) -> tuple[Tally, Tally]:
-    """One match, ``names[0]`` as player 0; a tally per seat."""
+    """One match, ``names[0]`` as player 0; a tally per seat. At most :data:`MAX_HANDS` hands
+    of at most :func:`~gin_core.bots.base.bot_hand_bound` actions each, so it always ends."""
     bots = [make_bot(n, seed) for n in names]
-    match = Match(preset(rules_name), seed=seed)
+    rules = preset(rules_name)
+    match = Match(rules, seed=seed)
     tallies = (Tally(), Tally())
-    while (result := match.result) is None:
+    for _ in range(MAX_HANDS):
+        if not play_hand(match, bots, tallies, bot_hand_bound(rules)):
+            return tallies
+        if match.result is not None:
+            break
+        match.apply("next_hand")
+    tally_hands(match, tallies)
+    w = match.result.winner if match.result is not None else None
+    for p in (0, 1):
+        tallies[p].matches += 0.5 if w is None else float(w == p)
+        tallies[p].unfinished += match.result is None
+    return tallies
+
+
+def play_hand(match: Match, bots: list[Bot], tallies: tuple[Tally, Tally], bound: int) -> bool:
+    """Play the hand under way to its end, timing each decision; False if a bot's illegal
+    action forfeited the match. A hand longer than ``bound`` actions (two bots' proven bound)
+    is an engine or bot error: :class:`~gin_core.errors.EndlessHandError`."""
+    for _ in range(bound + 1):  # the last round only sees the end
         p = match.to_move
-        if p is None:  # between hands
-            match.apply("next_hand")
-            continue
+        if p is None:
+            return True
         start = time.perf_counter()
         decision = bots[p].decide(match.view(p))
         tallies[p].times.append(time.perf_counter() - start)
@@ -90,7 +132,12 @@ def play_match(names: tuple[str, str], rules_name: str, seed: int) -> tuple[Tall
         except IllegalAction:
             tallies[p].illegal += 1
             tallies[1 - p].matches += 1
-            return tallies
+            return False
+    raise EndlessHandError(f"hand {match.deals} ({match.deal_code}) did not end within {bound} actions")
+
+
+def tally_hands(match: Match, tallies: tuple[Tally, Tally]) -> None:
+    """Count each finished hand's points, wins, knocks, gins and undercuts per seat."""
     for record in match.records:
         s = record.settlement
         for p in (0, 1):
@@ -103,10 +150,6 @@ def play_match(names: tuple[str, str], rules_name: str, seed: int) -> tuple[Tall
             t.knocks += s.knocker == p and s.kind in ("knock", "undercut")
             t.gins += s.knocker == p and s.kind in ("gin", "big_gin")
             t.undercuts += s.kind == "undercut" and s.winner == p
-    w = result.winner
-    for p in (0, 1):
-        tallies[p].matches += 0.5 if w is None else float(w == p)
-    return tallies
 
 
 def play_pair(job: tuple[str, str, str, int, int]) -> tuple[int, Tally, Tally]:
@@ -120,21 +163,76 @@ def play_pair(job: tuple[str, str, str, int, int]) -> tuple[int, Tally, Tally]:
     return pair, a0, b1
 
 
-def run(
-    a: str, b: str, rules_name: str, games: int, seed: int, jobs: int, first_pair: int = 0
+@dataclass
+class Budget:
+    """A run's time budget: pairs are started while one more, at the pace so far, would end
+    within ``seconds`` (``None``: no budget); ``clock`` is for tests."""
+
+    seconds: float | None
+    clock: Callable[[], float] = time.perf_counter
+    start: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.start = self.clock()
+
+    def room(self, started: int, finished: int, jobs: int) -> bool:
+        """Whether to start another pair, with ``started`` started and ``finished`` done on
+        ``jobs`` processes: always in the first round (each process plays one pair), later if
+        one more pair at the mean pace so far still ends within the budget."""
+        if self.seconds is None or started < jobs:
+            return True
+        spent = self.clock() - self.start
+        return spent + spent * jobs / max(1, finished) <= self.seconds
+
+
+Job = tuple[str, str, str, int, int]
+Played = tuple[int, Tally, Tally]
+
+
+def play_pairs(todo: Iterator[Job], jobs: int, budget: Budget) -> list[Played]:
+    """Play the pairs of ``todo`` in order, on ``jobs`` processes, while the budget has room:
+    the pairs played are always consecutive (a part of a run)."""
+    if jobs <= 1:
+        done: list[Played] = []
+        for job in todo:
+            if not budget.room(len(done), len(done), 1):
+                break
+            done.append(play_pair(job))
+        return done
+    from multiprocessing import Pool  # here, not at the top: Pyodide has no processes
+
+    done = []
+    with Pool(jobs) as pool:
+        pending: deque[AsyncResult[Played]] = deque()
+        for job in todo:
+            if len(pending) == jobs:
+                done.append(pending.popleft().get())
+            if not budget.room(len(done) + len(pending), len(done), jobs):
+                break
+            pending.append(pool.apply_async(play_pair, (job,)))
+        done += [p.get() for p in pending]
+    return done
+
+
+def run(  # 8 parameters: the command line's
+    a: str,
+    b: str,
+    rules_name: str,
+    games: int | None,
+    seed: int,
+    jobs: int,
+    first_pair: int = 0,
+    budget: Budget | None = None,
 ) -> tuple[Tally, Tally, list[float], list[list[int]]]:
-    """Play ``games`` matches (rounded up to whole pairs) from pair ``first_pair`` on; A's and
+    """Play ``games`` matches (rounded up to whole pairs; ``None``: as many as the budget
+    allows) from pair ``first_pair`` on, stopping early when the ``budget`` runs out; A's and
     B's tallies, A's score in each pair (0, 0.25, ..., 1) and each pair's [A's net points,
     hands]."""
-    pairs = max(1, (games + 1) // 2)
-    todo = [(a, b, rules_name, seed, k) for k in range(first_pair, first_pair + pairs)]
-    if jobs <= 1:
-        done = [play_pair(j) for j in todo]
-    else:
-        from multiprocessing import Pool  # here, not at the top: Pyodide has no processes
-
-        with Pool(jobs) as pool:
-            done = list(pool.imap_unordered(play_pair, todo, chunksize=1))
+    if games is None and (budget is None or budget.seconds is None):
+        raise ValueError("a run needs a number of games or a time budget")
+    every = ((a, b, rules_name, seed, k) for k in itertools.count(first_pair))
+    todo = every if games is None else itertools.islice(every, max(1, (games + 1) // 2))
+    done = play_pairs(todo, jobs, budget or Budget(None))
     done.sort(key=lambda d: d[0])
     ta, tb = Tally(), Tally()
     shares, nets = [], []
@@ -169,6 +267,20 @@ def points_interval(nets: list[list[int]]) -> tuple[float, float, float]:
     return rate, rate - half, rate + half
 
 
+def sweeps(shares: list[float]) -> tuple[int, int]:
+    """(pairs A won both matches of, pairs B won both of): the pairs a sign test weighs."""
+    return sum(x == 1.0 for x in shares), sum(x == 0.0 for x in shares)
+
+
+def sign_test(a_sweeps: int, b_sweeps: int) -> float:
+    """The exact two-sided sign test: the chance, were the bots equal (each sweep as likely
+    A's as B's), of a split of the sweeps at least as lopsided as this one. Exact binomial
+    sums over integers; 1.0 with no sweep."""
+    n = a_sweeps + b_sweeps
+    tail = sum(math.comb(n, i) for i in range(min(a_sweeps, b_sweeps) + 1))
+    return float(Fraction(min(2 * tail, 2**n), 2**n))
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
@@ -191,8 +303,14 @@ class Part:
     shares: list[float]
     seconds: float
     nets: list[list[int]] | None = None
+    commit: str | None = None
+    dirty: bool | None = None
+    command: str | None = None
+    budget: float | None = None
 
     def save(self, path: str) -> None:
+        """Write the part as JSON (gzipped if ``path`` ends in .gz), with the commit it measured
+        and the command that played it."""
         data = {
             "a": self.a,
             "b": self.b,
@@ -202,17 +320,45 @@ class Part:
             "shares": self.shares,
             "seconds": self.seconds,
             "nets": self.nets,
+            "commit": self.commit,
+            "dirty": self.dirty,
+            "command": self.command,
+            "budget": self.budget,
             "tallies": [self.ta.to_json(), self.tb.to_json()],
         }
-        with gzip.open(path, "wt", encoding="utf-8") as f:
+        with _open(path, "wt") as f:
             json.dump(data, f)
 
     @classmethod
     def load(cls, path: str) -> Part:
-        with gzip.open(path, "rt", encoding="utf-8") as f:
+        """A saved part (parts saved before the commit, command or budget were kept have none)."""
+        with _open(path, "rt") as f:
             data = json.load(f)
         ta, tb = (Tally.from_json(t) for t in data.pop("tallies"))
         return cls(**data, ta=ta, tb=tb)
+
+
+def _open(path: str, mode: str) -> IO[str]:
+    if path.endswith(".gz"):
+        return cast(IO[str], gzip.open(path, mode, encoding="utf-8"))
+    return open(path, mode, encoding="utf-8")
+
+
+def git_state() -> tuple[str | None, bool | None]:
+    """The commit of the tree this code runs from (``git rev-parse HEAD``) and whether tracked
+    files differ from it; ``(None, None)`` outside a git checkout."""
+    root = Path(__file__).resolve().parents[2]
+    try:
+        head = _git(root, "rev-parse", "HEAD")
+        dirty = bool(_git(root, "status", "--porcelain", "--untracked-files=no"))
+    except (OSError, subprocess.CalledProcessError):
+        return None, None
+    return head, dirty
+
+
+def _git(root: Path, *args: str) -> str:
+    done = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, check=True)
+    return done.stdout.strip()
 
 
 def merge(parts: list[Part]) -> Part:
@@ -233,6 +379,9 @@ def merge(parts: list[Part]) -> Part:
         0.0,
         [] if all(part.nets is not None for part in parts) else None,
     )
+    commits = dict.fromkeys(p.commit for p in parts if p.commit)
+    whole.commit = " ".join(commits) or None
+    whole.dirty = any(p.dirty for p in parts) if commits else None
     for part in parts:
         if (part.a, part.b, part.rules, part.seed) != (head.a, head.b, head.rules, head.seed):
             raise ValueError(
@@ -258,9 +407,10 @@ def report(part: Part) -> str:
     mean, lo, hi = interval(shares)
     n = 2 * len(shares)
     start = f" from pair {part.first_pair}" if part.first_pair else ""
+    budget = f" of a {part.budget:.0f} s budget" if part.budget else ""
     lines = [
         f"{a} (A) vs {b} (B), rules {part.rules}: {n} matches ({len(shares)} mirrored pairs{start}), "
-        f"{part.seconds:.0f} s",
+        f"{part.seconds:.0f} s{budget} ({n / max(part.seconds, 1e-9):.2f} matches/s)",
         f"A won {ta.matches:g} of {n} matches = {100 * mean:.1f}%"
         f"  (95% CI {100 * lo:.1f}% .. {100 * hi:.1f}%)",
         "",
@@ -280,7 +430,36 @@ def report(part: Part) -> str:
         _, lo, hi = points_interval(part.nets)
         net += f"  (95% CI {lo:+.2f} .. {hi:+.2f})"
     lines.append(f"hands played: {ta.hands}; {net}")
+    if ta.unfinished:
+        lines.append(f"matches abandoned after {MAX_HANDS} hands (counted as ties): {ta.unfinished}")
+    won_a, won_b = sweeps(shares)
+    lines.append(
+        f"pair sweeps (one bot won both matches): A {won_a}, B {won_b}; "
+        f"exact two-sided sign test p = {sign_test(won_a, won_b):.4g}"
+    )
+    if part.commit:
+        lines.append(f"commit {part.commit}{' (tree with changes)' if part.dirty else ''}")
+    if part.command:
+        lines.append(f"command: {part.command}")
     return "\n".join(lines)
+
+
+def play(args: argparse.Namespace, command: str) -> Part:
+    """The part the command line asks for, played, with its commit and command (saved if
+    asked)."""
+    games = args.games if args.games is not None or args.budget else 200
+    commit, dirty = git_state()
+    start = time.perf_counter()
+    budget = Budget(args.budget)
+    ta, tb, shares, nets = run(
+        args.a, args.b, args.rules, games, args.seed, args.jobs, args.first_pair, budget
+    )
+    seconds = time.perf_counter() - start
+    p = Part(args.a, args.b, args.rules, args.seed, args.first_pair, ta, tb, shares, seconds, nets)
+    p.commit, p.dirty, p.command, p.budget = commit, dirty, command, args.budget
+    if args.save:
+        p.save(args.save)
+    return p
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -290,13 +469,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--a", choices=sorted(BOTS))
     parser.add_argument("--b", choices=sorted(BOTS))
     parser.add_argument("--rules", default="eaai", choices=sorted(PRESETS))
-    parser.add_argument("--games", type=int, default=200, help="matches (rounded up to an even number)")
+    parser.add_argument(
+        "--games",
+        type=int,
+        help="matches (rounded up to an even number; default 200, or no limit with --budget)",
+    )
+    parser.add_argument(
+        "--budget", type=float, metavar="SECONDS", help="start pairs only while they fit in this time"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument(
         "--first-pair", type=int, default=0, help="play pairs from this one on (a part of a run)"
     )
-    parser.add_argument("--save", metavar="PATH", help="keep the raw counts of this part (.json.gz)")
+    parser.add_argument(
+        "--save", metavar="PATH", help="keep the raw counts, commit and command (.json, or .json.gz)"
+    )
     parser.add_argument("--merge", nargs="+", metavar="PATH", help="report saved parts as one run")
     args = parser.parse_args(argv)
     if args.merge:
@@ -307,24 +495,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         if not (args.a and args.b):
             parser.error("--a and --b are required (or --merge)")
-        start = time.perf_counter()
-        ta, tb, shares, nets = run(
-            args.a, args.b, args.rules, args.games, args.seed, args.jobs, args.first_pair
-        )
-        p = Part(
-            args.a,
-            args.b,
-            args.rules,
-            args.seed,
-            args.first_pair,
-            ta,
-            tb,
-            shares,
-            time.perf_counter() - start,
-            nets,
-        )
-        if args.save:
-            p.save(args.save)
+        p = play(args, shlex.join(["python", "-m", "gin_core.tools.arena", *(argv or sys.argv[1:])]))
     print(report(p))
     return 1 if p.ta.illegal or p.tb.illegal else 0
 
