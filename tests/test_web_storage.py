@@ -311,3 +311,12 @@ def test_bad_parameters_are_worded_and_bounded(query):
 
 def test_one_time_parameters_are_stripped_even_when_invalid():
     assert params.strip_consumed("?seed=abc&level=nope&fast=1") == "?fast=1"
+
+
+def test_custom_rules_stored_before_the_pile_draw_limit_keep_their_choices():
+    old = preset("classic").replace(knock_limit=7).to_dict()
+    for name in settings.ADDED_RULES:
+        del old[name]
+    s, bad = settings.from_record({"format": settings.FORMAT, "version": 1, "preset": "custom", "rules": old})
+    assert bad == [] and s.preset == "custom"
+    assert s.game_rules().knock_limit == 7 and s.game_rules().pile_draw_limit == 50

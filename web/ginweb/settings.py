@@ -81,6 +81,10 @@ _CHOICES = {
 }
 
 
+ADDED_RULES = ("pile_draw_limit", "throw_back_dead")
+"""Rules added after settings were first stored (issue 26: every hand ends)."""
+
+
 def from_dict(data: Any) -> tuple[Settings, list[str]]:
     """Settings from stored data, and the names of the fields that had to be reset: each field
     is checked by type and range on its own (a list where a name belongs resets that field)."""
@@ -95,6 +99,8 @@ def from_dict(data: Any) -> tuple[Settings, list[str]]:
         p = base.preset
     values["preset"] = p
     rules = data.get("rules")
+    if isinstance(rules, dict):  # saved before these rules existed: they take their defaults
+        rules = {name: getattr(Rules(), name) for name in ADDED_RULES} | rules
     if rules is not None:
         try:
             values["rules"] = Rules.from_dict(rules).to_dict()
