@@ -26,7 +26,7 @@ from .daily.feature import DailyFeature
 from .daily.ui import DailyUI
 from .dialogs import Dialogs
 from .dispatch import Dispatcher
-from .feature import Feature
+from .feature import Feature, refused_start
 from .inputs import Inputs
 from .panels import Panels
 from .records import Records
@@ -76,8 +76,7 @@ def link_params(features: Sequence[Feature]) -> params.Params:
     link; the features' own among them, and their refusal of a seed or deal code."""
     extra = [name for f in features for name in f.link_names]
 
-    def refuse(seed: int | None, deal: str | None) -> str | None:
-        return next((why for f in features if (why := f.refuses_start(seed, deal)) is not None), None)
+    refuse = partial(refused_start, features)
 
     if dom.embedded:
         return params.from_options(dom.data_options((*params.NAMES, *extra)), refuse, extra)

@@ -14,7 +14,7 @@ from gin_core import Action, ActionKind, IllegalAction, MatchResult, Phase, pres
 
 from . import chartview, knock, narrate, params
 from . import intents as i
-from .feature import Feature, Handler
+from .feature import Feature, Handler, refused_start
 from .session import Blocked, Session
 from .settings import Settings
 from .tablestate import Motion, Stage
@@ -154,7 +154,7 @@ class Dispatcher:
 
     def refuses_start(self, seed: int | None, deal: str | None) -> str | None:
         """Why a feature forbids a new match from this seed or deal code (words), or None."""
-        return next((why for f in self.features if (why := f.refuses_start(seed, deal)) is not None), None)
+        return refused_start(self.features, seed, deal)
 
     # ----- intents handled by another part ------------------------------------------------------
 

@@ -131,3 +131,8 @@ class Feature:
 
     def stored_changed(self, name: str) -> None:
         """Another tab changed the stored record ``name``."""
+
+
+def refused_start(features: Sequence[Feature], seed: int | None, deal: str | None) -> str | None:
+    """The first reason a feature gives against a new match from this seed or deal code."""
+    return next((why for f in features if (why := f.refuses_start(seed, deal)) is not None), None)
