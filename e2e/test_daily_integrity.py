@@ -10,7 +10,7 @@ import json
 from gin_e2e import wait_mounted, wait_ready
 from test_daily import DAILIES_KEY, daily, plant_last_hand, play_match, today
 from test_game import MATCH_KEY, play_turn, saved
-from test_storage import notices
+from test_storage import away, notices
 
 
 def record(page) -> dict:
@@ -68,12 +68,15 @@ def test_a_stored_impossible_daily_date_does_not_stop_the_page(page, site_url):
     page.goto(f"{site_url}?daily={today()}&fast=1")
     wait_ready(page, 60)
     play_turn(page)
+    away(page, site_url)  # the page no longer saves over what is planted
     stored = json.loads(page.evaluate(f"localStorage.getItem({MATCH_KEY!r})"))
     stored["daily"] = "2026-02-30"
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [MATCH_KEY, json.dumps(stored)])
-    for _ in range(2):  # before the fix: "The game could not start" on every reload
-        page.reload()
+    page.goto(f"{site_url}?fast=1")
+    for _ in range(2):  # before the fix: "The game could not start" on every load
         wait_ready(page, 60)
+        page.reload()
+    wait_ready(page, 60)
     assert page.is_hidden("#daily-bar")
     assert saved(page)["uid"] == stored["uid"]
 

@@ -235,12 +235,22 @@ def test_stored_match_hides_the_computers_hand(page, site_url):
     assert json.loads(stored(page, MATCH_KEY))["version"] == 3  # written back as the current version
 
 
+def away(page, site_url: str) -> None:
+    """Leave the game for a blank page of the same origin: its storage can then be changed
+    without the game saving over it (it saves after every move, the computer's too)."""
+    page.wait_for_function("() => !document.querySelector('[data-unsaved]')")
+    blank = "<!doctype html><title>away</title><link rel=icon href='data:,'>"
+    page.route("**/away.html", lambda route: route.fulfill(body=blank, content_type="text/html"))
+    page.goto(site_url + "away.html")
+
+
 def test_a_lost_seal_key_sets_the_match_aside(page, site_url):
     page.goto(site_url + f"?seed=31&{FAST}")
     wait_ready(page, 150)
     play_turn(page)
+    away(page, site_url)  # the game would store its key again at its next save
     page.evaluate("k => localStorage.setItem(k, 'not a key')", SEAL_KEY)
-    page.reload()
+    page.goto(site_url + f"?{FAST}")
     wait_ready(page, 150)
     assert "saved match could not be read" in notices(page)
     assert stored(page, "gin-rummy/v1/broken/match")
