@@ -24,6 +24,7 @@ from ginweb import savefmt, stats  # noqa: E402  (same)
 from ginweb.daily.feature import DailyFeature  # noqa: E402  (same)
 from ginweb.dispatch import HANDLERS, Dispatcher  # noqa: E402  (same)
 from ginweb.feature import FeatureIntent  # noqa: E402  (same)
+from ginweb.review.feature import ReviewFeature  # noqa: E402  (same)
 from ginweb.session import Session, new_game  # noqa: E402  (same)
 from ginweb.settings import Settings  # noqa: E402  (same)
 from ginweb.tablestate import Stage  # noqa: E402  (same)
@@ -52,6 +53,10 @@ class Vault:
 
     def count(self, update: Callable[[dict[str, Any]], bool]) -> None:
         update(self.stats)
+
+    @property
+    def stats_data(self) -> dict[str, Any]:
+        return self.stats
 
     def now(self) -> str:
         return "2026-11-23T12:00:00Z"
@@ -183,7 +188,7 @@ def test_every_control_of_the_page_has_its_intent():
             "day": "2026-11-23"}  # fmt: skip
     names = controls_in_page()
     assert {"stock", "next", "replay", "dismiss", "new-start", "practice-end", "daily-play"} <= names
-    features = [DailyFeature(Vault(), Recorder())]
+    features = [DailyFeature(Vault(), Recorder()), ReviewFeature(Vault(), Recorder())]
     for name in names:
         assert i.from_control(name, data) or any(f.control(name, data) for f in features), name
 
@@ -447,5 +452,6 @@ def test_page_intents_reach_their_one_handler(intent, call):
 
 def test_every_intent_has_exactly_one_handler():
     assert set(typing.get_args(i.Intent)) - {FeatureIntent} == set(HANDLERS)
-    daily = DailyFeature(Vault(), Recorder())
-    assert set(daily.handlers()) == set(FeatureIntent.__subclasses__()) - set(HANDLERS)
+    daily, review = DailyFeature(Vault(), Recorder()), ReviewFeature(Vault(), Recorder())
+    assert not set(daily.handlers()) & set(review.handlers())
+    assert {*daily.handlers(), *review.handlers()} == set(FeatureIntent.__subclasses__()) - set(HANDLERS)

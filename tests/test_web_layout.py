@@ -25,7 +25,8 @@ BROWSER_MODULES = {
     "ginweb.turns",
     "ginweb.warmup",
 }
-FEATURES = {"ginweb.daily"}  # each a folder; app.py is the one module outside it that imports it
+# each a folder; app.py is the one module outside it that imports it
+FEATURES = {"ginweb.daily", "ginweb.review"}
 
 
 def modules() -> dict[str, ast.Module]:
@@ -75,13 +76,18 @@ def test_the_table_core_imports_no_feature():
         assert not reached, f"{name} imports {sorted(reached)}: a feature plugs in through ginweb/feature.py"
 
 
-def test_a_feature_names_itself_only_in_its_folder_and_app():
-    """``git grep daily`` finds the daily in its folder, app.py and the tests only."""
+FEATURE_WORDS = {"daily": r"daily|dailies", "review": r"\breview|\bcoach"}
+
+
+@pytest.mark.parametrize("feature", sorted(FEATURE_WORDS))
+def test_a_feature_names_itself_only_in_its_folder_and_app(feature):
+    """``git grep daily`` finds the daily in its folder, app.py and the tests only; the same for
+    the review and its coach."""
     for path in sorted(PAGE.rglob("*.py")):
         rel = path.relative_to(PAGE).as_posix()
-        if rel.startswith("daily/") or rel == "app.py":
+        if rel.startswith(f"{feature}/") or rel == "app.py":
             continue
-        assert not re.search(r"daily|dailies", path.read_text(), re.IGNORECASE), rel
+        assert not re.search(FEATURE_WORDS[feature], path.read_text(), re.IGNORECASE), rel
 
 
 CITED = re.compile(r"(?<![\w/.-])((?:web|tests|scripts|e2e|gin_core|benchmarks|docs)/[\w./*<>-]*[\w*>])")

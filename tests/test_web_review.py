@@ -1,4 +1,4 @@
-"""The hand review as the page shows it (web/ginweb/review.py, pure): the table at each step,
+"""The hand review as the page shows it (web/ginweb/review/model.py, pure): the table at each step,
 the moves in words, the computer's reasons, the coach's verdicts and summary."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from gin_core.analysis.coach import HandReview, Mistake, MistakeKind, review
 from gin_core.analysis.replay import hand_moves
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))  # the page package lives in web/
-from ginweb import review as presenter
+from ginweb.review import model as presenter
 from ginweb.savefmt import LogLine
 
 # Deal 000-2N25, dealer 1: you break your run 7♣ 8♣ 9♣ 10♣ at move 3 (index), knock at move 11.

@@ -20,9 +20,14 @@ from gin_core.analysis.coach import HandReview, Mistake, MistakeKind, Verdict, r
 from gin_core.analysis.replay import hand_moves, position
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))  # the page package lives in web/
-from ginweb import charts, savefmt, stats
 from ginweb import intents as i
+from ginweb import savefmt, stats
 from ginweb.dispatch import Dispatcher
+from ginweb.present import Look, present
+from ginweb.review import model as presenter
+from ginweb.review import record
+from ginweb.review.feature import ReviewFeature
+from ginweb.review.intents import CloseReview, OpenReview, PlayOn, ReviewGo, ReviewStep
 from ginweb.session import Session, new_game
 from ginweb.settings import Settings
 from test_web_dispatch import KEY, Vault
@@ -59,16 +64,41 @@ def played() -> Match:
     return m
 
 
+class Table:
+    """The table with the review plugged in, its parts recorded (screen, dialogs, turns...)."""
+
+    def __init__(self, game: savefmt.Game | None = None) -> None:
+        self.vault = Vault()
+        self.r = Recorder()
+        self.review = ReviewFeature(self.vault, self.r)  # type: ignore[arg-type]  # a recorder for its ui
+        self.vault.stats = stats.empty(self.review.stats_parts())
+        game = game or new_game(played(), "beginner", "u1", self.vault.now())
+        self.s = Session(Settings(), self.vault, game, False, [self.review])
+        r = self.r
+        self.d = Dispatcher(self.s, r, r, r, r, r, [self.review])
+
+
 def table() -> tuple[Dispatcher, Session, Recorder, Vault]:
-    vault = Vault()
-    s = Session(Settings(), vault, new_game(played(), "beginner", "u1", vault.now()), False)
-    r = Recorder()
-    return Dispatcher(s, r, r, r, r, r), s, r, vault
+    t = Table()
+    return t.d, t.s, t.r, t.vault
+
+
+def feature(d: Dispatcher) -> ReviewFeature:
+    found = d.features[0]
+    assert isinstance(found, ReviewFeature)
+    return found
 
 
 def shown(s: Session) -> tuple[int, int] | None:
     """The review open (read through a call, so each assertion reads it anew)."""
-    return s.reviewing
+    found = s.features[0]
+    assert isinstance(found, ReviewFeature)
+    return found.reviewing
+
+
+def stored_open(v: Vault) -> Any:
+    """The open review as saved with the match."""
+    return savefmt.loads(v.data["match"], KEY, ReviewFeature.part_keys).parts.get(record.OPEN)
 
 
 @pytest.fixture(scope="module")
@@ -81,47 +111,47 @@ def coached() -> HandReview:
 
 def test_only_a_finished_hand_opens_and_the_open_review_is_saved() -> None:
     d, s, r, v = table()
-    assert not d(i.OpenReview(2)), "hand 2 is live"
+    assert not d(OpenReview(2)), "hand 2 is live"
     assert shown(s) is None and r.named("notice")
-    assert d(i.OpenReview(1))
+    assert d(OpenReview(1))
     assert shown(s) == (1, 0) and r.named("work")
-    assert savefmt.loads(v.data["match"], KEY).reviewing == (1, 0)
+    assert stored_open(v) == [1, 0]
 
 
 def test_stepping_first_previous_next_last_and_to_a_move() -> None:
     d, s, _r, v = table()
-    d(i.OpenReview(1))
+    d(OpenReview(1))
     last = len(hand_moves(s.match, 1))
     steps = []
-    for it in (i.ReviewGo("next"), i.ReviewGo("next"), i.ReviewGo("last"), i.ReviewGo("next"),
-               i.ReviewGo("prev"), i.ReviewGo("first"), i.ReviewGo("prev"), i.ReviewStep(5)):  # fmt: skip
+    for it in (ReviewGo("next"), ReviewGo("next"), ReviewGo("last"), ReviewGo("next"),
+               ReviewGo("prev"), ReviewGo("first"), ReviewGo("prev"), ReviewStep(5)):  # fmt: skip
         d(it)
         now = shown(s)
         assert now is not None
         steps.append(now[1])
     assert steps == [1, 2, last, last, last - 1, 0, 0, 5]
-    assert savefmt.loads(v.data["match"], KEY).reviewing == (1, 5)
-    model = s.review_model()
+    assert stored_open(v) == [1, 5]
+    model = feature(d).model()
     assert model is not None and model.step == 5 and model.title == "Hand 1 review"
 
 
 def test_closing_forgets_the_open_review() -> None:
     d, s, r, v = table()
-    d(i.OpenReview(1, 4))
-    d(i.CloseReview())
+    d(OpenReview(1, 4))
+    d(CloseReview())
     assert shown(s) is None and r.named("close") == [("dlg-review",)]
-    assert savefmt.loads(v.data["match"], KEY).reviewing is None
-    assert not d(i.ReviewGo("next"))
+    assert stored_open(v) is None
+    assert not d(ReviewGo("next"))
 
 
 def test_the_review_shows_the_computers_reason_only_for_its_moves() -> None:
     d, s, _r, _v = table()
     s.game.log.append(savefmt.LogLine(6, 1, "Computer discards K\u2660", "K\u2660 fits nothing"))
-    d(i.OpenReview(1, 5))
-    model = s.review_model()
+    d(OpenReview(1, 5))
+    model = feature(d).model()
     assert model is not None and model.reason is not None and model.reason.text == "K\u2660 fits nothing"
-    d(i.ReviewStep(3))
-    model = s.review_model()
+    d(ReviewStep(3))
+    model = feature(d).model()
     assert model is not None and model.reason is None
 
 
@@ -130,11 +160,11 @@ def test_the_review_shows_the_computers_reason_only_for_its_moves() -> None:
 
 def test_play_on_is_a_practice_hand_from_your_decision_and_the_match_comes_back_as_it_was() -> None:
     d, s, _r, v = table()
-    d(i.OpenReview(1, 3))
+    d(OpenReview(1, 3))
     own = v.data["match"]
     counted = copy.deepcopy(v.stats)
     history = list(s.match.history)
-    assert d(i.PlayOn())
+    assert d(PlayOn())
     assert s.practicing and shown(s) is None
     assert s.match.history == position(played(), 1, 3).history
     assert len(s.view().hand) == 11 and s.ui.drawn is not None, "you drew: the card drawn is marked"
@@ -150,17 +180,17 @@ def test_play_on_is_a_practice_hand_from_your_decision_and_the_match_comes_back_
 
 def test_play_on_only_from_your_decisions() -> None:
     d, s, _r, _v = table()
-    d(i.OpenReview(1, 1))  # the computer's pass
-    assert not d(i.PlayOn()) and not s.practicing
-    d(i.ReviewGo("last"))  # after the last move: nothing to play on from
-    assert not d(i.PlayOn()) and not s.practicing
+    d(OpenReview(1, 1))  # the computer's pass
+    assert not d(PlayOn()) and not s.practicing
+    d(ReviewGo("last"))  # after the last move: nothing to play on from
+    assert not d(PlayOn()) and not s.practicing
 
 
 def test_no_review_over_a_practice_hand() -> None:
     d, s, _r, _v = table()
     d(i.Replay(CODE, 1))
-    assert s.practicing and not s.reviewable(1)
-    assert not d(i.OpenReview(1))
+    assert s.practicing and not feature(d).reviewable(1)
+    assert not d(OpenReview(1))
 
 
 # ----- the coach's reviews kept and counted -----------------------------------------------------
@@ -170,20 +200,23 @@ def test_the_coach_is_due_on_finished_hands_and_its_review_is_kept_saved_and_cou
     coached: HandReview,
 ) -> None:
     d, s, _r, v = table()
-    assert s.coach_due() == [1]
-    assert s.keep_review("u1", coached)
-    assert s.coach_due() == []
-    back = savefmt.loads(v.data["match"], KEY)
-    assert back.reviews == {1: coached}
+    f = feature(d)
+    assert f.coach_due() == [1]
+    assert [key for key, _, _ in f.jobs(lambda _: False)] == ["coach:u1:1"]
+    assert f.jobs(lambda key: key == "coach:u1:1") == [], "a job queued or done is not asked again"
+    assert f.keep_review("u1", coached)
+    assert f.coach_due() == [] and f.jobs(lambda _: False) == []
+    back = savefmt.loads(v.data["match"], KEY, ReviewFeature.part_keys)
+    assert record.read_reviews(back.parts["reviews"], back.match.records) == {1: coached}
     assert v.stats["coach"]["hands"] == 1
     assert v.stats["coach"]["given_tenths"] == round(coached.given_away * 10)
-    s.keep_review("u1", coached)
+    f.keep_review("u1", coached)
     s.flush()
     s.count_stats()
     assert v.stats["coach"]["hands"] == 1, "counted once"
-    assert not s.keep_review("another-match", coached)
-    d(i.OpenReview(1, 3))
-    model = s.review_model()
+    assert not f.keep_review("another-match", coached)
+    d(OpenReview(1, 3))
+    model = f.model()
     assert model is not None and [m.index for m in model.moves if m.mistake] == [
         x.move_index for x in coached.mistakes
     ]
@@ -201,20 +234,24 @@ def fake_review(hand: int, deal: str) -> HandReview:
 
 def saved_data(reviews: dict[int, HandReview], reviewing: tuple[int, int] | None) -> dict[str, Any]:
     g = new_game(played(), "beginner", "u1", "")
-    g.reviews, g.reviewing = reviews, reviewing
+    g.parts = {record.REVIEWS: record.reviews_part(reviews), record.OPEN: reviewing and list(reviewing)}
     data: dict[str, Any] = json.loads(g.dumps(KEY))
     return data
 
 
-def test_version_3_round_trip_and_version_2_migrates_without_reviews() -> None:
+def reloaded(data: dict[str, Any]) -> ReviewFeature:
+    """The review feature of a table resumed from the stored ``data``."""
+    return Table(savefmt.from_data(data, KEY, ReviewFeature.part_keys)).review
+
+
+def test_the_stored_part_round_trips_and_version_2_has_none() -> None:
     data = saved_data({1: fake_review(1, CODE)}, (1, 4))
     assert data["version"] == savefmt.VERSION == 3
-    back = savefmt.from_data(data, KEY)
-    assert back.reviews == {1: fake_review(1, CODE)} and back.reviewing == (1, 4)
-    old = dict(data, version=2)
-    back = savefmt.from_data(old, KEY)
-    assert back.reviews == {} and back.reviewing is None
-    assert json.loads(back.dumps(KEY))["version"] == 3
+    f = reloaded(data)
+    assert f.reviews == {1: fake_review(1, CODE)} and f.open == (1, 4)
+    old = {k: v for k, v in data.items() if k not in ReviewFeature.part_keys} | {"version": 2}
+    f = reloaded(old)
+    assert f.reviews == {} and f.open is None
 
 
 @pytest.mark.parametrize(
@@ -231,47 +268,65 @@ def test_bad_stored_reviews_are_dropped_so_the_coach_works_them_out_again(
     reviews: Any, reviewing: Any
 ) -> None:
     data = saved_data({}, None) | {"reviews": reviews, "reviewing": reviewing}
-    back = savefmt.from_data(data, KEY)
-    assert back.reviews == {}
-    assert back.reviewing is None or back.reviewing == (1, 2)
+    f = reloaded(data)
+    assert f.reviews == {} and f.coach_due() == [1]
+    assert f.open is None or f.open == (1, 2)
 
 
-def test_stats_version_2_migrates_to_an_empty_coach_and_bad_coach_fields_reset() -> None:
-    data, bad = stats.validate({"format": stats.FORMAT, "version": 2, "hands": {"played": 3}})
-    assert data["version"] == 3 and data["coach"] == stats.empty()["coach"] and not bad
-    raw = stats.empty()
+def test_stats_version_2_has_an_empty_coach_and_bad_coach_fields_reset() -> None:
+    parts = {"coach": record.check_counts}
+    data, bad = stats.validate({"format": stats.FORMAT, "version": 2, "hands": {"played": 3}}, parts)
+    assert data["version"] == 3 and data["coach"] == record.empty_counts() and not bad
+    raw = stats.empty(parts)
     kinds = {"broke_meld": 2, "nonsense": 1, "other": "x"}
     matches = {"m1": {"hands": [1, 2], "given_tenths": 40}, "m2": {"hands": "x"}}
     raw["coach"] = {"hands": -1, "given_tenths": 40, "kinds": kinds, "matches": matches}
-    data, bad = stats.validate(raw)
+    data, bad = stats.validate(raw, parts)
     assert bad == ["coach.hands"]
     assert data["coach"]["given_tenths"] == 40 and data["coach"]["kinds"] == {"broke_meld": 2}
     assert data["coach"]["matches"] == {"m1": {"hands": [1, 2], "given_tenths": 40}}
-    data, bad = stats.validate(raw | {"coach": [1]})
-    assert bad == ["coach"] and data["coach"] == stats.empty()["coach"]
+    data, bad = stats.validate(raw | {"coach": [1]}, parts)
+    assert bad == ["coach"] and data["coach"] == record.empty_counts()
+    assert "coach" not in stats.validate(raw)[0], "without the feature, its part is not kept"
 
 
 def test_coach_statistics_rows_and_chart() -> None:
-    data = stats.empty()
-    assert stats.coach_rows(data) == [("Coach", "no hand reviewed yet")]
-    assert stats.count_review(data, "m1", fake_review(1, CODE))
-    assert not stats.count_review(data, "m1", fake_review(1, CODE))
-    assert stats.count_review(data, "m1", HandReview(2, CODE, ()))
-    assert stats.count_review(data, "m2", fake_review(1, CODE))
-    rows = dict(stats.coach_rows(data))
+    data = stats.empty({"coach": record.check_counts})
+    counts = data["coach"]
+    assert presenter.coach_rows(counts) == [("Coach", "no hand reviewed yet")]
+    assert record.count_review(data, "m1", fake_review(1, CODE))
+    assert not record.count_review(data, "m1", fake_review(1, CODE))
+    assert record.count_review(data, "m1", HandReview(2, CODE, ()))
+    assert record.count_review(data, "m2", fake_review(1, CODE))
+    rows = dict(presenter.coach_rows(counts))
     assert rows["Hands reviewed by the coach"] == "3"
     assert rows["Points given away per hand"] == "5.0"  # 7.5 + 0 + 7.5 over 3 hands
     assert rows["Mistakes made most often"] == "broke up a meld (2)"
-    assert stats.given_away_by_match(data) == [3.8, 7.5]
-    chart = charts.given_away(stats.given_away_by_match(data))
+    assert record.given_away_by_match(counts) == [3.8, 7.5]
+    chart = presenter.given_chart(counts)
     assert chart.svg.count("<rect") >= 2 and chart.table.rows == (("1", "3.8"), ("2", "7.5"))
     assert "latest 7.5" in chart.summary
-    assert "No hand reviewed yet" in charts.given_away([]).svg
+    assert "No hand reviewed yet" in presenter.given_chart(record.empty_counts()).svg
 
 
-def test_review_controls_are_intents() -> None:
-    assert i.from_control("review", {"hand": "2"}) == i.OpenReview(2)
-    assert i.from_control("review-step", {"step": "7"}) == i.ReviewStep(7)
-    assert i.from_control("review-prev", {}) == i.ReviewGo("prev")
-    assert i.from_control("review-close", {}) == i.CloseReview()
-    assert i.from_control("review-play-on", {}) == i.PlayOn()
+def test_review_controls_keys_and_dialog_are_its_intents() -> None:
+    f = Table().review
+    assert f.control("review", {"hand": "2"}) == OpenReview(2)
+    assert f.control("review-step", {"step": "7"}) == ReviewStep(7)
+    assert f.control("review-prev", {}) == ReviewGo("prev")
+    assert f.control("review-close", {}) == CloseReview()
+    assert f.control("review-play-on", {}) == PlayOn()
+    assert f.control("stats", {}) is None and i.from_control("review", {"hand": "2"}) is None
+    assert f.dialog_keys["dlg-review"]["ArrowLeft"] == ReviewGo("prev")
+    assert f.dialog_keys["dlg-review"]["End"] == ReviewGo("last")
+    assert f.dialog_closes == {"dlg-review": CloseReview()}
+
+
+def test_finished_hands_carry_the_features_buttons() -> None:
+    d, s, _r, _v = table()
+    buttons = feature(d).hand_buttons()
+    assert [b.act for b in buttons] == ["review"]
+    look = Look(hand_buttons=buttons)
+    model = present(s.view(), s.ui, look)
+    assert model.scoreboard.buttons == buttons and [r.number for r in model.scoreboard.rows] == [1]
+    assert present(s.view(), s.ui, Look()).scoreboard.buttons == ()

@@ -30,7 +30,8 @@ from .feature import Feature, refused_start
 from .inputs import Inputs
 from .panels import Panels
 from .records import Records
-from .review_ui import ReviewUI
+from .review.feature import ReviewFeature
+from .review.ui import ReviewUI
 from .savefmt import Game
 from .screen import Screen
 from .session import Session, new_game
@@ -41,7 +42,7 @@ from .table import Table
 from .tablestate import Motion, Stage
 from .tabs import Tabs
 from .turns import Turns
-from .warmup import warm_up
+from .warmup import DEFERRED, warm_up
 
 Notify = Callable[[str], None]
 SAVE_STATUS_TEXT: dict[Status, str] = {
@@ -192,7 +193,8 @@ def open_session(
         return Session(prefs, records, new, True, features)
 
 
-def start() -> None:
+def start() -> tuple[Feature, ...]:
+    """Build the page and put the first match on the table; the features plugged in."""
     panels = Panels()
     dom.on_error(lambda text: panels.notice(text, "error", 10000))
     store = Store(lambda text: panels.notice(text, "info", 8000), show_saving)
@@ -202,8 +204,8 @@ def start() -> None:
 
     records = Records(store, notify)
     # ----- the features: each plugs into the table here, and nowhere else (ginweb/feature.py)
-    features: tuple[Feature, ...] = (DailyFeature(records, DailyUI()),)
-    records.part_keys = tuple(k for f in features for k in f.part_keys)
+    features: tuple[Feature, ...] = (DailyFeature(records, DailyUI()), ReviewFeature(records, ReviewUI()))
+    records.plug(features)
     p = link_params(features)
     page = Page(records, store, p.fast)
     prefs = records.load_settings()
@@ -217,7 +219,7 @@ def start() -> None:
     if not fresh:
         session.resume_practice(records.read_game("practice", "practice hand"))
     board = Board()
-    screen = Screen(session, board, Table(board), panels, ReviewUI(), features)
+    screen = Screen(session, board, Table(board), panels, features)
     dialogs = Dialogs()
     turns = Turns(session, screen, dialogs, lambda: p.fast)
     page.session, page.screen, page.turns = session, screen, turns
@@ -230,6 +232,7 @@ def start() -> None:
     screen.render(Motion.DEAL if fresh else Motion.NONE)
     turns.kick()
     ready(p, features)
+    return features
 
 
 def ready(p: params.Params, features: Sequence[Feature]) -> None:
@@ -247,7 +250,7 @@ def ready(p: params.Params, features: Sequence[Feature]) -> None:
 
 def main() -> None:
     try:
-        start()
+        features = start()
     except Exception as exc:
         dom.report(exc)
         box = dom.by_id("boot-text")
@@ -259,4 +262,4 @@ def main() -> None:
     # tracked object at about 1.5 µs each, and start-up leaves tens of thousands of them, so
     # every full collection froze the page for tens of milliseconds, mid-thought or mid-render.
     gc.freeze()
-    warm_up()
+    warm_up((*DEFERRED, *(m for f in features for m in f.deferred)))

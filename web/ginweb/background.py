@@ -1,6 +1,7 @@
-"""Work the player never waits for (the coach's analysis of a finished hand, a feature's jobs:
-the expert's replays of a feature's jobs) runs here: in slices, one per frame, only while the table is
-idle (never while the computer thinks, a card moves or the showdown is shown), each job once.
+"""Work the player never waits for (the features' jobs, ``Feature.jobs``: an analysis of a
+finished hand, a replay of a deal by a stronger level) runs here: in slices, one per frame, only
+while the table is idle (never while the computer thinks, a card moves or the showdown is
+shown), each job once.
 
 A job is a generator with the bots' slicing protocol (it yields after each slice of a few ms
 and returns its result). :class:`Jobs` is the pure queue (tested in CPython); :func:`run` is
@@ -16,7 +17,7 @@ from typing import Any
 Slices = Generator[object, None, Any]  # a job: resumed once per slice, returns its result
 
 SLICE_MS = 8.0
-"""How long one slice of thinking (the computer's, the hint's, the coach's, an expert replay's)
+"""How long one slice of thinking (the computer's, the hint's, a feature's job)
 runs before the page paints and reads input again: the engine ends a slice once it has run this
 long (``gin_core.bots.base.Work``), however slow the machine. It moves only the pauses, never a
 decision."""

@@ -262,22 +262,6 @@ def _ending_bars(i: int, ending: str, pair: tuple[int, int], top: int, names: Se
     return out
 
 
-# ----- review -----
-
-
-def given_away(per_hand: Sequence[float]) -> Chart:
-    """Points given away per hand (the coach's mistakes) in each of the last matches, oldest first."""
-    title = "Points given away per hand"
-    header = ("Match", "Points per hand")
-    if not per_hand:
-        return empty_chart("given", title, "No hand reviewed yet", header)
-    labels = [f"Match {i + 1}: {v:.1f} points a hand" for i, v in enumerate(per_hand)]
-    rows = tuple((str(i + 1), f"{v:.1f}") for i, v in enumerate(per_hand))
-    matches = _count(len(per_hand), "match", "matches")
-    summary = f"{matches}, latest {per_hand[-1]:.1f} points given away a hand."
-    return Chart(bars("given", title, per_hand, labels), ChartTable(title, header, rows), summary)
-
-
 def _count(n: int, one: str, many: str = "") -> str:
     """ "1 hand", "2 hands": a count with its noun."""
     return f"{n} {one if n == 1 else (many or one + 's')}"

@@ -178,11 +178,8 @@ class Dialogs:
         rows += stats.kind_rows(d)  # best match and averages for each preset and target
         for lvl, rec in d["by_level"].items():
             rows.append((f"{lvl.capitalize()}: matches won", f"{rec['won']} of {rec['played']}"))
-        rows += stats.coach_rows(d)  # review: points given away per hand, mistakes most often made
         body = "".join(f'<tr><th scope="row">{dom.esc(k)}</th><td>{dom.esc(v)}</td></tr>' for k, v in rows)
-        dom.by_id("stats-body").innerHTML = (
-            f"<table class='stats'><tbody>{body}</tbody></table>" + _given_chart(d)
-        )
+        dom.by_id("stats-body").innerHTML = f"<table class='stats'><tbody>{body}</tbody></table>"
         _open(self.stats_dlg)
 
     def export_stats(self, d: dict[str, Any], now: str) -> None:
@@ -209,20 +206,3 @@ class Dialogs:
 
     def help(self) -> None:
         _open(self.help_dlg)
-
-
-# ----- review -----
-
-
-def _given_chart(d: dict[str, Any]) -> str:
-    """The coach's chart: points given away per hand over the last matches (its summary said)."""
-    values = stats.given_away_by_match(d)
-    if not values:
-        return ""
-    from . import charts  # deferred: warmup.py imports it after the first paint
-
-    chart = charts.given_away(values)
-    return (
-        f'<figure class="chart-box" id="stats-given">{chart.svg}'
-        f"<figcaption>{dom.esc(chart.summary)}</figcaption></figure>"
-    )

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
-from gin_core import Action, ActionKind, IllegalAction, MatchResult, Phase, preset
+from gin_core import Action, ActionKind, IllegalAction, MatchResult, Phase, PlayerView, preset
 
 from . import chartview, knock, narrate, params
 from . import intents as i
@@ -91,6 +91,16 @@ class PageServices(Protocol):
     def retry_saving(self) -> None: ...
 
 
+def knock_text(kind: str, choices: Sequence[knock.KnockChoice]) -> str:
+    """The knock's (or gin's) confirmation: the one way to lay down, or the choice of ways."""
+    first = choices[0]
+    if len(choices) > 1:
+        return "Choose the card you put face down and the melds you lay down:"
+    if kind == "knock":
+        return f"Lay down your melds and put the {first.card.name} face down: {first.label()}."
+    return f"All ten cards meld: {first.label()}."
+
+
 HANDLERS: dict[type, Callable[[Dispatcher, Any], object]] = {}
 """The one handler of each intent type (filled by :func:`handles`; every intent has one: tested)."""
 IntentT = TypeVar("IntentT", bound=i.Intent)
@@ -152,6 +162,10 @@ class Dispatcher:
             return table(self, intent) is not False
         return self.feature_handlers[type(intent)](intent) is not False
 
+    def work(self) -> None:
+        """Queue the features' background work wanted now, and run it while the table is idle."""
+        self.turns.work()
+
     def refuses_start(self, seed: int | None, deal: str | None) -> str | None:
         """Why a feature forbids a new match from this seed or deal code (words), or None."""
         return refused_start(self.features, seed, deal)
@@ -198,10 +212,6 @@ class Dispatcher:
     def dismiss_notice(self, it: i.DismissNotice) -> None:
         self.screen.dismiss(it.notice)
 
-    @handles(i.ReviewStep)
-    def review_step(self, it: i.ReviewStep) -> bool:
-        return self.review_to(it.step)
-
     # ----- your moves ---------------------------------------------------------------------------
 
     def play(self, action: Action, origin: i.Origin | None = None) -> bool:
@@ -247,15 +257,7 @@ class Dispatcher:
             self.refuse(Blocked.COMPUTERS_TURN)
             return
         if it.kind == "big_gin":
-            if any(a.kind == ActionKind.BIG_GIN for a in v.legal_actions):
-                self.ask(
-                    "Big gin?",
-                    "All eleven cards meld: end the hand without a discard.",
-                    "Big gin",
-                    lambda _: self.play(Action(ActionKind.BIG_GIN)),
-                )
-            else:
-                self.play(Action(ActionKind.BIG_GIN))
+            self.big_gin(v)
             return
         choices = knock.knock_choices(v, it.kind, s.shown_melds())
         if not choices:  # not legal now: the engine names the rule
@@ -263,15 +265,21 @@ class Dispatcher:
             self.play(Action(ActionKind(it.kind), least[0] if least else v.hand[-1]))
             return
         title, ok = END_WORDS[it.kind]
-        first = choices[0]
-        if len(choices) > 1:
-            text = "Choose the card you put face down and the melds you lay down:"
-        elif it.kind == "knock":
-            text = f"Lay down your melds and put the {first.card.name} face down: {first.label()}."
-        else:
-            text = f"All ten cards meld: {first.label()}."
         options = [(str(c.action), c.label()) for c in choices]
+        text = knock_text(it.kind, choices)
         self.ask(title, text, ok, lambda value: self.play(Action.parse(value)), options, legend="Your knock")
+
+    def big_gin(self, v: PlayerView) -> None:
+        """Big gin, confirmed when legal; when not, the engine says which rule."""
+        if not any(a.kind == ActionKind.BIG_GIN for a in v.legal_actions):
+            self.play(Action(ActionKind.BIG_GIN))
+            return
+        self.ask(
+            "Big gin?",
+            "All eleven cards meld: end the hand without a discard.",
+            "Big gin",
+            lambda _: self.play(Action(ActionKind.BIG_GIN)),
+        )
 
     @on(i.Next)
     def next(self) -> None:
@@ -324,7 +332,7 @@ class Dispatcher:
         if it.move:
             self.screen.focus_card(str(it.card))
         else:
-            self.session.ui.focus = str(it.card)
+            self.session.focus_on(str(it.card))
 
     # ----- matches and practice hands -----------------------------------------------------------
 
@@ -369,8 +377,8 @@ class Dispatcher:
         self.table_changed(self.session.end_practice)
 
     def table_changed(self, change: Callable[[], object]) -> None:
-        """Change the table and close the dialogs (the review's closing forgets it: the change
-        comes first); deal the new table in a task of its own (closing a modal dialog restyles
+        """Change the table and close the dialogs (a feature's dialog closed as the player closes
+        it: the change comes first); deal the new table in a task of its own (closing a modal dialog restyles
         the whole page: with a deal's render in the same task, the click froze a frame for
         55-80 ms; issue 16)."""
         change()
@@ -407,54 +415,6 @@ class Dispatcher:
             self.screen.notice("Statistics reset.", "info", 3000)
 
         self.ask("Reset statistics?", "Every count goes back to zero. This cannot be undone.", "Reset", reset)
-
-    # ----- review -----
-
-    @handles(i.OpenReview)
-    def open_review(self, it: i.OpenReview) -> bool:
-        """The review of a finished hand of your match (never of a hand still live)."""
-        if not self.session.open_review(it.hand, it.step):
-            self.screen.notice("This hand can be reviewed once it is over.", "info", 3000)
-            return False
-        self.dialogs.close_hint()
-        self.screen.render(Motion.NONE)
-        self.turns.work()
-        return True
-
-    @handles(i.ReviewGo)
-    def review_go(self, it: i.ReviewGo) -> bool:
-        shown = self.session.reviewing
-        if shown is None:
-            return False
-        hand, step = shown
-        last = self.session.steps(hand)
-        target = {"first": 0, "prev": step - 1, "next": step + 1, "last": last}[it.way]
-        return self.review_to(target)
-
-    def review_to(self, step: int) -> bool:
-        if not self.session.review_step(step):
-            return False
-        self.screen.render(Motion.NONE)
-        return True
-
-    @on(i.CloseReview)
-    def close_review(self) -> None:
-        self.session.close_review()
-        self.dialogs.close("dlg-review")
-
-    @on(i.PlayOn)
-    def play_on(self) -> bool:
-        """A practice hand from your decision at the review's step; "Back to your match" returns
-        to the match (and its review) exactly as they were."""
-        s = self.session
-        shown = s.reviewing
-        if shown is None or not s.can_play_on(*shown):
-            return False
-        self.table_changed(lambda: s.play_on(*shown))
-        self.screen.notice("Practice hand from your move. It does not count; your match waits.", "info", 4000)
-        return True
-
-    # ----- end review -----
 
     # ----- confirmations ------------------------------------------------------------------------
 

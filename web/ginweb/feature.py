@@ -14,7 +14,7 @@ called with data (the game, the intent, names), never with the DOM.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .frozen import Frozen
 
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .params import Params
     from .savefmt import Game
     from .session import Session
+    from .stats import PartCheck
 
 Handler = Callable[[Any], object]  # an intent handler: False means refused (a drag goes back)
 Job = tuple[str, "Slices", Callable[[Any], None]]  # key (once per key), the work, what gets its result
@@ -34,15 +35,28 @@ class FeatureIntent(Frozen):
     """The base of a feature's intents: dispatch hands each to the feature that handles its type."""
 
 
+class HandButton(Frozen):
+    """A button a feature puts on each finished hand of your match: in the scoreboard's row
+    (``short``, read as "<short> hand <n>") and under the hand's result (``long``, element id
+    ``ident``); it sends ``data-act=act`` with ``data-hand`` the hand's number."""
+
+    act: str
+    short: str
+    long: str
+    ident: str
+
+
 class Host(Protocol):
     """What a feature's handlers use of the table: the session, the screen and dialogs, a
-    confirmation, a change of the table, and the dispatch itself (dispatch.py's Dispatcher)."""
+    confirmation, a change of the table, the background work, and the dispatch itself
+    (dispatch.py's Dispatcher)."""
 
     session: Session
     screen: Display
     dialogs: Modals
 
     def __call__(self, intent: Any) -> bool: ...
+    def work(self) -> None: ...
     def table_changed(self, change: Callable[[], object]) -> None: ...
     def ask(
         self,
@@ -62,6 +76,9 @@ class Feature:
     name = ""  # a word that names it (in notices and tests)
     link_names: tuple[str, ...] = ()  # link and embed parameters it reads (one-time, like seed=)
     part_keys: tuple[str, ...] = ()  # top-level keys of the stored match that are its part
+    deferred: tuple[str, ...] = ()  # its modules the first paint does not need (warmup.py)
+    dialog_closes: ClassVar[Mapping[str, FeatureIntent]] = {}  # its dialogs (ids): the intent of closing each
+    dialog_keys: ClassVar[Mapping[str, Mapping[str, FeatureIntent]]] = {}  # a key's intent in its open dialog
     host: Host | None = None
 
     def attach(self, host: Host) -> None:
@@ -81,6 +98,10 @@ class Feature:
 
     def handlers(self) -> Mapping[type, Handler]:
         """The handler of each of its intent types."""
+        return {}
+
+    def stats_parts(self) -> Mapping[str, PartCheck]:
+        """Its parts of the stored statistics (top-level keys), each with its check."""
         return {}
 
     # ----- the match on the table ----------------------------------------------------------------
@@ -112,6 +133,10 @@ class Feature:
 
     def drawn(self) -> None:
         """The table was just drawn: draw this feature's part from the new state."""
+
+    def hand_buttons(self) -> tuple[HandButton, ...]:
+        """Its buttons on each finished hand of your match (not asked over a practice hand)."""
+        return ()
 
     def shows_result(self) -> bool:
         """The match on the table has ended: show this feature's own result instead of the

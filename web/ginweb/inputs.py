@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import math
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from gin_core import Action, ActionKind, Card
@@ -34,13 +35,6 @@ SHORTCUTS = {
     "r": "sort-rank",
     "s": "sort-suit",
     "?": "help",
-}
-
-REVIEW_KEYS: dict[str, intents.ReviewWay] = {
-    "ArrowLeft": "prev",
-    "ArrowRight": "next",
-    "Home": "first",
-    "End": "last",
 }
 
 
@@ -76,6 +70,15 @@ def control_data(act: Js, name: str) -> dict[str, str]:
     return data
 
 
+def only_dialog() -> str:
+    """The id of the one dialog open ("" if none, or several)."""
+    dlg = dom.q(dom.root, "dialog[open]")
+    ident = str(dlg.id) if dlg is not None else ""
+    if not ident or dom.q(dom.root, f"dialog[open]:not(#{ident})") is not None:
+        return ""
+    return ident
+
+
 class Inputs:
     def __init__(
         self,
@@ -89,6 +92,7 @@ class Inputs:
         showdown); ``features``: they read their own controls."""
         self.dispatch = dispatch
         self.features = tuple(features)
+        self.dialog_key_names = {k for f in features for keys in f.dialog_keys.values() for k in keys}
         self.board = board
         self.hand = hand
         self.live = live
@@ -108,7 +112,9 @@ class Inputs:
         dom.listen(table, "pointercancel", self.on_cancel)
         dom.listen(table, "dragstart", lambda ev: ev.preventDefault())
         dom.listen(dom.by_id("my-hand"), "focusin", self.on_focus)
-        dom.listen(dom.by_id("dlg-review"), "close", lambda _: self.dispatch(intents.CloseReview()))
+        for f in self.features:
+            for ident, closing in f.dialog_closes.items():
+                dom.listen(dom.by_id(ident), "close", partial(self.dispatch_now, closing))
 
     # ----- clicks -------------------------------------------------------------------------
 
@@ -157,7 +163,7 @@ class Inputs:
         key = ev.key
         t = ev.target
         tag = (t.tagName or "").lower() if t is not None else ""
-        if tag not in ("input", "select", "textarea") and self.review_key(ev):
+        if tag not in ("input", "select", "textarea") and self.dialog_key(ev):
             return
         if tag in ("input", "select", "textarea") or dom.dialog_open():
             return
@@ -176,17 +182,24 @@ class Inputs:
             ev.preventDefault()
             self.control(act, {})
 
-    def review_key(self, ev: Js) -> bool:
-        """In the open review, ← → Home End step through the hand. True if the key was used."""
-        way = REVIEW_KEYS.get(str(ev.key))
-        dlg = dom.by_id("dlg-review")
-        if way is None or ev.ctrlKey or ev.metaKey or ev.altKey or dlg is None or not dlg.open:
+    def dialog_key(self, ev: Js) -> bool:
+        """A key a feature gives a meaning in its dialog, when that dialog is the one open (the
+        arrows, Home and End stepping through a finished hand). True if the key was used."""
+        key = str(ev.key)
+        if ev.ctrlKey or ev.metaKey or ev.altKey or key not in self.dialog_key_names:
             return False
-        if dom.q(dom.root, "dialog[open]:not(#dlg-review)") is not None:
+        ident = only_dialog()
+        keys = next((f.dialog_keys[ident] for f in self.features if ident in f.dialog_keys), {})
+        intent = keys.get(key)
+        if intent is None:
             return False
         ev.preventDefault()
-        self.dispatch(intents.ReviewGo(way))
+        self.dispatch(intent)
         return True
+
+    def dispatch_now(self, intent: intents.Intent, _: Js) -> None:
+        """Dispatch ``intent`` whatever the event (a listener's)."""
+        self.dispatch(intent)
 
     def hand_key(self, ev: Js, card: Js) -> bool:
         """Arrows move the focus along the hand (with Shift they move the card); Enter or

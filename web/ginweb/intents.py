@@ -163,41 +163,6 @@ class DismissNotice(Frozen):
     notice: str
 
 
-# ----- review -----
-
-ReviewWay = Literal["first", "prev", "next", "last"]
-
-
-class OpenReview(Frozen):
-    """Open the review of finished hand ``hand`` of your match (at ``step``)."""
-
-    hand: int
-    step: int = 0
-
-
-class ReviewGo(Frozen):
-    """Step through the open review: first, previous, next, last (buttons, arrows, Home/End)."""
-
-    way: ReviewWay
-
-
-class ReviewStep(Frozen):
-    """Jump to step ``step`` of the open review (the list of moves)."""
-
-    step: int
-
-
-class CloseReview(Frozen):
-    pass
-
-
-class PlayOn(Frozen):
-    """ "Play on from here": a practice hand from your decision at the review's step."""
-
-
-# ----- end review -----
-
-
 class ShowChart(Frozen):
     """Build chart ``name`` (chartview.CHARTS, or a feature's) now that the player opened it."""
 
@@ -233,11 +198,6 @@ Intent = (
     | TakeOver
     | RetrySaving
     | DismissNotice
-    | OpenReview
-    | ReviewGo
-    | ReviewStep
-    | CloseReview
-    | PlayOn
     | ShowChart
     | FeatureIntent
 )
@@ -261,34 +221,7 @@ def from_control(name: str, data: dict[str, str]) -> Intent | None:
         return DismissNotice(data["notice"])
     if name == "chart":
         return ShowChart(data["chart"])
-    return _review_control(name, data)
-
-
-# ----- review -----
-
-REVIEW_WAYS: dict[str, ReviewWay] = {
-    "review-first": "first",
-    "review-prev": "prev",
-    "review-next": "next",
-    "review-last": "last",
-}
-
-
-def _review_control(name: str, data: dict[str, str]) -> Intent | None:
-    if name == "review":
-        return OpenReview(int(data["hand"]))
-    if name == "review-step":
-        return ReviewStep(int(data["step"]))
-    if name in REVIEW_WAYS:
-        return ReviewGo(REVIEW_WAYS[name])
-    if name == "review-close":
-        return CloseReview()
-    if name == "review-play-on":
-        return PlayOn()
     return None
-
-
-# ----- end review -----
 
 
 _SIMPLE: dict[str, Intent] = {

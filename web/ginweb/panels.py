@@ -9,6 +9,7 @@ from itertools import count
 from typing import Any
 
 from . import dom
+from .feature import HandButton
 from .present import Result, Scoreboard, ScoreRow
 from .savefmt import LogLine
 
@@ -60,7 +61,7 @@ class Panels:
     # ----- scoreboard -------------------------------------------------------------------
 
     def scoreboard(self, board: Scoreboard) -> None:
-        rows = [_record_row(r, board.review) for r in board.rows]
+        rows = [_record_row(r, board.buttons) for r in board.rows]
         if board.current is not None:
             rows.append(
                 f'<tr class="current"><td>{board.current}</td><td>In play</td><td></td><td></td>'
@@ -109,7 +110,7 @@ class Panels:
             f'<p class="deal">Deal code <code id="deal-code">{code}</code> '
             f'<button type="button" class="link" data-act="replay" data-code="{code}" '
             f'data-dealer="{res.dealer}">Replay this deal</button></p>'
-            f'{_reasons_html(res.reasons)}<div class="row">{_review_button(res)}{button}</div>'
+            f'{_reasons_html(res.reasons)}<div class="row">{_result_buttons(res)}{button}</div>'
         )
         self.result_el.hidden = False
         return True
@@ -174,39 +175,32 @@ class Panels:
         dom.after(30, lambda: setattr(self.live, "textContent", text))
 
 
-def _record_row(r: ScoreRow, review: bool = False) -> str:
+def _record_row(r: ScoreRow, buttons: Sequence[HandButton] = ()) -> str:
     code = dom.esc(r.code)
     return (
         f"<tr><td>{r.number}</td><td>{dom.esc(r.result)}</td><td>{r.you or ''}</td>"
         f"<td>{r.computer or ''}</td><td>"
         f'<button type="button" class="code" data-act="replay" data-code="{code}" data-dealer="{r.dealer}" '
         f'aria-label="Replay deal {code}" title="Replay this deal">{code}</button>'
-        f"{_review_link(r.number) if review else ''}</td></tr>"
+        f"{''.join(_row_button(b, r.number) for b in buttons)}</td></tr>"
     )
 
 
-# ----- review -----
-
-
-def _review_link(hand: int) -> str:
-    """The scoreboard's review button of a finished hand."""
+def _row_button(b: HandButton, hand: int) -> str:
+    """A feature's button on a finished hand's row of the scoreboard."""
     return (
-        f'<button type="button" class="review-open" data-act="review" data-hand="{hand}" '
-        f'aria-label="Review hand {hand}" title="Review this hand">Review</button>'
+        f'<button type="button" class="hand-act" data-act="{dom.esc(b.act)}" data-hand="{hand}" '
+        f'aria-label="{dom.esc(b.short)} hand {hand}" title="{dom.esc(b.long)}">{dom.esc(b.short)}</button>'
     )
 
 
-def _review_button(res: Result) -> str:
-    """ "Review this hand" in the result panel (your match's hands only)."""
-    if not res.review:
-        return ""
-    return (
-        f'<button type="button" id="btn-review" data-act="review" data-hand="{res.number}">'
-        "Review this hand</button>"
+def _result_buttons(res: Result) -> str:
+    """The features' buttons under the finished hand's result (your match's hands only)."""
+    return "".join(
+        f'<button type="button" id="{dom.esc(b.ident)}" data-act="{dom.esc(b.act)}" data-hand="{res.number}">'
+        f"{dom.esc(b.long)}</button>"
+        for b in res.buttons
     )
-
-
-# ----- end review -----
 
 
 def _reasons_html(reasons: Sequence[tuple[str, str]]) -> str:

@@ -16,6 +16,7 @@ from typing import Literal
 from gin_core import ActionKind, Card, Phase, PlayerView, Settlement
 
 from . import handview, narrate
+from .feature import HandButton
 from .frozen import Frozen
 from .savefmt import LogLine
 from .tablestate import Stage, TableState
@@ -52,6 +53,7 @@ class Look(Frozen):
     practice_code: str | None = None  # the deal of the practice hand on the table, if any
     reasons: Sequence[LogLine] = ()  # the computer's revealed reasons of the finished hand
     log: Sequence[LogLine] = ()
+    hand_buttons: tuple[HandButton, ...] = ()  # the features' buttons on each finished hand
 
 
 class Zones(Frozen):
@@ -118,7 +120,7 @@ class Scoreboard(Frozen):
     rows: tuple[ScoreRow, ...]
     current: int | None  # the hand in play (its code stays hidden), if any
     totals: tuple[int, int]
-    review: bool = False  # each finished hand has a "Review" button (not over a practice hand)
+    buttons: tuple[HandButton, ...] = ()  # on each finished hand (none over a practice hand)
 
 
 class Result(Frozen):
@@ -132,7 +134,7 @@ class Result(Frozen):
     dealer: int
     button: ResultButton
     reasons: tuple[tuple[str, str], ...]  # (the computer's move, why), shown after the hand
-    review: bool = False  # "Review this hand" is offered (your match's hand, not a practice one)
+    buttons: tuple[HandButton, ...] = ()  # the features' (your match's hand, not a practice one)
 
 
 class TableModel(Frozen):
@@ -155,7 +157,7 @@ def present(v: PlayerView, ui: TableState, look: Look) -> TableModel:
         hands=hands(v, sd, ui),
         controls=controls(v, look),
         facts=facts(v, ui, look),
-        scoreboard=scoreboard(v, look.practice_code is None),
+        scoreboard=scoreboard(v, look.hand_buttons),
         result=result(v, ui, look),
         practice_code=look.practice_code,
         log=tuple(look.log),
@@ -355,13 +357,13 @@ def facts(v: PlayerView, ui: TableState, look: Look) -> Facts:
 # ----- scoreboard and result --------------------------------------------------------------------
 
 
-def scoreboard(v: PlayerView, review: bool = False) -> Scoreboard:
+def scoreboard(v: PlayerView, buttons: tuple[HandButton, ...] = ()) -> Scoreboard:
     rows = tuple(
         ScoreRow(r.number, narrate.hand_short(r.settlement), r.points[0], r.points[1], r.deal_code, r.dealer)
         for r in v.records
     )
     current = v.hand_number if v.phase not in ENDED else None
-    return Scoreboard(rows, current, (v.scores[0], v.scores[1]), review)
+    return Scoreboard(rows, current, (v.scores[0], v.scores[1]), buttons)
 
 
 def result(v: PlayerView, ui: TableState, look: Look) -> Result | None:
@@ -389,5 +391,5 @@ def result(v: PlayerView, ui: TableState, look: Look) -> Result | None:
         dealer=rec.dealer,
         button=button,
         reasons=tuple((ln.text, ln.why) for ln in look.reasons),
-        review=look.practice_code is None,
+        buttons=look.hand_buttons,
     )

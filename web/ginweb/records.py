@@ -9,8 +9,9 @@ from __future__ import annotations
 import contextlib
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any, cast
 
 import js
@@ -18,6 +19,7 @@ import js
 from gin_core import preset
 
 from . import safejson, savefmt, settings, stats
+from .feature import Feature
 from .session import StatsUpdate
 from .storage import Store
 
@@ -29,11 +31,19 @@ def utc_now() -> str:
 
 
 class Records:
-    def __init__(self, store: Store, notify: Notify, part_keys: tuple[str, ...] = ()) -> None:
-        """``part_keys``: the features' keys in the stored match (savefmt.py)."""
+    def __init__(self, store: Store, notify: Notify) -> None:
+        """The statistics are read when the features are plugged in (:meth:`plug`): their parts
+        are checked with the rest."""
         self.store = store
         self.notify = notify
-        self.part_keys = part_keys
+        self.part_keys: tuple[str, ...] = ()
+        self.stats_parts: dict[str, stats.PartCheck] = {}
+        self.stats_data = stats.empty()
+
+    def plug(self, features: Sequence[Feature]) -> None:
+        """Keep ``features``' parts of what is stored from now on (the statistics read again)."""
+        self.part_keys = tuple(k for f in features for k in f.part_keys)
+        self.stats_parts = {k: check for f in features for k, check in f.stats_parts().items()}
         self.stats_data = self.load_stats()
 
     # ----- the Vault of session.py ------------------------------------------------------------
@@ -52,7 +62,7 @@ class Records:
         data = self.stats_data
         if text is not None:
             with contextlib.suppress(ValueError):  # unreadable or newer: said at load; count in memory
-                data = stats.validate(safejson.loads(text))[0]
+                data = stats.validate(safejson.loads(text), self.stats_parts)[0]
         if update(data):
             self.store.put("stats", json.dumps(data))
         self.stats_data = data
@@ -84,9 +94,9 @@ class Records:
         return cast(settings.Settings, s)
 
     def load_stats(self) -> dict[str, Any]:
-        found = self.store.read("stats", stats.validate, "statistics")
+        found = self.store.read("stats", partial(stats.validate, parts=self.stats_parts), "statistics")
         if found is None:
-            return stats.empty()
+            return stats.empty(self.stats_parts)
         data, bad = found
         if bad:
             shown = ", ".join(bad[:5]) + (f" and {len(bad) - 5} more" if len(bad) > 5 else "")
@@ -95,7 +105,7 @@ class Records:
         return cast(dict[str, Any], data)
 
     def reset_stats(self) -> None:
-        self.stats_data = stats.empty()
+        self.stats_data = stats.empty(self.stats_parts)
         self.store.put("stats", json.dumps(self.stats_data))
 
     def read_game(self, name: str, what: str) -> savefmt.Game | None:

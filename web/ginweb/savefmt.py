@@ -12,10 +12,7 @@ the computer's reasons in the hand in progress may name its cards (gamelog.py); 
 be readable in the browser's storage while the hand is live. Version 1 stored those two in
 clear; it still loads (:func:`loads` migrates it) and is written back as the current version.
 
-Version 3 adds, in clear (finished hands only, nothing hidden): ``"reviews": {"1": {...}}``, the
-coach's analysis of each finished hand by hand number (``gin_core.HandReview.to_data``,
-so a reload does not recompute it; an entry that does not read back is dropped and recomputed),
-and ``"reviewing": [hand, step]``, the review open on the screen (restored after a reload).
+Version 3 added two keys in clear about the finished hands, now a feature's part (below).
 
 Features keep their part of the match at top level under their own keys (``Feature.part_keys``):
 plain JSON values, kept as read and checked by the feature that uses them (ginweb/feature.py).
@@ -28,9 +25,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
-from gin_core import CoachDataError, HandReview, Match, SaveError, load_match, save_match
+from gin_core import Match, SaveError, load_match, save_match
 
 from . import safejson, seal
 from .settings import LEVELS
@@ -39,9 +36,7 @@ FORMAT = "gin-rummy.web-match"
 VERSION = 3
 READS = (1, 2, 3)
 LOG_KEEP = 300
-_OWN_KEYS = frozenset(
-    ("format", "version", "uid", "level", "order", "log", "started", "reviews", "reviewing", "sealed")
-)
+_OWN_KEYS = frozenset(("format", "version", "uid", "level", "order", "log", "started", "sealed"))
 
 
 class NewerSaveError(SaveError, safejson.NewerVersionError):
@@ -69,9 +64,6 @@ class Game:
     log: list[LogLine] = field(default_factory=list)
     # the computer's reasons in the hand in progress, by history length (see gamelog.py)
     pending: dict[int, str] = field(default_factory=dict)
-    # ----- review -----
-    reviews: dict[int, HandReview] = field(default_factory=dict)  # the coach's, by hand number
-    reviewing: tuple[int, int] | None = None  # the review open on screen: (hand, step)
     parts: dict[str, Any] = field(default_factory=dict)  # the features' parts, as JSON values
 
     def dumps(self, key: str) -> str:
@@ -94,8 +86,6 @@ class Game:
                 "order": list(self.order),
                 "log": [[ln.n, ln.player, ln.text, ln.why] for ln in self.log[-LOG_KEEP:]],
                 "started": self.started,
-                "reviews": {str(k): r.to_data() for k, r in sorted(self.reviews.items())},
-                "reviewing": None if self.reviewing is None else list(self.reviewing),
                 **self.parts,
                 "sealed": seal.seal(secret, key),
             },
@@ -131,6 +121,27 @@ def from_data(data: Any, key: str, part_keys: tuple[str, ...] = ()) -> Game:
     """Rebuild a stored game (versions 1 to 3; ``key`` opens the sealed part; ``part_keys``: the
     features' keys, kept as read). Raises SaveError for anything that is not a valid save of
     ours, NewerSaveError for a newer version's."""
+    _check_version(data)
+    uid, level = data.get("uid"), data.get("level")
+    secret = _secret(data, key)
+    seed = secret.get("bot_seed")
+    if not (isinstance(uid, str) and level in LEVELS and _seed(seed)):
+        raise SaveError("the saved match is missing its id, level or seed")
+    match = _engine(secret.get("match"))
+    log = _log(data.get("log", []))
+    started = data["started"] if isinstance(data.get("started"), str) else ""
+    pending = {n: w for n, w in _pairs(secret.get("pending", [])) if 0 < n <= len(match.history)}
+    parts = {k: data[k] for k in part_keys if data.get(k) is not None and k not in _OWN_KEYS}
+    return Game(match, uid, level, seed, started, _order(data.get("order")), log, pending, parts=parts)
+
+
+def _seed(value: Any) -> TypeGuard[int]:
+    """A stored seed of the computer: a 64-bit unsigned int."""
+    return type(value) is int and 0 <= value < 1 << 64
+
+
+def _check_version(data: Any) -> None:
+    """A save of this page in a format version it reads (SaveError, NewerSaveError if not)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("the saved data is not a gin rummy match of this page")
     version = data.get("version")
@@ -140,56 +151,24 @@ def from_data(data: Any, key: str, part_keys: tuple[str, ...] = ()) -> Game:
         )
     if version not in READS:
         raise SaveError(f"the saved match has format version {version!r}, this page reads 1 to {VERSION}")
-    uid, level = data.get("uid"), data.get("level")
-    secret = _secret(data, key)
-    engine, seed = secret.get("match"), secret.get("bot_seed")
-    if not isinstance(uid, str) or level not in LEVELS or type(seed) is not int or not 0 <= seed < 1 << 64:
-        raise SaveError("the saved match is missing its id, level or seed")
-    if not isinstance(engine, str):
+
+
+def _engine(text: Any) -> Match:
+    """The match from the engine's save text (replayed and checked by gin_core.load_match)."""
+    if not isinstance(text, str):
         raise SaveError("the saved match has no engine save")
     try:
-        safejson.check(engine)
+        safejson.check(text)
     except safejson.StoredTextError as e:
         raise SaveError(f"the engine save is unreadable: {e}") from None
-    match = load_match(engine)
-    order = data.get("order", [])
-    if not (isinstance(order, list) and all(isinstance(c, str) and len(c) == 2 for c in order)):
-        order = []
-    log = _log(data.get("log", []))
-    started = data["started"] if isinstance(data.get("started"), str) else ""
-    pending = {n: w for n, w in _pairs(secret.get("pending", [])) if 0 < n <= len(match.history)}
-    parts = {k: data[k] for k in part_keys if data.get(k) is not None and k not in _OWN_KEYS}
-    game = Game(match, uid, level, seed, started, order, log, pending, parts=parts)
-    _review_parts(data, game)
-    return game
+    return load_match(text)
 
 
-# ----- review -----
-
-
-def _review_parts(data: dict[str, Any], game: Game) -> None:
-    """Version 3's reviews and open review (versions 1 and 2 have none: the coach works them
-    out again). A review that does not read back, or is not of that hand's deal, is dropped."""
-    if data.get("version") in (1, 2):
-        return
-    raw = data.get("reviews")
-    records = game.match.records
-    for key, entry in raw.items() if isinstance(raw, dict) else ():
-        try:
-            review = HandReview.from_data(entry)
-        except CoachDataError:
-            continue
-        n = review.hand_number
-        if str(n) == key and 0 < n <= len(records) and records[n - 1].deal_code == review.deal_code:
-            game.reviews[n] = review
-    open_ = data.get("reviewing")
-    if (
-        isinstance(open_, list)
-        and len(open_) == 2
-        and all(type(x) is int and x >= 0 for x in open_)
-        and 0 < open_[0] <= len(records)
-    ):
-        game.reviewing = (open_[0], open_[1])
+def _order(raw: Any) -> list[str]:
+    """Your own card order as stored (card keys), or none if it cannot be read."""
+    if isinstance(raw, list) and all(isinstance(c, str) and len(c) == 2 for c in raw):
+        return raw
+    return []
 
 
 def _log(raw: Any) -> list[LogLine]:

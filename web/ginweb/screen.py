@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING
 
 from . import chartview, dom
 from .board import Board
@@ -13,13 +12,9 @@ from .feature import Feature
 from .intents import Origin
 from .panels import Panels
 from .present import Look, TableModel, present
-from .review_ui import ReviewUI
 from .session import Session
 from .table import Table
 from .tablestate import Motion
-
-if TYPE_CHECKING:  # imported after the first paint (warmup.py)
-    from .review import ReviewModel
 
 
 class Screen:
@@ -29,7 +24,6 @@ class Screen:
         board: Board,
         table: Table,
         panels: Panels,
-        review_ui: ReviewUI,
         features: Sequence[Feature] = (),
     ) -> None:
         self.session = session
@@ -38,8 +32,6 @@ class Screen:
         self.board = board
         self.table = table
         self.panels = panels
-        self.review_ui = review_ui
-        self.review_cache: tuple[object, ReviewModel | None] | None = None
         self.unsaved = 0  # saves waiting for the paint (see later)
 
     def model(self) -> TableModel:
@@ -53,6 +45,7 @@ class Screen:
             practice_code=s.match.first_deal if s.practicing else None,
             reasons=s.computer_reasons(),
             log=s.game.log,
+            hand_buttons=() if s.practicing else tuple(b for f in self.features for b in f.hand_buttons()),
         )
         return present(s.view(), s.ui, look)
 
@@ -68,21 +61,6 @@ class Screen:
         self.score_chart()
         if p.result(model.result):
             dom.after(50, self.focus_next)
-        self.review()
-
-    # ----- review -----
-
-    def review(self) -> None:
-        """The review dialog: open on the hand and step the session keeps, or closed. The model
-        is built again only when the step, the coach's verdicts or the log changed."""
-        s = self.session
-        shown = s.reviewing
-        g = s.own_game
-        key = (g.uid, shown, shown is not None and shown[0] in g.reviews, len(g.log), s.ui.stage)
-        if self.review_cache is None or self.review_cache[0] != key:
-            self.review_cache = (key, s.review_model() if shown is not None else None)
-        model = self.review_cache[1]
-        self.review_ui.render(model, model is not None and s.can_play_on(model_hand(shown), model.step))
 
     def score_chart(self) -> None:
         """The chart of the match, while it is open, follows the hands as they end."""
@@ -108,13 +86,13 @@ class Screen:
 
     def focus_card(self, key: str | None) -> None:
         """Move the keyboard to card ``key`` now (the next key press acts from there)."""
-        self.session.ui.focus = key
+        self.session.focus_on(key)
         self.focus_now(key)
 
     def focus_card_soon(self, key: str | None) -> None:
         """Move the keyboard to card ``key`` at the next frame (after a click): focusing lays the
         page out, which the frame does anyway; now it would make the click wait for a layout."""
-        self.session.ui.focus = key
+        self.session.focus_on(key)
         dom.before_paint(partial(self.focus_now, key))
 
     def focus_now(self, key: str | None) -> None:
@@ -162,7 +140,3 @@ class Screen:
                     dom.root.removeAttribute("data-unsaved")
 
         dom.after(0, run)
-
-
-def model_hand(shown: tuple[int, int] | None) -> int:
-    return shown[0] if shown is not None else 0

@@ -15,22 +15,19 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from gin_core import (
     Action,
     ActionKind,
     Bot,
     Card,
-    HandReview,
     IllegalAction,
     Match,
     Phase,
     PlayerView,
     Rules,
-    hand_moves,
     make_bot,
-    position,
 )
 
 from . import gamelog, narrate, settings, stats
@@ -39,9 +36,6 @@ from .feature import Feature
 from .handview import layout
 from .savefmt import Game, LogLine
 from .tablestate import Stage, TableState
-
-if TYPE_CHECKING:  # imported after the first paint (warmup.py)
-    from . import review
 
 ENDED = (Phase.HAND_OVER, Phase.MATCH_OVER)
 DRAWS = (ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE)
@@ -132,6 +126,14 @@ class Session:
         """Your match has moves made and has not ended (leaving it counts as abandoned)."""
         m = self.own_game.match
         return m.result is None and any(p == 0 for p, _ in m.history)
+
+    def hand_over(self, hand: int) -> bool:
+        """Hand ``hand`` of your match is over and its result was shown."""
+        m = self.own_game.match
+        n = len(m.records)
+        if not 0 < hand <= n:
+            return False
+        return hand < n or m.phase not in ENDED or self.practicing or self.ui.stage >= Stage.RESULT
 
     @property
     def counts(self) -> bool:
@@ -324,7 +326,25 @@ class Session:
         self.ui.focus = key
         self.save()
 
+    # ----- what the table shows besides the match (tablestate.py) ------------------------------
+
+    def focus_on(self, key: str | None) -> None:
+        """The keyboard is on card ``key`` (kept so a render puts it back)."""
+        self.ui.focus = key
+
+    def reach(self, stage: Stage, laid: int = 0) -> None:
+        """The finished hand is shown up to ``stage`` (``laid``: the lay-offs shown so far)."""
+        self.ui.stage = stage
+        self.ui.laid = laid
+
+    def hinted(self, target: str | None) -> None:
+        """The hint's best move points at ``target`` (a card key, "stock" or "pile") until a move."""
+        self.ui.hint = target
+
     # ----- the computer ------------------------------------------------------------------------
+
+    def computer_thinks(self) -> None:
+        self.ui.thinking = True
 
     def computer_plays(self, action: Action, reason: str) -> None:
         """The computer's decision (thought out on its own view) goes to the engine."""
@@ -375,7 +395,6 @@ class Session:
             return
         g = self.game
         m = g.match
-        self.count_reviews(g)
         if m.records:
             self.vault.count(lambda d: sum(stats.count_hand(d, g.uid, r) for r in m.records) > 0)
         result = m.result
@@ -390,97 +409,10 @@ class Session:
         self.dirty = False
         self.vault.put("practice" if self.practicing else "match", self.game.dumps(self.vault.seal_key()))
 
-    # ----- review -----
-
-    @property
-    def reviewing(self) -> tuple[int, int] | None:
-        """The review open on screen (hand, step): of your match, never over a practice hand."""
-        return None if self.practicing else self.own_game.reviewing
-
-    def reviewable(self, hand: int) -> bool:
-        """Hand ``hand`` of your match is over and its result shown (a review never shows a
-        hand still live, nor the computer's reasons before the hand's end)."""
-        return not self.practicing and self.hand_over(hand)
-
-    def hand_over(self, hand: int) -> bool:
-        """Hand ``hand`` of your match is over and its result was shown."""
-        m = self.own_game.match
-        n = len(m.records)
-        if not 0 < hand <= n:
-            return False
-        return hand < n or m.phase not in ENDED or self.practicing or self.ui.stage >= Stage.RESULT
-
-    def steps(self, hand: int) -> int:
-        """The last step of hand ``hand``'s review (its number of moves)."""
-        return len(hand_moves(self.own_game.match, hand))
-
-    def open_review(self, hand: int, step: int = 0) -> bool:
-        """Open the review of hand ``hand`` at ``step``; False if that hand cannot be reviewed."""
-        if not self.reviewable(hand):
-            return False
-        self.game.reviewing = (hand, max(0, min(step, self.steps(hand))))
-        self.save()
-        return True
-
-    def review_step(self, step: int) -> bool:
-        """Go to ``step`` of the open review (kept, so a reload comes back to it)."""
-        shown = self.reviewing
-        if shown is None:
-            return False
-        return self.open_review(shown[0], step)
-
-    def close_review(self) -> None:
-        if self.reviewing is not None:
-            self.game.reviewing = None
+    def save_own(self) -> None:
+        """Save your match (also while a practice hand is on the table: a feature's part of it
+        changed)."""
+        if self.practicing:
+            self.vault.put("match", self.own_game.dumps(self.vault.seal_key()))
+        else:
             self.save()
-
-    def review_model(self) -> review.ReviewModel | None:
-        """What the open review shows (the coach's verdicts once its analysis is in)."""
-        shown = self.reviewing
-        if shown is None or not self.reviewable(shown[0]):
-            return None
-        g = self.game
-        hand, step = shown
-        from . import review  # deferred: warmup.py imports it after the first paint
-
-        reasons = review.reasons_by_move(g.log, g.match, hand)
-        return review.review_model(g.match, hand, step, g.reviews.get(hand), reasons)
-
-    def can_play_on(self, hand: int, step: int) -> bool:
-        """Step ``step`` of hand ``hand`` is one of your decisions (a practice hand can start there)."""
-        if not self.reviewable(hand):
-            return False
-        moves = hand_moves(self.own_game.match, hand)
-        return 0 <= step < len(moves) and moves[step][0] == 0
-
-    def play_on(self, hand: int, step: int) -> bool:
-        """A practice hand from just before your move ``step`` of hand ``hand``: the same deal
-        and moves so far, the computer at your match's level. The review stays open in your
-        match, so going back returns to it."""
-        if not self.can_play_on(hand, step):
-            return False
-        m = self.own_game.match
-        rec = m.records[hand - 1]
-        self.practice(rec.deal_code, rec.dealer, position(m, hand, step))
-        return True
-
-    def coach_due(self) -> list[int]:
-        """Your match's finished hands the coach has not looked at yet."""
-        g = self.own_game
-        n = len(g.match.records)
-        return [k for k in range(1, n + 1) if k not in g.reviews and self.hand_over(k)]
-
-    def keep_review(self, uid: str, found: HandReview) -> bool:
-        """Keep the coach's review of a hand of match ``uid`` (counted in the statistics and
-        saved with the match); False if that match is no longer yours."""
-        g = self.own_game
-        if g.uid != uid:
-            return False
-        g.reviews[found.hand_number] = found
-        self.count_reviews(g)
-        self.vault.put("match", g.dumps(self.vault.seal_key()))
-        return True
-
-    def count_reviews(self, g: Game) -> None:
-        if g.reviews:
-            self.vault.count(lambda d: sum(stats.count_review(d, g.uid, r) for r in g.reviews.values()) > 0)

@@ -11,18 +11,18 @@ A best match or an average only compares matches of the same kind: a 281-0 win o
 match is not the best of the 100-point matches. Version 1 (one best match, no kinds) is
 migrated by :func:`validate`.
 
-Version 3 adds ``coach``: the hands the coach reviewed, the points given away in them (in
-tenths of a point, so every count stays an integer), the mistakes made by kind, and per match
-(the last :data:`COACH_MATCHES`) the hands counted and their points given away. Versions 1 and 2
-had none (:func:`_coach`).
+Features keep their part of the statistics at top level under their own keys, each checked by
+the feature's own function when the statistics are read (``Feature.stats_parts``); version 3
+added the first of them.
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from gin_core import PRESETS, HandRecord, HandReview, MatchResult, MistakeKind, Rules, preset_name
+from gin_core import PRESETS, HandRecord, MatchResult, Rules, preset_name
 
 from .safejson import NewerVersionError
 
@@ -54,15 +54,22 @@ def kind_key(preset: str, target: int | None) -> str:
     return f"{preset}:{'hand' if target is None else target}"
 
 
-def empty() -> dict[str, Any]:
+PartCheck = Callable[[Any], tuple[Any, list[str]]]
+"""A feature's check of its part: the stored value (None: absent) to (the part, the fields reset)."""
+NO_PARTS: Mapping[str, PartCheck] = {}
+
+
+def empty(parts: Mapping[str, PartCheck] = NO_PARTS) -> dict[str, Any]:
+    """Statistics with every count at zero (the features' ``parts`` empty too)."""
     data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
     for group, names in COUNTERS.items():
         data[group] = {n: 0 for n in names}
     data["by_level"] = {}
     data["by_kind"] = {}
     data["counted"] = {}
-    data["coach"] = {"hands": 0, "given_tenths": 0, "kinds": {}, "matches": {}}
     data["history"] = {"matches": [], "hands": []}
+    for key, check in parts.items():
+        data[key] = check(None)[0]
     return data
 
 
@@ -109,9 +116,8 @@ def _migrate_v1(data: dict[str, Any], out: dict[str, Any], bad: list[str]) -> No
         out["by_kind"][key] = {n: 0 for n in KIND_COUNTS} | {"best": best}
 
 
-def validate(data: Any) -> tuple[dict[str, Any], list[str]]:
-    """Stored stats checked field by field: (the statistics, the fields that were reset).
-    Raises ValueError if they are not statistics of this page, NewerStatsError for a newer version."""
+def _version(data: Any) -> int:
+    """The format version of stored statistics this page reads (ValueError, NewerStatsError)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("not gin rummy statistics")
     version = data.get("version")
@@ -119,10 +125,20 @@ def validate(data: Any) -> tuple[dict[str, Any], list[str]]:
         raise NewerStatsError(f"statistics version {version} is newer than this page's {VERSION}")
     if version not in READS:
         raise ValueError(f"statistics version {version!r} is not supported")
+    return int(version)
+
+
+def validate(data: Any, parts: Mapping[str, PartCheck] = NO_PARTS) -> tuple[dict[str, Any], list[str]]:
+    """Stored stats checked field by field, the features' ``parts`` by their own checks: (the
+    statistics, the fields that were reset). Raises ValueError if they are not statistics of
+    this page, NewerStatsError for a newer version."""
+    version = _version(data)
     out, bad = empty(), list[str]()
     _counters(data, out, bad)
     _levels(data.get("by_level", {}), out, bad)
-    _coach(data.get("coach") if version == VERSION else None, out, bad)
+    for key, check in parts.items():
+        out[key], wrong = check(data.get(key) if version == VERSION else None)
+        bad += [f"{key}.{w}" if w else key for w in wrong]
     if version == 1:
         _migrate_v1(data, out, bad)
     else:
@@ -343,100 +359,6 @@ def export(data: dict[str, Any]) -> dict[str, Any]:
     out = copy.deepcopy(data)
     out.pop("counted", None)
     return out
-
-
-# ----- review -----
-
-COACH_MATCHES = 30
-MISTAKE_WORDS = {
-    MistakeKind.KNOCKED_TOO_EARLY: "knocked too early",
-    MistakeKind.WAITED_TOO_LONG: "waited too long",
-    MistakeKind.DISCARDED_INTO_MELD: "discarded into the computer's meld",
-    MistakeKind.BROKE_MELD: "broke up a meld",
-    MistakeKind.KEPT_DEAD_PAIR: "kept a dead pair",
-    MistakeKind.TOOK_UNUSED: "took a card that fit nothing",
-    MistakeKind.DREW_WRONG: "drew from the wrong place",
-    MistakeKind.OTHER: "other",
-}
-
-
-def _coach(raw: Any, out: dict[str, Any], bad: list[str]) -> None:
-    """The coach's counts as stored (version 3); versions 1 and 2 had none, so start empty."""
-    if raw is None:
-        return
-    c = out["coach"]
-    if not isinstance(raw, dict):
-        bad.append("coach")
-        return
-    for n in ("hands", "given_tenths"):
-        if _count(raw.get(n, 0)):
-            c[n] = raw.get(n, 0)
-        else:
-            bad.append(f"coach.{n}")
-    kinds = raw.get("kinds", {})
-    for k, v in kinds.items() if isinstance(kinds, dict) else ():
-        if k in MISTAKE_WORDS and _count(v):
-            c["kinds"][k] = v
-    matches = raw.get("matches", {})
-    for uid, rec in list(matches.items() if isinstance(matches, dict) else ())[-COACH_MATCHES:]:
-        if _coached_match(rec):
-            c["matches"][str(uid)[:80]] = {"hands": rec["hands"][:500], "given_tenths": rec["given_tenths"]}
-
-
-def _coached_match(rec: Any) -> bool:
-    """A stored match of the coach's counts: the hands reviewed and the points given away."""
-    hands = rec.get("hands") if isinstance(rec, dict) else None
-    return isinstance(hands, list) and all(_count(h) for h in hands) and _count(rec.get("given_tenths"))
-
-
-def count_review(data: dict[str, Any], uid: str, review: HandReview) -> bool:
-    """Count the coach's review of a hand of match ``uid`` once. Returns True if it was new."""
-    c = data["coach"]
-    matches = c["matches"]
-    if uid not in matches:
-        matches[uid] = {"hands": [], "given_tenths": 0}
-        for old in list(matches)[:-COACH_MATCHES]:
-            del matches[old]
-    rec = matches[uid]
-    if review.hand_number in rec["hands"]:
-        return False
-    tenths = round(review.given_away * 10)
-    rec["hands"].append(review.hand_number)
-    rec["given_tenths"] += tenths
-    c["hands"] += 1
-    c["given_tenths"] += tenths
-    for v in review.mistakes:
-        assert v.mistake is not None
-        kind = str(v.mistake.kind)
-        c["kinds"][kind] = c["kinds"].get(kind, 0) + 1
-    return True
-
-
-def per_hand(tenths: int, hands: int) -> float:
-    """Points given away per hand, on average."""
-    return round(tenths / 10 / hands, 1) if hands else 0.0
-
-
-def coach_rows(data: dict[str, Any], top: int = 3) -> list[tuple[str, str]]:
-    """(label, value) rows for the coach: hands reviewed, points given away per hand, the
-    mistakes made most often."""
-    c = data["coach"]
-    if not c["hands"]:
-        return [("Coach", "no hand reviewed yet")]
-    kinds = sorted(c["kinds"].items(), key=lambda kv: (-kv[1], list(MISTAKE_WORDS).index(MistakeKind(kv[0]))))
-    often = ", ".join(f"{MISTAKE_WORDS[MistakeKind(k)]} ({n})" for k, n in kinds[:top]) or "none"
-    return [
-        ("Hands reviewed by the coach", str(c["hands"])),
-        ("Points given away per hand", f"{per_hand(c['given_tenths'], c['hands']):.1f}"),
-        ("Mistakes made most often", often),
-    ]
-
-
-def given_away_by_match(data: dict[str, Any]) -> list[float]:
-    """Points given away per hand in each of the last matches the coach reviewed, oldest first."""
-    return [
-        per_hand(m["given_tenths"], len(m["hands"])) for m in data["coach"]["matches"].values() if m["hands"]
-    ]
 
 
 def won_history(data: dict[str, Any]) -> list[bool]:

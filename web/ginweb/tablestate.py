@@ -11,7 +11,7 @@ from enum import IntEnum, StrEnum
 class Motion(StrEnum):
     """How the cards go to their new places when the screen is drawn after a change."""
 
-    NONE = "none"  # they are simply there (a resumed table, a review, a setting)
+    NONE = "none"  # they are simply there (a resumed table, a dialog's step, a setting)
     MOVE = "move"  # each glides from where it was (a new card: from where it came)
     DEAL = "deal"  # new cards come from the stock (a new hand)
 

@@ -15,10 +15,10 @@ from typing import Protocol
 
 import js
 
-from gin_core import Candidate, Card, HandReview, Phase, think_hint, think_review
+from gin_core import Candidate, Card, Phase, Settlement, think_hint
 
 from . import dom, narrate
-from .background import SLICE_MS, Jobs, Slices
+from .background import SLICE_MS, Jobs
 from .session import ENDED, Session
 from .tablestate import Motion, Stage
 
@@ -33,7 +33,6 @@ class Show(Protocol):
 
     def render(self, motion: Motion = Motion.MOVE) -> None: ...
     def texts(self) -> None: ...
-    def review(self) -> None: ...
     def announce(self, text: str) -> None: ...
     def notice(self, text: str, kind: str, ms: int) -> None: ...
     def later(self, fn: Callable[[], None]) -> None: ...
@@ -54,9 +53,8 @@ class Turns:
         self.driving = False
         self.hinting = False
         self.perf: list[dict[str, object]] = []
-        self.jobs = Jobs()  # background work: the coach's, the features' (background.py)
+        self.jobs = Jobs()  # background work: the features' (background.py)
         self.working = False
-        self.coach_perf: list[dict[str, object]] = []
         self.match_ended: Callable[[], object] = lambda: None  # the match result is shown (app.py)
 
     def pace(self, name: str) -> float:
@@ -66,7 +64,7 @@ class Turns:
 
     def kick(self) -> None:
         """Let the computer play (or the showdown run) if it is its time."""
-        self.queue_jobs()
+        self.work()
         if not self.driving:
             self.driving = True
             dom.spawn(self.drive())
@@ -87,12 +85,12 @@ class Turns:
                 await self.computer_turn(epoch)
         finally:
             self.driving = False
-            self.coach()
+            self.work()
 
     async def computer_turn(self, epoch: int) -> None:
         s = self.session
         view = s.match.view(1)
-        s.ui.thinking = True
+        s.computer_thinks()
         self.show.texts()
         t0 = dom.now()
         done = await dom.in_slices(s.bot.think(view), lambda: epoch == s.epoch)
@@ -134,25 +132,32 @@ class Turns:
         s = self.session
         v = s.view()
         sd = v.showdown.settlement if v.showdown else None
-        if sd is not None and s.ui.stage < Stage.LAID_OUT:
-            s.ui.stage = Stage.LAID_OUT
+        if sd is not None and not await self.lay_out(sd, epoch):
+            return
+        s.reach(Stage.RESULT)
+        self.show.render()
+        self.show.announce(narrate.hand_spoken(v))
+        self.work()
+        if v.result is not None and not s.practicing and await self.wait("reveal", epoch):
+            self.match_ended()
+
+    async def lay_out(self, sd: Settlement, epoch: int) -> bool:
+        """The hands laid out, then each lay-off in turn; False if the table changed meanwhile."""
+        s = self.session
+        if s.ui.stage < Stage.LAID_OUT:
+            s.reach(Stage.LAID_OUT)
             self.show.render()
             self.show.announce(narrate.settlement_lines(sd, spoken=True)[0])
             if not await self.wait("reveal", epoch):
-                return
-        if sd is not None and sd.layoffs and s.ui.stage < Stage.LAYING_OFF:
-            s.ui.stage = Stage.LAYING_OFF
-            for k in range(1, len(sd.layoffs) + 1):
-                s.ui.laid = k
-                self.show.render()
-                if not await self.wait("layoff", epoch):
-                    return
-        s.ui.stage = Stage.RESULT
-        self.show.render()
-        self.show.announce(narrate.hand_spoken(v))
-        self.queue_jobs()
-        if v.result is not None and not s.practicing and await self.wait("reveal", epoch):
-            self.match_ended()
+                return False
+        if not sd.layoffs or s.ui.stage >= Stage.LAYING_OFF:
+            return True
+        for k in range(1, len(sd.layoffs) + 1):
+            s.reach(Stage.LAYING_OFF, k)
+            self.show.render()
+            if not await self.wait("layoff", epoch):
+                return False
+        return True
 
     async def wait(self, pace: str, epoch: int) -> bool:
         """Pause; False if the table changed meanwhile."""
@@ -166,17 +171,14 @@ class Turns:
         return not (self.driving or self.hinting) and stage in (Stage.LIVE, Stage.RESULT)
 
     def work(self) -> None:
-        """Run the background jobs (self.jobs), a slice per frame while the table is idle."""
-        if not self.working and self.jobs.queue:
-            self.working = True
-            dom.spawn(self.run_jobs())
-
-    def queue_jobs(self) -> None:
-        """Queue the background work the features want now (``Feature.jobs``)."""
+        """Queue the background work the features want now (``Feature.jobs``) and run the
+        queue, a slice per frame while the table is idle."""
         for f in self.session.features:
             for key, work, done in f.jobs(self.known):
                 self.jobs.add(key, work, done)
-        self.work()
+        if not self.working and self.jobs.queue:
+            self.working = True
+            dom.spawn(self.run_jobs())
 
     def known(self, key: str) -> bool:
         return key in self.jobs.finished or any(j.key == key for j in self.jobs.queue)
@@ -217,56 +219,7 @@ class Turns:
                 return
             cands = done[0]
             self.box.hint_show(cands, view.top)
-            s.ui.hint = narrate.hint_target(cands[0].action) if cands else None
+            s.hinted(narrate.hint_target(cands[0].action) if cands else None)
             self.show.render(Motion.NONE)
         finally:
             self.hinting = False
-
-    # ----- review -----
-
-    def coach(self) -> None:
-        """Queue the coach's analysis of each finished hand of your match not yet reviewed
-        (it runs in the background, only while the table is idle), then run the queue."""
-        s = self.session
-        uid = s.own_game.uid
-        for hand in s.coach_due():
-            key = f"coach:{uid}:{hand}"
-            work = think_review(s.own_game.match, hand, slice_ms=SLICE_MS)
-            self.jobs.add(key, self.timed(hand, work), self.reviewed(uid))
-        self.work()
-
-    def reviewed(self, uid: str) -> Callable[[HandReview], None]:
-        def done(found: HandReview) -> None:
-            if self.session.keep_review(uid, found):
-                self.show.review()
-
-        return done
-
-    def timed(self, hand: int, work: Slices) -> Slices:
-        """``work`` with each slice timed, for the browser benchmark (window.ginCoachJSON)."""
-        slices: list[float] = []
-        start = dom.now()
-        while True:
-            t0 = dom.now()
-            try:
-                unit = next(work)
-            except StopIteration as end:
-                slices.append(dom.now() - t0)
-                self.coach_timing(hand, dom.now() - start, slices, end.value)
-                return end.value
-            slices.append(dom.now() - t0)
-            yield unit
-
-    def coach_timing(self, hand: int, total: float, slices: list[float], found: HandReview) -> None:
-        self.coach_perf.append(
-            {
-                "hand": hand,
-                "decisions": len(found.verdicts),
-                "ms": round(total, 2),
-                "busy_ms": round(sum(slices), 2),
-                "max_slice_ms": round(max(slices), 2),
-                "slices": len(slices),
-            }
-        )
-        del self.coach_perf[:-PERF_KEPT]
-        js.window.ginCoachJSON = json.dumps(self.coach_perf)

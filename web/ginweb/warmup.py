@@ -1,11 +1,11 @@
 """After the first paint, import the modules the first paint does not need, one per task.
 
 The table must respond as early as possible, so ginweb.app's import chain leaves out what only
-a review or a chart needs (tests/test_web_imports.py keeps it so). Right after ready, this
-imports them one per task (a click waiting in between goes first), so that no click pays for an
-import. A click that comes before the warm-up ends (opening a review or a chart within the first
-second) imports what it needs itself, where the module is used (review_ui, session, dialogs,
-chartview, a feature's model): the same module, only sooner. Each import is measured
+a chart or a feature's dialog needs (tests/test_web_imports.py keeps it so). Right after ready,
+this imports them one per task (a click waiting in between goes first), so that no click pays for an
+import. A click that comes before the warm-up ends (opening a chart or a feature's dialog within
+the first second) imports what it needs itself, where the module is used (chartview, a
+feature's ui or plug): the same module, only sooner. Each import is measured
 (performance measures named ``gin-import <module>``; scripts/bench_boot.py reports the
 longest); the mark ``gin-warm`` says the warm-up is over.
 """
@@ -19,7 +19,7 @@ import js
 
 from . import dom
 
-DEFERRED = ("ginweb.review", "ginweb.charts")  # not imported by ginweb.app: see the docstring
+DEFERRED = ("ginweb.charts",)  # not imported by ginweb.app, nor the features' ``Feature.deferred``
 
 
 def warm_up(names: tuple[str, ...] = DEFERRED) -> None:

@@ -8,7 +8,8 @@ come in two forms: on screen (card symbols) and ``spoken`` for screen readers (c
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from gin_core import (
     Action,
@@ -27,9 +28,13 @@ from gin_core import (
     hand_summary,
 )
 
-from . import narrate
-from .frozen import Frozen
-from .savefmt import LogLine
+from .. import narrate
+from ..frozen import Frozen
+from ..savefmt import LogLine
+from .record import given_away_by_match, per_hand
+
+if TYPE_CHECKING:  # imported after the first paint (warmup.py)
+    from ..charts import Chart
 
 
 class Words(Frozen):
@@ -80,8 +85,9 @@ def review_model(
     last = len(moves)
     k = max(0, min(step, last))
     frame = shown[k]
-    move = None if k == last else moves[k]
-    verdict = review.verdict_at(k) if review is not None and move is not None else None
+    move, reason, verdict, result = _step_texts(
+        match, hand_number, moves[k] if k < last else None, frame, review, reasons, k
+    )
     return ReviewModel(
         title=f"Hand {hand_number} review",
         summary=summary_lines(review),
@@ -93,15 +99,38 @@ def review_model(
         hands=frame.hands,
         pile=frame.pile,
         stock=stock_words(frame),
-        move=None if move is None else move_words(move[0], move[1], frame),
-        reason=_reason(reasons.get(k)) if move is not None and move[0] == 1 else None,
-        verdict=() if verdict is None else verdict_lines(verdict, frame.pile[-1] if frame.pile else None),
-        result=result_lines(match.records[hand_number - 1].settlement) if move is None else (),
+        move=move,
+        reason=reason,
+        verdict=verdict,
+        result=result,
         moves=tuple(
             MoveItem(i, p if p is not None else 0, move_words(p, a, shown[i]), _flagged(review, i))
             for i, (p, a) in enumerate(moves)
         ),
         analysed=review is not None,
+    )
+
+
+def _step_texts(  # 7 parameters: the parts of one step, computed once by review_model
+    match: Match,
+    hand_number: int,
+    move: tuple[int | None, Action] | None,
+    frame: Frame,
+    review: HandReview | None,
+    reasons: Mapping[int, str],
+    k: int,
+) -> tuple[Words | None, Words | None, tuple[Words, ...], tuple[Words, ...]]:
+    """The texts of step ``k``: its move, the computer's reason, the coach's verdict; after the
+    last move (``move`` None), the hand's result."""
+    if move is None:
+        return None, None, (), result_lines(match.records[hand_number - 1].settlement)
+    verdict = review.verdict_at(k) if review is not None else None
+    top = frame.pile[-1] if frame.pile else None
+    return (
+        move_words(move[0], move[1], frame),
+        _reason(reasons.get(k)) if move[0] == 1 else None,
+        () if verdict is None else verdict_lines(verdict, top),
+        (),
     )
 
 
@@ -196,28 +225,46 @@ def summary_lines(review: HandReview | None, top: int = 3) -> tuple[Words, ...]:
 
 def mistake_text(m: Mistake, played: Action, spoken: bool = False) -> str:
     """A mistake's reason in words, e.g. "Kept 9♣ 9♦, but both other nines were gone"."""
-    cards = m.cards
-    first = narrate.card_word(cards[0], spoken) if cards else ""
-    rest = narrate.cards_words(cards[1:], spoken)
-    k = m.kind
-    if k == MistakeKind.KNOCKED_TOO_EARLY:
-        return f"Knocked too early with {m.deadwood}: playing on was worth more."
-    if k == MistakeKind.WAITED_TOO_LONG:
-        end = "gone gin" if m.best_deadwood == 0 else f"knocked with {m.best_deadwood}"
-        return f"Waited too long: could have {end}, putting down {first}."
-    if k == MistakeKind.DISCARDED_INTO_MELD:
-        return f"Discarded {first} into the computer's meld: it took {rest} from the pile."
-    if k == MistakeKind.BROKE_MELD:
-        return f"Broke up the meld {narrate.cards_words(sorted(cards), spoken)} by discarding {first}."
-    if k == MistakeKind.KEPT_DEAD_PAIR:
-        return f"Kept {narrate.cards_words(cards, spoken)}, but {gone_words(m, spoken)}."
-    if k == MistakeKind.TOOK_UNUSED:
-        return f"Took {first}, which fit nothing."
-    if k == MistakeKind.DREW_WRONG:
-        if played.kind == ActionKind.DRAW_PILE:
-            return f"Took {first}: drawing from the stock was worth more."
-        return f"Left {first}: taking it was worth more."
-    return f"That left {m.deadwood} deadwood; the coach's move left {m.best_deadwood}."
+    words = MISTAKE_TEXTS.get(m.kind)
+    if words is None:
+        return f"That left {m.deadwood} deadwood; the coach's move left {m.best_deadwood}."
+    return words(m, played, spoken)
+
+
+def _first(m: Mistake, spoken: bool) -> str:
+    return narrate.card_word(m.cards[0], spoken) if m.cards else ""
+
+
+def _waited(m: Mistake, spoken: bool) -> str:
+    end = "gone gin" if m.best_deadwood == 0 else f"knocked with {m.best_deadwood}"
+    return f"Waited too long: could have {end}, putting down {_first(m, spoken)}."
+
+
+def _drew_wrong(m: Mistake, played: Action, spoken: bool) -> str:
+    if played.kind == ActionKind.DRAW_PILE:
+        return f"Took {_first(m, spoken)}: drawing from the stock was worth more."
+    return f"Left {_first(m, spoken)}: taking it was worth more."
+
+
+MISTAKE_TEXTS: dict[MistakeKind, Callable[[Mistake, Action, bool], str]] = {
+    MistakeKind.KNOCKED_TOO_EARLY: lambda m, _, __: (
+        f"Knocked too early with {m.deadwood}: playing on was worth more."
+    ),
+    MistakeKind.WAITED_TOO_LONG: lambda m, _, spoken: _waited(m, spoken),
+    MistakeKind.DISCARDED_INTO_MELD: lambda m, _, spoken: (
+        f"Discarded {_first(m, spoken)} into the computer's meld: it took"
+        f" {narrate.cards_words(m.cards[1:], spoken)} from the pile."
+    ),
+    MistakeKind.BROKE_MELD: lambda m, _, spoken: (
+        f"Broke up the meld {narrate.cards_words(sorted(m.cards), spoken)} by discarding {_first(m, spoken)}."
+    ),
+    MistakeKind.KEPT_DEAD_PAIR: lambda m, _, spoken: (
+        f"Kept {narrate.cards_words(m.cards, spoken)}, but {gone_words(m, spoken)}."
+    ),
+    MistakeKind.TOOK_UNUSED: lambda m, _, spoken: f"Took {_first(m, spoken)}, which fit nothing.",
+    MistakeKind.DREW_WRONG: _drew_wrong,
+}
+"""Each kind of mistake in words (the cards named on screen, or spoken)."""
 
 
 RANK_PLURALS = (
@@ -244,3 +291,49 @@ def gone_words(m: Mistake, spoken: bool) -> str:
         return f"both other {RANK_PLURALS[a.rank - 1]} were gone"
     verb = "was" if len(m.gone) == 1 else "were"
     return f"{narrate.cards_words(m.gone, spoken)} {verb} gone"
+
+
+# ----- the coach in the statistics -----------------------------------------------------------------
+
+MISTAKE_WORDS = {
+    MistakeKind.KNOCKED_TOO_EARLY: "knocked too early",
+    MistakeKind.WAITED_TOO_LONG: "waited too long",
+    MistakeKind.DISCARDED_INTO_MELD: "discarded into the computer's meld",
+    MistakeKind.BROKE_MELD: "broke up a meld",
+    MistakeKind.KEPT_DEAD_PAIR: "kept a dead pair",
+    MistakeKind.TOOK_UNUSED: "took a card that fit nothing",
+    MistakeKind.DREW_WRONG: "drew from the wrong place",
+    MistakeKind.OTHER: "other",
+}
+
+
+def coach_rows(counts: Mapping[str, Any], top: int = 3) -> list[tuple[str, str]]:
+    """(label, value) rows for the coach's statistics (record.check_counts): hands reviewed,
+    points given away per hand, the mistakes made most often."""
+    if not counts["hands"]:
+        return [("Coach", "no hand reviewed yet")]
+    order = list(MISTAKE_WORDS)
+    kinds = sorted(counts["kinds"].items(), key=lambda kv: (-kv[1], order.index(MistakeKind(kv[0]))))
+    often = ", ".join(f"{MISTAKE_WORDS[MistakeKind(k)]} ({n})" for k, n in kinds[:top]) or "none"
+    return [
+        ("Hands reviewed by the coach", str(counts["hands"])),
+        ("Points given away per hand", f"{per_hand(counts['given_tenths'], counts['hands']):.1f}"),
+        ("Mistakes made most often", often),
+    ]
+
+
+def given_chart(counts: Mapping[str, Any]) -> Chart:
+    """Points given away per hand (the coach's mistakes) in each of the last matches, oldest first."""
+    from .. import charts  # deferred: warmup.py imports it after the first paint
+
+    values = given_away_by_match(counts)
+    title = "Points given away per hand"
+    header = ("Match", "Points per hand")
+    if not values:
+        return charts.empty_chart("given", title, "No hand reviewed yet", header)
+    labels = [f"Match {i + 1}: {v:.1f} points a hand" for i, v in enumerate(values)]
+    rows = tuple((str(i + 1), f"{v:.1f}") for i, v in enumerate(values))
+    matches = f"{len(values)} match{'' if len(values) == 1 else 'es'}"
+    summary = f"{matches}, latest {values[-1]:.1f} points given away a hand."
+    bars = charts.bars("given", title, values, labels)
+    return charts.Chart(bars, charts.ChartTable(title, header, rows), summary)

@@ -1,20 +1,24 @@
-"""The hand review dialog (#dlg-review): writes what review.py built (a ReviewModel) into the
-DOM, and decides nothing. Texts on screen use card symbols; labels and the live line use the
-spoken forms (card names)."""
+"""The hand review dialog (#dlg-review) and the coach's part of the statistics: write what
+model.py built into the DOM, and decide nothing. Texts on screen use card symbols; labels and
+the live line use the spoken forms (card names)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from gin_core import Card
+from gin_core import Card, HandReview
 
-from . import dom, narrate
+from .. import dom, narrate
+from ..background import Slices
+from ..dom import Js
 
 if TYPE_CHECKING:  # imported after the first paint (warmup.py)
-    from .review import MoveItem, ReviewModel, Words
+    from .model import MoveItem, ReviewModel, Words
 
 RED = ("\u2665", "\u2666")
+PERF_KEPT = 1000
 
 
 def _cards(cards: Sequence[Card], label: str) -> str:
@@ -51,54 +55,97 @@ def _move_item(m: MoveItem, step: int) -> str:
     )
 
 
+def _keeps_focus(active: Js | None) -> bool:
+    """``active`` (the focus, in the list of moves or on a step button) is in the list, or on a
+    step button now disabled: the list's current move takes it, so the keyboard never falls out
+    of the dialog."""
+    if active is None:
+        return False
+    return bool(active.disabled) or dom.closest(active, "#review-moves") is not None
+
+
 class ReviewUI:
     def __init__(self) -> None:
         self.dlg = dom.by_id("dlg-review")
         self.shown: tuple[ReviewModel, bool] | None = None
+        self.coach_perf: list[dict[str, object]] = []
+
+    def timed(self, hand: int, work: Slices) -> Slices:
+        """``work`` (the coach's) with each slice timed, for the browser benchmark
+        (window.ginCoachJSON)."""
+        slices: list[float] = []
+        start = dom.now()
+        while True:
+            t0 = dom.now()
+            try:
+                unit = next(work)
+            except StopIteration as end:
+                slices.append(dom.now() - t0)
+                self.coach_timing(hand, dom.now() - start, slices, end.value)
+                return end.value
+            slices.append(dom.now() - t0)
+            yield unit
+
+    def coach_timing(self, hand: int, total: float, slices: list[float], found: HandReview) -> None:
+        self.coach_perf.append(
+            {
+                "hand": hand,
+                "decisions": len(found.verdicts),
+                "ms": round(total, 2),
+                "busy_ms": round(sum(slices), 2),
+                "max_slice_ms": round(max(slices), 2),
+                "slices": len(slices),
+            }
+        )
+        del self.coach_perf[:-PERF_KEPT]
+        dom.window.ginCoachJSON = json.dumps(self.coach_perf)
 
     def render(self, model: ReviewModel | None, play_on: bool) -> None:
         """Show ``model`` (None: the review is closed); ``play_on``: the step is your decision."""
         if model is None:
-            self.shown = None
-            if self.dlg.open:
-                self.dlg.close()
+            self.close()
             return
         if self.shown == (model, play_on):
             return
         old = self.shown[0] if self.shown is not None else None
         self.shown = (model, play_on)
         active = dom.opt(dom.document.activeElement)
-        refocus = active is not None and dom.closest(active, "#review-moves, .review-nav") is not None
-        g = dom.by_id
-        dom.set_text(g("review-title"), model.title)
-        g("review-summary").innerHTML = _lines(model.summary, "sum")
-        g("review-summary").classList.toggle("busy", not model.analysed)
-        dom.set_text(
-            g("review-pos"),
-            f"Move {model.step + 1} of {model.last + 1}"
-            if model.step < model.last
-            else f"End of hand ({model.last} moves)",
-        )
-        for name, target in (
-            ("first", model.first),
-            ("prev", model.prev),
-            ("next", model.next),
-            ("last", model.last),
-        ):
-            dom.q(self.dlg, f"[data-act=review-{name}]").disabled = target == model.step
+        if active is not None and dom.closest(active, "#review-moves, .review-nav") is None:
+            active = None  # the focus is elsewhere: the list leaves it there
+        self._head(model)
         self._step(model, play_on)
-        g("review-table").innerHTML = (
+        dom.by_id("review-table").innerHTML = (
             _cards(model.hands[1], "Computer")
             + f'<div class="rmid">{_cards(model.pile[-3:], "Pile, top last")}'
             f'<span class="rstock">{dom.esc(model.stock.text)}</span></div>' + _cards(model.hands[0], "You")
         )
         if old is None or old.moves != model.moves or old.step != model.step:
-            self._moves(
-                model, refocus and (active.disabled or dom.closest(active, "#review-moves") is not None)
-            )
+            self._moves(model, _keeps_focus(active))
         if not self.dlg.open:
             self.dlg.showModal()
             dom.q(self.dlg, "[data-act=review-next]").focus()
+
+    def close(self) -> None:
+        self.shown = None
+        if self.dlg.open:
+            self.dlg.close()
+
+    def _head(self, model: ReviewModel) -> None:
+        """The title, the summary, where the step is, and the step buttons (off where they lead
+        nowhere)."""
+        g = dom.by_id
+        dom.set_text(g("review-title"), model.title)
+        g("review-summary").innerHTML = _lines(model.summary, "sum")
+        g("review-summary").classList.toggle("busy", not model.analysed)
+        where = (
+            f"Move {model.step + 1} of {model.last + 1}"
+            if model.step < model.last
+            else f"End of hand ({model.last} moves)"
+        )
+        dom.set_text(g("review-pos"), where)
+        targets = {"first": model.first, "prev": model.prev, "next": model.next, "last": model.last}
+        for name, target in targets.items():
+            dom.q(self.dlg, f"[data-act=review-{name}]").disabled = target == model.step
 
     def _moves(self, model: ReviewModel, keep: bool) -> None:
         """The list of moves, the current one marked; focused when ``keep`` (the focus was in the
@@ -116,7 +163,7 @@ class ReviewUI:
         parts = [w for w in (model.move,) if w is not None]
         html = _lines(parts, "rmove")
         if model.reason is not None:
-            from .review import Words  # deferred: warmup.py imports it after the first paint
+            from .model import Words  # deferred: warmup.py imports it after the first paint
 
             html += _lines([Words(f"Why: {model.reason.text}", f"Why: {model.reason.spoken}")], "why")
         html += _lines(model.verdict, "verdict" + (" mistake" if len(model.verdict) > 1 else ""))
@@ -127,3 +174,8 @@ class ReviewUI:
         if model.reason is not None:
             spoken += f" Why: {model.reason.spoken}"
         dom.set_text(dom.by_id("review-said"), spoken)
+
+    def show_statistics(self, rows: Sequence[tuple[str, str]]) -> None:
+        """The coach's rows in the statistics dialog (#coach-stats)."""
+        body = "".join(f'<tr><th scope="row">{dom.esc(k)}</th><td>{dom.esc(v)}</td></tr>' for k, v in rows)
+        dom.by_id("coach-stats").innerHTML = f"<table class='stats'><tbody>{body}</tbody></table>"

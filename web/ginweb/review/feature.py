@@ -1,0 +1,276 @@
+"""The hand review plugged into the table: its controls, keys and handlers, the review open on
+the screen (kept with your match, so a reload comes back to it), "Play on from here", the
+coach's analysis of each finished hand as background work (kept with your match and counted in
+the statistics), its buttons on the finished hands, and its part of the statistics and its
+chart. Everything of the review lives in this folder; app.py registers it (ginweb/feature.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from gin_core import HandReview, hand_moves, position, think_review
+
+from ..background import SLICE_MS
+from ..feature import Feature, FeatureIntent, HandButton, Handler, Job
+from ..tablestate import Motion
+from . import record
+from .intents import CloseReview, OpenReview, PlayOn, Reviewed, ReviewGo, ReviewStep
+
+if TYPE_CHECKING:
+    from ..charts import Chart
+    from ..savefmt import Game
+    from ..session import Session, StatsUpdate
+    from ..stats import PartCheck
+    from .model import ReviewModel
+    from .ui import ReviewUI
+
+DIALOG = "dlg-review"
+CONTROLS: dict[str, FeatureIntent] = {
+    "review-first": ReviewGo("first"),
+    "review-prev": ReviewGo("prev"),
+    "review-next": ReviewGo("next"),
+    "review-last": ReviewGo("last"),
+    "review-close": CloseReview(),
+    "review-play-on": PlayOn(),
+}
+KEYS: dict[str, FeatureIntent] = {
+    "ArrowLeft": ReviewGo("prev"),
+    "ArrowRight": ReviewGo("next"),
+    "Home": ReviewGo("first"),
+    "End": ReviewGo("last"),
+}
+BUTTON = HandButton("review", "Review", "Review this hand", "btn-review")
+
+
+class Counts(Protocol):
+    """The statistics as stored (records.py's Records)."""
+
+    stats_data: dict[str, Any]
+
+    def count(self, update: StatsUpdate) -> None: ...
+
+
+class ReviewFeature(Feature):
+    name = "review"
+    part_keys = (record.REVIEWS, record.OPEN)
+    deferred = ("ginweb.review.model",)
+    dialog_closes: ClassVar[Mapping[str, FeatureIntent]] = {DIALOG: CloseReview()}
+    dialog_keys: ClassVar[Mapping[str, Mapping[str, FeatureIntent]]] = {DIALOG: KEYS}
+
+    def __init__(self, counts: Counts, ui: ReviewUI) -> None:
+        self.counts_kept = counts
+        self.ui = ui
+        self.reviews: dict[int, HandReview] = {}  # the coach's, of your match, by hand number
+        self.open: tuple[int, int] | None = None  # the review open on screen: (hand, step)
+        self.shown: tuple[object, ReviewModel | None] | None = None  # the last model, and its key
+
+    # ----- input ---------------------------------------------------------------------------------
+
+    def control(self, act: str, data: Mapping[str, str]) -> FeatureIntent | None:
+        if act == "review":
+            return OpenReview(int(data["hand"]))
+        if act == "review-step":
+            return ReviewStep(int(data["step"]))
+        return CONTROLS.get(act)
+
+    def handlers(self) -> Mapping[type, Handler]:
+        return {
+            OpenReview: self.open_intent,
+            ReviewGo: self.go,
+            ReviewStep: lambda it: self.to_step(it.step),
+            CloseReview: lambda _: self.close(),
+            PlayOn: lambda _: self.play_on(),
+            Reviewed: lambda _: self.drawn(),
+        }
+
+    def stats_parts(self) -> Mapping[str, PartCheck]:
+        return {record.COACH: record.check_counts}
+
+    # ----- your match ----------------------------------------------------------------------------
+
+    def table_set(self, game: Game, fresh: bool) -> None:
+        records = game.match.records
+        self.reviews = record.read_reviews(game.parts.get(record.REVIEWS), records)
+        self.open = record.read_open(game.parts.get(record.OPEN), len(records))
+
+    def counted(self, game: Game) -> None:
+        self.count(game.uid)
+
+    def count(self, uid: str) -> None:
+        """Count the coach's reviews of your match (each once) in the statistics."""
+        reviews = list(self.reviews.values())
+        if reviews:
+            self.counts_kept.count(lambda d: sum(record.count_review(d, uid, r) for r in reviews) > 0)
+
+    @property
+    def session(self) -> Session:
+        return self.table.session
+
+    def keep(self) -> None:
+        """Your match's part changed: store it with the match."""
+        g = self.session.own_game
+        g.parts[record.REVIEWS] = record.reviews_part(self.reviews)
+        g.parts[record.OPEN] = None if self.open is None else list(self.open)
+        self.session.save_own()
+
+    # ----- the review open on the screen ---------------------------------------------------------
+
+    @property
+    def reviewing(self) -> tuple[int, int] | None:
+        """The review open on screen (hand, step): of your match, never over a practice hand."""
+        return None if self.session.practicing else self.open
+
+    def reviewable(self, hand: int) -> bool:
+        """Hand ``hand`` of your match is over and its result shown (a review never shows a
+        hand still live, nor the computer's reasons before the hand's end)."""
+        return not self.session.practicing and self.session.hand_over(hand)
+
+    def steps(self, hand: int) -> int:
+        """The last step of hand ``hand``'s review (its number of moves)."""
+        return len(hand_moves(self.session.own_game.match, hand))
+
+    def open_at(self, hand: int, step: int = 0) -> bool:
+        """Open the review of hand ``hand`` at ``step``; False if that hand cannot be reviewed."""
+        if not self.reviewable(hand):
+            return False
+        self.open = (hand, max(0, min(step, self.steps(hand))))
+        self.keep()
+        return True
+
+    def model(self) -> ReviewModel | None:
+        """What the open review shows (the coach's verdicts once its analysis is in)."""
+        shown = self.reviewing
+        if shown is None or not self.reviewable(shown[0]):
+            return None
+        g = self.session.game
+        hand, step = shown
+        from . import model  # deferred: warmup.py imports it after the first paint
+
+        reasons = model.reasons_by_move(g.log, g.match, hand)
+        return model.review_model(g.match, hand, step, self.reviews.get(hand), reasons)
+
+    def can_play_on(self, hand: int, step: int) -> bool:
+        """Step ``step`` of hand ``hand`` is one of your decisions (a practice hand can start there)."""
+        if not self.reviewable(hand):
+            return False
+        moves = hand_moves(self.session.own_game.match, hand)
+        return 0 <= step < len(moves) and moves[step][0] == 0
+
+    # ----- the coach -----------------------------------------------------------------------------
+
+    def coach_due(self) -> list[int]:
+        """Your match's finished hands the coach has not looked at yet."""
+        n = len(self.session.own_game.match.records)
+        return [k for k in range(1, n + 1) if k not in self.reviews and self.session.hand_over(k)]
+
+    def keep_review(self, uid: str, found: HandReview) -> bool:
+        """Keep the coach's review of a hand of match ``uid`` (counted in the statistics and
+        saved with the match); False if that match is no longer yours."""
+        if self.session.own_game.uid != uid:
+            return False
+        self.reviews[found.hand_number] = found
+        self.count(uid)
+        self.keep()
+        return True
+
+    def jobs(self, known: Callable[[str], bool]) -> list[Job]:
+        """The coach's analysis of each finished hand of your match not yet reviewed (it runs in
+        the background, only while the table is idle)."""
+        g = self.session.own_game
+        due = [(f"coach:{g.uid}:{hand}", hand) for hand in self.coach_due()]
+        return [
+            (key, self.ui.timed(hand, think_review(g.match, hand, slice_ms=SLICE_MS)), self.reviewed(g.uid))
+            for key, hand in due
+            if not known(key)
+        ]
+
+    def reviewed(self, uid: str) -> Callable[[HandReview], None]:
+        def done(found: HandReview) -> None:
+            if self.keep_review(uid, found):
+                self.table(Reviewed())
+
+        return done
+
+    # ----- the screen ----------------------------------------------------------------------------
+
+    def drawn(self) -> None:
+        """The review dialog: open on the hand and step kept, or closed. The model is built
+        again only when the step, the coach's verdicts or the log changed."""
+        s = self.session
+        shown = self.reviewing
+        g = s.own_game
+        key = (g.uid, shown, shown is not None and shown[0] in self.reviews, len(g.log), s.ui.stage)
+        if self.shown is None or self.shown[0] != key:
+            self.shown = (key, self.model() if shown is not None else None)
+        found = self.shown[1]
+        self.ui.render(
+            found, found is not None and shown is not None and self.can_play_on(shown[0], found.step)
+        )
+
+    def hand_buttons(self) -> tuple[HandButton, ...]:
+        return (BUTTON,)
+
+    def statistics_opened(self) -> None:
+        from . import model  # deferred: warmup.py imports it after the first paint
+
+        self.ui.show_statistics(model.coach_rows(self.counts_kept.stats_data[record.COACH]))
+
+    def chart(self, name: str) -> Chart | None:
+        if name != "given":
+            return None
+        from . import model  # deferred: warmup.py imports it after the first paint
+
+        return model.given_chart(self.counts_kept.stats_data[record.COACH])
+
+    # ----- handlers ------------------------------------------------------------------------------
+
+    def open_intent(self, it: OpenReview) -> bool:
+        """The review of a finished hand of your match (never of a hand still live)."""
+        host = self.table
+        if not self.open_at(it.hand, it.step):
+            host.screen.notice("This hand can be reviewed once it is over.", "info", 3000)
+            return False
+        host.dialogs.close_hint()
+        host.screen.render(Motion.NONE)
+        host.work()
+        return True
+
+    def go(self, it: ReviewGo) -> bool:
+        shown = self.reviewing
+        if shown is None:
+            return False
+        hand, step = shown
+        target = {"first": 0, "prev": step - 1, "next": step + 1, "last": self.steps(hand)}[it.way]
+        return self.to_step(target)
+
+    def to_step(self, step: int) -> bool:
+        """Go to ``step`` of the open review (kept, so a reload comes back to it)."""
+        shown = self.reviewing
+        if shown is None or not self.open_at(shown[0], step):
+            return False
+        self.table.screen.render(Motion.NONE)
+        return True
+
+    def close(self) -> None:
+        if self.reviewing is not None:
+            self.open = None
+            self.keep()
+        self.table.dialogs.close(DIALOG)
+
+    def play_on(self) -> bool:
+        """A practice hand from just before your move at the review's step: the same deal and
+        moves so far, the computer at your match's level. The review stays open in your match,
+        so "Back to your match" returns to it exactly as it was."""
+        shown = self.reviewing
+        if shown is None or not self.can_play_on(*shown):
+            return False
+        hand, step = shown
+        s = self.session
+        m = s.own_game.match
+        rec = m.records[hand - 1]
+        self.table.table_changed(lambda: s.practice(rec.deal_code, rec.dealer, position(m, hand, step)))
+        self.table.screen.notice(
+            "Practice hand from your move. It does not count; your match waits.", "info", 4000
+        )
+        return True

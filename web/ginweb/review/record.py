@@ -1,0 +1,132 @@
+"""What the review keeps: the coach's reviews with your match, and the coach's counts in the
+statistics. Pure (no DOM); every stored value is checked here, where it is used.
+
+In the stored match (its part, ``Feature.part_keys``), in clear since nothing in it is hidden
+(finished hands only):
+
+- ``"reviews": {"1": {...}}``, the coach's analysis of each finished hand by hand number
+  (``gin_core.HandReview.to_data``, so a reload does not recompute it; an entry that does not
+  read back, or is not of that hand's deal, is dropped and worked out again);
+- ``"reviewing": [hand, step]``, the review open on the screen (restored after a reload).
+
+In the statistics (its part ``coach``): the hands the coach reviewed, the points given away in
+them (in tenths of a point, so every count stays an integer), the mistakes made by kind, and per
+match (the last :data:`COACH_MATCHES`) the hands counted and their points given away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gin_core import CoachDataError, HandRecord, HandReview, MistakeKind
+
+REVIEWS = "reviews"
+OPEN = "reviewing"
+COACH = "coach"
+COACH_MATCHES = 30
+KINDS = frozenset(str(k) for k in MistakeKind)
+
+
+def read_reviews(raw: Any, records: Sequence[HandRecord]) -> dict[int, HandReview]:
+    """The stored reviews that read back and are of their hand's deal, by hand number."""
+    found: dict[int, HandReview] = {}
+    for key, entry in raw.items() if isinstance(raw, dict) else ():
+        try:
+            review = HandReview.from_data(entry)
+        except CoachDataError:
+            continue
+        n = review.hand_number
+        if str(n) == key and 0 < n <= len(records) and records[n - 1].deal_code == review.deal_code:
+            found[n] = review
+    return found
+
+
+def reviews_part(reviews: Mapping[int, HandReview]) -> dict[str, Any]:
+    """The reviews as stored (:func:`read_reviews` reads them back)."""
+    return {str(n): r.to_data() for n, r in sorted(reviews.items())}
+
+
+def read_open(raw: Any, hands: int) -> tuple[int, int] | None:
+    """The stored open review (hand, step) if it names one of the ``hands`` hands played."""
+    if not (isinstance(raw, list) and len(raw) == 2 and all(type(x) is int and x >= 0 for x in raw)):
+        return None
+    return (raw[0], raw[1]) if 0 < raw[0] <= hands else None
+
+
+# ----- the coach's counts in the statistics ------------------------------------------------------
+
+
+def _count(v: Any) -> bool:
+    return type(v) is int and 0 <= v < 1 << 53
+
+
+def empty_counts() -> dict[str, Any]:
+    return {"hands": 0, "given_tenths": 0, "kinds": {}, "matches": {}}
+
+
+def check_counts(raw: Any) -> tuple[dict[str, Any], list[str]]:
+    """The coach's counts as stored (None: none yet), and the fields reset (stats.PartCheck)."""
+    out = empty_counts()
+    if raw is None:
+        return out, []
+    if not isinstance(raw, dict):
+        return out, [""]
+    bad = []
+    for n in ("hands", "given_tenths"):
+        if _count(raw.get(n, 0)):
+            out[n] = raw.get(n, 0)
+        else:
+            bad.append(n)
+    out["kinds"] = {k: v for k, v in _items(raw.get("kinds")) if k in KINDS and _count(v)}
+    out["matches"] = {
+        str(uid)[:80]: {"hands": rec["hands"][:500], "given_tenths": rec["given_tenths"]}
+        for uid, rec in _items(raw.get("matches"))[-COACH_MATCHES:]
+        if _coached_match(rec)
+    }
+    return out, bad
+
+
+def _items(raw: Any) -> list[tuple[Any, Any]]:
+    """The entries of a stored record (none if it is not one)."""
+    return list(raw.items()) if isinstance(raw, dict) else []
+
+
+def _coached_match(rec: Any) -> bool:
+    """A stored match of the coach's counts: the hands reviewed and the points given away."""
+    hands = rec.get("hands") if isinstance(rec, dict) else None
+    return isinstance(hands, list) and all(_count(h) for h in hands) and _count(rec.get("given_tenths"))
+
+
+def count_review(data: dict[str, Any], uid: str, review: HandReview) -> bool:
+    """Count the coach's review of a hand of match ``uid`` once into the statistics ``data``.
+    Returns True if it was new."""
+    c = data[COACH]
+    matches = c["matches"]
+    if uid not in matches:
+        matches[uid] = {"hands": [], "given_tenths": 0}
+        for old in list(matches)[:-COACH_MATCHES]:
+            del matches[old]
+    rec = matches[uid]
+    if review.hand_number in rec["hands"]:
+        return False
+    tenths = round(review.given_away * 10)
+    rec["hands"].append(review.hand_number)
+    rec["given_tenths"] += tenths
+    c["hands"] += 1
+    c["given_tenths"] += tenths
+    for v in review.mistakes:
+        assert v.mistake is not None
+        kind = str(v.mistake.kind)
+        c["kinds"][kind] = c["kinds"].get(kind, 0) + 1
+    return True
+
+
+def per_hand(tenths: int, hands: int) -> float:
+    """Points given away per hand, on average."""
+    return round(tenths / 10 / hands, 1) if hands else 0.0
+
+
+def given_away_by_match(counts: Mapping[str, Any]) -> list[float]:
+    """Points given away per hand in each of the last matches the coach reviewed, oldest first."""
+    return [per_hand(m["given_tenths"], len(m["hands"])) for m in counts["matches"].values() if m["hands"]]
