@@ -66,7 +66,7 @@ class Settlement:
         return f"{text} = {self.points} to {names[self.winner]}"
 
 
-def settle(
+def settle(  # 7 parameters, 3 keyword-only: both hands, the rules, the melds and the knock's options
     knocker_hand: Sequence[Card],
     defender_hand: Sequence[Card],
     rules: Rules,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -117,3 +118,45 @@ def test_every_cited_path_exists(where, cited):
     assert (ROOT / path).exists() or "*" in path or "<" in path, (
         f"{where} cites {cited}, which does not exist"
     )
+
+
+# ----- complexity: radon's cyclomatic complexity, which counts ``and``/``or`` (ruff's C901 does not)
+
+COMPLEXITY_MAX = {PAGE: 10, ROOT / "gin_core": 20}  # radon grade B in the page, C in the engine
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="radon is a host tool")
+@pytest.mark.parametrize("folder", sorted(COMPLEXITY_MAX, key=str), ids=lambda p: p.name)
+def test_no_function_is_too_complex(folder):
+    from radon.complexity import cc_visit
+    from radon.visitors import Class
+
+    limit = COMPLEXITY_MAX[folder]
+    over = []
+    for path in sorted(folder.rglob("*.py")):
+        blocks = cc_visit(path.read_text())
+        functions = [m for b in blocks for m in (b.methods if isinstance(b, Class) else [b])]
+        over += [
+            f"{path.relative_to(ROOT)}:{f.lineno} {f.fullname} {f.complexity}"
+            for f in functions
+            if f.complexity > limit
+        ]
+    assert not over, over
+
+
+@pytest.mark.parametrize("folder", sorted(COMPLEXITY_MAX, key=str), ids=lambda p: p.name)
+def test_a_function_over_six_parameters_says_why(folder):
+    """More than six parameters (``self`` and ``cls`` aside) only with a comment on the ``def``
+    line that gives the reason."""
+    unexplained = []
+    for path in sorted(folder.rglob("*.py")):
+        text = path.read_text()
+        lines = text.splitlines()
+        for node in ast.walk(ast.parse(text)):
+            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            a = node.args
+            names = [x.arg for x in (*a.posonlyargs, *a.args, *a.kwonlyargs) if x.arg not in ("self", "cls")]
+            if len(names) > 6 and "#" not in lines[node.lineno - 1]:
+                unexplained.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({len(names)})")
+    assert not unexplained, unexplained

@@ -309,7 +309,7 @@ def review(
             return result
 
 
-def think_verdict(
+def think_verdict(  # 7 parameters: the decision (view, move, index, seed) and three settings with defaults
     view: PlayerView,
     played: Action,
     move_index: int,

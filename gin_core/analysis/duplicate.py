@@ -170,7 +170,7 @@ def _deal_again(rules: Rules, hand: DealtHand) -> Match:
     return match
 
 
-def duplicate_line(
+def duplicate_line(  # 7 parameters: the match (rules, records), the two seats, the level and the slicing
     rules: Rules,
     records: Sequence[HandRecord],
     seat: int,

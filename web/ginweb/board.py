@@ -42,6 +42,13 @@ class Flip:
     dealt: list[str]
 
 
+def _card_class(spec: Spec) -> str:
+    """A card element's class: its face (with the suit, for the colours) or its back, whether
+    it starts a group (a gap before it), then the zone's own classes."""
+    face = f"card face s{spec.card.suit}" if spec.card is not None else "card back"
+    return f"{face}{' gs' if spec.start else ''} {spec.cls}".strip()
+
+
 class Board:
     def __init__(self) -> None:
         self.zone = {z: dom.by_id(z) for z in ZONES}
@@ -72,8 +79,7 @@ class Board:
     def _write(self, el: Js, spec: Spec) -> None:
         """Write what changed since the element's last write (each write crosses into the
         browser: a move usually changes a class or two, not every attribute of every card)."""
-        face = f"card face s{spec.card.suit}" if spec.card is not None else "card back"
-        cls = f"{face}{' gs' if spec.start else ''} {spec.cls}".strip()
+        cls = _card_class(spec)
         attrs = (cls, spec.label, spec.role, spec.tab, spec.desc, spec.style)
         old = self.where.get(spec.key)
         if old == attrs:
@@ -84,18 +90,22 @@ class Board:
         if (spec.label, spec.role) != (was[1], was[2]):
             self._name(el, spec.label, spec.role, new=old is None)
         if spec.tab != was[3]:
-            if old is not None and el.matches(":focus"):
-                # The focused card's tabindex changes: the browser would check at once that it
-                # can keep the focus, laying out the page inside this task (25 ms at a hand's
-                # end); at the next frame the page is laid out anyway.
-                dom.before_paint(partial(self._retab, spec.key))
-            else:
-                dom.set_attr(el, "tabindex", spec.tab)
+            self._tab(el, spec, new=old is None)
         if spec.desc != was[4]:
             dom.set_attr(el, "aria-description", spec.desc)
         if spec.style != was[5]:
             el.style.cssText = spec.style
         self.where[spec.key] = attrs
+
+    def _tab(self, el: Js, spec: Spec, new: bool) -> None:
+        """Write the card's tabindex: now, or at the next frame if the card has the focus."""
+        if not new and el.matches(":focus"):
+            # The focused card's tabindex changes: the browser would check at once that it
+            # can keep the focus, laying out the page inside this task (25 ms at a hand's
+            # end); at the next frame the page is laid out anyway.
+            dom.before_paint(partial(self._retab, spec.key))
+        else:
+            dom.set_attr(el, "tabindex", spec.tab)
 
     def _retab(self, key: str) -> None:
         """Give card ``key`` the tabindex the last render wants."""
@@ -136,16 +146,28 @@ class Board:
         for z in ZONES:
             new += self._place(z, zones.get(z, ()))
         wanted = {s.key for specs in zones.values() for s in specs}
-        first = was.first if was is not None else {}
+        vanished = self._remove_unwanted(wanted, was.first if was is not None else {})
+        if was is not None:
+            self._start_motion(was, new, vanished, motion, origin)
+
+    def _remove_unwanted(self, wanted: set[str], first: dict[str, Rect]) -> list[Rect]:
+        """Remove the elements no zone wants; returns where those of them that were measured
+        stood (a new card takes such a place: it turns over there)."""
         vanished = [first[k] for k in self.els if k not in wanted and k in first]
         for k in [k for k in self.els if k not in wanted]:
             self.els.pop(k).remove()
             self.where.pop(k, None)
-        if was is not None:
-            self._starts(first, new, vanished, was.stock, motion, origin)
-            if self.pending is None:
-                dom.before_paint(self._flip)
-            self.pending = Flip(first, was.stock, was.dealt + (new if motion == Motion.DEAL else []))
+        return vanished
+
+    def _start_motion(
+        self, was: Flip, new: list[str], vanished: list[Rect], motion: Motion, origin: Origin | None
+    ) -> None:
+        """Leave the render's motion for the next frame (``was``: where the cards were), one
+        frame callback for any number of renders before it."""
+        self._starts(was.first, new, vanished, was.stock, motion, origin)
+        if self.pending is None:
+            dom.before_paint(self._flip)
+        self.pending = Flip(was.first, was.stock, was.dealt + (new if motion == Motion.DEAL else []))
 
     def _was(self) -> Flip:
         """Where every card is on the screen: as measured, or as a render not shown yet left it."""
@@ -167,8 +189,6 @@ class Board:
 
     def _place(self, z: str, specs: Sequence[Spec]) -> list[str]:
         """Write zone ``z``'s cards in order; returns the keys of the elements made new."""
-        cont = self.zone[z]
-        keys = [s.key for s in specs]
         new = []
         for s in specs:
             el = self.els.get(s.key)
@@ -176,19 +196,31 @@ class Board:
                 el = self._make(s)
                 new.append(s.key)
             self._write(el, s)
+        self._arrange(z, [s.key for s in specs])
+        self._size(z, specs)
+        return new
+
+    def _arrange(self, z: str, keys: list[str]) -> None:
+        """Put zone ``z``'s elements in the order of ``keys``, only if it changed (each append
+        moves an element in the page); a card now here is no longer in another zone's order."""
         if keys != self.order[z]:
+            cont = self.zone[z]
             for k in keys:
                 cont.appendChild(self.els[k])
             self.order[z] = keys
         for other in ZONES:
             if other != z:
                 self.order[other] = [k for k in self.order[other] if k not in keys]
+
+    def _size(self, z: str, specs: Sequence[Spec]) -> None:
+        """Tell zone ``z``'s style how many cards and group gaps it holds (so the cards fit),
+        only when that changed."""
         fit = (len(specs), sum(1 for s in specs if s.start))
         if self.fit.get(z) != fit:
+            cont = self.zone[z]
             cont.style.setProperty("--n", str(max(fit[0], 1)))
             cont.style.setProperty("--g", str(fit[1]))
             self.fit[z] = fit
-        return new
 
     def _starts(
         self,

@@ -136,6 +136,19 @@ def scoreboard(records: Sequence[HandRecord], target: int | None, names: Sequenc
     header = ("Hand", "Result", names[0], names[1])
     if not records:
         return empty_chart("score", title, "No hand finished yet", header)
+    totals, rows, labels = _running(records, names)
+    body = _score_lines(totals, labels, target)
+    last = totals[-1]
+    goal = "" if target is None else f"; target {target}"
+    summary = f"After {_count(len(records), 'hand')}: {names[0]} {last[0]}, {names[1]} {last[1]}{goal}."
+    return Chart(_svg("score", title, body), ChartTable(title, header, tuple(rows)), summary)
+
+
+def _running(
+    records: Sequence[HandRecord], names: Sequence[str]
+) -> tuple[list[tuple[int, int]], list[tuple[str, str, str, str]], list[str]]:
+    """Both totals before the first hand and after each, with each hand's table row and its
+    point's spoken label."""
     totals, rows, labels = [(0, 0)], [], []
     for r in records:
         t = (totals[-1][0] + r.points[0], totals[-1][1] + r.points[1])
@@ -143,6 +156,12 @@ def scoreboard(records: Sequence[HandRecord], target: int | None, names: Sequenc
         how = hand_result(r, names)
         labels.append(f"Hand {r.number}: {how}; {names[0]} {t[0]}, {names[1]} {t[1]}")
         rows.append((str(r.number), how, str(t[0]), str(t[1])))
+    return totals, rows, labels
+
+
+def _score_lines(totals: Sequence[tuple[int, int]], labels: Sequence[str], target: int | None) -> list[str]:
+    """The scoreboard's drawing: a scale with room above the higher of the totals and the
+    target, the target line, a line per player and a focusable point per hand."""
     high = _nice(max(max(max(t) for t in totals), target or 0) * 1.1 or 1)
     n = len(totals)
     body = _grid(0, high, (0, high / 2, high))
@@ -152,10 +171,7 @@ def scoreboard(records: Sequence[HandRecord], target: int | None, names: Sequenc
         body.append(_polyline(SERIES[p], [(_x(i, n), _y(t[p], 0, high)) for i, t in enumerate(totals)]))
     for i, label in enumerate(labels, start=1):
         body.append(_point(_x(i, n), [(_y(totals[i][p], 0, high), SERIES[p]) for p in (0, 1)], label))
-    last = totals[-1]
-    goal = "" if target is None else f"; target {target}"
-    summary = f"After {_count(len(records), 'hand')}: {names[0]} {last[0]}, {names[1]} {last[1]}{goal}."
-    return Chart(_svg("score", title, body), ChartTable(title, header, tuple(rows)), summary)
+    return body
 
 
 # ----- statistics ------------------------------------------------------------------------------

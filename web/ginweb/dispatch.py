@@ -131,7 +131,7 @@ def on(kind: type[i.Intent]) -> Callable[[Callable[[Dispatcher], R]], Callable[[
 
 
 class Dispatcher:
-    def __init__(
+    def __init__(  # 7 parameters: the parts dispatch drives, each a narrow protocol
         self,
         session: Session,
         screen: Display,
@@ -418,7 +418,7 @@ class Dispatcher:
 
     # ----- confirmations ------------------------------------------------------------------------
 
-    def ask(
+    def ask(  # 7 parameters: the confirmation's words, choices and what its answer does
         self,
         title: str,
         text: str,

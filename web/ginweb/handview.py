@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from gin_core import Card, best_arrangement, is_meld_mask
+from gin_core import Arrangement, Card, best_arrangement, is_meld_mask
 
 from .frozen import Frozen
 
@@ -47,22 +47,35 @@ def layout(cards: Iterable[Card], sort: str = "rank", order: Sequence[str] = ())
     if not cards:
         return [], 0
     arr = best_arrangement(cards)
-    if sort == "custom":
-        pos = {t: i for i, t in enumerate(order)}
-        shown = sorted(cards, key=lambda c: (pos.get(str(c), len(pos)), rank_key(c)))
-        groups = shown_groups(shown)
-    else:
-        key = suit_key if sort == "suit" else rank_key
-        melds = [_meld_cards(m.cards) for m in arr.melds]
-        melds.sort(key=lambda m: key(m[0]))
-        shown = [c for m in melds for c in m] + sorted(arr.deadwood, key=key)
-        group = {c: i for i, m in enumerate(melds) for c in m}
-        groups = [group.get(c, -1) for c in shown]
+    shown, groups = _own_order(cards, order) if sort == "custom" else _melds_first(arr, sort)
+    return _slots(shown, groups), arr.deadwood_value
+
+
+def _own_order(cards: Sequence[Card], order: Sequence[str]) -> tuple[list[Card], list[int]]:
+    """The cards in the player's ``order`` (others after them, by rank), grouped as they sit."""
+    pos = {t: i for i, t in enumerate(order)}
+    shown = sorted(cards, key=lambda c: (pos.get(str(c), len(pos)), rank_key(c)))
+    return shown, shown_groups(shown)
+
+
+def _melds_first(arr: Arrangement, sort: str) -> tuple[list[Card], list[int]]:
+    """The best arrangement's melds (ordered by their first card), then its deadwood, each
+    sorted by ``sort`` (rank or suit)."""
+    key = suit_key if sort == "suit" else rank_key
+    melds = [_meld_cards(m.cards) for m in arr.melds]
+    melds.sort(key=lambda m: key(m[0]))
+    shown = [c for m in melds for c in m] + sorted(arr.deadwood, key=key)
+    group = {c: i for i, m in enumerate(melds) for c in m}
+    return shown, [group.get(c, -1) for c in shown]
+
+
+def _slots(shown: Sequence[Card], groups: Sequence[int]) -> list[Slot]:
+    """Each card with its group, marked where a new group starts (a gap is drawn before it)."""
     slots, last = [], None
     for i, (c, g) in enumerate(zip(shown, groups, strict=False)):
         slots.append(Slot(c, g, i > 0 and g != last))
         last = g
-    return slots, arr.deadwood_value
+    return slots
 
 
 def shown_groups(shown: Sequence[Card]) -> list[int]:

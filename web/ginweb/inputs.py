@@ -160,17 +160,23 @@ class Inputs:
 
     def on_key(self, ev: Js) -> None:
         self.board.finish()
-        key = ev.key
         t = ev.target
         tag = (t.tagName or "").lower() if t is not None else ""
-        if tag not in ("input", "select", "textarea") and self.dialog_key(ev):
+        typing = tag in ("input", "select", "textarea")  # the key belongs to the field
+        if not typing and self.dialog_key(ev):
             return
-        if tag in ("input", "select", "textarea") or dom.dialog_open():
+        if typing or dom.dialog_open():
             return
         card = dom.closest(t, "#my-hand .card")
         if card is not None and self.hand_key(ev, card):
             ev.preventDefault()
             return
+        self.table_key(ev)
+
+    def table_key(self, ev: Js) -> None:
+        """Ctrl+Z (or Cmd+Z) undoes; a letter without a modifier is a control's shortcut (a key
+        with one is the browser's)."""
+        key = ev.key
         if (ev.ctrlKey or ev.metaKey) and key.lower() == "z":
             ev.preventDefault()
             self.dispatch(intents.Undo())
@@ -231,17 +237,7 @@ class Inputs:
         if ev.button != 0 or self.press is not None:
             return
         self.board.finish()
-        t = ev.target
-        card = dom.closest(t, "#my-hand .card")
-        src = None
-        if card is not None and self.live():
-            src = ("hand", card.dataset.key, card)
-        elif dom.closest(t, "#stock") is not None and dom.by_id("stock").classList.contains("live"):
-            src = ("stock", None, dom.by_id("stock"))
-        elif dom.closest(t, "#pile") is not None and dom.by_id("pile").classList.contains("live"):
-            top = dom.opt(dom.by_id("pile-cards").lastElementChild)
-            if top is not None:
-                src = ("pile", top.dataset.key, top)
+        src = self.press_source(ev.target)
         if src is None:
             return
         self.press = {
@@ -254,6 +250,20 @@ class Inputs:
             "drag": False,
             "ghost": None,
         }
+
+    def press_source(self, t: Js) -> tuple[str, Any, Js] | None:
+        """What a press on ``t`` picks up, if it may move now: (source, card key, element) for
+        a card of your hand, the stock or the pile's top card."""
+        card = dom.closest(t, "#my-hand .card")
+        if card is not None and self.live():
+            return ("hand", card.dataset.key, card)
+        if dom.closest(t, "#stock") is not None and dom.by_id("stock").classList.contains("live"):
+            return ("stock", None, dom.by_id("stock"))
+        if dom.closest(t, "#pile") is not None and dom.by_id("pile").classList.contains("live"):
+            top = dom.opt(dom.by_id("pile-cards").lastElementChild)
+            if top is not None:
+                return ("pile", top.dataset.key, top)
+        return None
 
     def on_move(self, ev: Js) -> None:
         p = self.press

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gin_core import Action, ActionKind, Card, Meld, PlayerView, declarations
+from gin_core import Action, Card, Meld, PlayerView, declarations
 
 from .frozen import Frozen
 from .narrate import cards_words
@@ -42,25 +42,51 @@ class KnockChoice(Frozen):
         return f"{put} face down: {melds}{left}"
 
 
+Ranked = tuple[tuple[int, int, int], KnockChoice]  # (yours first, deadwood, engine's order), choice
+
+
 def knock_choices(v: PlayerView, kind: str, shown: Sequence[frozenset[Card]] = ()) -> list[KnockChoice]:
     """Every least-deadwood way to ``kind`` (knock or gin) now, your grouping ``shown`` (the
     melds as on screen) first, then the fewest deadwood and the engine's order."""
     unseen = v.unseen()
-    out: list[tuple[tuple[int, int, int], KnockChoice]] = []
-    for legal in (a for a in v.legal_actions if a.kind == kind):
-        card = legal.card
-        assert card is not None
-        kept = [c for c in v.hand if c != card]
-        decls = declarations(kept, v.knock_limit if kind == "knock" else 0, unseen)
-        if not decls:
-            continue
-        best = _left(kept, decls[0])
-        for rank, decl in enumerate(d for d in decls if _left(kept, d) == best):
-            mine = {frozenset(m.cards) for m in decl} <= set(shown) and bool(decl)
-            choice = KnockChoice(Action(ActionKind(kind), card, melds=decl or None), best)
-            out.append(((0 if mine else 1, best, rank), choice))
-    out.sort(key=lambda item: (item[0], -item[1].card.value, -item[1].card.index))
+    limit = v.knock_limit if kind == "knock" else 0
+    out: list[Ranked] = []
+    for legal in v.legal_actions:
+        if legal.kind == kind:
+            out += _card_choices(v.hand, legal, limit, unseen, shown)
+    out.sort(key=_order)
     return [choice for _, choice in out]
+
+
+def _card_choices(
+    hand: Sequence[Card], legal: Action, limit: int, unseen: frozenset[Card], shown: Sequence[frozenset[Card]]
+) -> list[Ranked]:
+    """The least-deadwood declarations of the cards kept when ``legal``'s card goes face down,
+    each ranked (none when the rest cannot go down within ``limit``)."""
+    card = legal.card
+    assert card is not None  # a knock or gin always names its card
+    kept = [c for c in hand if c != card]
+    decls = declarations(kept, limit, unseen)
+    if not decls:
+        return []
+    best = _left(kept, decls[0])
+    out: list[Ranked] = []
+    for rank, decl in enumerate(d for d in decls if _left(kept, d) == best):
+        key = (0 if _is_shown(decl, shown) else 1, best, rank)
+        out.append((key, KnockChoice(Action(legal.kind, card, melds=decl or None), best)))
+    return out
+
+
+def _is_shown(decl: tuple[Meld, ...], shown: Sequence[frozenset[Card]]) -> bool:
+    """Whether every declared meld is one of the groups on screen (so it is your own grouping;
+    declaring no meld is nobody's)."""
+    return {frozenset(m.cards) for m in decl} <= set(shown) and bool(decl)
+
+
+def _order(item: Ranked) -> tuple[tuple[int, int, int], int, int]:
+    """The sort key of a choice: its rank, then (between cards ranked alike) the higher card
+    put face down first."""
+    return item[0], -item[1].card.value, -item[1].card.index
 
 
 def _left(kept: Sequence[Card], decl: tuple[Meld, ...]) -> int:

@@ -7,7 +7,7 @@ both made from the cards themselves, never by rewriting a text.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import replace
 
 from gin_core import Action, Card, Event, Match, MatchResult, PlayerView, Reason, Settlement
@@ -183,6 +183,10 @@ def match_headline(r: MatchResult) -> str:
     return f"{base}{' with a shutout' if r.shutout else ''}, by {margin} point{'s' if margin != 1 else ''}"
 
 
+_ENDINGS = (("knock", "knock"), ("gin", "go gin"), ("big_gin", "go big gin"))
+"""The ways to end the hand with a discard, as the status line offers them (in this order)."""
+
+
 def status_text(v: PlayerView, thinking: bool = False, spoken: bool = False) -> str:
     """The status line: whose turn it is and what you may do (from your view alone)."""
     if v.phase == "match_over" and v.result is not None:
@@ -191,6 +195,12 @@ def status_text(v: PlayerView, thinking: bool = False, spoken: bool = False) -> 
         return hand_headline(v.showdown.settlement if v.showdown else None)
     if not v.my_turn:
         return "Computer is thinking\u2026" if thinking else "Computer\u2019s turn"
+    return _your_turn(v, spoken)
+
+
+def _your_turn(v: PlayerView, spoken: bool) -> str:
+    """What you may do on your turn: the phase says which move is due, the legal actions
+    whether you may take the discard and how you may end the hand."""
     kinds = {a.kind for a in v.legal_actions}
     top = card_word(v.top, spoken) if v.top is not None else ""
     if v.phase == "offer":
@@ -204,7 +214,13 @@ def status_text(v: PlayerView, thinking: bool = False, spoken: bool = False) -> 
         return f"Your turn: draw from the stock{take}."
     if v.must_knock:
         return "You took the discard at the wall: knock or go gin."
-    extra = [w for k, w in (("knock", "knock"), ("gin", "go gin"), ("big_gin", "go big gin")) if k in kinds]
+    return _discard_text(kinds)
+
+
+def _discard_text(kinds: Collection[str]) -> str:
+    """'Discard a card, or knock or go gin.': the discard, and the ways to end the hand that
+    ``kinds`` (the legal actions' kinds) allow."""
+    extra = [words for kind, words in _ENDINGS if kind in kinds]
     return "Discard a card" + (", or " + " or ".join(extra) if extra else "") + "."
 
 

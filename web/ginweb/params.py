@@ -21,7 +21,7 @@ container's data-* attributes (``data-preset="classic"``): ``from_options``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from gin_core import PRESETS, DealCodeError, decode_deal_code, encode_deal_code
 
@@ -139,32 +139,45 @@ def _bounded(get: Callable[[str], str | None]) -> tuple[Callable[[str], str | No
 
 def _check(get_any: Callable[[str], str | None], refuse: Refusal, extra: tuple[str, ...]) -> Params:
     get, problems = _bounded(get_any)
-    seed = deal = None
-    start = get("seed")
-    if start is not None:
-        try:
-            seed, deal = parse_start(start, refuse)
-        except ValueError as e:
-            problems.append(f"seed: {e}")
-    level = get("level")
-    if level is not None and level not in LEVELS:
-        problems.append(f"level must be one of {', '.join(LEVELS)}")
-        level = None
-    pre = get("preset")
-    if pre is not None and pre not in PRESETS:
-        problems.append(f"preset must be one of {', '.join(PRESETS)}")
-        pre = None
-    dealer = get("dealer")
-    d = None
-    if dealer is not None:
-        if dealer in ("0", "1"):
-            d = int(dealer)
-        else:
-            problems.append("dealer must be 0 (you) or 1 (computer)")
+    # each value is read in this order, so the problems are listed in the order of the names
+    seed, deal = _seed(get("seed"), refuse, problems)
+    level = _choice("level", get("level"), LEVELS, problems)
+    pre = _choice("preset", get("preset"), PRESETS, problems)
+    dealer = _dealer(get("dealer"), problems)
     fast = (get("fast") or "").lower() in ("1", "true", "yes")
     # read before the problems are gathered: a too-long value is one of them (issue 32)
     options = tuple((name, value) for name in extra if (value := get(name)) is not None)
-    return Params(seed, deal, level, pre, d, fast, tuple(problems), options)
+    return Params(seed, deal, level, pre, dealer, fast, tuple(problems), options)
+
+
+def _seed(text: str | None, refuse: Refusal, problems: list[str]) -> tuple[int | None, str | None]:
+    """(seed, deal code) from ``text``; one that cannot start a match is a problem, not an error:
+    the rest of the link still applies."""
+    if text is None:
+        return None, None
+    try:
+        return parse_start(text, refuse)
+    except ValueError as e:
+        problems.append(f"seed: {e}")
+        return None, None
+
+
+def _choice(name: str, value: str | None, choices: Collection[str], problems: list[str]) -> str | None:
+    """``value`` if it is one of ``choices``; else a problem, and None so the default applies."""
+    if value is None or value in choices:
+        return value
+    problems.append(f"{name} must be one of {', '.join(choices)}")
+    return None
+
+
+def _dealer(value: str | None, problems: list[str]) -> int | None:
+    """The first dealer as a seat number (0 you, 1 the computer); anything else is a problem."""
+    if value is None:
+        return None
+    if value in ("0", "1"):
+        return int(value)
+    problems.append("dealer must be 0 (you) or 1 (computer)")
+    return None
 
 
 def strip_consumed(query: str, extra: Iterable[str] = ()) -> str:

@@ -284,13 +284,10 @@ def piles(v: PlayerView, ui: TableState) -> Piles:
 
 
 def hands(v: PlayerView, sd: Settlement | None, ui: TableState) -> Hands:
-    after = v.least_discard if v.my_turn and v.phase == Phase.DISCARD else None
+    discarding = v.my_turn and v.phase == Phase.DISCARD
+    after = v.least_discard if discarding else None
     dw = after[1] if after is not None else v.deadwood
-    mine = f"Your hand, {len(v.hand)} cards, deadwood {dw}" + (
-        f" after discarding the {after[0].name}" if after else ""
-    )
-    known = ", ".join(c.name for c in v.opponent_known)
-    opp = f"Computer's hand, {v.opponent_hand_size} cards" + (f"; known: {known}" if known else "")
+    mine, opp = _hand_labels(v, after, dw)
     opp_dw = None
     if sd is not None:
         dw, opp_dw = shown_deadwood(sd, ui)
@@ -299,7 +296,7 @@ def hands(v: PlayerView, sd: Settlement | None, ui: TableState) -> Hands:
     limit = v.knock_limit
     return Hands(
         mine_label=mine,
-        can_discard=v.my_turn and v.phase == Phase.DISCARD,
+        can_discard=discarding,
         showdown=ui.stage > Stage.LIVE,
         opp_label=opp,
         opp_deadwood=opp_dw,
@@ -308,6 +305,17 @@ def hands(v: PlayerView, sd: Settlement | None, ui: TableState) -> Hands:
         can_knock=dw <= limit and v.phase not in ENDED,
         knock_info="gin only" if limit == 0 else f"knock at {limit}",
     )
+
+
+def _hand_labels(v: PlayerView, after: tuple[Card, int] | None, dw: int) -> tuple[str, str]:
+    """The two hands' names during play: your deadwood ``dw`` as it will be after the best
+    discard (``after``) when you have one to make; the computer's cards you have seen."""
+    mine = f"Your hand, {len(v.hand)} cards, deadwood {dw}" + (
+        f" after discarding the {after[0].name}" if after else ""
+    )
+    known = ", ".join(c.name for c in v.opponent_known)
+    opp = f"Computer's hand, {v.opponent_hand_size} cards" + (f"; known: {known}" if known else "")
+    return mine, opp
 
 
 def shown_deadwood(sd: Settlement, ui: TableState) -> tuple[int, int]:

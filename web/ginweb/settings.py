@@ -92,25 +92,40 @@ def from_dict(data: Any) -> tuple[Settings, list[str]]:
     if not isinstance(data, dict):
         return base, ["all"]
     bad: list[str] = []
-    values = _plain_values(data, bad)
-    p = data.get("preset", base.preset)
-    if not isinstance(p, str) or (p != "custom" and p not in PRESETS):
-        bad.append("preset")
-        p = base.preset
-    values["preset"] = p
-    rules = data.get("rules")
-    if isinstance(rules, dict):  # saved before these rules existed: they take their defaults
-        rules = {name: getattr(Rules(), name) for name in ADDED_RULES} | rules
-    if rules is not None:
-        try:
-            values["rules"] = Rules.from_dict(rules).to_dict()
-        except (RulesError, TypeError):
-            bad.append("rules")
-            values["preset"] = p if p != "custom" else base.preset
-    elif p == "custom":
-        values["preset"] = base.preset
+    values = _plain_values(data, bad) | _preset_and_rules(data, bad)
     s = replace(base, **values)
     return s.with_rules(s.game_rules()), bad
+
+
+def _preset_and_rules(data: dict[str, Any], bad: list[str]) -> dict[str, Any]:
+    """The preset and the rules, checked together: "custom" means nothing without rules that
+    can be read, so then the default preset is kept instead."""
+    p = _preset(data, bad)
+    rules = _stored_rules(data)
+    if rules is not None:
+        try:
+            return {"preset": p, "rules": Rules.from_dict(rules).to_dict()}
+        except (RulesError, TypeError):
+            bad.append("rules")
+    return {"preset": p if p != "custom" else Settings.preset}
+
+
+def _preset(data: dict[str, Any], bad: list[str]) -> str:
+    """The stored preset's name ("custom" included), or the default one."""
+    p = data.get("preset", Settings.preset)
+    if isinstance(p, str) and (p == "custom" or p in PRESETS):
+        return p
+    bad.append("preset")
+    return Settings.preset
+
+
+def _stored_rules(data: dict[str, Any]) -> Any:
+    """The stored rules as written (None if there are none), a mapping completed with the rules
+    added since it was saved: saved before they existed, they take their defaults."""
+    rules = data.get("rules")
+    if isinstance(rules, dict):
+        rules = {name: getattr(Rules(), name) for name in ADDED_RULES} | rules
+    return rules
 
 
 def _plain_values(data: dict[str, Any], bad: list[str]) -> dict[str, Any]:

@@ -151,15 +151,23 @@ def results_chart(entries: Sequence[daily.DayEntry]) -> Chart:
         return charts.empty_chart("dailies", title, "No daily finished yet", header)
     rows, margins, labels = [], [], []
     for e in done:
-        o = e.outcome
-        assert o is not None  # kept above
-        verdict = "won" if o.won else "lost" if o.you < o.computer else "drawn"
-        dup = "not computed" if o.duplicate is None else f"{o.duplicate:+d}"
-        rows.append((f"#{e.number}", e.day.isoformat(), f"{verdict} {o.you}\u2013{o.computer}", dup))
-        margins.append(o.you - o.computer)
-        labels.append(f"Daily #{e.number}: {verdict} {o.you}\u2013{o.computer}, {dup} against the expert")
+        row, margin, label = _result(e)
+        rows.append(row)
+        margins.append(margin)
+        labels.append(label)
     wins = sum(1 for e in done if e.outcome is not None and e.outcome.won)
     summary = f"{wins} of {len(done)} dailies won."
     return charts.Chart(
         charts.bars("dailies", title, margins, labels), charts.ChartTable(title, header, tuple(rows)), summary
     )
+
+
+def _result(e: daily.DayEntry) -> tuple[tuple[str, str, str, str], int, str]:
+    """A finished daily's table row, its margin (the bar) and the bar's spoken label."""
+    o = e.outcome
+    assert o is not None  # only finished dailies are charted
+    word = "won" if o.won else "lost" if o.you < o.computer else "drawn"
+    dup = "not computed" if o.duplicate is None else f"{o.duplicate:+d}"
+    row = (f"#{e.number}", e.day.isoformat(), f"{word} {o.you}\u2013{o.computer}", dup)
+    label = f"Daily #{e.number}: {word} {o.you}\u2013{o.computer}, {dup} against the expert"
+    return row, o.you - o.computer, label
