@@ -111,7 +111,10 @@ class ReviewFeature(Feature):
         """Your match's part changed: store it with the match."""
         g = self.session.own_game
         g.parts[record.REVIEWS] = record.reviews_part(self.reviews)
-        g.parts[record.OPEN] = None if self.open is None else list(self.open)
+        if self.open is None:  # absent, as a stored match reads back (savefmt keeps no null part)
+            g.parts.pop(record.OPEN, None)
+        else:
+            g.parts[record.OPEN] = list(self.open)
         self.session.save_own()
 
     # ----- the review open on the screen ---------------------------------------------------------
