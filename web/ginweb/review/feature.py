@@ -11,17 +11,17 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from gin_core import HandReview, hand_moves, position, think_review
 
-from ..background import SLICE_MS
 from ..feature import Feature, FeatureIntent, HandButton, Handler, Job
-from ..tablestate import Motion
+from ..kit.background import SLICE_MS
+from ..table.tablestate import Motion
 from . import record
 from .intents import CloseReview, OpenReview, PlayOn, Reviewed, ReviewGo, ReviewStep
 
 if TYPE_CHECKING:
-    from ..charts import Chart
-    from ..savefmt import Game
-    from ..session import Session, StatsUpdate
-    from ..stats import PartCheck
+    from ..kit.charts import Chart
+    from ..storage.savefmt import Game
+    from ..storage.stats import PartCheck
+    from ..table.session import Session, StatsUpdate
     from .model import ReviewModel
     from .ui import ReviewUI
 
@@ -111,7 +111,10 @@ class ReviewFeature(Feature):
         """Your match's part changed: store it with the match."""
         g = self.session.own_game
         g.parts[record.REVIEWS] = record.reviews_part(self.reviews)
-        g.parts[record.OPEN] = None if self.open is None else list(self.open)
+        if self.open is None:  # absent, as a stored match reads back (savefmt keeps no null part)
+            g.parts.pop(record.OPEN, None)
+        else:
+            g.parts[record.OPEN] = list(self.open)
         self.session.save_own()
 
     # ----- the review open on the screen ---------------------------------------------------------
