@@ -28,8 +28,8 @@ from gin_core.analysis.duplicate import compute
 from gin_core.bots import make_bot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb import savefmt
 from ginweb.daily import record as daily
+from ginweb.storage import savefmt
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 DAILIES_KEY = "gin-rummy/v1/dailies"

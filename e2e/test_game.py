@@ -1,10 +1,10 @@
 """The game page, played through its interface in Chromium.
 
-Deterministic: every test opens the page with URL parameters (see web/ginweb/params.py):
+Deterministic: every test opens the page with URL parameters (see web/ginweb/table/params.py):
 ``?seed=N`` fixes the deals, ``level=beginner`` the opponent, ``fast=1`` removes animations
 and pauses. What the page shows is checked against the engine itself: the page keeps its
 match in localStorage (``gin-rummy/v1/match``, whose sealed part holds a gin_core save: see
-web/ginweb/seal.py), and the tests unseal it and load it here with ``gin_core.load_match``.
+web/ginweb/storage/seal.py), and the tests unseal it and load it here with ``gin_core.load_match``.
 
 Every test also fails on any request off the page's origin or any console error (conftest).
 """
@@ -26,7 +26,7 @@ from gin_core import Action, Match, load_match
 from gin_core.bots.search import SearchBot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb import seal
+from ginweb.storage import seal
 
 MATCH_KEY = "gin-rummy/v1/match"
 PRACTICE_KEY = "gin-rummy/v1/practice"

@@ -28,7 +28,7 @@ from test_game import (
 from gin_core import Match
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb import seal
+from ginweb.storage import seal
 
 SETTINGS_KEY = "gin-rummy/v1/settings"
 KEYS = {"match": MATCH_KEY, "settings": SETTINGS_KEY, "stats": STATS_KEY}

@@ -28,10 +28,11 @@ from typing import TYPE_CHECKING, cast
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 
-from ginweb import safejson, savefmt, seal, settings, stats  # noqa: E402  (needs the sys.path above)
 from ginweb.daily.feature import DailyFeature  # noqa: E402  (needs the sys.path above)
 from ginweb.daily.play import daily_game  # noqa: E402  (needs the sys.path above)
-from ginweb.session import Session  # noqa: E402  (needs the sys.path above)
+from ginweb.kit import safejson  # noqa: E402  (needs the sys.path above)
+from ginweb.storage import savefmt, seal, settings, stats  # noqa: E402  (needs the sys.path above)
+from ginweb.table.session import Session  # noqa: E402  (needs the sys.path above)
 
 from gin_core import Match, SaveError, preset  # noqa: E402  (needs the sys.path above)
 from gin_core.bots import make_bot  # noqa: E402  (needs the sys.path above)

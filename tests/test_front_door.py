@@ -26,7 +26,7 @@ def test_every_gin_error_is_exported_from_the_front_door() -> None:
 
 
 def test_the_page_imports_the_engine_only_from_the_front_door() -> None:
-    pages = sorted(GINWEB.glob("*.py"))
+    pages = sorted(GINWEB.rglob("*.py"))
     assert len(pages) > 30
     for path in pages:
         for line in path.read_text().splitlines():

@@ -1,4 +1,4 @@
-"""Background jobs (web/ginweb/background.py, pure): each runs once, a slice per step, in order."""
+"""Background jobs (web/ginweb/kit/background.py, pure): each runs once, a slice per step, in order."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Generator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb.background import Jobs
+from ginweb.kit.background import Jobs
 
 
 def counting(n: int, log: list[str], name: str) -> Generator[object, None, int]:

@@ -1,4 +1,4 @@
-"""Charts (web/ginweb/charts.py, pure): well-formed SVG that scales, a focusable point per
+"""Charts (web/ginweb/kit/charts.py, pure): well-formed SVG that scales, a focusable point per
 figure with its words, escaped text, and a table holding the same figures."""
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from gin_core import Match, preset
 from gin_core.bots import make_bot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb import charts, stats
 from ginweb.daily import record as daily
 from ginweb.daily.model import results_chart
+from ginweb.kit import charts
+from ginweb.storage import stats
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -20,17 +20,19 @@ from gin_core import SaveError, deal_seed, encode_deal_code, load_match, preset,
 from gin_core.bots import make_bot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb import intents as i
-from ginweb import params, safejson, savefmt, stats
 from ginweb.daily import record as daily
 from ginweb.daily.feature import DailyFeature
 from ginweb.daily.play import daily_game, day_of_game
 from ginweb.daily.record import Attempt
-from ginweb.dispatch import Dispatcher
+from ginweb.kit import safejson
 from ginweb.review import record as review_record
 from ginweb.review.feature import ReviewFeature
-from ginweb.session import Session
-from ginweb.settings import Settings
+from ginweb.storage import savefmt, stats
+from ginweb.storage.settings import Settings
+from ginweb.table import intents as i
+from ginweb.table import params
+from ginweb.table.dispatch import Dispatcher
+from ginweb.table.session import Session
 from test_web_daily_play import DAY, DailyRecorder, feature, play_out, start_daily, stored_dailies
 from test_web_daily_play import table as daily_tab
 from test_web_dispatch import KEY, Vault

@@ -21,17 +21,18 @@ from gin_core.bots import make_bot
 from gin_core.flow import Phase
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb import chartview, params, savefmt, stats
-from ginweb import intents as i
 from ginweb.daily import model as daily_view
 from ginweb.daily import record as daily
 from ginweb.daily.feature import DATE_WORDS, DailyFeature
 from ginweb.daily.intents import DuplicateDone, OpenDaily, ShareDaily
 from ginweb.daily.play import daily_game, day_of_game
 from ginweb.daily.record import Attempt
-from ginweb.dispatch import Dispatcher
-from ginweb.session import Session, new_game
-from ginweb.settings import Settings
+from ginweb.storage import savefmt, stats
+from ginweb.storage.settings import Settings
+from ginweb.table import chartview, params
+from ginweb.table import intents as i
+from ginweb.table.dispatch import Dispatcher
+from ginweb.table.session import Session, new_game
 from test_web_dispatch import KEY, Recorder, Vault, confirm_ok
 
 DAY = datetime.date(2026, 11, 23)  # Daily #1, and "today" in the Vault's clock

@@ -1,4 +1,4 @@
-"""One dispatch over the session (web/ginweb/dispatch.py, session.py, intents.py; pure): every
+"""One dispatch over the session (web/ginweb/table/dispatch.py, session.py, intents.py; pure): every
 intent, in every phase, with stand-ins for the screen, dialogs, settings form and turns."""
 
 from __future__ import annotations
@@ -19,15 +19,15 @@ from gin_core.flow import Phase
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
-from ginweb import intents as i  # noqa: E402  (the page's package lives in web/)
-from ginweb import savefmt, stats  # noqa: E402  (same)
 from ginweb.daily.feature import DailyFeature  # noqa: E402  (same)
-from ginweb.dispatch import HANDLERS, Dispatcher  # noqa: E402  (same)
 from ginweb.feature import FeatureIntent  # noqa: E402  (same)
 from ginweb.review.feature import ReviewFeature  # noqa: E402  (same)
-from ginweb.session import Session, new_game  # noqa: E402  (same)
-from ginweb.settings import Settings  # noqa: E402  (same)
-from ginweb.tablestate import Stage  # noqa: E402  (same)
+from ginweb.storage import savefmt, stats  # noqa: E402  (same)
+from ginweb.storage.settings import Settings  # noqa: E402  (same)
+from ginweb.table import intents as i  # noqa: E402  (the page's package lives in web/)
+from ginweb.table.dispatch import HANDLERS, Dispatcher  # noqa: E402  (same)
+from ginweb.table.session import Session, new_game  # noqa: E402  (same)
+from ginweb.table.tablestate import Stage  # noqa: E402  (same)
 
 KEY = "ab" * 32
 

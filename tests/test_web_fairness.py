@@ -20,8 +20,8 @@ from gin_core.bots import make_bot
 from gin_core.bots.search import ExpertBot, SearchBot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb import gamelog, narrate
-from ginweb.savefmt import LogLine
+from ginweb.storage.savefmt import LogLine
+from ginweb.words import gamelog, narrate
 
 PRESETS = ("classic", "tournament", "big_gin", "no_upcard", "openspiel")
 _NAMED = {**{c.symbol: c for c in CARDS}, **{c.name: c for c in CARDS}}

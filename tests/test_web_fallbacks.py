@@ -1,5 +1,5 @@
 """What the page falls back to when stored settings or a link's parameters cannot be used
-(web/ginweb/settings.py, params.py; pure): the preset kept with unreadable custom rules, and the
+(web/ginweb/storage/settings.py, params.py; pure): the preset kept with unreadable custom rules, and the
 problems listed in the order of the parameters."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ import pytest
 from gin_core import preset
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb import params, settings
+from ginweb.storage import settings
+from ginweb.table import params
 
 GOOD = preset("tournament").replace(knock_limit=7).to_dict()
 BAD = {**GOOD, "target": []}

@@ -1,4 +1,4 @@
-"""How your hand is shown (web/ginweb/handview.py, pure): groups follow what is on screen, and
+"""How your hand is shown (web/ginweb/table/handview.py, pure): groups follow what is on screen, and
 with 11 cards the deadwood shown is the one after the best discard (the count the Knock button
 goes by)."""
 
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from gin_core import CARDS, deadwood, parse_cards
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb import handview
+from ginweb.table import handview
 
 
 def groups(slots):

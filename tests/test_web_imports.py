@@ -14,7 +14,7 @@ import pytest
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
-from ginweb.frozen import Frozen  # noqa: E402  (the page's package lives in web/)
+from ginweb.kit.frozen import Frozen  # noqa: E402  (the page's package lives in web/)
 
 # Imports ginweb.app with stand-ins for the browser-only modules (js, pyodide.ffi) and prints
 # the page's and the engine's modules that the import loaded, then imports what warmup.py defers.
@@ -52,8 +52,8 @@ def test_first_paint_imports_leave_out_the_deferred_modules() -> None:
     )
     found = json.loads(out.stdout)
     loaded, deferred = set(found["loaded"]), set(found["deferred"])
-    assert {"ginweb.app", "ginweb.warmup", "ginweb.intents"} <= loaded
-    assert deferred >= {"ginweb.review.model", "ginweb.charts"}
+    assert {"ginweb.app", "ginweb.warmup", "ginweb.table.intents"} <= loaded
+    assert deferred >= {"ginweb.review.model", "ginweb.kit.charts"}
     assert not loaded & deferred, "a first-paint module imports one that warmup.py defers"
 
 

@@ -1,4 +1,4 @@
-"""The knock dialog's choices (web/ginweb/knock.py, pure): legal, least deadwood, your own
+"""The knock dialog's choices (web/ginweb/table/knock.py, pure): legal, least deadwood, your own
 grouping first, made from your view alone."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from gin_core import Match, preset
 from gin_core.bots import make_bot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb.knock import knock_choices
+from ginweb.table.knock import knock_choices
 
 
 def knock_positions(count: int):

@@ -19,11 +19,11 @@ PAGE = ROOT / "web" / "ginweb"
 # (localStorage, the storage event), the composition root, the timers of turns and warm-up.
 BROWSER_MODULES = {
     "ginweb.app",
-    "ginweb.dom",
-    "ginweb.records",
-    "ginweb.storage",
-    "ginweb.tabs",
-    "ginweb.turns",
+    "ginweb.kit.dom",
+    "ginweb.storage.records",
+    "ginweb.storage.local",
+    "ginweb.storage.tabs",
+    "ginweb.table.turns",
     "ginweb.warmup",
 }
 # each a folder; app.py is the one module outside it that imports it

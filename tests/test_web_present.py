@@ -1,4 +1,4 @@
-"""The presenter (web/ginweb/present.py, pure): what the table shows in every phase, made from
+"""The presenter (web/ginweb/table/model.py, pure): what the table shows in every phase, made from
 your view alone."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from gin_core.bots import make_bot
 from gin_core.flow import Phase
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb.present import Look, TableModel, present
-from ginweb.savefmt import LogLine
-from ginweb.tablestate import Stage, TableState
+from ginweb.storage.savefmt import LogLine
+from ginweb.table.model import Look, TableModel, present
+from ginweb.table.tablestate import Stage, TableState
 
 
 def positions(seeds: range, preset_name: str = "classic") -> Iterator[Match]:

@@ -14,7 +14,7 @@ from gin_core.analysis.replay import hand_moves
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))  # the page package lives in web/
 from ginweb.review import model as presenter
-from ginweb.savefmt import LogLine
+from ginweb.storage.savefmt import LogLine
 
 # Deal 000-2N25, dealer 1: you break your run 7♣ 8♣ 9♣ 10♣ at move 3 (index), knock at move 11.
 CODE = "000-2N25"

@@ -20,16 +20,16 @@ from gin_core.analysis.coach import HandReview, Mistake, MistakeKind, Verdict, r
 from gin_core.analysis.replay import hand_moves, position
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))  # the page package lives in web/
-from ginweb import intents as i
-from ginweb import savefmt, stats
-from ginweb.dispatch import Dispatcher
-from ginweb.present import Look, present
 from ginweb.review import model as presenter
 from ginweb.review import record
 from ginweb.review.feature import ReviewFeature
 from ginweb.review.intents import CloseReview, OpenReview, PlayOn, ReviewGo, ReviewStep
-from ginweb.session import Session, new_game
-from ginweb.settings import Settings
+from ginweb.storage import savefmt, stats
+from ginweb.storage.settings import Settings
+from ginweb.table import intents as i
+from ginweb.table.dispatch import Dispatcher
+from ginweb.table.model import Look, present
+from ginweb.table.session import Session, new_game
 from test_web_dispatch import KEY, Vault
 
 # Deal 000-2N25, dealer 1 (as in test_web_review.py): you break your run at move 3, knock at move 11.
@@ -141,6 +141,7 @@ def test_closing_forgets_the_open_review() -> None:
     d(CloseReview())
     assert shown(s) is None and r.named("close") == [("dlg-review",)]
     assert stored_open(v) is None
+    assert "reviewing" not in json.loads(v.data["match"]), "as a stored match reads back: no null part"
     assert not d(ReviewGo("next"))
 
 

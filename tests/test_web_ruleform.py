@@ -1,4 +1,4 @@
-"""The rules part of the Settings form (web/ginweb/ruleform.py, pure): built from the engine's
+"""The rules part of the Settings form (web/ginweb/table/ruleform.py, pure): built from the engine's
 rule metadata, and what the controls hold reads back as the same rules."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from gin_core import PRESETS, Rules, RulesError, preset, rule_fields
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb import ruleform
+from ginweb.table import ruleform
 
 FIELDS = rule_fields()
 

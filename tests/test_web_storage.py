@@ -20,7 +20,9 @@ from gin_core.bots import make_bot
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 import contextlib
 
-from ginweb import params, safejson, savefmt, seal, settings, stats
+from ginweb.kit import safejson
+from ginweb.storage import savefmt, seal, settings, stats
+from ginweb.table import params
 
 KEY = "0123456789abcdef0123456789abcdef"
 

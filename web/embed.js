@@ -14,7 +14,7 @@
      4. the Python app is started with PyScript from the game's origin and the game's
         pyscript.json, every URL in it made absolute.
    The container's data-* attributes are the options, as the URL parameters of the game's page
-   (web/ginweb/params.py): data-preset, data-level, data-seed, data-dealer, data-fast,
+   (web/ginweb/table/params.py): data-preset, data-level, data-seed, data-dealer, data-fast,
    data-daily (a date: that day's daily deal), data-target (a test option). They
    start the first match of a reader who has no match in progress; later visits resume it.
    Content placed inside the container (a link to the game, say) shows until the game replaces it.

@@ -19,29 +19,30 @@ import js
 import gin_core
 from gin_core import Match, preset
 
-from . import dom, params
-from . import intents as i
-from .board import Board
 from .daily.feature import DailyFeature
 from .daily.ui import DailyUI
-from .dialogs import Dialogs
-from .dispatch import Dispatcher
 from .feature import Feature, refused_start
-from .inputs import Inputs
-from .panels import Panels
-from .records import Records
+from .kit import dom
 from .review.feature import ReviewFeature
 from .review.ui import ReviewUI
-from .savefmt import Game
-from .screen import Screen
-from .session import Session, new_game
-from .settings import Settings
-from .settings_ui import SettingsUI
-from .storage import Status, Store
-from .table import Table
-from .tablestate import Motion, Stage
-from .tabs import Tabs
-from .turns import Turns
+from .storage.local import Status, Store
+from .storage.records import Records
+from .storage.savefmt import Game
+from .storage.settings import Settings
+from .storage.tabs import Tabs
+from .table import intents as i
+from .table import params
+from .table.board import Board
+from .table.dialogs import Dialogs
+from .table.dispatch import Dispatcher
+from .table.inputs import Inputs
+from .table.panels import Panels
+from .table.screen import Screen
+from .table.session import Session, new_game
+from .table.settings_ui import SettingsUI
+from .table.tablestate import Motion, Stage
+from .table.turns import Turns
+from .table.ui import Table
 from .warmup import DEFERRED, warm_up
 
 Notify = Callable[[str], None]

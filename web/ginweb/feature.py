@@ -16,16 +16,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from .frozen import Frozen
+from .kit.frozen import Frozen
 
 if TYPE_CHECKING:
-    from .background import Slices
-    from .charts import Chart
-    from .dispatch import Display, Modals
-    from .params import Params
-    from .savefmt import Game
-    from .session import Session
-    from .stats import PartCheck
+    from .kit.background import Slices
+    from .kit.charts import Chart
+    from .storage.savefmt import Game
+    from .storage.stats import PartCheck
+    from .table.dispatch import Display, Modals
+    from .table.params import Params
+    from .table.session import Session
 
 Handler = Callable[[Any], object]  # an intent handler: False means refused (a drag goes back)
 Job = tuple[str, "Slices", Callable[[Any], None]]  # key (once per key), the work, what gets its result

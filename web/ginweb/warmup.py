@@ -17,9 +17,9 @@ import importlib
 
 import js
 
-from . import dom
+from .kit import dom
 
-DEFERRED = ("ginweb.charts",)  # not imported by ginweb.app, nor the features' ``Feature.deferred``
+DEFERRED = ("ginweb.kit.charts",)  # not imported by ginweb.app, nor the features' ``Feature.deferred``
 
 
 def warm_up(names: tuple[str, ...] = DEFERRED) -> None:

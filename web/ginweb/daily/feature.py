@@ -18,9 +18,9 @@ from .play import PART, Dailies, Keep, daily_game, day_of_game
 from .record import Attempt
 
 if TYPE_CHECKING:
-    from ..charts import Chart
-    from ..params import Params
-    from ..savefmt import Game
+    from ..kit.charts import Chart
+    from ..storage.savefmt import Game
+    from ..table.params import Params
     from .ui import DailyUI
 
 DATE_WORDS = {

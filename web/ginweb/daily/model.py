@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from gin_core import HandComparison, HandRecord, MatchResult
 
-from ..frozen import Frozen
+from ..kit.frozen import Frozen
 from . import record as daily
 from .record import Attempt
 
 if TYPE_CHECKING:  # imported after the first paint (warmup.py)
-    from ..charts import Chart
+    from ..kit.charts import Chart
 
 
 def verdict(you: int, computer: int) -> str:
@@ -142,7 +142,7 @@ def _outcome(o: daily.Outcome | None) -> str:
 def results_chart(entries: Sequence[daily.DayEntry]) -> Chart:
     """Each finished daily's margin (your total minus the computer's), oldest first, with the
     duplicate difference in the table."""
-    from .. import charts  # deferred: warmup.py imports it after the first paint
+    from ..kit import charts  # deferred: warmup.py imports it after the first paint
 
     title = "Daily results"
     header = ("Daily", "Date", "Result", "Against the expert")

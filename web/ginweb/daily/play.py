@@ -20,9 +20,9 @@ from typing import Any, Protocol
 
 from gin_core import EXPERT, HandComparison, Match, dealt_hands, expert_seed, make_bot, preset, replay_hand
 
-from ..background import SLICE_MS
 from ..feature import Job
-from ..savefmt import Game
+from ..kit.background import SLICE_MS
+from ..storage.savefmt import Game
 from . import record as daily
 
 PART = "daily"  # the stored match's key for the day it is the daily of (ISO date)

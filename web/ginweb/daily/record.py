@@ -33,8 +33,8 @@ from gin_core import (
     encode_deal_code,
 )
 
-from ..frozen import Frozen
-from ..safejson import NewerVersionError
+from ..kit.frozen import Frozen
+from ..kit.safejson import NewerVersionError
 
 FIRST_DAY = datetime.date(2026, 11, 23)
 PRESET = "classic"

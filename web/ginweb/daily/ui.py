@@ -4,7 +4,7 @@ nothing."""
 
 from __future__ import annotations
 
-from .. import dom
+from ..kit import dom
 from .model import DailyResult, DailyStats
 
 

@@ -11,17 +11,17 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from gin_core import HandReview, hand_moves, position, think_review
 
-from ..background import SLICE_MS
 from ..feature import Feature, FeatureIntent, HandButton, Handler, Job
-from ..tablestate import Motion
+from ..kit.background import SLICE_MS
+from ..table.tablestate import Motion
 from . import record
 from .intents import CloseReview, OpenReview, PlayOn, Reviewed, ReviewGo, ReviewStep
 
 if TYPE_CHECKING:
-    from ..charts import Chart
-    from ..savefmt import Game
-    from ..session import Session, StatsUpdate
-    from ..stats import PartCheck
+    from ..kit.charts import Chart
+    from ..storage.savefmt import Game
+    from ..storage.stats import PartCheck
+    from ..table.session import Session, StatsUpdate
     from .model import ReviewModel
     from .ui import ReviewUI
 

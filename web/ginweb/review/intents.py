@@ -1,4 +1,4 @@
-"""What a player asks of the hand review, as typed values (see ginweb/intents.py)."""
+"""What a player asks of the hand review, as typed values (see ginweb/table/intents.py)."""
 
 from __future__ import annotations
 

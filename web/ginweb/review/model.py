@@ -28,13 +28,13 @@ from gin_core import (
     hand_summary,
 )
 
-from .. import narrate
-from ..frozen import Frozen
-from ..savefmt import LogLine
+from ..kit.frozen import Frozen
+from ..storage.savefmt import LogLine
+from ..words import narrate
 from .record import given_away_by_match, per_hand
 
 if TYPE_CHECKING:  # imported after the first paint (warmup.py)
-    from ..charts import Chart
+    from ..kit.charts import Chart
 
 
 class Words(Frozen):
@@ -324,7 +324,7 @@ def coach_rows(counts: Mapping[str, Any], top: int = 3) -> list[tuple[str, str]]
 
 def given_chart(counts: Mapping[str, Any]) -> Chart:
     """Points given away per hand (the coach's mistakes) in each of the last matches, oldest first."""
-    from .. import charts  # deferred: warmup.py imports it after the first paint
+    from ..kit import charts  # deferred: warmup.py imports it after the first paint
 
     values = given_away_by_match(counts)
     title = "Points given away per hand"

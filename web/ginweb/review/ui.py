@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 
 from gin_core import Card, HandReview
 
-from .. import dom, narrate
-from ..background import Slices
-from ..dom import Js
+from ..kit import dom
+from ..kit.background import Slices
+from ..kit.dom import Js
+from ..words import narrate
 
 if TYPE_CHECKING:  # imported after the first paint (warmup.py)
     from .model import MoveItem, ReviewModel, Words

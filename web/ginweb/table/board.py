@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from . import dom
+from ..kit import dom
+from ..kit.dom import Js
 from .cardface import BACK_HTML, face_html
-from .dom import Js
 from .intents import Origin
-from .present import Spec
+from .model import Spec
 from .tablestate import Motion
 
 # A card element's attributes as last written: class, label, role, tabindex, description, style

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 from gin_core import HandRecord
 
-from . import stats
+from ..storage import stats
 
 if TYPE_CHECKING:  # imported after the first paint (warmup.py)
-    from . import charts
+    from ..kit import charts
 
 CHARTS = ("score", "endings", "wins", "points")
 """The table's charts: the match's scoreboard and the statistics'."""
@@ -26,7 +26,7 @@ def chart(
     target: int | None,
 ) -> charts.Chart:
     """Chart ``name`` (one of :data:`CHARTS`) from the statistics or the match on the table."""
-    from . import charts  # deferred: warmup.py imports it after the first paint
+    from ..kit import charts  # deferred: warmup.py imports it after the first paint
 
     if name == "score":
         return charts.scoreboard(records, target)

@@ -8,8 +8,8 @@ from collections.abc import Iterable
 
 from gin_core import Event
 
+from ..storage.savefmt import LogLine
 from . import narrate
-from .savefmt import LogLine
 
 
 def log_events(log: list[LogLine], events: Iterable[Event], n: int) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from gin_core import PRESETS, Rules, RulesError, preset, preset_name
 
-from .safejson import NewerVersionError
+from ..kit.safejson import NewerVersionError
 
 FORMAT = "gin-rummy.settings"
 VERSION = 1

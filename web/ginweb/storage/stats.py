@@ -24,7 +24,7 @@ from typing import Any
 
 from gin_core import PRESETS, HandRecord, MatchResult, Rules, preset_name
 
-from .safejson import NewerVersionError
+from ..kit.safejson import NewerVersionError
 
 FORMAT = "gin-rummy.stats"
 VERSION = 3

@@ -18,10 +18,11 @@ import js
 
 from gin_core import preset
 
-from . import safejson, savefmt, settings, stats
-from .feature import Feature
-from .session import StatsUpdate
-from .storage import Store
+from ..feature import Feature
+from ..kit import safejson
+from ..table.session import StatsUpdate
+from . import savefmt, settings, stats
+from .local import Store
 
 Notify = Callable[[str], None]
 

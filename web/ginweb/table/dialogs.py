@@ -9,9 +9,11 @@ from typing import Any
 
 from gin_core import PRESETS, Candidate, Card, MatchResult
 
-from . import dom, narrate, stats
-from .dom import Js
-from .settings import LEVEL_TEXT, LEVELS, PRESET_TEXT, Settings
+from ..kit import dom
+from ..kit.dom import Js
+from ..storage import stats
+from ..storage.settings import LEVEL_TEXT, LEVELS, PRESET_TEXT, Settings
+from ..words import narrate
 
 
 def _open(dlg: Js) -> None:

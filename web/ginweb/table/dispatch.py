@@ -12,11 +12,12 @@ from typing import Any, Protocol, TypeVar
 
 from gin_core import Action, ActionKind, IllegalAction, MatchResult, Phase, PlayerView, preset
 
-from . import chartview, knock, narrate, params
+from ..feature import Feature, Handler, refused_start
+from ..storage.settings import Settings
+from ..words import narrate
+from . import chartview, knock, params
 from . import intents as i
-from .feature import Feature, Handler, refused_start
 from .session import Blocked, Session
-from .settings import Settings
 from .tablestate import Motion, Stage
 
 BLOCKED_TEXT = {

@@ -29,7 +29,8 @@ from typing import Any, TypeGuard
 
 from gin_core import Match, SaveError, load_match, save_match
 
-from . import safejson, seal
+from ..kit import safejson
+from . import seal
 from .settings import LEVELS
 
 FORMAT = "gin-rummy.web-match"

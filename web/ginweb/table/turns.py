@@ -17,8 +17,9 @@ import js
 
 from gin_core import Candidate, Card, Phase, Settlement, think_hint
 
-from . import dom, narrate
-from .background import SLICE_MS, Jobs
+from ..kit import dom
+from ..kit.background import SLICE_MS, Jobs
+from ..words import narrate
 from .session import ENDED, Session
 from .tablestate import Motion, Stage
 

@@ -10,8 +10,9 @@ from typing import Any
 
 from gin_core import PRESETS, Rules, RulesError, preset, preset_name, rule_fields
 
-from . import dom, ruleform
-from .settings import BACKS, FELTS, LEVEL_TEXT, LEVELS, PRESET_TEXT, Settings
+from ..kit import dom
+from ..storage.settings import BACKS, FELTS, LEVEL_TEXT, LEVELS, PRESET_TEXT, Settings
+from . import ruleform
 
 GROUPS = (
     (

@@ -15,10 +15,11 @@ from typing import Literal
 
 from gin_core import ActionKind, Card, Phase, PlayerView, Settlement
 
-from . import handview, narrate
-from .feature import HandButton
-from .frozen import Frozen
-from .savefmt import LogLine
+from ..feature import HandButton
+from ..kit.frozen import Frozen
+from ..storage.savefmt import LogLine
+from ..words import narrate
+from . import handview
 from .tablestate import Stage, TableState
 
 MELD_WORD = {0: "first meld", 1: "second meld", 2: "third meld", 3: "fourth meld"}

@@ -6,15 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from . import chartview, dom
+from ..feature import Feature
+from ..kit import dom
+from . import chartview
 from .board import Board
-from .feature import Feature
 from .intents import Origin
+from .model import Look, TableModel, present
 from .panels import Panels
-from .present import Look, TableModel, present
 from .session import Session
-from .table import Table
 from .tablestate import Motion
+from .ui import Table
 
 
 class Screen:

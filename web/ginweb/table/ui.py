@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import dom
+from ..kit import dom
 from .board import Board
 from .intents import Origin
-from .present import TableModel
+from .model import TableModel
 from .tablestate import Motion
 
 IDS = (

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from gin_core import Arrangement, Card, best_arrangement, is_meld_mask
 
-from .frozen import Frozen
+from ..kit.frozen import Frozen
 
 SORTS = ("rank", "suit", "custom")
 # suits alternate in colour when sorted by suit: spades, hearts, clubs, diamonds

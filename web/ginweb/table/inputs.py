@@ -14,10 +14,11 @@ from typing import Any
 
 from gin_core import Action, ActionKind, Card
 
-from . import dom, intents
+from ..feature import Feature
+from ..kit import dom
+from ..kit.dom import Js
+from . import intents
 from .board import Board
-from .dom import Js
-from .feature import Feature
 
 Rect = tuple[float, float, float, float]  # left, top, right, bottom
 

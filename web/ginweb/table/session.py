@@ -30,11 +30,12 @@ from gin_core import (
     make_bot,
 )
 
-from . import gamelog, narrate, settings, stats
-from .background import SLICE_MS
-from .feature import Feature
+from ..feature import Feature
+from ..kit.background import SLICE_MS
+from ..storage import settings, stats
+from ..storage.savefmt import Game, LogLine
+from ..words import gamelog, narrate
 from .handview import layout
-from .savefmt import Game, LogLine
 from .tablestate import Stage, TableState
 
 ENDED = (Phase.HAND_OVER, Phase.MATCH_OVER)

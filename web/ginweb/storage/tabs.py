@@ -17,9 +17,9 @@ from collections.abc import Callable
 
 import js
 
-from . import dom
-from .dom import Js
-from .storage import Store, key
+from ..kit import dom
+from ..kit.dom import Js
+from .local import Store, key
 
 OWNED = ("match", "practice")  # the records only the owning tab writes (practice: a replayed deal)
 

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from gin_core import Action, Card, Meld, PlayerView, declarations
 
-from .frozen import Frozen
-from .narrate import cards_words
+from ..kit.frozen import Frozen
+from ..words.narrate import cards_words
 
 
 class KnockChoice(Frozen):

@@ -8,10 +8,10 @@ from functools import partial
 from itertools import count
 from typing import Any
 
-from . import dom
-from .feature import HandButton
-from .present import Result, Scoreboard, ScoreRow
-from .savefmt import LogLine
+from ..feature import HandButton
+from ..kit import dom
+from ..storage.savefmt import LogLine
+from .model import Result, Scoreboard, ScoreRow
 
 NOTICES_SHOWN = 3
 NOTICE_CHARS = 600

@@ -21,7 +21,7 @@ from typing import Any
 
 from gin_core import RuleField, Rules, RulesError
 
-from .frozen import Frozen
+from ..kit.frozen import Frozen
 
 SEATS = ("You", "Computer")
 NONE = "none"  # the select value standing for None

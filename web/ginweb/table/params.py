@@ -25,8 +25,8 @@ from collections.abc import Callable, Collection, Iterable
 
 from gin_core import PRESETS, DealCodeError, decode_deal_code, encode_deal_code
 
-from .frozen import Frozen
-from .settings import LEVELS
+from ..kit.frozen import Frozen
+from ..storage.settings import LEVELS
 
 CONSUMED = ("seed", "level", "preset", "dealer")
 NAMES = (*CONSUMED, "fast")

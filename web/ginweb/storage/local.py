@@ -26,8 +26,9 @@ from typing import Any, Literal
 
 import js
 
-from . import dom, safejson, seal
-from .safejson import NewerVersionError
+from ..kit import dom, safejson
+from ..kit.safejson import NewerVersionError
+from . import seal
 
 Status = Literal["saving", "full", "newer", "off"]  # off: storage disabled; newer: a record is kept
 
