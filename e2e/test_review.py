@@ -195,4 +195,4 @@ def test_review_of_a_hand_with_a_bad_move(page, site_url):
     page.keyboard.press("Escape")
     page.wait_for_selector("#dlg-review", state="hidden")
     # the dialog's "close" event (which forgets the open review) comes a task after it hides
-    page.wait_for_function(f"() => JSON.parse(localStorage.getItem({MATCH_KEY!r})).reviewing === null")
+    page.wait_for_function(f"() => !('reviewing' in JSON.parse(localStorage.getItem({MATCH_KEY!r})))")
