@@ -42,7 +42,7 @@ from .table.session import Session, new_game
 from .table.settings_ui import SettingsUI
 from .table.tablestate import Motion, Stage
 from .table.turns import Turns
-from .table.ui import Table
+from .table.ui import TableUI
 from .warmup import DEFERRED, warm_up
 
 Notify = Callable[[str], None]
@@ -220,7 +220,7 @@ def start() -> tuple[Feature, ...]:
     if not fresh:
         session.resume_practice(records.read_game("practice", "practice hand"))
     board = Board()
-    screen = Screen(session, board, Table(board), panels, features)
+    screen = Screen(session, board, TableUI(board), panels, features)
     dialogs = Dialogs()
     turns = Turns(session, screen, dialogs, lambda: p.fast)
     page.session, page.screen, page.turns = session, screen, turns

@@ -79,16 +79,17 @@ class Feature:
     deferred: tuple[str, ...] = ()  # its modules the first paint does not need (warmup.py)
     dialog_closes: ClassVar[Mapping[str, FeatureIntent]] = {}  # its dialogs (ids): the intent of closing each
     dialog_keys: ClassVar[Mapping[str, Mapping[str, FeatureIntent]]] = {}  # a key's intent in its open dialog
-    host: Host | None = None
+    attached: Host | None = None
 
     def attach(self, host: Host) -> None:
         """The table this feature serves (app.py attaches it once every part is built)."""
-        self.host = host
+        self.attached = host
 
     @property
-    def table(self) -> Host:
-        assert self.host is not None, "app.py attaches every feature before the first intent"
-        return self.host
+    def host(self) -> Host:
+        """The table this feature serves: its session, screen, dialogs and dispatch."""
+        assert self.attached is not None, "app.py attaches every feature before the first intent"
+        return self.attached
 
     # ----- input ---------------------------------------------------------------------------------
 

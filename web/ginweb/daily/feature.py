@@ -99,7 +99,7 @@ class DailyFeature(Feature):
 
     def day(self) -> datetime.date | None:
         """The day of the daily on the table (None: an ordinary match or a practice hand)."""
-        s = self.table.session
+        s = self.host.session
         return None if s.practicing else day_of_game(s.game)
 
     def drawn(self) -> None:
@@ -119,7 +119,7 @@ class DailyFeature(Feature):
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
         """The expert's replays still to run for the counted daily on the table."""
-        s = self.table.session
+        s = self.host.session
         if s.practicing or self.attempt != Attempt.COUNTED:
             return []
         return [
@@ -128,7 +128,7 @@ class DailyFeature(Feature):
 
     def replayed(self, keep: Callable[[Any], None], value: Any) -> None:
         keep(value)
-        self.table(DuplicateDone())
+        self.host(DuplicateDone())
 
     def stored_changed(self, name: str) -> None:
         if name == "dailies":
@@ -139,7 +139,7 @@ class DailyFeature(Feature):
     def open_daily(self, it: OpenDaily) -> None:
         """Deal a daily: today's (counted on the first attempt) or an earlier day's (practice);
         a match in progress is abandoned only once the player says so."""
-        host, s = self.table, self.table.session
+        host, s = self.host, self.host.session
         today = self.dailies.today()
         try:
             day = today if it.day is None else record.parse_day(it.day, today)
@@ -157,18 +157,18 @@ class DailyFeature(Feature):
             self.deal(day)
 
     def deal(self, day: datetime.date) -> None:
-        host = self.table
+        host = self.host
         host.table_changed(lambda: host.session.replace_match(self.new_daily(day)))
         text = model.bar(day, self.attempt)
         if text is not None:
             host.screen.notice(text, "info", 4000)
 
     def new_daily(self, day: datetime.date, target: int | None = None) -> Game:
-        s = self.table.session
+        s = self.host.session
         return daily_game(day, s.vault.new_uid(), s.vault.now(), target)
 
     def result(self) -> model.DailyResult | None:
-        s = self.table.session
+        s = self.host.session
         day, result = self.day(), s.match.result
         if day is None or result is None:
             return None
@@ -188,7 +188,7 @@ class DailyFeature(Feature):
         if self.ui.result_open():
             self.ui.result(found)
         if found.complete:
-            self.table.screen.announce(f"Daily result: {found.total}.")
+            self.host.screen.announce(f"Daily result: {found.total}.")
 
 
 def _target(text: str | None, fast: bool) -> tuple[int | None, list[str]]:

@@ -105,7 +105,7 @@ class ReviewFeature(Feature):
 
     @property
     def session(self) -> Session:
-        return self.table.session
+        return self.host.session
 
     def keep(self) -> None:
         """Your match's part changed: store it with the match."""
@@ -191,7 +191,7 @@ class ReviewFeature(Feature):
     def reviewed(self, uid: str) -> Callable[[HandReview], None]:
         def done(found: HandReview) -> None:
             if self.keep_review(uid, found):
-                self.table(Reviewed())
+                self.host(Reviewed())
 
         return done
 
@@ -230,7 +230,7 @@ class ReviewFeature(Feature):
 
     def open_intent(self, it: OpenReview) -> bool:
         """The review of a finished hand of your match (never of a hand still live)."""
-        host = self.table
+        host = self.host
         if not self.open_at(it.hand, it.step):
             host.screen.notice("This hand can be reviewed once it is over.", "info", 3000)
             return False
@@ -252,14 +252,14 @@ class ReviewFeature(Feature):
         shown = self.reviewing
         if shown is None or not self.open_at(shown[0], step):
             return False
-        self.table.screen.render(Motion.NONE)
+        self.host.screen.render(Motion.NONE)
         return True
 
     def close(self) -> None:
         if self.reviewing is not None:
             self.open = None
             self.keep()
-        self.table.dialogs.close(DIALOG)
+        self.host.dialogs.close(DIALOG)
 
     def play_on(self) -> bool:
         """A practice hand from just before your move at the review's step: the same deal and
@@ -272,8 +272,8 @@ class ReviewFeature(Feature):
         s = self.session
         m = s.own_game.match
         rec = m.records[hand - 1]
-        self.table.table_changed(lambda: s.practice(rec.deal_code, rec.dealer, position(m, hand, step)))
-        self.table.screen.notice(
+        self.host.table_changed(lambda: s.practice(rec.deal_code, rec.dealer, position(m, hand, step)))
+        self.host.screen.notice(
             "Practice hand from your move. It does not count; your match waits.", "info", 4000
         )
         return True

@@ -15,7 +15,7 @@ from .model import Look, TableModel, present
 from .panels import Panels
 from .session import Session
 from .tablestate import Motion
-from .ui import Table
+from .ui import TableUI
 
 
 class Screen:
@@ -23,7 +23,7 @@ class Screen:
         self,
         session: Session,
         board: Board,
-        table: Table,
+        table: TableUI,
         panels: Panels,
         features: Sequence[Feature] = (),
     ) -> None:

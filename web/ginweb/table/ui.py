@@ -45,7 +45,7 @@ IDS = (
 )
 
 
-class Table:
+class TableUI:
     """The writer of everything on the table but the cards. It remembers what it last wrote and
     writes only what changed: every read or write of the page crosses from Python into the
     browser, and a move changes a handful of the ~50 values written here."""
