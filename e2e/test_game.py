@@ -534,7 +534,6 @@ def test_hint_ranks_moves_and_undo_takes_back(page, site_url):
     wait_turn(page)
     page.click("#stock")
     page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 11")
-    hand_before_discard = sorted(hand_keys(page))
     n_before = len(saved_match(page).history)
     page.click("#btn-hint")
     page.wait_for_selector("#dlg-hint[open] .hints li")
@@ -551,13 +550,24 @@ def test_hint_ranks_moves_and_undo_takes_back(page, site_url):
     page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 10")
     wait_turn(page)
     assert len(saved_match(page).history) > n_before
-    # undo your discard: back to 11 cards, the computer's reply undone as well
-    page.click("#btn-undo")
+    # the computer has answered your discard: that move stays (its reply showed you something)
+    assert page.is_disabled("#btn-undo")
+    page.keyboard.press("u")
+    page.wait_for_function("document.getElementById('toasts').innerText.includes('The computer has replied')")
+    # a card taken from the pile was face up: taking it back shows nothing, so it may be
+    n_turn = len(saved_match(page).history)
+    hand_before_take = sorted(hand_keys(page))
+    page.click("#pile")
     page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 11")
-    m = saved_match(page)
-    assert len(m.history) == n_before
-    assert sorted(hand_keys(page)) == hand_before_discard
+    page.click("#btn-undo")
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 10")
+    assert len(saved_match(page).history) == n_turn
+    assert sorted(hand_keys(page)) == hand_before_take
     assert "take back" in page.inner_text("#log").lower()
+    # a card drawn from the stock was seen: it stays yours
+    page.click("#stock")
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 11")
+    assert page.is_disabled("#btn-undo")
 
 
 def test_replay_deal_is_a_practice_hand_and_typed_deal_code(page, site_url):

@@ -56,7 +56,7 @@ from .events import Event
 from .flow import Phase
 from .jsontext import JsonShape, json_shape
 from .layoff import Layoff, best_defence
-from .match import Match
+from .match import Match, TakeBack
 from .melds import Meld, MeldError, is_meld_mask
 from .presets import PRESETS, preset, preset_name
 from .results import HandRecord, MatchResult
@@ -113,6 +113,7 @@ __all__ = [
     "RulesError",
     "SaveError",
     "Settlement",
+    "TakeBack",
     "UndoError",
     "Verdict",
     "best_arrangement",

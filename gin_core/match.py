@@ -7,6 +7,8 @@ it can be saved as those and rebuilt exactly (see :mod:`gin_core.save`).
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from .actions import Action, ActionKind
 from .checks import check_player, check_seed, describe
 from .dealcode import (
@@ -31,6 +33,16 @@ from .results import (
 )
 from .rules import Rules, RulesError
 from .view import PlayerView
+
+
+class TakeBack(StrEnum):
+    """Why a player may not fairly take back their last move (:meth:`Match.fair_undo`): a
+    move may be taken back only if nothing was shown to them since they made it."""
+
+    NOTHING = "nothing"  # no move of theirs in this hand, or the hand is over
+    CARD_SEEN = "card_seen"  # it drew from the stock: they have seen the card drawn
+    ANSWERED = "answered"  # the opponent has moved since: they have seen its reply
+
 
 Move = tuple[int | None, Action]
 """One entry of a match's history: the player who moved (``None``: a ``next_hand`` by
@@ -161,6 +173,21 @@ class Match:
 
     def can_undo(self, player: int) -> bool:
         return self.undo_point(player) is not None
+
+    def fair_undo(self, player: int) -> TakeBack | None:
+        """Why ``player`` may not take back their last move without using what it showed them
+        (None: they may). A stock draw showed them a card (taken back, the same card would
+        still be on top of the stock, so they could look and then take the pile); a move the
+        opponent has answered showed them its reply. A person's undo follows this rule;
+        :meth:`undo` itself takes back any move (analysis, tools)."""
+        k = self.undo_point(player)
+        if k is None:
+            return TakeBack.NOTHING
+        if any(mover != player for mover, _ in self.history[k + 1 :]):
+            return TakeBack.ANSWERED
+        if self.history[k][1].kind == ActionKind.DRAW_STOCK:
+            return TakeBack.CARD_SEEN
+        return None
 
     @property
     def can_redo(self) -> bool:

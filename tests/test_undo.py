@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_core import Match, SaveError, UndoError, load_match, preset, save_match
+from gin_core import Action, Match, SaveError, TakeBack, UndoError, load_match, preset, save_match
 from gin_core.presets import PRESETS
 from gin_core.save import from_dict
 
@@ -223,3 +223,54 @@ def test_undo_redo_against_a_model(seed, ops):
             m = load_match(save_match(m))
         assert len(before_undo) == len(m.redo_stack)
         assert state(page_replay(m, len(m.history))) == state(m)
+
+
+# ----- a person's undo: only what showed them nothing (issue 27, item 5) ----------------------------
+
+
+def test_a_stock_draw_cannot_be_taken_back_fairly():
+    """Taken back, the card drawn would still top the stock: the player could look, then take
+    the pile instead."""
+    m = Match(preset("classic"), seed=7, dealer=1)
+    m.apply(Action.parse("pass"), 0)
+    m.apply(Action.parse("pass"), 1)
+    m.apply(Action.parse("draw_stock"), 0)
+    assert m.can_undo(0) and m.fair_undo(0) == TakeBack.CARD_SEEN
+    discard = next(a for a in m.legal_actions() if a.kind == "discard")
+    m.apply(discard, 0)
+    assert m.fair_undo(0) is None, "the discard after it showed nothing"
+    m.undo(0)
+    assert m.fair_undo(0) == TakeBack.CARD_SEEN, "but not the draw before it"
+
+
+def test_a_move_the_opponent_answered_cannot_be_taken_back_fairly():
+    m = Match(preset("classic"), seed=7, dealer=1)
+    m.apply(Action.parse("pass"), 0)
+    assert m.fair_undo(0) is None, "not answered yet"
+    m.apply(Action.parse("pass"), 1)
+    assert m.fair_undo(0) == TakeBack.ANSWERED
+    m.apply(Action.parse("draw_stock"), 0)
+    m.apply(next(a for a in m.legal_actions() if a.kind == "discard"), 0)
+    m.apply(Action.parse("draw_pile"), 1)
+    assert m.fair_undo(0) == TakeBack.ANSWERED, "it took your discard: you saw that it wanted it"
+    assert m.fair_undo(1) is None, "a face-up card showed it nothing new"
+
+
+def test_nothing_to_take_back_at_the_start_or_after_the_hand():
+    m = Match(preset("classic"), seed=7, dealer=1)
+    assert m.fair_undo(0) == TakeBack.NOTHING and m.fair_undo(1) == TakeBack.NOTHING
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 60))
+def test_a_fair_undo_is_an_undo_of_the_last_move_only(seed, steps):
+    """Whenever the fair rule allows it, undo takes back exactly one move, the player's last,
+    with no reply of the opponent's."""
+    m = position("classic", seed, steps)
+    for player in (0, 1):
+        if m.fair_undo(player) is None:
+            n = len(m.history)
+            assert m.history[-1][0] == player and m.history[-1][1].kind != "draw_stock"
+            copy = load_match(save_match(m))
+            copy.undo(player)
+            assert len(copy.history) == n - 1

@@ -332,16 +332,31 @@ def test_next_deals_the_next_hand_and_shows_the_match_result_at_the_end():
         assert r.named("render")[-1][0] == "deal"
 
 
-def test_undo_takes_back_your_move_unless_strict():
-    d, s, r, _ = your_turn(1, Phase.DRAW)
+def test_undo_takes_back_a_move_that_showed_you_nothing_unless_strict():
+    d, s, r, v = your_turn(1, Phase.DRAW)
+    while Action(ActionKind.DRAW_PILE) not in s.view().legal_actions:  # not the first draw
+        d(i.Play(Action(ActionKind.DRAW_STOCK)))
+        d(i.Play(s.view().legal_actions[-1]))
+        computer_moves(s)
     n = len(s.match.history)
-    d(i.Play(Action(ActionKind.DRAW_STOCK)))
+    d(i.Play(Action(ActionKind.DRAW_PILE)))  # the card was face up: taking it back shows nothing
+    assert s.can_undo()
     d(i.Undo())
     assert len(s.match.history) == n and s.ui.drawn is None
     assert r.named("announce")[-1][0].startswith("Move taken back.")
-    for _ in range(5):
-        d(i.Undo())
-    assert r.named("notice")[-1][0] == "Nothing to undo in this hand."
+    assert savefmt.loads(v.data["match"], KEY).undos == 1
+    s.flush()
+    s.count_stats()
+    assert v.stats["matches"]["with_undo"] == 1, "the match is marked in the statistics"
+    s.count_stats()
+    assert v.stats["matches"]["with_undo"] == 1, "once"
+    d(i.Undo())
+    assert r.named("notice")[-1][0] == "The computer has replied to that move: it can't be taken back."
+    d(i.Play(Action(ActionKind.DRAW_STOCK)))
+    assert not s.can_undo()
+    d(i.Undo())
+    assert r.named("notice")[-1][0] == "A card drawn from the stock can't be taken back: you have seen it."
+    assert len(s.view().hand) == 11, "the card drawn stays yours"
     n = len(s.match.history)
     s.settings = Settings(strict=True).with_rules(preset("classic"))
     assert s.match.to_move == 0 and d(i.Play(s.view().legal_actions[0]))

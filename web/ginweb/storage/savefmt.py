@@ -3,8 +3,11 @@ what only the page knows: the opponent's level and seed, your card order and the
 
     {"format": "gin-rummy.web-match", "version": 3, "uid": "...", "level": "standard",
      "order": ["7H", ...], "log": [[n, player, text, reason], ...],
-     "started": "2025-01-31T12:00:00Z", "sealed": "sealed1:...",
+     "started": "2025-01-31T12:00:00Z", "undos": 0, "sealed": "sealed1:...",
      <features' parts>}
+
+``undos`` counts the moves you took back (absent in older saves: 0); a match with any is
+marked so in the statistics.
 
 ``sealed`` (see seal.py) holds ``{"match": "<gin_core.save_match text>", "bot_seed": 1234,
 "pending": [[n, reason], ...]}``: the engine's save has the seed and the computer's hand, and
@@ -66,6 +69,7 @@ class Game:
     # the computer's reasons in the hand in progress, by history length (see gamelog.py)
     pending: dict[int, str] = field(default_factory=dict)
     parts: dict[str, Any] = field(default_factory=dict)  # the features' parts, as JSON values
+    undos: int = 0  # moves you took back in this match (it is marked so in the statistics)
 
     def dumps(self, key: str) -> str:
         """The stored text, the engine's save and the bot's seed sealed with ``key``."""
@@ -87,6 +91,7 @@ class Game:
                 "order": list(self.order),
                 "log": [[ln.n, ln.player, ln.text, ln.why] for ln in self.log[-LOG_KEEP:]],
                 "started": self.started,
+                "undos": self.undos,
                 **self.parts,
                 "sealed": seal.seal(secret, key),
             },
@@ -133,7 +138,9 @@ def from_data(data: Any, key: str, part_keys: tuple[str, ...] = ()) -> Game:
     started = data["started"] if isinstance(data.get("started"), str) else ""
     pending = {n: w for n, w in _pairs(secret.get("pending", [])) if 0 < n <= len(match.history)}
     parts = {k: data[k] for k in part_keys if data.get(k) is not None and k not in _OWN_KEYS}
-    return Game(match, uid, level, seed, started, _order(data.get("order")), log, pending, parts=parts)
+    game = Game(match, uid, level, seed, started, _order(data.get("order")), log, pending, parts=parts)
+    game.undos = _undos(data.get("undos"))
+    return game
 
 
 def _seed(value: Any) -> TypeGuard[int]:
@@ -163,6 +170,11 @@ def _engine(text: Any) -> Match:
     except safejson.StoredTextError as e:
         raise SaveError(f"the engine save is unreadable: {e}") from None
     return load_match(text)
+
+
+def _undos(raw: Any) -> int:
+    """The moves taken back in the match as stored (0 if absent or unreadable)."""
+    return raw if type(raw) is int and 0 <= raw < 1 << 31 else 0
 
 
 def _order(raw: Any) -> list[str]:

@@ -34,7 +34,7 @@ KEEP_MATCHES = 100  # finished matches kept for the charts
 KEEP_HANDS = 200  # hands kept for the charts
 MATCH_RESULTS = ("w", "l", "d")
 COUNTERS = {
-    "matches": ("played", "won", "lost", "drawn", "abandoned", "shutouts_won", "shutouts_lost"),
+    "matches": ("played", "won", "lost", "drawn", "abandoned", "shutouts_won", "shutouts_lost", "with_undo"),
     "hands": ("played", "won", "lost", "tied", "dead"),
     "you": ("knocks_won", "gins", "big_gins", "undercuts"),
     "computer": ("knocks_won", "gins", "big_gins", "undercuts"),
@@ -218,7 +218,13 @@ def _counted(counted: Any, out: dict[str, Any], bad: list[str]) -> None:
         return
     for uid, rec in list(counted.items())[-KEEP_IDS:]:
         if isinstance(rec, dict) and _count(rec.get("hands")):
-            out["counted"][str(uid)[:80]] = {"hands": rec["hands"], "match": rec.get("match") is True}
+            out["counted"][str(uid)[:80]] = _counting_record(rec)
+
+
+def _counting_record(rec: dict[str, Any]) -> dict[str, Any]:
+    """What was counted of a match: its hands, its end, and whether it had moves taken back."""
+    kept = {"hands": rec["hands"], "match": rec.get("match") is True}
+    return kept | ({"undo": True} if rec.get("undo") is True else {})
 
 
 def _side(p: int) -> str:
@@ -315,6 +321,17 @@ def _count_win(
             "level": level,
             "date": date,
         }
+
+
+def count_undo(data: dict[str, Any], uid: str) -> bool:
+    """Match ``uid`` had moves taken back (counted once, beside its result: a match with undo
+    is marked so)."""
+    c = _seen(data, uid)
+    if c.get("undo"):
+        return False
+    c["undo"] = True
+    data["matches"]["with_undo"] += 1
+    return True
 
 
 def count_abandoned(data: dict[str, Any], uid: str) -> bool:

@@ -166,6 +166,7 @@ class Dialogs:
             ("Matches won", f"{m['won']}{pct(m['won'], m['played'])}"),
             ("Matches lost / drawn", f"{m['lost']} / {m['drawn']}"),
             ("Matches abandoned", m["abandoned"]),
+            ("Matches with moves taken back", m["with_undo"]),
             ("Shutouts won / lost", f"{m['shutouts_won']} / {m['shutouts_lost']}"),
             ("Hands played", h["played"]),
             ("Hands won", f"{h['won']}{pct(h['won'], h['played'])}"),

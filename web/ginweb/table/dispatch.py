@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
-from gin_core import Action, ActionKind, IllegalAction, MatchResult, Phase, PlayerView, preset
+from gin_core import Action, ActionKind, IllegalAction, MatchResult, Phase, PlayerView, TakeBack, preset
 
 from ..feature import Feature, Handler, refused_start
 from ..storage.settings import Settings
@@ -23,7 +23,11 @@ from .tablestate import Motion, Stage
 BLOCKED_TEXT = {
     Blocked.COMPUTERS_TURN: "Wait for the computer to finish its turn.",
     Blocked.UNDO_STRICT: "Undo is off in strict mode.",
-    Blocked.NOTHING_TO_UNDO: "Nothing to undo in this hand.",
+}
+TAKE_BACK_TEXT = {
+    TakeBack.NOTHING: "Nothing to undo in this hand.",
+    TakeBack.CARD_SEEN: "A card drawn from the stock can't be taken back: you have seen it.",
+    TakeBack.ANSWERED: "The computer has replied to that move: it can't be taken back.",
 }
 END_WORDS = {"knock": ("Knock?", "Knock"), "gin": ("Go gin?", "Gin")}
 
@@ -90,6 +94,15 @@ class PageServices(Protocol):
     def apply_look(self, s: Settings) -> None: ...
     def take_over(self) -> None: ...
     def retry_saving(self) -> None: ...
+
+
+def undo_refused_text(why: Blocked | TakeBack | str) -> str:
+    """Why undo did nothing, in words (a feature's reason comes as words already)."""
+    if isinstance(why, Blocked):
+        return BLOCKED_TEXT[why]
+    if isinstance(why, TakeBack):
+        return TAKE_BACK_TEXT[why]
+    return why
 
 
 def knock_text(kind: str, choices: Sequence[knock.KnockChoice]) -> str:
@@ -301,9 +314,7 @@ class Dispatcher:
         s = self.session
         blocked = s.undo()
         if blocked is not None:
-            self.screen.notice(
-                BLOCKED_TEXT[blocked] if isinstance(blocked, Blocked) else blocked, "info", 3000
-            )
+            self.screen.notice(undo_refused_text(blocked), "info", 3000)
             return
         self.dialogs.close_hint()
         self.screen.render()

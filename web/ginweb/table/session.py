@@ -27,6 +27,7 @@ from gin_core import (
     Phase,
     PlayerView,
     Rules,
+    TakeBack,
     make_bot,
 )
 
@@ -48,7 +49,6 @@ class Blocked(StrEnum):
 
     COMPUTERS_TURN = "computers_turn"
     UNDO_STRICT = "undo_strict"
-    NOTHING_TO_UNDO = "nothing_to_undo"
 
 
 class Vault(Protocol):
@@ -156,7 +156,9 @@ class Session:
         return self.undo_off() is not None
 
     def can_undo(self) -> bool:
-        return not self.strict and self.match.can_undo(0)
+        """You may take back your last move: undo is on, and it showed you nothing
+        (``Match.fair_undo``: not a stock draw, not answered by the computer)."""
+        return not self.strict and self.match.fair_undo(0) is None
 
     def hand_keys(self) -> list[str]:
         """Your cards in the order shown."""
@@ -291,19 +293,23 @@ class Session:
         self.record()
         return None
 
-    def undo(self) -> Blocked | str | None:
-        """Take back your last move of this hand (and the computer's replies)."""
+    def undo(self) -> Blocked | TakeBack | str | None:
+        """Take back your last move of this hand, if it showed you nothing (the match is then
+        marked in the statistics)."""
         off = self.undo_off()
         if off is not None:
             return off
+        unfair = self.match.fair_undo(0)
+        if unfair is not None:
+            return unfair
         k = self.match.undo_point(0)
-        if k is None:
-            return Blocked.NOTHING_TO_UNDO
+        assert k is not None, "fair_undo found your last move"
         self.epoch += 1
         self.match.undo(0)
         g = self.game
         g.log = gamelog.take_back(g.log, g.pending, k)
         g.log.append(LogLine(k, 0, "You take back your move"))
+        g.undos += 1
         self.events_seen = len(self.match.events)
         self.ui = TableState(drawn=just_drawn(self.match), focus=self.ui.focus)
         self.save()
@@ -398,6 +404,8 @@ class Session:
         m = g.match
         if m.records:
             self.vault.count(lambda d: sum(stats.count_hand(d, g.uid, r) for r in m.records) > 0)
+        if g.undos:
+            self.vault.count(lambda d: stats.count_undo(d, g.uid))
         result = m.result
         if result is not None:
             self.vault.count(
