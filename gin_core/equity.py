@@ -181,15 +181,27 @@ def _table(name: str) -> list[int]:
     return decode(TABLES[name])
 
 
-@cache
+_LOADED: dict[Rules, MatchEquity | None] = {}
+
+
 def equity_for(rules: Rules) -> MatchEquity | None:
     """The match equity of ``rules`` (``None`` for one-hand rules): the shipped table of the
     same shape, else the closest, with scores scaled to its target. Loaded on first use."""
     if rules.target is None:
         return None
+    known = _LOADED.get(rules)
+    if known is not None:
+        return known
     from .equity_data import SHAPES
 
     name = min(SHAPES, key=lambda k: distance(rules, SHAPES[k]))
     target = SHAPES[name]["target"]
     assert isinstance(target, int)
-    return MatchEquity(target, _table(name), target / rules.target)
+    equity = _LOADED[rules] = MatchEquity(target, _table(name), target / rules.target)
+    return equity
+
+
+def equity_loaded(rules: Rules) -> bool:
+    """True if :func:`equity_for` has nothing to load for ``rules`` (a search gives the first
+    load a slice of its own)."""
+    return rules.target is None or rules in _LOADED

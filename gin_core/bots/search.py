@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from ..actions import Action, ActionKind
 from ..arrange import min_deadwood
+from ..equity import equity_loaded
 from ..flow import Phase, dead_after_discard
 from ..view import PlayerView
 from .base import Bot, Decision, Thinking, Work, face_up, lowest_end
@@ -201,11 +202,7 @@ def play_candidates(
     at even steps, so the close contenders get the most playouts."""
     samples, halvings, wary = settings.samples, settings.halvings, settings.wary
     bound = playout_bound(know.stock, wary)
-    judge = Judge.of(view) if settings.by_match else None
-    if judge is not None:
-        slope = judge.slope
-        for t in trials:
-            t.judged(slope)
+    judge = yield from judging(view, trials, settings, work)
     active = list(trials)
     cuts = {samples * (k + 1) // (halvings + 2) for k in range(halvings)}
     for n, guess in enumerate(found):
@@ -228,6 +225,23 @@ def play_candidates(
             if judge is not None:
                 t.chances = (t.chances or 0.0) + judge(points)
     return active
+
+
+def judging(
+    view: PlayerView, trials: list[Playouts], settings: SearchSettings, work: Work
+) -> Generator[int, None, Judge | None]:
+    """The judge of a search by the chance to win the match (``None``: by points), the trials
+    made ready for it. The table's first use (a few ms) starts a slice of its own."""
+    if not settings.by_match:
+        return None
+    if not equity_loaded(view.rules) and work.in_slice:
+        yield work.cut()
+    judge = Judge.of(view)
+    if judge is not None:
+        slope = judge.slope
+        for t in trials:
+            t.judged(slope)
+    return judge
 
 
 def evaluate(  # 8 parameters: the call of analysis/coach.py (outside the bots), kept as it was
