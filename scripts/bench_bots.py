@@ -34,6 +34,9 @@ RUNS = {
     "standard-beginner": ("standard", "beginner", "eaai", 2000),
     "hard-standard": ("hard", "standard", "eaai", 200),
     "expert-hard": ("expert", "hard", "eaai", 1000),
+    # issue 26's targets: the strongest level against the frozen hard level and the gin hunter
+    "expert-hard0": ("expert", "hard0", "eaai", 2000),
+    "expert-hunter": ("expert", "hunter", "eaai", 2000),
     **{
         f"soak-{p}": ("standard", "beginner", p, 200)
         for p in ("classic", "winner_deals", "no_upcard", "tournament", "big_gin")

@@ -19,6 +19,7 @@ from gin_core import Action, Match, Rules, preset
 from gin_core.arrange import discard_deadwoods
 from gin_core.bots import BOTS, Bot, hint, make_bot, think_hint
 from gin_core.bots.base import Work, finish
+from gin_core.bots.judge import Judge
 from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.rollout import PlayoutState, end_turn
 from gin_core.bots.sampler import Inference, guesses
@@ -282,8 +283,12 @@ def test_hint_ranks_every_legal_move():
             assert sorted(map(str, (c.action for c in ranked))) == sorted(map(str, view.legal_actions))
             know = Knowledge.of(view)
             favourite, _ = standard_choice(view, know, know.holding(), Work(1, 1))
-            credited = [c.value + (SearchBot.prior if c.action == favourite else 0) for c in ranked]
-            assert all(a >= b - 0.01 for a, b in itertools.pairwise(credited))  # values are rounded
+            judge = Judge.of(view)  # eaai has a target: the hint ranks by chances to win the match
+            forced = len(ranked) == 1  # a forced move is not played out
+            assert judge is not None and all((c.win is None) == forced for c in ranked)
+            credit = SearchBot.prior * judge.slope
+            credited = [(c.win or 0.0) + (credit if c.action == favourite else 0) for c in ranked]
+            assert all(a >= b - 1e-4 for a, b in itertools.pairwise(credited))  # chances are rounded
             assert all(c.reason.describe() for c in ranked)
             used = []
             thinking = think_hint(view, seed=3)

@@ -15,6 +15,7 @@ import pytest
 
 from gin_core import Match, preset
 from gin_core.bots import make_bot
+from gin_core.tools.opponents import arena_bot
 
 # level: (decisions of that level hashed, digest) against ``simple``; the searching levels
 # are slower, so fewer of their decisions are pinned.
@@ -47,3 +48,40 @@ def decisions_digest(level: str, decisions: int, seed: int = 11) -> str:
 def test_decisions_are_unchanged(level):
     decisions, pinned = PINNED[level]
     assert decisions_digest(level, decisions) == pinned
+
+
+# Under rules with a target the search levels judge playouts by the chance to win the match
+# (gin_core/bots/judge.py): their decisions over whole matches to 100, against ``simple``.
+# ``hard0``, the arena's frozen copy of the hard level from before that change, must keep the
+# decisions the hard level made then (digest taken at commit 14e3f6a).
+PINNED_MATCH = {
+    "hard0": (60, "191318f65a1f1c23"),
+    "hard": (60, "7881c33c25b73db8"),  # its first move unlike hard0's: the 46th (at 64-20)
+    "expert": (16, "47196e7ff4ef3bd3"),
+}
+
+
+def match_digest(level: str, decisions: int, seed: int = 11) -> str:
+    """Player 0 plays ``level`` against ``simple`` in matches to 100 (eaai); hash its moves and
+    reasons."""
+    rng, digest = random.Random(seed), hashlib.sha256()
+    bots = (arena_bot(level, seed=3), make_bot("simple", seed=4))
+    made = 0
+    while made < decisions:
+        match = Match(preset("eaai"), seed=rng.getrandbits(30))
+        while match.result is None and made < decisions:
+            while (player := match.to_move) is not None and made < decisions:
+                decision = bots[player].decide(match.view(player))
+                if player == 0:
+                    digest.update(f"{decision.action}|{decision.reason!r}\n".encode())
+                    made += 1
+                match.apply(decision.action)
+            if match.result is None and made < decisions:
+                match.apply("next_hand")
+    return digest.hexdigest()[:16]
+
+
+@pytest.mark.parametrize("level", sorted(PINNED_MATCH))
+def test_match_decisions_are_unchanged(level):
+    decisions, pinned = PINNED_MATCH[level]
+    assert match_digest(level, decisions) == pinned

@@ -122,8 +122,8 @@ def name(action: Action) -> str:
 
 
 def test_a_level_s_settings_are_its_class_constants():
-    assert SearchBot.settings() == SearchSettings(96, SearchBot.inference, 0, 1.5, 0)
-    assert ExpertBot.settings() == SearchSettings(160, ExpertBot.inference, 2, 1.5, 0b11)
+    assert SearchBot.settings() == SearchSettings(96, SearchBot.inference, 0, 1.5, 0, True)
+    assert ExpertBot.settings() == SearchSettings(160, ExpertBot.inference, 2, 1.5, 0b11, True)
     with pytest.raises(dataclasses.FrozenInstanceError):
         SearchBot.settings().samples = 1
 

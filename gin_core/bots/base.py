@@ -58,11 +58,13 @@ class Decision:
 @dataclass(frozen=True)
 class Candidate:
     """A legal action with its estimated value (expected points of this hand for the player to
-    move, positive is good) and why, as data."""
+    move, positive is good), why, as data, and under rules with a target ``win``: the expected
+    chance (0-1) to win the match once the hand is over, which ranks the moves there."""
 
     action: Action
     value: float
     reason: Reason
+    win: float | None = None
 
 
 class Work:

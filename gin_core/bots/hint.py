@@ -1,7 +1,9 @@
 """The Hint button: every legal move of the player to act, valued by the hard search, best first.
 
-Values are the expected points of this hand for the player (positive is good), measured by
-playouts on guesses of the hidden cards, all moves on the same guesses, within the hard level's
+Values are the expected points of this hand for the player (positive is good) and, under
+rules with a target, the expected chance to win the match once the hand is over, which then
+ranks the moves (see :mod:`.judge`); both are measured by playouts on guesses of the hidden
+cards, all moves on the same guesses, within the hard level's
 budget; the close contenders get the most playouts (the worse half is set aside twice). The
 order is the hard level's: the standard level's choice comes first unless another move plays
 out ``SearchBot.prior`` points better. Ranked by the playouts alone, the hint would follow a
@@ -59,7 +61,12 @@ def think_hint(view: PlayerView, seed: int = 0, slice_ms: float | None = None) -
     if work.in_slice:
         yield work.cut()
     trials.sort(key=lambda t: -t.ranked)
-    return [Candidate(t.action, round(t.value, 2), t.reason()) for t in trials]
+    return [Candidate(t.action, round(t.value, 2), t.reason(), chance(t.win)) for t in trials]
+
+
+def chance(win: float | None) -> float | None:
+    """A chance to win the match as the hint gives it (to a hundredth of a percent)."""
+    return None if win is None else round(win, 4)
 
 
 def hint(view: PlayerView, seed: int = 0) -> list[Candidate]:

@@ -4,7 +4,9 @@ Each decision: the standard heuristic proposes a few candidate moves; the sample
 opponent's hand and the stock many times, consistently with everything public; every candidate
 is played out to the end of the hand on every guess (the same guesses for all candidates, so
 their difference is measured, not their luck); the candidate with the best average points
-wins, except that the standard level's own choice is credited ``prior`` points: the playouts
+wins (under rules with a target, the best average chance to win the match of the scores the
+playouts reach, see :mod:`.judge`; the credit below is then converted at the score's rate),
+except that the standard level's own choice is credited ``prior`` points: the playouts
 follow a cruder policy than the heuristic and their averages are noisy, so the search overrides
 the heuristic only when it finds a clearly better move (against the standard level the search
 alone lost 39.5% of matches; with the credit it won 58.0%, see ``benchmarks/bots.md``). A knock
@@ -21,10 +23,12 @@ from dataclasses import dataclass, replace
 
 from ..actions import Action, ActionKind
 from ..arrange import min_deadwood
+from ..equity import equity_loaded
 from ..flow import Phase, dead_after_discard
 from ..view import PlayerView
 from .base import Bot, Decision, Thinking, Work, face_up, lowest_end
 from .heuristics import Option, discard_options
+from .judge import Judge
 from .knowledge import Knowledge
 from .reasons import Reason, ReasonKind, meld_with, takes_for_meld
 from .rollout import END_UNITS, PlayoutState, playout, playout_bound, score
@@ -41,16 +45,32 @@ class Playouts:
     points: float = 0.0
     wins: int = 0
     runs: int = 0
-    credit: float = 0.0  # points added when ranking: the search's prior, for the favourite
+    credit: float = 0.0  # added when ranking: the search's prior, for the favourite
+    chances: float | None = None  # the sum of the playouts' chances to win the match, if judged
 
     @property
     def value(self) -> float:
         return self.points / self.runs if self.runs else 0.0
 
     @property
+    def win(self) -> float | None:
+        """The playouts' average chance to win the match (``None`` if not judged by it)."""
+        if self.chances is None:
+            return None
+        return self.chances / self.runs if self.runs else 0.0
+
+    @property
     def ranked(self) -> float:
-        """The value used to rank candidates: the playouts' average plus the credit."""
-        return self.value + self.credit
+        """The value used to rank candidates: the playouts' average (chances to win the match
+        when judged by them, else points) plus the credit."""
+        win = self.win
+        return (self.value if win is None else win) + self.credit
+
+    def judged(self, slope: float) -> None:
+        """Rank this trial by chances to win the match from now on: its credit, in points,
+        becomes chances at ``slope`` chances a point (see :attr:`Judge.slope`)."""
+        self.chances = 0.0
+        self.credit *= slope
 
     def credited(self, favourite: Action | None, prior: float) -> float:
         """The value used to rank candidates, the favourite and its credit given here (for
@@ -74,14 +94,17 @@ class SearchSettings:
     """What a search keeps fixed through a decision: ``samples`` guesses of the hidden cards,
     each picked from proposals by ``inference``; ``halvings`` times the worse half of the
     candidates is set aside; ``prior`` points are credited to the standard level's choice;
-    ``wary``: the players (bit 0: this one) who never knock into an undercut in playouts. The
-    budget is the :class:`Work` counter's."""
+    ``wary``: the players (bit 0: this one) who never knock into an undercut in playouts;
+    ``by_match``: playouts are valued by the chance to win the match of the score they reach
+    (under rules with a target), not by their points. The budget is the :class:`Work`
+    counter's."""
 
     samples: int
     inference: Inference
     halvings: int = 0
     prior: float = 0.0
     wary: int = 0
+    by_match: bool = False
 
 
 def credit_favourite(trials: list[Playouts], favourite: Action | None, prior: float) -> None:
@@ -173,11 +196,13 @@ def play_candidates(
     budget run out, yielding at slice ends; returns the candidates still in the running.
 
     A guess the budget cannot finish for every candidate is dropped, so candidates are always
-    compared on the same guesses. With ``settings.halvings``, the worse half of the candidates
-    (ranked with their credit) is set aside that many times at even steps, so the close
-    contenders get the most playouts."""
+    compared on the same guesses; with ``settings.by_match`` they are judged by the chances to
+    win the match of the playouts' scores (see :class:`Judge`). With ``settings.halvings``,
+    the worse half of the candidates (ranked with their credit) is set aside that many times
+    at even steps, so the close contenders get the most playouts."""
     samples, halvings, wary = settings.samples, settings.halvings, settings.wary
     bound = playout_bound(know.stock, wary)
+    judge = yield from judging(view, trials, settings, work)
     active = list(trials)
     cuts = {samples * (k + 1) // (halvings + 2) for k in range(halvings)}
     for n, guess in enumerate(found):
@@ -197,7 +222,26 @@ def play_candidates(
             t.points += points
             t.wins += points > 0
             t.runs += 1
+            if judge is not None:
+                t.chances = (t.chances or 0.0) + judge(points)
     return active
+
+
+def judging(
+    view: PlayerView, trials: list[Playouts], settings: SearchSettings, work: Work
+) -> Generator[int, None, Judge | None]:
+    """The judge of a search by the chance to win the match (``None``: by points), the trials
+    made ready for it. The table's first use (a few ms) starts a slice of its own."""
+    if not settings.by_match:
+        return None
+    if not equity_loaded(view.rules) and work.in_slice:
+        yield work.cut()
+    judge = Judge.of(view)
+    if judge is not None:
+        slope = judge.slope
+        for t in trials:
+            t.judged(slope)
+    return judge
 
 
 def evaluate(  # 8 parameters: the call of analysis/coach.py (outside the bots), kept as it was
@@ -232,12 +276,13 @@ class SearchBot(Bot):
     inference = Inference(proposals=3, passed_melds=0.1, threw_melds=0.25, timed=True)
     prior = 1.5
     wary = 0  # players (bit 0: this one) who never knock into an undercut in playouts
+    by_match = True  # playouts valued by the chance to win the match (rules with a target)
 
     @classmethod
     def settings(cls) -> SearchSettings:
         """This level's search settings, from its class constants (which levels and tests
         override)."""
-        return SearchSettings(cls.samples, cls.inference, cls.halvings, cls.prior, cls.wary)
+        return SearchSettings(cls.samples, cls.inference, cls.halvings, cls.prior, cls.wary, cls.by_match)
 
     def plan(self, view: PlayerView, rng: random.Random, work: Work) -> Thinking:
         know = Knowledge.of(view)

@@ -43,11 +43,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, cast
 
-from ..bots import BOTS, Bot, make_bot
+from ..bots import Bot
 from ..bots.base import bot_hand_bound
 from ..errors import EndlessHandError, IllegalAction
 from ..match import Match
 from ..presets import PRESETS, preset
+from .opponents import arena_bot, arena_names
 
 if TYPE_CHECKING:
     from multiprocessing.pool import AsyncResult
@@ -98,7 +99,7 @@ def match_seed(seed: int, pair: int) -> int:
 def play_match(names: tuple[str, str], rules_name: str, seed: int) -> tuple[Tally, Tally]:
     """One match, ``names[0]`` as player 0; a tally per seat. At most :data:`MAX_HANDS` hands
     of at most :func:`~gin_core.bots.base.bot_hand_bound` actions each, so it always ends."""
-    bots = [make_bot(n, seed) for n in names]
+    bots = [arena_bot(n, seed) for n in names]
     rules = preset(rules_name)
     match = Match(rules, seed=seed)
     tallies = (Tally(), Tally())
@@ -466,8 +467,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m gin_core.tools.arena", description=__doc__.split("\n\n")[0]
     )
-    parser.add_argument("--a", choices=sorted(BOTS))
-    parser.add_argument("--b", choices=sorted(BOTS))
+    parser.add_argument("--a", choices=arena_names())
+    parser.add_argument("--b", choices=arena_names())
     parser.add_argument("--rules", default="eaai", choices=sorted(PRESETS))
     parser.add_argument(
         "--games",

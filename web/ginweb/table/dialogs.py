@@ -15,6 +15,8 @@ from ..storage import stats
 from ..storage.settings import LEVEL_TEXT, LEVELS, PRESET_TEXT, Settings
 from ..words import narrate
 
+VALUE_TITLE = "Chance to win the match once this hand is over, and expected points of this hand"
+
 
 def _open(dlg: Js) -> None:
     if not dlg.open:
@@ -104,11 +106,11 @@ class Dialogs:
         for i, c in enumerate(cands):
             label = narrate.action_label(c.action, top)
             why = narrate.reason_words(c.reason, odds=False)
-            val = f"{c.value:+.1f}".replace("-", "\u2212")
+            val, worse = narrate.hint_value(c, cands[0])
             rows.append(
                 f'<li class="{"best" if i == 0 else ""}"><div class="hl"><b>{dom.esc(label)}</b>'
-                f'<span class="val{" neg" if c.value < 0 else ""}" '
-                f'title="Expected points of this hand for you">{val} pts</span></div>'
+                f'<span class="val{" neg" if worse else ""}" '
+                f'title="{VALUE_TITLE}">{dom.esc(val)}</span></div>'
                 f'<div class="why">{dom.esc(why)}</div>'
                 f'<button type="button" data-act="hint-play" data-action="{dom.esc(str(c.action))}" '
                 f'aria-label="Play: {dom.esc(narrate.action_label(c.action, top, spoken=True))}">'
@@ -116,8 +118,9 @@ class Dialogs:
             )
         dom.by_id("hint-body").innerHTML = (
             '<p class="note">Best first, as the Hard computer would choose: its judgement, overruled '
-            "only when another move plays out clearly better. Points: what each move averaged when "
-            "played out on likely deals.</p>"
+            "only when another move plays out clearly better. Each move was played out on likely "
+            "deals: its chance to win the match once this hand is over (in a match to a target; "
+            "other moves: the change from the best) and its points of this hand.</p>"
             f'<ol class="hints">{"".join(rows)}</ol>'
         )
         first = dom.q(self.hint_dlg, "[data-act=hint-play]")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from dataclasses import replace
 
-from gin_core import Action, Card, Event, Match, MatchResult, PlayerView, Reason, Settlement
+from gin_core import Action, Candidate, Card, Event, Match, MatchResult, PlayerView, Reason, Settlement
 
 NAMES = ("You", "Computer")
 
@@ -67,6 +67,23 @@ def reason_words(reason: Reason, odds: bool = True) -> str:
         reason = replace(reason, wins=None, points=None)
     text = reason.describe()
     return text[:1].upper() + text[1:]
+
+
+def signed(value: float) -> str:
+    """A figure to a tenth with its sign, minus as the minus sign."""
+    return f"{value:+.1f}".replace("-", "\u2212")
+
+
+def hint_value(cand: Candidate, best: Candidate) -> tuple[str, bool]:
+    """A hint's value in words, and whether it is worse: the best move's chance to win the match
+    and its expected points of this hand, another move's as changes from the best ("-3.1% to
+    win the match, -2.4 pts" with true minus signs); expected points only under one-hand rules."""
+    if cand.win is None or best.win is None:
+        return f"{signed(cand.value)} pts", cand.value < 0
+    if cand is best:
+        return f"{100 * cand.win:.1f}% to win the match \u00b7 {signed(cand.value)} pts", False
+    change = 100 * (cand.win - best.win)
+    return f"{signed(change)}% to win the match \u00b7 {signed(cand.value - best.value)} pts", change < 0
 
 
 def action_label(action: Action, top: Card | None = None, spoken: bool = False) -> str:

@@ -1,0 +1,121 @@
+"""Arena-only opponents: yardsticks for the levels, never offered in the page.
+
+- ``hard0``: the hard level as it was before the levels judged moves by the chance to win the
+  match (issue 26): the same search valuing playouts by their points. A frozen copy, so a new
+  strongest level is measured against a fixed bar; ``tests/test_decision_digest.py`` pins its
+  decisions to the ones the hard level made then.
+- ``hunter``: a low-deadwood gin hunter, written from this description of a strong public
+  player: it "keeps its deadwood low and, after its first three turns, knocks only with gin;
+  wins many hands by undercutting early knocks". It keeps the project honest about undercuts.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action, ActionKind
+from ..arrange import min_deadwood
+from ..bots import BOTS, Bot, Decision
+from ..bots.base import Thinking, Work, lowest_end
+from ..bots.heuristics import best_after, cached_discard
+from ..bots.reasons import Reason, ReasonKind
+from ..bots.search import SearchBot
+from ..cards import CARDS, Mask, mask_of
+from ..flow import Phase
+from ..view import PlayerView
+
+
+class FrozenHard(SearchBot):
+    """The hard level valuing its playouts by points, as before the match equity."""
+
+    name = "hard0"
+    by_match = False
+
+
+HUNTER_KNOCK_TURNS = 3
+"""The hunter knocks (without gin) only in its first this many turns of a hand."""
+
+
+class GinHunter(Bot):
+    """Takes the face-up card whenever it lowers the deadwood, throws the card leaving the
+    least deadwood (the higher on ties), knocks in its first three turns if it can, and after
+    them only goes gin, so it holds low hands that undercut a knock."""
+
+    name = "hunter"
+    slice_units = total_units = 20
+
+    def plan(self, view: PlayerView, rng: random.Random, work: Work) -> Thinking:
+        yield from ()  # a handful of evaluations: one slice
+        work.add(1)
+        hand = mask_of(view.hand)
+        if view.phase == Phase.WALL:
+            return hunter_wall(view, hand)
+        if view.phase != Phase.DISCARD:
+            return hunter_draw(view, hand)
+        if view.must_knock:
+            return lowest_end(view)
+        if view.rules.big_gin and min_deadwood(hand) == 0:
+            return Decision(Action(ActionKind.BIG_GIN), Reason(ReasonKind.BIG_GIN))
+        return hunter_discard(view, hand)
+
+
+def early(view: PlayerView) -> bool:
+    """True in the hunter's first :data:`HUNTER_KNOCK_TURNS` turns of the hand."""
+    return sum(1 for p, _ in view.discards if p == view.player) < HUNTER_KNOCK_TURNS
+
+
+def forbid_of(view: PlayerView, top: int) -> Mask:
+    return 1 << top if view.rules.no_discard_after_pickup else 0
+
+
+def hunter_draw(view: PlayerView, hand: Mask) -> Decision:
+    """The face-up card if it lowers the deadwood, else the stock (or a pass)."""
+    top = view.top
+    other = Action(ActionKind.PASS) if view.phase == Phase.OFFER else Action(ActionKind.DRAW_STOCK)
+    pile = Action(ActionKind.DRAW_PILE)
+    if top is not None and pile in view.legal_actions:
+        after = best_after(hand | top.bit, forbid_of(view, top.index))
+        if after < min_deadwood(hand):
+            return Decision(pile, Reason(ReasonKind.LOWERS_DEADWOOD, (top,), deadwood=after))
+    return Decision(other, Reason(ReasonKind.FITS_NOTHING, (top,) if top else ()))
+
+
+def hunter_wall(view: PlayerView, hand: Mask) -> Decision:
+    """At the wall: take the discard only to end the hand as the hunter would."""
+    top = view.top
+    if top is not None:
+        after = best_after(hand | top.bit, forbid_of(view, top.index))
+        if after == 0 or (after <= view.knock_limit and early(view)):
+            return Decision(Action(ActionKind.DRAW_PILE), Reason(ReasonKind.TAKE_TO_KNOCK, (top,)))
+    return Decision(Action(ActionKind.PASS), Reason(ReasonKind.WALL_PASS))
+
+
+def hunter_discard(view: PlayerView, hand: Mask) -> Decision:
+    """Gin if it can; a knock only early; else the discard leaving the least deadwood."""
+    card, left = cached_discard(hand, view.forbidden.bit if view.forbidden else 0)
+    put = CARDS[card]
+    kinds = {a.kind for a in view.legal_actions if a.card == put}
+    if ActionKind.GIN in kinds:
+        return Decision(Action(ActionKind.GIN, put), Reason(ReasonKind.GIN, (put,)))
+    if ActionKind.KNOCK in kinds and early(view):
+        return Decision(
+            Action(ActionKind.KNOCK, put), Reason(ReasonKind.KNOCKS_AT_ONCE, (put,), deadwood=left)
+        )
+    if ActionKind.DISCARD not in kinds:
+        return lowest_end(view)
+    return Decision(
+        Action(ActionKind.DISCARD, put), Reason(ReasonKind.LEAVES_DEADWOOD, (put,), deadwood=left)
+    )
+
+
+OPPONENTS: dict[str, type[Bot]] = {"hard0": FrozenHard, "hunter": GinHunter}
+
+
+def arena_names() -> list[str]:
+    """Every bot the arena can play: the levels (and ``simple``) and the opponents above."""
+    return sorted({**BOTS, **OPPONENTS})
+
+
+def arena_bot(name: str, seed: int = 0) -> Bot:
+    """A level or an arena-only opponent, by name."""
+    return (OPPONENTS.get(name) or BOTS[name])(seed)

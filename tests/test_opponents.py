@@ -1,0 +1,47 @@
+"""The arena-only opponents: the gin hunter plays legally and knocks only early; the frozen
+hard level is the hard search valuing points (its decisions are pinned in
+test_decision_digest.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gin_core import ActionKind, Match, preset
+from gin_core.bots import BOTS, make_bot
+from gin_core.bots.search import SearchBot
+from gin_core.presets import PRESETS
+from gin_core.tools import arena
+from gin_core.tools.opponents import HUNTER_KNOCK_TURNS, OPPONENTS, FrozenHard, arena_bot, arena_names
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_the_hunter_plays_legally_and_knocks_only_in_its_first_turns(name, count):
+    hunter, other = arena_bot("hunter", 1), make_bot("simple", 2)
+    ended = 0
+    for seed in range(count(6, 2)):
+        match = Match(preset(name).replace(target=None), seed=seed)
+        while (p := match.to_move) is not None:
+            view = match.view(p)
+            decision = (hunter if p == 0 else other).decide(view)
+            if p == 0 and decision.action.kind == ActionKind.KNOCK:
+                turns = sum(1 for q, _ in view.discards if q == 0)
+                assert turns < HUNTER_KNOCK_TURNS or view.must_knock
+            match.apply(decision.action, p)  # the match refuses an illegal action
+        ended += match.records[-1] is not None
+    assert ended == count(6, 2)
+
+
+def test_the_hunter_goes_gin_and_undercuts():
+    """Against a player who knocks at once, the hunter wins hands by gin and by undercuts."""
+    gins = undercuts = 0
+    for seed in range(5, 9):
+        hunter, _ = arena.play_match(("hunter", "simple"), "eaai", seed)
+        gins += hunter.gins
+        undercuts += hunter.undercuts
+    assert gins > 0 and undercuts > 0
+
+
+def test_the_opponents_are_in_the_arena_only():
+    assert not set(OPPONENTS) & set(BOTS)
+    assert {"hard0", "hunter", "hard", "expert", "simple"} <= set(arena_names())
+    assert issubclass(FrozenHard, SearchBot) and not FrozenHard.by_match and SearchBot.by_match
