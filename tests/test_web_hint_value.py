@@ -1,4 +1,4 @@
-"""The hint's value words (web/ginweb/narrate.py, pure): the chance to win the match and hand
+"""The hint's value words (web/ginweb/words/narrate.py, pure): the chance to win the match and hand
 points under rules with a target, changes from the best move for the others, points only for
 one-hand rules."""
 
@@ -11,7 +11,7 @@ from gin_core import Action, Candidate, Reason
 from gin_core.bots.reasons import ReasonKind
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb.narrate import hint_value
+from ginweb.words.narrate import hint_value
 
 WHY = Reason(ReasonKind.DRAWS)
 MINUS = "\u2212"
