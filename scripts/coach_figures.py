@@ -2,7 +2,7 @@
 ``scripts/oracle_coach.py`` and measures the coach (as it is now, or with other settings) on them.
 
     python scripts/coach_figures.py benchmarks/runs/oracle-coach.jsonl
-    python scripts/coach_figures.py RUN.jsonl --wary 2 --samples 96 --units 12000
+    python scripts/coach_figures.py RUN.jsonl --hard-guesses --aware 0 --samples 48 --units 6000
 
 Per decision the oracle's loss of the move played is its mean value of the coach's best move
 minus that of the move played, over the oracle's guesses, with a 90% interval (paired: the same
@@ -27,6 +27,7 @@ from typing import Any
 
 from gin_core import Action, Match, Rules
 from gin_core.analysis.coach import (
+    MISTAKE_POINTS,
     PLAYER,
     STANDARD,
     Strength,
@@ -39,7 +40,7 @@ from gin_core.analysis.coach import (
 from gin_core.analysis.replay import position
 from gin_core.bots import make_bot
 from gin_core.bots.base import finish
-from gin_core.bots.search import ExpertBot
+from gin_core.bots.search import SearchBot
 
 ROOT = Path(__file__).resolve().parent.parent
 Z90 = 1.645  # a two-sided 90% interval
@@ -63,6 +64,7 @@ class Row:
     kind: str  # "end" (knock or wait), "draw" or "discard"
     flagged: bool
     coach_loss: float
+    error: float  # the coach's standard error of its loss
     oracle_loss: float
     low: float  # the oracle loss's 90% interval
     high: float
@@ -103,7 +105,8 @@ def coach_row(row: dict[str, Any], match: Match, strength: Strength, threshold: 
     mean, low, high = interval(values[key], values[row["played"]]) if best is not mine else (0, 0, 0)
     means = {k: statistics.fmean(v) for k, v in values.items()}
     top = max(means.values())
-    return Row(kind_of(row, key), flagged, loss, mean, low, high, means[row["played"]] >= top)
+    error = paired_error(best, mine)
+    return Row(kind_of(row, key), flagged, loss, error, mean, low, high, means[row["played"]] >= top)
 
 
 def rows_of(path: Path, strength: Strength, threshold: float) -> Iterator[Row]:
@@ -147,15 +150,15 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=STANDARD.samples)
     ap.add_argument("--units", type=int, default=STANDARD.total_units)
     ap.add_argument("--wary", type=int, default=STANDARD.wary)
-    ap.add_argument("--expert-guesses", action="store_true", help="the expert's sampler")
+    ap.add_argument("--aware", type=float, default=STANDARD.aware)
+    ap.add_argument("--hard-guesses", action="store_true", help="the hard level's sampler")
     ap.add_argument("--threshold", type=float, default=None)
     ap.add_argument("--json", type=Path, default=None)
     args = ap.parse_args()
-    strength = replace(STANDARD, samples=args.samples, total_units=args.units, wary=args.wary)
-    if args.expert_guesses:
-        strength = replace(strength, inference=ExpertBot.inference)
-    from gin_core.analysis.coach import MISTAKE_POINTS
-
+    strength = replace(STANDARD, samples=args.samples, total_units=args.units)
+    strength = replace(strength, wary=args.wary, aware=args.aware)
+    if args.hard_guesses:
+        strength = replace(strength, inference=SearchBot.inference)
     threshold = MISTAKE_POINTS if args.threshold is None else args.threshold
     rows = list(rows_of(args.run, strength, threshold))
     out = {"all": summary(rows)}
@@ -165,6 +168,10 @@ def main() -> None:
             out[kind] = summary(some)
     for name, figures in out.items():
         print(name, figures)
+    for t in (1, 2, 3, 4, 5, 6, 8, 10):
+        swept = [replace(r, flagged=beyond_noise(r.coach_loss, r.error, t)) for r in rows]
+        keys = ("flagged", "confirmed", "contradicted", "oracle_best_flagged")
+        print(f"threshold {t}:", {k: v for k, v in summary(swept).items() if k in keys})
     if args.json is not None:
         head = subprocess.run(
             ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=False
