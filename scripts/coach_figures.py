@@ -90,26 +90,40 @@ def kind_of(row: dict[str, Any], best: str) -> str:
     return "discard"
 
 
-def coach_row(row: dict[str, Any], match: Match, strength: Strength, threshold: float) -> Row | None:
-    """The coach's verdict on the decision with ``strength``, against the oracle's values."""
-    view = position(match, 1, row["move"]).view(PLAYER)
+def coach_verdict(
+    row: dict[str, Any], match: Match, strength: Strength | None, threshold: float
+) -> tuple[Action, float, float, bool]:
+    """The coach's best move, loss, its standard error and whether it flags the decision: as
+    recorded by the oracle's run (``strength`` None: the coach of the run's commit), or anew."""
     played = Action.parse(row["played"])
+    if strength is None:
+        coach = row["coach"]
+        best = Action.parse(coach["best"])
+        loss = 0.0 if same_move(best, played) else max(0.0, coach["best_value"] - coach["played_value"])
+        return best, loss, 0.0, coach["flagged"]
+    view = position(match, 1, row["move"]).view(PLAYER)
     trials = finish(think_values(view, played, decision_seed(row["deal"], row["move"]), strength))
-    best, mine = trials[0], next(t for t in trials if same_move(t.action, played))
+    top, mine = trials[0], next(t for t in trials if same_move(t.action, played))
+    loss = 0.0 if top is mine else max(0.0, top.value - mine.value)
+    error = paired_error(top, mine)
+    return top.action, loss, error, beyond_noise(loss, error, threshold)
+
+
+def coach_row(row: dict[str, Any], match: Match, strength: Strength | None, threshold: float) -> Row | None:
+    """The coach's verdict on the decision against the oracle's values."""
+    best, loss, error, flagged = coach_verdict(row, match, strength, threshold)
     values = row["values"]
-    key = next((k for k in values if same_move(Action.parse(k), best.action)), None)
+    key = next((k for k in values if same_move(Action.parse(k), best)), None)
     if key is None:
         return None  # a move the oracle did not value
-    loss = 0.0 if best is mine else max(0.0, best.value - mine.value)
-    flagged = beyond_noise(loss, paired_error(best, mine), threshold)
-    mean, low, high = interval(values[key], values[row["played"]]) if best is not mine else (0, 0, 0)
+    differs = not same_move(best, Action.parse(row["played"]))
+    mean, low, high = interval(values[key], values[row["played"]]) if differs else (0.0, 0.0, 0.0)
     means = {k: statistics.fmean(v) for k, v in values.items()}
     top = max(means.values())
-    error = paired_error(best, mine)
     return Row(kind_of(row, key), flagged, loss, error, mean, low, high, means[row["played"]] >= top)
 
 
-def rows_of(path: Path, strength: Strength, threshold: float) -> Iterator[Row]:
+def rows_of(path: Path, strength: Strength | None, threshold: float) -> Iterator[Row]:
     matches: dict[str, Match] = {}
     lines = path.read_text().splitlines()
     head = json.loads(lines[0])["run"]
@@ -151,6 +165,7 @@ def main() -> None:
     ap.add_argument("--units", type=int, default=STANDARD.total_units)
     ap.add_argument("--wary", type=int, default=STANDARD.wary)
     ap.add_argument("--aware", type=float, default=STANDARD.aware)
+    ap.add_argument("--recorded", action="store_true", help="the coach's verdicts as the run recorded them")
     ap.add_argument("--hard-guesses", action="store_true", help="the hard level's sampler")
     ap.add_argument("--threshold", type=float, default=None)
     ap.add_argument("--json", type=Path, default=None)
@@ -160,7 +175,7 @@ def main() -> None:
     if args.hard_guesses:
         strength = replace(strength, inference=SearchBot.inference)
     threshold = MISTAKE_POINTS if args.threshold is None else args.threshold
-    rows = list(rows_of(args.run, strength, threshold))
+    rows = list(rows_of(args.run, None if args.recorded else strength, threshold))
     out = {"all": summary(rows)}
     for kind in ("end", "draw", "discard"):
         some = [r for r in rows if r.kind == kind]
