@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import math
 import random
 import subprocess
 import sys
@@ -33,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from gin_core import Action, Match, Rules
-from gin_core.analysis.coach import PLAYER, STANDARD, review, same_move, shortlist
+from gin_core.analysis.coach import PLAYER, STANDARD, Strength, review, same_move, shortlist
 from gin_core.analysis.replay import hand_moves, position
 from gin_core.arrange import trim_caches
 from gin_core.bots import Bot, make_bot
@@ -45,6 +46,7 @@ from gin_core.cards import CARDS
 from gin_core.view import PlayerView
 
 ROOT = Path(__file__).resolve().parent.parent
+OLD_MISTAKE = 5.0  # the old coach's threshold
 
 
 def played_match(seed: int, first: str) -> Match:
@@ -58,14 +60,19 @@ def played_match(seed: int, first: str) -> Match:
     return m
 
 
-def candidates(view: PlayerView, played: Action, coach_best: Action) -> list[Action]:
-    """The moves the oracle values: the move played, the coach's best and its shortlist."""
+def candidates(view: PlayerView, played: Action, bests: list[Action], disputed: bool) -> list[Action]:
+    """The moves the oracle values: the move played, the coaches' best moves and the coach's
+    shortlist; with ``disputed``, the shortlist only for the standard level's choice, and no
+    move at all when every coach agrees with the move played."""
     know = Knowledge.of(view)
     work = Work(10**9, 10**9)
     favourite, options = standard_choice(view, know, know.holding(), work)
-    moves = shortlist(view, know, played, favourite, options, STANDARD)
-    if not any(same_move(coach_best, m) for m in moves):
-        moves.append(coach_best)
+    if disputed and all(same_move(b, played) for b in bests):
+        return []
+    moves = [played, favourite] if disputed else shortlist(view, know, played, favourite, options, STANDARD)
+    for move in bests:
+        if not any(same_move(move, m) for m in moves):
+            moves.append(move)
     return moves
 
 
@@ -92,13 +99,20 @@ def play_out(table: Match, guess: Guess, move: Action, bots: tuple[Bot, Bot]) ->
     return pts[PLAYER] - pts[1 - PLAYER]
 
 
-def value_decision(
-    match: Match, index: int, played: Action, coach: dict[str, Any], n: int, bots: tuple[Bot, Bot]
+def value_decision(  # 7 parameters: a benchmark's loop body
+    match: Match,
+    index: int,
+    played: Action,
+    coach: dict[str, Any],
+    n: int,
+    bots: tuple[Bot, Bot],
+    disputed: bool,
 ) -> dict[str, Any]:
     """One decision: per candidate move, its net points on each guess."""
     table = position(match, 1, index)
     view = table.view(PLAYER)
-    moves = candidates(view, played, Action.parse(coach["best"]))
+    bests = [Action.parse(coach["best"]), Action.parse(coach["new_best"])]
+    moves = candidates(view, played, bests, disputed)
     code = match.records[0].deal_code
     found = hidden_guesses(view, n, f"{code}:{index}")
     values: dict[str, list[int]] = {}
@@ -115,18 +129,26 @@ def value_decision(
     }
 
 
+OLD = Strength(48, 6_000)
+"""The coach before issue 27's fix: the hard level's guesses, an opponent never wary; it flagged
+a loss over 5 points."""
+
+
 def decisions(match: Match) -> list[tuple[int, Action, dict[str, Any]]]:
-    """The player's decisions with the current coach's verdicts."""
+    """The player's decisions with the old coach's verdicts (``best``, values, ``flagged``) and
+    the current coach's best move (``new_best``)."""
     verdicts = {v.move_index: v for v in review(match, 1).verdicts}
+    old = {v.move_index: v for v in review(match, 1, strength=OLD, threshold=math.inf).verdicts}
     out = []
     for index, (player, action) in enumerate(hand_moves(match, 1)):
-        v = verdicts.get(index)
+        v = old.get(index)
         if player == PLAYER and v is not None:
             coach = {
                 "best": str(v.best),
                 "played_value": v.played_value,
                 "best_value": v.best_value,
-                "flagged": v.mistake is not None,
+                "flagged": v.loss > OLD_MISTAKE,
+                "new_best": str(verdicts[index].best),
             }
             out.append((index, action, coach))
     return out
@@ -143,10 +165,21 @@ def main() -> None:
     ap.add_argument("--even", type=int, default=12, help="hands of the standard level against itself")
     ap.add_argument("--guesses", type=int, default=200)
     ap.add_argument("--out", default="benchmarks/runs/oracle-coach")
+    ap.add_argument("--disputed", action="store_true", help="value only decisions a coach disputes")
+    ap.add_argument("--skip", type=Path, default=None, help="a run whose decisions are not valued again")
     args = ap.parse_args()
     out = ROOT / f"{args.out}.jsonl"
     out.parent.mkdir(parents=True, exist_ok=True)
-    head = {"commit": commit(), "guesses": args.guesses, "mixed": args.mixed, "even": args.even}
+    done = set()
+    if args.skip is not None:
+        done = {(r["deal"], r["move"]) for r in map(json.loads, args.skip.read_text().splitlines()[1:])}
+    head = {
+        "commit": commit(),
+        "guesses": args.guesses,
+        "mixed": args.mixed,
+        "even": args.even,
+        "disputed": args.disputed,
+    }
     with out.open("w") as f:
         f.write(json.dumps({"run": head}) + "\n")
     bots = (make_bot("standard", 1), make_bot("standard", 2))
@@ -158,7 +191,9 @@ def main() -> None:
     for seed, first in games:
         m = played_match(seed, first)
         for index, action, coach in decisions(m):
-            row = value_decision(m, index, action, coach, args.guesses, bots)
+            if (m.records[0].deal_code, index) in done:
+                continue
+            row = value_decision(m, index, action, coach, args.guesses, bots, args.disputed)
             row["seat0"] = first
             with out.open("a") as f:
                 f.write(json.dumps(row) + "\n")
