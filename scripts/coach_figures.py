@@ -1,7 +1,7 @@
 """The coach against the deep oracle (issue 27): reads the decisions valued by
 ``scripts/oracle_coach.py`` and measures the coach (as it is now, or with other settings) on them.
 
-    python scripts/coach_figures.py benchmarks/runs/oracle-coach.jsonl
+    python scripts/coach_figures.py benchmarks/runs/oracle-coach.jsonl benchmarks/runs/oracle-coach-2.jsonl
     python scripts/coach_figures.py RUN.jsonl --hard-guesses --aware 0 --samples 48 --units 6000
 
 Per decision the oracle's loss of the move played is its mean value of the coach's best move
@@ -113,6 +113,10 @@ def coach_row(row: dict[str, Any], match: Match, strength: Strength | None, thre
     """The coach's verdict on the decision against the oracle's values."""
     best, loss, error, flagged = coach_verdict(row, match, strength, threshold)
     values = row["values"]
+    if not values and same_move(best, Action.parse(row["played"])):
+        # Every coach agreed with the move played: no oracle values, no loss on either side,
+        # and not counted among the oracle's best moves (which only makes that share larger).
+        return Row(kind_of(row, row["played"]), flagged, 0.0, 0.0, 0.0, 0.0, 0.0, False)
     key = next((k for k in values if same_move(Action.parse(k), best)), None)
     if key is None:
         return None  # a move the oracle did not value
@@ -123,18 +127,23 @@ def coach_row(row: dict[str, Any], match: Match, strength: Strength | None, thre
     return Row(kind_of(row, key), flagged, loss, error, mean, low, high, means[row["played"]] >= top)
 
 
-def rows_of(path: Path, strength: Strength | None, threshold: float) -> Iterator[Row]:
+def rows_of(paths: list[Path], strength: Strength | None, threshold: float) -> Iterator[Row]:
+    """The decisions of the runs ``paths`` (a decision valued twice counts once)."""
+    runs = [p.read_text().splitlines() for p in paths]
+    heads = [json.loads(lines[0])["run"] for lines in runs]
+    mixed, even = max(h["mixed"] for h in heads), max(h["even"] for h in heads)
     matches: dict[str, Match] = {}
-    lines = path.read_text().splitlines()
-    head = json.loads(lines[0])["run"]
-    games = [(s, "beginner") for s in range(head["mixed"])] + [
-        (1000 + s, "standard") for s in range(head["even"])
-    ]
-    for seed, first in games:
+    for seed, first in [(s, "beginner") for s in range(mixed)] + [
+        (1000 + s, "standard") for s in range(even)
+    ]:
         m = played_match(seed, first)
         matches[m.records[0].deal_code] = m
-    for line in lines[1:]:
+    seen = set()
+    for line in (line for lines in runs for line in lines[1:]):
         row = json.loads(line)
+        if (row["deal"], row["move"]) in seen:
+            continue
+        seen.add((row["deal"], row["move"]))
         got = coach_row(row, matches[row["deal"]], strength, threshold)
         if got is not None:
             yield got
@@ -160,7 +169,7 @@ def summary(rows: list[Row]) -> dict[str, Any]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("run", type=Path)
+    ap.add_argument("runs", type=Path, nargs="+")
     ap.add_argument("--samples", type=int, default=STANDARD.samples)
     ap.add_argument("--units", type=int, default=STANDARD.total_units)
     ap.add_argument("--wary", type=int, default=STANDARD.wary)
@@ -175,7 +184,7 @@ def main() -> None:
     if args.hard_guesses:
         strength = replace(strength, inference=SearchBot.inference)
     threshold = MISTAKE_POINTS if args.threshold is None else args.threshold
-    rows = list(rows_of(args.run, None if args.recorded else strength, threshold))
+    rows = list(rows_of(args.runs, None if args.recorded else strength, threshold))
     out = {"all": summary(rows)}
     for kind in ("end", "draw", "discard"):
         some = [r for r in rows if r.kind == kind]
