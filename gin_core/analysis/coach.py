@@ -73,7 +73,8 @@ def hand_points(points: int) -> float:
 
 
 SURE = 1.645
-"""A loss counts only when it is this many standard errors above 0 (one-sided 95%)."""
+"""How many standard errors a loss is lowered by before it is compared with a threshold (the
+lower end of a one-sided 95% interval)."""
 
 
 @dataclass(frozen=True)
@@ -396,8 +397,10 @@ def think_verdict(
 
 
 def beyond_noise(loss: float, error: float, threshold: float = MISTAKE_POINTS) -> bool:
-    """A loss is a mistake when it is over ``threshold`` and :data:`SURE` standard errors."""
-    return loss > threshold and loss > SURE * error
+    """A loss is a mistake when it is over ``threshold`` even :data:`SURE` standard errors
+    lower: the coach picks the best of several noisy values, so its losses run high (by 2
+    points on average where it disagrees with the move played, against the deep oracle)."""
+    return loss - SURE * error > threshold
 
 
 def think_values(
