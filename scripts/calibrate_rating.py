@@ -19,10 +19,22 @@ import statistics
 import subprocess
 import sys
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
-from gin_core import HandLuck, HandReview, Match, Rules, grade, hand_luck, rating
-from gin_core.analysis.coach import review
+from gin_core import (
+    HandLuck,
+    HandReview,
+    Match,
+    Mistake,
+    MistakeKind,
+    Rules,
+    Verdict,
+    grade,
+    hand_luck,
+    rating,
+)
+from gin_core.analysis.coach import beyond_noise, review
 from gin_core.bots import make_bot
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,6 +65,13 @@ def run(hands: int, out: Path) -> None:
         print(f"hand {seed + 1}", file=sys.stderr, flush=True)
 
 
+def flagged(verdict: Verdict) -> Verdict:
+    """The verdict flagged as the coach now flags (a run may predate a threshold's change)."""
+    if beyond_noise(verdict.loss, verdict.error):
+        return replace(verdict, mistake=verdict.mistake or Mistake(MistakeKind.OTHER))
+    return replace(verdict, mistake=None)
+
+
 def read(path: Path) -> None:
     lines = path.read_text().splitlines()
     print(json.loads(lines[0])["run"])
@@ -65,7 +84,7 @@ def read(path: Path) -> None:
         reviews = [r for r, _ in pairs]
         whole = rating(reviews)
         hands = [rating([r]) for r in reviews]
-        grades = Counter(grade(v) for r in reviews for v in r.verdicts)
+        grades = Counter(grade(flagged(v)) for r in reviews for v in r.verdicts)
         gaps = [abs(luck.result - (luck.total - sum(v.loss for v in r.verdicts))) for r, luck in pairs]
         print(
             f"{level}: hands {len(reviews)}, decisions {whole.decisions}, accuracy {whole.accuracy}%,"

@@ -29,7 +29,7 @@ from gin_core import (
     rating,
 )
 from gin_core.analysis.coach import review
-from gin_core.analysis.rating import BANDS, BLUNDER_POINTS, band_of
+from gin_core.analysis.rating import BANDS, BLUNDER_POINTS, INACCURACY_POINTS, band_of
 from gin_core.analysis.replay import position
 from gin_core.bots import make_bot
 from tests.test_coach import HAND_A, HAND_B, played
@@ -119,9 +119,9 @@ def verdict(loss: float, error: float = 0.0, flagged: bool = False, same: bool =
 
 def test_grades_follow_the_loss_and_the_noise() -> None:
     assert grade(verdict(0.0, same=True)) == Grade.BEST
-    assert grade(verdict(1.0)) == Grade.GOOD
-    assert grade(verdict(3.0)) == Grade.INACCURACY
-    assert grade(verdict(3.0, error=3.0)) == Grade.GOOD  # within the noise
+    assert grade(verdict(INACCURACY_POINTS)) == Grade.GOOD
+    assert grade(verdict(INACCURACY_POINTS + 1)) == Grade.INACCURACY
+    assert grade(verdict(INACCURACY_POINTS + 1, error=1.0)) == Grade.GOOD  # within the noise
     assert grade(verdict(6.0, flagged=True)) == Grade.MISTAKE
     assert grade(verdict(BLUNDER_POINTS + 1, flagged=True)) == Grade.BLUNDER
 

@@ -53,12 +53,13 @@ from .replay import finished_record, hand_moves, hand_start
 
 PLAYER = 0  # the seat the coach judges: the person at the page
 
-MISTAKE_POINTS = 5.0
-"""A loss (points of expected hand value) above this is a mistake. Measured with
-``python scripts/bench_coach.py --noise --hands 10 --seeds 5`` (125 decisions of a beginner
-against the standard level, each valued with 5 seeds at :data:`STANDARD`): the loss spreads with
-a standard deviation of 0 at the median, 2.1 points at the 90th percentile, 2.3 at the 95th and
-3.5 at most; 5 points is over twice the 95th percentile."""
+MISTAKE_POINTS = 4.0
+"""A loss (points of expected hand value) over this even :data:`SURE` standard errors lower is
+a mistake (see :func:`beyond_noise`). Set against the deep oracle (``scripts/oracle_coach.py``:
+200 guesses of the hidden cards, the standard level playing both seats to the end of the hand;
+figures by ``scripts/coach_figures.py``): every decision flagged so is a loss beyond the
+oracle's 90% interval, and no move the oracle rates best is flagged; at 3 points a sixth of the
+flags are within the oracle's noise."""
 
 
 Outcome = Callable[[int], float]
