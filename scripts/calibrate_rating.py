@@ -14,6 +14,7 @@ band, the share of each grade, and the largest gap of luck's identity.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import statistics
 import subprocess
@@ -80,9 +81,17 @@ def read(path: Path) -> None:
         row = json.loads(line)
         pair = (HandReview.from_data(row["review"]), HandLuck.from_data(row["luck"]))
         by_level.setdefault(row["level"], []).append(pair)
+    averages = {}
     for level, pairs in by_level.items():
         reviews = [r for r, _ in pairs]
         whole = rating(reviews)
+        losses = [v.loss for r in reviews for v in r.verdicts]
+        half = 1.645 * statistics.stdev(losses) / len(losses) ** 0.5
+        averages[level] = whole.average_loss
+        print(
+            f"{level}: average loss 90% interval"
+            f" {whole.average_loss - half:.3f}..{whole.average_loss + half:.3f}"
+        )
         hands = [rating([r]) for r in reviews]
         grades = Counter(grade(flagged(v)) for r in reviews for v in r.verdicts)
         gaps = [abs(luck.result - (luck.total - sum(v.loss for v in r.verdicts))) for r, luck in pairs]
@@ -96,6 +105,8 @@ def read(path: Path) -> None:
             f" result sd {statistics.pstdev(luck.result for _, luck in pairs):.1f},"
             f" adjusted sd {statistics.pstdev(luck.adjusted for _, luck in pairs):.1f}"
         )
+    ordered = [averages[level] for level in LEVELS if level in averages]
+    print("midpoints between the levels:", [round((a + b) / 2, 3) for a, b in itertools.pairwise(ordered)])
 
 
 def main() -> None:
