@@ -28,7 +28,7 @@ from .analysis.duplicate import (
     replay_hand,
 )
 from .analysis.luck import HandLuck, Luck, LuckKind, hand_luck
-from .analysis.rating import Grade, Rating, SkillBand, grade, move_accuracy, rating
+from .analysis.rating import Grade, Rating, SkillBand, band_of, grade, move_accuracy, rating
 from .analysis.replay import Frame, first_move, frames, hand_moves, position
 from .arrange import (
     Arrangement,
@@ -124,6 +124,7 @@ __all__ = [
     "TakeBack",
     "UndoError",
     "Verdict",
+    "band_of",
     "best_arrangement",
     "best_defence",
     "best_discard",
