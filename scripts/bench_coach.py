@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from dataclasses import replace
 
 from gin_core import Action, Match, PlayerView, Rules
 from gin_core.analysis.coach import (
@@ -124,7 +125,7 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=STANDARD.samples)
     ap.add_argument("--units", type=int, default=STANDARD.total_units)
     args = ap.parse_args()
-    strength = Strength(args.samples, args.units)
+    strength = replace(STANDARD, samples=args.samples, total_units=args.units)
     print(f"strength: {strength}")
     if args.noise:
         noise(args.hands, args.seeds, strength)

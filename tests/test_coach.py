@@ -16,20 +16,24 @@ from gin_core import Action, Card, Match, PlayerView, Rules
 from gin_core.analysis.coach import (
     MISTAKE_POINTS,
     PLAYER,
+    STANDARD,
     CoachDataError,
     HandReview,
     Mistake,
     MistakeKind,
     Verdict,
+    beyond_noise,
     coach_stats,
     diagnose,
     hand_summary,
     review,
     same_move,
     think_review,
+    think_values,
 )
 from gin_core.analysis.replay import frames, hand_moves, hand_start, position
 from gin_core.bots import make_bot
+from gin_core.bots.base import finish
 from gin_core.dealcode import decode, shuffled_deck
 from gin_core.errors import ArgumentError
 
@@ -96,7 +100,20 @@ def test_the_best_move_is_never_a_mistake_and_small_losses_are_noise(
     for v in verdicts:
         if same_move(v.played, v.best):
             assert v.mistake is None and v.loss == 0
-        assert (v.mistake is not None) == (v.loss > MISTAKE_POINTS)
+        assert (v.mistake is not None) == beyond_noise(v.loss, v.error)
+        assert v.error >= 0 and (v.error > 0) == (not same_move(v.played, v.best))
+
+
+def test_values_are_in_the_outcome_s_unit(match_a: Match) -> None:
+    """The value of an outcome is a parameter (hand points, or a match-win chance later): the
+    same playouts valued at half a point each give half the values."""
+    view = position(match_a, 1, BAD_A).view(PLAYER)
+    played_move = hand_moves(match_a, 1)[BAD_A][1]
+    half = dataclass_replace(STANDARD, outcome=lambda points: points / 2)
+    whole = finish(think_values(view, played_move, 7))
+    halved = finish(think_values(view, played_move, 7, half))
+    assert [t.action for t in halved] == [t.action for t in whole]
+    assert [t.value for t in halved] == pytest.approx([t.value / 2 for t in whole])
 
 
 def test_only_real_decisions_are_judged(match_a: Match, review_a: HandReview) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gin_core import Action, Card, Match, Rules
+from gin_core import Action, Card, Match, Rules, Verdict, hand_luck
 from gin_core.analysis.coach import HandReview, Mistake, MistakeKind, review
 from gin_core.analysis.replay import hand_moves
 
@@ -63,13 +63,45 @@ def test_the_first_step_is_the_deal_face_up(match: Match, coached: HandReview) -
 def test_the_bad_discard_is_explained(match: Match, coached: HandReview) -> None:
     model = presenter.review_model(match, 1, 3, coached, {})
     assert model.move is not None and model.move.spoken == "You: Discard 10 of clubs"
-    assert model.moves[3].mistake
+    assert model.moves[3].mistake and model.moves[3].grade in ("mistake", "blunder")
     prefer, why = model.verdict
-    assert prefer.text.startswith("Coach prefers: Discard ") and "points more" in prefer.text
+    assert prefer.text.startswith(f"{model.moves[3].grade.capitalize()}. Coach prefers: Discard ")
+    assert "points more" in prefer.text
     assert why.text == "Broke up the meld 7\u2663 8\u2663 9\u2663 10\u2663 by discarding 10\u2663."
     assert why.spoken.endswith("by discarding 10 of clubs.")
-    assert model.summary[0].text.startswith("You gave away ")
-    assert any(line.text.startswith("Move 4: Discard 10\u2663 \u2212") for line in model.summary[1:])
+    assert (
+        model.summary[0].text.startswith("Accuracy ")
+        and " points lost a decision \u00b7 " in model.summary[0].text
+    )
+    assert model.summary[1].text.startswith("You gave away ")
+    assert any(line.text.startswith("Move 4: Discard 10\u2663 \u2212") for line in model.summary[2:])
+
+
+def test_the_hand_s_result_is_split_into_the_cards_and_your_decisions(
+    match: Match, coached: HandReview
+) -> None:
+    """Luck against skill, read from the review: the result is the cards' part less what your
+    decisions gave away (within the estimate's noise)."""
+    model = presenter.review_model(match, 1, 0, coached, {})
+    luck = hand_luck(match, 1, coached)
+    lost = sum(v.loss for v in coached.verdicts)
+    line = model.summary[-1].text
+    assert line == presenter.luck_text(luck, lost)
+    assert line.startswith(f"You {'won' if luck.result > 0 else 'lost'} {abs(luck.result)} point")
+    assert f"{presenter.signed(luck.total)} from the cards" in line
+    assert abs(luck.result - (luck.total - lost)) <= 3 * max(1.0, sum(v.error for v in coached.verdicts))
+
+
+def test_grades_and_signed_figures_in_words() -> None:
+    assert (
+        presenter.signed(3.46) == "+3.5"
+        and presenter.signed(-2) == "\u22122.0"
+        and presenter.signed(0.01) == "0.0"
+    )
+    bad = Verdict(3, Action.parse("discard TC"), Action.parse("discard KD"), -3.0, 4.5, None, 0.5)
+    assert presenter.verdict_lines(bad, None)[0].text.startswith("Inaccuracy. Coach prefers: Discard K")
+    fine = Verdict(3, Action.parse("discard TC"), Action.parse("discard KD"), 4.0, 4.5, None, 1.0)
+    assert presenter.verdict_lines(fine, None)[0].text.startswith("Coach: good. Discard K")
 
 
 def test_the_computer_s_reasons_show_on_its_moves(match: Match, coached: HandReview) -> None:

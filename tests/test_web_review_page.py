@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from gin_core import Action, Match, Rules
+from gin_core import Action, Match, Rules, hand_luck, move_accuracy
 from gin_core.analysis.coach import HandReview, Mistake, MistakeKind, Verdict, review
 from gin_core.analysis.replay import hand_moves, position
 
@@ -285,29 +285,58 @@ def test_stats_version_2_has_an_empty_coach_and_bad_coach_fields_reset() -> None
     data, bad = stats.validate(raw, parts)
     assert bad == ["coach.hands"]
     assert data["coach"]["given_tenths"] == 40 and data["coach"]["kinds"] == {"broke_meld": 2}
-    assert data["coach"]["matches"] == {"m1": {"hands": [1, 2], "given_tenths": 40}}
+    assert list(data["coach"]["matches"]) == ["m1"]
+    assert (
+        data["coach"]["matches"]["m1"]["hands"] == [1, 2]
+        and data["coach"]["matches"]["m1"]["given_tenths"] == 40
+    )
     data, bad = stats.validate(raw | {"coach": [1]}, parts)
     assert bad == ["coach"] and data["coach"] == record.empty_counts()
     assert "coach" not in stats.validate(raw)[0], "without the feature, its part is not kept"
 
 
-def test_coach_statistics_rows_and_chart() -> None:
+def test_coach_statistics_rows_and_charts() -> None:
     data = stats.empty({"coach": record.check_counts})
     counts = data["coach"]
     assert presenter.coach_rows(counts) == [("Coach", "no hand reviewed yet")]
-    assert record.count_review(data, "m1", fake_review(1, CODE))
-    assert not record.count_review(data, "m1", fake_review(1, CODE))
-    assert record.count_review(data, "m1", HandReview(2, CODE, ()))
-    assert record.count_review(data, "m2", fake_review(1, CODE))
+    assert record.count_review(data, "m1", fake_review(1, CODE), "hard", (4.0, 10))
+    assert not record.count_review(data, "m1", fake_review(1, CODE), "hard", (4.0, 10))
+    assert record.count_review(data, "m1", HandReview(2, CODE, ()), "hard", (-2.0, -6))
+    assert record.count_review(data, "m2", fake_review(1, CODE), "standard", (0.0, 0))
     rows = dict(presenter.coach_rows(counts))
     assert rows["Hands reviewed by the coach"] == "3"
     assert rows["Points given away per hand"] == "5.0"  # 7.5 + 0 + 7.5 over 3 hands
     assert rows["Mistakes made most often"] == "broke up a meld (2)"
+    accuracy = move_accuracy(7.5)
+    assert rows["Your accuracy (last 2 matches)"].startswith(f"{accuracy:.0f}% \u00b7 ")
+    assert rows["Accuracy by the computer's level"] == f"standard {accuracy:.0f}%, hard {accuracy:.0f}%"
+    assert rows["Per hand: your net, from the cards"] == "+1.0, +0.5"  # (10-6)/2 and 0; (4-2)/2 and 0
     assert record.given_away_by_match(counts) == [3.8, 7.5]
     chart = presenter.given_chart(counts)
     assert chart.svg.count("<rect") >= 2 and chart.table.rows == (("1", "3.8"), ("2", "7.5"))
     assert "latest 7.5" in chart.summary
     assert "No hand reviewed yet" in presenter.given_chart(record.empty_counts()).svg
+    chart = presenter.accuracy_chart(counts)
+    assert chart.table.rows == (("1", "hard", f"{accuracy:.0f}%"), ("2", "standard", f"{accuracy:.0f}%"))
+
+
+def test_older_coach_counts_read_with_no_rating_yet() -> None:
+    """Matches counted before the rating (hands and points given away only) read as matches
+    with no decision judged: they stay in the points given away, not in the accuracy."""
+    old = {"hands": 1, "given_tenths": 75, "kinds": {}, "matches": {"m0": {"hands": [1], "given_tenths": 75}}}
+    counts, bad = record.check_counts(old)
+    assert not bad and counts["matches"]["m0"]["decisions"] == 0 and record.match_play(counts) == []
+    assert record.given_away_by_match(counts) == [7.5]
+    assert "Your accuracy" not in dict(presenter.coach_rows(counts))
+
+
+def test_the_coach_counts_your_level_and_the_hand_s_luck(coached: HandReview) -> None:
+    d, s, _r, v = table()
+    assert feature(d).keep_review("u1", coached)
+    m = v.stats["coach"]["matches"]["u1"]
+    luck = hand_luck(s.own_game.match, 1, coached)
+    assert m["level"] == "beginner" and m["decisions"] == len(coached.verdicts)
+    assert m["luck_tenths"] == round(luck.total * 10) and m["net"] == luck.result
 
 
 def test_review_controls_keys_and_dialog_are_its_intents() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from gin_core import HandReview, hand_moves, position, think_review
+from gin_core import HandLuck, HandReview, hand_luck, hand_moves, position, think_review
 
 from ..feature import Feature, FeatureIntent, HandButton, Handler, Job
 from ..kit.background import SLICE_MS
@@ -43,6 +43,11 @@ KEYS: dict[str, FeatureIntent] = {
 BUTTON = HandButton("review", "Review", "Review this hand", "btn-review")
 
 
+def _luck(luck: HandLuck) -> tuple[float, int]:
+    """What the cards gave you in a hand, and its net result (for the statistics)."""
+    return luck.total, luck.result
+
+
 class Counts(Protocol):
     """The statistics as stored (records.py's Records)."""
 
@@ -63,6 +68,7 @@ class ReviewFeature(Feature):
         self.ui = ui
         self.reviews: dict[int, HandReview] = {}  # the coach's, of your match, by hand number
         self.open: tuple[int, int] | None = None  # the review open on screen: (hand, step)
+        self.sent: set[tuple[str, int]] = set()  # (match, hand) reviews already counted
         self.shown: tuple[object, ReviewModel | None] | None = None  # the last model, and its key
 
     # ----- input ---------------------------------------------------------------------------------
@@ -95,13 +101,20 @@ class ReviewFeature(Feature):
         self.open = record.read_open(game.parts.get(record.OPEN), len(records))
 
     def counted(self, game: Game) -> None:
-        self.count(game.uid)
+        self.count(game)
 
-    def count(self, uid: str) -> None:
-        """Count the coach's reviews of your match (each once) in the statistics."""
-        reviews = list(self.reviews.values())
-        if reviews:
-            self.counts_kept.count(lambda d: sum(record.count_review(d, uid, r) for r in reviews) > 0)
+    def count(self, g: Game) -> None:
+        """Count the coach's reviews of your match in the statistics (each once: the statistics
+        know what they counted, and this table what it sent), with the computer's level and
+        each hand's luck."""
+        uid = g.uid
+        new = [(n, r) for n, r in self.reviews.items() if (uid, n) not in self.sent]
+        if not new:
+            return
+        found = [(r, _luck(hand_luck(g.match, n, r))) for n, r in new]
+        self.sent |= {(uid, n) for n, _ in new}
+        level = g.level
+        self.counts_kept.count(lambda d: sum(record.count_review(d, uid, r, level, x) for r, x in found) > 0)
 
     @property
     def session(self) -> Session:
@@ -173,7 +186,7 @@ class ReviewFeature(Feature):
         if self.session.own_game.uid != uid:
             return False
         self.reviews[found.hand_number] = found
-        self.count(uid)
+        self.count(self.session.own_game)
         self.keep()
         return True
 
@@ -220,11 +233,12 @@ class ReviewFeature(Feature):
         self.ui.show_statistics(model.coach_rows(self.counts_kept.stats_data[record.COACH]))
 
     def chart(self, name: str) -> Chart | None:
-        if name != "given":
+        if name not in ("given", "accuracy"):
             return None
         from . import model  # deferred: warmup.py imports it after the first paint
 
-        return model.given_chart(self.counts_kept.stats_data[record.COACH])
+        counts = self.counts_kept.stats_data[record.COACH]
+        return model.given_chart(counts) if name == "given" else model.accuracy_chart(counts)
 
     # ----- handlers ------------------------------------------------------------------------------
 

@@ -16,22 +16,29 @@ from gin_core import (
     ActionKind,
     Card,
     Frame,
+    Grade,
+    HandLuck,
     HandReview,
     Match,
     Mistake,
     MistakeKind,
     Settlement,
+    SkillBand,
     Verdict,
+    band_of,
     first_move,
     frames,
+    grade,
+    hand_luck,
     hand_moves,
     hand_summary,
+    rating,
 )
 
 from ..kit.frozen import Frozen
 from ..storage.savefmt import LogLine
 from ..words import narrate
-from .record import given_away_by_match, per_hand
+from .record import MatchPlay, given_away_by_match, match_play, per_hand
 
 if TYPE_CHECKING:  # imported after the first paint (warmup.py)
     from ..kit.charts import Chart
@@ -51,6 +58,7 @@ class MoveItem(Frozen):
     player: int
     label: Words
     mistake: bool
+    grade: str = ""  # your decision's grade when it cost something: inaccuracy, mistake, blunder
 
 
 class ReviewModel(Frozen):
@@ -90,7 +98,7 @@ def review_model(
     )
     return ReviewModel(
         title=f"Hand {hand_number} review",
-        summary=summary_lines(review),
+        summary=summary_lines(review) + luck_lines(match, hand_number, review),
         step=k,
         first=0,
         prev=max(0, k - 1),
@@ -104,7 +112,13 @@ def review_model(
         verdict=verdict,
         result=result,
         moves=tuple(
-            MoveItem(i, p if p is not None else 0, move_words(p, a, shown[i]), _flagged(review, i))
+            MoveItem(
+                i,
+                p if p is not None else 0,
+                move_words(p, a, shown[i]),
+                _flagged(review, i),
+                _graded(review, i),
+            )
             for i, (p, a) in enumerate(moves)
         ),
         analysed=review is not None,
@@ -147,6 +161,16 @@ def _flagged(review: HandReview | None, index: int) -> bool:
     return verdict is not None and verdict.mistake is not None
 
 
+COSTLY = (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
+
+
+def _graded(review: HandReview | None, index: int) -> str:
+    """The grade of your decision at ``index`` if it cost something ("" otherwise)."""
+    verdict = review.verdict_at(index) if review is not None else None
+    found = grade(verdict) if verdict is not None else None
+    return str(found) if found in COSTLY else ""
+
+
 def _reason(words: str | None) -> Words | None:
     return None if not words else Words(words, words)
 
@@ -172,28 +196,28 @@ def points(value: float) -> str:
 
 
 def verdict_lines(v: Verdict, top: Card | None) -> tuple[Words, ...]:
-    """The coach on one decision: the move played, the coach's move and what it was worth, and
-    the mistake in words when it is one."""
-    if v.loss == 0:
+    """The coach on one decision: its grade, the coach's move and what it was worth, and the
+    mistake in words when it is one."""
+    g = grade(v)
+    if g == Grade.BEST:
         return (Words("Coach: the best move.", "Coach: the best move."),)
-    if v.mistake is None:
-        return (
-            Words(
-                f"Coach: fine. {narrate.action_label(v.best, top)} rated {points(v.loss)} higher,"
-                " within the estimate's noise.",
-                f"Coach: fine. {narrate.action_label(v.best, top, spoken=True)} rated {points(v.loss)}"
-                " higher, within the estimate's noise.",
-            ),
-        )
+    best, said = narrate.action_label(v.best, top), narrate.action_label(v.best, top, spoken=True)
+    if g == Grade.GOOD:
+        rest = f"rated {points(v.loss)} higher, within the estimate's noise."
+        return (Words(f"Coach: good. {best} {rest}", f"Coach: good. {said} {rest}"),)
+    word = GRADE_WORDS[g]
     lines = [
         Words(
-            f"Coach prefers: {narrate.action_label(v.best, top)} (worth {points(v.loss)} more).",
-            f"Coach prefers: {narrate.action_label(v.best, top, spoken=True)}, worth {points(v.loss)} more.",
+            f"{word}. Coach prefers: {best} (worth {points(v.loss)} more).",
+            f"{word}. Coach prefers: {said}, worth {points(v.loss)} more.",
         )
     ]
     if v.mistake is not None:
         lines.append(Words(mistake_text(v.mistake, v.played), mistake_text(v.mistake, v.played, spoken=True)))
     return tuple(lines)
+
+
+GRADE_WORDS = {Grade.INACCURACY: "Inaccuracy", Grade.MISTAKE: "Mistake", Grade.BLUNDER: "Blunder"}
 
 
 def result_lines(settlement: Settlement | None) -> tuple[Words, ...]:
@@ -206,21 +230,73 @@ def result_lines(settlement: Settlement | None) -> tuple[Words, ...]:
 
 
 def summary_lines(review: HandReview | None, top: int = 3) -> tuple[Words, ...]:
-    """The top of the review: points given away and the costliest mistakes."""
+    """The top of the review: your accuracy, the points given away and the costliest mistakes."""
     if review is None:
         return (Words("The coach is looking at this hand\u2026", "The coach is looking at this hand."),)
     s = hand_summary(review, top)
+    lines = [rating_words(review)]
     if not s.mistakes:
         text = f"No mistakes in {s.decisions} decision{'s' if s.decisions != 1 else ''}."
-        return (Words(text, text),)
+        return (*lines, Words(text, text))
     count = f"{s.mistakes} mistake{'s' if s.mistakes != 1 else ''}"
     head = f"You gave away {points(s.given_away)} in {count}."
-    lines = [Words(head, head)]
+    lines.append(Words(head, head))
     for v in s.costliest:
         label = f"Move {v.move_index + 1}: {narrate.action_label(v.played)}"
         spoken = f"Move {v.move_index + 1}: {narrate.action_label(v.played, spoken=True)}"
         lines.append(Words(f"{label} \u2212{points(v.loss)}", f"{spoken}, minus {points(v.loss)}"))
     return tuple(lines)
+
+
+def rating_words(review: HandReview) -> Words:
+    """Your accuracy in the hand, the points lost a decision and the skill band they name."""
+    r = rating([review])
+    if r.band is None:
+        return Words("No decision to judge in this hand.", "No decision to judge in this hand.")
+    band, lost = BAND_WORDS[r.band], f"{r.average_loss:.1f} points lost a decision"
+    text = f"Accuracy {r.accuracy:.0f}% \u00b7 {lost} \u00b7 {band}"
+    spoken = f"Accuracy {r.accuracy:.0f} percent, {lost}: {band}."
+    return Words(text, spoken)
+
+
+def luck_lines(match: Match, hand_number: int, review: HandReview | None) -> tuple[Words, ...]:
+    """Luck against skill: what the hand's result owes to the cards and to your decisions."""
+    if review is None:
+        return ()
+    luck = hand_luck(match, hand_number, review)
+    text = luck_text(luck, sum(v.loss for v in review.verdicts))
+    return (Words(text, text.replace("\u2212", "minus ")),)
+
+
+def luck_text(luck: HandLuck, lost: float) -> str:
+    """ "You lost 18 points: 11 from the cards, 7 from your decisions." (``lost``: the points
+    your decisions gave away, as the coach measured them)."""
+    cards = luck.total
+    verb = "won" if luck.result > 0 else "lost"
+    head = (
+        f"You {verb} {abs(luck.result)} point{'s' if abs(luck.result) != 1 else ''}"
+        if luck.result
+        else "The hand was even"
+    )
+    return f"{head}: {signed(cards)} from the cards, {signed(-lost)} from your decisions."
+
+
+def signed(value: float) -> str:
+    """+3.5, \u22122.0, 0.0: a figure with its sign (a true minus sign)."""
+    if round(value, 1) == 0:
+        return "0.0"
+    return f"+{value:.1f}" if value > 0 else f"\u2212{-value:.1f}"
+
+
+BAND_WORDS = {
+    SkillBand.NOVICE: "novice",
+    SkillBand.BEGINNER: "beginner",
+    SkillBand.CASUAL: "casual player",
+    SkillBand.INTERMEDIATE: "intermediate",
+    SkillBand.ADVANCED: "advanced",
+    SkillBand.EXPERT: "expert",
+    SkillBand.MASTER: "master",
+}
 
 
 def mistake_text(m: Mistake, played: Action, spoken: bool = False) -> str:
@@ -309,17 +385,71 @@ MISTAKE_WORDS = {
 
 def coach_rows(counts: Mapping[str, Any], top: int = 3) -> list[tuple[str, str]]:
     """(label, value) rows for the coach's statistics (record.check_counts): hands reviewed,
-    points given away per hand, the mistakes made most often."""
+    points given away per hand, the mistakes made most often, your accuracy and skill band over
+    the last matches and by the computer's level, and luck against skill per hand."""
     if not counts["hands"]:
         return [("Coach", "no hand reviewed yet")]
     order = list(MISTAKE_WORDS)
     kinds = sorted(counts["kinds"].items(), key=lambda kv: (-kv[1], order.index(MistakeKind(kv[0]))))
     often = ", ".join(f"{MISTAKE_WORDS[MistakeKind(k)]} ({n})" for k, n in kinds[:top]) or "none"
-    return [
+    rows = [
         ("Hands reviewed by the coach", str(counts["hands"])),
         ("Points given away per hand", f"{per_hand(counts['given_tenths'], counts['hands']):.1f}"),
         ("Mistakes made most often", often),
     ]
+    return rows + play_rows(match_play(counts))
+
+
+def play_rows(play: Sequence[MatchPlay]) -> list[tuple[str, str]]:
+    """Your accuracy and band over the matches in ``play``, by level, and luck against skill."""
+    if not play:
+        return []
+    decisions = sum(p.decisions for p in play)
+    loss = sum(p.average_loss * p.decisions for p in play) / decisions
+    luck = sum(p.luck_per_hand for p in play) / len(play)
+    net = sum(p.net_per_hand for p in play) / len(play)
+    return [
+        (
+            f"Your accuracy (last {len(play)} matches)",
+            f"{_mean_accuracy(play):.0f}% \u00b7 {BAND_WORDS[band_of(loss)]}",
+        ),
+        ("Accuracy by the computer's level", _by_level(play)),
+        ("Per hand: your net, from the cards", f"{signed(net)}, {signed(luck)}"),
+    ]
+
+
+def _by_level(play: Sequence[MatchPlay]) -> str:
+    """ "standard 91%, hard 84%": your accuracy against each level, weakest level first."""
+    levels = sorted({p.level for p in play if p.level}, key=lambda lv: LEVEL_ORDER.get(lv, 9))
+    return (
+        ", ".join(f"{lv} {_mean_accuracy([p for p in play if p.level == lv]):.0f}%" for lv in levels)
+        or "\u2014"
+    )
+
+
+LEVEL_ORDER = {"beginner": 0, "standard": 1, "hard": 2, "expert": 3}
+
+
+def _mean_accuracy(play: Sequence[MatchPlay]) -> float:
+    return sum(p.accuracy * p.decisions for p in play) / sum(p.decisions for p in play)
+
+
+def accuracy_chart(counts: Mapping[str, Any]) -> Chart:
+    """Your accuracy in each of the last matches the coach reviewed, oldest first, each labelled
+    with the computer's level."""
+    from ..kit import charts  # deferred: warmup.py imports it after the first paint
+
+    play = match_play(counts)
+    title = "Your accuracy per match"
+    header = ("Match", "Computer", "Accuracy")
+    if not play:
+        return charts.empty_chart("accuracy", title, "No hand reviewed yet", header)
+    values = [p.accuracy for p in play]
+    labels = [f"Match {i + 1} ({p.level or 'unknown'}): {p.accuracy:.0f}%" for i, p in enumerate(play)]
+    rows = tuple((str(i + 1), p.level, f"{p.accuracy:.0f}%") for i, p in enumerate(play))
+    summary = f"{len(play)} match{'' if len(play) == 1 else 'es'}, latest {values[-1]:.0f}% accurate."
+    bars = charts.bars("accuracy", title, values, labels)
+    return charts.Chart(bars, charts.ChartTable(title, header, rows), summary)
 
 
 def given_chart(counts: Mapping[str, Any]) -> Chart:

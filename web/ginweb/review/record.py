@@ -11,7 +11,9 @@ In the stored match (its part, ``Feature.part_keys``), in clear since nothing in
 
 In the statistics (its part ``coach``): the hands the coach reviewed, the points given away in
 them (in tenths of a point, so every count stays an integer), the mistakes made by kind, and per
-match (the last :data:`COACH_MATCHES`) the hands counted and their points given away.
+match (the last :data:`COACH_MATCHES`) the hands counted, their points given away, and for the
+rating over time the computer's level, your decisions judged, the sum of their accuracies and
+of their losses, and the points the cards gave you (luck, signed) and your net points.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gin_core import CoachDataError, HandRecord, HandReview, MistakeKind
+from gin_core import CoachDataError, HandRecord, HandReview, MistakeKind, move_accuracy
+
+from ..kit.frozen import Frozen
 
 REVIEWS = "reviews"
 OPEN = "reviewing"
@@ -80,11 +84,29 @@ def check_counts(raw: Any) -> tuple[dict[str, Any], list[str]]:
             bad.append(n)
     out["kinds"] = {k: v for k, v in _items(raw.get("kinds")) if k in KINDS and _count(v)}
     out["matches"] = {
-        str(uid)[:80]: {"hands": rec["hands"][:500], "given_tenths": rec["given_tenths"]}
+        str(uid)[:80]: _match_counts(rec)
         for uid, rec in _items(raw.get("matches"))[-COACH_MATCHES:]
         if _coached_match(rec)
     }
     return out, bad
+
+
+MATCH_COUNTS = ("decisions", "acc_tenths", "loss_tenths")  # added later: 0 in older records
+MATCH_SIGNED = ("luck_tenths", "net")
+
+
+def _match_counts(rec: dict[str, Any]) -> dict[str, Any]:
+    """A stored match of the coach's counts, the fields added later read as 0 (or "") if absent."""
+    out = {"hands": rec["hands"][:500], "given_tenths": rec["given_tenths"]}
+    out |= {n: rec[n] if _count(rec.get(n)) else 0 for n in MATCH_COUNTS}
+    out |= {n: rec[n] if _signed(rec.get(n)) else 0 for n in MATCH_SIGNED}
+    level = rec.get("level")
+    out["level"] = level[:20] if isinstance(level, str) else ""
+    return out
+
+
+def _signed(v: Any) -> bool:
+    return type(v) is int and abs(v) < 1 << 53
 
 
 def _items(raw: Any) -> list[tuple[Any, Any]]:
@@ -98,13 +120,16 @@ def _coached_match(rec: Any) -> bool:
     return isinstance(hands, list) and all(_count(h) for h in hands) and _count(rec.get("given_tenths"))
 
 
-def count_review(data: dict[str, Any], uid: str, review: HandReview) -> bool:
-    """Count the coach's review of a hand of match ``uid`` once into the statistics ``data``.
+def count_review(
+    data: dict[str, Any], uid: str, review: HandReview, level: str, luck: tuple[float, int]
+) -> bool:
+    """Count the coach's review of a hand of match ``uid`` (played against ``level``; ``luck``:
+    what the cards gave you in it and its net result) once into the statistics ``data``.
     Returns True if it was new."""
     c = data[COACH]
     matches = c["matches"]
     if uid not in matches:
-        matches[uid] = {"hands": [], "given_tenths": 0}
+        matches[uid] = _match_counts({"hands": [], "given_tenths": 0, "level": level})
         for old in list(matches)[:-COACH_MATCHES]:
             del matches[old]
     rec = matches[uid]
@@ -113,6 +138,11 @@ def count_review(data: dict[str, Any], uid: str, review: HandReview) -> bool:
     tenths = round(review.given_away * 10)
     rec["hands"].append(review.hand_number)
     rec["given_tenths"] += tenths
+    rec["decisions"] += len(review.verdicts)
+    rec["acc_tenths"] += round(sum(move_accuracy(v.loss) for v in review.verdicts) * 10)
+    rec["loss_tenths"] += round(sum(v.loss for v in review.verdicts) * 10)
+    rec["luck_tenths"] += round(luck[0] * 10)
+    rec["net"] += luck[1]
     c["hands"] += 1
     c["given_tenths"] += tenths
     for v in review.mistakes:
@@ -130,3 +160,31 @@ def per_hand(tenths: int, hands: int) -> float:
 def given_away_by_match(counts: Mapping[str, Any]) -> list[float]:
     """Points given away per hand in each of the last matches the coach reviewed, oldest first."""
     return [per_hand(m["given_tenths"], len(m["hands"])) for m in counts["matches"].values() if m["hands"]]
+
+
+class MatchPlay(Frozen):
+    """Your play in one of the last matches the coach reviewed: the computer's level, the mean
+    accuracy and loss of your decisions, and per hand the points from the cards and your net."""
+
+    level: str
+    decisions: int
+    accuracy: float
+    average_loss: float
+    luck_per_hand: float
+    net_per_hand: float
+
+
+def match_play(counts: Mapping[str, Any]) -> list[MatchPlay]:
+    """Your play in each of the last matches the coach reviewed with decisions, oldest first."""
+    return [
+        MatchPlay(
+            m["level"],
+            m["decisions"],
+            m["acc_tenths"] / 10 / m["decisions"],
+            m["loss_tenths"] / 10 / m["decisions"],
+            m["luck_tenths"] / 10 / len(m["hands"]),
+            m["net"] / len(m["hands"]),
+        )
+        for m in counts["matches"].values()
+        if m["decisions"] and m["hands"]
+    ]

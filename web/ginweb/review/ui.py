@@ -44,16 +44,25 @@ def _lines(words: Sequence[Words], cls: str) -> str:
 
 
 def _move_item(m: MoveItem, step: int) -> str:
-    """One move of the list: symbols on screen, card names for a screen reader."""
+    """One move of the list: symbols on screen, card names for a screen reader; a decision that
+    cost something is marked with its grade (a flag for a mistake or a blunder)."""
     current = ' aria-current="step"' if m.index == step else ""
-    flag = '<span class="flag" aria-hidden="true">\u26a0</span><span class="sr-only">, mistake</span>'
+    marks = FLAGS.get(m.grade, "")
+    said = f'<span class="sr-only">, {m.grade}</span>' if m.grade else ""
     return (
-        f'<li><button type="button" class="p{m.player}{" mistake" if m.mistake else ""}" '
-        f'data-act="review-step" data-step="{m.index}"{current}>'
+        f'<li><button type="button" class="p{m.player}{" mistake" if m.mistake else ""}'
+        f'{" " + m.grade if m.grade else ""}" data-act="review-step" data-step="{m.index}"{current}>'
         f'<span aria-hidden="true">{m.index + 1}. {dom.esc(m.label.text)}</span>'
         f'<span class="sr-only">Move {m.index + 1}: {dom.esc(m.label.spoken)}</span>'
-        f"{flag if m.mistake else ''}</button></li>"
+        f"{marks}{said}</button></li>"
     )
+
+
+FLAGS = {
+    "inaccuracy": '<span class="flag" aria-hidden="true">?!</span>',
+    "mistake": '<span class="flag" aria-hidden="true">\u26a0</span>',
+    "blunder": '<span class="flag" aria-hidden="true">\u26a0\u26a0</span>',
+}
 
 
 def _keeps_focus(active: Js | None) -> bool:

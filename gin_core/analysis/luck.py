@@ -1,0 +1,145 @@
+"""Luck versus skill in one finished hand, from the player's view (issue 27).
+
+The coach values every decision of the player on the view they had: ``best_value`` before the
+move, ``played_value`` after it. What happens between one decision and the next is luck, as the
+player saw it: their own stock draw (the card's worth against the mean of the cards that could
+have come, which is what drawing from the stock was valued at), the opponent's turn, the deal
+(the value of the first decision, against a mean deal of 0) and the showdown (the result against
+the value of the last move). So, as in backgammon analysis (Zare: final - initial = luck +
+skill), the hand's result telescopes::
+
+    result = sum of luck - sum of (best_value - played_value)
+
+exactly for the losses as measured (signed), and within the estimate's noise for the verdicts'
+losses (which are never negative). It needs no search of its own: it reads the review.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from ..actions import ActionKind
+from ..cards import Card
+from ..checks import describe as shown
+from ..errors import ArgumentError
+from ..match import Match
+from .coach import PLAYER, CoachDataError, HandReview, _points, _whole
+from .replay import finished_record, hand_moves, hand_start
+
+
+class LuckKind(StrEnum):
+    """Where a piece of luck came from:
+
+    - ``deal``: the hand as dealt (the value at the first decision; a mean deal is worth 0).
+    - ``stock``: the player's stock draw; ``card`` is the card drawn.
+    - ``opponent``: the opponent's turn as the player saw it (their cards and their choices).
+    - ``showdown``: the end of the hand, the hidden cards shown, against the value expected.
+    - ``estimate``: no card came (a pile draw): two estimates of one position differ, noise.
+    """
+
+    DEAL = "deal"
+    STOCK = "stock"
+    OPPONENT = "opponent"
+    SHOWDOWN = "showdown"
+    ESTIMATE = "estimate"
+
+
+@dataclass(frozen=True)
+class Luck:
+    """One piece of luck, in the review's unit (points), starting at move ``move_index``."""
+
+    move_index: int
+    kind: LuckKind
+    points: float
+    card: Card | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "move": self.move_index,
+            "kind": self.kind.value,
+            "points": self.points,
+            "card": None if self.card is None else str(self.card),
+        }
+
+    @classmethod
+    def from_data(cls, data: Any) -> Luck:
+        card = data["card"]
+        if card is not None and not isinstance(card, str):
+            raise CoachDataError(f"'card' must be a card, not {shown(card)}")
+        return cls(
+            _whole(data["move"], "move", 0),
+            LuckKind(data["kind"]),
+            _points(data["points"], "points"),
+            None if card is None else Card.parse(card),
+        )
+
+
+@dataclass(frozen=True)
+class HandLuck:
+    """The luck of one hand for the player, piece by piece, and the hand's ``result`` (the
+    player's net points)."""
+
+    hand_number: int
+    deal_code: str
+    result: int
+    items: tuple[Luck, ...]
+
+    @property
+    def total(self) -> float:
+        return round(sum(i.points for i in self.items), 2)
+
+    def of_kind(self, kind: LuckKind) -> float:
+        return round(sum(i.points for i in self.items if i.kind == kind), 2)
+
+    @property
+    def adjusted(self) -> float:
+        """The luck-adjusted result: what the hand's play was worth, the cards taken out."""
+        return round(self.result - self.total, 2)
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "hand": self.hand_number,
+            "deal": self.deal_code,
+            "result": self.result,
+            "items": [i.to_data() for i in self.items],
+        }
+
+    @classmethod
+    def from_data(cls, data: Any) -> HandLuck:
+        """A hand's luck from :meth:`to_data`'s output, or :class:`CoachDataError`."""
+        try:
+            deal, items, result = data["deal"], data["items"], data["result"]
+            if not isinstance(deal, str) or not isinstance(items, list) or type(result) is not int:
+                raise CoachDataError("not a stored hand's luck (bad 'deal', 'items' or 'result')")
+            return cls(_whole(data["hand"], "hand", 1), deal, result, tuple(Luck.from_data(i) for i in items))
+        except KeyError as e:
+            raise CoachDataError(f"not a stored hand's luck (no {e})") from None
+        except (TypeError, ValueError) as e:
+            raise CoachDataError(f"not a stored hand's luck ({str(e).partition(chr(10))[0][:160]})") from None
+
+
+def hand_luck(match: Match, hand_number: int, review: HandReview) -> HandLuck:
+    """The luck of finished hand ``hand_number`` of ``match`` for the player, read from the
+    coach's ``review`` of that hand (see the module's docstring), or :class:`ArgumentError`."""
+    record = finished_record(match, hand_number)
+    if review.deal_code != record.deal_code or review.hand_number != hand_number:
+        raise ArgumentError(f"the review is of hand {review.hand_number}, not of hand {hand_number}")
+    table = hand_start(match, hand_number)
+    verdicts = {v.move_index: v for v in review.verdicts}
+    items: list[Luck] = []
+    before, kind, card, start = 0.0, LuckKind.DEAL, None, 0
+    for index, (player, action) in enumerate(hand_moves(match, hand_number)):
+        verdict = verdicts.get(index)
+        if verdict is not None:
+            items.append(Luck(start, kind, round(verdict.best_value - before, 2), card))
+            before, kind, card, start = verdict.played_value, LuckKind.ESTIMATE, None, index
+        if player == PLAYER and action.kind == ActionKind.DRAW_STOCK and kind != LuckKind.DEAL:
+            kind, card, start = LuckKind.STOCK, table.hand.stock[-1], index
+        elif player != PLAYER and kind == LuckKind.ESTIMATE:
+            kind, start = LuckKind.OPPONENT, index
+        table.apply(action, player)
+    result = record.points[PLAYER] - record.points[1 - PLAYER]
+    items.append(Luck(start, LuckKind.SHOWDOWN, round(result - before, 2)))
+    return HandLuck(hand_number, record.deal_code, result, tuple(items))

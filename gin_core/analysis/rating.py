@@ -1,0 +1,145 @@
+"""Grades, accuracy and a skill band from the coach's verdicts (issue 27).
+
+Each decision is graded by what it cost (:class:`Grade`), as backgammon and chess analysers do;
+a hand's or a match's play gets an accuracy percentage (lichess's curve of a move's accuracy
+against the win chance it lost, one hand point taken as one percent) and an average loss per
+decision, and the average loss names a :class:`SkillBand` as gnubg's rating does. Thresholds
+and bands come from measurements: see :data:`INACCURACY_POINTS`, :data:`BLUNDER_POINTS` and
+:data:`BANDS`. Everything is a pure function of the reviews.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from .coach import (
+    CoachDataError,
+    HandReview,
+    Verdict,
+    _points,
+    _whole,
+    beyond_noise,
+    same_move,
+)
+
+INACCURACY_POINTS = 1.0
+"""A loss over this even 1.645 standard errors lower (see
+:func:`~gin_core.analysis.coach.beyond_noise`) is an inaccuracy: against the deep oracle, 82%
+of them are losses beyond its own noise, none is a gain (232 decisions, see
+``scripts/coach_figures.py``)."""
+
+BLUNDER_POINTS = 8.0
+"""A mistake over this (the same way) is a blunder: the oracle confirms every one, by 5 points
+or more."""
+
+ACCURACY_RATE = 0.04354
+"""lichess's decay of a move's accuracy per percent of win chance lost (one hand point is taken
+as one percent: a hand point is about a percent of a match to 100)."""
+
+
+class Grade(StrEnum):
+    """What a decision cost: ``best`` (the coach's move), ``good`` (a loss within the noise or
+    under :data:`INACCURACY_POINTS`), ``inaccuracy``, ``mistake`` (the coach flagged it),
+    ``blunder`` (a mistake over :data:`BLUNDER_POINTS`)."""
+
+    BEST = "best"
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+def grade(verdict: Verdict) -> Grade:
+    """The grade of one verdict (a mistake is what the review flagged, whatever its threshold)."""
+    if verdict.mistake is not None:
+        return Grade.BLUNDER if beyond_noise(verdict.loss, verdict.error, BLUNDER_POINTS) else Grade.MISTAKE
+    if beyond_noise(verdict.loss, verdict.error, INACCURACY_POINTS):
+        return Grade.INACCURACY
+    return Grade.BEST if same_move(verdict.played, verdict.best) else Grade.GOOD
+
+
+def move_accuracy(loss: float) -> float:
+    """A decision's accuracy in percent (100 for no loss), lichess's curve."""
+    if loss <= 0:
+        return 100.0
+    return min(100.0, max(0.0, 103.1668 * math.exp(-ACCURACY_RATE * loss) - 3.1669))
+
+
+class SkillBand(StrEnum):
+    """A player's band by average loss per decision, best last (see :data:`BANDS`)."""
+
+    NOVICE = "novice"
+    BEGINNER = "beginner"
+    CASUAL = "casual"
+    INTERMEDIATE = "intermediate"
+    ADVANCED = "advanced"
+    EXPERT = "expert"
+    MASTER = "master"
+
+
+BANDS: tuple[tuple[float, SkillBand], ...] = (
+    (0.25, SkillBand.MASTER),
+    (0.5, SkillBand.EXPERT),
+    (0.9, SkillBand.ADVANCED),
+    (1.4, SkillBand.INTERMEDIATE),
+    (2.0, SkillBand.CASUAL),
+    (3.0, SkillBand.BEGINNER),
+)
+"""(most average loss per decision, band), best first; more than the last is
+:attr:`SkillBand.NOVICE`."""
+
+
+def band_of(average_loss: float) -> SkillBand:
+    """The skill band of an average loss per decision."""
+    return next((band for most, band in BANDS if average_loss <= most), SkillBand.NOVICE)
+
+
+@dataclass(frozen=True)
+class Rating:
+    """The play over some hands: decisions judged, accuracy in percent, average loss per
+    decision (points) and its band (``None`` with no decision)."""
+
+    decisions: int
+    accuracy: float
+    average_loss: float
+    band: SkillBand | None
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "decisions": self.decisions,
+            "accuracy": self.accuracy,
+            "average_loss": self.average_loss,
+            "band": None if self.band is None else self.band.value,
+        }
+
+    @classmethod
+    def from_data(cls, data: Any) -> Rating:
+        """A rating from :meth:`to_data`'s output, or :class:`CoachDataError`."""
+        try:
+            band = data["band"]
+            return cls(
+                _whole(data["decisions"], "decisions", 0),
+                _points(data["accuracy"], "accuracy"),
+                _points(data["average_loss"], "average_loss"),
+                None if band is None else SkillBand(band),
+            )
+        except KeyError as e:
+            raise CoachDataError(f"not a stored rating (no {e})") from None
+        except (TypeError, ValueError) as e:
+            raise CoachDataError(f"not a stored rating ({str(e).partition(chr(10))[0][:160]})") from None
+
+
+def rating(reviews: Iterable[HandReview]) -> Rating:
+    """The rating of the play in ``reviews`` (one hand's, or a match's): the mean accuracy and
+    the mean loss of all their decisions."""
+    losses = [v.loss for r in reviews for v in r.verdicts]
+    if not losses:
+        return Rating(0, 100.0, 0.0, None)
+    average = statistics.fmean(losses)
+    accuracy = statistics.fmean(move_accuracy(x) for x in losses)
+    return Rating(len(losses), round(accuracy, 1), round(average, 2), band_of(average))
