@@ -39,7 +39,10 @@ def test_a_stale_tab_leaves_one_counted_attempt_with_its_result(page, site_url):
         stale.click("#confirm-ok")
     stale.wait_for_function("document.getElementById('daily-bar').innerText.includes('practice')")
     after = record(stale)
-    assert after["days"][today()]["id"] == entry["id"] and after["days"][today()]["result"] == entry["result"]
+    assert after["days"][today()]["id"] == entry["id"]
+    # the same result; its duplicate line may have come in meanwhile (tab A's expert replays)
+    settled = {k: v for k, v in after["days"][today()]["result"].items() if k != "duplicate"}
+    assert settled == {k: v for k, v in entry["result"].items() if k != "duplicate"}
     assert (after["streak"], after["best"]) == (finished["streak"], finished["best"])
     stale.close()
 

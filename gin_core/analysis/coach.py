@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import statistics
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -50,6 +49,14 @@ from ..flow import Phase
 from ..match import Match
 from ..view import PlayerView
 from .replay import finished_record, hand_moves, hand_start
+
+
+def _stdev(xs: list[float]) -> float:
+    """The sample standard deviation (without the statistics module: it imports decimal and
+    fractions, which the page would load at start-up for this one figure)."""
+    mean = math.fsum(xs) / len(xs)
+    return math.sqrt(math.fsum((x - mean) ** 2 for x in xs) / (len(xs) - 1))
+
 
 PLAYER = 0  # the seat the coach judges: the person at the page
 
@@ -105,14 +112,14 @@ class Trial:
     @property
     def value(self) -> float:
         """The move's mean value over the guesses (0 before any)."""
-        return statistics.fmean(self.values) if self.values else 0.0
+        return math.fsum(self.values) / len(self.values) if self.values else 0.0
 
 
 def paired_error(a: Trial, b: Trial) -> float:
     """The standard error of ``a``'s value minus ``b``'s, measured on their shared guesses
     (the difference's spread, which is far smaller than either value's)."""
     diffs = [x - y for x, y in zip(a.values, b.values, strict=True)]
-    return statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    return _stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
 
 
 STANDARD = Strength(96, 16_000, aware=0.5, inference=ExpertBot.inference)

@@ -11,7 +11,6 @@ and bands come from measurements: see :data:`INACCURACY_POINTS`, :data:`BLUNDER_
 from __future__ import annotations
 
 import math
-import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -140,6 +139,6 @@ def rating(reviews: Iterable[HandReview]) -> Rating:
     losses = [v.loss for r in reviews for v in r.verdicts]
     if not losses:
         return Rating(0, 100.0, 0.0, None)
-    average = statistics.fmean(losses)
-    accuracy = statistics.fmean(move_accuracy(x) for x in losses)
+    average = math.fsum(losses) / len(losses)
+    accuracy = math.fsum(move_accuracy(x) for x in losses) / len(losses)
     return Rating(len(losses), round(accuracy, 1), round(average, 2), band_of(average))
