@@ -147,7 +147,7 @@ def decisions(match: Match) -> list[tuple[int, Action, dict[str, Any]]]:
                 "best": str(v.best),
                 "played_value": v.played_value,
                 "best_value": v.best_value,
-                "flagged": v.loss > OLD_MISTAKE,
+                "flagged": v.measured_loss > OLD_MISTAKE,
                 "new_best": str(verdicts[index].best),
             }
             out.append((index, action, coach))

@@ -57,8 +57,12 @@ class Grade(StrEnum):
 def grade(verdict: Verdict) -> Grade:
     """The grade of one verdict (a mistake is what the review flagged, whatever its threshold)."""
     if verdict.mistake is not None:
-        return Grade.BLUNDER if beyond_noise(verdict.loss, verdict.error, BLUNDER_POINTS) else Grade.MISTAKE
-    if beyond_noise(verdict.loss, verdict.error, INACCURACY_POINTS):
+        return (
+            Grade.BLUNDER
+            if beyond_noise(verdict.measured_loss, verdict.error, BLUNDER_POINTS)
+            else Grade.MISTAKE
+        )
+    if beyond_noise(verdict.measured_loss, verdict.error, INACCURACY_POINTS):
         return Grade.INACCURACY
     return Grade.BEST if same_move(verdict.played, verdict.best) else Grade.GOOD
 
