@@ -166,13 +166,17 @@ def main() -> None:
     ap.add_argument("--guesses", type=int, default=200)
     ap.add_argument("--out", default="benchmarks/runs/oracle-coach")
     ap.add_argument("--disputed", action="store_true", help="value only decisions a coach disputes")
-    ap.add_argument("--skip", type=Path, default=None, help="a run whose decisions are not valued again")
+    ap.add_argument(
+        "--skip", type=Path, nargs="*", default=[], help="runs whose decisions are not valued again"
+    )
     args = ap.parse_args()
     out = ROOT / f"{args.out}.jsonl"
     out.parent.mkdir(parents=True, exist_ok=True)
-    done = set()
-    if args.skip is not None:
-        done = {(r["deal"], r["move"]) for r in map(json.loads, args.skip.read_text().splitlines()[1:])}
+    done = {
+        (r["deal"], r["move"])
+        for path in args.skip
+        for r in map(json.loads, path.read_text().splitlines()[1:])
+    }
     head = {
         "commit": commit(),
         "guesses": args.guesses,
