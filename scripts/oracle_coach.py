@@ -159,6 +159,14 @@ def commit() -> str:
     return head.stdout.strip()
 
 
+def games(mixed: int, even: int) -> list[tuple[int, str]]:
+    """(seed, seat 0's level) of the hands, the two kinds taking turns (a partial run has both)."""
+    beginners = [(s, "beginner") for s in range(mixed)]
+    standards = [(1000 + s, "standard") for s in range(even)]
+    out = [g for pair in zip(beginners, standards, strict=False) for g in pair]
+    return out + beginners[len(standards) :] + standards[len(beginners) :]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--mixed", type=int, default=16, help="hands of a beginner against the standard level")
@@ -187,12 +195,8 @@ def main() -> None:
     with out.open("w") as f:
         f.write(json.dumps({"run": head}) + "\n")
     bots = (make_bot("standard", 1), make_bot("standard", 2))
-    mixed = [(s, "beginner") for s in range(args.mixed)]
-    even = [(1000 + s, "standard") for s in range(args.even)]
-    games = [g for pair in zip(mixed, even, strict=False) for g in pair]
-    games += mixed[len(even) :] + even[len(mixed) :]
     start = time.perf_counter()
-    for seed, first in games:
+    for seed, first in games(args.mixed, args.even):
         m = played_match(seed, first)
         for index, action, coach in decisions(m):
             if (m.records[0].deal_code, index) in done:

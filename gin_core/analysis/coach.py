@@ -382,7 +382,7 @@ def review(
             return result
 
 
-def think_verdict(
+def think_verdict(  # 7 parameters: a decision, its seed, and think_review's settings passed on
     view: PlayerView,
     played: Action,
     move_index: int,
