@@ -68,7 +68,7 @@ def run(hands: int, out: Path) -> None:
 
 def flagged(verdict: Verdict) -> Verdict:
     """The verdict flagged as the coach now flags (a run may predate a threshold's change)."""
-    if beyond_noise(verdict.loss, verdict.error):
+    if beyond_noise(verdict.measured_loss, verdict.error):
         return replace(verdict, mistake=verdict.mistake or Mistake(MistakeKind.OTHER))
     return replace(verdict, mistake=None)
 

@@ -63,7 +63,7 @@ class Row:
 
     kind: str  # "end" (knock or wait), "draw" or "discard"
     flagged: bool
-    coach_loss: float
+    coach_loss: float  # as the coach reports it (the measured loss less one standard error)
     error: float  # the coach's standard error of its loss
     oracle_loss: float
     low: float  # the oracle loss's 90% interval
@@ -104,9 +104,9 @@ def coach_verdict(
     view = position(match, 1, row["move"]).view(PLAYER)
     trials = finish(think_values(view, played, decision_seed(row["deal"], row["move"]), strength))
     top, mine = trials[0], next(t for t in trials if same_move(t.action, played))
-    loss = 0.0 if top is mine else max(0.0, top.value - mine.value)
+    measured = 0.0 if top is mine else max(0.0, top.value - mine.value)
     error = paired_error(top, mine)
-    return top.action, loss, error, beyond_noise(loss, error, threshold)
+    return top.action, max(0.0, measured - error), error, beyond_noise(measured, error, threshold)
 
 
 def coach_row(row: dict[str, Any], match: Match, strength: Strength | None, threshold: float) -> Row | None:
@@ -193,7 +193,7 @@ def main() -> None:
     for name, figures in out.items():
         print(name, figures)
     for t in (1, 2, 3, 4, 5, 6, 8, 10):
-        swept = [replace(r, flagged=beyond_noise(r.coach_loss, r.error, t)) for r in rows]
+        swept = [replace(r, flagged=beyond_noise(r.coach_loss + r.error, r.error, t)) for r in rows]
         keys = ("flagged", "confirmed", "contradicted", "oracle_best_flagged")
         print(f"threshold {t}:", {k: v for k, v in summary(swept).items() if k in keys})
     if args.json is not None:

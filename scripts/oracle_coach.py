@@ -147,7 +147,7 @@ def decisions(match: Match) -> list[tuple[int, Action, dict[str, Any]]]:
                 "best": str(v.best),
                 "played_value": v.played_value,
                 "best_value": v.best_value,
-                "flagged": v.loss > OLD_MISTAKE,
+                "flagged": v.measured_loss > OLD_MISTAKE,
                 "new_best": str(verdicts[index].best),
             }
             out.append((index, action, coach))
@@ -159,6 +159,14 @@ def commit() -> str:
     return head.stdout.strip()
 
 
+def games(mixed: int, even: int) -> list[tuple[int, str]]:
+    """(seed, seat 0's level) of the hands, the two kinds taking turns (a partial run has both)."""
+    beginners = [(s, "beginner") for s in range(mixed)]
+    standards = [(1000 + s, "standard") for s in range(even)]
+    out = [g for pair in zip(beginners, standards, strict=False) for g in pair]
+    return out + beginners[len(standards) :] + standards[len(beginners) :]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--mixed", type=int, default=16, help="hands of a beginner against the standard level")
@@ -166,13 +174,17 @@ def main() -> None:
     ap.add_argument("--guesses", type=int, default=200)
     ap.add_argument("--out", default="benchmarks/runs/oracle-coach")
     ap.add_argument("--disputed", action="store_true", help="value only decisions a coach disputes")
-    ap.add_argument("--skip", type=Path, default=None, help="a run whose decisions are not valued again")
+    ap.add_argument(
+        "--skip", type=Path, nargs="*", default=[], help="runs whose decisions are not valued again"
+    )
     args = ap.parse_args()
     out = ROOT / f"{args.out}.jsonl"
     out.parent.mkdir(parents=True, exist_ok=True)
-    done = set()
-    if args.skip is not None:
-        done = {(r["deal"], r["move"]) for r in map(json.loads, args.skip.read_text().splitlines()[1:])}
+    done = {
+        (r["deal"], r["move"])
+        for path in args.skip
+        for r in map(json.loads, path.read_text().splitlines()[1:])
+    }
     head = {
         "commit": commit(),
         "guesses": args.guesses,
@@ -183,12 +195,8 @@ def main() -> None:
     with out.open("w") as f:
         f.write(json.dumps({"run": head}) + "\n")
     bots = (make_bot("standard", 1), make_bot("standard", 2))
-    mixed = [(s, "beginner") for s in range(args.mixed)]
-    even = [(1000 + s, "standard") for s in range(args.even)]
-    games = [g for pair in zip(mixed, even, strict=False) for g in pair]
-    games += mixed[len(even) :] + even[len(mixed) :]
     start = time.perf_counter()
-    for seed, first in games:
+    for seed, first in games(args.mixed, args.even):
         m = played_match(seed, first)
         for index, action, coach in decisions(m):
             if (m.records[0].deal_code, index) in done:

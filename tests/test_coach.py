@@ -100,7 +100,8 @@ def test_the_best_move_is_never_a_mistake_and_small_losses_are_noise(
     for v in verdicts:
         if same_move(v.played, v.best):
             assert v.mistake is None and v.loss == 0
-        assert (v.mistake is not None) == beyond_noise(v.loss, v.error)
+        assert (v.mistake is not None) == beyond_noise(v.measured_loss, v.error)
+        assert v.loss == max(0.0, round(v.measured_loss - v.error, 2))
         assert v.error >= 0 and (v.error > 0) == (not same_move(v.played, v.best))
 
 

@@ -52,14 +52,14 @@ def hands() -> list[tuple[Match, HandReview]]:
 
 
 def test_result_is_luck_minus_losses(hands: list[tuple[Match, HandReview]]) -> None:
-    """Exactly for the signed losses; within the noise (the losses a verdict clips to 0) for
-    the verdicts' losses."""
+    """Exactly for the signed measured losses; within the noise (the losses' standard errors,
+    and what a verdict clips to 0) for the verdicts' losses."""
     for m, r in hands:
         luck = hand_luck(m, 1, r)
         signed = sum(v.best_value - v.played_value for v in r.verdicts)
         assert luck.result == pytest.approx(luck.total - signed, abs=0.01 * (len(luck.items) + 1))
         clipped = sum(v.loss for v in r.verdicts)
-        noise = sum(max(0.0, v.played_value - v.best_value) for v in r.verdicts)
+        noise = sum(max(0.0, v.played_value - v.best_value) + v.error for v in r.verdicts)
         assert abs(luck.result - (luck.total - clipped)) <= noise + 0.01 * (len(luck.items) + 1)
         assert luck.adjusted == pytest.approx(luck.result - luck.total)
         record = m.records[0]

@@ -2,7 +2,7 @@
 
 Each decision is graded by what it cost (:class:`Grade`), as backgammon and chess analysers do;
 a hand's or a match's play gets an accuracy percentage (lichess's curve of a move's accuracy
-against the win chance it lost, one hand point taken as one percent) and an average loss per
+against the win chance it lost, one hand point taken as four percent) and an average loss per
 decision, and the average loss names a :class:`SkillBand` as gnubg's rating does. Thresholds
 and bands come from measurements: see :data:`INACCURACY_POINTS`, :data:`BLUNDER_POINTS` and
 :data:`BANDS`. Everything is a pure function of the reviews.
@@ -26,19 +26,24 @@ from .coach import (
     same_move,
 )
 
-INACCURACY_POINTS = 1.0
+INACCURACY_POINTS = 2.0
 """A loss over this even 1.645 standard errors lower (see
-:func:`~gin_core.analysis.coach.beyond_noise`) is an inaccuracy: against the deep oracle, 82%
-of them are losses beyond its own noise, none is a gain (232 decisions, see
-``scripts/coach_figures.py``)."""
+:func:`~gin_core.analysis.coach.beyond_noise`) is an inaccuracy: against the deep oracle
+(412 decisions, ``scripts/coach_figures.py``), 17 of the 22 decisions over it are losses beyond
+the oracle's own noise, 2 are gains."""
 
-BLUNDER_POINTS = 8.0
-"""A mistake over this (the same way) is a blunder: the oracle confirms every one, by 5 points
-or more."""
+BLUNDER_POINTS = 12.0
+"""A mistake over this (the same way) is a blunder: a loss of half a typical hand (the oracle
+confirmed both losses over 10 points, by 4 points or more at the low end)."""
 
-ACCURACY_RATE = 0.04354
-"""lichess's decay of a move's accuracy per percent of win chance lost (one hand point is taken
-as one percent: a hand point is about a percent of a match to 100)."""
+WIN_PERCENT_PER_POINT = 4.0
+"""A hand point in percent of win chance (one-hand rules): a hand is won or lost by about 25
+points, so 25 points of expected value span the chance of winning it from 0 to 100%. (A match's
+rules would value outcomes in match-win chance directly, see
+:data:`~gin_core.analysis.coach.Outcome`.)"""
+
+ACCURACY_RATE = 0.04354 * WIN_PERCENT_PER_POINT
+"""lichess's decay of a move's accuracy per percent of win chance lost, per hand point."""
 
 
 class Grade(StrEnum):
@@ -56,8 +61,12 @@ class Grade(StrEnum):
 def grade(verdict: Verdict) -> Grade:
     """The grade of one verdict (a mistake is what the review flagged, whatever its threshold)."""
     if verdict.mistake is not None:
-        return Grade.BLUNDER if beyond_noise(verdict.loss, verdict.error, BLUNDER_POINTS) else Grade.MISTAKE
-    if beyond_noise(verdict.loss, verdict.error, INACCURACY_POINTS):
+        return (
+            Grade.BLUNDER
+            if beyond_noise(verdict.measured_loss, verdict.error, BLUNDER_POINTS)
+            else Grade.MISTAKE
+        )
+    if beyond_noise(verdict.measured_loss, verdict.error, INACCURACY_POINTS):
         return Grade.INACCURACY
     return Grade.BEST if same_move(verdict.played, verdict.best) else Grade.GOOD
 
@@ -82,15 +91,19 @@ class SkillBand(StrEnum):
 
 
 BANDS: tuple[tuple[float, SkillBand], ...] = (
-    (0.25, SkillBand.MASTER),
-    (0.5, SkillBand.EXPERT),
-    (0.9, SkillBand.ADVANCED),
-    (1.4, SkillBand.INTERMEDIATE),
-    (2.0, SkillBand.CASUAL),
-    (3.0, SkillBand.BEGINNER),
+    (0.05, SkillBand.MASTER),
+    (0.15, SkillBand.EXPERT),
+    (0.2, SkillBand.ADVANCED),
+    (0.35, SkillBand.INTERMEDIATE),
+    (0.5, SkillBand.CASUAL),
+    (1.0, SkillBand.BEGINNER),
 )
 """(most average loss per decision, band), best first; more than the last is
-:attr:`SkillBand.NOVICE`."""
+:attr:`SkillBand.NOVICE`. Calibrated on our levels, each in seat 0 against the standard level
+(``scripts/calibrate_rating.py``, 249 hands each): average loss per decision beginner 0.68
+(90% interval 0.61-0.75), standard 0.27 (0.23-0.31), hard 0.11 (0.10-0.13), expert 0.12
+(0.10-0.14); the bands' edges fall between the levels (hard and expert are not told apart:
+both play by the coach's kind of search)."""
 
 
 def band_of(average_loss: float) -> SkillBand:
