@@ -13,7 +13,9 @@
 //                 page's code names in an import statement (--entry, the ginweb and pyscript
 //                 packages and the gin_core modules they reach: page_imports) and every stdlib
 //                 module those import (imported here to find out), as a sourceless .pyc
-//                 (hash-based, unchecked: there is no source to check against). With --trim 1
+//                 (hash-based, unchecked: there is no source to check against; compiled as
+//                 python -OO would, without docstrings and asserts, but for Pyodide's own
+//                 packages, whose docstrings document the JavaScript proxies). With --trim 1
 //                 (the default) nothing else: the page cannot import the rest of the standard
 //                 library (e2e/test_lean.py runs every part of the page on it); --trim 0 keeps
 //                 every other module as .py. Entries are stored, not deflated: HTTP compression
@@ -47,8 +49,8 @@ from importlib._bootstrap_external import _code_to_hash_pyc
 ZIP = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
 EPOCH = (1980, 1, 1, 0, 0, 0)
 
-def pyc(source, filename, checked):
-    code = compile(source, filename, "exec", dont_inherit=True)
+def pyc(source, filename, checked, optimize=0):
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked))
 
 def entry(name, date_time):
@@ -136,8 +138,12 @@ def write_stdlib(sources, out, trim):
         for info in src.infolist():
             data = src.read(info)
             if info.filename in sources:
+                # as python -OO compiles it (no docstrings, no asserts: the standard library is
+                # made to run so), Pyodide's own packages excepted (their docstrings document
+                # the JavaScript proxies' methods)
+                ours = info.filename.startswith(("_pyodide/", "pyodide/"))
                 dst.writestr(entry(info.filename[:-3] + ".pyc", info.date_time),
-                             pyc(data, f"{ZIP}/{info.filename}", checked=False))
+                             pyc(data, f"{ZIP}/{info.filename}", checked=False, optimize=0 if ours else 2))
             elif not trim or (info.is_dir() and info.filename in keep_dirs):
                 dst.writestr(entry(info.filename, info.date_time), data)
 

@@ -4,7 +4,7 @@
     python3 scripts/serve.py                      # http://localhost:8000/
     python3 scripts/serve.py --prefix /games/gin/ # http://localhost:8000/games/gin/
     python3 scripts/serve.py --port 0 --cors      # free port, Access-Control-Allow-Origin: *
-    python3 scripts/serve.py --compress           # gzip on the wire, as a CDN sends the files
+    python3 scripts/serve.py --compress           # brotli/gzip on the wire, as a CDN sends the files
 
 From Python (tests):
     from serve import start_server
@@ -27,6 +27,7 @@ import http.server
 import io
 import os
 import posixpath
+import subprocess
 import sys
 import threading
 import urllib.parse
@@ -82,9 +83,26 @@ COMPRESSIBLE = (
 )
 
 
-@functools.lru_cache(maxsize=64)
-def gzipped(path: str, mtime_ns: int, size: int) -> bytes:
-    """The file at ``path`` gzip-compressed (level 6, a CDN's usual), cached while it is unchanged."""
+# Brotli through Node's zlib (Python's stdlib has none; Node is a build dependency anyway)
+BROTLI_JS = (
+    "const fs = require('fs'), zlib = require('zlib');"
+    "process.stdout.write(zlib.brotliCompressSync(fs.readFileSync(process.argv[1]),"
+    " {params: {[zlib.constants.BROTLI_PARAM_QUALITY]: 5}}));"
+)
+
+
+@functools.lru_cache(maxsize=128)
+def encoded(path: str, encoding: str, mtime_ns: int, size: int) -> bytes | None:
+    """The file at ``path`` compressed with ``encoding`` ("br": brotli quality 5, through Node;
+    "gzip": level 6), cached while the file is unchanged; None when Node is missing for br."""
+    if encoding == "br":
+        try:
+            res = subprocess.run(
+                [os.environ.get("NODE", "node"), "-e", BROTLI_JS, path], check=True, capture_output=True
+            )
+        except (OSError, subprocess.CalledProcessError):
+            return None
+        return res.stdout
     with open(path, "rb") as fh:
         return gzip.compress(fh.read(), compresslevel=6, mtime=0)
 
@@ -150,13 +168,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().do_HEAD()
 
     def send_head(self):
-        """With ``compress``: a compressible file (COMPRESSIBLE) goes gzip-encoded to a client
-        that accepts gzip (Content-Encoding: gzip, Vary: Accept-Encoding), as Netlify's CDN
-        sends it; everything else as SimpleHTTPRequestHandler sends it."""
+        """With ``compress``: a compressible file (COMPRESSIBLE) goes brotli- or gzip-encoded
+        to a client that accepts it (Content-Encoding, Vary: Accept-Encoding), brotli first, as
+        Netlify's CDN sends it; everything else as SimpleHTTPRequestHandler sends it."""
         path = self.translate_path(self.path)
         ctype = self.guess_type(path)
-        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
-        if not (self.compress and accepts and os.path.isfile(path) and ctype.startswith(COMPRESSIBLE)):
+        accepted = {e.split(";")[0].strip() for e in self.headers.get("Accept-Encoding", "").split(",")}
+        encoding = next((e for e in ("br", "gzip") if e in accepted), None)
+        if not (self.compress and encoding and os.path.isfile(path) and ctype.startswith(COMPRESSIBLE)):
             return super().send_head()
         st = os.stat(path)
         since = self.headers.get("If-Modified-Since")
@@ -167,10 +186,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                     self.send_response(304)
                     self.end_headers()
                     return None
-        body = gzipped(path, st.st_mtime_ns, st.st_size)
+        body = encoded(path, encoding, st.st_mtime_ns, st.st_size)
+        if body is None:
+            encoding, body = "gzip", encoded(path, "gzip", st.st_mtime_ns, st.st_size)
         self.send_response(200)
         self.send_header("Content-Type", ctype)
-        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Encoding", encoding)
         self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Last-Modified", self.date_time_string(int(st.st_mtime)))
@@ -254,7 +275,7 @@ def start_server(
 ):
     """Start serving in a daemon thread. Returns (server, base_url); base_url ends with '/'.
     ``netlify``: a netlify.toml whose [[headers]] are applied (production headers);
-    ``compress``: gzip on the wire (SiteHandler.send_head).
+    ``compress``: brotli or gzip on the wire (SiteHandler.send_head).
 
     Stop with server.shutdown(); server.server_close().
     """
@@ -293,8 +314,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--compress",
         action="store_true",
-        help="send text, the wasm and the archives gzip-encoded to a browser that accepts it, as "
-        "Netlify's CDN does",
+        help="send text, the wasm and the archives brotli- or gzip-encoded to a browser that "
+        "accepts it, as Netlify's CDN does",
     )
     args = ap.parse_args(argv)
     try:
