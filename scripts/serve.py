@@ -91,7 +91,7 @@ BROTLI_JS = (
 )
 
 
-@functools.lru_cache(maxsize=128)
+@functools.cache
 def encoded(path: str, encoding: str, mtime_ns: int, size: int) -> bytes | None:
     """The file at ``path`` compressed with ``encoding`` ("br": brotli quality 5, through Node;
     "gzip": level 6), cached while the file is unchanged; None when Node is missing for br."""
@@ -105,6 +105,17 @@ def encoded(path: str, encoding: str, mtime_ns: int, size: int) -> bytes | None:
         return res.stdout
     with open(path, "rb") as fh:
         return gzip.compress(fh.read(), compresslevel=6, mtime=0)
+
+
+def prime(directory: str | os.PathLike, mime: dict[str, str] = MIME_TYPES) -> None:
+    """Compress every compressible file under ``directory`` into the cache of ``encoded`` (brotli
+    of a 9 MiB wasm takes seconds: a timed first request should not wait for it)."""
+    for path in sorted(Path(directory).resolve().rglob("*")):
+        ctype = mime.get(path.suffix.lower(), "")
+        if path.is_file() and ctype.startswith(COMPRESSIBLE):
+            st = path.stat()
+            for encoding in ("br", "gzip"):
+                encoded(str(path), encoding, st.st_mtime_ns, st.st_size)
 
 
 def normalize_prefix(prefix: str) -> str:
@@ -279,6 +290,8 @@ def start_server(
 
     Stop with server.shutdown(); server.server_close().
     """
+    if compress:
+        prime(directory)
     server = make_server(
         directory,
         port=port,
