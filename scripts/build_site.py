@@ -115,6 +115,15 @@ JSPI_TEST = (
     'var oldJspiSupported=canConstructWasm&&"Suspender"in WebAssembly;'
 )
 JSPI_OFF = "var newJspiSupported=false;var oldJspiSupported=false;"
+# Pyodide's loader makes a SharedArrayBuffer (a shared wasm memory) as it loads, for a sleep
+# only a blocking stdin read uses; in a page that is not cross-origin isolated Chromium reports
+# that as a deprecation (Lighthouse's best practices). lazy_shared_memory makes it on first use.
+SYNC_SLEEP = re.compile(
+    r"var (\w+)=new Int32Array\(new WebAssembly\.Memory\(\{shared:!0,initial:1,maximum:1\}\)\.buffer\);"
+    r"function (\w+)\((\w+)\)\{try\{return Atomics\.wait\(\1,"
+)
+# a source map comment: the site ships no .map files (prune_pyscript; Pyodide's core files)
+SOURCE_MAP_COMMENT = re.compile(r"\n?//# sourceMappingURL=\S+\s*$")
 SNAPSHOT_NAME = "snapshot.bin"  # in runtime/snapshot-<hash>/, with the wrapper PyScript loads
 SNAPSHOT_WRAPPER = "gin-interpreter.mjs"  # instead of pyodide.mjs (scripts/snapshot_loader.mjs)
 RUNTIME_PLACEHOLDER = "../RUNTIME/"  # the wrapper's path to the runtime folder, filled in
@@ -544,6 +553,26 @@ def lean_lock(lock: bytes) -> bytes:
     return (json.dumps({**data, "packages": {}}, separators=(",", ":")) + "\n").encode()
 
 
+def lazy_shared_memory(loader: str) -> str:
+    """Pyodide's loader with the shared memory of its sync sleep (SYNC_SLEEP) made on the
+    sleep's first call, not as the loader loads (the page never calls it)."""
+    found = SYNC_SLEEP.findall(loader)
+    if len(found) != 1:
+        fail("pyodide.asm.mjs: Pyodide's sync-sleep buffer was not found once: check lazy_shared_memory()")
+    buf, sleep, arg = found[0]
+    return SYNC_SLEEP.sub(
+        f"var {buf}=null;function {sleep}({arg}){{try{{{buf}??=new Int32Array(new WebAssembly.Memory("
+        f"{{shared:!0,initial:1,maximum:1}}).buffer);return Atomics.wait({buf},",
+        loader,
+    )
+
+
+def without_source_map(text: str) -> str:
+    """A script without its source map comment (the site ships no .map: a browser's developer
+    tools, and Lighthouse, would ask for a file that is not there)."""
+    return SOURCE_MAP_COMMENT.sub("\n", text)
+
+
 def pyodide_files(rt: Runtime) -> dict[str, bytes]:
     """Pyodide's core files as the site ships them: the precompiled stdlib and the JSPI-free
     loader (without_jspi) in place of node_modules' own."""
@@ -557,7 +586,8 @@ def pyodide_files(rt: Runtime) -> dict[str, bytes]:
     files = {name: path.read_bytes() for name, path in paths.items()}
     files["pyodide-lock.json"] = lean_lock(files["pyodide-lock.json"])
     loader_name = "pyodide.asm.mjs" if "pyodide.asm.mjs" in files else "pyodide.asm.js"
-    files[loader_name] = without_jspi(files[loader_name].decode("utf-8")).encode()
+    files[loader_name] = lazy_shared_memory(without_jspi(files[loader_name].decode("utf-8"))).encode()
+    files["pyodide.mjs"] = without_source_map(files["pyodide.mjs"].decode("utf-8")).encode()
     return files
 
 
@@ -658,6 +688,8 @@ def drop_plugins(tmp: Path, rt: Runtime) -> str:
         if n != 1:
             fail(f"{chunks[0].name}: PyScript's plugin {name!r} was not found once in its plugin table")
     chunks[0].write_text(text, encoding="utf-8")
+    for script in staged.glob("*.js"):
+        script.write_text(without_source_map(script.read_text(encoding="utf-8")), encoding="utf-8")
     folder = f"runtime/pyscript-{rt.pyscript_ver}-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
     staged.rename(tmp / folder)
     for page in [*tmp.glob("*.html"), *tmp.glob("*.js")]:
