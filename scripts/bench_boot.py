@@ -31,6 +31,13 @@ Bytes of a first visit: every file the game's cold load fetched (resource timing
 (Python's gzip) and brotli -5 (Node's zlib; quality 11 takes minutes here). Long tasks while
 playing: the observers of scripts/frames.py during ``--decisions`` computer decisions and the
 player's clicks per level, each frozen frame named by its cause.
+Every site is served compressed on the wire (serve.py --compress: brotli, as Netlify sends it).
+Then first visits with the network throttled (--throttled-rounds; NETWORKS: 4G 10 Mbit/s 40 ms,
+slow 1.6 Mbit/s 150 ms; a fresh profile, service workers blocked): first paint, playable and the
+bytes received (CDP), cold and warm, of the game and, with --before-site DIR, of an earlier build
+loaded after it in each round (ratios after/before); and Lighthouse (desktop preset; npm
+lighthouse@12.2.3 from $LIGHTHOUSE or artifacts/lighthouse, which `make bench` installs) on the
+same sites: its four category scores, its metrics and its failed audits (--no-lighthouse: none).
 Prints the figures and writes artifacts/bench/boot.json.
 """
 
