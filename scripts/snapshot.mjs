@@ -93,7 +93,10 @@ stray = [type(o).__name__ for o in gc.get_objects()
          if isinstance(o, random.Random) and not isinstance(o, random.SystemRandom) and o is not random._inst]
 if stray:  # the wrapper reseeds random's own generator only: any other would repeat its numbers
     raise SystemExit(f"random generators made at import would be the same at every restore: {stray}")
-importlib.invalidate_caches()
+# what importlib.invalidate_caches() does for the path entries (their finders are made again, so
+# they rescan their folders after the restore); it would also import importlib.metadata, which
+# the site's trimmed stdlib leaves out (the page never imports it)
+sys.path_importer_cache.clear()
 gc.collect()
 json.dumps({"stdlib_failed": failed, "ginweb_left_out": page_left_out,
             "app_modules": sorted(m for m in sys.modules if m.split(".")[0] in ("gin_core", "ginweb"))})
