@@ -4,7 +4,9 @@
 #               then pytest e2e (Chromium) alone
 #   make test-thorough  the tests/ suite in CPython with many more examples and games (GIN_THOROUGH=1; long)
 #   make lint   ruff check + ruff format --check + mypy --strict (the LINT_* paths below)
-#   make bench  time-to-ready of the page in Chromium (cold and warm)
+#   make bench  time-to-ready of the page in Chromium (cold and warm; loopback and a throttled
+#               network, compressed on the wire) and a Lighthouse run (pinned npm lighthouse,
+#               installed into artifacts/lighthouse/); ARGS="--before-site DIR" compares a build
 #   make bench-bots  bot strength runs into benchmarks/runs/ (hours; RUNS="hard-simple ..." for some,
 #                    ARGS="--part 1/8" for an eighth of each)
 # Everything a machine needs is installed by `make setup` (scripts/setup.sh, idempotent, root for apt).
@@ -89,8 +91,11 @@ test-e2e:
 	@echo "== pytest e2e (Chromium)"
 	GIN_E2E_SKIP_BUILD=1 $(PY) -m pytest e2e $(E2E_ARGS)
 
+LIGHTHOUSE_VERSION ?= 12.2.3
 bench: setup site
-	$(PY) scripts/bench_boot.py
+	@test -x artifacts/lighthouse/node_modules/.bin/lighthouse || \
+	  npm i -E --no-audit --no-fund --prefix artifacts/lighthouse lighthouse@$(LIGHTHOUSE_VERSION)
+	CHROME_PATH=/usr/bin/chromium $(PY) scripts/bench_boot.py $(ARGS)
 
 RUNS ?=
 bench-bots: setup

@@ -27,7 +27,7 @@ def _boot(page, url, page_monitor, build_info):
         p.endswith(build_info["interpreter"].lstrip(".").replace("pyodide.mjs", "pyodide.asm.wasm"))
         for p in paths
     )
-    assert any(p.endswith(f"/runtime/pyscript-{build_info['pyscript_version']}/core.js") for p in paths)
+    assert any(p.endswith(build_info["pyscript_core"].lstrip(".")) for p in paths)
     assert any(p.endswith(build_info["wheel"].lstrip(".")) for p in paths)
     # what the page preloads (scripts/build_site.py) it uses: each fetched once, never again
     preloaded = page.evaluate(
@@ -67,7 +67,7 @@ def test_subpath_without_trailing_slash_redirects(page, subpath_url, page_monito
 
 # Run inside the page (a second <script type="py"> shares the game's interpreter): the stdlib
 # modules run from source, the app modules whose .pyc is missing or stale, and whether modules
-# left out of the precompiled list still import.
+# the page does not use are left out (the trimmed build) or still import (--no-trim, from source).
 PRECOMPILED_PROBE = r"""
 import importlib, importlib.util, json, sys, traceback, zipimport, js
 try:
@@ -88,7 +88,12 @@ for name, m in list(sys.modules.items()):
             pyc = b""
         if pyc[4:8] != b"\x03\0\0\0" or pyc[8:16] != importlib.util.source_hash(source):
             stale.append(name)
-rest = [importlib.import_module(n).__file__ for n in ("difflib", "fractions", "statistics")]
+rest = []
+for n in ("difflib", "statistics", "unittest"):
+    try:
+        rest.append(importlib.import_module(n).__file__)
+    except ModuleNotFoundError:
+        rest.append(None)
 js.window.__precompiled = json.dumps({"from_source": from_source, "stale": stale, "rest": rest})
 """
 
@@ -96,8 +101,8 @@ js.window.__precompiled = json.dumps({"from_source": from_source, "stale": stale
 def check_precompiled(page, build_info) -> None:
     """The page booted and played runs every stdlib module it imports from the .pyc of the
     precompiled list (scripts/precompile_modules.txt: add what this names), and gin_core's,
-    ginweb's and PyScript's own from up-to-date .pyc; the stdlib outside the list still imports
-    (from source)."""
+    ginweb's and PyScript's own from up-to-date .pyc; the stdlib the page does not use is left
+    out (the trimmed build) or still imports (from source, --no-trim)."""
     assert build_info.get("precompiled"), "site/ was built with --no-precompile: rebuild it (make site)"
     page.evaluate(
         """(code) => { const s = document.createElement('script'); s.type = 'py';
@@ -108,7 +113,10 @@ def check_precompiled(page, build_info) -> None:
     found = json.loads(page.evaluate("window.__precompiled"))
     assert found["from_source"] == []
     assert found["stale"] == []
-    assert all(f.endswith(".py") for f in found["rest"]), found["rest"]
+    if build_info.get("trimmed"):
+        assert found["rest"] == [None, None, None], found["rest"]
+    else:
+        assert all(f.endswith(".py") for f in found["rest"]), found["rest"]
 
 
 def _soak_module():

@@ -56,9 +56,7 @@ def test_types_caching_and_cors_of_every_file(site_dir):
 
 def test_versioned_folders_really_are_versioned(site_dir):
     runtime = sorted(p.name for p in (site_dir / "runtime").iterdir())
-    assert all(
-        re.fullmatch(r"pyodide-\d+(\.\d+)+-[0-9a-f]{8}|pyscript-\d+(\.\d+)+", name) for name in runtime
-    ), runtime
+    assert all(re.fullmatch(r"(pyodide|pyscript)-\d+(\.\d+)+-[0-9a-f]{8}", name) for name in runtime), runtime
     wheels = list((site_dir / "wheels").glob("*/gin_core-*.whl"))
     assert len(wheels) == 1 and re.fullmatch(r"[0-9a-f]{12}", wheels[0].parent.name)
 

@@ -107,6 +107,35 @@ def test_cors_flag(tiny_site):
             server.server_close()
 
 
+def test_compress_sends_what_a_cdn_sends(site_dir):
+    """--compress: brotli to a client that accepts it, else gzip, else the file as it is; the
+    archives too (stored uncompressed by the build), not the images; a decoded body is the file."""
+    import gzip
+
+    server, url = serve.start_server(site_dir, port=0, compress=True, netlify=ROOT / "netlify.toml")
+    try:
+        stdlib = next(site_dir.glob("runtime/pyodide-*/python_stdlib.zip"))
+        path = stdlib.relative_to(site_dir).as_posix()
+        for accept, encoding in (("gzip, deflate, br", "br"), ("gzip", "gzip"), ("identity", None)):
+            request = urllib.request.Request(url + path, headers={"Accept-Encoding": accept})
+            with _opener.open(request, timeout=30) as r:
+                body = r.read()
+                assert r.headers.get("Content-Encoding") == encoding
+                assert r.headers.get("Content-Type") == "application/zip"
+            if encoding == "gzip":
+                body = gzip.decompress(body)
+            if encoding != "br":  # no brotli decoder in Python's stdlib
+                assert body == stdlib.read_bytes()
+            else:
+                assert len(body) < 0.5 * stdlib.stat().st_size  # stored entries compress on the wire
+        request = urllib.request.Request(url + "icons/icon-192.png", headers={"Accept-Encoding": "gzip, br"})
+        with _opener.open(request, timeout=10) as r:
+            assert r.headers.get("Content-Encoding") is None
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def test_cli_prints_url(tiny_site):
     proc = subprocess.Popen(
         [

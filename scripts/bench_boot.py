@@ -31,6 +31,13 @@ Bytes of a first visit: every file the game's cold load fetched (resource timing
 (Python's gzip) and brotli -5 (Node's zlib; quality 11 takes minutes here). Long tasks while
 playing: the observers of scripts/frames.py during ``--decisions`` computer decisions and the
 player's clicks per level, each frozen frame named by its cause.
+Every site is served compressed on the wire (serve.py --compress: brotli, as Netlify sends it).
+Then first visits with the network throttled (--throttled-rounds; NETWORKS: 4G 10 Mbit/s 40 ms,
+slow 1.6 Mbit/s 150 ms; a fresh profile, service workers blocked): first paint, playable and the
+bytes received (CDP), cold and warm, of the game and, with --before-site DIR, of an earlier build
+loaded after it in each round (ratios after/before); and Lighthouse (desktop preset; npm
+lighthouse@12.2.3 from $LIGHTHOUSE or artifacts/lighthouse, which `make bench` installs) on the
+same sites: its four category scores, its metrics and its failed audits (--no-lighthouse: none).
 Prints the figures and writes artifacts/bench/boot.json.
 """
 
@@ -161,6 +168,91 @@ def load(playwright, chromium: str, url: str, *, sw: bool, game: bool) -> dict:
     return row
 
 
+# Chromium's network throttled through CDP (Network.emulateNetworkConditions): (latency ms,
+# download Mbit/s, upload Mbit/s)
+NETWORKS = {"4g": (40, 10.0, 5.0), "slow": (150, 1.6, 0.75)}
+PAINT_JS = """() => (performance.getEntriesByName('first-contentful-paint')[0]
+    || performance.getEntriesByName('first-paint')[0] || {startTime: NaN}).startTime / 1000"""
+
+
+def throttled(playwright, chromium: str, url: str, network: str) -> dict:
+    """A first visit (fresh profile on disk) and a warm reload with the network throttled
+    (NETWORKS) and service workers blocked (the HTTP cache only): first paint and playable
+    (seconds), and the bytes the browser received (CDP's encodedDataLength: compressed bodies
+    and headers), of each."""
+    latency, down, up = NETWORKS[network]
+    with tempfile.TemporaryDirectory(prefix="gin-bench-profile-") as profile:
+        ctx = playwright.chromium.launch_persistent_context(
+            profile, executable_path=chromium, args=CHROMIUM_ARGS, service_workers="block"
+        )
+        page = ctx.new_page()
+        cdp = ctx.new_cdp_session(page)
+        received: list[float] = []
+        cdp.on("Network.loadingFinished", lambda e: received.append(e["encodedDataLength"]))
+        cdp.send("Network.enable")
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {
+                "offline": False,
+                "latency": latency,
+                "downloadThroughput": down * 1e6 / 8,
+                "uploadThroughput": up * 1e6 / 8,
+            },
+        )
+        row = {}
+        for kind in ("cold", "warm"):
+            received.clear()
+            if kind == "cold":
+                page.goto(url)
+            else:
+                page.reload()
+            playable = page.wait_for_function(READY_JS, timeout=300_000).json_value() / 1000
+            page.wait_for_timeout(300)  # the last loadingFinished events
+            row[kind] = {"paint": page.evaluate(PAINT_JS), "playable": playable, "bytes": sum(received)}
+        ctx.close()
+    return row
+
+
+def lighthouse(url: str, chromium: str) -> dict:
+    """Lighthouse (desktop preset) on ``url``: its four category scores and its metrics. The
+    pinned npm lighthouse from $LIGHTHOUSE or artifacts/lighthouse (make bench installs it there:
+    npm i -E lighthouse@12.2.3); {} with a note when it is missing."""
+    default = ROOT / "artifacts" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
+    binary = Path(os.environ.get("LIGHTHOUSE", default))
+    if not binary.is_file():
+        print(f"bench: no lighthouse at {binary}: npm i -E --prefix artifacts/lighthouse lighthouse@12.2.3")
+        return {}
+    with tempfile.TemporaryDirectory(prefix="gin-lighthouse-") as tmp:
+        out = Path(tmp) / "report.json"
+        cmd = [
+            str(binary),
+            url,
+            "--preset=desktop",
+            "--output=json",
+            f"--output-path={out}",
+            "--quiet",
+            "--chrome-flags=--headless=new --no-sandbox",
+        ]
+        res = subprocess.run(
+            cmd, check=False, capture_output=True, text=True, env={**os.environ, "CHROME_PATH": chromium}
+        )
+        if not out.is_file():
+            print(f"bench: lighthouse failed: {res.stderr[-2000:]}")
+            return {}
+        lhr = json.loads(out.read_text())
+    metrics = ("first-contentful-paint", "largest-contentful-paint", "speed-index", "total-blocking-time")
+    metrics += ("cumulative-layout-shift", "interactive")
+    return {
+        "scores": {k: round(100 * (c["score"] or 0)) for k, c in lhr["categories"].items()},
+        "metrics": {m: lhr["audits"][m].get("displayValue", "") for m in metrics if m in lhr["audits"]},
+        "failed": sorted(
+            a["id"]
+            for a in lhr["audits"].values()
+            if a.get("score") is not None and a["score"] < 1 and a.get("scoreDisplayMode") == "binary"
+        ),
+    }
+
+
 def brotli_sizes(files: list[Path]) -> int:
     """Bytes of the files compressed with brotli at quality 5 (Node's zlib: no Python dependency)."""
     script = (
@@ -208,6 +300,71 @@ def long_tasks(browser, url: str, level: str, decisions: int, motion: bool = Fal
         "decision_p95_ms": round(pct(ms, 0.95)),
         **frozen,
     }
+
+
+def network_runs(p, args: argparse.Namespace, servers: dict) -> tuple[dict, dict]:
+    """The throttled first visits (--throttled-rounds, interleaved: each network, the game then
+    --before-site) and the Lighthouse runs of the same sites."""
+    net: dict[str, dict[str, list[dict]]] = {}
+    lh: dict[str, dict] = {}
+    sites = ["game", *(["before"] if args.before_site else [])]
+    for r in range(args.throttled_rounds):
+        for network in NETWORKS:
+            for name in sites:
+                row = throttled(p, args.chromium, servers[name][1], network)
+                net.setdefault(network, {}).setdefault(name, []).append(row)
+                print(f"round {r + 1}/{args.throttled_rounds} {network} {name}: {describe(row)}", flush=True)
+    if not args.no_lighthouse:
+        for name in sites:
+            lh[name] = lighthouse(servers[name][1], args.chromium)
+    return net, lh
+
+
+def print_lighthouse(lh: dict[str, dict]) -> None:
+    for name, found in lh.items():
+        if found:
+            scores = ", ".join(f"{k} {v}" for k, v in found["scores"].items())
+            metrics = ", ".join(f"{k} {v}" for k, v in found["metrics"].items())
+            print(f"lighthouse ({name}, desktop): {scores}; {metrics}")
+            if found["failed"]:
+                print(f"lighthouse ({name}): failed audits: {', '.join(found['failed'])}")
+
+
+def describe(row: dict) -> str:
+    return "; ".join(
+        f"{kind} paint {row[kind]['paint']:.2f} s, playable {row[kind]['playable']:.2f} s, "
+        f"{row[kind]['bytes'] / 2**20:.2f} MiB received"
+        for kind in ("cold", "warm")
+    )
+
+
+def report_throttled(net: dict[str, dict[str, list[dict]]]) -> dict:
+    """Medians of the throttled runs per network and site, and after/before ratios."""
+    out: dict = {}
+    for network, sites in net.items():
+        med = {
+            name: {
+                kind: {
+                    m: round(statistics.median(r[kind][m] for r in rows), 3)
+                    for m in ("paint", "playable", "bytes")
+                }
+                for kind in ("cold", "warm")
+            }
+            for name, rows in sites.items()
+        }
+        for name, m in med.items():
+            print(f"throttled {network:4s} {name:6s} (medians): {describe(m)}")
+        if "before" in med:
+            ratios = {
+                f"{kind} {m}": round(med["game"][kind][m] / med["before"][kind][m], 3)
+                for kind in ("cold", "warm")
+                for m in ("paint", "playable", "bytes")
+                if med["before"][kind][m]
+            }
+            print(f"throttled {network} game/before: " + ", ".join(f"{k} {v:.2f}" for k, v in ratios.items()))
+            med["game/before"] = ratios
+        out[network] = {"medians": med, "runs": sites}
+    return out
 
 
 def median(rows: list[dict], key: str) -> float:
@@ -284,6 +441,19 @@ def parse_args() -> tuple[argparse.Namespace, list[str]]:
     ap.add_argument(
         "--variants", help=f"comma-separated, of {', '.join(VARIANTS)} (default: all that can run)"
     )
+    ap.add_argument(
+        "--throttled-rounds",
+        type=int,
+        default=2,
+        help="rounds of first visits with the network throttled (4g, slow; 0: skip)",
+    )
+    ap.add_argument(
+        "--before-site",
+        type=Path,
+        help="an earlier build (e.g. main's) loaded after the game in every throttled round and "
+        "by Lighthouse, for before/after ratios",
+    )
+    ap.add_argument("--no-lighthouse", action="store_true", help="skip the Lighthouse runs")
     args = ap.parse_args()
     variants = [v for v in VARIANTS if not v.startswith("snapshot") or args.snapshot_site]
     if args.variants:
@@ -302,9 +472,9 @@ def main() -> int:
     site = ROOT / "site"
     with tempfile.TemporaryDirectory(prefix="gin-bench-") as tmp, sync_playwright() as p:
         bare = bare_site(Path(tmp))
-        folders = {"game": site, "bare": bare, "snapshot": args.snapshot_site}
-        servers = {
-            name: start_server(folder, prefix="/", netlify=ROOT / "netlify.toml")
+        folders = {"game": site, "bare": bare, "snapshot": args.snapshot_site, "before": args.before_site}
+        servers = {  # compressed on the wire, as Netlify sends the files
+            name: start_server(folder, prefix="/", netlify=ROOT / "netlify.toml", compress=True)
             for name, folder in folders.items()
             if folder
         }
@@ -335,6 +505,7 @@ def main() -> int:
                 )
             version = browser.version
             browser.close()
+            net, lh = network_runs(p, args, servers)
         finally:
             for server, _ in servers.values():
                 server.shutdown()
@@ -343,6 +514,9 @@ def main() -> int:
         for row in rows:
             row.pop("files")
     result = {"chromium": version, "rounds": args.rounds, **report(times, sizes, tasks)}
+    result["throttled"] = report_throttled(net)
+    result["lighthouse"] = lh
+    print_lighthouse(lh)
     out = ROOT / "artifacts" / "bench"
     out.mkdir(parents=True, exist_ok=True)
     (out / "boot.json").write_text(json.dumps(result, indent=2) + "\n")

@@ -8,16 +8,21 @@ Steps:
      1980-01-01), fixed permissions, so the same sources give the same bytes and URL
   2. unless --no-precompile (or GIN_PRECOMPILE=0): precompile the Python
      (scripts/precompile.mjs, Pyodide's own 3.14 under Node): the standard-library modules of
-     scripts/precompile_modules.txt and what they import become .pyc in python_stdlib.zip;
-     gin_core, ginweb and PyScript's own package (pyscript_package) get their __pycache__
+     scripts/precompile_modules.txt, those the page's code imports, and what they import become
+     .pyc in python_stdlib.zip, the rest of the standard library left out (--no-trim keeps it);
+     gin_core, ginweb and PyScript's own package (pyscript_package) get their __pycache__.
+     Every archive is stored, not deflated (HTTP compression does better on the wire), and
+     pyodide-lock.json ships without its packages (lean_lock)
   3. assemble site/ (in site.tmp/, then swapped in, so a half-built site is never served):
        - every file under web/ but the ginweb package (the page: index.html, main.py, assets)
        - runtime/pyodide-<ver>-<sha256[:8] of the stdlib zip and the loader>/   Pyodide core
                           files from node_modules/pyodide with the precompiled python_stdlib.zip
                           and JSPI turned off in pyodide.asm.mjs (see without_jspi); the pages'
                           references to runtime/pyodide-<ver>/ are rewritten to it
-       - runtime/pyscript-<ver>/  the files of node_modules/@pyscript/core/dist the page loads
-                          (no source maps, no editor, terminal or MicroPython chunks)
+       - runtime/pyscript-<ver>-<sha256[:8] of its core chunk>/  the files of
+                          node_modules/@pyscript/core/dist the page loads (no source maps, no
+                          editor, terminal or MicroPython chunks), the plugins the page does
+                          not use taken out of its plugin table (drop_plugins)
        - wheels/<sha256[:12]>/gin_core-<ver>-py3-none-any.whl, wheels/<sha256[:12]>/app.zip (the
                           ginweb package and the __pycache__ of both: one download, app_archive)
        - pyscript.json  = web/pyscript.json (template, optional: there is none now) with
@@ -99,6 +104,10 @@ VERSIONED_BY_QUERY = ("main.py", "pyscript.json", "style.css", "sw-register.js")
 STATIC_IMPORT_RE = re.compile(r"""(?:\bfrom|\bimport)\s*["']\./([^"']+)["']""")
 # PyScript's plugin table in its core chunk: "py-editor":()=>import("./py-editor-C4XsZtn7.js")
 PLUGIN_RE = re.compile(r""":\(\)=>import\("\./([^"]+)"\)""")
+# PyScript's plugins the page does not use (no <py-editor>, pygame, <py-terminal>, worker
+# "donkey"): PyScript imports every plugin of the table at start, for each interpreter type (a
+# "!name" in pyscript.json only stops it for the py type), so drop_plugins takes them out of it.
+UNUSED_PLUGINS = ("donkey", "py-editor", "py-game", "py-terminal")
 SW_BUILD_LINE = re.compile(r"^const BUILD = \{.*\};", re.MULTILINE)
 # Pyodide's test for WebAssembly stack switching (JSPI) in pyodide.asm.mjs, and what replaces it
 JSPI_TEST = (
@@ -106,6 +115,15 @@ JSPI_TEST = (
     'var oldJspiSupported=canConstructWasm&&"Suspender"in WebAssembly;'
 )
 JSPI_OFF = "var newJspiSupported=false;var oldJspiSupported=false;"
+# Pyodide's loader makes a SharedArrayBuffer (a shared wasm memory) as it loads, for a sleep
+# only a blocking stdin read uses; in a page that is not cross-origin isolated Chromium reports
+# that as a deprecation (Lighthouse's best practices). lazy_shared_memory makes it on first use.
+SYNC_SLEEP = re.compile(
+    r"var (\w+)=new Int32Array\(new WebAssembly\.Memory\(\{shared:!0,initial:1,maximum:1\}\)\.buffer\);"
+    r"function (\w+)\((\w+)\)\{try\{return Atomics\.wait\(\1,"
+)
+# a source map comment: the site ships no .map files (prune_pyscript; Pyodide's core files)
+SOURCE_MAP_COMMENT = re.compile(r"\n?//# sourceMappingURL=\S+\s*$")
 SNAPSHOT_NAME = "snapshot.bin"  # in runtime/snapshot-<hash>/, with the wrapper PyScript loads
 SNAPSHOT_WRAPPER = "gin-interpreter.mjs"  # instead of pyodide.mjs (scripts/snapshot_loader.mjs)
 RUNTIME_PLACEHOLDER = "../RUNTIME/"  # the wrapper's path to the runtime folder, filled in
@@ -172,7 +190,8 @@ def source_date_epoch() -> int:
 def normalize_zip(path: Path, epoch: int) -> None:
     """Rewrite the zip ``path`` so its bytes depend on its contents only: entries sorted by name
     (a wheel's .dist-info last and its RECORD at the very end, as the wheel format recommends),
-    one timestamp, fixed permissions."""
+    one timestamp, fixed permissions. Stored, not deflated: the server's brotli or gzip
+    compresses the archive on the wire, and better than a deflated zip (README.md "Start-up")."""
     date_time = time.gmtime(epoch)[:6]
     with zipfile.ZipFile(path) as zf:
         entries = [(info.filename, zf.read(info)) for info in zf.infolist()]
@@ -181,13 +200,13 @@ def normalize_zip(path: Path, epoch: int) -> None:
     with zipfile.ZipFile(tmp, "w") as out:
         for name, data in entries:
             info = zipfile.ZipInfo(name, date_time)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o100644 << 16  # a regular file, rw-r--r--
-            out.writestr(info, data, compresslevel=9)
+            out.writestr(info, data)
     tmp.replace(path)
 
 
-def precompile(root: Path, wheel: Path, web: Path, work: Path) -> tuple[Path, Path]:
+def precompile(root: Path, wheel: Path, web: Path, work: Path, trim: bool = True) -> tuple[Path, Path]:
     """Compile the page's Python with Pyodide's own interpreter under Node (scripts/precompile.mjs):
     returns (python_stdlib.zip with .pyc, a zip of the __pycache__ of gin_core, ginweb and
     PyScript's own package).
@@ -211,6 +230,10 @@ def precompile(root: Path, wheel: Path, web: Path, work: Path) -> tuple[Path, Pa
         f"ginweb={web / 'ginweb'}",
         "--app",
         f"pyscript={pyscript}",
+        "--entry",
+        str(web / "main.py"),
+        "--trim",
+        "1" if trim else "0",
     ]
     print("build_site: $ node scripts/precompile.mjs ...", flush=True)
     res = subprocess.run(cmd, check=False, cwd=root, capture_output=True, text=True)
@@ -423,6 +446,13 @@ def main(argv: list[str] | None = None) -> int:
         "ships Pyodide's stdlib as it comes (every start compiles it)",
     )
     ap.add_argument(
+        "--trim",
+        action=argparse.BooleanOptionalAction,
+        default=os.environ.get("GIN_TRIM", "1") != "0",
+        help="ship only the standard library the page imports (the default; see "
+        "scripts/precompile.mjs); --no-trim (GIN_TRIM=0) ships all of it, the rest as source",
+    )
+    ap.add_argument(
         "--snapshot",
         action=argparse.BooleanOptionalAction,
         default=os.environ.get("GIN_SNAPSHOT", "0") == "1",
@@ -455,7 +485,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with tempfile.TemporaryDirectory(prefix="gin-precompile-") as work:
             stdlib, app_pyc = (
-                precompile(root, wheel, web, Path(work))
+                precompile(root, wheel, web, Path(work), args.trim)
                 if args.precompile
                 else (pyodide_dir / "python_stdlib.zip", None)
             )
@@ -463,7 +493,15 @@ def main(argv: list[str] | None = None) -> int:
             runtime = Runtime(pyodide_dir, pyodide_ver, stdlib, pyscript_dir, pyscript_ver)
             if args.snapshot and app_pyc:
                 runtime = make_snapshot(root, runtime, web, app_pyc, Path(work))
-            assemble(tmp, web, wheel, app, runtime, precompiled=app_pyc is not None)
+            assemble(
+                tmp,
+                web,
+                wheel,
+                app,
+                runtime,
+                precompiled=app_pyc is not None,
+                trimmed=bool(app_pyc) and args.trim,
+            )
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -505,6 +543,36 @@ def without_jspi(loader: str) -> str:
     return loader.replace(JSPI_TEST, JSPI_OFF)
 
 
+def lean_lock(lock: bytes) -> bytes:
+    """Pyodide's lock file without its packages: Pyodide fetches it at every start (119 KB), but
+    the page loads no package (pyscript.json has no "packages", and write_pyscript_config
+    refuses one), so only its "info" (the ABI and Python it was built for) is read."""
+    data = json.loads(lock)
+    if not isinstance(data.get("packages"), dict) or "info" not in data:
+        fail("pyodide-lock.json is not the lock file build_site expects (info, packages)")
+    return (json.dumps({**data, "packages": {}}, separators=(",", ":")) + "\n").encode()
+
+
+def lazy_shared_memory(loader: str) -> str:
+    """Pyodide's loader with the shared memory of its sync sleep (SYNC_SLEEP) made on the
+    sleep's first call, not as the loader loads (the page never calls it)."""
+    found = SYNC_SLEEP.findall(loader)
+    if len(found) != 1:
+        fail("pyodide.asm.mjs: Pyodide's sync-sleep buffer was not found once: check lazy_shared_memory()")
+    buf, sleep, arg = found[0]
+    return SYNC_SLEEP.sub(
+        f"var {buf}=null;function {sleep}({arg}){{try{{{buf}??=new Int32Array(new WebAssembly.Memory("
+        f"{{shared:!0,initial:1,maximum:1}}).buffer);return Atomics.wait({buf},",
+        loader,
+    )
+
+
+def without_source_map(text: str) -> str:
+    """A script without its source map comment (the site ships no .map: a browser's developer
+    tools, and Lighthouse, would ask for a file that is not there)."""
+    return SOURCE_MAP_COMMENT.sub("\n", text)
+
+
 def pyodide_files(rt: Runtime) -> dict[str, bytes]:
     """Pyodide's core files as the site ships them: the precompiled stdlib and the JSPI-free
     loader (without_jspi) in place of node_modules' own."""
@@ -516,8 +584,10 @@ def pyodide_files(rt: Runtime) -> dict[str, bytes]:
     if not {"pyodide.asm.mjs", "pyodide.asm.js"} & set(paths):
         fail("node_modules/pyodide has neither pyodide.asm.mjs nor pyodide.asm.js")
     files = {name: path.read_bytes() for name, path in paths.items()}
+    files["pyodide-lock.json"] = lean_lock(files["pyodide-lock.json"])
     loader_name = "pyodide.asm.mjs" if "pyodide.asm.mjs" in files else "pyodide.asm.js"
-    files[loader_name] = without_jspi(files[loader_name].decode("utf-8")).encode()
+    files[loader_name] = lazy_shared_memory(without_jspi(files[loader_name].decode("utf-8"))).encode()
+    files["pyodide.mjs"] = without_source_map(files["pyodide.mjs"].decode("utf-8")).encode()
     return files
 
 
@@ -597,6 +667,37 @@ def make_snapshot(root: Path, rt: Runtime, web: Path, app_pyc: Path, work: Path)
     return Runtime(rt.pyodide_dir, rt.pyodide_ver, rt.stdlib_zip, rt.pyscript_dir, rt.pyscript_ver, out)
 
 
+def drop_plugins(tmp: Path, rt: Runtime) -> str:
+    """Copy PyScript's files into runtime/pyscript-<ver>-<sha256[:8] of its core chunk>/ with
+    UNUSED_PLUGINS taken out of the plugin table of its core chunk (each resolves to nothing,
+    its chunk is never fetched; prune_pyscript then leaves it out), and point the pages'
+    references to runtime/pyscript-<ver>/ there: a folder of its own, so a browser holding the
+    stock core chunk (cached forever) never asks for a chunk this site does not have. Returns
+    the folder's site path."""
+    staged = tmp / "runtime" / "pyscript-staged"
+    shutil.copytree(rt.pyscript_dir / "dist", staged, ignore=shutil.ignore_patterns("*.map"))
+    chunks = sorted(staged.glob("core-*.js"))
+    if len(chunks) != 1:
+        fail(f"@pyscript/core/dist: expected one core-*.js chunk, found {[c.name for c in chunks]}")
+    text = chunks[0].read_text(encoding="utf-8")
+    for name in UNUSED_PLUGINS:
+        entry = re.compile(
+            rf"""((?:"{re.escape(name)}"|\b{re.escape(name)}):\(\)=>)import\("\./{re.escape(name)}-[\w-]+\.js"\)"""
+        )
+        text, n = entry.subn(lambda m: m.group(1) + "Promise.resolve({})", text)
+        if n != 1:
+            fail(f"{chunks[0].name}: PyScript's plugin {name!r} was not found once in its plugin table")
+    chunks[0].write_text(text, encoding="utf-8")
+    for script in staged.glob("*.js"):
+        script.write_text(without_source_map(script.read_text(encoding="utf-8")), encoding="utf-8")
+    folder = f"runtime/pyscript-{rt.pyscript_ver}-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
+    staged.rename(tmp / folder)
+    for page in [*tmp.glob("*.html"), *tmp.glob("*.js")]:
+        html = page.read_text(encoding="utf-8")
+        page.write_text(html.replace(f"runtime/pyscript-{rt.pyscript_ver}/", f"{folder}/"), encoding="utf-8")
+    return folder
+
+
 def prune_pyscript(tmp: Path, folder: str, precache: list[str]) -> None:
     """Keep only the PyScript files the page loads (the precache list): no source maps, and none
     of the chunks only other pages load lazily (editor, terminal, MicroPython, TOML)."""
@@ -670,12 +771,13 @@ def snapshot_from_http_cache(sw: Path) -> None:
     sw.write_text(text.replace(SW_WASM_TEST, SW_WASM_OR_SNAPSHOT_TEST), encoding="utf-8")
 
 
-def assemble(tmp: Path, web: Path, wheel: Path, app: Path, rt: Runtime, precompiled: bool) -> None:
+def assemble(
+    tmp: Path, web: Path, wheel: Path, app: Path, rt: Runtime, precompiled: bool, trimmed: bool = False
+) -> None:
     """Fill ``tmp`` with the site (see the module's docstring, step 3)."""
     shutil.copytree(web, tmp, ignore=shutil.ignore_patterns("ginweb", ".DS_Store", "README.md"))
     pyodide_folder = copy_pyodide(tmp, rt)
-    pyscript_folder = f"runtime/pyscript-{rt.pyscript_ver}"
-    shutil.copytree(rt.pyscript_dir / "dist", tmp / pyscript_folder, ignore=shutil.ignore_patterns("*.map"))
+    pyscript_folder = drop_plugins(tmp, rt)
 
     # The archives keep their names (Pyodide reads a wheel's) inside folders named by their
     # content hash, so they can be cached forever and a rebuilt engine still gets a new URL.
@@ -707,6 +809,7 @@ def assemble(tmp: Path, web: Path, wheel: Path, app: Path, rt: Runtime, precompi
         "pyscript_core": f"./{pyscript_folder}/core.js",
         "build_id": build_id,
         "precompiled": precompiled,
+        "trimmed": trimmed,
         "service_worker": "./sw.js",
         "precache": precache,
         "versions": versions,

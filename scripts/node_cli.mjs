@@ -15,14 +15,15 @@ export function failsAs(tool) {
 }
 
 /** Options ``argv`` as {app: [[name, dir], ...], <key>: value}; every key of ``required``
-    (without its "--") must be given once, --app any number of times. */
-export function parseArgs(argv, required, die) {
+    (without its "--") must be given once, of ``optional`` at most once, --app any number of
+    times. */
+export function parseArgs(argv, required, die, optional = []) {
   const args = { app: [] };
   for (let i = 0; i < argv.length; i += 2) {
     const [key, value] = [argv[i], argv[i + 1]];
     if (value === undefined) die(`${key} needs a value`);
     if (key === "--app") args.app.push(value.split("=", 2));
-    else if (required.includes(key.slice(2)) && key.startsWith("--")) args[key.slice(2)] = value;
+    else if ([...required, ...optional].includes(key.slice(2)) && key.startsWith("--")) args[key.slice(2)] = value;
     else die(`unknown option ${key}`);
   }
   for (const key of required) if (!args[key]) die(`--${key} is required`);

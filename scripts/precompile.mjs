@@ -6,13 +6,20 @@
 //
 //   node scripts/precompile.mjs --modules scripts/precompile_modules.txt \
 //        --stdlib-out OUT/python_stdlib.zip --app-out OUT/app-pyc.zip \
-//        --app gin_core=DIR --app ginweb=DIR --app pyscript=DIR
+//        --app gin_core=DIR --app ginweb=DIR --app pyscript=DIR --entry web/main.py [--trim 1|0]
 //
 // Writes
-//   --stdlib-out  Pyodide's python_stdlib.zip with every module of the list, and every stdlib
-//                 module they import (imported here to find out), replaced by a sourceless .pyc
-//                 (hash-based, unchecked: there is no source to check against). Every other
-//                 module keeps its .py: the rest of the standard library stays importable.
+//   --stdlib-out  Pyodide's python_stdlib.zip with every module of the list, every module the
+//                 page's code names in an import statement (--entry, the ginweb and pyscript
+//                 packages and the gin_core modules they reach: page_imports) and every stdlib
+//                 module those import (imported here to find out), as a sourceless .pyc
+//                 (hash-based, unchecked: there is no source to check against; compiled as
+//                 python -OO would, without docstrings and asserts, but for Pyodide's own
+//                 packages, whose docstrings document the JavaScript proxies). With --trim 1
+//                 (the default) nothing else: the page cannot import the rest of the standard
+//                 library (e2e/test_lean.py runs every part of the page on it); --trim 0 keeps
+//                 every other module as .py. Entries are stored, not deflated: HTTP compression
+//                 does better on the wire.
 //   --app-out     a zip of <package>/__pycache__/<module>.cpython-3XX.pyc for the packages given
 //                 by --app NAME=DIR (checked hash-based .pyc: Python compares them with the
 //                 source's hash, so a stale one is recompiled, never run). The page unpacks it
@@ -31,45 +38,114 @@ import { loadPyodide } from "pyodide";
 import { copyTree, failsAs, parseArgs } from "./node_cli.mjs";
 
 const die = failsAs("precompile");
-const parseOptions = (argv) => parseArgs(argv, ["modules", "stdlib-out", "app-out"], die);
+const parseOptions = (argv) =>
+  parseArgs(argv, ["modules", "stdlib-out", "app-out", "entry"], die, ["trim"]);
 
 // Runs inside Pyodide: /in/modules.txt (seeds), /in/app/<pkg>/... (sources) -> /out/*.zip
 const PYTHON = String.raw`
-import importlib, importlib.util, json, os, sys, zipfile
+import ast, importlib, importlib.util, json, os, posixpath, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 ZIP = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
 EPOCH = (1980, 1, 1, 0, 0, 0)
 
-def pyc(source, filename, checked):
-    code = compile(source, filename, "exec", dont_inherit=True)
+def pyc(source, filename, checked, optimize=0):
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked))
 
 def entry(name, date_time):
     info = zipfile.ZipInfo(name, date_time)
-    info.compress_type = zipfile.ZIP_DEFLATED
+    info.compress_type = zipfile.ZIP_STORED
     info.external_attr = 0o100644 << 16  # a regular file, rw-r--r--
     return info
 
-def stdlib_closure(seeds):
+def stdlib_closure(seeds, scanned):
     failed = {}
     for name in seeds:
         try:
             importlib.import_module(name)
         except Exception as exc:  # reported: a seed that does not import here is still listed
             failed[name] = f"{type(exc).__name__}: {exc}"
+    for name in scanned:  # what the page's code names: js, pyodide.ffi's names... may not import
+        try:
+            importlib.import_module(name)
+        except Exception:
+            pass
     files = {getattr(m, "__file__", None) or "" for m in list(sys.modules.values())}
     return sorted(f[len(ZIP) + 1:] for f in files if f.startswith(ZIP + "/") and f.endswith(".py")), failed
 
-def write_stdlib(sources, out):
+APP_PACKAGES = ("gin_core", "ginweb", "pyscript")
+
+def module_file(name):
+    base = "/in/app/" + name.replace(".", "/")
+    for path in (base + ".py", base + "/__init__.py"):
+        if os.path.isfile(path):
+            return path
+    return None
+
+def imports_of(path, package):
+    """Every module name an import statement of the file 'path' (in 'package') names, at
+    any depth (a function's lazy import too), with its parents: "a.b.c" gives a, a.b, a.b.c."""
+    with open(path, "rb") as fh:
+        tree = ast.parse(fh.read(), path)
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1])
+                module = base + ("." + node.module if node.module else "")
+            else:
+                module = node.module
+            names.add(module)
+            names |= {f"{module}.{a.name}" for a in node.names if a.name != "*"}
+    return {".".join(n.split(".")[:i]) for n in names for i in range(1, n.count(".") + 2)}
+
+def page_imports(entry_file):
+    """The modules outside the page's own packages that the page's code can import: the import
+    statements of the entry point (main.py), of every module of ginweb and pyscript, and of the
+    gin_core modules those reach (followed through the import graph; gin_core's tools, the
+    command line's arena and benchmarks, are not reached)."""
+    queue = [(entry_file, "")]
+    for package in ("ginweb", "pyscript"):
+        for folder, dirs, files in sorted(os.walk(f"/in/app/{package}")):
+            for name in sorted(f for f in files if f.endswith(".py")):
+                rel = os.path.relpath(os.path.join(folder, name), "/in/app")[:-3].replace("/", ".")
+                module = rel.removesuffix(".__init__")
+                queue.append((os.path.join(folder, name),
+                              module if name == "__init__.py" else module.rpartition(".")[0]))
+    seen, outside = {path for path, _ in queue}, set()
+    while queue:
+        path, package = queue.pop()
+        for name in imports_of(path, package):
+            if name.split(".")[0] not in APP_PACKAGES:
+                outside.add(name)
+                continue
+            found = module_file(name)
+            if found and found not in seen:
+                seen.add(found)
+                queue.append((found, name if found.endswith("__init__.py") else name.rpartition(".")[0]))
+    return sorted(outside)
+
+def write_stdlib(sources, out, trim):
+    """python_stdlib.zip with the modules 'sources' as .pyc and, unless 'trim', every other
+    module as it comes; stored (not deflated): the server's brotli/gzip compresses it better on
+    the wire than the zip's deflate would (README.md "Start-up")."""
+    keep_dirs = {posixpath.dirname(s) + "/" for s in sources}
     with zipfile.ZipFile(ZIP) as src, zipfile.ZipFile(out, "w") as dst:
         for info in src.infolist():
             data = src.read(info)
             if info.filename in sources:
+                # as python -OO compiles it (no docstrings, no asserts: the standard library is
+                # made to run so), Pyodide's own packages excepted (their docstrings document
+                # the JavaScript proxies' methods)
+                ours = info.filename.startswith(("_pyodide/", "pyodide/"))
                 dst.writestr(entry(info.filename[:-3] + ".pyc", info.date_time),
-                             pyc(data, f"{ZIP}/{info.filename}", checked=False), compresslevel=9)
-            else:
-                dst.writestr(entry(info.filename, info.date_time), data, compresslevel=9)
+                             pyc(data, f"{ZIP}/{info.filename}", checked=False, optimize=0 if ours else 2))
+            elif not trim or (info.is_dir() and info.filename in keep_dirs):
+                dst.writestr(entry(info.filename, info.date_time), data)
 
 def write_app(root, out):
     tag = sys.implementation.cache_tag
@@ -83,16 +159,17 @@ def write_app(root, out):
                     source = fh.read()
                 target = f"{os.path.dirname(rel)}/__pycache__/{name[:-3]}.{tag}.pyc".lstrip("/")
                 runtime_path = f"/home/pyodide/{rel}"  # where PyScript puts the page's files
-                dst.writestr(entry(target, EPOCH), pyc(source, runtime_path, checked=True), compresslevel=9)
+                dst.writestr(entry(target, EPOCH), pyc(source, runtime_path, checked=True))
                 names.append(rel)
     return names
 
 seeds = [l.split("#")[0].strip() for l in open("/in/modules.txt").read().splitlines()]
 seeds = [s for s in seeds if s]
-sources, failed = stdlib_closure(seeds)
-write_stdlib(set(sources), "/out/python_stdlib.zip")
+scanned = page_imports("/in/entry.py")
+sources, failed = stdlib_closure(seeds, scanned)
+write_stdlib(set(sources), "/out/python_stdlib.zip", TRIM)
 app = write_app("/in/app", "/out/app-pyc.zip")
-json.dumps({"python": sys.version.split()[0], "stdlib_compiled": sources,
+json.dumps({"python": sys.version.split()[0], "stdlib_compiled": sources, "scanned": scanned,
             "seeds_failed": failed, "app_compiled": app})
 `;
 
@@ -103,8 +180,10 @@ async function main() {
   FS.mkdirTree("/in/app");
   FS.mkdirTree("/out");
   FS.writeFile("/in/modules.txt", fs.readFileSync(args.modules));
+  FS.writeFile("/in/entry.py", fs.readFileSync(args.entry));
   for (const [name, dir] of args.app) copyTree(FS, dir, `/in/app/${name}`);
-  const report = JSON.parse(pyodide.runPython(PYTHON));
+  const trim = (args.trim ?? "1") === "1" ? "True" : "False";
+  const report = JSON.parse(pyodide.runPython(`TRIM = ${trim}\n` + PYTHON));
   fs.writeFileSync(args["stdlib-out"], FS.readFile("/out/python_stdlib.zip"));
   fs.writeFileSync(args["app-out"], FS.readFile("/out/app-pyc.zip"));
   process.stdout.write(JSON.stringify(report) + "\n");

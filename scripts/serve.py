@@ -4,6 +4,7 @@
     python3 scripts/serve.py                      # http://localhost:8000/
     python3 scripts/serve.py --prefix /games/gin/ # http://localhost:8000/games/gin/
     python3 scripts/serve.py --port 0 --cors      # free port, Access-Control-Allow-Origin: *
+    python3 scripts/serve.py --compress           # brotli/gzip on the wire, as a CDN sends the files
 
 From Python (tests):
     from serve import start_server
@@ -18,10 +19,15 @@ file:// never works, so always use a server.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import email.utils
 import functools
+import gzip
 import http.server
+import io
 import os
 import posixpath
+import subprocess
 import sys
 import threading
 import urllib.parse
@@ -63,6 +69,55 @@ MIME_TYPES = {
 }
 
 
+# what --compress sends gzip-encoded (to a browser that accepts it): text, the wasm and the
+# archives (stored uncompressed by scripts/build_site.py, so that compression works on the wire);
+# not the images (compressed already)
+COMPRESSIBLE = (
+    "text/",
+    "application/javascript",
+    "application/json",
+    "application/manifest+json",
+    "application/wasm",
+    "application/zip",
+    "image/svg+xml",
+)
+
+
+# Brotli through Node's zlib (Python's stdlib has none; Node is a build dependency anyway)
+BROTLI_JS = (
+    "const fs = require('fs'), zlib = require('zlib');"
+    "process.stdout.write(zlib.brotliCompressSync(fs.readFileSync(process.argv[1]),"
+    " {params: {[zlib.constants.BROTLI_PARAM_QUALITY]: 5}}));"
+)
+
+
+@functools.cache
+def encoded(path: str, encoding: str, mtime_ns: int, size: int) -> bytes | None:
+    """The file at ``path`` compressed with ``encoding`` ("br": brotli quality 5, through Node;
+    "gzip": level 6), cached while the file is unchanged; None when Node is missing for br."""
+    if encoding == "br":
+        try:
+            res = subprocess.run(
+                [os.environ.get("NODE", "node"), "-e", BROTLI_JS, path], check=True, capture_output=True
+            )
+        except (OSError, subprocess.CalledProcessError):
+            return None
+        return res.stdout
+    with open(path, "rb") as fh:
+        return gzip.compress(fh.read(), compresslevel=6, mtime=0)
+
+
+def prime(directory: str | os.PathLike, mime: dict[str, str] = MIME_TYPES) -> None:
+    """Compress every compressible file under ``directory`` into the cache of ``encoded`` (brotli
+    of a 9 MiB wasm takes seconds: a timed first request should not wait for it)."""
+    for path in sorted(Path(directory).resolve().rglob("*")):
+        ctype = mime.get(path.suffix.lower(), "")
+        if path.is_file() and ctype.startswith(COMPRESSIBLE):
+            st = path.stat()
+            for encoding in ("br", "gzip"):
+                encoded(str(path), encoding, st.st_mtime_ns, st.st_size)
+
+
 def normalize_prefix(prefix: str) -> str:
     prefix = "/" + prefix.strip("/")
     return prefix if prefix == "/" else prefix + "/"
@@ -74,6 +129,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     cors = False
     quiet = False
+    compress = False
     netlify: str | None = None
     extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -122,6 +178,37 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self._extra = headers_for(self._site_path(), self.netlify) if self.netlify else {}
             super().do_HEAD()
 
+    def send_head(self):
+        """With ``compress``: a compressible file (COMPRESSIBLE) goes brotli- or gzip-encoded
+        to a client that accepts it (Content-Encoding, Vary: Accept-Encoding), brotli first, as
+        Netlify's CDN sends it; everything else as SimpleHTTPRequestHandler sends it."""
+        path = self.translate_path(self.path)
+        ctype = self.guess_type(path)
+        accepted = {e.split(";")[0].strip() for e in self.headers.get("Accept-Encoding", "").split(",")}
+        encoding = next((e for e in ("br", "gzip") if e in accepted), None)
+        if not (self.compress and encoding and os.path.isfile(path) and ctype.startswith(COMPRESSIBLE)):
+            return super().send_head()
+        st = os.stat(path)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError):
+                when = email.utils.parsedate_to_datetime(since)
+                if when.tzinfo is not None and int(st.st_mtime) <= when.timestamp():
+                    self.send_response(304)
+                    self.end_headers()
+                    return None
+        body = encoded(path, encoding, st.st_mtime_ns, st.st_size)
+        if body is None:
+            encoding, body = "gzip", encoded(path, "gzip", st.st_mtime_ns, st.st_size)
+        self.send_response(200)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(st.st_mtime)))
+        self.end_headers()
+        return io.BytesIO(body)
+
     def send_header(self, keyword, value):
         # production headers (netlify.toml) replace the defaults of the same name
         if keyword.lower() not in {k.lower() for k in getattr(self, "_extra", {})}:
@@ -161,6 +248,7 @@ def make_server(
     host: str = "127.0.0.1",
     quiet: bool = False,
     netlify: str | os.PathLike | None = None,
+    compress: bool = False,
 ):
     directory = Path(directory).resolve()
     if not (directory / "index.html").is_file():
@@ -173,6 +261,7 @@ def make_server(
             "cors": cors,
             "quiet": quiet,
             "netlify": str(netlify) if netlify else None,
+            "compress": compress,
         },
     )
     server = _Server((host, port), functools.partial(handler, directory=str(directory)))
@@ -193,14 +282,25 @@ def start_server(
     host: str = "127.0.0.1",
     quiet: bool = True,
     netlify: str | os.PathLike | None = None,
+    compress: bool = False,
 ):
     """Start serving in a daemon thread. Returns (server, base_url); base_url ends with '/'.
-    ``netlify``: a netlify.toml whose [[headers]] are applied (production headers).
+    ``netlify``: a netlify.toml whose [[headers]] are applied (production headers);
+    ``compress``: brotli or gzip on the wire (SiteHandler.send_head).
 
     Stop with server.shutdown(); server.server_close().
     """
+    if compress:
+        prime(directory)
     server = make_server(
-        directory, port=port, prefix=prefix, cors=cors, host=host, quiet=quiet, netlify=netlify
+        directory,
+        port=port,
+        prefix=prefix,
+        cors=cors,
+        host=host,
+        quiet=quiet,
+        netlify=netlify,
+        compress=compress,
     )
     thread = threading.Thread(
         target=server.serve_forever, kwargs={"poll_interval": 0.05}, name="site-server", daemon=True
@@ -224,9 +324,17 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="apply the [[headers]] of netlify.toml (production caching, CSP, CORS)",
     )
+    ap.add_argument(
+        "--compress",
+        action="store_true",
+        help="send text, the wasm and the archives brotli- or gzip-encoded to a browser that "
+        "accepts it, as Netlify's CDN does",
+    )
     args = ap.parse_args(argv)
     try:
-        server = make_server(args.dir, args.port, args.prefix, args.cors, args.host, args.quiet, args.netlify)
+        server = make_server(
+            args.dir, args.port, args.prefix, args.cors, args.host, args.quiet, args.netlify, args.compress
+        )
     except (FileNotFoundError, OSError) as exc:
         print(f"serve: {exc}", file=sys.stderr)
         return 1

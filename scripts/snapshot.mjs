@@ -33,7 +33,7 @@ const parseOptions = (argv) => parseArgs(argv, ["runtime", "modules", "app-pyc",
 // Runs inside Pyodide, cwd /home/pyodide (the page's): /in/modules.txt lists the stdlib seeds,
 // /in/app-pyc.zip holds the app's .pyc.
 const PYTHON = String.raw`
-import builtins, gc, importlib, json, pkgutil, sys, zipfile
+import builtins, gc, importlib, json, os, sys, zipfile
 
 REFUSED = {"js", "pyodide", "pyscript", "_pyodide"}
 
@@ -49,8 +49,16 @@ def stdlib(seeds):
     return failed
 
 def modules_of(package):
-    pkg = importlib.import_module(package)
-    return [package] + [m.name for m in pkgutil.walk_packages(pkg.__path__, package + ".")]
+    """The package's module names, from its files (no pkgutil: the site's stdlib is trimmed to
+    what the page imports, and the page does not import pkgutil)."""
+    top = os.path.dirname(importlib.import_module(package).__file__)
+    names = []
+    for folder, dirs, files in sorted(os.walk(top)):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        rel = os.path.relpath(folder, os.path.dirname(top)).replace(os.sep, ".")
+        for name in sorted(f for f in files if f.endswith(".py")):
+            names.append(rel if name == "__init__.py" else f"{rel}.{name[:-3]}")
+    return names
 
 def without_js(names):
     """Import each of names with js, pyodide and pyscript refused; returns those refused."""
@@ -85,7 +93,10 @@ stray = [type(o).__name__ for o in gc.get_objects()
          if isinstance(o, random.Random) and not isinstance(o, random.SystemRandom) and o is not random._inst]
 if stray:  # the wrapper reseeds random's own generator only: any other would repeat its numbers
     raise SystemExit(f"random generators made at import would be the same at every restore: {stray}")
-importlib.invalidate_caches()
+# what importlib.invalidate_caches() does for the path entries (their finders are made again, so
+# they rescan their folders after the restore); it would also import importlib.metadata, which
+# the site's trimmed stdlib leaves out (the page never imports it)
+sys.path_importer_cache.clear()
 gc.collect()
 json.dumps({"stdlib_failed": failed, "ginweb_left_out": page_left_out,
             "app_modules": sorted(m for m in sys.modules if m.split(".")[0] in ("gin_core", "ginweb"))})
