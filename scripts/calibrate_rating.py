@@ -26,30 +26,18 @@ from pathlib import Path
 from gin_core import (
     HandLuck,
     HandReview,
-    Match,
     Mistake,
     MistakeKind,
-    Rules,
     Verdict,
     grade,
     hand_luck,
     rating,
 )
 from gin_core.analysis.coach import beyond_noise, review
-from gin_core.bots import make_bot
+from gin_core.tools.hands import played_match
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ("beginner", "standard", "hard", "expert")
-
-
-def played_match(seed: int, first: str) -> Match:
-    m = Match(Rules().replace(target=None), seed=seed, dealer=seed % 2)
-    bots = (make_bot(first, seed), make_bot("standard", seed + 1))
-    while m.phase not in ("hand_over", "match_over"):
-        p = m.to_move
-        assert p is not None
-        m.apply(bots[p].decide(m.view(p)).action, p)
-    return m
 
 
 def run(hands: int, out: Path) -> None:

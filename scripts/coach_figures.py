@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from gin_core import Action, Match, Rules
+from gin_core import Action, Match
 from gin_core.analysis.coach import (
     MISTAKE_POINTS,
     PLAYER,
@@ -38,23 +38,12 @@ from gin_core.analysis.coach import (
     think_values,
 )
 from gin_core.analysis.replay import position
-from gin_core.bots import make_bot
 from gin_core.bots.base import finish
 from gin_core.bots.search import SearchBot
+from gin_core.tools.hands import played_match
 
 ROOT = Path(__file__).resolve().parent.parent
 Z90 = 1.645  # a two-sided 90% interval
-
-
-def played_match(seed: int, first: str) -> Match:
-    """The hands of ``oracle_coach.py`` (the same seeds give the same hands)."""
-    m = Match(Rules().replace(target=None), seed=seed, dealer=seed % 2)
-    bots = (make_bot(first, seed), make_bot("standard", seed + 1))
-    while m.phase not in ("hand_over", "match_over"):
-        p = m.to_move
-        assert p is not None
-        m.apply(bots[p].decide(m.view(p)).action, p)
-    return m
 
 
 @dataclass(frozen=True)

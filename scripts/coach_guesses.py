@@ -17,32 +17,21 @@ import argparse
 import random
 import statistics
 
-from gin_core import Match, Rules
 from gin_core.analysis.replay import hand_moves, position
 from gin_core.arrange import min_deadwood
-from gin_core.bots import make_bot
 from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.rollout import score
 from gin_core.bots.sampler import Inference, guesses
 from gin_core.bots.search import ExpertBot, SearchBot
 from gin_core.bots.standard import best_knock
 from gin_core.cards import mask_of
+from gin_core.tools.hands import played_match
 
 SAMPLERS = {
     "hard": SearchBot.inference,
     "expert": ExpertBot.inference,
     "plain": Inference(proposals=1, passed_melds=1, threw_melds=1, took_loose=1, could_knock=1, replay=0.0),
 }
-
-
-def played_match(seed: int, first: str) -> Match:
-    m = Match(Rules().replace(target=None), seed=seed, dealer=seed % 2)
-    bots = (make_bot(first, seed), make_bot("standard", seed + 1))
-    while m.phase not in ("hand_over", "match_over"):
-        p = m.to_move
-        assert p is not None
-        m.apply(bots[p].decide(m.view(p)).action, p)
-    return m
 
 
 def measure(first: str, knocks: int, n: int) -> dict[str, tuple[list[float], list[float]]]:

@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from gin_core import Action, Match, Rules
+from gin_core import Action, Match
 from gin_core.analysis.coach import PLAYER, STANDARD, Strength, review, same_move, shortlist
 from gin_core.analysis.replay import hand_moves, position
 from gin_core.arrange import trim_caches
@@ -43,21 +43,11 @@ from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.sampler import Guess, guesses
 from gin_core.bots.search import ExpertBot, standard_choice
 from gin_core.cards import CARDS
+from gin_core.tools.hands import played_match
 from gin_core.view import PlayerView
 
 ROOT = Path(__file__).resolve().parent.parent
 OLD_MISTAKE = 5.0  # the old coach's threshold
-
-
-def played_match(seed: int, first: str) -> Match:
-    """A one-hand match: ``first`` in seat 0 against the standard level."""
-    m = Match(Rules().replace(target=None), seed=seed, dealer=seed % 2)
-    bots = (make_bot(first, seed), make_bot("standard", seed + 1))
-    while m.phase not in ("hand_over", "match_over"):
-        p = m.to_move
-        assert p is not None
-        m.apply(bots[p].decide(m.view(p)).action, p)
-    return m
 
 
 def candidates(view: PlayerView, played: Action, bests: list[Action], disputed: bool) -> list[Action]:

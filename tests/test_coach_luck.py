@@ -20,7 +20,6 @@ from gin_core import (
     Mistake,
     MistakeKind,
     Rating,
-    Rules,
     SkillBand,
     Verdict,
     grade,
@@ -31,23 +30,13 @@ from gin_core import (
 from gin_core.analysis.coach import review
 from gin_core.analysis.rating import BANDS, BLUNDER_POINTS, INACCURACY_POINTS, band_of
 from gin_core.analysis.replay import position
-from gin_core.bots import make_bot
+from gin_core.tools.hands import played_match
 from tests.test_coach import HAND_A, HAND_B, played
-
-
-def bot_hand(seed: int, first: str) -> Match:
-    m = Match(Rules().replace(target=None), seed=seed, dealer=seed % 2)
-    bots = (make_bot(first, seed), make_bot("standard", seed + 1))
-    while m.phase not in ("hand_over", "match_over"):
-        p = m.to_move
-        assert p is not None
-        m.apply(bots[p].decide(m.view(p)).action, p)
-    return m
 
 
 @pytest.fixture(scope="module")
 def hands() -> list[tuple[Match, HandReview]]:
-    matches = [played(HAND_A), played(HAND_B), bot_hand(3, "beginner"), bot_hand(4, "standard")]
+    matches = [played(HAND_A), played(HAND_B), played_match(3, "beginner"), played_match(4, "standard")]
     return [(m, review(m, 1)) for m in matches]
 
 
