@@ -200,3 +200,19 @@ def test_review_of_a_hand_with_a_bad_move(page, site_url):
     page.wait_for_selector("#dlg-review", state="hidden")
     # the dialog's "close" event (which forgets the open review) comes a task after it hides
     page.wait_for_function(f"() => !('reviewing' in JSON.parse(localStorage.getItem({MATCH_KEY!r})))")
+
+    # the statistics: your accuracy as a line per level, and your result with the luck taken out
+    page.click("[data-act=stats]")
+    page.wait_for_selector("#dlg-stats[open]")
+    for name in ("accuracy", "skill"):
+        page.click(f"#dlg-stats summary[data-chart={name}]")
+        slot = f"#dlg-stats [data-chart-slot={name}]"
+        page.wait_for_selector(f"{slot} svg .chart-point")
+        page.click(f"{slot} .chart-table summary")
+        assert page.locator(f"{slot} .chart-table tbody tr").count() == 1
+    assert page.locator("#dlg-stats [data-chart-slot=accuracy] polyline.chart-line-0").count() == 1
+    assert ">beginner<" in page.inner_html("#dlg-stats [data-chart-slot=accuracy]")
+    assert "luck-adjusted" in page.inner_text("#dlg-stats [data-chart-slot=skill]")
+    audit("statistics with the coach's charts")
+    assert not audit.found, audit.found
+    shot(page, "stats-coach-charts", 390, 844)

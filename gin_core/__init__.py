@@ -27,7 +27,7 @@ from .analysis.duplicate import (
     expert_seed,
     replay_hand,
 )
-from .analysis.luck import HandLuck, Luck, LuckKind, hand_luck
+from .analysis.luck import HandLuck, Luck, LuckKind, MatchLuck, hand_luck, match_luck
 from .analysis.rating import Grade, Rating, SkillBand, band_of, grade, move_accuracy, rating
 from .analysis.replay import Frame, first_move, frames, hand_moves, position
 from .arrange import (
@@ -104,6 +104,7 @@ __all__ = [
     "Luck",
     "LuckKind",
     "Match",
+    "MatchLuck",
     "MatchResult",
     "Meld",
     "MeldError",
@@ -147,6 +148,7 @@ __all__ = [
     "json_shape",
     "load_match",
     "make_bot",
+    "match_luck",
     "move_accuracy",
     "optimal_arrangements",
     "parse_cards",

@@ -17,13 +17,17 @@ from gin_core import (
     HandReview,
     LuckKind,
     Match,
+    MatchLuck,
     Mistake,
     MistakeKind,
     Rating,
+    Rules,
     SkillBand,
     Verdict,
     grade,
     hand_luck,
+    make_bot,
+    match_luck,
     move_accuracy,
     rating,
 )
@@ -139,3 +143,27 @@ def test_ratings_add_up_and_round_trip(hands: list[tuple[Match, HandReview]]) ->
     assert rating([]) == Rating(0, 100.0, 0.0, None)
     with pytest.raises(CoachDataError):
         Rating.from_data({"decisions": -1, "accuracy": 1.0, "average_loss": 0.0, "band": None})
+
+
+def test_a_match_s_luck_adds_up_its_reviewed_hands() -> None:
+    """The per-match luck-adjusted result: the hands' results and luck added, with the cards
+    taken out; a hand not yet reviewed is not counted, and a review must be of a finished hand."""
+    m = Match(Rules(), seed=11, dealer=0)
+    bots = (make_bot("beginner", 11), make_bot("standard", 12))
+    while len(m.records) < 2:
+        p = m.to_move
+        if p is None:
+            m.apply("next_hand")
+            continue
+        m.apply(bots[p].decide(m.view(p)).action, p)
+    reviews = {n: review(m, n) for n in (1, 2)}
+    whole = match_luck(m, reviews)
+    hands = [hand_luck(m, n, r) for n, r in reviews.items()]
+    assert whole.hands == 2
+    assert whole.result == sum(h.result for h in hands) == sum(r.points[0] - r.points[1] for r in m.records)
+    assert whole.luck == pytest.approx(sum(h.total for h in hands), abs=0.01)
+    assert whole.adjusted == pytest.approx(whole.result - whole.luck, abs=0.01)
+    assert match_luck(m, {2: reviews[2]}).result == hands[1].result
+    assert match_luck(m, {}) == MatchLuck(0, 0, 0.0, 0.0)
+    with pytest.raises(ArgumentError):
+        match_luck(m, {3: reviews[2]})

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gin_core import Action, Card, Match, Rules, Verdict, hand_luck
+from gin_core import Action, Card, Match, MatchLuck, Rules, Verdict, hand_luck, make_bot, match_luck
 from gin_core.analysis.coach import HandReview, Mistake, MistakeKind, review
 from gin_core.analysis.replay import hand_moves
 
@@ -90,6 +90,35 @@ def test_the_hand_s_result_is_split_into_the_cards_and_your_decisions(
     assert line.startswith(f"You {'won' if luck.result > 0 else 'lost'} {abs(luck.result)} point")
     assert f"{presenter.signed(luck.total)} from the cards" in line
     assert abs(luck.result - (luck.total - lost)) <= 3 * max(1.0, sum(v.error for v in coached.verdicts))
+
+
+def two_hands() -> Match:
+    """A match of two finished hands, a beginner (you) against the standard level."""
+    m = Match(Rules(), seed=11, dealer=0)
+    bots = (make_bot("beginner", 11), make_bot("standard", 12))
+    while len(m.records) < 2:
+        p = m.to_move
+        if p is None:
+            m.apply(Action.parse("next_hand"))
+        else:
+            m.apply(bots[p].decide(m.view(p)).action, p)
+    return m
+
+
+def test_the_match_s_luck_adjusted_result_once_two_hands_are_reviewed() -> None:
+    m = two_hands()
+    reviews = {n: review(m, n) for n in (1, 2)}
+    model = presenter.review_model(m, 2, 0, reviews[2], {}, reviews)
+    line = model.summary[-1]
+    assert line.text == presenter.match_luck_text(match_luck(m, reviews))
+    assert line.text.startswith("This match, 2 hands reviewed: net ")
+    assert "minus" in line.spoken or "\u2212" not in line.text
+    alone = presenter.review_model(m, 2, 0, reviews[2], {}, {2: reviews[2]})
+    assert alone.summary == model.summary[:-1]
+    assert presenter.match_luck_text(MatchLuck(3, -7, 5.5, -12.5)) == (
+        "This match, 3 hands reviewed: net \u22127, +5.5 from the cards; "
+        "luck-adjusted \u221212.5 (your play)."
+    )
 
 
 def test_grades_and_signed_figures_in_words() -> None:

@@ -316,8 +316,20 @@ def test_coach_statistics_rows_and_charts() -> None:
     assert chart.svg.count("<rect") >= 2 and chart.table.rows == (("1", "3.8"), ("2", "7.5"))
     assert "latest 7.5" in chart.summary
     assert "No hand reviewed yet" in presenter.given_chart(record.empty_counts()).svg
+    assert rows["Per hand, luck-adjusted (your play)"] == "+0.5"
     chart = presenter.accuracy_chart(counts)
     assert chart.table.rows == (("1", "hard", f"{accuracy:.0f}%"), ("2", "standard", f"{accuracy:.0f}%"))
+    # a line per level, each named in the legend, the standard level's before the hard one's
+    assert chart.svg.count("<polyline") == 2 and chart.svg.index(">standard<") < chart.svg.index(">hard<")
+    assert 'polyline class="chart-line-1"' in chart.svg and 'polyline class="chart-line-2"' in chart.svg
+    assert chart.svg.count('class="chart-point"') == 2
+    chart = presenter.skill_chart(counts)
+    assert chart.table.rows == (
+        ("1", "hard", "+2.0", "+1.0", "+1.0"),
+        ("2", "standard", "0.0", "0.0", "0.0"),
+    )
+    assert chart.svg.count("<rect") == 2 and "latest 0.0 a hand luck-adjusted" in chart.summary
+    assert "No hand reviewed yet" in presenter.skill_chart(record.empty_counts()).svg
 
 
 def test_older_coach_counts_read_with_no_rating_yet() -> None:

@@ -16,6 +16,7 @@ losses (which are never negative). It needs no search of its own: it reads the r
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -143,3 +144,25 @@ def hand_luck(match: Match, hand_number: int, review: HandReview) -> HandLuck:
     result = record.points[PLAYER] - record.points[1 - PLAYER]
     items.append(Luck(start, LuckKind.SHOWDOWN, round(result - before, 2)))
     return HandLuck(hand_number, record.deal_code, result, tuple(items))
+
+
+@dataclass(frozen=True)
+class MatchLuck:
+    """Luck against skill over the reviewed hands of a match: their net ``result`` for the
+    player, what the cards gave (``luck``) and the luck-adjusted result (``adjusted``: the
+    result with the cards taken out, what the player's own play was worth), in points."""
+
+    hands: int
+    result: int
+    luck: float
+    adjusted: float
+
+
+def match_luck(match: Match, reviews: Mapping[int, HandReview]) -> MatchLuck:
+    """The luck of every finished hand of ``match`` the coach has reviewed (``reviews`` by hand
+    number), added up: the per-match luck-adjusted result (Zare's result - luck), or
+    :class:`ArgumentError` for a review of a hand that is not finished."""
+    lucks = [hand_luck(match, n, r) for n, r in sorted(reviews.items())]
+    result = sum(h.result for h in lucks)
+    luck = round(sum(h.total for h in lucks), 2)
+    return MatchLuck(len(lucks), result, luck, round(result - luck, 2))

@@ -214,6 +214,34 @@ def bars(name: str, title: str, values: Sequence[float], labels: Sequence[str]) 
     return _svg(name, title, body)
 
 
+def lines_by_label(  # 6 parameters: the chart, its points, their lines' order, and the scale
+    name: str,
+    title: str,
+    points: Sequence[tuple[str, float, str]],
+    order: Sequence[str],
+    low: float,
+    high: float,
+) -> str:
+    """One line per label (class ``chart-line-<k>``, k its place in ``order``) through its
+    points, each point at its place among all (oldest first); ``points``: (label, value, spoken
+    text). A legend under the plot names the lines; they also differ in dash, not only colour."""
+    n = len(points)
+    body = _grid(low, high, (low, (low + high) / 2, high), "%")
+    shown = [lb for lb in order if any(p[0] == lb for p in points)]
+    for k, lb in enumerate(shown):
+        cls = f"chart-line-{order.index(lb)}"
+        mine = [(_x(i, n), _y(v, low, high)) for i, (at, v, _) in enumerate(points) if at == lb]
+        body.append(_polyline(cls, mine))
+        x = LEFT + k * (WIDTH - LEFT - RIGHT) / max(len(shown), 1)
+        body.append(
+            f'<line class="{cls}" x1="{x:.1f}" y1="{HEIGHT - 6}" x2="{x + 14:.1f}" y2="{HEIGHT - 6}"/>'
+            f'<text class="chart-label" x="{x + 18:.1f}" y="{HEIGHT - 3}">{escape(lb)}</text>'
+        )
+    for i, (lb, v, spoken) in enumerate(points):
+        body.append(_point(_x(i, n), [(_y(v, low, high), f"chart-line-{order.index(lb)}")], spoken))
+    return _svg(name, title, body)
+
+
 def points_per_hand(nets: Sequence[int]) -> Chart:
     """Your net points in each of the latest hands (positive: you scored)."""
     title = "Points per hand"

@@ -40,6 +40,7 @@ KEYS: dict[str, FeatureIntent] = {
     "Home": ReviewGo("first"),
     "End": ReviewGo("last"),
 }
+CHARTS = ("given", "accuracy", "skill")  # the statistics' charts this feature draws
 BUTTON = HandButton("review", "Review", "Review this hand", "btn-review")
 
 
@@ -164,7 +165,7 @@ class ReviewFeature(Feature):
         from . import model  # deferred: warmup.py imports it after the first paint
 
         reasons = model.reasons_by_move(g.log, g.match, hand)
-        return model.review_model(g.match, hand, step, self.reviews.get(hand), reasons)
+        return model.review_model(g.match, hand, step, self.reviews.get(hand), reasons, self.reviews)
 
     def can_play_on(self, hand: int, step: int) -> bool:
         """Step ``step`` of hand ``hand`` is one of your decisions (a practice hand can start there)."""
@@ -233,12 +234,12 @@ class ReviewFeature(Feature):
         self.ui.show_statistics(model.coach_rows(self.counts_kept.stats_data[record.COACH]))
 
     def chart(self, name: str) -> Chart | None:
-        if name not in ("given", "accuracy"):
+        if name not in CHARTS:
             return None
         from . import model  # deferred: warmup.py imports it after the first paint
 
-        counts = self.counts_kept.stats_data[record.COACH]
-        return model.given_chart(counts) if name == "given" else model.accuracy_chart(counts)
+        draw = {"given": model.given_chart, "accuracy": model.accuracy_chart, "skill": model.skill_chart}
+        return draw[name](self.counts_kept.stats_data[record.COACH])
 
     # ----- handlers ------------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from gin_core import (
     HandLuck,
     HandReview,
     Match,
+    MatchLuck,
     Mistake,
     MistakeKind,
     Settlement,
@@ -32,6 +33,7 @@ from gin_core import (
     hand_luck,
     hand_moves,
     hand_summary,
+    match_luck,
     rating,
 )
 
@@ -82,12 +84,18 @@ class ReviewModel(Frozen):
     analysed: bool = True  # the coach's verdicts are in (False: it is still thinking)
 
 
-def review_model(
-    match: Match, hand_number: int, step: int, review: HandReview | None, reasons: Mapping[int, str]
+def review_model(  # 6 parameters: the hand and step shown, and what the coach and computer said
+    match: Match,
+    hand_number: int,
+    step: int,
+    review: HandReview | None,
+    reasons: Mapping[int, str],
+    match_reviews: Mapping[int, HandReview] | None = None,
 ) -> ReviewModel:
     """The review of finished hand ``hand_number`` at ``step`` (clamped to the hand's steps);
     ``review`` is the coach's analysis (None while it runs), ``reasons`` the computer's reasons
-    by move index (see :func:`reasons_by_move`)."""
+    by move index (see :func:`reasons_by_move`), ``match_reviews`` the coach's reviews of the
+    match's hands (by number) for the match's luck-adjusted result."""
     moves = hand_moves(match, hand_number)
     shown = frames(match, hand_number)
     last = len(moves)
@@ -98,7 +106,9 @@ def review_model(
     )
     return ReviewModel(
         title=f"Hand {hand_number} review",
-        summary=summary_lines(review) + luck_lines(match, hand_number, review),
+        summary=summary_lines(review)
+        + luck_lines(match, hand_number, review)
+        + match_luck_lines(match, match_reviews or {}),
         step=k,
         first=0,
         prev=max(0, k - 1),
@@ -268,6 +278,26 @@ def luck_lines(match: Match, hand_number: int, review: HandReview | None) -> tup
     return (Words(text, text.replace("\u2212", "minus ")),)
 
 
+def match_luck_lines(match: Match, reviews: Mapping[int, HandReview]) -> tuple[Words, ...]:
+    """The match so far, once two or more of its hands are reviewed: its net result, what the
+    cards gave, and the luck-adjusted result (the net with the cards taken out)."""
+    if len(reviews) < 2:
+        return ()
+    text = match_luck_text(match_luck(match, reviews))
+    return (Words(text, text.replace("\u2212", "minus ")),)
+
+
+def match_luck_text(luck: MatchLuck) -> str:
+    """ "This match, 3 hands reviewed: net +23, +30.0 from the cards; luck-adjusted -7.0 (your
+    play)." (with true minus signs)"""
+    r = luck.result
+    net = f"+{r}" if r > 0 else f"\u2212{-r}" if r < 0 else "0"
+    return (
+        f"This match, {luck.hands} hands reviewed: net {net}, {signed(luck.luck)} from the cards; "
+        f"luck-adjusted {signed(luck.adjusted)} (your play)."
+    )
+
+
 def luck_text(luck: HandLuck, lost: float) -> str:
     """ "You lost 18 points: 11 from the cards, 7 from your decisions." (``lost``: the points
     your decisions gave away, as the coach measured them)."""
@@ -415,6 +445,7 @@ def play_rows(play: Sequence[MatchPlay]) -> list[tuple[str, str]]:
         ),
         ("Accuracy by the computer's level", _by_level(play)),
         ("Per hand: your net, from the cards", f"{signed(net)}, {signed(luck)}"),
+        ("Per hand, luck-adjusted (your play)", signed(net - luck)),
     ]
 
 
@@ -435,20 +466,50 @@ def _mean_accuracy(play: Sequence[MatchPlay]) -> float:
 
 
 def accuracy_chart(counts: Mapping[str, Any]) -> Chart:
-    """Your accuracy in each of the last matches the coach reviewed, oldest first, each labelled
-    with the computer's level."""
+    """Your accuracy in each of the last matches the coach reviewed, oldest first: a line per
+    level of the computer, so your rating over time can be read against each level."""
     from ..kit import charts  # deferred: warmup.py imports it after the first paint
 
     play = match_play(counts)
-    title = "Your accuracy per match"
+    title = "Your accuracy per match, by the computer's level"
     header = ("Match", "Computer", "Accuracy")
     if not play:
         return charts.empty_chart("accuracy", title, "No hand reviewed yet", header)
-    values = [p.accuracy for p in play]
-    labels = [f"Match {i + 1} ({p.level or 'unknown'}): {p.accuracy:.0f}%" for i, p in enumerate(play)]
+    order = [*LEVEL_ORDER, "unknown"]
+    points = [
+        (p.level or "unknown", p.accuracy, f"Match {i + 1} ({p.level or 'unknown'}): {p.accuracy:.0f}%")
+        for i, p in enumerate(play)
+    ]
+    low = min(50.0, 10 * (min(p.accuracy for p in play) // 10))
     rows = tuple((str(i + 1), p.level, f"{p.accuracy:.0f}%") for i, p in enumerate(play))
-    summary = f"{len(play)} match{'' if len(play) == 1 else 'es'}, latest {values[-1]:.0f}% accurate."
-    bars = charts.bars("accuracy", title, values, labels)
+    summary = f"{len(play)} match{'' if len(play) == 1 else 'es'}, latest {play[-1].accuracy:.0f}% accurate."
+    svg = charts.lines_by_label("accuracy", title, points, order, low, 100)
+    return charts.Chart(svg, charts.ChartTable(title, header, rows), summary)
+
+
+def skill_chart(counts: Mapping[str, Any]) -> Chart:
+    """Per hand in each of the last matches the coach reviewed, oldest first: your net points
+    with the cards taken out (the luck-adjusted result), with the net and the cards' part."""
+    from ..kit import charts  # deferred: warmup.py imports it after the first paint
+
+    play = match_play(counts)
+    title = "Your result per hand, luck taken out"
+    header = ("Match", "Computer", "Net", "From the cards", "Luck-adjusted")
+    if not play:
+        return charts.empty_chart("skill", title, "No hand reviewed yet", header)
+    adjusted = [p.net_per_hand - p.luck_per_hand for p in play]
+    labels = [
+        f"Match {i + 1} ({p.level or 'unknown'}): net {signed(p.net_per_hand)} a hand, "
+        f"{signed(p.luck_per_hand)} from the cards, luck-adjusted {signed(a)}"
+        for i, (p, a) in enumerate(zip(play, adjusted, strict=True))
+    ]
+    rows = tuple(
+        (str(i + 1), p.level, signed(p.net_per_hand), signed(p.luck_per_hand), signed(a))
+        for i, (p, a) in enumerate(zip(play, adjusted, strict=True))
+    )
+    matches = f"{len(play)} match{'' if len(play) == 1 else 'es'}"
+    summary = f"{matches}, latest {signed(adjusted[-1])} a hand luck-adjusted."
+    bars = charts.bars("skill", title, adjusted, labels)
     return charts.Chart(bars, charts.ChartTable(title, header, rows), summary)
 
 
