@@ -26,6 +26,7 @@ from gin_core.analysis.coach import (
     coach_stats,
     diagnose,
     hand_summary,
+    match_judge,
     review,
     same_move,
     think_review,
@@ -115,6 +116,32 @@ def test_values_are_in_the_outcome_s_unit(match_a: Match) -> None:
     halved = finish(think_values(view, played_move, 7, half))
     assert [t.action for t in halved] == [t.action for t in whole]
     assert [t.value for t in halved] == pytest.approx([t.value / 2 for t in whole])
+
+
+def test_losses_are_also_in_match_win_chance_under_a_target(match_a: Match, review_a: HandReview) -> None:
+    """Under a target, each verdict's loss in the chance to win the match is measured on the
+    same playouts as its points (at the score before the hand), lowered by one error like the
+    points; one-hand rules have none; stored reviews without it read as None."""
+    judge = match_judge(match_a, 1, position(match_a, 1, BAD_A).view(PLAYER))
+    assert judge is not None and judge.slope > 0
+    for v in review_a.verdicts:
+        assert v.win_loss is not None and 0 <= v.win_loss <= 1
+        if same_move(v.played, v.best):
+            assert v.win_loss == 0
+    bad = review_a.verdict_at(BAD_A)
+    assert bad is not None and bad.win_loss is not None
+    # a point is worth about the slope's chance: the two units agree within the estimate's noise
+    assert bad.win_loss == pytest.approx(bad.loss * judge.slope, rel=0.5)
+    assert review_a.given_away_win == round(sum(v.win_loss or 0 for v in review_a.mistakes), 4) > 0
+    one_hand = review(played(HAND_A, Rules().replace(target=None)), 1)
+    assert all(v.win_loss is None for v in one_hand.verdicts) and one_hand.given_away_win is None
+    assert [v.loss for v in one_hand.verdicts] == [v.loss for v in review_a.verdicts]
+    old = bad.to_data()
+    del old["win_loss"]
+    assert Verdict.from_data(old) == dataclass_replace(bad, win_loss=None)
+    for wrong in (1.5, -0.1, "x"):
+        with pytest.raises(CoachDataError):
+            Verdict.from_data(bad.to_data() | {"win_loss": wrong})
 
 
 def test_only_real_decisions_are_judged(match_a: Match, review_a: HandReview) -> None:

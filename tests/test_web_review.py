@@ -66,7 +66,8 @@ def test_the_bad_discard_is_explained(match: Match, coached: HandReview) -> None
     assert model.moves[3].mistake and model.moves[3].grade in ("mistake", "blunder")
     prefer, why = model.verdict
     assert prefer.text.startswith(f"{model.moves[3].grade.capitalize()}. Coach prefers: Discard ")
-    assert "points more" in prefer.text
+    assert "% to win the match, " in prefer.text and "points more" in prefer.text
+    assert "plus " in prefer.spoken and "% to win the match" in prefer.spoken
     assert why.text == "Broke up the meld 7\u2663 8\u2663 9\u2663 10\u2663 by discarding 10\u2663."
     assert why.spoken.endswith("by discarding 10 of clubs.")
     assert (
@@ -74,6 +75,7 @@ def test_the_bad_discard_is_explained(match: Match, coached: HandReview) -> None
         and " points lost a decision \u00b7 " in model.summary[0].text
     )
     assert model.summary[1].text.startswith("You gave away ")
+    assert "% of your chance to win the match (" in model.summary[1].text
     assert any(line.text.startswith("Move 4: Discard 10\u2663 \u2212") for line in model.summary[2:])
 
 
@@ -131,6 +133,17 @@ def test_grades_and_signed_figures_in_words() -> None:
     assert presenter.verdict_lines(bad, None)[0].text.startswith("Inaccuracy. Coach prefers: Discard K")
     fine = Verdict(3, Action.parse("discard TC"), Action.parse("discard KD"), 4.0, 4.5, None, 1.0)
     assert presenter.verdict_lines(fine, None)[0].text.startswith("Coach: good. Discard K")
+
+
+def test_costs_in_match_win_chance_with_the_points_beside_them() -> None:
+    """Under a target the chance to win the match comes first; one-hand rules keep points."""
+    assert presenter.worth(7.6, 0.031) == "+3.1% to win the match, 7.6 points more"
+    assert presenter.worth(7.6, None) == "worth 7.6 points more"
+    assert presenter.given(1.0, None) == "1.0 point"
+    assert presenter.given(12.4, 0.045) == "4.5% of your chance to win the match (12.4 points)"
+    assert presenter.lost(7.6, 0.031).text == "\u22123.1% \u00b7 \u22127.6 points"
+    assert presenter.lost(7.6, 0.031).spoken == "minus 3.1%, minus 7.6 points"
+    assert presenter.lost(7.6, None).text == "\u22127.6 points"
 
 
 def test_the_computer_s_reasons_show_on_its_moves(match: Match, coached: HandReview) -> None:

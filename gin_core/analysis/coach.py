@@ -27,6 +27,7 @@ from ..actions import Action, ActionKind
 from ..arrange import best_arrangement, min_deadwood, trim_caches
 from ..bots.base import Work, rng_for
 from ..bots.heuristics import Option
+from ..bots.judge import Judge
 from ..bots.knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR, Knowledge, fits
 from ..bots.reasons import Reason
 from ..bots.rollout import playout_bound
@@ -108,11 +109,17 @@ class Trial:
     action: Action
     why: Reason
     values: list[float] = field(default_factory=list)
+    wins: list[float] = field(default_factory=list)  # under a target: the match-win chance of each
 
     @property
     def value(self) -> float:
         """The move's mean value over the guesses (0 before any)."""
         return math.fsum(self.values) / len(self.values) if self.values else 0.0
+
+    @property
+    def win(self) -> float | None:
+        """The move's mean chance to win the match over the guesses (None under one-hand rules)."""
+        return math.fsum(self.wins) / len(self.wins) if self.wins else None
 
 
 def paired_error(a: Trial, b: Trial) -> float:
@@ -120,6 +127,17 @@ def paired_error(a: Trial, b: Trial) -> float:
     (the difference's spread, which is far smaller than either value's)."""
     diffs = [x - y for x, y in zip(a.values, b.values, strict=True)]
     return _stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+
+
+def win_loss(best: Trial, played: Trial) -> float | None:
+    """The match-win chance (0-1) the move played gave away against the best move, measured on
+    the same playouts as the points and lowered by one standard error like :attr:`Verdict.loss`
+    (None under one-hand rules)."""
+    if best.win is None or played.win is None:
+        return None
+    diffs = [x - y for x, y in zip(best.wins, played.wins, strict=True)]
+    error = _stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    return round(max(0.0, best.win - played.win - error), 4)
 
 
 STANDARD = Strength(96, 16_000, aware=0.5, inference=ExpertBot.inference)
@@ -203,7 +221,9 @@ class Mistake:
 @dataclass(frozen=True)
 class Verdict:
     """One decision of the player: the move played, the move the coach rates best, both valued
-    in expected points of the hand; ``mistake`` is set only when the loss is beyond the noise."""
+    in expected points of the hand; ``mistake`` is set only when the loss is beyond the noise.
+    Under rules with a target, ``win_loss`` is the loss in the chance to win the match (0-1), the
+    unit a player understands; the grades stay on the points, where the oracle calibrated them."""
 
     move_index: int
     played: Action
@@ -212,6 +232,7 @@ class Verdict:
     best_value: float
     mistake: Mistake | None = None
     error: float = 0.0  # the standard error of best_value - played_value (paired guesses)
+    win_loss: float | None = None
 
     @property
     def measured_loss(self) -> float:
@@ -239,6 +260,7 @@ class Verdict:
             "best_value": self.best_value,
             "mistake": None if self.mistake is None else self.mistake.to_data(),
             "error": self.error,
+            "win_loss": self.win_loss,
         }
 
     @classmethod
@@ -252,6 +274,7 @@ class Verdict:
             _points(data["best_value"], "best_value"),
             None if why is None else Mistake.from_data(why),
             _points(data["error"], "error"),
+            _chance(data.get("win_loss")),  # absent in reviews stored before it was measured
         )
 
 
@@ -271,6 +294,12 @@ class HandReview:
     def given_away(self) -> float:
         """Points given away by the mistakes (losses within the noise are not counted)."""
         return round(sum(v.loss for v in self.mistakes), 2)
+
+    @property
+    def given_away_win(self) -> float | None:
+        """The match-win chance the mistakes gave away (None unless every one was measured in it)."""
+        lost = [v.win_loss for v in self.mistakes]
+        return round(sum(w for w in lost if w is not None), 4) if None not in lost else None
 
     def verdict_at(self, move_index: int) -> Verdict | None:
         """The verdict on move ``move_index`` of the hand, if it was one of the player's decisions."""
@@ -322,6 +351,14 @@ def _points(value: Any, what: str) -> float:
     raise CoachDataError(f"'{what}' must be a finite number, not {shown(value)}")
 
 
+def _chance(value: Any) -> float | None:
+    if value is None:
+        return None
+    if type(value) not in (int, float) or not 0 <= value <= 1:
+        raise CoachDataError(f"'win_loss' must be a chance from 0 to 1, not {shown(value)}")
+    return float(value)
+
+
 def _cards(value: Any, what: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
         raise CoachDataError(f"'{what}' must be a list of cards, not {shown(value)}")
@@ -369,11 +406,20 @@ def _judge_hand(
             if trim_caches():
                 yield 0
             seed = decision_seed(record.deal_code, index)
+            judge = match_judge(match, hand_number, view)
             verdicts.append(
-                (yield from think_verdict(view, action, index, seed, threshold, strength, slice_ms))
+                (yield from think_verdict(view, action, index, seed, threshold, strength, slice_ms, judge))
             )
         table.apply(action, player)
     return HandReview(hand_number, record.deal_code, tuple(verdicts))
+
+
+def match_judge(match: Match, hand_number: int, view: PlayerView) -> Judge | None:
+    """What a hand's points are worth in ``match`` at the score before hand ``hand_number``
+    (``view`` is of the hand replayed alone, without the target; None under one-hand rules)."""
+    before = match.records[: hand_number - 1]
+    scores = (sum(r.points[0] for r in before), sum(r.points[1] for r in before))
+    return Judge.of(replace(view, rules=match.rules, scores=scores))
 
 
 def review(
@@ -389,7 +435,7 @@ def review(
             return result
 
 
-def think_verdict(  # 7 parameters: a decision, its seed, and think_review's settings passed on
+def think_verdict(  # 8 parameters: a decision, its seed, think_review's settings and the match's judge
     view: PlayerView,
     played: Action,
     move_index: int,
@@ -397,15 +443,24 @@ def think_verdict(  # 7 parameters: a decision, its seed, and think_review's set
     threshold: float = MISTAKE_POINTS,
     strength: Strength = STANDARD,
     slice_ms: float | None = None,
+    judge: Judge | None = None,
 ) -> Generator[int, None, Verdict]:
     """Value every legal move of ``view`` (the hint engine, seeded with ``seed``) and judge
-    ``played``: a pure function of the view, the move and the seed."""
-    trials = yield from think_values(view, played, seed, strength, slice_ms)
+    ``played``: a pure function of the view, the move and the seed; with ``judge`` (the match's
+    rules and score, see :func:`match_judge`) the loss is also measured in match-win chance."""
+    trials = yield from think_values(view, played, seed, strength, slice_ms, judge)
     best = trials[0]
     mine = next(t for t in trials if same_move(t.action, played))
     error = round(paired_error(best, mine), 2)
+    lost = win_loss(best, mine)
     verdict = Verdict(
-        move_index, played, best.action, round(mine.value, 2), round(best.value, 2), error=error
+        move_index,
+        played,
+        best.action,
+        round(mine.value, 2),
+        round(best.value, 2),
+        error=error,
+        win_loss=lost,
     )
     if beyond_noise(verdict.measured_loss, error, threshold):
         return replace(verdict, mistake=diagnose(view, played, best.action))
@@ -418,12 +473,13 @@ def beyond_noise(loss: float, error: float, threshold: float = MISTAKE_POINTS) -
     return loss - SURE * error > threshold
 
 
-def think_values(
+def think_values(  # 6 parameters: a decision, its seed, the coach's strength, slices and judge
     view: PlayerView,
     played: Action,
     seed: int,
     strength: Strength = STANDARD,
     slice_ms: float | None = None,
+    judge: Judge | None = None,
 ) -> Generator[int, None, list[Trial]]:
     """The move played and the moves the coach shortlists, valued by playouts on the same
     guesses of the hidden cards (so their differences are measured, not their luck), best first
@@ -439,19 +495,25 @@ def think_values(
         yield work.cut()
     settings = SearchSettings(strength.samples, strength.inference, wary=strength.wary)
     found = yield from guess_hidden(know, holding, settings, rng_for(seed, view), work)
-    yield from play_paired(view, know, trials, found, strength, work)
+    yield from play_paired(view, know, trials, found, strength, work, judge)
     if work.in_slice:
         yield work.cut()
     trials.sort(key=lambda t: -(t.value + (SearchBot.prior if t.action == favourite else 0.0)))
     return trials
 
 
-def play_paired(
-    view: PlayerView, know: Knowledge, trials: list[Trial], found: list[Guess], strength: Strength, work: Work
+def play_paired(  # 7 parameters: the decision, its moves and guesses, and how they are valued
+    view: PlayerView,
+    know: Knowledge,
+    trials: list[Trial],
+    found: list[Guess],
+    strength: Strength,
+    work: Work,
+    judge: Judge | None = None,
 ) -> Generator[int, None, None]:
     """Play every trial on each guess in turn (a guess the budget cannot finish for all of them
     is dropped, so all are valued on the same guesses), each result valued by
-    ``strength.outcome``; yields at slice ends."""
+    ``strength.outcome`` (and by ``judge`` in match-win chance); yields at slice ends."""
     bound = playout_bound(know.stock, strength.wary | 2 if strength.aware else strength.wary)
     for n, guess in enumerate(found):
         wary = strength.wary | 2 if int((n + 1) * strength.aware) > int(n * strength.aware) else strength.wary
@@ -463,9 +525,11 @@ def play_paired(
                 yield work.cut()
             points, used = simulate(view, know, t.action, guess, wary)
             work.add(used)
-            results.append(strength.outcome(points))
-        for t, value in zip(trials, results, strict=True):
-            t.values.append(value)
+            results.append(points)
+        for t, points in zip(trials, results, strict=True):
+            t.values.append(strength.outcome(points))
+            if judge is not None:
+                t.wins.append(judge(points))
 
 
 def shortlist(

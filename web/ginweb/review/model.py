@@ -205,6 +205,33 @@ def points(value: float) -> str:
     return f"{value:.1f} point{'s' if round(value, 1) != 1 else ''}"
 
 
+def worth(value: float, win: float | None) -> str:
+    """What the coach's move is worth over yours: "worth 7.6 points more" or, under a target,
+    "+3.1% to win the match, 7.6 points more" (the chance first, the hand points beside it)."""
+    return (
+        f"worth {points(value)} more"
+        if win is None
+        else f"+{100 * win:.1f}% to win the match, {points(value)} more"
+    )
+
+
+def given(value: float, win: float | None) -> str:
+    """What mistakes gave away: "7.6 points" or "3.1% of your chance to win the match (7.6 points)"."""
+    return (
+        points(value)
+        if win is None
+        else f"{100 * win:.1f}% of your chance to win the match ({points(value)})"
+    )
+
+
+def lost(value: float, win: float | None) -> Words:
+    """One mistake's cost, short: "-7.6 points" or "-3.1% · -7.6 points" (true minus signs)."""
+    if win is None:
+        return Words(f"\u2212{points(value)}", f"minus {points(value)}")
+    share = f"{100 * win:.1f}%"
+    return Words(f"\u2212{share} \u00b7 \u2212{points(value)}", f"minus {share}, minus {points(value)}")
+
+
 def verdict_lines(v: Verdict, top: Card | None) -> tuple[Words, ...]:
     """The coach on one decision: its grade, the coach's move and what it was worth, and the
     mistake in words when it is one."""
@@ -218,8 +245,8 @@ def verdict_lines(v: Verdict, top: Card | None) -> tuple[Words, ...]:
     word = GRADE_WORDS[g]
     lines = [
         Words(
-            f"{word}. Coach prefers: {best} (worth {points(v.loss)} more).",
-            f"{word}. Coach prefers: {said}, worth {points(v.loss)} more.",
+            f"{word}. Coach prefers: {best} ({worth(v.loss, v.win_loss)}).",
+            f"{word}. Coach prefers: {said}, {worth(v.loss, v.win_loss).replace('+', 'plus ')}.",
         )
     ]
     if v.mistake is not None:
@@ -249,12 +276,13 @@ def summary_lines(review: HandReview | None, top: int = 3) -> tuple[Words, ...]:
         text = f"No mistakes in {s.decisions} decision{'s' if s.decisions != 1 else ''}."
         return (*lines, Words(text, text))
     count = f"{s.mistakes} mistake{'s' if s.mistakes != 1 else ''}"
-    head = f"You gave away {points(s.given_away)} in {count}."
+    head = f"You gave away {given(s.given_away, review.given_away_win)} in {count}."
     lines.append(Words(head, head))
     for v in s.costliest:
         label = f"Move {v.move_index + 1}: {narrate.action_label(v.played)}"
         spoken = f"Move {v.move_index + 1}: {narrate.action_label(v.played, spoken=True)}"
-        lines.append(Words(f"{label} \u2212{points(v.loss)}", f"{spoken}, minus {points(v.loss)}"))
+        cost = lost(v.loss, v.win_loss)
+        lines.append(Words(f"{label} {cost.text}", f"{spoken}, {cost.spoken}"))
     return tuple(lines)
 
 
