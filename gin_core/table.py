@@ -80,7 +80,9 @@ class GameWatch:
 @dataclass(frozen=True)
 class SeatView:
     """What one seat may know: its own game exactly as a two-player :class:`PlayerView`
-    (``play``, ``None`` while sitting out) and the other games as a watcher sees them."""
+    (``play``, ``None`` while sitting out; a one-hand match, so its phase is ``match_over``
+    once the game is over), the other games as a watcher sees them, the table's ``scores``
+    (per seat, or per side of partners) and, in Hollywood, the three games."""
 
     seat: int
     seating: Seating
@@ -93,6 +95,7 @@ class SeatView:
     scores: Scores
     hands: tuple[TableHand, ...]
     result: TableResult | None
+    hollywood: HollywoodScore | None
     legal_actions: tuple[Action, ...]
 
 
@@ -172,9 +175,7 @@ class Table:
         if self.phase == TablePhase.HAND_OVER:
             return [Action(ActionKind.NEXT_HAND)]
         found = self.game_of(seat)
-        if found is None or found[0].to_move != found[1]:
-            return []
-        return found[0].legal_actions()
+        return found[0].legal_actions() if found is not None and self._moves(seat) else []
 
     # ----- acting -----------------------------------------------------------------------
 
@@ -196,7 +197,7 @@ class Table:
             self._deal(next_table_dealer(self.table, self.dealer, self._hand_winner_seat()))
             return
         found = self.game_of(seat)
-        if found is None or found[0].to_move != found[1]:
+        if found is None or not self._moves(seat):
             raise IllegalAction(Refusal.NOT_YOUR_TURN, player=seat)
         found[0].apply(action, player=found[1])
         self.history.append((seat, action))
@@ -288,6 +289,7 @@ class Table:
             scores=self.scores,
             hands=tuple(self.hands),
             result=self.result,
+            hollywood=self.hollywood() if self.table.seating == Seating.HOLLYWOOD else None,
             legal_actions=tuple(self.legal_actions(seat)),
         )
 

@@ -128,7 +128,22 @@ def test_scores_are_the_sum_of_the_hand_results_and_the_rotation_follows_the_tex
     for game in table.result.games:
         parts = (game.hand_points, game.game_bonus, game.line_bonus, game.shutout_bonus)
         assert game.totals == tuple(map(sum, zip(*parts, strict=True)))
+    if table.table.seating == Seating.HOLLYWOOD:
+        score = table.view(1).hollywood
+        assert score is not None and score.over and len(table.result.games) == 3
+        assert table.result.totals == table.scores == score.totals
+        assert score.games[0].points[0] == sum(h.points[0] for h in table.hands[: score_end(table)])
     check_rotation(table)
+
+
+def score_end(table: Table) -> int:
+    """How many hands game 1 of a Hollywood table took (every win counts in it while it lasts)."""
+    target, points = table.table.target, [0, 0]
+    for n, h in enumerate(table.hands, 1):
+        points = [points[0] + h.points[0], points[1] + h.points[1]]
+        if max(points) >= target:
+            return n
+    return len(table.hands)
 
 
 def check_rotation(table: Table) -> None:
@@ -190,6 +205,7 @@ def test_every_game_is_an_ordinary_deal_its_deal_code_replays(name, seed):
             hand += 1
             continue
         record = table.hands[hand]
+        assert any(seat in game.seats for game in record.games)  # a seat sitting out never acted
         g = next(i for i, game in enumerate(record.games) if seat in game.seats)
         per_game.setdefault((hand, g), []).append((record.games[g].seats.index(seat), action))
     for (hand, g), game_moves in per_game.items():
