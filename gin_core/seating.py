@@ -1,7 +1,7 @@
 """Seatings: who sits where, who plays each hand, and the table's options (pure data).
 
 Gin is a two-player game; the texts seat more players by playing ordinary two-player hands
-among them (``/work/shared/reference/seatings.md`` lists them). A seating only says which seats
+among them (issue 31's reference on seatings lists the texts named below). A seating only says which seats
 play each hand and who deals; every hand is a one-hand :class:`~gin_core.match.Match` under
 ``TableRules.rules`` (so the hand engine, its views and deal codes are the two-player ones).
 

@@ -2,7 +2,8 @@
 parties (seats, or sides of partners), and the net of a partnership's two games.
 
 Pure functions over points and hands won, so the three seatings (:mod:`gin_core.seating`)
-share one way of adding the game, box and shutout bonuses of the hand rules.
+share one way of adding the game, box and shutout bonuses of the hand rules. No text of these
+seatings voids a shutout for a dead hand, so ``shutout_needs_no_dead_hand`` is not applied.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from gin_core import preset
+from gin_core import Match, preset, save_match
 from gin_core.errors import ArgumentError, IllegalAction, SaveError
 from gin_core.hollywood import hollywood_score
 from gin_core.rules import RulesError
@@ -127,3 +127,10 @@ def test_a_save_with_an_edited_action_or_state_is_refused():
         loads(text.replace('"dealer":1', '"dealer":2', 1))
     with pytest.raises(SaveError):
         loads(text.replace('"version":1', '"version":9'))
+
+
+def test_load_any_reads_a_two_player_save_as_before():
+    match = Match(CLASSIC, seed=11, dealer=0)
+    match.apply("pass")
+    loaded = load_any(save_match(match))
+    assert isinstance(loaded, Match) and save_match(loaded) == save_match(match)
