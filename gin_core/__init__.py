@@ -56,6 +56,7 @@ from .errors import (
 )
 from .events import Event
 from .flow import Phase
+from .hollywood import HollywoodScore, hollywood_score
 from .jsontext import JsonShape, json_shape
 from .layoff import Layoff, best_defence
 from .match import Match, TakeBack
@@ -66,6 +67,12 @@ from .rules import RULE_FIELDS, RuleField, Rules, RulesError, rule_fields
 from .save import dumps as save_match
 from .save import loads as load_match
 from .scoring import Settlement, settle
+from .seating import TABLE_PRESETS, Seating, TableRules, table_preset
+from .table import SeatView, Table, TableHand, TablePhase
+from .tablesave import dumps as save_table
+from .tablesave import load_any
+from .tablesave import loads as load_table
+from .tablescore import GameResult, TableResult
 from .view import PlayerView
 
 __version__ = "0.1.0"
@@ -75,6 +82,7 @@ __all__ = [
     "EXPERT",
     "PRESETS",
     "RULE_FIELDS",
+    "TABLE_PRESETS",
     "Action",
     "ActionError",
     "ActionKind",
@@ -91,6 +99,7 @@ __all__ = [
     "EndlessHandError",
     "Event",
     "Frame",
+    "GameResult",
     "GinError",
     "Grade",
     "HandComparison",
@@ -98,6 +107,7 @@ __all__ = [
     "HandLuck",
     "HandRecord",
     "HandReview",
+    "HollywoodScore",
     "IllegalAction",
     "JsonShape",
     "Layoff",
@@ -120,8 +130,15 @@ __all__ = [
     "Rules",
     "RulesError",
     "SaveError",
+    "SeatView",
+    "Seating",
     "Settlement",
     "SkillBand",
+    "Table",
+    "TableHand",
+    "TablePhase",
+    "TableResult",
+    "TableRules",
     "TakeBack",
     "UndoError",
     "Verdict",
@@ -144,9 +161,12 @@ __all__ = [
     "hand_luck",
     "hand_moves",
     "hand_summary",
+    "hollywood_score",
     "is_meld_mask",
     "json_shape",
+    "load_any",
     "load_match",
+    "load_table",
     "make_bot",
     "match_luck",
     "move_accuracy",
@@ -159,8 +179,10 @@ __all__ = [
     "replay_hand",
     "rule_fields",
     "save_match",
+    "save_table",
     "settle",
     "sort_cards",
+    "table_preset",
     "think_hint",
     "think_review",
 ]

@@ -72,14 +72,14 @@ def _snapshot(match: Match, version: int = VERSION) -> dict[str, Any]:
     return snapshot
 
 
-def _same(a: Any, b: Any) -> bool:
+def same_json(a: Any, b: Any) -> bool:
     """Equal JSON values, telling 1 from 1.0 and from true (depth is bounded by the caller)."""
     if type(a) is not type(b):
         return False
     if isinstance(a, dict):
-        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
     if isinstance(a, list):
-        return len(a) == len(b) and all(map(_same, a, b))
+        return len(a) == len(b) and all(map(same_json, a, b))
     return bool(a == b)
 
 
@@ -209,7 +209,7 @@ def from_dict(data: Any) -> Match:
             raise SaveError(f"save action {i} ({describe(entry[1])}) is illegal: {e}") from None
     if version >= 2:
         _redo(match, data["redo"])
-    if not _same(data["state"], _snapshot(match, version)):
+    if not same_json(data["state"], _snapshot(match, version)):
         raise SaveError("save does not match its own moves (edited or corrupt)")
     return match
 
@@ -230,8 +230,9 @@ def _not_whole(text: str) -> Any:
     raise SaveError(f"save holds a number that is not a whole number: {describe(text)}")
 
 
-def loads(text: str | bytes) -> Match:
-    """Rebuild a match from :func:`dumps` output."""
+def read_json(text: str | bytes) -> Any:
+    """The JSON value of a save's text, refused (:class:`SaveError`) if it is not UTF-8 JSON or
+    is longer, deeper or holds longer or other numbers than any save (a table's save too)."""
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
@@ -246,4 +247,9 @@ def loads(text: str | bytes) -> Match:
         raise
     except ValueError as e:  # not JSON (the depth was bounded above)
         raise SaveError(f"save is not valid JSON: {e}") from None
-    return from_dict(data)
+    return data
+
+
+def loads(text: str | bytes) -> Match:
+    """Rebuild a match from :func:`dumps` output."""
+    return from_dict(read_json(text))
