@@ -45,6 +45,7 @@ from .table.tablestate import Motion, Stage
 from .table.turns import Turns
 from .table.ui import TableUI
 from .tutor.feature import TutorFeature
+from .tutor.ui import TutorUI
 from .warmup import DEFERRED, warm_up
 
 Notify = Callable[[str], None]
@@ -213,7 +214,7 @@ def start() -> tuple[Feature, ...]:
     features: tuple[Feature, ...] = (
         DailyFeature(records, DailyUI()),
         ReviewFeature(records, ReviewUI()),
-        TutorFeature(),
+        TutorFeature(TutorUI()),
     )
     records.plug(features)
     p = link_params(features)

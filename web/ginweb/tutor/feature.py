@@ -12,7 +12,7 @@ waits for the tutor. A question is not a hint and not an undo: the statistics do
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from typing import Any
+from typing import Any, Protocol
 
 from gin_core import Action, Candidate, think_hint
 
@@ -32,11 +32,18 @@ def while_current(work: Generator[Any, None, Any], current: Callable[[], bool]) 
     return None
 
 
+class ReadyShow(Protocol):
+    """Shows whether the values of this turn are known (ui.py)."""
+
+    def ready(self, known: bool) -> None: ...
+
+
 class TutorFeature(Feature):
     name = "tutor"
     deferred = ("ginweb.tutor.model",)
 
-    def __init__(self) -> None:
+    def __init__(self, ui: ReadyShow | None = None) -> None:
+        self.ui = ui  # None: nothing shown (the CPython tests)
         self.values: tuple[str, list[Candidate]] | None = None  # a turn's key, its moves' values
 
     def turn_key(self) -> str | None:
@@ -60,6 +67,14 @@ class TutorFeature(Feature):
     def valued(self, key: str, found: list[Candidate] | None) -> None:
         if found is not None:
             self.values = (key, found)
+            self.drawn()
+
+    def drawn(self) -> None:
+        """Forget the values of a turn that is over; show whether this turn's are known."""
+        if self.values is not None and self.values[0] != self.turn_key():
+            self.values = None
+        if self.ui is not None:
+            self.ui.ready(self.values is not None)
 
     def before_move(self, action: Action) -> Question | None:
         from .model import concern, question_text  # deferred: warmup.py imports it after the first paint
