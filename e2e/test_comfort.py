@@ -16,7 +16,7 @@ from test_game import FAST, SETTINGS_KEY, open_game, wait_turn
 
 BRIEF_SHOTS = Path("/work/briefs/shots")
 PHONE = {"width": 390, "height": 844}
-# seed 16, the computer dealing: you are offered 4H, and with it in hand 9C breaks your set of
+# seed 16, the computer dealing: you are offered 4S, and with it in hand 9C breaks your set of
 # nines (it loses over 20 points of the hint's values on every seed of its guesses) and 7D is a
 # good discard (within 3 points of the best)
 TUTOR_DEAL = "?seed=16&dealer=1"
