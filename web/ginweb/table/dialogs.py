@@ -149,6 +149,7 @@ class Dialogs:
         dom.by_id("new-preset").innerHTML = pr
         dom.by_id("new-code").value = ""
         dom.by_id("new-dealer").value = "cut"
+        dom.by_id("new-players").value = "computer"
         dom.set_text(dom.by_id("new-error"), "")
         dom.set_hidden(dom.by_id("new-warning"), not in_progress)
         _open(self.new_dlg)

@@ -13,6 +13,7 @@ from typing import Any, Protocol, TypeVar
 from gin_core import Action, ActionKind, IllegalAction, MatchResult, Phase, PlayerView, TakeBack, preset
 
 from ..feature import Feature, Handler, refused_start
+from ..storage.savefmt import people_named
 from ..storage.settings import Settings
 from ..words import narrate
 from . import chartview, knock, params
@@ -23,6 +24,7 @@ from .tablestate import Motion, Stage
 BLOCKED_TEXT = {
     Blocked.COMPUTERS_TURN: "Wait for the computer to finish its turn.",
     Blocked.UNDO_STRICT: "Undo is off in strict mode.",
+    Blocked.HANDOVER: "Pass the device first: the next player taps when ready.",
 }
 TAKE_BACK_TEXT = {
     TakeBack.NOTHING: "Nothing to undo in this hand.",
@@ -267,7 +269,10 @@ class Dispatcher:
         down, your own grouping on screen first); when not legal the engine says which rule."""
         s = self.session
         v = s.view()
-        if s.match.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER) and s.match.to_move != 0:
+        if s.ui.handover:
+            self.refuse(Blocked.HANDOVER)
+            return
+        if s.match.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER) and s.match.to_move != s.seat:
             self.refuse(Blocked.COMPUTERS_TURN)
             return
         if it.kind == "big_gin":
@@ -364,17 +369,38 @@ class Dispatcher:
         except ValueError as e:
             self.dialogs.new_error(str(e))
             return
+        try:
+            people = people_named(*f.names) if f.players == "people" else None
+        except ValueError as e:
+            self.dialogs.new_error(str(e))
+            return
         s = self.session
         prefs = replace(s.settings, level=f.level)
         if f.preset != "custom":
             prefs = prefs.with_rules(preset(f.preset))
         s.change_settings(prefs)
         dealer = None if f.dealer == "cut" else int(f.dealer)
-        self.table_changed(lambda: s.new_match(seed=seed, deal=deal, dealer=dealer, level=f.level))
+        self.table_changed(
+            lambda: s.new_match(seed=seed, deal=deal, dealer=dealer, level=f.level, people=people)
+        )
 
     @on(i.NewMatch)
     def new_match(self) -> None:
-        self.table_changed(self.session.new_match)
+        """A new match with the same seating (you and the computer, or the same two people)."""
+        s = self.session
+        self.table_changed(lambda: s.new_match(people=s.game.people))
+
+    @on(i.Ready)
+    def ready(self) -> None:
+        """The next person has the device: their own view, the keyboard on their hand."""
+        s = self.session
+        if not s.ui.handover:
+            return
+        s.ready()
+        self.screen.render(Motion.NONE)
+        keys = s.hand_keys()
+        self.screen.focus_card_soon(s.ui.drawn or (keys[0] if keys else None))
+        self.screen.announce(narrate.status_text(s.view(), False, spoken=True))
 
     @handles(i.Replay)
     def replay(self, it: i.Replay) -> None:

@@ -81,7 +81,7 @@ class Turns:
                     if epoch == s.epoch:
                         return
                     continue
-                if s.match.to_move != 1:
+                if s.match.to_move != 1 or s.two_people:
                     return
                 await self.computer_turn(epoch)
         finally:
@@ -203,7 +203,7 @@ class Turns:
         s = self.session
         if self.hinting:
             return
-        if s.match.to_move != 0 or s.match.phase in ENDED:
+        if s.match.to_move != s.seat or s.match.phase in ENDED or s.ui.handover:
             self.show.notice("Hints are for your turn.", "info", 3000)
             return
         self.hinting = True
