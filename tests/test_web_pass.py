@@ -30,6 +30,7 @@ from ginweb.table.dispatch import Dispatcher  # noqa: E402  (same)
 from ginweb.table.model import Look, TableModel, present  # noqa: E402  (same)
 from ginweb.table.seatview import mirror, seen_from  # noqa: E402  (same)
 from ginweb.table.session import Blocked, Session, new_game  # noqa: E402  (same)
+from ginweb.words import narrate  # noqa: E402  (same)
 
 KEY = "cd" * 32
 NAMES = ("Ann", "Bob")
@@ -236,3 +237,11 @@ def test_names_are_checked(first: str, second: str, ok: tuple[str, str] | None) 
             savefmt.people_named(first, second)
     else:
         assert savefmt.people_named(first, second) == ok
+
+
+def test_the_match_result_names_the_winner() -> None:
+    s = play_hand(8, lambda s, v: None)
+    result = s.match.result
+    assert result is not None
+    text = narrate.match_headline(result, NAMES)
+    assert ("drawn" in text) if result.winner is None else text.startswith(f"{NAMES[result.winner]} wins")

@@ -196,18 +196,20 @@ class Dialogs:
 
     # ----- match over ---------------------------------------------------------------------
 
-    def match_over(self, r: MatchResult) -> None:
-        dom.set_text(dom.by_id("match-title"), narrate.match_headline(r))
+    def match_over(self, r: MatchResult, names: tuple[str, str] | None = None) -> None:
+        """The match's result, itemised (``names``: two people's, seat by seat)."""
+        dom.set_text(dom.by_id("match-title"), narrate.match_headline(r, names))
+        you, cpu = (dom.esc(n) for n in names or ("You", "Computer"))
         rows = "".join(
             f'<tr class="{"total" if label == "Total" else ""}"><th scope="row">{dom.esc(label)}</th>'
             f"<td>{a}</td><td>{b}</td></tr>"
             for label, a, b in narrate.result_rows(r)
         )
         dom.by_id("match-body").innerHTML = (
-            '<table class="itemised"><thead><tr><th></th><th scope="col">You</th>'
-            f'<th scope="col">Computer</th></tr></thead><tbody>{rows}</tbody></table>'
+            f'<table class="itemised"><thead><tr><th></th><th scope="col">{you}</th>'
+            f'<th scope="col">{cpu}</th></tr></thead><tbody>{rows}</tbody></table>'
         )
-        self.match_dlg.classList.toggle("won", r.winner == 0)
+        self.match_dlg.classList.toggle("won", r.winner == 0 and names is None)
         _open(self.match_dlg)
         dom.by_id("match-new").focus()
 

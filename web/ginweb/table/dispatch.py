@@ -70,7 +70,7 @@ class Modals(Protocol):
     def new_error(self, text: str) -> None: ...
     def show_statistics(self, d: dict[str, Any]) -> None: ...
     def export_stats(self, d: dict[str, Any], now: str) -> None: ...
-    def match_over(self, r: MatchResult) -> None: ...
+    def match_over(self, r: MatchResult, names: tuple[str, str] | None = None) -> None: ...
     def help(self) -> None: ...
 
 
@@ -312,7 +312,11 @@ class Dispatcher:
     def show_match_result(self) -> None:
         result = self.session.match.result
         if result is not None and not any(f.shows_result() for f in self.features):
-            self.dialogs.match_over(result)
+            names = self.session.names()
+            if names is None:
+                self.dialogs.match_over(result)
+            else:  # two people on one device: the result by name
+                self.dialogs.match_over(result, names)
 
     @on(i.Undo)
     def undo(self) -> None:

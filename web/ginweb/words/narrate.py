@@ -203,11 +203,15 @@ def named(text: str, opp: str) -> str:
     return text
 
 
-def match_headline(r: MatchResult) -> str:
+def match_headline(r: MatchResult, names: Sequence[str] | None = None) -> str:
+    """The match's end in words: for you against the computer, or with two people's ``names``."""
     if r.winner is None:
         return "The match is drawn"
     margin = abs(r.totals[0] - r.totals[1])
-    base = "You win the match" if r.winner == 0 else "Computer wins the match"
+    if names is not None:
+        base = f"{names[r.winner]} wins the match"
+    else:
+        base = "You win the match" if r.winner == 0 else "Computer wins the match"
     return f"{base}{' with a shutout' if r.shutout else ''}, by {margin} point{'s' if margin != 1 else ''}"
 
 
