@@ -30,6 +30,7 @@ def start_two_people(page) -> None:
     page.select_option("#new-players", "people")
     page.fill("#new-name1", NAMES[0])
     page.fill("#new-name2", NAMES[1])
+    page.fill("#new-code", "4242")
     page.select_option("#new-dealer", "0")
     page.click("[data-act=new-start]")
     page.wait_for_selector("#handover:not([hidden])")
@@ -86,6 +87,16 @@ def shots(page, name: str) -> None:
     page.set_viewport_size(old)
 
 
+def hint_with_eleven_cards(page) -> None:
+    """Draw, then ask the hint: its moves name every card of this person's hand ("Discard …"),
+    and must be gone from the page once the device is handed over."""
+    page.click("#stock")
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 11")
+    page.click("#btn-hint")
+    page.wait_for_selector("#hint-body li")
+    page.keyboard.press("Escape")
+
+
 def handover(page, audit: Audit | None = None) -> None:
     """On the handover screen: neither hand anywhere; then the next person taps Ready."""
     m = load_match(saved(page)["match"])
@@ -107,6 +118,7 @@ def test_two_people_play_a_hand_and_never_see_each_others_cards(page, site_url):
     audit = Audit(page, SIZES)
     handover(page, audit)
     turns = 0
+    hinted = False
     for _ in range(80):
         if table(page)["phase"].endswith("_over"):
             break
@@ -121,6 +133,9 @@ def test_two_people_play_a_hand_and_never_see_each_others_cards(page, site_url):
         assert named(everything_readable(page)["aria"], mine) == mine, "the seat at the table sees its hand"
         if turns == 1:
             shots(page, "table")
+        if not hinted and turns >= 2 and table(page)["phase"] == "draw":
+            hint_with_eleven_cards(page)
+            hinted = True
         play_turn(page)
         turns += 1
         if turns == 4:  # a reload mid-hand: the same seating, on the handover screen
@@ -131,7 +146,7 @@ def test_two_people_play_a_hand_and_never_see_each_others_cards(page, site_url):
             assert {page.inner_text("#name-you").strip(), page.inner_text("#name-cpu").strip()} == set(NAMES)
     else:
         raise AssertionError("the hand did not end")
-    assert turns > 4
+    assert turns > 4 and hinted
     assert not audit.found, audit.found
     stats = json.loads(page.evaluate(f"localStorage.getItem({STATS_KEY!r})") or "{}")
     assert stats.get("hands", {}).get("played", 0) == 0, "a pass-and-play hand is not counted"

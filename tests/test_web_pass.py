@@ -65,10 +65,13 @@ class Vault:
 
 
 class Quiet:
-    """Stands in for the screen, dialogs, form, turns and page services: records nothing."""
+    """Stands in for the screen, dialogs, form, turns and page services: records each call."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
 
     def __getattr__(self, name: str) -> Callable[..., None]:
-        return lambda *args: None
+        return lambda *args: self.calls.append((name, args))
 
     def later(self, fn: Callable[[], None]) -> None:
         fn()
@@ -186,6 +189,18 @@ def test_a_reload_comes_back_covered_with_the_same_names() -> None:
     assert again.ui.handover and again.two_people
     assert again.seating()["handover"] == NAMES[again.match.to_move]
     assert again.play(Action(ActionKind.DRAW_STOCK)) is Blocked.HANDOVER
+
+
+def test_passing_the_device_empties_the_dialogs_and_the_live_region() -> None:
+    d, s, _ = two_people(5)
+    d(i.Ready())
+    q = d.screen
+    assert isinstance(q, Quiet)
+    q.calls.clear()
+    d(i.Play(Action(ActionKind.PASS)))
+    assert s.ui.handover
+    names = [n for n, _ in q.calls]
+    assert "forget" in names and ("announce", (f"Pass the device to {NAMES[s.match.to_move]}.",)) in q.calls
 
 
 def test_undo_and_hint_are_the_seat_at_the_tables_own() -> None:

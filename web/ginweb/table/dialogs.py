@@ -38,6 +38,15 @@ class Dialogs:
         for d in list(dom.root.querySelectorAll("dialog[open]")):
             d.close()
 
+    def forget(self) -> None:
+        """Two people: the device changes hands. Close the dialogs and empty those that may
+        name the last person's cards (the hint's moves, a knock's melds): a closed dialog is
+        still in the page."""
+        self.close_all()
+        dom.by_id("hint-body").innerHTML = ""
+        dom.set_text(dom.by_id("confirm-text"), "")
+        dom.by_id("confirm-choices").innerHTML = ""
+
     # ----- confirm ------------------------------------------------------------------------
 
     def confirm(

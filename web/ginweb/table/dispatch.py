@@ -65,6 +65,7 @@ class Modals(Protocol):
     def confirm_value(self) -> str: ...
     def close(self, ident: str) -> None: ...
     def close_all(self) -> None: ...
+    def forget(self) -> None: ...
     def close_hint(self) -> None: ...
     def new_match(self, s: Settings, level: str, in_progress: bool) -> None: ...
     def new_error(self, text: str) -> None: ...
@@ -244,6 +245,8 @@ class Dispatcher:
             return False
         self.screen.clear_notices("rule")
         self.dialogs.close_hint()
+        if s.ui.handover:
+            self.pass_device()
         self.screen.render(Motion.DEAL if action.kind == ActionKind.NEXT_HAND else Motion.MOVE, origin)
         if keyboard:
             keys = s.hand_keys()
@@ -253,6 +256,13 @@ class Dispatcher:
         self.screen.later(s.flush)
         self.turns.kick()
         return True
+
+    def pass_device(self) -> None:
+        """Two people, the turn passed: nothing of the last person's hand stays in the page (the
+        dialogs emptied, the live region's last words replaced by whom to pass the device to)."""
+        self.dialogs.forget()
+        to = self.session.seating().get("handover")
+        self.screen.announce(f"Pass the device to {to}.")
 
     def refuse(self, refused: IllegalAction | Blocked) -> None:
         self.screen.clear_notices("rule")
