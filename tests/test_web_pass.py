@@ -31,37 +31,9 @@ from ginweb.table.model import Look, TableModel, present  # noqa: E402  (same)
 from ginweb.table.seatview import mirror, seen_from  # noqa: E402  (same)
 from ginweb.table.session import Blocked, Session, new_game  # noqa: E402  (same)
 from ginweb.words import narrate  # noqa: E402  (same)
+from test_web_dispatch import KEY, Vault  # noqa: E402  (storage, statistics, clock and ids in memory)
 
-KEY = "cd" * 32
 NAMES = ("Ann", "Bob")
-
-
-class Vault:
-    """Storage, statistics, clock and ids in memory."""
-
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-        self.stats: dict[str, Any] = stats.empty()
-        self.uids = 0
-
-    def put(self, name: str, text: str) -> None:
-        self.data[name] = text
-
-    def remove(self, name: str) -> None:
-        self.data.pop(name, None)
-
-    def seal_key(self) -> str:
-        return KEY
-
-    def count(self, update: Callable[[dict[str, Any]], bool]) -> None:
-        update(self.stats)
-
-    def now(self) -> str:
-        return "2026-11-26T01:00:00Z"
-
-    def new_uid(self) -> str:
-        self.uids += 1
-        return f"p{self.uids}"
 
 
 class Quiet:
