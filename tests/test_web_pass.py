@@ -232,3 +232,10 @@ def test_the_match_result_names_the_winner() -> None:
     assert result is not None
     text = narrate.match_headline(result, NAMES)
     assert ("drawn" in text) if result.winner is None else text.startswith(f"{NAMES[result.winner]} wins")
+
+
+def test_words_for_the_computer_name_the_other_person() -> None:
+    _, s, _ = two_people(2)
+    assert s.said("Computer knocks with 3.") == f"{NAMES[1 - s.seat]} knocks with 3."
+    _, alone, _ = two_people(2, None)
+    assert alone.said("Computer knocks with 3.") == "Computer knocks with 3."

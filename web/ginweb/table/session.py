@@ -142,6 +142,12 @@ class Session:
         to = people[m.to_move] if self.ui.handover and m.to_move is not None else None
         return {"me": people[self.seat], "opp": people[1 - self.seat], "people": True, "handover": to}
 
+    def said(self, text: str) -> str:
+        """Words written for you against the computer, with the other person's name when two
+        people play (the seat at the table is "you")."""
+        people = self.game.people
+        return text if people is None else narrate.named(text, people[1 - self.seat])
+
     def ready(self) -> None:
         """The person whose turn it is has the device: uncover the table on their own view."""
         m = self.match
