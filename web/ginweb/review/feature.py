@@ -141,7 +141,8 @@ class ReviewFeature(Feature):
     def reviewable(self, hand: int) -> bool:
         """Hand ``hand`` of your match is over and its result shown (a review never shows a
         hand still live, nor the computer's reasons before the hand's end)."""
-        return not self.session.practicing and self.session.hand_over(hand)
+        s = self.session
+        return not s.practicing and not s.two_people and s.hand_over(hand)
 
     def steps(self, hand: int) -> int:
         """The last step of hand ``hand``'s review (its number of moves)."""
@@ -178,6 +179,8 @@ class ReviewFeature(Feature):
 
     def coach_due(self) -> list[int]:
         """Your match's finished hands the coach has not looked at yet."""
+        if self.session.own_game.people is not None:  # two people's match: never reviewed nor counted
+            return []
         n = len(self.session.own_game.match.records)
         return [k for k in range(1, n + 1) if k not in self.reviews and self.session.hand_over(k)]
 
@@ -226,7 +229,9 @@ class ReviewFeature(Feature):
         )
 
     def hand_buttons(self) -> tuple[HandButton, ...]:
-        return (BUTTON,)
+        """The review of a finished hand (the coach judges seat 0's decisions: not offered in a
+        match of two people on one device, whose hands it would show to both)."""
+        return () if self.session.two_people else (BUTTON,)
 
     def statistics_opened(self) -> None:
         from . import model  # deferred: warmup.py imports it after the first paint

@@ -17,6 +17,12 @@ clear; it still loads (:func:`loads` migrates it) and is written back as the cur
 
 Version 3 added two keys in clear about the finished hands, now a feature's part (below).
 
+``people`` (only in a match of two people on one device, "pass and play"): the two seats'
+names, ``["Ann", "Bob"]``, in clear (names are not secret); absent, seat 1 is the computer.
+Nothing in the save says whose turn is shown: a reloaded two-person match always opens on the
+handover screen of the seat to move. The seal keeps the hands out of plain sight in storage;
+it is not a lock against a person with the browser's developer tools on the shared device.
+
 Features keep their part of the match at top level under their own keys (``Feature.part_keys``):
 plain JSON values, kept as read and checked by the feature that uses them (ginweb/feature.py).
 
@@ -40,7 +46,8 @@ FORMAT = "gin-rummy.web-match"
 VERSION = 3
 READS = (1, 2, 3)
 LOG_KEEP = 300
-_OWN_KEYS = frozenset(("format", "version", "uid", "level", "order", "log", "started", "sealed"))
+_OWN_KEYS = frozenset(("format", "version", "uid", "level", "order", "log", "started", "sealed", "people"))
+NAME_MAX = 20
 
 
 class NewerSaveError(SaveError, safejson.NewerVersionError):
@@ -70,6 +77,7 @@ class Game:
     pending: dict[int, str] = field(default_factory=dict)
     parts: dict[str, Any] = field(default_factory=dict)  # the features' parts, as JSON values
     undos: int = 0  # moves you took back in this match (it is marked so in the statistics)
+    people: tuple[str, str] | None = None  # two people's names (pass and play), or None
 
     def dumps(self, key: str) -> str:
         """The stored text, the engine's save and the bot's seed sealed with ``key``."""
@@ -88,10 +96,11 @@ class Game:
                 "version": VERSION,
                 "uid": self.uid,
                 "level": self.level,
-                "order": list(self.order),
+                "order": [] if self.people else list(self.order),  # a person's hand stays unsaid
                 "log": [[ln.n, ln.player, ln.text, ln.why] for ln in self.log[-LOG_KEEP:]],
                 "started": self.started,
                 "undos": self.undos,
+                **({"people": list(self.people)} if self.people else {}),
                 **self.parts,
                 "sealed": seal.seal(secret, key),
             },
@@ -140,7 +149,36 @@ def from_data(data: Any, key: str, part_keys: tuple[str, ...] = ()) -> Game:
     parts = {k: data[k] for k in part_keys if data.get(k) is not None and k not in _OWN_KEYS}
     game = Game(match, uid, level, seed, started, _order(data.get("order")), log, pending, parts=parts)
     game.undos = _undos(data.get("undos"))
+    game.people = _people(data.get("people"))
     return game
+
+
+def seat_name(raw: str) -> str | None:
+    """A seat's name as typed, trimmed; None if empty, too long or holding a control character."""
+    name = " ".join(raw.split())
+    if not 0 < len(name) <= NAME_MAX or not name.isprintable():
+        return None
+    return name
+
+
+def people_named(first: str, second: str) -> tuple[str, str]:
+    """Two people's names as typed in the "New match" form (empty: "Player 1", "Player 2");
+    ValueError naming the rule if one is too long or both are the same."""
+    a = seat_name(first) if first.strip() else "Player 1"
+    b = seat_name(second) if second.strip() else "Player 2"
+    if a is None or b is None:
+        raise ValueError(f"A player's name has 1 to {NAME_MAX} letters, digits or spaces.")
+    if a.casefold() == b.casefold():
+        raise ValueError("The two players need different names.")
+    return a, b
+
+
+def _people(raw: Any) -> tuple[str, str] | None:
+    """The two people's names as stored (None: a match against the computer, or unreadable)."""
+    if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(n, str) for n in raw)):
+        return None
+    a, b = seat_name(raw[0]), seat_name(raw[1])
+    return (a, b) if a and b else None
 
 
 def _seed(value: Any) -> TypeGuard[int]:

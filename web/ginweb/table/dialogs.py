@@ -38,6 +38,15 @@ class Dialogs:
         for d in list(dom.root.querySelectorAll("dialog[open]")):
             d.close()
 
+    def forget(self) -> None:
+        """Two people: the device changes hands. Close the dialogs and empty those that may
+        name the last person's cards (the hint's moves, a knock's melds): a closed dialog is
+        still in the page."""
+        self.close_all()
+        dom.by_id("hint-body").innerHTML = ""
+        dom.set_text(dom.by_id("confirm-text"), "")
+        dom.by_id("confirm-choices").innerHTML = ""
+
     # ----- confirm ------------------------------------------------------------------------
 
     def confirm(
@@ -149,6 +158,7 @@ class Dialogs:
         dom.by_id("new-preset").innerHTML = pr
         dom.by_id("new-code").value = ""
         dom.by_id("new-dealer").value = "cut"
+        dom.by_id("new-players").value = "computer"
         dom.set_text(dom.by_id("new-error"), "")
         dom.set_hidden(dom.by_id("new-warning"), not in_progress)
         _open(self.new_dlg)
@@ -195,18 +205,20 @@ class Dialogs:
 
     # ----- match over ---------------------------------------------------------------------
 
-    def match_over(self, r: MatchResult) -> None:
-        dom.set_text(dom.by_id("match-title"), narrate.match_headline(r))
+    def match_over(self, r: MatchResult, names: tuple[str, str] | None = None) -> None:
+        """The match's result, itemised (``names``: two people's, seat by seat)."""
+        dom.set_text(dom.by_id("match-title"), narrate.match_headline(r, names))
+        you, cpu = (dom.esc(n) for n in names or ("You", "Computer"))
         rows = "".join(
             f'<tr class="{"total" if label == "Total" else ""}"><th scope="row">{dom.esc(label)}</th>'
             f"<td>{a}</td><td>{b}</td></tr>"
             for label, a, b in narrate.result_rows(r)
         )
         dom.by_id("match-body").innerHTML = (
-            '<table class="itemised"><thead><tr><th></th><th scope="col">You</th>'
-            f'<th scope="col">Computer</th></tr></thead><tbody>{rows}</tbody></table>'
+            f'<table class="itemised"><thead><tr><th></th><th scope="col">{you}</th>'
+            f'<th scope="col">{cpu}</th></tr></thead><tbody>{rows}</tbody></table>'
         )
-        self.match_dlg.classList.toggle("won", r.winner == 0)
+        self.match_dlg.classList.toggle("won", r.winner == 0 and names is None)
         _open(self.match_dlg)
         dom.by_id("match-new").focus()
 

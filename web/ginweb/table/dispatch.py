@@ -13,6 +13,7 @@ from typing import Any, Protocol, TypeVar
 from gin_core import Action, ActionKind, IllegalAction, MatchResult, Phase, PlayerView, TakeBack, preset
 
 from ..feature import Feature, Handler, refused_start
+from ..storage.savefmt import people_named
 from ..storage.settings import Settings
 from ..words import narrate
 from . import chartview, knock, params
@@ -23,6 +24,7 @@ from .tablestate import Motion, Stage
 BLOCKED_TEXT = {
     Blocked.COMPUTERS_TURN: "Wait for the computer to finish its turn.",
     Blocked.UNDO_STRICT: "Undo is off in strict mode.",
+    Blocked.HANDOVER: "Pass the device first: the next player taps when ready.",
 }
 TAKE_BACK_TEXT = {
     TakeBack.NOTHING: "Nothing to undo in this hand.",
@@ -63,12 +65,13 @@ class Modals(Protocol):
     def confirm_value(self) -> str: ...
     def close(self, ident: str) -> None: ...
     def close_all(self) -> None: ...
+    def forget(self) -> None: ...
     def close_hint(self) -> None: ...
     def new_match(self, s: Settings, level: str, in_progress: bool) -> None: ...
     def new_error(self, text: str) -> None: ...
     def show_statistics(self, d: dict[str, Any]) -> None: ...
     def export_stats(self, d: dict[str, Any], now: str) -> None: ...
-    def match_over(self, r: MatchResult) -> None: ...
+    def match_over(self, r: MatchResult, names: tuple[str, str] | None = None) -> None: ...
     def help(self) -> None: ...
 
 
@@ -249,6 +252,8 @@ class Dispatcher:
             return False
         self.screen.clear_notices("rule")
         self.dialogs.close_hint()
+        if s.ui.handover:
+            self.pass_device()
         self.screen.render(Motion.DEAL if action.kind == ActionKind.NEXT_HAND else Motion.MOVE, origin)
         if keyboard:
             keys = s.hand_keys()
@@ -268,6 +273,13 @@ class Dispatcher:
         self.ask(q.title, q.text, q.ok, lambda _: self.play(action, origin, True), cancel=q.cancel)
         return True
 
+    def pass_device(self) -> None:
+        """Two people, the turn passed: nothing of the last person's hand stays in the page (the
+        dialogs emptied, the live region's last words replaced by whom to pass the device to)."""
+        self.dialogs.forget()
+        to = self.session.seating().get("handover")
+        self.screen.announce(f"Pass the device to {to}.")
+
     def refuse(self, refused: IllegalAction | Blocked) -> None:
         self.screen.clear_notices("rule")
         text = BLOCKED_TEXT[refused] if isinstance(refused, Blocked) else narrate.rule_message(refused)
@@ -283,7 +295,10 @@ class Dispatcher:
         down, your own grouping on screen first); when not legal the engine says which rule."""
         s = self.session
         v = s.view()
-        if s.match.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER) and s.match.to_move != 0:
+        if s.ui.handover:
+            self.refuse(Blocked.HANDOVER)
+            return
+        if s.match.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER) and s.match.to_move != s.seat:
             self.refuse(Blocked.COMPUTERS_TURN)
             return
         if it.kind == "big_gin":
@@ -323,7 +338,11 @@ class Dispatcher:
     def show_match_result(self) -> None:
         result = self.session.match.result
         if result is not None and not any(f.shows_result() for f in self.features):
-            self.dialogs.match_over(result)
+            names = self.session.names()
+            if names is None:
+                self.dialogs.match_over(result)
+            else:  # two people on one device: the result by name
+                self.dialogs.match_over(result, names)
 
     @on(i.Undo)
     def undo(self) -> None:
@@ -380,17 +399,38 @@ class Dispatcher:
         except ValueError as e:
             self.dialogs.new_error(str(e))
             return
+        try:
+            people = people_named(*f.names) if f.players == "people" else None
+        except ValueError as e:
+            self.dialogs.new_error(str(e))
+            return
         s = self.session
         prefs = replace(s.settings, level=f.level)
         if f.preset != "custom":
             prefs = prefs.with_rules(preset(f.preset))
         s.change_settings(prefs)
         dealer = None if f.dealer == "cut" else int(f.dealer)
-        self.table_changed(lambda: s.new_match(seed=seed, deal=deal, dealer=dealer, level=f.level))
+        self.table_changed(
+            lambda: s.new_match(seed=seed, deal=deal, dealer=dealer, level=f.level, people=people)
+        )
 
     @on(i.NewMatch)
     def new_match(self) -> None:
-        self.table_changed(self.session.new_match)
+        """A new match with the same seating (you and the computer, or the same two people)."""
+        s = self.session
+        self.table_changed(lambda: s.new_match(people=s.game.people))
+
+    @on(i.Ready)
+    def ready(self) -> None:
+        """The next person has the device: their own view, the keyboard on their hand."""
+        s = self.session
+        if not s.ui.handover:
+            return
+        s.ready()
+        self.screen.render(Motion.NONE)
+        keys = s.hand_keys()
+        self.screen.focus_card_soon(s.ui.drawn or (keys[0] if keys else None))
+        self.screen.announce(narrate.status_text(s.view(), False, spoken=True))
 
     @handles(i.Replay)
     def replay(self, it: i.Replay) -> None:

@@ -57,7 +57,7 @@ def control_data(act: Js, name: str) -> dict[str, str]:
         if v is not None:
             data[k] = str(v)
     if name == "new-start":
-        for k in ("level", "preset", "code", "dealer"):
+        for k in ("level", "preset", "code", "dealer", "players", "name1", "name2"):
             data[k] = str(dom.by_id(f"new-{k}").value)
     field = dom.opt(act.getAttribute("data-value-of"))  # a field the control reads (a date)
     if field is not None:

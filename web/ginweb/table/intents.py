@@ -78,12 +78,19 @@ class FocusCard(Frozen):
 
 
 class NewMatchForm(Frozen):
-    """The "New match" form as filled in: level, preset (or "custom"), code, dealer."""
+    """The "New match" form as filled in: level, preset (or "custom"), code, dealer; players
+    ("computer": you against it, "people": two people on one device) and their names."""
 
     level: str
     preset: str
     code: str
     dealer: str
+    players: str = "computer"
+    names: tuple[str, str] = ("", "")
+
+
+class Ready(Frozen):
+    """Two people: the next person has the device (the handover screen is lifted)."""
 
 
 class OpenNewMatch(Frozen):
@@ -183,6 +190,7 @@ Intent = (
     | OpenNewMatch
     | StartMatch
     | NewMatch
+    | Ready
     | Replay
     | EndPractice
     | OpenSettings
@@ -214,7 +222,16 @@ def from_control(name: str, data: dict[str, str]) -> Intent | None:
     if name == "replay":
         return Replay(data["code"], int(data["dealer"]))
     if name == "new-start":
-        return StartMatch(NewMatchForm(data["level"], data["preset"], data["code"], data["dealer"]))
+        names = (data.get("name1", ""), data.get("name2", ""))
+        form = NewMatchForm(
+            data["level"],
+            data["preset"],
+            data["code"],
+            data["dealer"],
+            data.get("players", "computer"),
+            names,
+        )
+        return StartMatch(form)
     if name in ("close", "settings-cancel"):
         return CloseDialog(data.get("dialog", "dlg-settings"))
     if name == "dismiss":
@@ -251,4 +268,5 @@ _SIMPLE: dict[str, Intent] = {
     "confirm-cancel": ConfirmCancel(),
     "take-over": TakeOver(),
     "save-retry": RetrySaving(),
+    "ready": Ready(),
 }

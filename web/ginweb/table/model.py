@@ -6,6 +6,10 @@ returns a :class:`TableModel`: the cards of each zone in order with their classe
 accessible names, every text and count, which controls are live, the scoreboard, the hand's
 result and the log. The writers (table.py, board.py, panels.py) copy it into the DOM and decide
 nothing. Unit-tested in CPython (tests/test_web_present.py).
+
+With two people on one device the view is the seat at the table's (seatview.py: told as
+"yours"), the other seat is called by its name (``Look.opp``), and while the device is handed
+over (``Look.handover``) :func:`covered` shows only what both may see: both hands face down.
 """
 
 from __future__ import annotations
@@ -55,6 +59,10 @@ class Look(Frozen):
     reasons: Sequence[LogLine] = ()  # the computer's revealed reasons of the finished hand
     log: Sequence[LogLine] = ()
     hand_buttons: tuple[HandButton, ...] = ()  # the features' buttons on each finished hand
+    me: str = "You"  # the seat at the table (two people: its person's name)
+    opp: str = "Computer"  # the other seat (two people: its person's name)
+    people: bool = False  # two people on one device: the other seat is a person
+    handover: str | None = None  # the table is covered until this person takes the device
 
 
 class Zones(Frozen):
@@ -104,8 +112,11 @@ class Facts(Frozen):
     thinking: bool
     level: str
     phase: str
-    turn: Literal["you", "computer", "none"]
+    turn: Literal["you", "computer", "other", "none"]
     status: str
+    me: str = "You"
+    opp: str = "Computer"
+    handover: str | None = None  # "Pass to …": the table is covered for the handover
 
 
 class ScoreRow(Frozen):
@@ -122,6 +133,7 @@ class Scoreboard(Frozen):
     current: int | None  # the hand in play (its code stays hidden), if any
     totals: tuple[int, int]
     buttons: tuple[HandButton, ...] = ()  # on each finished hand (none over a practice hand)
+    names: tuple[str, str] = ("You", "Comp.")  # the columns' heads
 
 
 class Result(Frozen):
@@ -136,6 +148,7 @@ class Result(Frozen):
     button: ResultButton
     reasons: tuple[tuple[str, str], ...]  # (the computer's move, why), shown after the hand
     buttons: tuple[HandButton, ...] = ()  # the features' (your match's hand, not a practice one)
+    names: tuple[str, str] = ("you", "computer")  # the score line's
 
 
 class TableModel(Frozen):
@@ -151,15 +164,55 @@ class TableModel(Frozen):
 
 
 def present(v: PlayerView, ui: TableState, look: Look) -> TableModel:
+    if look.handover is not None:
+        return covered(v, look, look.handover)
     sd = v.showdown.settlement if v.showdown and ui.stage > Stage.LIVE else None
     return TableModel(
         zones=Zones(opp_specs(v, sd, ui), pile_specs(v), my_specs(v, sd, ui, look)),
         piles=piles(v, ui),
-        hands=hands(v, sd, ui),
+        hands=hands(v, sd, ui, look.opp),
         controls=controls(v, look),
         facts=facts(v, ui, look),
-        scoreboard=scoreboard(v, look.hand_buttons),
+        scoreboard=scoreboard(v, look),
         result=result(v, ui, look),
+        practice_code=look.practice_code,
+        log=tuple(look.log),
+    )
+
+
+def covered(v: PlayerView, look: Look, to: str) -> TableModel:
+    """The table while the device goes to ``to``: the pile, the stock, the scores and the log
+    (what both people may see); both hands face down, nothing to play."""
+    backs = tuple(Spec(f"b{i}", None) for i in range(len(v.hand)))
+    mine = tuple(Spec(f"m{i}", None) for i in range(len(v.hand)))
+    n = v.stock_size
+    top = v.top
+    off = Controls(False, False, False, False, False, False, False, not look.strict, look.sort)
+    return TableModel(
+        zones=Zones(backs[: v.opponent_hand_size], pile_specs(v), mine),
+        piles=Piles(
+            n,
+            f"Stock, {n} card{'s' if n != 1 else ''}",
+            False,
+            f"Discard pile, top card {top.name}" if top else "Discard pile, empty",
+            False,
+            None,
+        ),
+        hands=Hands(
+            f"{look.me}'s hand, face down",
+            False,
+            False,
+            f"{look.opp}'s hand, face down",
+            None,
+            0,
+            "",
+            False,
+            "",
+        ),
+        controls=off,
+        facts=facts(v, TableState(), look),
+        scoreboard=scoreboard(v, look),
+        result=None,
         practice_code=look.practice_code,
         log=tuple(look.log),
     )
@@ -284,16 +337,17 @@ def piles(v: PlayerView, ui: TableState) -> Piles:
     )
 
 
-def hands(v: PlayerView, sd: Settlement | None, ui: TableState) -> Hands:
+def hands(v: PlayerView, sd: Settlement | None, ui: TableState, who: str = "Computer") -> Hands:
+    """The two hands' labels and counts (``who``: the other seat's name)."""
     discarding = v.my_turn and v.phase == Phase.DISCARD
     after = v.least_discard if discarding else None
     dw = after[1] if after is not None else v.deadwood
-    mine, opp = _hand_labels(v, after, dw)
+    mine, opp = _hand_labels(v, after, dw, who)
     opp_dw = None
     if sd is not None:
         dw, opp_dw = shown_deadwood(sd, ui)
         mine = f"Your cards laid out, deadwood {dw}"
-        opp = f"Computer's cards laid out, deadwood {opp_dw}"
+        opp = f"{who}'s cards laid out, deadwood {opp_dw}"
     limit = v.knock_limit
     return Hands(
         mine_label=mine,
@@ -308,14 +362,14 @@ def hands(v: PlayerView, sd: Settlement | None, ui: TableState) -> Hands:
     )
 
 
-def _hand_labels(v: PlayerView, after: tuple[Card, int] | None, dw: int) -> tuple[str, str]:
+def _hand_labels(v: PlayerView, after: tuple[Card, int] | None, dw: int, who: str) -> tuple[str, str]:
     """The two hands' names during play: your deadwood ``dw`` as it will be after the best
     discard (``after``) when you have one to make; the computer's cards you have seen."""
     mine = f"Your hand, {len(v.hand)} cards, deadwood {dw}" + (
         f" after discarding the {after[0].name}" if after else ""
     )
     known = ", ".join(c.name for c in v.opponent_known)
-    opp = f"Computer's hand, {v.opponent_hand_size} cards" + (f"; known: {known}" if known else "")
+    opp = f"{who}'s hand, {v.opponent_hand_size} cards" + (f"; known: {known}" if known else "")
     return mine, opp
 
 
@@ -344,6 +398,7 @@ def controls(v: PlayerView, look: Look) -> Controls:
 
 
 def facts(v: PlayerView, ui: TableState, look: Look) -> Facts:
+    """The facts line; while the device is handed over, nobody's turn and who takes it."""
     target = v.rules.target
     hand = [f"Hand {v.hand_number}"]
     if v.rules.oklahoma and v.upcard is not None:
@@ -356,23 +411,54 @@ def facts(v: PlayerView, ui: TableState, look: Look) -> Facts:
         hand=" \u00b7 ".join(hand),
         dealer=v.dealer,
         thinking=ui.thinking,
-        level=look.level.capitalize(),
+        level="" if look.people else look.level.capitalize(),
         phase=str(v.phase),
-        turn="you" if v.my_turn else ("computer" if v.to_move == 1 else "none"),
-        status=narrate.status_text(v, ui.thinking),
+        turn=_turn(v, look),
+        status=_status(v, ui, look),
+        me=look.me,
+        opp=look.opp,
+        handover=look.handover,
     )
+
+
+def _turn(v: PlayerView, look: Look) -> Literal["you", "computer", "other", "none"]:
+    if look.handover is not None or v.to_move is None:
+        return "none"
+    if v.my_turn:
+        return "you"
+    return "other" if look.people else "computer"
+
+
+def _status(v: PlayerView, ui: TableState, look: Look) -> str:
+    to = look.handover
+    if to is not None:
+        return f"Pass the device to {to}. {to}: tap \u201cReady\u201d when only you can see the screen."
+    return _said(narrate.status_text(v, ui.thinking), look)
+
+
+def _said(text: str, look: Look) -> str:
+    """A text written for you against the computer, with the other person's name (two people)."""
+    return narrate.named(text, look.opp) if look.people else text
 
 
 # ----- scoreboard and result --------------------------------------------------------------------
 
 
-def scoreboard(v: PlayerView, buttons: tuple[HandButton, ...] = ()) -> Scoreboard:
+def scoreboard(v: PlayerView, look: Look) -> Scoreboard:
     rows = tuple(
-        ScoreRow(r.number, narrate.hand_short(r.settlement), r.points[0], r.points[1], r.deal_code, r.dealer)
+        ScoreRow(
+            r.number,
+            _said(narrate.hand_short(r.settlement), look),
+            r.points[0],
+            r.points[1],
+            r.deal_code,
+            r.dealer,
+        )
         for r in v.records
     )
     current = v.hand_number if v.phase not in ENDED else None
-    return Scoreboard(rows, current, (v.scores[0], v.scores[1]), buttons)
+    names = (look.me, look.opp) if look.people else ("You", "Comp.")
+    return Scoreboard(rows, current, (v.scores[0], v.scores[1]), look.hand_buttons, names)
 
 
 def result(v: PlayerView, ui: TableState, look: Look) -> Result | None:
@@ -393,12 +479,13 @@ def result(v: PlayerView, ui: TableState, look: Look) -> Result | None:
         button = "show-result"
     return Result(
         number=rec.number,
-        title=narrate.hand_headline(s),
-        lines=tuple(lines),
+        title=_said(narrate.hand_headline(s), look),
+        lines=tuple(_said(line, look) for line in lines),
         scores=(v.scores[0], v.scores[1]),
         deal_code=rec.deal_code,
         dealer=rec.dealer,
         button=button,
         reasons=tuple((ln.text, ln.why) for ln in look.reasons),
         buttons=look.hand_buttons,
+        names=(look.me, look.opp) if look.people else ("you", "computer"),
     )

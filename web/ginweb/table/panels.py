@@ -70,8 +70,9 @@ class Panels:
         you, cpu = board.totals
         foot = f'<tr><th scope="row" colspan="2">Total</th><td>{you}</td><td>{cpu}</td><td></td></tr>'
         html = (
-            '<thead><tr><th scope="col">#</th><th scope="col">Result</th><th scope="col">You</th>'
-            '<th scope="col">Comp.</th><th scope="col">Deal</th></tr></thead>'
+            '<thead><tr><th scope="col">#</th><th scope="col">Result</th>'
+            f'<th scope="col">{dom.esc(board.names[0])}</th><th scope="col">{dom.esc(board.names[1])}</th>'
+            '<th scope="col">Deal</th></tr></thead>'
             f"<tbody>{''.join(rows)}</tbody><tfoot>{foot}</tfoot>"
         )
         if html != self.board_html:
@@ -105,8 +106,8 @@ class Panels:
         )
         self.result_el.innerHTML = (
             f'<h2 id="result-title">{dom.esc(res.title)}</h2><ul class="lines">{items}</ul>'
-            f'<p class="score-line">Score: you <b id="res-you">{res.scores[0]}</b> \u00b7 computer '
-            f'<b id="res-cpu">{res.scores[1]}</b></p>'
+            f'<p class="score-line">Score: {dom.esc(res.names[0])} <b id="res-you">{res.scores[0]}</b>'
+            f' \u00b7 {dom.esc(res.names[1])} <b id="res-cpu">{res.scores[1]}</b></p>'
             f'<p class="deal">Deal code <code id="deal-code">{code}</code> '
             f'<button type="button" class="link" data-act="replay" data-code="{code}" '
             f'data-dealer="{res.dealer}">Replay this deal</button></p>'

@@ -49,12 +49,15 @@ class Screen:
             reasons=s.computer_reasons(),
             log=s.game.log,
             hand_buttons=() if s.practicing else tuple(b for f in self.features for b in f.hand_buttons()),
+            **s.seating(),
         )
         return present(s.view(), s.ui, look)
 
     def render(self, motion: Motion = Motion.MOVE, origin: Origin | None = None) -> None:
         model = self.model()
         self.table.render(model, motion, origin)
+        if model.facts.handover is not None:  # the next person starts from "Ready"
+            dom.before_paint(dom.by_id("btn-ready").focus)
         p = self.panels
         p.log(model.log)
         p.scoreboard(model.scoreboard)

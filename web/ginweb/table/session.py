@@ -6,6 +6,13 @@ aside for a practice hand and brings it back. It never touches the DOM and never
 is legal (``Match.apply`` does, and its refusal is returned as data): dispatch.py asks, the
 presenter shows. Storage, the clock and ids come in through :class:`Vault`, so the whole
 session runs in CPython tests.
+
+Two people on one device ("pass and play", ``Game.people``): seat 1 is a person too. The table
+shows :attr:`Session.seat`'s own view (``Match.view(seat)``, told as "yours": seatview.py);
+when the turn passes to the other person, :attr:`TableState.handover` covers the table until
+that person says they are ready (:meth:`Session.ready`), and a reloaded two-person match opens
+covered too. Undo and the hint are the seat's own (``Match.fair_undo(seat)``); such a match is
+never counted in the statistics (they are one person's record against the computer).
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ from ..storage import settings, stats
 from ..storage.savefmt import Game, LogLine
 from ..words import gamelog, narrate
 from .handview import layout
+from .seatview import seen_from
 from .tablestate import Stage, TableState
 
 ENDED = (Phase.HAND_OVER, Phase.MATCH_OVER)
@@ -48,6 +56,7 @@ class Blocked(StrEnum):
     """Why the page did not even ask the engine (the engine's own refusals are IllegalAction)."""
 
     COMPUTERS_TURN = "computers_turn"
+    HANDOVER = "handover"  # two people: the next one has not taken the device yet
     UNDO_STRICT = "undo_strict"
 
 
@@ -62,17 +71,17 @@ class Vault(Protocol):
     def new_uid(self) -> str: ...
 
 
-def just_drawn(m: Match) -> str | None:
-    """The card you drew with the last move, while you still have to discard (the "just drawn"
-    marker, derived from the history so a resumed match shows it too)."""
-    if not m.history or m.to_move != 0 or m.phase != Phase.DISCARD:
+def just_drawn(m: Match, seat: int = 0) -> str | None:
+    """The card ``seat`` drew with the last move, while it still has to discard (the "just
+    drawn" marker, derived from the history so a resumed match shows it too)."""
+    if not m.history or m.to_move != seat or m.phase != Phase.DISCARD:
         return None
     player, action = m.history[-1]
-    if player != 0 or action.kind not in DRAWS:
+    if player != seat or action.kind not in DRAWS:
         return None
     before = copy.deepcopy(m)
-    before.undo(0)  # takes back exactly that draw
-    new = set(m.view(0).hand) - set(before.view(0).hand)
+    before.undo(seat)  # takes back exactly that draw
+    new = set(m.view(seat).hand) - set(before.view(seat).hand)
     return str(next(iter(new))) if new else None
 
 
@@ -96,6 +105,7 @@ class Session:
         self.features = tuple(features)
         self.settings = prefs
         self.ui = TableState()
+        self.seat = 0  # whose view the table shows (1 only with two people on one device)
         self.suspended: Game | None = None  # your match, set aside while a practice hand is played
         self.epoch = 0  # changes whenever the table is replaced or moves are taken back
         self.game = game
@@ -111,7 +121,40 @@ class Session:
         return self.game.match
 
     def view(self) -> PlayerView:
-        return self.match.view(0)
+        """What the seat at the table knows, told as "yours"."""
+        return seen_from(self.match, self.seat)
+
+    @property
+    def two_people(self) -> bool:
+        """Two people share the device: seat 1 is a person, not the computer."""
+        return self.game.people is not None
+
+    def names(self) -> tuple[str, str] | None:
+        """The two people's names (None: you against the computer)."""
+        return self.game.people
+
+    def seating(self) -> dict[str, Any]:
+        """Who sits where, for the presenter (model.Look): nothing with you against the
+        computer; with two people, the names and, while the device is handed over, who takes it."""
+        people, m = self.game.people, self.match
+        if people is None:
+            return {}
+        to = people[m.to_move] if self.ui.handover and m.to_move is not None else None
+        return {"me": people[self.seat], "opp": people[1 - self.seat], "people": True, "handover": to}
+
+    def said(self, text: str) -> str:
+        """Words written for you against the computer, with the other person's name when two
+        people play (the seat at the table is "you")."""
+        people = self.game.people
+        return text if people is None else narrate.named(text, people[1 - self.seat])
+
+    def ready(self) -> None:
+        """The person whose turn it is has the device: uncover the table on their own view."""
+        m = self.match
+        if m.to_move is not None:
+            self.seat = m.to_move
+        self.ui = TableState(drawn=just_drawn(m, self.seat))
+        self.ui.stage = Stage.RESULT if m.phase in ENDED else Stage.LIVE
 
     @property
     def practicing(self) -> bool:
@@ -139,8 +182,8 @@ class Session:
     @property
     def counts(self) -> bool:
         """The match on the table counts in the statistics: not a practice hand, and no feature
-        says otherwise (a feature's match played as practice)."""
-        return not self.practicing and all(f.counts() for f in self.features)
+        says otherwise (a feature's match played as practice), and not two people's match."""
+        return not self.practicing and not self.two_people and all(f.counts() for f in self.features)
 
     def undo_off(self) -> Blocked | str | None:
         """Why moves cannot be taken back now: strict mode, a feature's reason (words), or None."""
@@ -158,7 +201,7 @@ class Session:
     def can_undo(self) -> bool:
         """You may take back your last move: undo is on, and it showed you nothing
         (``Match.fair_undo``: not a stock draw, not answered by the computer)."""
-        return not self.strict and self.match.fair_undo(0) is None
+        return not (self.strict or self.ui.handover) and self.match.fair_undo(self.seat) is None
 
     def hand_keys(self) -> list[str]:
         """Your cards in the order shown."""
@@ -195,11 +238,14 @@ class Session:
             for f in self.features:
                 f.table_set(game, fresh)
         self.bot = make_bot(game.level, game.bot_seed, SLICE_MS)
+        self.seat = 0
         self.ui = TableState(drawn=None if fresh else just_drawn(game.match))
         self.ui.focus = self.ui.drawn
         self.ui.stage = Stage.RESULT if game.match.phase in ENDED else Stage.LIVE
+        self.cover(always=True)
         if fresh or not game.log:
-            game.log = [LogLine(0, e.player, narrate.event_text(e)) for e in game.match.events]
+            names = game.people
+            game.log = [LogLine(0, e.player, narrate.event_text(e, names)) for e in game.match.events]
             if not fresh:
                 game.log.append(LogLine(len(game.match.history), None, "Resumed (log rebuilt)"))
         self.events_seen = len(game.match.events)
@@ -225,7 +271,7 @@ class Session:
     def new_game(self, m: Match, level: str, uid: str) -> Game:
         return new_game(m, level, uid, self.vault.now())
 
-    def new_match(
+    def new_match(  # 7 parameters: each optional, a new match's parts as the form or a link gives them
         self,
         seed: int | None = None,
         dealer: int | None = None,
@@ -233,12 +279,16 @@ class Session:
         rules: Rules | None = None,
         abandon: bool = True,
         deal: str | None = None,
+        people: tuple[str, str] | None = None,
     ) -> None:
-        """Start a match; ``deal`` is a deal code replayed as its first hand. Raises the
-        engine's error (nothing changed) if the seed, code or rules are refused."""
+        """Start a match; ``deal`` is a deal code replayed as its first hand; ``people``: two
+        people's names (pass and play). Raises the engine's error (nothing changed) if the
+        seed, code or rules are refused."""
         m = Match(rules or self.settings.game_rules(), seed=seed, dealer=dealer, first_deal=deal)
         self.abandon(abandon)
-        self.adopt(self.new_game(m, level or self.settings.level, self.vault.new_uid()), fresh=True)
+        game = self.new_game(m, level or self.settings.level, self.vault.new_uid())
+        game.people = people
+        self.adopt(game, fresh=True)
 
     # ----- practice hands -------------------------------------------------------------------
 
@@ -270,19 +320,21 @@ class Session:
     # ----- your moves -------------------------------------------------------------------------
 
     def play(self, action: Action) -> IllegalAction | Blocked | None:
-        """Play ``action`` for you; the refusal (nothing changed) or None."""
-        m = self.match
-        if m.phase not in ENDED and m.to_move != 0:
+        """Play ``action`` for the seat at the table; the refusal (nothing changed) or None."""
+        m, seat = self.match, self.seat
+        if self.ui.handover:
+            return Blocked.HANDOVER
+        if m.phase not in ENDED and m.to_move != seat:
             return Blocked.COMPUTERS_TURN
-        before = set(m.view(0).hand)
+        before = set(m.view(seat).hand)
         try:
-            m.apply(action, None if action.kind == ActionKind.NEXT_HAND else 0)
+            m.apply(action, None if action.kind == ActionKind.NEXT_HAND else seat)
         except IllegalAction as refusal:
             return refusal
         ui = self.ui
         ui.hint = None
         if action.kind in DRAWS:
-            new = set(m.view(0).hand) - before
+            new = set(m.view(seat).hand) - before
             ui.drawn = str(next(iter(new))) if new else None
             ui.focus = ui.drawn
         elif action.kind == ActionKind.DISCARD:
@@ -290,8 +342,18 @@ class Session:
         elif action.kind == ActionKind.NEXT_HAND:
             self.ui = TableState()
             self.game.order = []
+        self.cover(always=action.kind == ActionKind.NEXT_HAND)
         self.record()
         return None
+
+    def cover(self, always: bool = False) -> None:
+        """Two people: cover the table when the seat shown is not the one to move (the turn
+        passed), or ``always`` while a hand is live (a new deal, a resumed match: the device
+        may be in either person's hands); the card order goes with it."""
+        m = self.match
+        if self.two_people and m.phase not in ENDED and (always or m.to_move != self.seat):
+            self.ui = TableState(handover=True)
+            self.game.order = []
 
     def undo(self) -> Blocked | TakeBack | str | None:
         """Take back your last move of this hand, if it showed you nothing (the match is then
@@ -299,19 +361,23 @@ class Session:
         off = self.undo_off()
         if off is not None:
             return off
-        unfair = self.match.fair_undo(0)
+        if self.ui.handover:
+            return Blocked.HANDOVER
+        seat = self.seat
+        unfair = self.match.fair_undo(seat)
         if unfair is not None:
             return unfair
-        k = self.match.undo_point(0)
+        k = self.match.undo_point(seat)
         assert k is not None, "fair_undo found your last move"
         self.epoch += 1
-        self.match.undo(0)
+        self.match.undo(seat)
         g = self.game
         g.log = gamelog.take_back(g.log, g.pending, k)
-        g.log.append(LogLine(k, 0, "You take back your move"))
+        who = f"{g.people[seat]} takes back a move" if g.people else "You take back your move"
+        g.log.append(LogLine(k, seat, who))
         g.undos += 1
         self.events_seen = len(self.match.events)
-        self.ui = TableState(drawn=just_drawn(self.match), focus=self.ui.focus)
+        self.ui = TableState(drawn=just_drawn(self.match, seat), focus=self.ui.focus)
         self.save()
         return None
 
@@ -378,7 +444,7 @@ class Session:
         m, g = self.match, self.game
         n = len(m.history)
         gamelog.keep_reason(g.pending, n, reason)
-        gamelog.log_events(g.log, m.events[self.events_seen :], n)
+        gamelog.log_events(g.log, m.events[self.events_seen :], n, g.people)
         self.events_seen = len(m.events)
         if m.phase in ENDED and m.records and len(m.records) == m.deals:
             gamelog.reveal_reasons(g.log, g.pending)

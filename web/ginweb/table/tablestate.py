@@ -1,5 +1,6 @@
 """What the page adds to the engine's view of the table: the showdown's stage, the card just
-drawn, the hint, the keyboard focus, whether the computer is thinking. Plain values, owned by
+drawn, the hint, the keyboard focus, whether the computer is thinking,
+whether the table is covered for the handover between two people. Plain values, owned by
 the session and read by the presenter."""
 
 from __future__ import annotations
@@ -34,3 +35,4 @@ class TableState:
     stage: Stage = Stage.LIVE
     laid: int = 0  # lay-offs made so far while LAYING_OFF
     thinking: bool = False  # the computer is choosing its move
+    handover: bool = False  # two people: the table is covered until the next person is ready

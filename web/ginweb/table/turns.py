@@ -81,7 +81,7 @@ class Turns:
                     if epoch == s.epoch:
                         return
                     continue
-                if s.match.to_move != 1:
+                if s.match.to_move != 1 or s.two_people:
                     return
                 await self.computer_turn(epoch)
         finally:
@@ -137,7 +137,7 @@ class Turns:
             return
         s.reach(Stage.RESULT)
         self.show.render()
-        self.show.announce(narrate.hand_spoken(v))
+        self.show.announce(s.said(narrate.hand_spoken(v)))
         self.work()
         if v.result is not None and not s.practicing and await self.wait("reveal", epoch):
             self.match_ended()
@@ -148,7 +148,7 @@ class Turns:
         if s.ui.stage < Stage.LAID_OUT:
             s.reach(Stage.LAID_OUT)
             self.show.render()
-            self.show.announce(narrate.settlement_lines(sd, spoken=True)[0])
+            self.show.announce(s.said(narrate.settlement_lines(sd, spoken=True)[0]))
             if not await self.wait("reveal", epoch):
                 return False
         if not sd.layoffs or s.ui.stage >= Stage.LAYING_OFF:
@@ -203,7 +203,7 @@ class Turns:
         s = self.session
         if self.hinting:
             return
-        if s.match.to_move != 0 or s.match.phase in ENDED:
+        if s.match.to_move != s.seat or s.match.phase in ENDED or s.ui.handover:
             self.show.notice("Hints are for your turn.", "info", 3000)
             return
         self.hinting = True

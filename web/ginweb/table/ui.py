@@ -42,6 +42,13 @@ IDS = (
     "table",
     "opp-deadwood",
     "deadwood-after",
+    "name-you",
+    "name-cpu",
+    "me-name",
+    "opp-name",
+    "handover",
+    "handover-title",
+    "handover-text",
 )
 
 
@@ -118,6 +125,18 @@ class TableUI:
         self.cls("seat-me", "can-knock", h.can_knock)
         self.text("knock-info", h.knock_info)
 
+    def seats(self, model: TableModel) -> None:
+        """The seats' names and, with two people, the handover screen over the table."""
+        f = model.facts
+        self.text("name-you", f.me)
+        self.text("me-name", f.me)
+        self.text("name-cpu", f.opp)
+        self.text("opp-name", f.opp)
+        self.hide("handover", f.handover is None)
+        if f.handover is not None:
+            self.text("handover-title", f"Pass to {f.handover}")
+            self.text("handover-text", f.status)
+
     def controls(self, model: TableModel) -> None:
         c = model.controls
         for ident, shown in (
@@ -146,6 +165,7 @@ class TableUI:
         self.hide("dealer-cpu", f.dealer != 1)
         self.hide("thinking", not f.thinking)
         self.text("opp-level", f.level)
+        self.seats(model)
         self.attr("table", "data-phase", f.phase)
         self.attr("table", "data-turn", f.turn)
         self.text("status", f.status)

@@ -47,9 +47,10 @@ class TutorFeature(Feature):
         self.values: tuple[str, list[Candidate]] | None = None  # a turn's key, its moves' values
 
     def turn_key(self) -> str | None:
-        """The key of your turn now if the tutor is on and you are to move, else None."""
+        """The key of your turn now if the tutor is on and you are to move, else None (two
+        people: the turn of the person at the table, never while the device is handed over)."""
         s = self.host.session
-        if not s.settings.tutor or s.match.to_move != 0 or not s.view().my_turn:
+        if not s.settings.tutor or s.match.to_move != s.seat or s.ui.handover or not s.view().my_turn:
             return None
         return f"tutor:{s.game.uid}:{s.epoch}:{len(s.match.history)}"
 

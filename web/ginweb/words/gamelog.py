@@ -4,7 +4,7 @@ hand is over, since a reason may name cards of its hand ("keeps A♣ A♦ for a 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from gin_core import Event
 
@@ -12,9 +12,12 @@ from ..storage.savefmt import LogLine
 from . import narrate
 
 
-def log_events(log: list[LogLine], events: Iterable[Event], n: int) -> None:
-    """Append a line for each new engine event; ``n`` is the history length after the move."""
-    log.extend(LogLine(n, e.player, narrate.event_text(e)) for e in events)
+def log_events(
+    log: list[LogLine], events: Iterable[Event], n: int, names: Sequence[str] | None = None
+) -> None:
+    """Append a line for each new engine event; ``n`` is the history length after the move;
+    ``names``: the two people's, when two play on one device (narrate.event_text)."""
+    log.extend(LogLine(n, e.player, narrate.event_text(e, names)) for e in events)
 
 
 def keep_reason(pending: dict[int, str], n: int, words: str) -> None:

@@ -7,7 +7,7 @@ both made from the cards themselves, never by rewriting a text.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import replace
 
 from gin_core import Action, Candidate, Card, Event, Match, MatchResult, PlayerView, Reason, Settlement
@@ -38,9 +38,12 @@ def rule_message(refusal: Exception) -> str:
     return text[:1].upper() + text[1:]
 
 
-def event_text(ev: Event) -> str:
-    """One log line for an engine event."""
+def event_text(ev: Event, names: Sequence[str] | None = None) -> str:
+    """One log line for an engine event: as "you" and the computer, or with ``names`` (two
+    people on one device: the log is read by both, so each seat by its name)."""
     p, card = ev.player, ev.card
+    if names is not None:
+        return ev.describe(names)
     name = card.name if card else ""
     if p != 0 or ev.kind in ("dead_hand",):
         if ev.kind == "match_over":
@@ -192,11 +195,23 @@ def result_rows(r: MatchResult) -> list[tuple[str, int, int]]:
     return rows
 
 
-def match_headline(r: MatchResult) -> str:
+def named(text: str, opp: str) -> str:
+    """``text`` written for you against the computer, with the other seat called ``opp`` (two
+    people on one device: the seat at the table is "you", the other person by name)."""
+    for word, name in (("the computer\u2019s", f"{opp}\u2019s"), ("Computer", opp), ("computer", opp)):
+        text = text.replace(word, name)
+    return text
+
+
+def match_headline(r: MatchResult, names: Sequence[str] | None = None) -> str:
+    """The match's end in words: for you against the computer, or with two people's ``names``."""
     if r.winner is None:
         return "The match is drawn"
     margin = abs(r.totals[0] - r.totals[1])
-    base = "You win the match" if r.winner == 0 else "Computer wins the match"
+    if names is not None:
+        base = f"{names[r.winner]} wins the match"
+    else:
+        base = "You win the match" if r.winner == 0 else "Computer wins the match"
     return f"{base}{' with a shutout' if r.shutout else ''}, by {margin} point{'s' if margin != 1 else ''}"
 
 
