@@ -167,3 +167,25 @@ def test_a_match_s_luck_adds_up_its_reviewed_hands() -> None:
     assert match_luck(m, {}) == MatchLuck(0, 0, 0.0, 0.0)
     with pytest.raises(ArgumentError):
         match_luck(m, {3: reviews[2]})
+
+
+def test_the_coach_judges_either_seat(hands: list[tuple[Match, HandReview]]) -> None:
+    """Two people on one device: each seat's decisions judged from its own view, with its
+    luck, and the seat kept with the stored review (old reviews are seat 0's)."""
+    m, _ = hands[3]
+    theirs = review(m, 1, player=1)
+    seats = {i for i, (p, _a) in enumerate(m.history) if p == 1}
+    assert theirs.player == 1 and theirs.verdicts and {v.move_index for v in theirs.verdicts} <= seats
+    luck = hand_luck(m, 1, theirs)
+    record = m.records[0]
+    assert luck.result == record.points[1] - record.points[0]
+    signed = sum(v.best_value - v.played_value for v in theirs.verdicts)
+    assert luck.result == pytest.approx(luck.total - signed, abs=0.01 * (len(luck.items) + 1))
+    assert HandReview.from_data(json.loads(json.dumps(theirs.to_data()))) == theirs
+    old = hands[0][1].to_data()
+    del old["player"]
+    assert HandReview.from_data(old) == hands[0][1]
+    with pytest.raises(CoachDataError):
+        HandReview.from_data(theirs.to_data() | {"player": 2})
+    with pytest.raises(ArgumentError):
+        review(m, 1, player=2)

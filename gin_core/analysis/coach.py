@@ -43,7 +43,7 @@ from ..bots.search import (
 )
 from ..bots.standard import best_knock
 from ..cards import CARDS, Card, cards_of, mask_of
-from ..checks import check_slice_ms
+from ..checks import check_player, check_slice_ms
 from ..checks import describe as shown
 from ..errors import GinError
 from ..flow import Phase
@@ -59,7 +59,7 @@ def _stdev(xs: list[float]) -> float:
     return math.sqrt(math.fsum((x - mean) ** 2 for x in xs) / (len(xs) - 1))
 
 
-PLAYER = 0  # the seat the coach judges: the person at the page
+PLAYER = 0  # the seat the coach judges unless told: the person at the page against the computer
 
 MISTAKE_POINTS = 8.0
 """A loss (points of expected hand value) over this even :data:`SURE` standard errors lower is
@@ -280,11 +280,13 @@ class Verdict:
 
 @dataclass(frozen=True)
 class HandReview:
-    """The coach's verdicts on one finished hand (``hand_number`` counts from 1)."""
+    """The coach's verdicts on the decisions of seat ``player`` in one finished hand
+    (``hand_number`` counts from 1)."""
 
     hand_number: int
     deal_code: str
     verdicts: tuple[Verdict, ...]
+    player: int = PLAYER
 
     @property
     def mistakes(self) -> tuple[Verdict, ...]:
@@ -310,6 +312,7 @@ class HandReview:
             "hand": self.hand_number,
             "deal": self.deal_code,
             "verdicts": [v.to_data() for v in self.verdicts],
+            "player": self.player,
         }
 
     @classmethod
@@ -323,7 +326,11 @@ class HandReview:
             verdicts = data["verdicts"]
             if not isinstance(verdicts, list):
                 raise CoachDataError(f"'verdicts' must be a list, not {shown(verdicts)}")
-            return cls(_whole(data["hand"], "hand", 1), deal, tuple(Verdict.from_data(v) for v in verdicts))
+            player = data.get("player", PLAYER)  # absent in reviews stored before a seat was chosen
+            if type(player) is not int or player not in (0, 1):
+                raise CoachDataError(f"'player' must be seat 0 or 1, not {shown(player)}")
+            whole = _whole(data["hand"], "hand", 1)
+            return cls(whole, deal, tuple(Verdict.from_data(v) for v in verdicts), player)
         except KeyError as e:  # our own keys: short
             raise CoachDataError(f"not a stored hand review (no {e})") from None
         except (TypeError, ValueError) as e:  # a GinError is a ValueError
@@ -379,29 +386,31 @@ def decision_seed(deal_code: str, move_index: int) -> int:
 # ----- the analysis ---------------------------------------------------------------------------
 
 
-def think_review(
+def think_review(  # 6 parameters: the hand, the coach's settings, slices and the seat judged
     match: Match,
     hand_number: int,
     threshold: float = MISTAKE_POINTS,
     strength: Strength = STANDARD,
     slice_ms: float | None = None,
+    player: int = PLAYER,
 ) -> Thinking:
-    """Judge every decision of the player in finished hand ``hand_number`` of ``match``, in
+    """Judge every decision of seat ``player`` in finished hand ``hand_number`` of ``match``, in
     slices (``slice_ms``: see :class:`~gin_core.bots.base.Work`): yields the work units of each
     slice (0 for emptying the caches), returns the review. The arguments are checked at the call,
     not at the first slice."""
     finished_record(match, hand_number)
-    return _judge_hand(match, hand_number, threshold, strength, check_slice_ms(slice_ms))
+    seat = check_player(player)
+    return _judge_hand(match, hand_number, threshold, strength, check_slice_ms(slice_ms), seat)
 
 
-def _judge_hand(
-    match: Match, hand_number: int, threshold: float, strength: Strength, slice_ms: float | None
+def _judge_hand(  # 6 parameters: think_review's, checked
+    match: Match, hand_number: int, threshold: float, strength: Strength, slice_ms: float | None, seat: int
 ) -> Thinking:
     record = finished_record(match, hand_number)
     table = hand_start(match, hand_number)
     verdicts = []
     for index, (player, action) in enumerate(hand_moves(match, hand_number)):
-        view = table.view(PLAYER) if player == PLAYER else None
+        view = table.view(seat) if player == seat else None
         if view is not None and len(view.legal_actions) > 1:
             if trim_caches():
                 yield 0
@@ -411,7 +420,7 @@ def _judge_hand(
                 (yield from think_verdict(view, action, index, seed, threshold, strength, slice_ms, judge))
             )
         table.apply(action, player)
-    return HandReview(hand_number, record.deal_code, tuple(verdicts))
+    return HandReview(hand_number, record.deal_code, tuple(verdicts), seat)
 
 
 def match_judge(match: Match, hand_number: int, view: PlayerView) -> Judge | None:
@@ -423,10 +432,14 @@ def match_judge(match: Match, hand_number: int, view: PlayerView) -> Judge | Non
 
 
 def review(
-    match: Match, hand_number: int, threshold: float = MISTAKE_POINTS, strength: Strength = STANDARD
+    match: Match,
+    hand_number: int,
+    threshold: float = MISTAKE_POINTS,
+    strength: Strength = STANDARD,
+    player: int = PLAYER,
 ) -> HandReview:
     """:func:`think_review` run to the end."""
-    thinking = think_review(match, hand_number, threshold, strength)
+    thinking = think_review(match, hand_number, threshold, strength, player=player)
     while True:
         try:
             next(thinking)

@@ -26,7 +26,7 @@ from ..cards import Card
 from ..checks import describe as shown
 from ..errors import ArgumentError
 from ..match import Match
-from .coach import PLAYER, CoachDataError, HandReview, _points, _whole
+from .coach import CoachDataError, HandReview, _points, _whole
 from .replay import finished_record, hand_moves, hand_start
 
 
@@ -122,13 +122,14 @@ class HandLuck:
 
 
 def hand_luck(match: Match, hand_number: int, review: HandReview) -> HandLuck:
-    """The luck of finished hand ``hand_number`` of ``match`` for the player, read from the
-    coach's ``review`` of that hand (see the module's docstring), or :class:`ArgumentError`."""
+    """The luck of finished hand ``hand_number`` of ``match`` for the seat the coach's ``review``
+    judged, read from that review (see the module's docstring), or :class:`ArgumentError`."""
     record = finished_record(match, hand_number)
     if review.deal_code != record.deal_code or review.hand_number != hand_number:
         raise ArgumentError(f"the review is of hand {review.hand_number}, not of hand {hand_number}")
     table = hand_start(match, hand_number)
     verdicts = {v.move_index: v for v in review.verdicts}
+    seat = review.player
     items: list[Luck] = []
     before, kind, card, start = 0.0, LuckKind.DEAL, None, 0
     for index, (player, action) in enumerate(hand_moves(match, hand_number)):
@@ -136,12 +137,12 @@ def hand_luck(match: Match, hand_number: int, review: HandReview) -> HandLuck:
         if verdict is not None:
             items.append(Luck(start, kind, round(verdict.best_value - before, 2), card))
             before, kind, card, start = verdict.played_value, LuckKind.ESTIMATE, None, index
-        if player == PLAYER and action.kind == ActionKind.DRAW_STOCK and kind != LuckKind.DEAL:
+        if player == seat and action.kind == ActionKind.DRAW_STOCK and kind != LuckKind.DEAL:
             kind, card, start = LuckKind.STOCK, table.hand.stock[-1], index
-        elif player != PLAYER and kind == LuckKind.ESTIMATE:
+        elif player != seat and kind == LuckKind.ESTIMATE:
             kind, start = LuckKind.OPPONENT, index
         table.apply(action, player)
-    result = record.points[PLAYER] - record.points[1 - PLAYER]
+    result = record.points[seat] - record.points[1 - seat]
     items.append(Luck(start, LuckKind.SHOWDOWN, round(result - before, 2)))
     return HandLuck(hand_number, record.deal_code, result, tuple(items))
 
