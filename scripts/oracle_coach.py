@@ -2,7 +2,7 @@
 paired playouts from the player's own view, far deeper than the coach's own search.
 
     nice -n 19 python scripts/oracle_coach.py --mixed 14 --even 12 --guesses 200
-    nice -n 19 python scripts/oracle_coach.py --mixed 400 --even 0 --flagged --out benchmarks/runs/oracle-flags
+    nice -n 19 python scripts/oracle_coach.py --mixed 400 --even 0 --flagged --out RUN
 
 For every decision of seat 0 with two or more legal moves, the moves compared are the move
 played, the coach's preferred move and every move of the coach's shortlist (the standard level's
