@@ -2,6 +2,7 @@
 paired playouts from the player's own view, far deeper than the coach's own search.
 
     nice -n 19 python scripts/oracle_coach.py --mixed 14 --even 12 --guesses 200
+    nice -n 19 python scripts/oracle_coach.py --mixed 400 --even 0 --flagged --out RUN
 
 For every decision of seat 0 with two or more legal moves, the moves compared are the move
 played, the coach's preferred move and every move of the coach's shortlist (the standard level's
@@ -139,6 +140,7 @@ def decisions(match: Match) -> list[tuple[int, Action, dict[str, Any]]]:
                 "best_value": v.best_value,
                 "flagged": v.measured_loss > OLD_MISTAKE,
                 "new_best": str(verdicts[index].best),
+                "new_flagged": verdicts[index].mistake is not None,
             }
             out.append((index, action, coach))
     return out
@@ -165,6 +167,12 @@ def main() -> None:
     ap.add_argument("--out", default="benchmarks/runs/oracle-coach")
     ap.add_argument("--disputed", action="store_true", help="value only decisions a coach disputes")
     ap.add_argument(
+        "--flagged",
+        action="store_true",
+        help="value only the decisions the coach flags (the move played, the coaches' best moves and "
+        "the standard level's choice): to measure the share of flags the oracle confirms",
+    )
+    ap.add_argument(
         "--skip", type=Path, nargs="*", default=[], help="runs whose decisions are not valued again"
     )
     args = ap.parse_args()
@@ -181,6 +189,7 @@ def main() -> None:
         "mixed": args.mixed,
         "even": args.even,
         "disputed": args.disputed,
+        "flagged": args.flagged,
     }
     with out.open("w") as f:
         f.write(json.dumps({"run": head}) + "\n")
@@ -189,9 +198,9 @@ def main() -> None:
     for seed, first in games(args.mixed, args.even):
         m = played_match(seed, first)
         for index, action, coach in decisions(m):
-            if (m.records[0].deal_code, index) in done:
+            if (m.records[0].deal_code, index) in done or (args.flagged and not coach["new_flagged"]):
                 continue
-            row = value_decision(m, index, action, coach, args.guesses, bots, args.disputed)
+            row = value_decision(m, index, action, coach, args.guesses, bots, args.disputed or args.flagged)
             row["seat0"] = first
             with out.open("a") as f:
                 f.write(json.dumps(row) + "\n")
