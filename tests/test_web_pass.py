@@ -96,18 +96,22 @@ def shown(t: TableModel) -> str:
     return repr([t.zones, t.piles, t.hands, t.controls, t.facts, t.scoreboard, t.result, log])
 
 
+DEAL_CODE = (
+    r"\b[0-9A-Z]{3}-[0-9A-Z]{4}\b"  # shown once a hand is over; letters and digits can read like a card
+)
+
+
 def check_fair(s: Session, v: Vault) -> None:
     """Nothing shown or stored names a card the seat at the table (or, covered, anyone) may
     not know."""
     m = s.match
-    text = shown(model(s))
+    text = re.sub(DEAL_CODE, "", shown(model(s)))
     if s.ui.handover:
         assert not named(text, hidden_from(m, 0) | hidden_from(m, 1)), "a hand shows on the handover"
         assert model(s).zones.mine and all(c.card is None for c in model(s).zones.mine)
     else:
         assert not named(text, hidden_from(m, s.seat)), "the other person's cards show"
-    # deal codes (shown once a hand is over) are letters and digits that can read like a card
-    stored = re.sub(r"\b[0-9A-Z]{3}-[0-9A-Z]{4}\b", "", stored_in_clear(v).replace("cuts the", ""))
+    stored = re.sub(DEAL_CODE, "", stored_in_clear(v).replace("cuts the", ""))
     assert not {c for c in hidden_from(m, 0) | hidden_from(m, 1) if str(c) in stored or c.symbol in stored}
 
 
