@@ -23,6 +23,8 @@ from .daily.feature import DailyFeature
 from .daily.ui import DailyUI
 from .feature import Feature, refused_start
 from .kit import dom
+from .puzzles.feature import PuzzlesFeature
+from .puzzles.ui import PuzzlesUI
 from .review.feature import ReviewFeature
 from .review.ui import ReviewUI
 from .storage.local import Status, Store
@@ -198,14 +200,17 @@ def start() -> tuple[Feature, ...]:
     """Build the page and put the first match on the table; the features plugged in."""
     panels = Panels()
     dom.on_error(lambda text: panels.notice(text, "error", 10000))
-    store = Store(lambda text: panels.notice(text, "info", 8000), show_saving)
+    asks_puzzle = dom.embedded and dom.opt(dom.root.getAttribute("data-puzzle")) is not None
+    store = Store(lambda text: panels.notice(text, "info", 8000), show_saving, lasting=not asks_puzzle)
 
     def notify(text: str) -> None:
         panels.notice(text, "info", 8000)
 
     records = Records(store, notify)
     # ----- the features: each plugs into the table here, and nowhere else (ginweb/feature.py)
-    features: tuple[Feature, ...] = (DailyFeature(records, DailyUI()), ReviewFeature(records, ReviewUI()))
+    review = ReviewFeature(records, ReviewUI())
+    puzzles = PuzzlesFeature(records, PuzzlesUI(), review.flagged, lasting=not dom.embedded)
+    features: tuple[Feature, ...] = (DailyFeature(records, DailyUI()), review, puzzles)
     records.plug(features)
     p = link_params(features)
     page = Page(records, store, p.fast)

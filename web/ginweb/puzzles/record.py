@@ -3,7 +3,7 @@ statistics'): the Glicko-2 rating, the streak of puzzles solved in a row and the
 of the shipped puzzles solved, the days whose puzzle was answered, and the queue of your own
 mistakes.
 
-The mistakes queue holds position codes from the review's flagged decisions. A mistake you
+The mistakes queue holds position codes from your flagged decisions. A mistake you
 solve drops out; one you miss comes back after ``AGAIN_AFTER`` other puzzles answered or on the
 next day, whichever comes first. Mistakes do not change the rating (they come back until
 solved, so they would only inflate it), nor does a shipped puzzle

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from gin_core import HandLuck, HandReview, hand_luck, hand_moves, position, think_review
+from gin_core import HandLuck, HandReview, PlayerView, hand_luck, hand_moves, position, think_review
 
 from ..feature import Feature, FeatureIntent, HandButton, Handler, Job
 from ..kit.background import SLICE_MS
@@ -189,6 +189,16 @@ class ReviewFeature(Feature):
         self.count(self.session.own_game)
         self.keep()
         return True
+
+    def flagged(self) -> list[PlayerView]:
+        """Your decisions the coach flagged in your match, each as you saw it (app.py hands
+        them on: your own mistakes to try again)."""
+        m = self.session.own_game.match
+        return [
+            position(m, r.hand_number, v.move_index).view(0)
+            for _, r in sorted(self.reviews.items())
+            for v in r.mistakes
+        ]
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
         """The coach's analysis of each finished hand of your match not yet reviewed (it runs in
