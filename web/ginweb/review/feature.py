@@ -9,7 +9,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from gin_core import HandLuck, HandReview, PlayerView, hand_luck, hand_moves, position, think_review
+from gin_core import (
+    Grade,
+    HandLuck,
+    HandReview,
+    PlayerView,
+    grade,
+    hand_luck,
+    hand_moves,
+    position,
+    think_review,
+)
 
 from ..feature import Feature, FeatureIntent, HandButton, Handler, Job
 from ..kit.background import SLICE_MS
@@ -40,6 +50,7 @@ KEYS: dict[str, FeatureIntent] = {
     "Home": ReviewGo("first"),
     "End": ReviewGo("last"),
 }
+COSTLY = (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)  # the grades the review marks
 BUTTON = HandButton("review", "Review", "Review this hand", "btn-review")
 
 
@@ -191,13 +202,15 @@ class ReviewFeature(Feature):
         return True
 
     def flagged(self) -> list[PlayerView]:
-        """Your decisions the coach flagged in your match, each as you saw it (app.py hands
-        them on: your own mistakes to try again)."""
+        """Your decisions the coach graded as costly in your match (an inaccuracy or worse, as
+        the review marks them), each as you saw it (app.py hands them on: your own mistakes to
+        try again)."""
         m = self.session.own_game.match
         return [
             position(m, r.hand_number, v.move_index).view(0)
             for _, r in sorted(self.reviews.items())
-            for v in r.mistakes
+            for v in r.verdicts
+            if grade(v) in COSTLY
         ]
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
