@@ -17,7 +17,7 @@ from gin_e2e import ARTIFACTS, wait_mounted, wait_ready
 from test_a11y import Audit
 from test_embed import blog  # noqa: F401  (the fixture: a blog on another origin)
 from test_game import saved
-from test_review import QUERY, play_hand
+from test_review import BAD, QUERY, play_hand
 
 from gin_core.puzzles.puzzle import Puzzle, daily_puzzle
 
@@ -156,3 +156,31 @@ def test_a_puzzle_embedded_in_a_blog_post(page, page_monitor, blog):  # noqa: F8
     keys = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('gin-rummy/'))")
     assert keys == [], keys
     shot(page, "embed")
+
+
+def test_a_position_of_the_review_shared_as_a_puzzle(page, site_url):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site_url + QUERY)
+    wait_ready(page, 60)
+    play_hand(page)
+    page.click("#btn-review")
+    page.wait_for_selector("#dlg-review[open]")
+    page.keyboard.press("Home")
+    for _ in range(BAD):
+        page.keyboard.press("ArrowRight")
+    page.click("#review-share")
+    page.wait_for_selector("#share-position:not([hidden])")
+    link = page.get_attribute("#share-position-link", "href")
+    snippet = page.input_value("#share-position-embed")
+    assert "?puzzle=" in link and 'data-puzzle="' in snippet and "embed.js" in snippet, (link, snippet)
+    code = link.split("?puzzle=")[1]
+    assert f'data-puzzle="{code}"' in snippet
+    shot(page, "share")
+    page.goto(link + "&fast=1")
+    wait_ready(page, 60)
+    page.wait_for_selector(SHOWN)
+    assert "shared position" in page.inner_text("#puzzle-title")
+    first = page.get_attribute("#puzzle-board [data-act=puzzle-move]", "data-action")
+    page.click(f'#puzzle-board [data-action="{first}"]')
+    page.wait_for_selector("#puzzle-answer.right, #puzzle-answer.wrong", timeout=60_000)
+    assert verdict(page)["rows"] >= 2

@@ -179,3 +179,20 @@ def test_every_theme_can_be_asked_for(theme: MistakeKind | None) -> None:
     play = Puzzles(Keep())
     shown = play.next(theme)
     assert shown is None or (shown.puzzle is not None and theme in (None, shown.puzzle.theme))
+
+
+def test_a_shared_position_gets_a_link_and_a_blog_snippet() -> None:
+    code = daily_puzzle(DAY).position.code
+    found = model.share("https://example.org/games/gin/index.html", code)
+    assert found.link == f"https://example.org/games/gin/index.html?puzzle={code}"
+    assert f'data-puzzle="{code}"' in found.snippet
+    assert 'src="https://example.org/games/gin/embed.js"' in found.snippet
+
+
+def test_a_link_keeps_a_position_code_longer_than_a_seed() -> None:
+    from ginweb.table import params
+
+    code = "A" * 150
+    p = params.parse(f"?puzzle={code}&level={code}", lambda seed, deal: None, ["puzzle"])
+    assert dict(p.options)["puzzle"] == code and p.level is None
+    assert [text.split()[0] for text in p.problems] == ["level"]

@@ -209,7 +209,7 @@ def start() -> tuple[Feature, ...]:
     records = Records(store, notify)
     # ----- the features: each plugs into the table here, and nowhere else (ginweb/feature.py)
     review = ReviewFeature(records, ReviewUI())
-    puzzles = PuzzlesFeature(records, PuzzlesUI(), review.flagged, lasting=not dom.embedded)
+    puzzles = PuzzlesFeature(records, PuzzlesUI(), review, lasting=not dom.embedded)
     features: tuple[Feature, ...] = (DailyFeature(records, DailyUI()), review, puzzles)
     records.plug(features)
     p = link_params(features)

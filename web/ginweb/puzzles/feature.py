@@ -8,11 +8,12 @@ this folder; app.py registers it (ginweb/feature.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..feature import Feature, FeatureIntent, Handler, Job
-from .intents import AnswerPuzzle, OpenPuzzle, PuzzleSolved
+from ..kit import dom
+from .intents import AnswerPuzzle, OpenPuzzle, PuzzleSolved, SharePosition
 
 if TYPE_CHECKING:
     from gin_core import PlayerView
@@ -22,10 +23,19 @@ if TYPE_CHECKING:
     from .play import Keep, Puzzles, Shown
     from .ui import PuzzlesUI
 
+
+class Decisions(Protocol):
+    """Your own decisions as you saw them (from the finished hands of your match)."""
+
+    def flagged(self) -> list[PlayerView]: ...  # those marked costly: your mistakes
+    def decision_view(self) -> PlayerView | None: ...  # the one on screen, to share
+
+
 CONTROLS: dict[str, FeatureIntent] = {
     "puzzles": OpenPuzzle("today"),
     "puzzle-today": OpenPuzzle("today"),
     "puzzle-mistake": OpenPuzzle("mistake"),
+    "share-position": SharePosition(),
 }
 
 
@@ -34,14 +44,12 @@ class PuzzlesFeature(Feature):
     link_names = ("puzzle",)
     deferred = ("ginweb.puzzles.play",)
 
-    def __init__(
-        self, keep: Keep, ui: PuzzlesUI, mistakes: Callable[[], Sequence[PlayerView]], lasting: bool = True
-    ) -> None:
-        """``keep``: storage and the clock; ``mistakes``: your flagged decisions, as
-        you saw them; ``lasting`` False (an embed) keeps the progress in memory only."""
+    def __init__(self, keep: Keep, ui: PuzzlesUI, decisions: Decisions, lasting: bool = True) -> None:
+        """``keep``: storage and the clock; ``decisions``: your own decisions to make puzzles
+        of; ``lasting`` False (an embed) keeps the progress in memory only."""
         self.keep = keep
         self.ui = ui
-        self.mistakes = mistakes
+        self.decisions = decisions
         self.lasting = lasting
         self.loaded: Puzzles | None = None
         self.asked: str | None = None  # a puzzle a link asked for, shown at the first draw
@@ -64,7 +72,12 @@ class PuzzlesFeature(Feature):
         return CONTROLS.get(act)
 
     def handlers(self) -> Mapping[type, Handler]:
-        return {OpenPuzzle: self.open_puzzle, AnswerPuzzle: self.answer, PuzzleSolved: lambda _: self.show()}
+        return {
+            OpenPuzzle: self.open_puzzle,
+            AnswerPuzzle: self.answer,
+            PuzzleSolved: lambda _: self.show(),
+            SharePosition: self.share,
+        }
 
     def link_match(self, link: Params, stored: Game | None) -> tuple[Game | None, list[str]]:
         """A puzzle a link asks for opens over your match (which it leaves as it is)."""
@@ -134,7 +147,7 @@ class PuzzlesFeature(Feature):
                 self.nothing("You solved every puzzle of this theme.")
                 return
         else:
-            p.add_mistakes(self.mistakes())
+            p.add_mistakes(self.decisions.flagged())
             if p.mistake() is None:
                 self.nothing("No mistake of yours to try now: your finished hands are checked for them.")
                 return
@@ -149,4 +162,16 @@ class PuzzlesFeature(Feature):
         if not self.puzzles.answer(it.move):
             return False
         self.show()
+        return True
+
+    def share(self, _: SharePosition) -> bool:
+        """Your decision on screen as a puzzle to share: its link and blog snippet."""
+        view = self.decisions.decision_view()
+        if view is None:
+            return False
+        from gin_core.puzzles.position import Position
+
+        from . import model, ui
+
+        ui.share(model.share(dom.game_address(), Position.of(view).code))
         return True

@@ -25,3 +25,8 @@ class AnswerPuzzle(FeatureIntent):
 
 class PuzzleSolved(FeatureIntent):
     """The values of the puzzle on screen were worked out (a background job ended)."""
+
+
+class SharePosition(FeatureIntent):
+    """Share the decision on screen (your own, in a finished hand) as a puzzle: its link and
+    the snippet for a blog post."""

@@ -172,3 +172,19 @@ def next_puzzle(
     target = record.rating(data).rating
     found = [p for p in puzzles if p.id not in solved and p.id != skip and theme in (None, p.theme)]
     return min(found, key=lambda p: (abs(p.rating - target), p.id), default=None)
+
+
+class Share(Frozen):
+    link: str
+    snippet: str
+
+
+def share(base: str, code: str) -> Share:
+    """The link that opens position ``code`` as a puzzle, and the snippet that shows it in a
+    blog post (README.md, "A puzzle in a blog post")."""
+    folder = base[: base.rfind("/") + 1]
+    return Share(
+        f"{base}?puzzle={code}",
+        f'<div id="gin-rummy" data-puzzle="{code}"></div>\n'
+        f'<script type="module" src="{folder}embed.js"></script>',
+    )

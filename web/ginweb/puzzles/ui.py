@@ -8,7 +8,7 @@ from gin_core import Card
 
 from ..kit import dom
 from ..table.cardface import face_html
-from .model import AnswerModel, BoardModel, HandCard
+from .model import AnswerModel, BoardModel, HandCard, Share
 
 DIALOG = "dlg-puzzle"
 
@@ -85,6 +85,18 @@ class PuzzlesUI:
         dom.set_text(none, text)
         dom.set_hidden(none, False)
         dom.by_id("puzzle-answer").innerHTML = ""
+
+
+def share(found: Share) -> None:
+    """The link and the snippet of a shared position, the snippet selected to copy."""
+    link = dom.by_id("share-position-link")
+    link.href = found.link
+    dom.set_text(link, found.link)
+    box = dom.by_id("share-position-embed")
+    box.value = found.snippet
+    dom.set_hidden(dom.by_id("share-position"), False)
+    box.focus()
+    box.select()
 
 
 def _face(code: str | None) -> str:

@@ -298,6 +298,14 @@ class ReviewFeature(Feature):
             self.keep()
         self.host.dialogs.close(DIALOG)
 
+    def decision_view(self) -> PlayerView | None:
+        """Your decision at the review's step as you saw it (None: the step is not yours); app.py
+        hands it on, to be shared as a position."""
+        shown = self.reviewing
+        if shown is None or not self.can_play_on(*shown):
+            return None
+        return position(self.session.own_game.match, *shown).view(0)
+
     def play_on(self) -> bool:
         """A practice hand from just before your move at the review's step: the same deal and
         moves so far, the computer at your match's level. The review stays open in your match,
