@@ -196,3 +196,17 @@ def test_a_link_keeps_a_position_code_longer_than_a_seed() -> None:
     p = params.parse(f"?puzzle={code}&level={code}", lambda seed, deal: None, ["puzzle"])
     assert dict(p.options)["puzzle"] == code and p.level is None
     assert [text.split()[0] for text in p.problems] == ["level"]
+
+
+def test_the_set_read_in_slices_is_the_whole_set_in_id_order() -> None:
+    from ginweb.puzzles.play import read_set
+
+    work = read_set(0.0)
+    slices = 0
+    try:
+        while True:
+            next(work)
+            slices += 1
+    except StopIteration as end:
+        assert end.value == puzzle_set()
+    assert slices >= 1

@@ -42,7 +42,7 @@ CONTROLS: dict[str, FeatureIntent] = {
 class PuzzlesFeature(Feature):
     name = "puzzles"
     link_names = ("puzzle",)
-    deferred = ("ginweb.puzzles.play",)
+    deferred = ("ginweb.puzzles.record", "ginweb.puzzles.model", "ginweb.puzzles.play")
 
     def __init__(self, keep: Keep, ui: PuzzlesUI, decisions: Decisions, lasting: bool = True) -> None:
         """``keep``: storage and the clock; ``decisions``: your own decisions to make puzzles
@@ -100,13 +100,21 @@ class PuzzlesFeature(Feature):
         self.show()
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
-        if self.loaded is None:
+        """Once the puzzles are open: the shipped set read (for "Next puzzle"), and the values
+        of a position on screen that is not in the set."""
+        p = self.loaded
+        if p is None:
             return []
-        found = self.loaded.work()
-        if found is None or known(found[0]):
-            return []
-        key, work = found
-        return [(key, work, lambda moves: self.solved(key, moves))]
+        from .play import read_set
+
+        out: list[Job] = []
+        found = p.work()  # first: a player waits for these values
+        if found is not None and not known(found[0]):
+            key, work = found
+            out.append((key, work, lambda moves: self.solved(key, moves)))
+        if not p.all and not known("puzzles:set"):
+            out.append(("puzzles:set", read_set(), p.set_read))
+        return out
 
     def solved(self, key: str, moves: Any) -> None:
         if self.puzzles.solved(key.removeprefix("puzzle:"), moves):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import time
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, Literal, Protocol
 
@@ -23,8 +24,8 @@ from gin_core.puzzles.puzzle import (
     PuzzleError,
     daily_puzzle,
     puzzle_by_id,
+    puzzle_id,
     puzzle_of,
-    puzzle_set,
     think_solve,
 )
 
@@ -96,7 +97,8 @@ class Puzzles:
 
     def next(self, theme: MistakeKind | None) -> Shown | None:
         skip = self.shown.puzzle.id if self.shown is not None and self.shown.puzzle is not None else ""
-        self.all = self.all or puzzle_set()
+        if not self.all:
+            self.all = _finish(read_set(None))
         found = model.next_puzzle(self.all, self.data, theme, skip)
         if found is None:
             return None
@@ -140,7 +142,10 @@ class Puzzles:
             self.save()
         return added
 
-    # ----- the values of a position not in the set -------------------------------------------------
+    # ----- background work ------------------------------------------------------------------------
+
+    def set_read(self, found: tuple[Puzzle, ...]) -> None:
+        self.all = self.all or found
 
     def work(self) -> tuple[str, Generator[int, None, tuple[MoveValue, ...]]] | None:
         """The job that values the position on screen (key, work), if it is still needed."""
@@ -198,3 +203,27 @@ class Puzzles:
         if s is None or s.played is None or s.puzzle is None:
             return None
         return model.answer(s.puzzle, s.played, model.progress(self.data, self.progress_before))
+
+
+def read_set(slice_ms: float | None = SLICE_MS) -> Generator[int, None, tuple[Puzzle, ...]]:
+    """The shipped set, read in slices of ``slice_ms`` (None: at once), so that "Next puzzle"
+    finds it read: parsing a thousand positions at the click would freeze the page."""
+    found: list[Puzzle] = []
+    start = time.perf_counter()
+    while True:
+        try:
+            found.append(puzzle_by_id(puzzle_id(len(found))))
+        except PuzzleError:
+            return tuple(found)
+        if slice_ms is not None and (time.perf_counter() - start) * 1000 > slice_ms:
+            yield len(found)
+            start = time.perf_counter()
+
+
+def _finish(work: Generator[int, None, tuple[Puzzle, ...]]) -> tuple[Puzzle, ...]:
+    try:
+        while True:
+            next(work)
+    except StopIteration as end:
+        found: tuple[Puzzle, ...] = end.value
+        return found

@@ -4,11 +4,15 @@ DOM and decide nothing."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gin_core import Card
 
 from ..kit import dom
 from ..table.cardface import face_html
-from .model import AnswerModel, BoardModel, HandCard, Share
+
+if TYPE_CHECKING:  # the presenter loads with the puzzles, after the first paint (warmup.py)
+    from .model import AnswerModel, BoardModel, HandCard, Share
 
 DIALOG = "dlg-puzzle"
 
