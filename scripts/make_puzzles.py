@@ -212,7 +212,7 @@ def assemble(args: argparse.Namespace) -> None:
         '"""The shipped puzzles, made and verified by scripts/make_puzzles.py: do not edit.\n\n'
         "One puzzle a line (see gin_core.puzzles.puzzle.parse_line); the line's number is its id.\n"
         '"""\n\nfrom __future__ import annotations\n\n'
-        f"PUZZLES = {text!r}\n"
+        f"PUZZLES = {json.dumps(text)}\n"
     )
     (ROOT / "gin_core" / "puzzle_data.py").write_text(body)
     print(f"{len(order)} puzzles, {len(body.encode())} bytes")

@@ -1,0 +1,8 @@
+"""The shipped puzzles, made and verified by scripts/make_puzzles.py: do not edit.
+
+One puzzle a line (see gin_core.puzzles.puzzle.parse_line); the line's number is its id.
+"""
+
+from __future__ import annotations
+
+PUZZLES = "AQACAAQAKQAAFgoaJw4oDwMSChckAgIAFwAzAAkBEw 800 draw drew_wrong 1:33.6:456,0:8.5:310\nAQADAAEAAAAALgsbKBErEhQIIgkwJQICABwAKQAtAA 2354 discard other 3:0.6:504,5:-3.5:480,7:-5.9:467,0:-1.4:492,2:-2.1:488,1:-2.4:487,6:-3:482,10:-3.2:482,4:-8:455,9:-10.5:440,8:-14.3:418\nAQAAAAYAKQBKFgoAGgEPHwoLJTIMAQ4BGgEl 946 draw took_unused 0:4.7:283,1:1.5:256\nAQABAAUAKQAmCgsNJw4bDx4rLSQlMgICABwAMQAVASMA 1725 discard other 7:5.1:558,6:0.1:521,10:-0.4:517,5:-0.3:518,3:-1.4:509,1:-2:505,2:-6.8:469,4:-8.2:458,8:-8.6:457,0:-9.4:451,9:-9.5:450\nAQABAAEAAAAALgoNJwEOAg8kMQsyAgIAHAApAC0AFw 931 draw took_unused 0:6.2:535,1:0.2:501\nAQABAAEAAAAALgoNJw4CDyoxCzIZ 861 upcard took_unused 1:10.2:558,0:-2:488\nAQADAAcALQBKDwoNDikRKxIfExQiAg 800 upcard drew_wrong 0:30.8:923,1:9.9:805\nAQADAAEAAAAALgsnGygQESsSCAkjJQICABwAKQAtABcACAAbASoBMwEnACUALwA 1278 discard other 7:11.5:565,5:0.8:504,10:-0.1:499,3:-2.3:487,2:-2.7:485,0:-2.7:484,1:-2.8:484,6:-3.3:481,9:-3.4:481,8:-3.9:478,4:-4.6:474\nAQABAAEAAAAALgoNJwEOAg8kMQsyAgIAHAApAC0AFwAIABs 865 draw drew_wrong 1:14.7:584,0:2.8:516\nAQADAAEAAAAALgoaJxsoEB0REgkjAgIAHAApAC0AFwAIABsBKgEzAScAJQAvAAsAHQEuABsAKAEOADYBKA 946 draw took_unused 0:-2.7:485,1:-7.5:458\nAQABAAMAIAAAFwoNDikDEB8gIRYjAgIADgEz 800 draw drew_wrong 1:38:880,0:7.5:725\nAQAAAAYAKQBKFgoAGgEPKQoLJTIMAQ4BGgElADIANgAKARkAIgAw 948 draw took_unused 0:7.3:299,1:3.9:273\nAQACAAYAKQBKFgonESsFBgcJFyQxAQ4BGgElADIANgAKARkAIg 958 draw took_unused 0:9.6:826,1:6.6:805"
