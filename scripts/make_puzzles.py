@@ -8,10 +8,11 @@ verified at ten times the hint's search (see :mod:`gin_core.puzzles.verify`).
 decisions both occur; mostly the default rules with a target, some other presets, some one-hand
 matches; the scores move as each match goes on) and every few matches a one-hand match of the
 beginner whose decisions the coach flags as mistakes. Each candidate decision goes through: a
-prefilter (one ordinary hint: the top two must differ by half the verification's minimum), a
+prefilter (one ordinary hint: the top two must differ by 3/4 of the verification's minimum), a
 balance check (a decision kind already at its share is skipped), then the verification of the
 hint's top three moves. Verified puzzles are appended to a part file as they come (one file per
-chunk of matches, so a stop loses nothing), with the counts and times in a JSON line per chunk.
+chunk of matches, so a stop loses nothing); the running counts and times are printed as a JSON
+line after each match.
 ``assemble`` writes ``gin_core/puzzle_data.py`` from the parts (duplicates dropped).
 """
 
@@ -53,6 +54,7 @@ RULES = (
 )
 SHARE = {DecisionKind.DRAW: 0.3, DecisionKind.UPCARD: 0.15, DecisionKind.DISCARD: 0.45}
 TAKE = 0.3  # the share of a self-play match's decisions tried
+PREFILTER = 0.75  # the hint's top two must differ by this share of the verification's minimum
 
 
 def score(c: Candidate) -> float:
@@ -119,7 +121,7 @@ class Maker:
         found = sorted(hint(view, seed), key=lambda c: -score(c))
         by_match = found[0].win is not None
         minimum = MIN_WIN if by_match else MIN_POINTS
-        if score(found[0]) - score(found[1]) < minimum / 2:
+        if score(found[0]) - score(found[1]) < PREFILTER * minimum:
             return self.reject("prefilter_close")
         if self.full(decision_kind(pos, found[0].action, found[1].action)):
             return self.reject("kind_full")
@@ -172,9 +174,8 @@ def run(args: argparse.Namespace) -> None:
         with path.open("w") as out:
             for s in range(seed, seed + args.chunk):
                 _one_match(maker, s, out, stop)
-        stats = {"seed": seed, "commit": commit, **maker.counts, "seconds": round(maker.seconds, 1)}
-        print(json.dumps(stats), flush=True)
-        (parts / "stats.jsonl").open("a").write(json.dumps(stats) + "\n")
+                stats = {"seed": s, "commit": commit, **maker.counts, "seconds": round(maker.seconds, 1)}
+                print(json.dumps(stats), flush=True)
         seed += args.chunk
 
 
