@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from gin_core import Match, Rules, preset
+from gin_core.actions import ENDING
 from gin_core.analysis.coach import diagnose, review, same_move
 from gin_core.analysis.replay import position as replay_position
 from gin_core.bots import hint, make_bot
@@ -53,7 +54,7 @@ RULES = (
     Rules().replace(target=None),
 )
 SHARE = {DecisionKind.DRAW: 0.3, DecisionKind.UPCARD: 0.15, DecisionKind.DISCARD: 0.45}
-TAKE = 0.3  # the share of a self-play match's decisions tried
+TAKE = 0.3  # the share of a self-play match's decisions tried (all where a knock or gin is legal)
 PREFILTER = 0.75  # the hint's top two must differ by this share of the verification's minimum
 
 
@@ -75,7 +76,8 @@ def match_views(seed: int) -> Iterator[PlayerView]:
         p = m.to_move
         assert p is not None
         v = m.view(p)
-        if len(v.legal_actions) > 1 and rng.random() < TAKE:
+        ends = any(a.kind in ENDING for a in v.legal_actions)
+        if len(v.legal_actions) > 1 and (ends or rng.random() < TAKE):
             yield v
         m.apply(bots[p].decide(v).action, p)
 
@@ -217,6 +219,10 @@ def assemble(args: argparse.Namespace) -> None:
     )
     (ROOT / "gin_core" / "puzzle_data.py").write_text(body)
     print(f"{len(order)} puzzles, {len(body.encode())} bytes")
+    fields = [line.split(" ") for line in order]
+    print("kinds", dict(Counter(f[2] for f in fields).most_common()))
+    print("themes", dict(Counter(f[3] for f in fields).most_common()))
+    print("ratings", dict(sorted(Counter(int(f[1]) // 200 * 200 for f in fields).items())))
 
 
 def main() -> None:
