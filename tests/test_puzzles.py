@@ -31,6 +31,7 @@ from gin_core.puzzles import (
 from gin_core.puzzles.verify import verify
 from gin_core.view import PlayerView
 
+EXAMPLES = settings.default.max_examples  # the active profile's (see conftest.py)
 RULES = (
     Rules(),
     preset("classic"),
@@ -70,7 +71,7 @@ def decision(seed: int, steps: int) -> tuple[Match, PlayerView]:
     return found
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=max(3, EXAMPLES // 2))
 @given(st.integers(0, 10_000), st.integers(0, 120))
 def test_codes_round_trip(seed: int, steps: int) -> None:
     _, v = decision(seed, steps)
@@ -83,7 +84,7 @@ def test_codes_round_trip(seed: int, steps: int) -> None:
         assert getattr(w, name) == getattr(v, name), name
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=max(3, EXAMPLES // 4))
 @given(st.integers(0, 10_000), st.integers(0, 60), st.randoms(use_true_random=False))
 def test_code_holds_no_hidden_card(seed: int, steps: int, rnd: random.Random) -> None:
     """Two matches that differ only in cards the deciding player has not seen (the opponent's
@@ -169,9 +170,9 @@ def test_every_shipped_puzzle_parses_with_a_legal_answer() -> None:
     assert puzzle_by_id(puzzles[-1].id) == puzzles[-1]
 
 
-def test_a_seeded_sample_re_verifies_at_the_10x_search() -> None:
+def test_a_seeded_sample_re_verifies_at_the_10x_search(scale: float) -> None:
     puzzles = puzzle_set()
-    for pz in random.Random(29).sample(puzzles, 2):
+    for pz in random.Random(29).sample(puzzles, 2 if scale >= 1 else 1):
         acts = tuple(m.action for m in pz.moves[:3])
         checked = verify(pz.position.view(), acts)
         assert checked.passed, pz.id
@@ -213,4 +214,4 @@ def test_the_data_file_is_small() -> None:
     assert data.stat().st_size <= 300_000
 
 
-PINNED_DAILY = ["p0011", "p0011", "p0011"]
+PINNED_DAILY = ["p0002", "p0018", "p0034"]
