@@ -9,7 +9,8 @@ decisions both occur; mostly the default rules with a target, some other presets
 matches; the scores move as each match goes on) and every few matches a one-hand match of the
 beginner whose decisions the coach flags as mistakes. Each candidate decision goes through: a
 prefilter (one ordinary hint: the top two must differ by 3/4 of the verification's minimum), a
-balance check (a decision kind already at its share is skipped), then the verification of the
+balance check (a decision kind already at its share is skipped, and 65% of the candidates
+whose hint answer the beginner level plays, so that the set is not mostly easy), then the verification of the
 hint's top three moves. Verified puzzles are appended to a part file as they come (one file per
 chunk of matches, so a stop loses nothing); the running counts and times are printed as a JSON
 line after each match.
@@ -23,7 +24,6 @@ import datetime
 import json
 import random
 import subprocess
-import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -55,6 +55,7 @@ RULES = (
 )
 SHARE = {DecisionKind.DRAW: 0.3, DecisionKind.UPCARD: 0.15, DecisionKind.DISCARD: 0.45}
 TAKE = 0.3  # the share of a self-play match's decisions tried (all where a knock or gin is legal)
+EASY_KEEP = 0.35  # the share kept of the candidates whose hint answer the beginner plays
 PREFILTER = 0.75  # the hint's top two must differ by this share of the verification's minimum
 
 
@@ -107,11 +108,18 @@ class Maker:
         self.seen: set[str] = set()
         self.seconds = 0.0
 
+    def report(self, seed: int, commit: str) -> None:
+        """Print the running counts (after each match, and every ten candidates)."""
+        stats = {"seed": seed, "commit": commit, **self.counts, "seconds": round(self.seconds, 1)}
+        print(json.dumps(stats), flush=True)
+
     def full(self, kind: DecisionKind) -> bool:
         return kind in SHARE and self.kinds[kind] >= SHARE[kind] * self.target
 
-    def reject(self, why: str) -> None:
+    def reject(self, why: str) -> Puzzle | None:
+        """Count a candidate dropped, and why (a ``None`` for :meth:`try_view` to return)."""
         self.counts[why] += 1
+        return None
 
     def try_view(self, view: PlayerView, seed: int) -> Puzzle | None:
         """Prefilter, balance and verify one decision; the puzzle if it passes."""
@@ -127,6 +135,9 @@ class Maker:
             return self.reject("prefilter_close")
         if self.full(decision_kind(pos, found[0].action, found[1].action)):
             return self.reject("kind_full")
+        easy = same_move(make_bot("beginner", seed).decide(view).action, found[0].action)
+        if easy and random.Random(f"{seed}:{pos.code}").random() > EASY_KEEP:
+            return self.reject("easy_skipped")
         self.counts["verified"] += 1
         checked = verify(view, tuple(c.action for c in found[:3]))
         if not checked.stable:
@@ -176,8 +187,7 @@ def run(args: argparse.Namespace) -> None:
         with path.open("w") as out:
             for s in range(seed, seed + args.chunk):
                 _one_match(maker, s, out, stop)
-                stats = {"seed": s, "commit": commit, **maker.counts, "seconds": round(maker.seconds, 1)}
-                print(json.dumps(stats), flush=True)
+                maker.report(s, commit)
         seed += args.chunk
 
 
@@ -189,6 +199,8 @@ def _one_match(maker: Maker, seed: int, out: object, stop: datetime.datetime) ->
         start = time.perf_counter()
         puzzle = maker.try_view(view, seed)
         maker.seconds += time.perf_counter() - start
+        if maker.counts["candidates"] % 10 == 0:
+            maker.report(seed, "")
         if puzzle is not None:
             out.write(format_line(puzzle) + "\n")  # type: ignore[attr-defined]
             out.flush()  # type: ignore[attr-defined]
@@ -241,4 +253,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
