@@ -167,6 +167,7 @@ def test_every_shipped_puzzle_parses_with_a_legal_answer() -> None:
         assert {m.action for m in pz.moves} <= set(legal)
         assert pz.moves[0].score() >= pz.moves[1].score()
         assert 600 <= pz.rating <= 2400
+        assert pz.reason(pz.moves[1].action).points == pz.moves[1].points
     assert puzzle_by_id(puzzles[-1].id) == puzzles[-1]
 
 

@@ -122,6 +122,22 @@ class Position:
         return tuple(self.table.pile)
 
     @property
+    def discards(self) -> tuple[tuple[int, Card], ...]:
+        return tuple(self.table.discards)
+
+    @property
+    def stock_size(self) -> int:
+        return self.table.stock
+
+    @property
+    def knock_limit(self) -> int:
+        return self.table.knock_limit
+
+    @property
+    def multiplier(self) -> int:
+        return self.table.multiplier
+
+    @property
     def legal_actions(self) -> tuple[Action, ...]:
         return self.view().legal_actions
 
