@@ -26,7 +26,9 @@ def main() -> int:
     start = time.perf_counter()
     puzzles = puzzle_set()[: args.first : args.every]
     counts: Counter[str] = Counter()
-    for pz in puzzles:
+    for k, pz in enumerate(puzzles):
+        if k and k % 25 == 0:
+            print(f"{k} checked in {time.perf_counter() - start:.0f} s: {dict(counts)}", flush=True)
         if pz.answer not in pz.position.legal_actions:
             counts["illegal_answer"] += 1
             print(f"{pz.id}: answer {pz.answer} is not legal", flush=True)
