@@ -78,6 +78,9 @@ def test_codes_round_trip(seed: int, steps: int) -> None:
     p = Position.of(v)
     assert Position.parse(p.code) == p
     assert str(p) == p.code
+    assert p.preset == (
+        None if seed % len(RULES) == 4 else ("default", "classic", "no_upcard", "openspiel")[seed % 5]
+    )
     assert set(p.code) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
     w = p.view()
     for name in FIELDS:

@@ -122,6 +122,11 @@ class Position:
         return tuple(self.table.pile)
 
     @property
+    def preset(self) -> str | None:
+        """The name of the rules (``default`` or a preset's), or None for other rules."""
+        return next((name for name, known in RULE_SETS if known == self.rules), None)
+
+    @property
     def discards(self) -> tuple[tuple[int, Card], ...]:
         return tuple(self.table.discards)
 
