@@ -8,10 +8,12 @@ verified at ten times the hint's search (see :mod:`gin_core.puzzles.verify`).
 decisions both occur; mostly the default rules with a target, some other presets, some one-hand
 matches; the scores move as each match goes on) and every few matches a one-hand match of the
 beginner whose decisions the coach flags as mistakes. Each candidate decision goes through: a
-prefilter (one ordinary hint: the top two must differ by half the verification's minimum), a
-balance check (a decision kind already at its share is skipped), then the verification of the
+prefilter (one ordinary hint: the top two must differ by 3/4 of the verification's minimum), a
+balance check (a decision kind already at its share is skipped, and 65% of the candidates
+whose hint answer the beginner level plays, so that the set is not mostly easy), then the verification of the
 hint's top three moves. Verified puzzles are appended to a part file as they come (one file per
-chunk of matches, so a stop loses nothing), with the counts and times in a JSON line per chunk.
+chunk of matches, so a stop loses nothing); the running counts and times are printed as a JSON
+line after each match.
 ``assemble`` writes ``gin_core/puzzle_data.py`` from the parts (duplicates dropped).
 """
 
@@ -22,13 +24,13 @@ import datetime
 import json
 import random
 import subprocess
-import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 from gin_core import Match, Rules, preset
+from gin_core.actions import ENDING
 from gin_core.analysis.coach import diagnose, review, same_move
 from gin_core.analysis.replay import position as replay_position
 from gin_core.bots import hint, make_bot
@@ -52,7 +54,9 @@ RULES = (
     Rules().replace(target=None),
 )
 SHARE = {DecisionKind.DRAW: 0.3, DecisionKind.UPCARD: 0.15, DecisionKind.DISCARD: 0.45}
-TAKE = 0.3  # the share of a self-play match's decisions tried
+TAKE = 0.3  # the share of a self-play match's decisions tried (all where a knock or gin is legal)
+EASY_KEEP = 0.35  # the share kept of the candidates whose hint answer the beginner plays
+PREFILTER = 0.75  # the hint's top two must differ by this share of the verification's minimum
 
 
 def score(c: Candidate) -> float:
@@ -73,7 +77,8 @@ def match_views(seed: int) -> Iterator[PlayerView]:
         p = m.to_move
         assert p is not None
         v = m.view(p)
-        if len(v.legal_actions) > 1 and rng.random() < TAKE:
+        ends = any(a.kind in ENDING for a in v.legal_actions)
+        if len(v.legal_actions) > 1 and (ends or rng.random() < TAKE):
             yield v
         m.apply(bots[p].decide(v).action, p)
 
@@ -103,11 +108,18 @@ class Maker:
         self.seen: set[str] = set()
         self.seconds = 0.0
 
+    def report(self, seed: int, commit: str) -> None:
+        """Print the running counts (after each match, and every ten candidates)."""
+        stats = {"seed": seed, "commit": commit, **self.counts, "seconds": round(self.seconds, 1)}
+        print(json.dumps(stats), flush=True)
+
     def full(self, kind: DecisionKind) -> bool:
         return kind in SHARE and self.kinds[kind] >= SHARE[kind] * self.target
 
-    def reject(self, why: str) -> None:
+    def reject(self, why: str) -> Puzzle | None:
+        """Count a candidate dropped, and why (a ``None`` for :meth:`try_view` to return)."""
         self.counts[why] += 1
+        return None
 
     def try_view(self, view: PlayerView, seed: int) -> Puzzle | None:
         """Prefilter, balance and verify one decision; the puzzle if it passes."""
@@ -119,10 +131,13 @@ class Maker:
         found = sorted(hint(view, seed), key=lambda c: -score(c))
         by_match = found[0].win is not None
         minimum = MIN_WIN if by_match else MIN_POINTS
-        if score(found[0]) - score(found[1]) < minimum / 2:
+        if score(found[0]) - score(found[1]) < PREFILTER * minimum:
             return self.reject("prefilter_close")
         if self.full(decision_kind(pos, found[0].action, found[1].action)):
             return self.reject("kind_full")
+        easy = same_move(make_bot("beginner", seed).decide(view).action, found[0].action)
+        if easy and random.Random(f"{seed}:{pos.code}").random() > EASY_KEEP:
+            return self.reject("easy_skipped")
         self.counts["verified"] += 1
         checked = verify(view, tuple(c.action for c in found[:3]))
         if not checked.stable:
@@ -172,9 +187,7 @@ def run(args: argparse.Namespace) -> None:
         with path.open("w") as out:
             for s in range(seed, seed + args.chunk):
                 _one_match(maker, s, out, stop)
-        stats = {"seed": seed, "commit": commit, **maker.counts, "seconds": round(maker.seconds, 1)}
-        print(json.dumps(stats), flush=True)
-        (parts / "stats.jsonl").open("a").write(json.dumps(stats) + "\n")
+                maker.report(s, commit)
         seed += args.chunk
 
 
@@ -186,6 +199,8 @@ def _one_match(maker: Maker, seed: int, out: object, stop: datetime.datetime) ->
         start = time.perf_counter()
         puzzle = maker.try_view(view, seed)
         maker.seconds += time.perf_counter() - start
+        if maker.counts["candidates"] % 10 == 0:
+            maker.report(seed, "")
         if puzzle is not None:
             out.write(format_line(puzzle) + "\n")  # type: ignore[attr-defined]
             out.flush()  # type: ignore[attr-defined]
@@ -212,10 +227,14 @@ def assemble(args: argparse.Namespace) -> None:
         '"""The shipped puzzles, made and verified by scripts/make_puzzles.py: do not edit.\n\n'
         "One puzzle a line (see gin_core.puzzles.puzzle.parse_line); the line's number is its id.\n"
         '"""\n\nfrom __future__ import annotations\n\n'
-        f"PUZZLES = {text!r}\n"
+        f"PUZZLES = {json.dumps(text)}\n"
     )
     (ROOT / "gin_core" / "puzzle_data.py").write_text(body)
     print(f"{len(order)} puzzles, {len(body.encode())} bytes")
+    fields = [line.split(" ") for line in order]
+    print("kinds", dict(Counter(f[2] for f in fields).most_common()))
+    print("themes", dict(Counter(f[3] for f in fields).most_common()))
+    print("ratings", dict(sorted(Counter(int(f[1]) // 200 * 200 for f in fields).items())))
 
 
 def main() -> None:
@@ -234,4 +253,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

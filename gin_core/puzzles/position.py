@@ -119,7 +119,28 @@ class Position:
 
     @property
     def pile(self) -> tuple[Card, ...]:
-        return self.table.pile
+        return tuple(self.table.pile)
+
+    @property
+    def preset(self) -> str | None:
+        """The name of the rules (``default`` or a preset's), or None for other rules."""
+        return next((name for name, known in RULE_SETS if known == self.rules), None)
+
+    @property
+    def discards(self) -> tuple[tuple[int, Card], ...]:
+        return tuple(self.table.discards)
+
+    @property
+    def stock_size(self) -> int:
+        return self.table.stock
+
+    @property
+    def knock_limit(self) -> int:
+        return self.table.knock_limit
+
+    @property
+    def multiplier(self) -> int:
+        return self.table.multiplier
 
     @property
     def legal_actions(self) -> tuple[Action, ...]:
@@ -152,7 +173,7 @@ class Position:
         if seats > 3:
             raise PositionCodeError("the seats byte must name players 0 and 1")
         number, scores = reader.int16(), (reader.int16(), reader.int16())
-        upcard = reader.card(allow_none=True)
+        upcard = reader.upcard()
         hand = tuple(reader.card() for _ in range(reader.byte()))
         if tuple(sorted(hand)) != hand:
             raise PositionCodeError("the hand's cards must be in order")
@@ -180,10 +201,15 @@ class _Reader:
     def int16(self) -> int:
         return self.byte() << 8 | self.byte()
 
-    def card(self, allow_none: bool = False) -> Card | None:
-        index = self.byte()
-        if index == NO_CARD and allow_none:
+    def upcard(self) -> Card | None:
+        """The first upcard, or None (no upcard under the rules)."""
+        if self.data[self.at : self.at + 1] == bytes([NO_CARD]):
+            self.at += 1
             return None
+        return self.card()
+
+    def card(self) -> Card:
+        index = self.byte()
         if index >= NO_CARD:
             raise PositionCodeError(f"card number {index} is not a card (0..51)")
         return CARDS[index]

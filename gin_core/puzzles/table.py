@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..actions import Action
 from ..cards import Card
 from ..errors import GinError
 from ..events import Event
@@ -132,16 +133,6 @@ class Table:
         """The view of ``player`` (to move, holding ``hand``) at this point of the hand."""
         forbidden = self.taken if self.rules.no_discard_after_pickup else None
         deal = Event("deal", self.dealer, self.upcard, number=number)
-        acts = legal_actions(
-            self.rules,
-            self.phase,
-            hand,
-            self.pile,
-            stock_only=self.stock_only,
-            forbidden=forbidden.bit if forbidden else 0,
-            must_knock=self.must_knock,
-            knock_limit=self.knock_limit,
-        )
         return PlayerView(
             player=player,
             rules=self.rules,
@@ -169,8 +160,22 @@ class Table:
             records=(),
             result=None,
             events=(deal, *self.events),
-            legal_actions=tuple(acts),
+            legal_actions=self.legal(hand, forbidden),
         )
+
+    def legal(self, hand: tuple[Card, ...], forbidden: Card | None) -> tuple[Action, ...]:
+        """The legal actions of the player to move, holding ``hand`` (the engine's own rule)."""
+        acts = legal_actions(
+            self.rules,
+            self.phase,
+            hand,
+            self.pile,
+            stock_only=self.stock_only,
+            forbidden=forbidden.bit if forbidden else 0,
+            must_knock=self.must_knock,
+            knock_limit=self.knock_limit,
+        )
+        return tuple(acts)
 
 
 def replay(
