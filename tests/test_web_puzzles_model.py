@@ -210,3 +210,25 @@ def test_the_set_read_in_slices_is_the_whole_set_in_id_order() -> None:
     except StopIteration as end:
         assert end.value == puzzle_set()
     assert slices >= 1
+
+
+def test_your_decisions_are_seen_in_the_match_itself_with_its_scores() -> None:
+    from ginweb.review.feature import seen_at
+
+    from gin_core import hand_moves, position
+    from gin_core.actions import ActionKind
+
+    m = Match(preset("classic"), seed=3)
+    bots = [make_bot("simple", 1), make_bot("simple", 2)]
+    while len(m.records) < 2:
+        if m.phase == "hand_over":
+            m.apply(Action(ActionKind.NEXT_HAND))
+        else:
+            m.apply(bots[m.to_move].decide(m.view(m.to_move)).action, m.to_move)
+    mine = [(2, k) for k, (player, _) in enumerate(hand_moves(m, 2)) if player == 0][:4]
+    views = seen_at(m, mine)
+    assert len(views) == len(mine)
+    for (hand, k), v in zip(mine, views, strict=True):
+        alone = position(m, hand, k).view(0)
+        assert (v.hand, v.pile, v.legal_actions) == (alone.hand, alone.pile, alone.legal_actions)
+        assert v.scores == tuple(m.records[0].points) and v.rules.target == m.rules.target
