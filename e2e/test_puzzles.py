@@ -191,3 +191,17 @@ def test_a_position_of_the_review_shared_as_a_puzzle(page, site_url):
     page.click(f'#puzzle-board [data-action="{first}"]')
     page.wait_for_selector("#puzzle-answer.right, #puzzle-answer.wrong", timeout=60_000)
     assert verdict(page)["rows"] >= 2
+
+
+def test_the_frame_page_shows_a_puzzle_and_writes_nothing(page, site_url):
+    page.set_viewport_size({"width": 390, "height": 844})
+    puzzle = today_puzzle()
+    page.goto(site_url + f"embed.html?puzzle={puzzle.id}&fast=1")
+    wait_mounted(page)
+    page.wait_for_selector(SHOWN, timeout=60_000)
+    assert page.is_hidden("#puzzle-mistakes")
+    page.click(f'#puzzle-board [data-action="{puzzle.moves[-1].action}"]')
+    page.wait_for_selector("#puzzle-answer.wrong")
+    page.wait_for_timeout(300)
+    keys = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('gin-rummy/'))")
+    assert keys == [], keys
