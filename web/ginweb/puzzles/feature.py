@@ -90,7 +90,7 @@ class PuzzlesFeature(Feature):
         asked, self.asked = self.asked, None
         if asked is None:
             return
-        from gin_core.errors import GinError
+        from gin_core import GinError
 
         try:
             self.puzzles.shared(asked)

@@ -15,8 +15,7 @@ import time
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, Literal, Protocol
 
-from gin_core import Action, MistakeKind, PlayerView
-from gin_core.errors import GinError
+from gin_core import Action, GinError, MistakeKind, PlayerView
 from gin_core.puzzles.position import Position
 from gin_core.puzzles.puzzle import (
     MoveValue,

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from gin_core import (
+    ActionKind,
     Grade,
     HandLuck,
     HandReview,
@@ -21,7 +22,6 @@ from gin_core import (
     position,
     think_review,
 )
-from gin_core.actions import ActionKind
 
 from ..feature import Feature, FeatureIntent, HandButton, Handler, Job
 from ..kit.background import SLICE_MS
