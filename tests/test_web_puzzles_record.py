@@ -49,6 +49,7 @@ def test_a_solved_mistake_drops_out() -> None:
     assert record.due_mistakes(data, DAY) == ["code-a"]
     record.answer_mistake(data, "code-a", True, DAY)
     assert record.due_mistakes(data, DAY) == [] and data["mistakes"] == []
+    assert not record.add_mistake(data, "code-a"), "the review flags it still: it stays out"
 
 
 def test_a_missed_mistake_comes_back_after_other_puzzles() -> None:

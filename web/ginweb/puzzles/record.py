@@ -4,7 +4,7 @@ of the shipped puzzles solved, the days whose puzzle was answered, and the queue
 mistakes.
 
 The mistakes queue holds position codes from your flagged decisions. A mistake you
-solve drops out; one you miss comes back after ``AGAIN_AFTER`` other puzzles answered or on the
+solve drops out for good (its code is kept in ``cleared``: the review flags it still); one you miss comes back after ``AGAIN_AFTER`` other puzzles answered or on the
 next day, whichever comes first. Mistakes do not change the rating (they come back until
 solved, so they would only inflate it), nor does a shipped puzzle
 solved before. Pure: no ``js``, no storage, no clock (callers pass ``today``).
@@ -44,6 +44,7 @@ def empty() -> dict[str, Any]:
         "solved": [],
         "days": {},
         "mistakes": [],
+        "cleared": [],
     }
 
 
@@ -78,8 +79,9 @@ def _streak(data: dict[str, Any], solved: bool) -> None:
 
 
 def add_mistake(data: dict[str, Any], code: str) -> bool:
-    """Queue the position ``code`` (due at once); False if it is queued already."""
-    if any(m["code"] == code for m in data["mistakes"]):
+    """Queue the position ``code`` (due at once); False if it is queued already or was solved
+    (the review keeps flagging it: a solved mistake must not come back)."""
+    if code in data["cleared"] or any(m["code"] == code for m in data["mistakes"]):
         return False
     data["mistakes"] = [*data["mistakes"], {"code": code, "after": 0, "day": None}][-KEEP_MISTAKES:]
     return True
@@ -90,6 +92,8 @@ def answer_mistake(data: dict[str, Any], code: str, solved: bool, today: datetim
     AGAIN_AFTER other puzzles or tomorrow."""
     _streak(data, solved)
     kept = [m for m in data["mistakes"] if m["code"] != code]
+    if solved and code not in data["cleared"]:
+        data["cleared"] = [*data["cleared"], code][-KEEP_MISTAKES:]
     if not solved:
         tomorrow = (today + datetime.timedelta(days=1)).isoformat()
         kept.append({"code": code, "after": data["answered"] + AGAIN_AFTER, "day": tomorrow})
@@ -150,6 +154,10 @@ def _ids(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) and len(v) <= 20 for v in value)
 
 
+def _codes(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) and 0 < len(v) <= MAX_CODE for v in value)
+
+
 def _days(value: Any) -> bool:
     return isinstance(value, dict) and all(_iso(k) and type(v) is bool for k, v in value.items())
 
@@ -184,4 +192,5 @@ CHECKS = {
     "solved": _ids,
     "days": _days,
     "mistakes": _mistakes,
+    "cleared": _codes,
 }
