@@ -3,11 +3,12 @@ statistics'): the Glicko-2 rating, the streak of puzzles solved in a row and the
 of the shipped puzzles solved, the days whose puzzle was answered, and the queue of your own
 mistakes.
 
-The mistakes queue holds position codes from your flagged decisions. A mistake you
-solve drops out for good (its code is kept in ``cleared``: the review flags it still); one you miss comes back after ``AGAIN_AFTER`` other puzzles answered or on the
-next day, whichever comes first. Mistakes do not change the rating (they come back until
-solved, so they would only inflate it), nor does a shipped puzzle
-solved before. Pure: no ``js``, no storage, no clock (callers pass ``today``).
+The mistakes queue holds position codes from your flagged decisions. A mistake you solve
+drops out for good (its code is kept in ``cleared``: the review flags it still); one you miss
+comes back after ``AGAIN_AFTER`` other puzzles answered or on the next day, whichever comes
+first. Mistakes do not change the rating (they come back until solved, so they would only
+inflate it), nor does a shipped puzzle solved before. Pure: no ``js``, no storage, no clock
+(callers pass ``today``).
 """
 
 from __future__ import annotations
