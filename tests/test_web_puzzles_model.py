@@ -193,7 +193,7 @@ def test_a_link_keeps_a_position_code_longer_than_a_seed() -> None:
     from ginweb.table import params
 
     code = "A" * 150
-    p = params.parse(f"?puzzle={code}&level={code}", lambda seed, deal: None, ["puzzle"])
+    p = params.parse(f"?puzzle={code}&level={code}", lambda seed, deal: None, ["puzzle"], ["puzzle"])
     assert dict(p.options)["puzzle"] == code and p.level is None
     assert [text.split()[0] for text in p.problems] == ["level"]
 

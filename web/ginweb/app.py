@@ -79,12 +79,13 @@ def link_params(features: Sequence[Feature]) -> params.Params:
     """The options of this page: the container's data-* attributes when embedded, else the
     link; the features' own among them, and their refusal of a seed or deal code."""
     extra = [name for f in features for name in f.link_names]
+    longer = [name for f in features for name in f.long_links]
 
     refuse = partial(refused_start, features)
 
     if dom.embedded:
-        return params.from_options(dom.data_options((*params.NAMES, *extra)), refuse, extra)
-    return params.parse(str(js.location.search), refuse, extra)
+        return params.from_options(dom.data_options((*params.NAMES, *extra)), refuse, extra, longer)
+    return params.parse(str(js.location.search), refuse, extra, longer)
 
 
 class Page:

@@ -12,7 +12,6 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..feature import Feature, FeatureIntent, Handler, Job
-from ..kit import dom
 from .intents import AnswerPuzzle, OpenPuzzle, PuzzleSolved, SharePosition
 
 if TYPE_CHECKING:
@@ -42,6 +41,7 @@ CONTROLS: dict[str, FeatureIntent] = {
 class PuzzlesFeature(Feature):
     name = "puzzles"
     link_names = ("puzzle",)
+    long_links = ("puzzle",)  # a position code
     deferred = ("ginweb.puzzles.record", "ginweb.puzzles.model", "ginweb.puzzles.play")
 
     def __init__(self, keep: Keep, ui: PuzzlesUI, decisions: Decisions, lasting: bool = True) -> None:
@@ -181,5 +181,5 @@ class PuzzlesFeature(Feature):
 
         from . import model, ui
 
-        ui.share(model.share(dom.game_address(), Position.of(view).code))
+        ui.share(model.share(ui.game_address(), Position.of(view).code))
         return True

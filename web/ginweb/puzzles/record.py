@@ -4,7 +4,7 @@ of the shipped puzzles solved, the days whose puzzle was answered, and the queue
 mistakes.
 
 The mistakes queue holds position codes from your flagged decisions. A mistake you solve
-drops out for good (its code is kept in ``cleared``: the review flags it still); one you miss
+drops out for good (its code is kept in ``cleared``: it stays flagged in your match); one you miss
 comes back after ``AGAIN_AFTER`` other puzzles answered or on the next day, whichever comes
 first. Mistakes do not change the rating (they come back until solved, so they would only
 inflate it), nor does a shipped puzzle solved before. Pure: no ``js``, no storage, no clock
@@ -81,7 +81,7 @@ def _streak(data: dict[str, Any], solved: bool) -> None:
 
 def add_mistake(data: dict[str, Any], code: str) -> bool:
     """Queue the position ``code`` (due at once); False if it is queued already or was solved
-    (the review keeps flagging it: a solved mistake must not come back)."""
+    (it stays flagged in your match: a solved mistake must not come back)."""
     if code in data["cleared"] or any(m["code"] == code for m in data["mistakes"]):
         return False
     data["mistakes"] = [*data["mistakes"], {"code": code, "after": 0, "day": None}][-KEEP_MISTAKES:]

@@ -103,6 +103,10 @@ def share(found: Share) -> None:
     box.select()
 
 
+def game_address() -> str:
+    return dom.game_address()
+
+
 def _face(code: str | None) -> str:
     return "" if code is None else face_html(Card.parse(code))
 

@@ -32,7 +32,7 @@ CONSUMED = ("seed", "level", "preset", "dealer")
 NAMES = (*CONSUMED, "fast")
 Refusal = Callable[[int | None, str | None], str | None]  # why a seed or deal code may not start a match
 MAX_VALUE = 32  # characters of a parameter value: a seed below 2**64 has 20 digits, a deal code 8
-MAX_OPTION = 400  # characters of a feature's parameter value (a position code can take ~150)
+MAX_OPTION = 400  # characters of a feature's long parameter value (``Feature.long_links``)
 
 
 class Params(Frozen):
@@ -110,18 +110,21 @@ def _pairs(query: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def parse(query: str, refuse: Refusal, extra: Iterable[str] = ()) -> Params:
+def parse(query: str, refuse: Refusal, extra: Iterable[str] = (), longer: Iterable[str] = ()) -> Params:
     """The parameters of a link; ``refuse``: the features' refusal of a seed or deal code;
-    ``extra``: the features' parameter names."""
+    ``extra``: the features' parameter names; ``longer``: those of them whose value may be up
+    to MAX_OPTION long."""
     q: dict[str, list[str]] = {}
     for k, v, _ in _pairs(query):
         q.setdefault(k, []).append(v)
-    return _check(lambda k: q[k][-1] if q.get(k) else None, refuse, tuple(extra))
+    return _check(lambda k: q[k][-1] if q.get(k) else None, refuse, tuple(extra), tuple(longer))
 
 
-def from_options(options: dict[str, str], refuse: Refusal, extra: Iterable[str] = ()) -> Params:
+def from_options(
+    options: dict[str, str], refuse: Refusal, extra: Iterable[str] = (), longer: Iterable[str] = ()
+) -> Params:
     """The same parameters given as a mapping (an embedded game's data-* attributes)."""
-    return _check(options.get, refuse, tuple(extra))
+    return _check(options.get, refuse, tuple(extra), tuple(longer))
 
 
 def _bounded(
@@ -142,8 +145,13 @@ def _bounded(
     return short, problems
 
 
-def _check(get_any: Callable[[str], str | None], refuse: Refusal, extra: tuple[str, ...]) -> Params:
-    get, problems = _bounded(get_any, extra)
+def _check(
+    get_any: Callable[[str], str | None],
+    refuse: Refusal,
+    extra: tuple[str, ...],
+    longer: tuple[str, ...] = (),
+) -> Params:
+    get, problems = _bounded(get_any, longer)
     # each value is read in this order, so the problems are listed in the order of the names
     seed, deal = _seed(get("seed"), refuse, problems)
     level = _choice("level", get("level"), LEVELS, problems)
