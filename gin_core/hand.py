@@ -97,49 +97,22 @@ class Hand:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to move, in a fixed order."""
-        if self.phase == Phase.OFFER:
-            return [Action(ActionKind.DRAW_PILE), Action(ActionKind.PASS)]
-        if self.phase == Phase.DRAW:
-            acts = [Action(ActionKind.DRAW_STOCK)]
-            if self.pile and not self.stock_only:
-                acts.append(Action(ActionKind.DRAW_PILE))
-            return acts
-        if self.phase == Phase.WALL:
-            acts = [Action(ActionKind.DRAW_PILE)] if self._wall_take_can_knock() else []
-            return acts + [Action(ActionKind.PASS)]
-        if self.phase == Phase.DISCARD:
-            return self._discard_actions()
-        return []
+        return legal_actions(
+            self.rules,
+            self.phase,
+            self.hands[self.turn],
+            self.pile,
+            stock_only=self.stock_only,
+            forbidden=self._forbidden(),
+            must_knock=self.must_knock,
+            knock_limit=self.knock_limit,
+        )
 
     def _forbidden(self) -> int:
         return self.taken.bit if self.taken and self.rules.no_discard_after_pickup else 0
 
-    def _discard_actions(self) -> list[Action]:
-        hand = self.hands[self.turn]
-        mask = mask_of(hand)
-        left = discard_deadwoods(mask, self._forbidden())
-        acts: list[Action] = []
-        for card in sorted(hand):
-            dw = left.get(card.index)
-            if dw is None:
-                continue
-            if not self.must_knock:
-                acts.append(Action(ActionKind.DISCARD, card))
-            if dw == 0:
-                acts.append(Action(ActionKind.GIN, card))
-            elif dw <= self.knock_limit:
-                acts.append(Action(ActionKind.KNOCK, card))
-        if self.rules.big_gin and min_deadwood(mask) == 0:
-            acts.append(Action(ActionKind.BIG_GIN))
-        return acts
-
     def _wall_take_can_knock(self) -> bool:
-        card = self.pile[-1]
-        mask = mask_of(self.hands[self.turn]) | card.bit
-        forbidden = card.bit if self.rules.no_discard_after_pickup else 0
-        if self.rules.big_gin and min_deadwood(mask) == 0:
-            return True
-        return any(dw <= self.knock_limit for dw in discard_deadwoods(mask, forbidden).values())
+        return wall_take_can_knock(self.rules, self.hands[self.turn], self.pile[-1], self.knock_limit)
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalAction`, naming the rule, unless ``action`` is legal now."""
@@ -329,3 +302,65 @@ class Hand:
         )
         self.events.append(Event(action.kind, player))
         self.phase = Phase.OVER
+
+
+def legal_actions(  # eight parameters: the public facts of one turn, as one pure function
+    rules: Rules,
+    phase: str,
+    hand: Sequence[Card],
+    pile: Sequence[Card],
+    *,
+    stock_only: bool,
+    forbidden: int,
+    must_knock: bool,
+    knock_limit: int,
+) -> list[Action]:
+    """Every legal action of the player to move, in a fixed order, from what that player sees
+    (``forbidden``: the mask of the card that may not be discarded); shared by :class:`Hand`
+    and positions rebuilt from their public facts (:mod:`gin_core.puzzles`)."""
+    if phase == Phase.OFFER:
+        return [Action(ActionKind.DRAW_PILE), Action(ActionKind.PASS)]
+    if phase == Phase.DRAW:
+        acts = [Action(ActionKind.DRAW_STOCK)]
+        if pile and not stock_only:
+            acts.append(Action(ActionKind.DRAW_PILE))
+        return acts
+    if phase == Phase.WALL:
+        acts = (
+            [Action(ActionKind.DRAW_PILE)] if wall_take_can_knock(rules, hand, pile[-1], knock_limit) else []
+        )
+        return acts + [Action(ActionKind.PASS)]
+    if phase == Phase.DISCARD:
+        return discard_actions(rules, hand, forbidden, must_knock, knock_limit)
+    return []
+
+
+def discard_actions(
+    rules: Rules, hand: Sequence[Card], forbidden: int, must_knock: bool, knock_limit: int
+) -> list[Action]:
+    """The discards, knocks and gins (and big gin) of an 11-card hand."""
+    mask = mask_of(hand)
+    left = discard_deadwoods(mask, forbidden)
+    acts: list[Action] = []
+    for card in sorted(hand):
+        dw = left.get(card.index)
+        if dw is None:
+            continue
+        if not must_knock:
+            acts.append(Action(ActionKind.DISCARD, card))
+        if dw == 0:
+            acts.append(Action(ActionKind.GIN, card))
+        elif dw <= knock_limit:
+            acts.append(Action(ActionKind.KNOCK, card))
+    if rules.big_gin and min_deadwood(mask) == 0:
+        acts.append(Action(ActionKind.BIG_GIN))
+    return acts
+
+
+def wall_take_can_knock(rules: Rules, hand: Sequence[Card], top: Card, knock_limit: int) -> bool:
+    """At the wall: True if taking ``top`` lets the player knock or go gin (as they then must)."""
+    mask = mask_of(hand) | top.bit
+    forbidden = top.bit if rules.no_discard_after_pickup else 0
+    if rules.big_gin and min_deadwood(mask) == 0:
+        return True
+    return any(dw <= knock_limit for dw in discard_deadwoods(mask, forbidden).values())

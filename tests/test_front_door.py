@@ -30,4 +30,6 @@ def test_the_page_imports_the_engine_only_from_the_front_door() -> None:
     assert len(pages) > 30
     for path in pages:
         for line in path.read_text().splitlines():
-            assert not re.match(r"\s*(from|import) gin_core\.", line), f"{path.name}: {line}"
+            # gin_core.puzzles is the exception (issue 29's contract): the front door leaves it out
+            # so that the first paint does not load it; the page imports it when a puzzle is asked for
+            assert not re.match(r"\s*(from|import) gin_core\.(?!puzzles\b)", line), f"{path.name}: {line}"

@@ -55,6 +55,9 @@ def test_first_paint_imports_leave_out_the_deferred_modules() -> None:
     assert {"ginweb.app", "ginweb.warmup", "ginweb.table.intents"} <= loaded
     assert deferred >= {"ginweb.review.model", "ginweb.kit.charts"}
     assert not loaded & deferred, "a first-paint module imports one that warmup.py defers"
+    assert not {m for m in loaded if m.startswith("gin_core.puzzles")}, (
+        "the puzzles load after the first paint"
+    )
 
 
 class Pair(Frozen):

@@ -17,6 +17,9 @@
    (web/ginweb/table/params.py): data-preset, data-level, data-seed, data-dealer, data-fast,
    data-daily (a date: that day's daily deal), data-target (a test option). They
    start the first match of a reader who has no match in progress; later visits resume it.
+   data-puzzle ("daily", a puzzle id such as "p0421", or a position code) shows that puzzle
+   instead: the game then reads and writes no storage at all, so a puzzle in a blog never
+   touches the reader's own match, statistics or puzzle progress.
    Content placed inside the container (a link to the game, say) shows until the game replaces it.
 
    Limits: one game per page (the game's elements have ids); the page must not use PyScript

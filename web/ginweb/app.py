@@ -23,6 +23,8 @@ from .daily.feature import DailyFeature
 from .daily.ui import DailyUI
 from .feature import Feature, refused_start
 from .kit import dom
+from .puzzles.feature import PuzzlesFeature
+from .puzzles.ui import PuzzlesUI
 from .review.feature import ReviewFeature
 from .review.ui import ReviewUI
 from .storage.local import Status, Store
@@ -83,12 +85,13 @@ def link_params(features: Sequence[Feature]) -> params.Params:
     """The options of this page: the container's data-* attributes when embedded, else the
     link; the features' own among them, and their refusal of a seed or deal code."""
     extra = [name for f in features for name in f.link_names]
+    longer = [name for f in features for name in f.long_links]
 
     refuse = partial(refused_start, features)
 
     if dom.embedded:
-        return params.from_options(dom.data_options((*params.NAMES, *extra)), refuse, extra)
-    return params.parse(str(js.location.search), refuse, extra)
+        return params.from_options(dom.data_options((*params.NAMES, *extra)), refuse, extra, longer)
+    return params.parse(str(js.location.search), refuse, extra, longer)
 
 
 class Page:
@@ -204,16 +207,20 @@ def start() -> tuple[Feature, ...]:
     """Build the page and put the first match on the table; the features plugged in."""
     panels = Panels()
     dom.on_error(lambda text: panels.notice(text, "error", 10000))
-    store = Store(lambda text: panels.notice(text, "info", 8000), show_saving)
+    asks_puzzle = dom.embedded and dom.opt(dom.root.getAttribute("data-puzzle")) is not None
+    store = Store(lambda text: panels.notice(text, "info", 8000), show_saving, lasting=not asks_puzzle)
 
     def notify(text: str) -> None:
         panels.notice(text, "info", 8000)
 
     records = Records(store, notify)
     # ----- the features: each plugs into the table here, and nowhere else (ginweb/feature.py)
+    review = ReviewFeature(records, ReviewUI())
+    puzzles = PuzzlesFeature(records, PuzzlesUI(), review, lasting=not dom.embedded)
     features: tuple[Feature, ...] = (
         DailyFeature(records, DailyUI()),
-        ReviewFeature(records, ReviewUI()),
+        review,
+        puzzles,
         TutorFeature(TutorUI()),
     )
     records.plug(features)

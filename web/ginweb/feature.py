@@ -87,6 +87,7 @@ class Feature:
 
     name = ""  # a word that names it (in notices and tests)
     link_names: tuple[str, ...] = ()  # link and embed parameters it reads (one-time, like seed=)
+    long_links: tuple[str, ...] = ()  # those of them whose value may be long (params.MAX_OPTION)
     part_keys: tuple[str, ...] = ()  # top-level keys of the stored match that are its part
     deferred: tuple[str, ...] = ()  # its modules the first paint does not need (warmup.py)
     dialog_closes: ClassVar[Mapping[str, FeatureIntent]] = {}  # its dialogs (ids): the intent of closing each

@@ -98,11 +98,8 @@ class DailyUI:
         dom.set_text(status, "Copied to the clipboard.")
 
     def base(self) -> str:
-        """The game's address without a query (the shared link opens the same daily): this
-        page's, or when embedded the game's own site (embed.js puts it on the root)."""
-        loc = dom.window.location
-        embedded_at = dom.opt(dom.root.getAttribute("data-game-address")) if dom.embedded else None
-        return str(embedded_at) if embedded_at else f"{loc.origin}{loc.pathname}"
+        """The game's address without a query: the shared link opens the same daily."""
+        return dom.game_address()
 
 
 def _signed(n: int) -> str:

@@ -201,3 +201,11 @@ def before_paint(fn: Callable[[], None]) -> None:
 def after(ms: float, fn: Callable[[], None]) -> None:
     """Call ``fn`` once after ``ms`` milliseconds (errors become notices)."""
     js.setTimeout(create_once_callable(guarded(fn)), ms)
+
+
+def game_address() -> str:
+    """The game's address without a query (a shared link opens the game itself): this page's,
+    or when embedded the game's own site (embed.js puts it on the root)."""
+    loc = window.location
+    embedded_at = opt(root.getAttribute("data-game-address")) if embedded else None
+    return str(embedded_at) if embedded_at else f"{loc.origin}{loc.pathname}"

@@ -6,10 +6,22 @@ chart. Everything of the review lives in this folder; app.py registers it (ginwe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from gin_core import HandLuck, HandReview, hand_luck, hand_moves, position, think_review
+from gin_core import (
+    ActionKind,
+    Grade,
+    HandLuck,
+    HandReview,
+    Match,
+    PlayerView,
+    grade,
+    hand_luck,
+    hand_moves,
+    position,
+    think_review,
+)
 
 from ..feature import Feature, FeatureIntent, HandButton, Handler, Job
 from ..kit.background import SLICE_MS
@@ -41,12 +53,30 @@ KEYS: dict[str, FeatureIntent] = {
     "End": ReviewGo("last"),
 }
 CHARTS = ("given", "accuracy", "skill")  # the statistics' charts this feature draws
+COSTLY = (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)  # the grades the review marks
 BUTTON = HandButton("review", "Review", "Review this hand", "btn-review")
 
 
 def _luck(luck: HandLuck) -> tuple[float, int]:
     """What the cards gave you in a hand, and its net result (for the statistics)."""
     return luck.total, luck.result
+
+
+def seen_at(match: Match, wanted: Sequence[tuple[int, int]]) -> list[PlayerView]:
+    """Your view before each (hand, move index) of ``wanted`` (in order of play), in the match
+    itself: its scores and target, as you decided (one replay of the match for them all)."""
+    fresh = Match(match.rules, seed=match.seed, dealer=match.dealer_choice, first_deal=match.first_deal)
+    left = list(wanted)
+    hand, index, views = 1, 0, []
+    for player, action in match.history:
+        while left and left[0] == (hand, index):
+            views.append(fresh.view(0))
+            left.pop(0)
+        if not left:
+            break
+        fresh.apply(action, player)
+        hand, index = (hand + 1, 0) if action.kind == ActionKind.NEXT_HAND else (hand, index + 1)
+    return views
 
 
 class Counts(Protocol):
@@ -194,6 +224,18 @@ class ReviewFeature(Feature):
         self.keep()
         return True
 
+    def flagged(self) -> list[PlayerView]:
+        """Your decisions the coach graded as costly in your match (an inaccuracy or worse, as
+        the review marks them), each as you saw it (app.py hands them on: your own mistakes to
+        try again)."""
+        wanted = [
+            (n, v.move_index)
+            for n, r in sorted(self.reviews.items())
+            for v in r.verdicts
+            if grade(v) in COSTLY
+        ]
+        return seen_at(self.session.own_game.match, wanted)
+
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
         """The coach's analysis of each finished hand of your match not yet reviewed (it runs in
         the background, only while the table is idle)."""
@@ -280,6 +322,14 @@ class ReviewFeature(Feature):
             self.open = None
             self.keep()
         self.host.dialogs.close(DIALOG)
+
+    def decision_view(self) -> PlayerView | None:
+        """Your decision at the review's step as you saw it (None: the step is not yours); app.py
+        hands it on, to be shared as a position."""
+        shown = self.reviewing
+        if shown is None or not self.can_play_on(*shown):
+            return None
+        return seen_at(self.session.own_game.match, [shown])[0]
 
     def play_on(self) -> bool:
         """A practice hand from just before your move at the review's step: the same deal and

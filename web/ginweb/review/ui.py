@@ -180,6 +180,8 @@ class ReviewUI:
         html += _lines(model.result, "rresult")
         dom.by_id("review-now").innerHTML = html
         dom.set_hidden(dom.by_id("review-play-on"), not play_on)
+        dom.set_hidden(dom.by_id("review-share"), not play_on)
+        dom.set_hidden(dom.by_id("share-position"), True)
         spoken = " ".join(w.spoken for w in (*parts, *model.verdict, *model.result))
         if model.reason is not None:
             spoken += f" Why: {model.reason.spoken}"

@@ -32,6 +32,7 @@ CONSUMED = ("seed", "level", "preset", "dealer")
 NAMES = (*CONSUMED, "fast")
 Refusal = Callable[[int | None, str | None], str | None]  # why a seed or deal code may not start a match
 MAX_VALUE = 32  # characters of a parameter value: a seed below 2**64 has 20 digits, a deal code 8
+MAX_OPTION = 400  # characters of a feature's long parameter value (``Feature.long_links``)
 
 
 class Params(Frozen):
@@ -109,36 +110,48 @@ def _pairs(query: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def parse(query: str, refuse: Refusal, extra: Iterable[str] = ()) -> Params:
+def parse(query: str, refuse: Refusal, extra: Iterable[str] = (), longer: Iterable[str] = ()) -> Params:
     """The parameters of a link; ``refuse``: the features' refusal of a seed or deal code;
-    ``extra``: the features' parameter names."""
+    ``extra``: the features' parameter names; ``longer``: those of them whose value may be up
+    to MAX_OPTION long."""
     q: dict[str, list[str]] = {}
     for k, v, _ in _pairs(query):
         q.setdefault(k, []).append(v)
-    return _check(lambda k: q[k][-1] if q.get(k) else None, refuse, tuple(extra))
+    return _check(lambda k: q[k][-1] if q.get(k) else None, refuse, tuple(extra), tuple(longer))
 
 
-def from_options(options: dict[str, str], refuse: Refusal, extra: Iterable[str] = ()) -> Params:
+def from_options(
+    options: dict[str, str], refuse: Refusal, extra: Iterable[str] = (), longer: Iterable[str] = ()
+) -> Params:
     """The same parameters given as a mapping (an embedded game's data-* attributes)."""
-    return _check(options.get, refuse, tuple(extra))
+    return _check(options.get, refuse, tuple(extra), tuple(longer))
 
 
-def _bounded(get: Callable[[str], str | None]) -> tuple[Callable[[str], str | None], list[str]]:
-    """``get`` where a value longer than MAX_VALUE is a problem instead (and treated as absent)."""
+def _bounded(
+    get: Callable[[str], str | None], longer: tuple[str, ...] = ()
+) -> tuple[Callable[[str], str | None], list[str]]:
+    """``get`` where a value longer than MAX_VALUE (MAX_OPTION for the names ``longer``) is a
+    problem instead (and treated as absent)."""
     problems: list[str] = []
 
     def short(name: str) -> str | None:
         value = get(name)
-        if value is not None and len(value) > MAX_VALUE:
-            problems.append(f"{name} is {len(value)} characters long (at most {MAX_VALUE})")
+        most = MAX_OPTION if name in longer else MAX_VALUE
+        if value is not None and len(value) > most:
+            problems.append(f"{name} is {len(value)} characters long (at most {most})")
             return None
         return value
 
     return short, problems
 
 
-def _check(get_any: Callable[[str], str | None], refuse: Refusal, extra: tuple[str, ...]) -> Params:
-    get, problems = _bounded(get_any)
+def _check(
+    get_any: Callable[[str], str | None],
+    refuse: Refusal,
+    extra: tuple[str, ...],
+    longer: tuple[str, ...] = (),
+) -> Params:
+    get, problems = _bounded(get_any, longer)
     # each value is read in this order, so the problems are listed in the order of the names
     seed, deal = _seed(get("seed"), refuse, problems)
     level = _choice("level", get("level"), LEVELS, problems)

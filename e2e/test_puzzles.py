@@ -1,0 +1,207 @@
+"""Gin puzzles in Chromium (issue 29): the puzzle of the day solved by keyboard alone, a wrong
+answer shows the right one with every move's value, a mistake from a played hand comes back
+in "Your mistakes", a puzzle embedded in a blog post on another origin (which writes nothing
+to the reader's storage), axe at desktop and phone sizes, and how long a puzzle takes to show
+(printed, not asserted). Screenshots go to artifacts/e2e/ and /work/briefs/shots/puzzles-*.png.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import time
+from pathlib import Path
+
+import pytest
+from gin_e2e import ARTIFACTS, wait_mounted, wait_ready
+from test_a11y import Audit
+from test_embed import blog  # noqa: F401  (the fixture: a blog on another origin)
+from test_game import saved
+from test_review import BAD, QUERY, play_hand
+
+from gin_core.puzzles.puzzle import Puzzle, daily_puzzle
+
+SHOTS = Path("/work/briefs/shots")
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+PROGRESS_KEY = "gin-rummy/v1/puzzles"
+LONG_TASKS = """() => { window.ginLong = [];
+  new PerformanceObserver(l => l.getEntries().forEach(e => window.ginLong.push(e.duration)))
+    .observe({type: 'longtask', buffered: false}); }"""
+SHOWN = "#dlg-puzzle[open] #puzzle-board:not([hidden])"
+
+
+def today() -> datetime.date:
+    return datetime.datetime.now(datetime.UTC).date()
+
+
+def today_puzzle() -> Puzzle:
+    return daily_puzzle(today())
+
+
+def shot(page, name: str) -> None:
+    for label, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        for folder in (ARTIFACTS, SHOTS):
+            folder.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(folder / f"puzzles-{name}-{label}.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def tab_to(page, test: str, limit: int = 80) -> None:
+    """Press Tab until the focused element passes ``test`` (a JS expression on ``el``)."""
+    for _ in range(limit):
+        if page.evaluate(f"(() => {{ const el = document.activeElement; return !!el && ({test}); }})()"):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {test}")
+
+
+def verdict(page) -> dict:
+    return page.evaluate("""() => ({
+        cls: document.getElementById('puzzle-answer').className,
+        text: document.getElementById('puzzle-answer').innerText,
+        rows: document.querySelectorAll('#puzzle-answer tbody tr').length,
+        progress: document.getElementById('puzzle-progress').textContent,
+    })""")
+
+
+def test_the_puzzle_of_the_day_by_keyboard_alone(page, site_url):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site_url + "?fast=1")
+    wait_ready(page, 60)
+    page.evaluate(LONG_TASKS)
+    puzzle = today_puzzle()
+    tab_to(page, "el.id === 'btn-puzzles'")
+    page.wait_for_function("() => performance.getEntriesByName('gin-warm').length > 0", timeout=60_000)
+    t0 = time.monotonic()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(SHOWN)
+    first = time.monotonic() - t0
+    page.wait_for_timeout(300)
+    long_open = page.evaluate("window.ginLong.splice(0)")
+    tab_to(page, f"el.dataset.action === {json.dumps(str(puzzle.answer))}")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#puzzle-answer.right")
+    page.wait_for_timeout(300)
+    long_answer = page.evaluate("window.ginLong.splice(0)")
+    found = verdict(page)
+    assert "Right:" in found["text"] and found["rows"] == len(puzzle.moves), found
+    assert "Streak: 1" in found["progress"], found
+    # warm: the next puzzle near your rating ("Next puzzle" has the focus after an answer)
+    page.wait_for_timeout(300)
+    t0 = time.monotonic()
+    page.keyboard.press("Enter")
+    page.wait_for_function("!document.getElementById('puzzle-answer').className.includes('right')")
+    warm = time.monotonic() - t0
+    page.wait_for_timeout(300)
+    long_next = page.evaluate("window.ginLong.splice(0)")
+    print(
+        f"\npuzzle shown {first * 1000:.0f} ms after it was asked for (first), the next "
+        f"{warm * 1000:.0f} ms (warm); long tasks (ms) while opening {[round(t) for t in long_open]}, "
+        f"answering {[round(t) for t in long_answer]}, the next {[round(t) for t in long_next]}"
+    )
+    stored = json.loads(page.evaluate(f"localStorage.getItem({PROGRESS_KEY!r})"))
+    assert stored["streak"] == 1 and stored["days"] == {today().isoformat(): True}
+    assert "streak" not in json.dumps(saved(page)), "puzzles stay out of your match"
+
+
+def test_a_wrong_answer_shows_the_right_one_with_values(page, site_url):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    puzzle = today_puzzle()
+    page.goto(site_url + f"?puzzle={puzzle.id}&fast=1")
+    wait_ready(page, 60)
+    page.wait_for_selector(SHOWN)
+    audit = Audit(page, SIZES)
+    audit("puzzle")
+    shot(page, "question")
+    wrong = puzzle.moves[-1].action
+    page.click(f'#puzzle-board [data-action="{wrong}"]')
+    page.wait_for_selector("#puzzle-answer.wrong")
+    found = verdict(page)
+    assert "Not the best" in found["text"] and "(yours)" in found["text"], found
+    assert found["rows"] == len(puzzle.moves) and " pts" in found["text"], found
+    assert page.is_disabled(f'#puzzle-board [data-action="{puzzle.answer}"]')
+    audit("puzzle answered")
+    shot(page, "wrong-answer")
+    assert not audit.found, audit.found
+
+
+def test_a_mistake_of_a_played_hand_comes_back_as_a_puzzle(page, site_url):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site_url + QUERY)
+    wait_ready(page, 60)
+    play_hand(page)
+    page.wait_for_selector("#result:not([hidden])")
+    for _ in range(240):  # the coach's analysis runs in the background
+        if "1" in saved(page).get("reviews", {}):
+            break
+        page.wait_for_timeout(500)
+    page.click("#btn-puzzles")
+    page.click("#puzzle-mistakes")
+    page.wait_for_selector(SHOWN)
+    assert "Your mistake" in page.inner_text("#puzzle-title")
+    first = page.get_attribute("#puzzle-board [data-act=puzzle-move]", "data-action")
+    page.click(f'#puzzle-board [data-action="{first}"]')
+    page.wait_for_selector("#puzzle-answer.right, #puzzle-answer.wrong", timeout=60_000)
+    shot(page, "mistake")
+    stored = json.loads(page.evaluate(f"localStorage.getItem({PROGRESS_KEY!r})"))
+    right = "right" in verdict(page)["cls"]
+    assert (stored["mistakes"] == []) == right, stored["mistakes"]
+
+
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 1000})
+def test_a_puzzle_embedded_in_a_blog_post(page, page_monitor, blog):  # noqa: F811
+    page_monitor.also_allowed.add(blog.game_origin)
+    page.goto(blog.url + "puzzle.html")
+    wait_mounted(page)
+    page.wait_for_selector(SHOWN, timeout=60_000)
+    puzzle = today_puzzle()
+    page.click(f'#puzzle-board [data-action="{puzzle.answer}"]')
+    page.wait_for_selector("#puzzle-answer.right")
+    page.wait_for_timeout(300)
+    keys = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('gin-rummy/'))")
+    assert keys == [], keys
+    shot(page, "embed")
+
+
+def test_a_position_of_the_review_shared_as_a_puzzle(page, site_url):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site_url + QUERY)
+    wait_ready(page, 60)
+    play_hand(page)
+    page.click("#btn-review")
+    page.wait_for_selector("#dlg-review[open]")
+    page.keyboard.press("Home")
+    for _ in range(BAD):
+        page.keyboard.press("ArrowRight")
+    page.click("#review-share")
+    page.wait_for_selector("#share-position:not([hidden])")
+    link = page.get_attribute("#share-position-link", "href")
+    snippet = page.input_value("#share-position-embed")
+    assert "?puzzle=" in link and 'data-puzzle="' in snippet and "embed.js" in snippet, (link, snippet)
+    code = link.split("?puzzle=")[1]
+    assert f'data-puzzle="{code}"' in snippet
+    shot(page, "share")
+    page.goto(link + "&fast=1")
+    wait_ready(page, 60)
+    page.wait_for_selector(SHOWN)
+    assert "shared position" in page.inner_text("#puzzle-title")
+    first = page.get_attribute("#puzzle-board [data-act=puzzle-move]", "data-action")
+    page.click(f'#puzzle-board [data-action="{first}"]')
+    page.wait_for_selector("#puzzle-answer.right, #puzzle-answer.wrong", timeout=60_000)
+    assert verdict(page)["rows"] >= 2
+
+
+def test_the_frame_page_shows_a_puzzle_and_writes_nothing(page, site_url):
+    page.set_viewport_size({"width": 390, "height": 844})
+    puzzle = today_puzzle()
+    page.goto(site_url + f"embed.html?puzzle={puzzle.id}&fast=1")
+    wait_mounted(page)
+    page.wait_for_selector(SHOWN, timeout=60_000)
+    assert page.is_hidden("#puzzle-mistakes")
+    page.click(f'#puzzle-board [data-action="{puzzle.moves[-1].action}"]')
+    page.wait_for_selector("#puzzle-answer.wrong")
+    page.wait_for_timeout(300)
+    keys = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('gin-rummy/'))")
+    assert keys == [], keys

@@ -1,0 +1,104 @@
+"""The player's puzzle rating: Glicko-2 (Glickman, "Example of the Glicko-2 system", 2012).
+
+A rating carries its deviation (how sure it is) and its volatility (how erratic the player is).
+Each puzzle is played as one game against an opponent with the puzzle's rating and a fixed
+deviation (the set's ratings are measured, not guessed), and the system constant tau is 0.5.
+Pure functions on immutable values: the page stores the result.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..errors import GinError
+
+SCALE = 173.7178  # Glicko-2's scale: (rating - 1500) / SCALE
+TAU = 0.5  # the system constant: how fast volatility may change
+EPSILON = 0.000001  # the convergence tolerance of the volatility iteration
+PUZZLE_DEVIATION = 60.0  # every puzzle's deviation as an opponent
+START = (1500.0, 350.0, 0.06)  # a new player's rating, deviation and volatility
+
+
+class RatingError(GinError):
+    """A rating that cannot be: a deviation or volatility must be positive and finite."""
+
+
+@dataclass(frozen=True)
+class PlayerRating:
+    rating: float = START[0]
+    deviation: float = START[1]
+    volatility: float = START[2]
+
+    def __post_init__(self) -> None:
+        values = (self.rating, self.deviation, self.volatility)
+        if not all(math.isfinite(v) for v in values) or self.deviation <= 0 or self.volatility <= 0:
+            raise RatingError(f"a rating needs a positive deviation and volatility, not {values}")
+
+
+@dataclass(frozen=True)
+class Game:
+    """One result against an opponent: its rating and deviation, and the score (1, 0.5 or 0)."""
+
+    rating: float
+    deviation: float
+    score: float
+
+
+def _g(phi: float) -> float:
+    return 1 / math.sqrt(1 + 3 * phi * phi / (math.pi * math.pi))
+
+
+def _expected(mu: float, mu_j: float, g_j: float) -> float:
+    return 1 / (1 + math.exp(-g_j * (mu - mu_j)))
+
+
+def _volatility(phi: float, sigma: float, v: float, delta: float) -> float:
+    """Step 5 of the paper: the new volatility by the Illinois algorithm."""
+    a = math.log(sigma * sigma)
+
+    def f(x: float) -> float:
+        ex = math.exp(x)
+        return ex * (delta * delta - phi * phi - v - ex) / (2 * (phi * phi + v + ex) ** 2) - (x - a) / TAU**2
+
+    big_a = a
+    if delta * delta > phi * phi + v:
+        big_b = math.log(delta * delta - phi * phi - v)
+    else:
+        k = 1
+        while f(a - k * TAU) < 0:
+            k += 1
+        big_b = a - k * TAU
+    f_a, f_b = f(big_a), f(big_b)
+    while abs(big_b - big_a) > EPSILON:
+        big_c = big_a + (big_a - big_b) * f_a / (f_b - f_a)
+        f_c = f(big_c)
+        if f_c * f_b <= 0:
+            big_a, f_a = big_b, f_b
+        else:
+            f_a /= 2
+        big_b, f_b = big_c, f_c
+    return math.exp(big_a / 2)
+
+
+def rate(player: PlayerRating, games: Sequence[Game]) -> PlayerRating:
+    """The player's rating after one rating period of ``games`` (none: only the deviation grows)."""
+    mu, phi, sigma = (player.rating - 1500) / SCALE, player.deviation / SCALE, player.volatility
+    if not games:
+        return PlayerRating(player.rating, math.sqrt(phi * phi + sigma * sigma) * SCALE, sigma)
+    terms = []
+    for game in games:
+        g_j = _g(game.deviation / SCALE)
+        terms.append((g_j, _expected(mu, (game.rating - 1500) / SCALE, g_j), game.score))
+    v = 1 / sum(g * g * e * (1 - e) for g, e, _ in terms)
+    gain = sum(g * (s - e) for g, e, s in terms)
+    new_sigma = _volatility(phi, sigma, v, v * gain)
+    phi_star = math.sqrt(phi * phi + new_sigma * new_sigma)
+    new_phi = 1 / math.sqrt(1 / (phi_star * phi_star) + 1 / v)
+    return PlayerRating(1500 + SCALE * (mu + new_phi * new_phi * gain), SCALE * new_phi, new_sigma)
+
+
+def update(player: PlayerRating, puzzle_rating: float, solved: bool) -> PlayerRating:
+    """The player's rating after one puzzle of ``puzzle_rating``, solved or missed."""
+    return rate(player, (Game(puzzle_rating, PUZZLE_DEVIATION, 1.0 if solved else 0.0),))

@@ -1,0 +1,213 @@
+"""Puzzles: a position, every legal move valued, and one clearly best answer.
+
+The shipped set lives in :mod:`gin_core.puzzle_data` (made and verified by
+``scripts/make_puzzles.py``, re-checked by ``scripts/check_puzzles.py``; the method and the
+figures are in ``benchmarks/puzzles.md``). It is read lazily: a puzzle's line is parsed when it
+is asked for, so the daily puzzle costs one parse, not a thousand.
+
+A puzzle's difficulty is a rating on a Glicko-like scale: the lowest bot level that finds the
+answer sets the base (:data:`LEVEL_RATINGS`) and a small margin over the runner-up adds up to
+:data:`MARGIN_RATING` (a close call is harder to see), see :func:`rating_for`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from collections.abc import Generator
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from functools import cache
+
+from ..actions import Action, ActionKind
+from ..analysis.coach import MistakeKind, diagnose
+from ..bots.hint import think_hint
+from ..bots.knowledge import Knowledge
+from ..bots.reasons import Reason
+from ..bots.search import describe
+from ..errors import GinError
+from ..flow import Phase
+from .position import Position
+
+LEVEL_RATINGS = {"beginner": 800, "standard": 1200, "hard": 1600, "expert": 2000, None: 2200}
+"""The base rating of a puzzle by the lowest level whose move is the answer (``None``: no level
+finds it). One step between levels is 400 points: a player rated one step higher solves such a
+puzzle about nine times in ten on the Glicko-like scale."""
+MARGIN_RATING = 200
+"""Added to the base for a margin at the verification's minimum, falling to 0 at
+:data:`EASY_MARGIN_WIN` (or :data:`EASY_MARGIN_POINTS`)."""
+EASY_MARGIN_WIN = 0.10  # a margin of 10 points of match-win chance is plain to see
+EASY_MARGIN_POINTS = 20.0  # and of 20 hand points under one-hand rules
+AD_HOC_BASE = 1400  # the base rating of a puzzle made from a shared position (no level tried)
+SEED_TEXT = "gin-puzzle:"
+
+
+class PuzzleError(GinError):
+    """Raised for a puzzle id that is not in the set, or a move that is not legal in a puzzle."""
+
+
+class DecisionKind(StrEnum):
+    """What a puzzle's player decides: take the first upcard or pass (``upcard``), stock or
+    pile, or take to knock at the wall (``draw``), what to throw (``discard``), knock or gin
+    against playing on (``knock``), or the knocker's melds (``melds``)."""
+
+    UPCARD = "upcard"
+    DRAW = "draw"
+    DISCARD = "discard"
+    KNOCK = "knock"
+    MELDS = "melds"
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One legal move valued: expected points of this hand for the player (as the hint gives),
+    and the chance (0-1) to win the match when the rules have a target."""
+
+    action: Action
+    points: float
+    win: float | None
+
+    def score(self) -> float:
+        """The value moves are ranked by: the chance to win the match, else the points."""
+        return self.points if self.win is None else self.win
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A position, its legal moves valued best first (``moves[0]`` is the answer), what is
+    decided, the tempting mistake (the coach's kind of the runner-up) and a rating."""
+
+    id: str
+    position: Position
+    moves: tuple[MoveValue, ...]
+    kind: DecisionKind
+    theme: MistakeKind
+    rating: int
+
+    @property
+    def answer(self) -> Action:
+        return self.moves[0].action
+
+    @property
+    def margin(self) -> float:
+        """How much better the answer is than the runner-up (in the unit of the ranking)."""
+        return self.moves[0].score() - self.moves[1].score()
+
+    def value_of(self, action: Action) -> MoveValue:
+        """The value of a legal move (:class:`PuzzleError` for any other)."""
+        for m in self.moves:
+            if m.action == action:
+                return m
+        raise PuzzleError(f"{action} is not a legal move in puzzle {self.id or self.position.code}")
+
+    def reason(self, action: Action) -> Reason:
+        """Why the move, as data (the hint's reason, with the move's value in points)."""
+        value = self.value_of(action)
+        view = self.position.view()
+        return replace(describe(view, Knowledge.of(view), action), points=value.points)
+
+
+def decision_kind(position: Position, best: Action, runner_up: Action) -> DecisionKind:
+    """What the puzzle decides, from the phase and the two moves that compete."""
+    phase = position.phase
+    if phase == Phase.OFFER:
+        return DecisionKind.UPCARD
+    if phase != Phase.DISCARD:
+        return DecisionKind.DRAW
+    ending = (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)
+    if best.kind in ending or runner_up.kind in ending:
+        if best.kind == runner_up.kind and best.card == runner_up.card:
+            return DecisionKind.MELDS
+        return DecisionKind.KNOCK
+    return DecisionKind.DISCARD
+
+
+def rating_for(level: str | None, margin: float, by_match: bool, base: int | None = None) -> int:
+    """The rating of a puzzle: the base of the lowest level that finds it, plus up to
+    :data:`MARGIN_RATING` as the margin shrinks to nothing."""
+    easy = EASY_MARGIN_WIN if by_match else EASY_MARGIN_POINTS
+    close = max(0.0, 1.0 - max(margin, 0.0) / easy)
+    return (LEVEL_RATINGS[level] if base is None else base) + round(MARGIN_RATING * close)
+
+
+def puzzle_of(position: Position, moves: tuple[MoveValue, ...], pid: str = "") -> Puzzle:
+    """An ad hoc puzzle of a shared position or a player's own decision, from its valued
+    moves (best first): id ``""``, rated by its margin alone."""
+    if len(moves) < 2:
+        raise PuzzleError("a puzzle needs two or more valued moves")
+    best, second = moves[0], moves[1]
+    view = position.view()
+    theme = diagnose(view, second.action, best.action).kind
+    margin = best.score() - second.score()
+    rating = rating_for(None, margin, best.win is not None, AD_HOC_BASE)
+    return Puzzle(pid, position, moves, decision_kind(position, best.action, second.action), theme, rating)
+
+
+def think_solve(
+    position: Position, seed: int = 0, slice_ms: float | None = None
+) -> Generator[int, None, tuple[MoveValue, ...]]:
+    """Hint-strength values of every legal move of any position, best first, in slices like
+    :func:`gin_core.bots.hint.think_hint` (yields the work units of each slice)."""
+    found = yield from think_hint(position.view(), seed, slice_ms)
+    return tuple(MoveValue(c.action, c.value, c.win) for c in found)
+
+
+# ----- the shipped set ------------------------------------------------------------------------
+
+
+def puzzle_id(index: int) -> str:
+    """The id of the set's ``index``-th puzzle (from 0): ``p0001``..."""
+    return f"p{index + 1:04d}"
+
+
+@cache
+def _lines() -> tuple[str, ...]:
+    from ..puzzle_data import PUZZLES
+
+    return tuple(line for line in PUZZLES.split("\n") if line)
+
+
+def parse_line(pid: str, line: str) -> Puzzle:
+    """One puzzle of the data: ``code rating kind theme moves``; each move is its index in the
+    legal actions, its points and its chance to win in thousandths (``-`` under one-hand
+    rules), ``:``-separated, and the moves ``,``-separated, best first."""
+    code, rating, kind, theme, values = line.split(" ")
+    position = Position.parse(code)
+    acts = position.legal_actions
+    moves = []
+    for item in values.split(","):
+        index, points, win = item.split(":")
+        moves.append(MoveValue(acts[int(index)], float(points), None if win == "-" else int(win) / 1000))
+    return Puzzle(pid, position, tuple(moves), DecisionKind(kind), MistakeKind(theme), int(rating))
+
+
+def format_line(puzzle: Puzzle) -> str:
+    """The data line of a puzzle (see :func:`parse_line`)."""
+    acts = puzzle.position.legal_actions
+    values = ",".join(
+        f"{acts.index(m.action)}:{m.points:g}:{'-' if m.win is None else round(m.win * 1000)}"
+        for m in puzzle.moves
+    )
+    return f"{puzzle.position.code} {puzzle.rating} {puzzle.kind} {puzzle.theme} {values}"
+
+
+@cache
+def puzzle_by_id(pid: str) -> Puzzle:
+    """The shipped puzzle with this id (:class:`PuzzleError` naming it if there is none)."""
+    lines = _lines()
+    number = pid[1:] if isinstance(pid, str) and pid[:1] == "p" else ""
+    index = int(number) - 1 if number.isdigit() else -1
+    if not 0 <= index < len(lines) or puzzle_id(index) != pid:
+        raise PuzzleError(f"no puzzle {pid!r}: ids run p0001..{puzzle_id(len(lines) - 1)}")
+    return parse_line(pid, lines[index])
+
+
+def puzzle_set() -> tuple[Puzzle, ...]:
+    """The shipped set, in id order."""
+    return tuple(puzzle_by_id(puzzle_id(k)) for k in range(len(_lines())))
+
+
+def daily_puzzle(day: datetime.date) -> Puzzle:
+    """The puzzle of a date: the same for everyone (a hash of the date picks from the set)."""
+    digest = hashlib.sha256((SEED_TEXT + day.isoformat()).encode()).digest()
+    return puzzle_by_id(puzzle_id(int.from_bytes(digest[:8], "big") % len(_lines())))

@@ -1,0 +1,221 @@
+"""Puzzles (issue 29): position codes round-trip and hide what the player cannot know; the
+shipped set parses, its answers are legal and a seeded sample re-verifies at the 10x search;
+the daily puzzle is fixed by the date."""
+
+from __future__ import annotations
+
+import copy
+import datetime
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gin_core import Match, Rules, preset
+from gin_core.actions import Action, ActionKind
+from gin_core.bots import make_bot
+from gin_core.bots.base import finish
+from gin_core.puzzles import (
+    Position,
+    PositionCodeError,
+    PositionError,
+    PuzzleError,
+    daily_puzzle,
+    puzzle_by_id,
+    puzzle_of,
+    puzzle_set,
+    think_solve,
+)
+from gin_core.puzzles.verify import verify
+from gin_core.view import PlayerView
+
+EXAMPLES = settings.default.max_examples  # the active profile's (see conftest.py)
+RULES = (
+    Rules(),
+    preset("classic"),
+    preset("no_upcard"),
+    preset("openspiel"),
+    Rules(oklahoma=True, target=None),
+)
+FIELDS = (
+    "hand", "pile", "discards", "pile_takes", "declined", "opponent_known", "scores", "dealer", "phase",
+    "forbidden", "must_knock", "legal_actions", "stock_size", "knock_limit", "multiplier", "upcard",
+    "hand_number", "to_move", "player", "rules",
+)  # fmt: skip
+
+
+def decision(seed: int, steps: int) -> tuple[Match, PlayerView]:
+    """A match of beginner against standard played to a decision of the player to move, at
+    about ``steps`` moves in (the rules picked by the seed)."""
+    m = Match(RULES[seed % len(RULES)], seed=seed)
+    bots = [make_bot("beginner", seed), make_bot("standard", seed + 1)]
+    found: tuple[Match, PlayerView] | None = None
+    for _ in range(steps + 200):
+        if m.phase == "match_over":
+            break
+        if m.phase == "hand_over":
+            m.apply("next_hand")
+            continue
+        p = m.to_move
+        assert p is not None
+        v = m.view(p)
+        if len(v.legal_actions) > 1:
+            found = (copy.deepcopy(m), v)
+            if steps <= 0:
+                break
+        steps -= 1
+        m.apply(bots[p].decide(v).action, p)
+    assert found is not None
+    return found
+
+
+@settings(max_examples=max(3, EXAMPLES // 2))
+@given(st.integers(0, 10_000), st.integers(0, 120))
+def test_codes_round_trip(seed: int, steps: int) -> None:
+    _, v = decision(seed, steps)
+    p = Position.of(v)
+    assert Position.parse(p.code) == p
+    assert str(p) == p.code
+    assert p.preset == (
+        None if seed % len(RULES) == 4 else ("default", "classic", "no_upcard", "openspiel")[seed % 5]
+    )
+    assert set(p.code) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    w = p.view()
+    for name in FIELDS:
+        assert getattr(w, name) == getattr(v, name), name
+
+
+@settings(max_examples=max(3, EXAMPLES // 4))
+@given(st.integers(0, 10_000), st.integers(0, 60), st.randoms(use_true_random=False))
+def test_code_holds_no_hidden_card(seed: int, steps: int, rnd: random.Random) -> None:
+    """Two matches that differ only in cards the deciding player has not seen (the opponent's
+    unknown cards and the stock, swapped) give the same code."""
+    m, v = decision(seed, steps)
+    h = m.hand
+    me = v.player
+    other = copy.deepcopy(m)
+    oh = other.hand
+    unknown = [c for c in oh.hands[1 - me] if c not in oh.known[1 - me]]
+    if oh.stock and unknown:
+        i, j = oh.hands[1 - me].index(rnd.choice(unknown)), rnd.randrange(len(oh.stock))
+        oh.hands[1 - me][i], oh.stock[j] = oh.stock[j], oh.hands[1 - me][i]
+    assert other.view(me).hand == v.hand
+    assert Position.of(other.view(me)).code == Position.of(v).code
+    assert h.hands[1 - me] is not oh.hands[1 - me]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("", "letters, digits"),
+        ("ab!c", "only letters"),
+        ("A", "base64"),
+        ("AgAB", "version"),
+        ("AQ", "cut short"),
+        ("AQkAAQ", "no preset"),
+    ],
+)
+def test_bad_codes_name_the_rule(text: str, words: str) -> None:
+    with pytest.raises(PositionCodeError, match=words):
+        Position.parse(text)
+
+
+def _bytes_code(data: bytes) -> str:
+    import base64
+
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def test_bad_positions_are_refused() -> None:
+    _, v = decision(3, 30)
+    p = Position.of(v)
+    import base64
+
+    raw = bytearray(base64.urlsafe_b64decode(p.code + "=" * (-len(p.code) % 4)))
+    hand_at = 10  # version, rules (a preset), seats, hand number (2), scores (4), upcard
+    size = raw[hand_at]
+    twice = bytearray(raw)
+    twice[hand_at + 2] = twice[hand_at + 1]
+    with pytest.raises(PositionCodeError):
+        Position.parse(_bytes_code(bytes(twice)))
+    not_card = bytearray(raw)
+    not_card[hand_at + size] = 60
+    with pytest.raises(PositionCodeError, match="not a card"):
+        Position.parse(_bytes_code(bytes(not_card)))
+    with pytest.raises(PositionCodeError, match="no move"):
+        Position.parse(_bytes_code(bytes(raw) + bytes([200])))
+    short_hand = bytearray(raw)
+    short_hand[hand_at] = size - 1
+    del short_hand[hand_at + size]
+    with pytest.raises(PositionCodeError):
+        Position.parse(_bytes_code(bytes(short_hand)))
+
+
+def test_a_view_that_is_no_decision_is_refused() -> None:
+    m = Match(preset("no_upcard"), seed=1)
+    v = m.view(m.to_move or 0)
+    with pytest.raises(PositionError, match="decision"):
+        Position.of(v)
+
+
+def test_every_shipped_puzzle_parses_with_a_legal_answer() -> None:
+    puzzles = puzzle_set()
+    assert len(puzzles) >= 1  # the count is in benchmarks/puzzles.md
+    for k, pz in enumerate(puzzles):
+        assert pz.id == f"p{k + 1:04d}"
+        legal = pz.position.legal_actions
+        assert pz.answer in legal
+        assert {m.action for m in pz.moves} <= set(legal)
+        assert pz.moves[0].score() >= pz.moves[1].score()
+        assert 600 <= pz.rating <= 2400
+        assert pz.reason(pz.moves[1].action).points == pz.moves[1].points
+    assert puzzle_by_id(puzzles[-1].id) == puzzles[-1]
+
+
+def test_a_seeded_sample_re_verifies_at_the_10x_search(scale: float) -> None:
+    puzzles = puzzle_set()
+    for pz in random.Random(29).sample(puzzles, 2 if scale >= 1 else 1):
+        acts = tuple(m.action for m in pz.moves[:3])
+        checked = verify(pz.position.view(), acts)
+        assert checked.passed, pz.id
+        assert checked.actions[0] == pz.answer, pz.id
+
+
+def test_unknown_ids_and_moves_are_refused() -> None:
+    with pytest.raises(PuzzleError, match="p99999"):
+        puzzle_by_id("p99999")
+    with pytest.raises(PuzzleError, match="no puzzle"):
+        puzzle_by_id("x")
+    pz = puzzle_by_id("p0001")
+    with pytest.raises(PuzzleError, match="not a legal move"):
+        pz.value_of(Action(ActionKind.NEXT_HAND))
+    assert pz.reason(pz.answer).points == pz.moves[0].points
+
+
+def test_daily_puzzle_is_fixed_by_the_date() -> None:
+    days = [datetime.date(2026, 11, 23), datetime.date(2026, 12, 25), datetime.date(2027, 6, 1)]
+    picks = [daily_puzzle(d) for d in days]
+    assert [p.id for p in picks] == PINNED_DAILY
+    assert daily_puzzle(days[0]) == picks[0]
+
+
+def test_solving_a_shared_position() -> None:
+    _, v = decision(5, 20)
+    p = Position.parse(Position.of(v).code)
+    moves = finish(think_solve(p, seed=1, slice_ms=5.0))
+    assert {m.action for m in moves} == set(p.legal_actions)
+    pz = puzzle_of(p, moves)
+    assert pz.id == "" and pz.answer == moves[0].action
+    assert 600 <= pz.rating <= 2400
+
+
+def test_the_data_file_is_small() -> None:
+    import gin_core
+
+    data = Path(gin_core.__file__).parent / "puzzle_data.py"
+    assert data.stat().st_size <= 300_000
+
+
+PINNED_DAILY = ["p0037", "p0011", "p0076"]

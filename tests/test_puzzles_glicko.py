@@ -1,0 +1,44 @@
+"""Glicko-2 as in Glickman's 2012 paper, and the puzzle rating built on it."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gin_core.puzzles.glicko import Game, PlayerRating, RatingError, rate, update
+
+
+def test_the_papers_worked_example() -> None:
+    player = PlayerRating(1500, 200, 0.06)
+    games = (Game(1400, 30, 1), Game(1550, 100, 0), Game(1700, 300, 0))
+    after = rate(player, games)
+    assert after.rating == pytest.approx(1464.06, abs=0.01)
+    assert after.deviation == pytest.approx(151.52, abs=0.01)
+    assert after.volatility == pytest.approx(0.05999, abs=0.00001)
+
+
+def test_a_period_without_games_only_widens_the_deviation() -> None:
+    after = rate(PlayerRating(1600, 100, 0.06), ())
+    assert after.rating == 1600 and after.volatility == 0.06
+    assert after.deviation == pytest.approx(((100 / 173.7178) ** 2 + 0.06**2) ** 0.5 * 173.7178)
+
+
+@pytest.mark.parametrize("values", [(1500, 0, 0.06), (1500, 200, 0), (float("nan"), 200, 0.06)])
+def test_an_impossible_rating_is_refused(values: tuple[float, float, float]) -> None:
+    with pytest.raises(RatingError, match="positive deviation"):
+        PlayerRating(*values)
+
+
+@given(st.floats(800, 2200), st.floats(40, 350), st.floats(0.03, 0.1), st.floats(600, 2400))
+def test_solving_raises_the_rating_and_missing_lowers_it(
+    rating: float, deviation: float, volatility: float, puzzle: float
+) -> None:
+    player = PlayerRating(rating, deviation, volatility)
+    up, down = update(player, puzzle, True), update(player, puzzle, False)
+    assert down.rating < rating < up.rating
+
+
+def test_a_hard_puzzle_solved_gains_more_than_an_easy_one() -> None:
+    player = PlayerRating()
+    assert update(player, 1900, True).rating - 1500 > update(player, 1100, True).rating - 1500

@@ -1,0 +1,234 @@
+"""The puzzles' presenter and play (web/ginweb/puzzles, pure): the position as the table shows
+it, a wrong answer shows the right one with every value, the rating and streak move, the next
+puzzle is near your rating, your mistakes are valued in the background and come back when
+missed, and an embedded puzzle writes nothing."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gin_core import Action, Match, MistakeKind, preset
+from gin_core.bots import make_bot
+from gin_core.puzzles.puzzle import daily_puzzle, puzzle_set
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+from ginweb.puzzles import model, record
+from ginweb.puzzles.play import NAME, Puzzles
+
+NOW = "2026-11-26T01:00:00Z"
+DAY = datetime.date(2026, 11, 26)
+
+
+class Keep:
+    """Storage in a dict, and a fixed clock."""
+
+    def __init__(self, now: str = NOW) -> None:
+        self.stored: dict[str, str] = {}
+        self.clock = now
+
+    def put(self, name: str, text: str) -> None:
+        self.stored[name] = text
+
+    def read(self, name: str, parse: Any, what: str) -> Any:
+        text = self.stored.get(name)
+        return None if text is None else parse(json.loads(text))
+
+    def now(self) -> str:
+        return self.clock
+
+
+def wrong_move(puzzle: Any) -> Action:
+    return puzzle.moves[-1].action
+
+
+def test_the_board_offers_exactly_the_legal_moves() -> None:
+    p = daily_puzzle(DAY)
+    v = p.position.view()
+    b = model.board(p.position, "t")
+    offered = [c.move for c in b.hand if c.move is not None] + [m.move for m in b.moves]
+    assert sorted(offered) == sorted(str(a) for a in v.legal_actions)
+    assert len(b.hand) == len(v.hand)
+    assert b.task and b.stock == f"Stock: {v.stock_size} cards"
+
+
+def test_a_wrong_answer_shows_the_right_one_with_every_value() -> None:
+    p = daily_puzzle(DAY)
+    played = wrong_move(p)
+    found = model.answer(p, played, "progress")
+    top = p.position.view().top
+    assert not found.right
+    assert model.move_label(p.answer, top) in found.headline and "Not the best" in found.headline
+    assert [r.best for r in found.rows] == [True] + [False] * (len(p.moves) - 1)
+    assert sum(r.yours for r in found.rows) == 1 and found.rows[-1].yours
+    assert all("pts" in r.value for r in found.rows) and found.reason
+
+
+def test_the_right_answer_is_said_right() -> None:
+    p = daily_puzzle(DAY)
+    found = model.answer(p, p.answer, "")
+    assert found.right and found.headline.startswith("Right") and found.rows[0].yours
+
+
+def test_the_next_puzzle_is_the_unsolved_one_nearest_your_rating() -> None:
+    puzzles = puzzle_set()
+    data = record.empty()
+    first = model.next_puzzle(puzzles, data, None)
+    assert first is not None
+    assert all(abs(first.rating - 1500) <= abs(p.rating - 1500) for p in puzzles)
+    data["solved"] = [first.id]
+    again = model.next_puzzle(puzzles, data, None)
+    assert again is not None and again.id != first.id
+    theme = puzzles[0].theme
+    themed = model.next_puzzle(puzzles, record.empty(), theme)
+    assert themed is not None and themed.theme == theme
+
+
+def test_the_puzzle_of_the_day_solved_raises_rating_and_streak_and_is_stored() -> None:
+    keep = Keep()
+    play = Puzzles(keep)
+    shown = play.today_puzzle()
+    assert shown.puzzle is not None and play.answered() is None
+    assert play.answer(str(shown.puzzle.answer))
+    stored = json.loads(keep.stored[NAME])
+    assert stored["streak"] == 1 and stored["rating"][0] > 1500 and stored["days"] == {DAY.isoformat(): True}
+    found = play.answered()
+    assert found is not None and found.right and "Streak: 1" in found.progress
+    assert not play.answer(str(shown.puzzle.answer)), "answered once"
+
+
+def test_a_wrong_answer_lowers_the_rating_and_ends_the_streak() -> None:
+    keep = Keep()
+    play = Puzzles(keep)
+    shown = play.today_puzzle()
+    assert shown.puzzle is not None
+    assert not play.answer("discard XX") and not play.answer("big_gin_of_nothing")
+    assert play.answer(str(wrong_move(shown.puzzle)))
+    stored = json.loads(keep.stored[NAME])
+    assert stored["streak"] == 0 and stored["rating"][0] < 1500
+
+
+def flagged_view() -> Any:
+    """A decision of a real hand, as the player saw it (a discard with choices)."""
+    m = Match(preset("classic"), seed=5)
+    bots = [make_bot("simple", 1), make_bot("simple", 2)]
+    while not (m.to_move == 0 and m.phase == "discard"):
+        m.apply(bots[m.to_move].decide(m.view(m.to_move)).action, m.to_move)
+    return m.view(0)
+
+
+def solve(play: Puzzles) -> None:
+    """Run the background job that values the position on screen."""
+    job = play.work()
+    assert job is not None
+    key, work = job
+    try:
+        while True:
+            next(work)
+    except StopIteration as end:
+        assert play.solved(key.removeprefix("puzzle:"), end.value)
+
+
+def test_your_mistake_is_valued_in_the_background_and_a_miss_comes_back() -> None:
+    keep = Keep()
+    play = Puzzles(keep)
+    assert play.add_mistakes([flagged_view()]) == 1 and play.add_mistakes([flagged_view()]) == 0
+    shown = play.mistake()
+    assert shown is not None and shown.puzzle is None and play.answered() is None
+    legal = shown.position.view().legal_actions
+    assert play.answer(str(legal[0]))
+    assert play.answered() is None, "the answer waits for the values"
+    solve(play)
+    found = play.answered()
+    assert found is not None and len(found.rows) == len(legal)
+    if found.right:
+        assert json.loads(keep.stored[NAME])["mistakes"] == []
+    else:
+        assert play.mistake() is None
+        keep.clock = "2026-11-27T01:00:00Z"
+        assert Puzzles(keep).mistake() is not None
+
+
+def test_an_embedded_puzzle_writes_nothing() -> None:
+    keep = Keep()
+    play = Puzzles(keep, lasting=False)
+    shown = play.shared("daily")
+    assert shown.puzzle is not None
+    play.answer(str(shown.puzzle.answer))
+    assert keep.stored == {} and play.answered() is not None
+
+
+def test_a_shared_code_is_valued_and_a_bad_one_refused() -> None:
+    play = Puzzles(Keep())
+    code = daily_puzzle(DAY).position.code
+    shown = play.shared(code)
+    assert shown.kind == "shared" and shown.puzzle is None
+    solve(play)
+    assert play.shown is not None and play.shown.puzzle is not None
+    with pytest.raises(ValueError):
+        play.shared("not a code!")
+
+
+@pytest.mark.parametrize("theme", [None, *MistakeKind])
+def test_every_theme_can_be_asked_for(theme: MistakeKind | None) -> None:
+    play = Puzzles(Keep())
+    shown = play.next(theme)
+    assert shown is None or (shown.puzzle is not None and theme in (None, shown.puzzle.theme))
+
+
+def test_a_shared_position_gets_a_link_and_a_blog_snippet() -> None:
+    code = daily_puzzle(DAY).position.code
+    found = model.share("https://example.org/games/gin/index.html", code)
+    assert found.link == f"https://example.org/games/gin/index.html?puzzle={code}"
+    assert f'data-puzzle="{code}"' in found.snippet
+    assert 'src="https://example.org/games/gin/embed.js"' in found.snippet
+
+
+def test_a_link_keeps_a_position_code_longer_than_a_seed() -> None:
+    from ginweb.table import params
+
+    code = "A" * 150
+    p = params.parse(f"?puzzle={code}&level={code}", lambda seed, deal: None, ["puzzle"], ["puzzle"])
+    assert dict(p.options)["puzzle"] == code and p.level is None
+    assert [text.split()[0] for text in p.problems] == ["level"]
+
+
+def test_the_set_read_in_slices_is_the_whole_set_in_id_order() -> None:
+    from ginweb.puzzles.play import read_set
+
+    work = read_set(0.0)
+    slices = 0
+    try:
+        while True:
+            next(work)
+            slices += 1
+    except StopIteration as end:
+        assert end.value == puzzle_set()
+    assert slices >= 1
+
+
+def test_your_decisions_are_seen_in_the_match_itself_with_its_scores() -> None:
+    from ginweb.review.feature import seen_at
+
+    from gin_core import hand_moves, position
+    from gin_core.actions import ActionKind
+
+    m = Match(preset("classic"), seed=3)
+    bots = [make_bot("simple", 1), make_bot("simple", 2)]
+    while len(m.records) < 2:
+        if m.phase == "hand_over":
+            m.apply(Action(ActionKind.NEXT_HAND))
+        else:
+            m.apply(bots[m.to_move].decide(m.view(m.to_move)).action, m.to_move)
+    mine = [(2, k) for k, (player, _) in enumerate(hand_moves(m, 2)) if player == 0][:4]
+    views = seen_at(m, mine)
+    assert len(views) == len(mine)
+    for (hand, k), v in zip(mine, views, strict=True):
+        alone = position(m, hand, k).view(0)
+        assert (v.hand, v.pile, v.legal_actions) == (alone.hand, alone.pile, alone.legal_actions)
+        assert v.scores == tuple(m.records[0].points) and v.rules.target == m.rules.target

@@ -1,0 +1,190 @@
+"""What the page shows of a puzzle, built from data: the position as the table would show it
+(your hand, the pile, the discards seen, the stock, the score, what is being decided), the
+moves you may answer with, and after your answer whether it was the best, every move's value
+in words and the reason; the choice of the next puzzle near your rating; your progress.
+
+Pure (no ``js``): the writer (ui.py) copies these into the DOM; tested in CPython
+(tests/test_web_puzzles_model.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from gin_core import Action, Candidate, Card, MistakeKind, PlayerView
+from gin_core.puzzles.glicko import PlayerRating
+from gin_core.puzzles.position import Position
+from gin_core.puzzles.puzzle import MoveValue, Puzzle
+
+from ..kit.frozen import Frozen
+from ..words import narrate
+from . import record
+
+THEMES = {
+    MistakeKind.KNOCKED_TOO_EARLY: "Knocking too early",
+    MistakeKind.WAITED_TOO_LONG: "Waiting too long",
+    MistakeKind.DISCARDED_INTO_MELD: "Feeding the computer's meld",
+    MistakeKind.BROKE_MELD: "Breaking a meld",
+    MistakeKind.KEPT_DEAD_PAIR: "Keeping a dead pair",
+    MistakeKind.TOOK_UNUSED: "Taking a card that fits nothing",
+    MistakeKind.DREW_WRONG: "Drawing from the wrong place",
+    MistakeKind.OTHER: "Other",
+}
+
+
+class HandCard(Frozen):
+    """A card of your hand: its code (for the face), its name, and the move of discarding it
+    (the action's text; None when it may not be discarded now)."""
+
+    code: str
+    name: str
+    move: str | None
+
+
+class Move(Frozen):
+    """A move other than a plain discard: the action's text and its words."""
+
+    move: str
+    label: str
+
+
+class BoardModel(Frozen):
+    title: str
+    task: str  # what is being decided
+    hand: tuple[HandCard, ...]
+    pile: str  # the pile's top card, in words
+    pile_code: str | None
+    discards: str  # the discards seen, by whom
+    stock: str
+    score: str
+    moves: tuple[Move, ...]
+
+
+class ValueRow(Frozen):
+    label: str
+    value: str
+    best: bool
+    yours: bool
+
+
+class AnswerModel(Frozen):
+    right: bool
+    headline: str
+    rows: tuple[ValueRow, ...]
+    reason: str
+    progress: str
+
+
+def move_label(action: Action, top: Card | None) -> str:
+    """A move in words; a knock's declared melds named (the meld choice)."""
+    text = narrate.action_label(action, top)
+    if action.melds:
+        text += ", laying down " + " \u00b7 ".join(narrate.cards_words(m.cards) for m in action.melds)
+    return text
+
+
+def board(position: Position, title: str) -> BoardModel:
+    """The position as the table would show it, and the moves to answer with."""
+    v = position.view()
+    legal = v.legal_actions
+    discards = {a.card: str(a) for a in legal if a.kind == "discard" and a.card is not None}
+    hand = tuple(HandCard(str(c), c.name, discards.get(c)) for c in sorted(v.hand))
+    moves = tuple(Move(str(a), move_label(a, v.top)) for a in legal if a.kind != "discard")
+    top = v.top
+    return BoardModel(
+        title,
+        narrate.status_text(v),
+        hand,
+        "Discard pile: empty" if top is None else f"Discard pile: {narrate.card_word(top)} on top",
+        None if top is None else str(top),
+        seen_words(v),
+        f"Stock: {v.stock_size} cards",
+        score_words(v),
+        moves,
+    )
+
+
+def seen_words(v: PlayerView) -> str:
+    """The discards of this hand, by whom, and the cards the computer took from the pile."""
+    mine = [c for p, c in v.discards if p == v.player]
+    theirs = [c for p, c in v.discards if p != v.player]
+    parts = [
+        f"You discarded: {narrate.cards_words(mine) or 'nothing yet'}.",
+        f"The computer discarded: {narrate.cards_words(theirs) or 'nothing yet'}.",
+    ]
+    if v.opponent_known:
+        parts.append(f"The computer holds {narrate.cards_words(v.opponent_known)} (taken from the pile).")
+    return " ".join(parts)
+
+
+def score_words(v: PlayerView) -> str:
+    you, cpu = v.scores[v.player], v.scores[v.opponent]
+    target = v.rules.target
+    if target is None:
+        return "One hand, scored on its own."
+    return f"Score: you {you}, the computer {cpu}, playing to {target}."
+
+
+def values(puzzle: Puzzle, played: Action) -> tuple[ValueRow, ...]:
+    """Every move's value in words, best first, as the hint gives them."""
+    top = puzzle.position.view().top
+    cands = [_candidate(puzzle, m) for m in puzzle.moves]
+    best = cands[0]
+    return tuple(
+        ValueRow(move_label(c.action, top), narrate.hint_value(c, best)[0], n == 0, c.action == played)
+        for n, c in enumerate(cands)
+    )
+
+
+def _candidate(puzzle: Puzzle, m: MoveValue) -> Candidate:
+    return Candidate(m.action, m.points, puzzle.reason(m.action), m.win)
+
+
+def answer(puzzle: Puzzle, played: Action, progress: str) -> AnswerModel:
+    """The verdict on ``played``: right or not, the best move, every value, and why."""
+    top = puzzle.position.view().top
+    right = played == puzzle.answer
+    best = move_label(puzzle.answer, top)
+    if right:
+        headline = f"Right: {best} is the best move."
+    else:
+        headline = f"Not the best: you chose {move_label(played, top)}. The best move is {best}."
+    reason = narrate.reason_words(puzzle.reason(puzzle.answer), odds=False)
+    return AnswerModel(right, headline, values(puzzle, played), reason, progress)
+
+
+def progress(data: dict[str, Any], before: PlayerRating | None = None) -> str:
+    """Your puzzle rating (and its change), streak and best streak."""
+    now = record.rating(data)
+    text = f"Your puzzle rating: {now.rating:.0f}"
+    if before is not None and round(now.rating) != round(before.rating):
+        text += f" ({narrate.signed(round(now.rating - before.rating))})"
+    return f"{text}. Streak: {data['streak']}, best {data['best']}."
+
+
+def next_puzzle(
+    puzzles: Sequence[Puzzle], data: dict[str, Any], theme: MistakeKind | None, skip: str = ""
+) -> Puzzle | None:
+    """The unsolved puzzle (of ``theme`` if given) nearest your rating, not ``skip``; None when
+    every such puzzle is solved."""
+    solved = set(data["solved"])
+    target = record.rating(data).rating
+    found = [p for p in puzzles if p.id not in solved and p.id != skip and theme in (None, p.theme)]
+    return min(found, key=lambda p: (abs(p.rating - target), p.id), default=None)
+
+
+class Share(Frozen):
+    link: str
+    snippet: str
+
+
+def share(base: str, code: str) -> Share:
+    """The link that opens position ``code`` as a puzzle, and the snippet that shows it in a
+    blog post (README.md, "A puzzle in a blog post")."""
+    folder = base[: base.rfind("/") + 1]
+    return Share(
+        f"{base}?puzzle={code}",
+        f'<div id="gin-rummy" data-puzzle="{code}"></div>\n'
+        f'<script type="module" src="{folder}embed.js"></script>',
+    )

@@ -1,0 +1,228 @@
+"""The puzzles as the page plays them: which puzzle is on screen (the puzzle of the day, the
+next one near your rating, your own mistake, a shared position), the answer kept until the
+values are known, your progress kept in storage (``puzzles``, read again before every change),
+and the values of a position not in the shipped set worked out as background work.
+
+An embedded puzzle keeps its progress in memory only: a blog's reader's storage is never
+written. Pure: no ``js``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import time
+from collections.abc import Callable, Generator, Sequence
+from typing import Any, Literal, Protocol
+
+from gin_core import Action, GinError, MistakeKind, PlayerView
+from gin_core.puzzles.position import Position
+from gin_core.puzzles.puzzle import (
+    MoveValue,
+    Puzzle,
+    PuzzleError,
+    daily_puzzle,
+    puzzle_by_id,
+    puzzle_id,
+    puzzle_of,
+    think_solve,
+)
+
+from ..kit.background import SLICE_MS
+from ..kit.frozen import Frozen
+from . import model, record
+
+Kind = Literal["today", "next", "mistake", "shared"]
+NAME = "puzzles"  # the storage key of the progress
+TODAY = "daily"  # the word a link or an embed uses for the puzzle of the day
+
+
+class Keep(Protocol):
+    """Where the progress is kept and what day it is (the page's records, a dict in tests)."""
+
+    def put(self, name: str, text: str) -> None: ...
+    def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any: ...
+    def now(self) -> str: ...
+
+
+class Shown(Frozen):
+    """The puzzle on screen: its kind and title, the position, the puzzle once its values are
+    known, and the move you answered with (None: not yet)."""
+
+    kind: Kind
+    title: str
+    position: Position
+    puzzle: Puzzle | None
+    played: Action | None = None
+
+
+class Puzzles:
+    """Your puzzle progress and the puzzle on screen; ``lasting`` False keeps it in memory only."""
+
+    def __init__(self, keep: Keep, lasting: bool = True) -> None:
+        self.keep = keep
+        self.lasting = lasting
+        self.data = self.load() or record.empty()
+        self.shown: Shown | None = None
+        self.all: tuple[Puzzle, ...] = ()  # the shipped set, read once when first asked for
+        self.progress_before = record.rating(self.data)
+
+    def today(self) -> datetime.date:
+        return datetime.date.fromisoformat(self.keep.now()[:10])
+
+    def load(self) -> dict[str, Any] | None:
+        found = self.keep.read(NAME, record.validate, "record of puzzles")
+        return None if found is None else found[0]
+
+    def refresh(self) -> None:
+        """Read the progress as stored now (another tab may have changed it)."""
+        stored = self.load() if self.lasting else None
+        if stored is not None:
+            self.data = stored
+
+    def save(self) -> None:
+        if self.lasting:
+            self.keep.put(NAME, json.dumps(self.data, separators=(",", ":")))
+
+    # ----- what to show --------------------------------------------------------------------------
+
+    def show(self, kind: Kind, title: str, puzzle: Puzzle) -> Shown:
+        self.shown = Shown(kind, title, puzzle.position, puzzle)
+        return self.shown
+
+    def today_puzzle(self) -> Shown:
+        day = self.today()
+        return self.show("today", f"Puzzle of the day, {day.isoformat()}", daily_puzzle(day))
+
+    def next(self, theme: MistakeKind | None) -> Shown | None:
+        skip = self.shown.puzzle.id if self.shown is not None and self.shown.puzzle is not None else ""
+        if not self.all:
+            self.all = _finish(read_set(None))
+        found = model.next_puzzle(self.all, self.data, theme, skip)
+        if found is None:
+            return None
+        return self.show("next", f"Puzzle {found.id}, rated {found.rating}", found)
+
+    def mistake(self) -> Shown | None:
+        """Your next mistake due (its values are worked out in the background)."""
+        for code in record.due_mistakes(self.data, self.today()):
+            try:
+                position = Position.parse(code)
+            except GinError:
+                continue
+            self.shown = Shown("mistake", "Your mistake: find the better move", position, None)
+            return self.shown
+        return None
+
+    def shared(self, text: str) -> Shown:
+        """A puzzle asked for by a link or an embed: TODAY (the puzzle of the day), an id, or a
+        position code.
+        Raises GinError (PuzzleError or PositionCodeError) for text that is none of them."""
+        if text == TODAY:
+            return self.today_puzzle()
+        try:
+            found = puzzle_by_id(text)
+        except PuzzleError:
+            position = Position.parse(text)
+            self.shown = Shown("shared", "A shared position: find the best move", position, None)
+            return self.shown
+        return self.show("shared", f"Puzzle {found.id}, rated {found.rating}", found)
+
+    def add_mistakes(self, views: Sequence[PlayerView]) -> int:
+        """Queue your flagged decisions; how many are new."""
+        self.refresh()
+        added = 0
+        for v in views:
+            try:
+                added += record.add_mistake(self.data, Position.of(v).code)
+            except GinError:
+                continue
+        if added:
+            self.save()
+        return added
+
+    # ----- background work ------------------------------------------------------------------------
+
+    def set_read(self, found: tuple[Puzzle, ...]) -> None:
+        self.all = self.all or found
+
+    def work(self) -> tuple[str, Generator[int, None, tuple[MoveValue, ...]]] | None:
+        """The job that values the position on screen (key, work), if it is still needed."""
+        s = self.shown
+        if s is None or s.puzzle is not None:
+            return None
+        return f"puzzle:{s.position.code}", think_solve(s.position, slice_ms=SLICE_MS)
+
+    def solved(self, code: str, moves: tuple[MoveValue, ...]) -> bool:
+        """The values of position ``code`` are in; True if it is the one on screen."""
+        s = self.shown
+        if s is None or s.puzzle is not None or s.position.code != code:
+            return False
+        self.shown = Shown(s.kind, s.title, s.position, puzzle_of(s.position, moves), s.played)
+        if s.played is not None:
+            self.keep_answer(s.played)
+        return True
+
+    # ----- answers ---------------------------------------------------------------------------------
+
+    def answer(self, move: str) -> bool:
+        """Answer the puzzle on screen (once); False if there is none or the move is not legal.
+        The progress is recorded now, or when the values are known."""
+        s = self.shown
+        if s is None or s.played is not None:
+            return False
+        try:
+            action = Action.parse(move)
+        except GinError:
+            return False
+        if action not in s.position.view().legal_actions:
+            return False
+        self.shown = Shown(s.kind, s.title, s.position, s.puzzle, action)
+        if s.puzzle is not None:
+            self.keep_answer(action)
+        return True
+
+    def keep_answer(self, played: Action) -> None:
+        s = self.shown
+        assert s is not None and s.puzzle is not None  # recorded once the values are known
+        self.refresh()
+        self.progress_before = record.rating(self.data)
+        right = played == s.puzzle.answer
+        if s.kind == "mistake":
+            record.answer_mistake(self.data, s.position.code, right, self.today())
+        elif s.kind != "shared" or s.puzzle.id:
+            record.answer(self.data, s.puzzle.id, s.puzzle.rating, right)
+            if s.kind == "today":
+                record.answer_day(self.data, self.today(), right)
+        self.save()
+
+    def answered(self) -> model.AnswerModel | None:
+        """The verdict on your answer, once you answered and the values are known."""
+        s = self.shown
+        if s is None or s.played is None or s.puzzle is None:
+            return None
+        return model.answer(s.puzzle, s.played, model.progress(self.data, self.progress_before))
+
+
+def read_set(slice_ms: float | None = SLICE_MS) -> Generator[int, None, tuple[Puzzle, ...]]:
+    """The shipped set, read in slices of ``slice_ms`` (None: at once), so that "Next puzzle"
+    finds it read: parsing a thousand positions at the click would freeze the page."""
+    found: list[Puzzle] = []
+    start = time.perf_counter()
+    while True:
+        try:
+            found.append(puzzle_by_id(puzzle_id(len(found))))
+        except PuzzleError:
+            return tuple(found)
+        if slice_ms is not None and (time.perf_counter() - start) * 1000 > slice_ms:
+            yield len(found)
+            start = time.perf_counter()
+
+
+def _finish(work: Generator[int, None, tuple[Puzzle, ...]]) -> tuple[Puzzle, ...]:
+    try:
+        while True:
+            next(work)
+    except StopIteration as end:
+        found: tuple[Puzzle, ...] = end.value
+        return found

@@ -1,0 +1,197 @@
+"""The player's puzzle progress as stored (``puzzles``, its own key: never the match's nor the
+statistics'): the Glicko-2 rating, the streak of puzzles solved in a row and the best, the ids
+of the shipped puzzles solved, the days whose puzzle was answered, and the queue of your own
+mistakes.
+
+The mistakes queue holds position codes from your flagged decisions. A mistake you solve
+drops out for good (its code is kept in ``cleared``: it stays flagged in your match); one you miss
+comes back after ``AGAIN_AFTER`` other puzzles answered or on the next day, whichever comes
+first. Mistakes do not change the rating (they come back until solved, so they would only
+inflate it), nor does a shipped puzzle solved before. Pure: no ``js``, no storage, no clock
+(callers pass ``today``).
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from gin_core.puzzles.glicko import PlayerRating, RatingError, update
+
+from ..kit.safejson import NewerVersionError
+
+FORMAT = "gin-rummy.puzzles"
+VERSION = 1
+AGAIN_AFTER = 5  # a missed mistake comes back after this many other puzzles (or the next day)
+KEEP_SOLVED = 5000
+KEEP_DAYS = 60
+KEEP_MISTAKES = 100
+MAX_CODE = 400  # longer text is not a position code
+
+
+class NewerPuzzlesError(NewerVersionError):
+    """The record was written by a newer version of the page."""
+
+
+def empty() -> dict[str, Any]:
+    start = PlayerRating()
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rating": [start.rating, start.deviation, start.volatility],
+        "streak": 0,
+        "best": 0,
+        "answered": 0,
+        "solved": [],
+        "days": {},
+        "mistakes": [],
+        "cleared": [],
+    }
+
+
+def rating(data: dict[str, Any]) -> PlayerRating:
+    return PlayerRating(*data["rating"])
+
+
+def answer(data: dict[str, Any], pid: str, puzzle_rating: float, solved: bool) -> bool:
+    """Record an answer to shipped puzzle ``pid`` (rated unless solved before) and the
+    streak. Returns whether the rating changed."""
+    _streak(data, solved)
+    if pid in data["solved"]:
+        return False
+    if solved:
+        data["solved"] = [*data["solved"], pid][-KEEP_SOLVED:]
+    after = update(rating(data), puzzle_rating, solved)
+    data["rating"] = [after.rating, after.deviation, after.volatility]
+    return True
+
+
+def answer_day(data: dict[str, Any], day: datetime.date, solved: bool) -> None:
+    """The puzzle of ``day`` was answered (the first answer is kept)."""
+    data["days"].setdefault(day.isoformat(), solved)
+    for old in sorted(data["days"])[:-KEEP_DAYS]:
+        del data["days"][old]
+
+
+def _streak(data: dict[str, Any], solved: bool) -> None:
+    data["answered"] += 1
+    data["streak"] = data["streak"] + 1 if solved else 0
+    data["best"] = max(data["best"], data["streak"])
+
+
+def add_mistake(data: dict[str, Any], code: str) -> bool:
+    """Queue the position ``code`` (due at once); False if it is queued already or was solved
+    (it stays flagged in your match: a solved mistake must not come back)."""
+    if code in data["cleared"] or any(m["code"] == code for m in data["mistakes"]):
+        return False
+    data["mistakes"] = [*data["mistakes"], {"code": code, "after": 0, "day": None}][-KEEP_MISTAKES:]
+    return True
+
+
+def answer_mistake(data: dict[str, Any], code: str, solved: bool, today: datetime.date) -> None:
+    """Your mistake ``code`` was tried: solved, it drops out; missed, it comes back after
+    AGAIN_AFTER other puzzles or tomorrow."""
+    _streak(data, solved)
+    kept = [m for m in data["mistakes"] if m["code"] != code]
+    if solved and code not in data["cleared"]:
+        data["cleared"] = [*data["cleared"], code][-KEEP_MISTAKES:]
+    if not solved:
+        tomorrow = (today + datetime.timedelta(days=1)).isoformat()
+        kept.append({"code": code, "after": data["answered"] + AGAIN_AFTER, "day": tomorrow})
+    data["mistakes"] = kept
+
+
+def due_mistakes(data: dict[str, Any], today: datetime.date) -> list[str]:
+    """The codes of your mistakes to try now, oldest first."""
+    iso = today.isoformat()
+    return [
+        m["code"]
+        for m in data["mistakes"]
+        if m["after"] <= data["answered"] or (m["day"] is not None and m["day"] <= iso)
+    ]
+
+
+def waiting_mistakes(data: dict[str, Any], today: datetime.date) -> int:
+    """How many of your mistakes come back later."""
+    return len(data["mistakes"]) - len(due_mistakes(data, today))
+
+
+def validate(data: Any) -> tuple[dict[str, Any], list[str]]:
+    """A stored record checked field by field: (the record, the fields that were reset).
+    Raises ValueError if it is not a puzzle record, NewerPuzzlesError for a newer version."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError("not a gin rummy record of puzzles")
+    version = data.get("version")
+    if type(version) is int and version > VERSION:
+        raise NewerPuzzlesError(f"puzzles version {version} is newer than this page's {VERSION}")
+    if version != VERSION:
+        raise ValueError(f"puzzles version {version!r} is not supported")
+    out, bad = empty(), []
+    for key, check in CHECKS.items():
+        value = data.get(key)
+        if check(value):
+            out[key] = value
+        else:
+            bad.append(key)
+    out["best"] = max(out["best"], out["streak"])
+    return out, bad
+
+
+def _count(value: Any) -> bool:
+    return type(value) is int and 0 <= value < 1 << 31
+
+
+def _rating(value: Any) -> bool:
+    if not (isinstance(value, list) and len(value) == 3 and all(type(v) in (int, float) for v in value)):
+        return False
+    try:
+        PlayerRating(*value)
+    except RatingError:
+        return False
+    return True
+
+
+def _ids(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) and len(v) <= 20 for v in value)
+
+
+def _codes(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) and 0 < len(v) <= MAX_CODE for v in value)
+
+
+def _days(value: Any) -> bool:
+    return isinstance(value, dict) and all(_iso(k) and type(v) is bool for k, v in value.items())
+
+
+def _iso(text: Any) -> bool:
+    try:
+        datetime.date.fromisoformat(text)
+    except (TypeError, ValueError):
+        return False
+    return isinstance(text, str)
+
+
+def _mistakes(value: Any) -> bool:
+    return isinstance(value, list) and all(_mistake(m) for m in value)
+
+
+def _mistake(m: Any) -> bool:
+    return (
+        isinstance(m, dict)
+        and isinstance(m.get("code"), str)
+        and 0 < len(m["code"]) <= MAX_CODE
+        and _count(m.get("after"))
+        and (m.get("day") is None or _iso(m.get("day")))
+    )
+
+
+CHECKS = {
+    "rating": _rating,
+    "streak": _count,
+    "best": _count,
+    "answered": _count,
+    "solved": _ids,
+    "days": _days,
+    "mistakes": _mistakes,
+    "cleared": _codes,
+}
