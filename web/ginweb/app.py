@@ -25,6 +25,8 @@ from .feature import Feature, refused_start
 from .kit import dom
 from .review.feature import ReviewFeature
 from .review.ui import ReviewUI
+from .seats.feature import SeatsFeature
+from .seats.ui import SeatsUI
 from .storage.local import Status, Store
 from .storage.records import Records
 from .storage.savefmt import Game
@@ -215,6 +217,7 @@ def start() -> tuple[Feature, ...]:
         DailyFeature(records, DailyUI()),
         ReviewFeature(records, ReviewUI()),
         TutorFeature(TutorUI()),
+        SeatsFeature(records, SeatsUI()),
     )
     records.plug(features)
     p = link_params(features)
