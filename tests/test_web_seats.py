@@ -244,6 +244,6 @@ def test_your_move_is_played_and_a_wrong_one_refused():
         run_job(f)
     text, _ = ui.shown[-1].moves[0]
     assert f.move(SeatMove(text)) is True and table.history[-1][0] == YOU
-    assert f.move(SeatMove("discard 2C")) is False and said
+    assert f.move(SeatMove("next_hand")) is False and said  # the hand is in play
     f.leave()
     assert f.seated is None and f.jobs(lambda key: False) == []

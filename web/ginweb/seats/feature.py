@@ -8,6 +8,7 @@ in this folder; app.py registers it (ginweb/feature.py)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Generator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -27,8 +28,8 @@ if TYPE_CHECKING:
 
 DIALOG = "dlg-seats"
 SEATINGS = ("three", "partners", "hollywood")
-WATCH_PACE = 40  # empty slices (about a frame each) before a move in a game you watch
-PLAY_PACE = 15  # before the computer's move in your own game
+WATCH_S = 0.7  # the pause before a move in a game you watch (empty slices: the page stays live)
+PLAY_S = 0.4  # before the computer's move in your own game
 
 
 class Vault(Protocol):
@@ -40,9 +41,10 @@ class Vault(Protocol):
     def seal_key(self) -> str: ...
 
 
-def _paced(pace: int, thinking: Generator[int, None, Decision]) -> Slices:
-    """The computer's move after ``pace`` empty slices, so it is seen being played."""
-    for _ in range(pace):
+def _paced(pause: float, thinking: Generator[int, None, Decision]) -> Slices:
+    """The computer's move after ``pause`` seconds of empty slices, so it is seen being played."""
+    end = time.monotonic() + pause
+    while time.monotonic() < end:
         yield 0
     return (yield from thinking)
 
@@ -148,9 +150,9 @@ class SeatsFeature(Feature):
         view = table.view(seat).play
         assert view is not None, "a seat to move plays a game"
         bot = make_bot(self.seated.level, seed=seat, slice_ms=SLICE_MS)
-        pace = PLAY_PACE if _with(table, seat) else WATCH_PACE
+        pace = PLAY_S if _with(table, seat) else WATCH_S
         if self.skipping == len(table.hands) + 1:
-            pace = 0
+            pace = 0.0
         return [(key, _paced(pace, bot.think(view)), lambda d: self.computer_moved(key, seat, d))]
 
     def computer_moved(self, key: str, seat: int, decision: Decision) -> None:
