@@ -57,7 +57,8 @@ def assert_hidden_unseen(page) -> None:
     shown = faces(page)
     start = 0
     if mine is not None:
-        assert len(shown[0].split()) == len(mine[0].view(mine[1]).hand) + 1
+        match, player = mine
+        assert len(shown[0].split()) == len(match.view(player).hand) + (1 if match.hand.pile else 0)
         start = 1
     for text in shown[start:]:
         assert len(text.split()) <= 1
