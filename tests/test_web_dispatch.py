@@ -22,6 +22,7 @@ sys.path.insert(0, str(WEB))
 from ginweb.daily.feature import DailyFeature  # noqa: E402  (same)
 from ginweb.feature import FeatureIntent  # noqa: E402  (same)
 from ginweb.review.feature import ReviewFeature  # noqa: E402  (same)
+from ginweb.seats.feature import SeatsFeature  # noqa: E402  (same)
 from ginweb.storage import savefmt, stats  # noqa: E402  (same)
 from ginweb.storage.settings import Settings  # noqa: E402  (same)
 from ginweb.table import intents as i  # noqa: E402  (the page's package lives in web/)
@@ -185,10 +186,14 @@ def controls_in_page() -> set[str]:
 def test_every_control_of_the_page_has_its_intent():
     data = {"action": "draw_stock", "code": "ABCD", "dealer": "0", "level": "standard", "preset": "classic",
             "dialog": "dlg-help", "notice": "notice-1", "hand": "1", "step": "0", "chart": "score",
-            "day": "2026-11-23"}  # fmt: skip
+            "day": "2026-11-23", "value": "three"}  # fmt: skip
     names = controls_in_page()
     assert {"stock", "next", "replay", "dismiss", "new-start", "practice-end", "daily-play"} <= names
-    features = [DailyFeature(Vault(), Recorder()), ReviewFeature(Vault(), Recorder())]
+    features = [
+        DailyFeature(Vault(), Recorder()),
+        ReviewFeature(Vault(), Recorder()),
+        SeatsFeature(Vault(), Recorder()),
+    ]
     for name in names:
         assert i.from_control(name, data) or any(f.control(name, data) for f in features), name
 
@@ -469,4 +474,8 @@ def test_every_intent_has_exactly_one_handler():
     assert set(typing.get_args(i.Intent)) - {FeatureIntent} == set(HANDLERS)
     daily, review = DailyFeature(Vault(), Recorder()), ReviewFeature(Vault(), Recorder())
     assert not set(daily.handlers()) & set(review.handlers())
-    assert {*daily.handlers(), *review.handlers()} == set(FeatureIntent.__subclasses__()) - set(HANDLERS)
+    seats = SeatsFeature(Vault(), Recorder()).handlers()
+    assert not set(seats) & {*daily.handlers(), *review.handlers()}
+    assert {*daily.handlers(), *review.handlers(), *seats} == set(FeatureIntent.__subclasses__()) - set(
+        HANDLERS
+    )

@@ -23,7 +23,3 @@ class SkipHand(FeatureIntent):
 
 class LeaveTable(FeatureIntent):
     """Leave the table: it ends (not kept), and your two-player match is back."""
-
-
-class TableMoved(FeatureIntent):
-    """The computer played a move at the table (a background job ended)."""
