@@ -4,8 +4,9 @@ A three-player table through a rotation: you deal the first hand and sit it out 
 game shown face down as it is played, "Skip to the result"), then play the next against the
 one who sat out. A partnership hand: your game and the other beside it, both games scored in
 the side's row. Hollywood's three games after a hand. A reload mid-hand brings every seating
-back as it was. While a hand is in play no card of a hidden hand is on the page, and the stored
-table is sealed. axe at desktop and phone sizes; screenshots in /work/briefs/shots/seats-*.png.
+back as it was; leaving the table ends it. While a hand is in play no card of a hidden hand is
+on the page, and the stored table is sealed. axe at desktop and phone sizes; screenshots in
+/work/briefs/shots/seats-*.png.
 """
 
 from __future__ import annotations
@@ -175,3 +176,9 @@ def test_hollywood_three_games_after_hands(page, site_url):
     audit("hollywood")
     shots(page, "hollywood")
     audit_clean(audit)
+    page.keyboard.press("Escape")  # leaving ends the table: not kept, your match is back
+    page.wait_for_function("!document.querySelector('#dlg-seats[open]')")
+    page.wait_for_function(f"localStorage.getItem({TABLE_KEY!r}) === null")
+    page.reload()
+    wait_ready(page, 60)
+    assert not page.locator("#dlg-seats[open]").count()
