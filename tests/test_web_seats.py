@@ -86,7 +86,14 @@ def test_partners_two_games_yours_first_and_both_scored():
     row = m.rows[0]
     hand = table.hands[0]
     assert row[1:3] == tuple(str(p) for p in hand.points)
-    assert len(row[3].split("; ")) == 2  # both games of the hand
+    names = ("You", "Left", "Partner", "Right")
+    said = [
+        "Dead hand: no score"
+        if g.record.settlement is None
+        else g.record.settlement.explain((names[g.seats[0]], names[g.seats[1]]))
+        for g in hand.games
+    ]
+    assert row[3] == "; ".join(said)  # both games of the hand
 
 
 def test_hollywood_shows_three_games():

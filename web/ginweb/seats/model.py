@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gin_core import Card, Seating, SeatView
+from gin_core.results import HandRecord
 from gin_core.table import GameWatch, TableHand, TablePhase
 from gin_core.view import PlayerView
 
@@ -73,15 +74,17 @@ def _own(play: PlayerView, players: tuple[str, str], status: str) -> GameShown:
 def _watched(w: GameWatch, who: tuple[str, ...]) -> GameShown:
     players = (who[w.seats[0]], who[w.seats[1]])
     if w.showdown is not None:
-        status = _game_result(players, w.showdown.winner, max(w.showdown.points))
+        status = _game_result(players, w.showdown)
     else:
         status = f"{who[w.to_move]} to move" if w.to_move is not None else ""
     top = w.pile[-1] if w.pile else None
     return GameShown(players, False, (), w.hand_sizes, top, w.stock_size, status)
 
 
-def _game_result(players: tuple[str, str], winner: int | None, points: int) -> str:
-    return "Dead hand" if winner is None else f"{players[winner]} won {points}"
+def _game_result(players: tuple[str, str], record: HandRecord) -> str:
+    """How a finished game was scored, in gin_core's words with the players' names."""
+    s = record.settlement
+    return "Dead hand: no score" if s is None else s.explain(players)
 
 
 def _own_status(view: SeatView, play: PlayerView) -> str:
@@ -107,7 +110,7 @@ def games(view: SeatView) -> tuple[GameShown, ...]:
 
 def _own_result(hand: TableHand, players: tuple[str, str]) -> str:
     g = next(g for g in hand.games if YOU in g.seats)
-    return _game_result(players, g.record.winner, max(g.record.points))
+    return _game_result(players, g.record)
 
 
 def seats(view: SeatView) -> tuple[str, ...]:
@@ -180,10 +183,7 @@ def _hand_row(view: SeatView, hand: TableHand) -> tuple[str, ...]:
     if view.seating != Seating.PARTNERS:
         return cells
     who = names(view)
-    both = "; ".join(
-        _game_result((who[g.seats[0]], who[g.seats[1]]), g.record.winner, max(g.record.points))
-        for g in hand.games
-    )
+    both = "; ".join(_game_result((who[g.seats[0]], who[g.seats[1]]), g.record) for g in hand.games)
     return (*cells, both)
 
 
