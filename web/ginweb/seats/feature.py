@@ -9,12 +9,10 @@ in this folder; app.py registers it (ginweb/feature.py)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from gin_core import Action, Table, table_preset
-from gin_core.bots import Decision, make_bot
-from gin_core.table import TablePhase
+from gin_core import Action, Table, TablePhase, make_bot, table_preset
 
 from ..feature import Feature, FeatureIntent, Handler, Job
 from ..kit.background import SLICE_MS, Slices
@@ -41,12 +39,14 @@ class Vault(Protocol):
     def seal_key(self) -> str: ...
 
 
-def _paced(pause: float, thinking: Generator[int, None, Decision]) -> Slices:
-    """The computer's move after ``pause`` seconds of empty slices, so it is seen being played."""
+def _paced(pause: float, thinking: Slices) -> Slices:
+    """The computer's move (its decision's action) after ``pause`` seconds of empty slices, so
+    it is seen being played."""
     end = time.monotonic() + pause
     while time.monotonic() < end:
         yield 0
-    return (yield from thinking)
+    decision = yield from thinking
+    return decision.action
 
 
 class SeatsFeature(Feature):
@@ -155,10 +155,10 @@ class SeatsFeature(Feature):
             pace = 0.0
         return [(key, _paced(pace, bot.think(view)), lambda d: self.computer_moved(key, seat, d))]
 
-    def computer_moved(self, key: str, seat: int, decision: Decision) -> None:
+    def computer_moved(self, key: str, seat: int, action: Action) -> None:
         if self.seated is None or key != f"seats:{self.serial}:{len(self.seated.table.history)}":
             return
-        self.seated.table.apply(seat, decision.action)
+        self.seated.table.apply(seat, action)
         self.changed()
 
 

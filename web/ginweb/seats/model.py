@@ -7,11 +7,9 @@ games."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
-from gin_core import Card, Seating, SeatView
-from gin_core.results import HandRecord
-from gin_core.table import GameWatch, TableHand, TablePhase
-from gin_core.view import PlayerView
+from gin_core import Card, HandRecord, PlayerView, Seating, SeatView, TableHand, TablePhase
 
 from ..words import narrate
 from .record import YOU
@@ -27,6 +25,23 @@ TITLES = {
     Seating.PARTNERS: "Four players in partnerships",
 }
 SIDES = ("You and Partner", "Left and Right")
+
+
+class GameWatch(Protocol):
+    """What every seat sees of a game it does not play (gin_core's ``GameWatch``)."""
+
+    @property
+    def seats(self) -> tuple[int, int]: ...
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def pile(self) -> tuple[Card, ...]: ...
+    @property
+    def stock_size(self) -> int: ...
+    @property
+    def hand_sizes(self) -> tuple[int, int]: ...
+    @property
+    def showdown(self) -> HandRecord | None: ...
 
 
 @dataclass(frozen=True)

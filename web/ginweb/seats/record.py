@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from gin_core import Table, load_table, save_table
-from gin_core.bots import check_level
 
 from ..storage.seal import seal, unseal
+from ..storage.settings import LEVELS
 
 NAME = "seats"
 YOU = 0  # your seat at every table
@@ -46,5 +46,6 @@ def parse(data: Any, key: str) -> Seated:
         raise ValueError("not a table of this page")
     if data["version"] != VERSION or type(data["version"]) is not int:
         raise ValueError(f"table record version {data['version']!r} is not supported")
-    level = check_level(data["level"])
-    return Seated(load_table(unseal(data["table"], key)), level)
+    if data["level"] not in LEVELS:
+        raise ValueError(f"table record level {data['level']!r} is not a level of the page")
+    return Seated(load_table(unseal(data["table"], key)), data["level"])
