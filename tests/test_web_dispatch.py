@@ -23,6 +23,7 @@ from ginweb.daily.feature import DailyFeature  # noqa: E402  (same)
 from ginweb.feature import FeatureIntent  # noqa: E402  (same)
 from ginweb.puzzles.feature import PuzzlesFeature  # noqa: E402  (same)
 from ginweb.review.feature import ReviewFeature  # noqa: E402  (same)
+from ginweb.seats.feature import SeatsFeature  # noqa: E402  (same)
 from ginweb.storage import savefmt, stats  # noqa: E402  (same)
 from ginweb.storage.settings import Settings  # noqa: E402  (same)
 from ginweb.table import intents as i  # noqa: E402  (the page's package lives in web/)
@@ -186,11 +187,11 @@ def controls_in_page() -> set[str]:
 def test_every_control_of_the_page_has_its_intent():
     data = {"action": "draw_stock", "code": "ABCD", "dealer": "0", "level": "standard", "preset": "classic",
             "dialog": "dlg-help", "notice": "notice-1", "hand": "1", "step": "0", "chart": "score",
-            "day": "2026-11-23"}  # fmt: skip
+            "day": "2026-11-23", "value": "three"}  # fmt: skip
     names = controls_in_page()
     assert {"stock", "next", "replay", "dismiss", "new-start", "practice-end", "daily-play"} <= names
     features = [DailyFeature(Vault(), Recorder()), ReviewFeature(Vault(), Recorder())]
-    features.append(PuzzlesFeature(Vault(), Recorder(), Recorder()))
+    features += [PuzzlesFeature(Vault(), Recorder(), Recorder()), SeatsFeature(Vault(), Recorder())]
     for name in names:
         assert i.from_control(name, data) or any(f.control(name, data) for f in features), name
 
@@ -472,6 +473,8 @@ def test_every_intent_has_exactly_one_handler():
     daily, review = DailyFeature(Vault(), Recorder()), ReviewFeature(Vault(), Recorder())
     puzzles = PuzzlesFeature(Vault(), Recorder(), Recorder())
     assert not set(daily.handlers()) & set(review.handlers())
+    seats = SeatsFeature(Vault(), Recorder()).handlers()
     assert not {*daily.handlers(), *review.handlers()} & set(puzzles.handlers())
-    handled = {*daily.handlers(), *review.handlers(), *puzzles.handlers()}
+    assert not set(seats) & {*daily.handlers(), *review.handlers(), *puzzles.handlers()}
+    handled = {*daily.handlers(), *review.handlers(), *puzzles.handlers(), *seats}
     assert handled == set(FeatureIntent.__subclasses__()) - set(HANDLERS)

@@ -27,7 +27,7 @@ BROWSER_MODULES = {
     "ginweb.warmup",
 }
 # each a folder; app.py is the one module outside it that imports it
-FEATURES = {"ginweb.daily", "ginweb.review", "ginweb.puzzles", "ginweb.tutor"}
+FEATURES = {"ginweb.daily", "ginweb.review", "ginweb.puzzles", "ginweb.tutor", "ginweb.seats"}
 
 
 def modules() -> dict[str, ast.Module]:
@@ -77,7 +77,12 @@ def test_the_table_core_imports_no_feature():
         assert not reached, f"{name} imports {sorted(reached)}: a feature plugs in through ginweb/feature.py"
 
 
-FEATURE_WORDS = {"daily": r"daily|dailies", "review": r"\breview|\bcoach", "puzzles": r"puzzle"}
+FEATURE_WORDS = {
+    "daily": r"daily|dailies",
+    "review": r"\breview|\bcoach",
+    "puzzles": r"puzzle",
+    "seats": r"SeatsFeature|ginweb\.seats|dlg-seats",
+}
 # words of another feature a folder may use: the puzzle of the day is the engine's daily_puzzle,
 # asked for by a link as puzzle=daily
 ALLOWED = {("daily", "puzzles/"): ("daily_puzzle", 'TODAY = "daily"', 'puzzle="daily"')}

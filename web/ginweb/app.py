@@ -27,6 +27,8 @@ from .puzzles.feature import PuzzlesFeature
 from .puzzles.ui import PuzzlesUI
 from .review.feature import ReviewFeature
 from .review.ui import ReviewUI
+from .seats.feature import SeatsFeature
+from .seats.ui import SeatsUI
 from .storage.local import Status, Store
 from .storage.records import Records
 from .storage.savefmt import Game
@@ -222,6 +224,7 @@ def start() -> tuple[Feature, ...]:
         review,
         puzzles,
         TutorFeature(TutorUI()),
+        SeatsFeature(records, SeatsUI()),
     )
     records.plug(features)
     p = link_params(features)

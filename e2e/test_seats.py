@@ -1,0 +1,184 @@
+"""Three players, four in partnerships and Hollywood scoring in the page (issue 31 items 2-4).
+
+A three-player table through a rotation: you deal the first hand and sit it out (the others'
+game shown face down as it is played, "Skip to the result"), then play the next against the
+one who sat out. A partnership hand: your game and the other beside it, both games scored in
+the side's row. Hollywood's three games after a hand. A reload mid-hand brings every seating
+back as it was; leaving the table ends it. While a hand is in play no card of a hidden hand is
+on the page, and the stored table is sealed. axe at desktop and phone sizes; screenshots in
+/work/briefs/shots/seats-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from gin_e2e import wait_ready
+from test_a11y import SIZES, Audit
+from test_game import FAST, SEAL_KEY, open_game, seal  # seal: the page's, web/ on the path
+
+from gin_core import Table, load_table
+
+SHOTS = Path("/work/briefs/shots")
+TABLE_KEY = "gin-rummy/v1/seats"
+MOVES = "#seats-moves [data-act=seat-move]"
+NEXT = "#seats-moves [data-action=next_hand]"
+
+
+def sit_down(page, seating: str) -> None:
+    page.click("[data-act=new]")
+    page.wait_for_selector("#dlg-new[open]")
+    page.select_option("#seats-seating", seating)
+    page.click("[data-act=seat-down]")
+    page.wait_for_selector("#dlg-seats[open]")
+
+
+def stored(page) -> Table:
+    """The stored table, its sealed part opened as only a test may."""
+    text, key = page.evaluate(f"[localStorage.getItem({TABLE_KEY!r}), localStorage.getItem({SEAL_KEY!r})]")
+    data = json.loads(text)
+    assert set(data["table"].split(":", 1)[1]) <= set("abcdefghijklmnop")  # nothing in clear
+    return load_table(seal.unseal(data["table"], key))
+
+
+def faces(page) -> list[str]:
+    """The face-up cards shown in each game (hands and pile tops)."""
+    return page.eval_on_selector_all(
+        "#seats-games .seat-game",
+        "gs => gs.map(g => [...g.querySelectorAll('.rcard:not(.back)')].map(c => c.textContent).join(' '))",
+    )
+
+
+def assert_hidden_unseen(page) -> None:
+    """No card of a hand you cannot see is face up: a game you are not in shows its pile top
+    only, yours your hand and the pile top."""
+    table = stored(page)
+    mine = table.game_of(0)
+    shown = faces(page)
+    start = 0
+    if mine is not None:
+        match, player = mine
+        assert len(shown[0].split()) == len(match.view(player).hand) + (1 if match.hand.pile else 0)
+        start = 1
+    for text in shown[start:]:
+        assert len(text.split()) <= 1
+
+
+def shots(page, name: str) -> None:
+    old = page.viewport_size
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)
+        page.screenshot(path=str(SHOTS / f"seats-{name}-{size}.png"))
+    page.set_viewport_size(old)
+
+
+def play_hand(page, moves: int = 400) -> None:
+    """Play your game (the first move offered each turn), skip the others' to the result, until
+    the hand is over."""
+    for _ in range(moves):
+        page.wait_for_selector(f"{MOVES}, #seats-moves [data-act=seat-skip]")
+        if page.locator(NEXT).count():
+            return
+        if page.locator(MOVES).count():
+            page.locator(MOVES).first.click()
+        else:
+            page.click("#seats-moves [data-act=seat-skip]")
+            page.wait_for_selector(NEXT, timeout=60_000)
+    raise AssertionError("the hand did not end")
+
+
+def reload_same(page) -> None:
+    """Reload mid-hand: the same table and seats come back (the computer plays on meanwhile,
+    so the moves stored before are the start of those after), and your cards if it was your
+    turn (nobody moves in your game then)."""
+    yours = page.locator(MOVES).count() > 0
+    before, seats, mine = stored(page), page.inner_text("#seats-list"), faces(page)[0]
+    page.reload()
+    wait_ready(page, 60)
+    page.wait_for_selector("#dlg-seats[open]")
+    after = stored(page)
+    assert after.history[: len(before.history)] == before.history and len(after.hands) == len(before.hands)
+    assert page.inner_text("#seats-list") == seats
+    if yours:
+        assert faces(page)[0] == mine
+
+
+def audit_clean(audit: Audit) -> None:
+    assert not audit.found, json.dumps(audit.found, indent=1)[:3000]
+
+
+def test_three_players_through_a_rotation(page, site_url):
+    audit = Audit(page, SIZES)
+    open_game(page, site_url, f"?{FAST}")
+    sit_down(page, "three")
+    assert page.inner_text("#seats-list").splitlines()[0] == "You: deals, sits out"
+    assert page.locator("#seats-games .seat-game").count() == 1
+    assert_hidden_unseen(page)
+    audit("three, sitting out")
+    shots(page, "three-watching")
+    reload_same(page)
+    page.click("#seats-moves [data-act=seat-skip]")
+    page.wait_for_selector(NEXT, timeout=60_000)
+    assert page.locator("#seats-board tbody tr").first.inner_text().startswith("1")
+    page.click(NEXT)
+    page.wait_for_function("!document.getElementById('seats-list').innerText.startsWith('You: deals')")
+    assert "sits out" not in page.inner_text("#seats-list").splitlines()[0]
+    page.wait_for_selector(MOVES)
+    assert_hidden_unseen(page)
+    audit("three, playing")
+    shots(page, "three-playing")
+    play_hand(page)
+    table = stored(page)
+    assert len(table.hands) == 2 and table.hands[0].dealer == 0 and table.hands[1].dealer != 0
+    assert 0 in table.hands[1].games[0].seats  # you played the second hand
+    shots(page, "three-scores")
+    audit_clean(audit)
+
+
+def test_a_partnership_hand_with_both_games_scored(page, site_url):
+    audit = Audit(page, SIZES)
+    open_game(page, site_url, f"?{FAST}")
+    sit_down(page, "partners")
+    assert page.locator("#seats-games .seat-game").count() == 2
+    page.wait_for_selector(MOVES)
+    page.locator(MOVES).first.click()
+    page.wait_for_selector(MOVES)
+    assert_hidden_unseen(page)
+    audit("partners")
+    shots(page, "partners")
+    reload_same(page)
+    play_hand(page)
+    row = page.locator("#seats-board tbody tr").first.inner_text()
+    hand = stored(page).hands[0]
+    assert len(hand.games) == 2 and row.count(";") == 1
+    assert row.split("\t")[1:3] == [str(p) for p in hand.points]
+    shots(page, "partners-scored")
+    audit("partners, scored")
+    audit_clean(audit)
+
+
+def test_hollywood_three_games_after_hands(page, site_url):
+    audit = Audit(page, SIZES)
+    open_game(page, site_url, f"?{FAST}")
+    sit_down(page, "hollywood")
+    play_hand(page)
+    page.click(NEXT)
+    page.wait_for_selector(MOVES)
+    head = page.locator("#seats-board thead").inner_text().strip().split("\t")
+    assert head == ["Player", "Game 1", "Game 2", "Game 3", "Total"]
+    score = stored(page).hollywood()
+    you = page.locator("#seats-board tbody tr").first.inner_text().split("\t")
+    assert [c.split(" ")[0] for c in you[1:4]] == [str(g.points[0]) for g in score.games]
+    reload_same(page)
+    audit("hollywood")
+    shots(page, "hollywood")
+    audit_clean(audit)
+    page.keyboard.press("Escape")  # leaving ends the table: not kept, your match is back
+    page.wait_for_function("!document.querySelector('#dlg-seats[open]')")
+    page.wait_for_function(f"localStorage.getItem({TABLE_KEY!r}) === null")
+    page.reload()
+    wait_ready(page, 60)
+    assert not page.locator("#dlg-seats[open]").count()

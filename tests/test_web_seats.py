@@ -1,0 +1,256 @@
+"""The seated table in the page (three players, partners, Hollywood): the presenter of your
+seat's view, the stored record (sealed, refused cleanly when bad), the computer's moves as
+background jobs, and fairness: nothing the presenter builds names a card hidden from you."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gin_core import Table, table_preset
+from gin_core.bots import make_bot
+from gin_core.table import TablePhase
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+sys.path.insert(0, str(WEB))
+from ginweb.seats import record  # noqa: E402  (the page's package lives in web/)
+from ginweb.seats.feature import SeatsFeature  # noqa: E402  (same)
+from ginweb.seats.intents import SeatMove, SitDown  # noqa: E402  (same)
+from ginweb.seats.model import YOU, SeatsModel, present  # noqa: E402  (same)
+from ginweb.words import narrate  # noqa: E402  (same)
+
+KEY = "0123456789abcdef0123456789abcdef"
+
+
+def play(table: Table, moves: int, seed: int = 0) -> Table:
+    """``moves`` moves by beginner bots at every seat (the next hand dealt when one ends)."""
+    bots = [make_bot("beginner", seed + s) for s in range(table.seats)]
+    for _ in range(moves):
+        if table.result is not None:
+            break
+        if table.phase == TablePhase.HAND_OVER:
+            table.apply(0, "next_hand")
+            continue
+        seat = table.to_move[0]
+        view = table.view(seat).play
+        assert view is not None
+        table.apply(seat, bots[seat].decide(view).action)
+    return table
+
+
+def hand_over(table: Table, seed: int = 0) -> Table:
+    """Play on until the hand in play is over."""
+    while table.phase == TablePhase.PLAY:
+        play(table, 1, seed)
+    return table
+
+
+# ----- the presenter ---------------------------------------------------------------------------
+
+
+def test_three_players_the_dealer_sits_out_and_sees_the_others_face_down():
+    m = present(Table(table_preset("three"), seed=5, dealer=YOU).view(YOU))
+    assert m.seats == ("You: deals, sits out", "Left", "Right")
+    assert len(m.games) == 1 and not m.games[0].yours
+    assert m.games[0].players == ("Left", "Right") and m.games[0].cards == ()
+    assert m.games[0].face_down in ((10, 10), (11, 10), (10, 11))
+    assert m.watching and m.moves == ()
+
+
+def test_three_players_the_deal_rotates_and_you_play_the_next_hand():
+    table = hand_over(Table(table_preset("three"), seed=5, dealer=YOU))
+    m = present(table.view(YOU))
+    assert m.moves == (("next_hand", "Next hand"),) and m.status == "Hand 1 is over"
+    assert m.rows[0][0] == "1" and m.rows[-1][0] == "Total"
+    table.apply(YOU, "next_hand")
+    m = present(table.view(YOU))
+    assert table.dealer != YOU and m.games[0].yours and len(m.games[0].cards) in (10, 11)
+    assert sum("sits out" in s for s in m.seats) == 1 and "sits out" not in m.seats[YOU]
+
+
+def test_partners_two_games_yours_first_and_both_scored():
+    table = Table(table_preset("partners"), seed=3, dealer=YOU)
+    m = present(table.view(YOU))
+    assert len(m.games) == 2 and m.games[0].yours and not m.games[1].yours
+    assert m.head == ("Hand", "You and Partner", "Left and Right", "Games")
+    hand_over(table, 1)
+    m = present(table.view(YOU))
+    row = m.rows[0]
+    hand = table.hands[0]
+    assert row[1:3] == tuple(str(p) for p in hand.points)
+    names = ("You", "Left", "Partner", "Right")
+    said = [
+        "Dead hand: no score"
+        if g.record.settlement is None
+        else g.record.settlement.explain((names[g.seats[0]], names[g.seats[1]]))
+        for g in hand.games
+    ]
+    assert row[3] == "; ".join(said)  # both games of the hand
+
+
+def test_hollywood_shows_three_games():
+    table = Table(table_preset("hollywood"), seed=9, dealer=YOU)
+    for _ in range(3):
+        hand_over(table, 2)
+        if table.phase == TablePhase.HAND_OVER:
+            table.apply(YOU, "next_hand")
+    m = present(table.view(YOU))
+    assert m.head == ("Player", "Game 1", "Game 2", "Game 3", "Total")
+    score = table.hollywood()
+    for p, row in enumerate(m.rows):
+        assert [c.split(" ")[0] for c in row[1:4]] == [str(g.points[p]) for g in score.games]
+
+
+def _texts(m: SeatsModel) -> str:
+    parts = [m.title, m.status, *m.seats, *(label for _, label in m.moves), *m.head]
+    parts += [c for row in m.rows for c in row] + [g.status for g in m.games]
+    return "\n".join(parts)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(("three", "partners", "hollywood")), st.integers(0, 10_000), st.integers(0, 120))
+def test_the_model_never_names_a_card_hidden_from_you(seating, seed, moves):
+    table = play(Table(table_preset(seating), seed=seed), moves, seed)
+    view = table.view(YOU)
+    m = present(view)
+    mine = set(view.play.hand) if view.play is not None else set()
+    known = set(view.play.opponent_known) if view.play is not None else set()
+    piles = {c for match in table.games for c in match.hand.pile}
+    # partners play two decks: a card hidden in one game may be seen in the other
+    hidden = {c for match in table.games for h in match.hand.hands for c in h} - mine - known - piles
+    text = _texts(m)
+    for c in hidden:
+        assert c.symbol not in text and narrate.card_word(c, spoken=True) not in text
+    shown = {c for g in m.games for c in g.cards} | {g.top for g in m.games if g.top is not None}
+    assert shown <= mine | piles
+    assert all(g.cards == () for g in m.games if not g.yours)
+
+
+# ----- the stored table ------------------------------------------------------------------------
+
+
+def test_the_record_round_trips_sealed():
+    table = play(Table(table_preset("partners"), seed=11), 30)
+    text = record.dumps(record.Seated(table, "beginner"), KEY)
+    data = json.loads(text)
+    assert data["table"].startswith("sealed1:")
+    assert set(data["table"][len("sealed1:") :]) <= set("abcdefghijklmnop")  # no seed, no card in clear
+    back = record.parse(data, KEY)
+    assert back.level == "beginner" and back.table.history == table.history
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda d: d.update(format="other"),
+        lambda d: d.update(version=2),
+        lambda d: d.update(level="wizard"),
+        lambda d: d.update(table=d["table"][:-4]),
+        lambda d: d.pop("level"),
+    ],
+)
+def test_a_bad_record_is_refused_with_value_error(edit: Callable[[dict[str, Any]], object]):
+    table = play(Table(table_preset("three"), seed=4), 12)
+    data = json.loads(record.dumps(record.Seated(table, "beginner"), KEY))
+    edit(data)
+    with pytest.raises(ValueError):
+        record.parse(data, KEY)
+
+
+def test_a_record_sealed_with_another_key_is_refused():
+    data = json.loads(record.dumps(record.Seated(Table(table_preset("three")), "beginner"), KEY))
+    with pytest.raises(ValueError):
+        record.parse(data, "f" * 32)
+
+
+# ----- the feature -----------------------------------------------------------------------------
+
+
+class Vault:
+    def __init__(self) -> None:
+        self.kept: dict[str, str] = {}
+
+    def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any:
+        return parse(json.loads(self.kept[name])) if name in self.kept else None
+
+    def put(self, name: str, text: str) -> None:
+        self.kept[name] = text
+
+    def remove(self, name: str) -> None:
+        self.kept.pop(name, None)
+
+    def seal_key(self) -> str:
+        return KEY
+
+
+class Screen:
+    def __init__(self) -> None:
+        self.shown: list[SeatsModel] = []
+
+    def show(self, m: SeatsModel) -> None:
+        self.shown.append(m)
+
+    def hide(self) -> None:
+        self.shown.clear()
+
+
+def seated(seating: str) -> tuple[SeatsFeature, Vault, Screen, list[str]]:
+    vault, ui, said = Vault(), Screen(), []
+    f = SeatsFeature(vault, ui)  # type: ignore[arg-type]
+    host = SimpleNamespace(
+        session=SimpleNamespace(game=SimpleNamespace(level="beginner")),
+        dialogs=SimpleNamespace(close=lambda ident: None),
+        screen=SimpleNamespace(notice=lambda text, kind, ms: said.append(text)),
+        work=lambda: None,
+    )
+    f.attach(host)  # type: ignore[arg-type]
+    f.sit_down(SitDown(seating))
+    return f, vault, ui, said
+
+
+def run_job(f: SeatsFeature) -> int:
+    """Run the computer's next move to its end; the number of slices it took."""
+    jobs = f.jobs(lambda key: False)
+    assert len(jobs) == 1
+    _, work, done = jobs[0]
+    slices = 0
+    try:
+        while True:
+            next(work)
+            slices += 1
+    except StopIteration as end:
+        done(end.value)
+    return slices
+
+
+def test_the_computer_plays_the_others_and_the_table_is_stored_and_read_back():
+    f, vault, ui, _ = seated("three")
+    assert f.seated is not None and ui.shown[-1].watching
+    slow = run_job(f)
+    assert len(f.seated.table.history) == 1
+    f.skip()
+    assert run_job(f) < slow  # skipped: no pause before each move
+    again = SeatsFeature(vault, Screen())  # type: ignore[arg-type]
+    again.table_set(None, False)  # type: ignore[arg-type]
+    assert again.seated is not None and again.seated.table.history == f.seated.table.history
+
+
+def test_your_move_is_played_and_a_wrong_one_refused():
+    f, _, ui, said = seated("partners")
+    assert f.seated is not None
+    table = f.seated.table
+    while YOU not in table.to_move:
+        run_job(f)
+    text, _ = ui.shown[-1].moves[0]
+    assert f.move(SeatMove(text)) is True and table.history[-1][0] == YOU
+    assert f.move(SeatMove("next_hand")) is False and said  # the hand is in play
+    f.leave()
+    assert f.seated is None and f.jobs(lambda key: False) == []

@@ -1,0 +1,25 @@
+"""What a player asks of the seated table, as typed values (see ginweb/table/intents.py)."""
+
+from __future__ import annotations
+
+from ..feature import FeatureIntent
+
+
+class SitDown(FeatureIntent):
+    """Start a table: ``seating`` "three", "partners" or "hollywood" (from New match)."""
+
+    seating: str
+
+
+class SeatMove(FeatureIntent):
+    """Play ``action`` (its text, e.g. ``discard 7H``) for you at the table."""
+
+    action: str
+
+
+class SkipHand(FeatureIntent):
+    """Skip to the result of the games you are not in (the computer plays them at once)."""
+
+
+class LeaveTable(FeatureIntent):
+    """Leave the table: it ends (not kept), and your two-player match is back."""

@@ -1,0 +1,212 @@
+"""The seated table as the page shows it to you at seat 0: a pure presenter of your
+``SeatView`` (never of the table itself, so no hidden card can reach the screen). Who sits
+where, who sits out, every game of the hand (yours face up, the others face down), your moves,
+and the scoreboard: per player, per side with both games of each hand, or Hollywood's three
+games."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from gin_core import Card, HandRecord, PlayerView, Seating, SeatView, TableHand, TablePhase
+
+from ..words import narrate
+from .record import YOU
+
+NAMES = {
+    Seating.HOLLYWOOD: ("You", "Computer"),
+    Seating.THREE: ("You", "Left", "Right"),
+    Seating.PARTNERS: ("You", "Left", "Partner", "Right"),
+}
+TITLES = {
+    Seating.HOLLYWOOD: "Hollywood: three games at once",
+    Seating.THREE: "Three players",
+    Seating.PARTNERS: "Four players in partnerships",
+}
+SIDES = ("You and Partner", "Left and Right")
+
+
+class GameWatch(Protocol):
+    """What every seat sees of a game it does not play (gin_core's ``GameWatch``)."""
+
+    @property
+    def seats(self) -> tuple[int, int]: ...
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def pile(self) -> tuple[Card, ...]: ...
+    @property
+    def stock_size(self) -> int: ...
+    @property
+    def hand_sizes(self) -> tuple[int, int]: ...
+    @property
+    def showdown(self) -> HandRecord | None: ...
+
+
+@dataclass(frozen=True)
+class GameShown:
+    """One game of the hand: its two players' names, your cards (yours only), how many cards
+    each hides face down, the pile's top, the stock, and what is happening in it."""
+
+    players: tuple[str, str]
+    yours: bool
+    cards: tuple[Card, ...]
+    face_down: tuple[int, int]
+    top: Card | None
+    stock: int
+    status: str
+
+
+@dataclass(frozen=True)
+class SeatsModel:
+    """Everything the seated table's dialog shows."""
+
+    title: str
+    seats: tuple[str, ...]  # "Left: deals, sits out" ...
+    games: tuple[GameShown, ...]
+    moves: tuple[tuple[str, str], ...]  # (action text, label) you may play now
+    watching: bool  # you sit out (or your game is over) while another game is played
+    status: str
+    head: tuple[str, ...]  # the scoreboard's columns
+    rows: tuple[tuple[str, ...], ...]
+
+
+def names(view: SeatView) -> tuple[str, ...]:
+    return NAMES[view.seating]
+
+
+def parties(view: SeatView) -> tuple[str, ...]:
+    """Who scores: each player, or each side of partners."""
+    return SIDES if view.seating == Seating.PARTNERS else names(view)
+
+
+def _own(play: PlayerView, players: tuple[str, str], status: str) -> GameShown:
+    top = play.pile[-1] if play.pile else None
+    return GameShown(players, True, play.hand, (0, play.opponent_hand_size), top, play.stock_size, status)
+
+
+def _watched(w: GameWatch, who: tuple[str, ...]) -> GameShown:
+    players = (who[w.seats[0]], who[w.seats[1]])
+    if w.showdown is not None:
+        status = _game_result(players, w.showdown)
+    else:
+        status = f"{who[w.to_move]} to move" if w.to_move is not None else ""
+    top = w.pile[-1] if w.pile else None
+    return GameShown(players, False, (), w.hand_sizes, top, w.stock_size, status)
+
+
+def _game_result(players: tuple[str, str], record: HandRecord) -> str:
+    """How a finished game was scored, in gin_core's words with the players' names."""
+    s = record.settlement
+    return "Dead hand: no score" if s is None else s.explain(players)
+
+
+def _own_status(view: SeatView, play: PlayerView) -> str:
+    if play.phase in ("match_over", "hand_over"):
+        return "Your game is over"
+    if play.to_move == play.player:
+        return "Your turn"
+    return "The other player's turn"
+
+
+def games(view: SeatView) -> tuple[GameShown, ...]:
+    """Your game first (if you play this hand), then the others, face down."""
+    who = names(view)
+    shown = [_watched(w, who) for w in view.watching]
+    game = next((seats for seats in view.pairing if YOU in seats), None)
+    if view.play is not None and game is not None:
+        last = view.hands[-1] if view.phase != TablePhase.PLAY and view.hands else None
+        players = (who[game[0]], who[game[1]])
+        status = _own_status(view, view.play) if last is None else _own_result(last, players)
+        shown.insert(0, _own(view.play, players, status))
+    return tuple(shown)
+
+
+def _own_result(hand: TableHand, players: tuple[str, str]) -> str:
+    g = next(g for g in hand.games if YOU in g.seats)
+    return _game_result(players, g.record)
+
+
+def seats(view: SeatView) -> tuple[str, ...]:
+    who = names(view)
+    playing = {s for pair in view.pairing for s in pair}
+    return tuple(
+        f"{name}{': deals' if s == view.dealer else ''}{'' if s in playing else ', sits out'}"
+        for s, name in enumerate(who)
+    )
+
+
+def moves(view: SeatView) -> tuple[tuple[str, str], ...]:
+    top = view.play.pile[-1] if view.play is not None and view.play.pile else None
+    return tuple((str(a), narrate.action_label(a, top)) for a in view.legal_actions)
+
+
+def status(view: SeatView) -> str:
+    if view.result is not None:
+        won = view.result.winner
+        return "The table is over: a tie" if won is None else f"The table is over: {parties(view)[won]} won"
+    if view.phase == TablePhase.HAND_OVER:
+        return f"Hand {view.hand_number} is over"
+    return f"Hand {view.hand_number}"
+
+
+def present(view: SeatView) -> SeatsModel:
+    """The dialog for you, from your view only."""
+    head, rows = scoreboard(view)
+    in_play = view.phase == TablePhase.PLAY
+    mine_over = view.play is None or view.play.phase in ("match_over", "hand_over")
+    return SeatsModel(
+        title=TITLES[view.seating],
+        seats=seats(view),
+        games=games(view),
+        moves=moves(view),
+        watching=in_play and mine_over,
+        status=status(view),
+        head=head,
+        rows=rows,
+    )
+
+
+def scoreboard(view: SeatView) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """The columns and rows of the scoreboard: one row per finished hand, then the totals."""
+    if view.hollywood is not None:
+        return _hollywood(view)
+    who = parties(view)
+    head = ("Hand", *who) + (("Games",) if view.seating == Seating.PARTNERS else ())
+    rows = [_hand_row(view, h) for h in view.hands]
+    rows.append(
+        ("Total", *(str(p) for p in _sums(view)), *(("",) if view.seating == Seating.PARTNERS else ()))
+    )
+    if view.result is not None:
+        rows.append(
+            (
+                "With bonuses",
+                *(str(t) for t in view.result.totals),
+                *(("",) if len(head) > len(who) + 1 else ()),
+            )
+        )
+    return head, tuple(rows)
+
+
+def _sums(view: SeatView) -> tuple[int, ...]:
+    return tuple(sum(h.points[p] for h in view.hands) for p in range(len(parties(view))))
+
+
+def _hand_row(view: SeatView, hand: TableHand) -> tuple[str, ...]:
+    cells = (str(hand.number), *(str(p) for p in hand.points))
+    if view.seating != Seating.PARTNERS:
+        return cells
+    who = names(view)
+    both = "; ".join(_game_result((who[g.seats[0]], who[g.seats[1]]), g.record) for g in hand.games)
+    return (*cells, both)
+
+
+def _hollywood(view: SeatView) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    assert view.hollywood is not None
+    head = ("Player", "Game 1", "Game 2", "Game 3", "Total")
+    rows = []
+    for p, name in enumerate(names(view)):
+        cells = [str(g.points[p]) + (" (over)" if g.result is not None else "") for g in view.hollywood.games]
+        rows.append((name, *cells, str(view.hollywood.totals[p])))
+    return head, tuple(rows)

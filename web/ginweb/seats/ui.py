@@ -1,0 +1,91 @@
+"""The seated table's dialog (#dlg-seats): write what model.py built into the DOM, and decide
+nothing. Your cards are shown with their symbols and named for a screen reader; a hidden hand
+is only a count of card backs."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gin_core import Card
+
+from ..kit import dom
+from ..words import narrate
+
+if TYPE_CHECKING:  # imported after the first paint (warmup.py)
+    from .model import GameShown, SeatsModel
+
+RED = ("\u2665", "\u2666")
+
+
+def _card(c: Card) -> str:
+    red = " red" if c.symbol.endswith(RED) else ""
+    return f'<span class="rcard{red}">{dom.esc(c.symbol)}</span>'
+
+
+def _game(g: GameShown) -> str:
+    title = f"{g.players[0]} against {g.players[1]}"
+    if g.yours:
+        spoken = narrate.cards_words(g.cards, spoken=True) or "no cards"
+        mine = (
+            f'<div class="rhand" role="img" aria-label="Your hand: {dom.esc(spoken)}">'
+            f"{''.join(_card(c) for c in g.cards)}</div>"
+        )
+    else:
+        mine = _backs(g.players[0], g.face_down[0])
+    top = "empty" if g.top is None else narrate.card_word(g.top, spoken=True)
+    pile = _card(g.top) if g.top is not None else "&mdash;"
+    return (
+        f'<section class="seat-game" aria-label="{dom.esc(title)}"><h3>{dom.esc(title)}</h3>'
+        f"{mine}{_backs(g.players[1], g.face_down[1])}"
+        f'<p>Pile: <span aria-label="{dom.esc(top)}">{pile}</span> &middot; stock {g.stock}</p>'
+        f'<p class="seat-status" aria-live="polite">{dom.esc(g.status)}</p></section>'
+    )
+
+
+def _backs(name: str, n: int) -> str:
+    if not n:
+        return ""
+    backs = '<span class="rcard back" aria-hidden="true">\u2592</span>' * n
+    return f'<div class="rhand" role="img" aria-label="{dom.esc(name)}: {n} cards face down">{backs}</div>'
+
+
+def _moves(m: SeatsModel) -> str:
+    buttons = "".join(
+        f'<button type="button" data-act="seat-move" data-action="{dom.esc(text)}">{dom.esc(label)}</button>'
+        for text, label in m.moves
+    )
+    if m.watching:
+        buttons += '<button type="button" data-act="seat-skip">Skip to the result</button>'
+    return buttons
+
+
+def _board(m: SeatsModel) -> str:
+    head = "".join(f'<th scope="col">{dom.esc(h)}</th>' for h in m.head)
+    rows = "".join(
+        f'<tr><th scope="row">{dom.esc(r[0])}</th>{"".join(f"<td>{dom.esc(c)}</td>" for c in r[1:])}</tr>'
+        for r in m.rows
+    )
+    return (
+        f'<table class="stats"><caption>Scores</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+    )
+
+
+class SeatsUI:
+    def __init__(self) -> None:
+        self.dlg = dom.by_id("dlg-seats")
+
+    def show(self, m: SeatsModel) -> None:
+        """Draw the table and open its dialog."""
+        dom.set_text(dom.by_id("seats-title"), m.title)
+        dom.set_text(dom.by_id("seats-status"), m.status)
+        dom.by_id("seats-list").innerHTML = "".join(f"<li>{dom.esc(s)}</li>" for s in m.seats)
+        dom.by_id("seats-games").innerHTML = "".join(_game(g) for g in m.games)
+        dom.by_id("seats-moves").innerHTML = _moves(m)
+        dom.by_id("seats-board").innerHTML = _board(m)
+        if not self.dlg.open:
+            self.dlg.showModal()
+
+    def hide(self) -> None:
+        if self.dlg.open:
+            self.dlg.close()
