@@ -61,6 +61,8 @@ from .layoff import Layoff, best_defence
 from .match import Match, TakeBack
 from .melds import Meld, MeldError, is_meld_mask
 from .presets import PRESETS, preset, preset_name
+from .puzzles import Position, PositionCodeError, PositionError, Puzzle, PuzzleError
+from .puzzles.table import TableError
 from .results import HandRecord, MatchResult
 from .rules import RULE_FIELDS, RuleField, Rules, RulesError, rule_fields
 from .save import dumps as save_match
@@ -111,6 +113,11 @@ __all__ = [
     "MistakeKind",
     "Phase",
     "PlayerView",
+    "Position",
+    "PositionCodeError",
+    "PositionError",
+    "Puzzle",
+    "PuzzleError",
     "Rating",
     "Reason",
     "ReasonKind",
@@ -121,6 +128,7 @@ __all__ = [
     "SaveError",
     "Settlement",
     "SkillBand",
+    "TableError",
     "TakeBack",
     "UndoError",
     "Verdict",
