@@ -8,6 +8,9 @@ here, never from the submodules)::
 Every :class:`GinError` subclass is exported here. See the README for a tour.
 """
 
+import importlib
+from typing import TYPE_CHECKING
+
 from .actions import Action, ActionError, ActionKind
 from .analysis.coach import (
     MISTAKE_POINTS,
@@ -78,6 +81,32 @@ from .tablesave import loads as load_table
 from .tablescore import GameResult, TableResult
 from .view import PlayerView
 
+if TYPE_CHECKING:
+    from .puzzles import Position, PositionCodeError, PositionError, Puzzle, PuzzleError
+    from .puzzles.glicko import RatingError
+    from .puzzles.public import PublicMoveError
+
+_LAZY = {  # loaded when first asked for: the page's first paint needs no puzzle
+    "Position": "gin_core.puzzles.position",
+    "PositionCodeError": "gin_core.puzzles.position",
+    "PositionError": "gin_core.puzzles.position",
+    "PublicMoveError": "gin_core.puzzles.public",
+    "Puzzle": "gin_core.puzzles.puzzle",
+    "PuzzleError": "gin_core.puzzles.puzzle",
+    "RatingError": "gin_core.puzzles.glicko",
+}
+
+
+def __getattr__(name: str) -> object:
+    """The puzzles' names, imported on first use (PEP 562)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'gin_core' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -126,7 +155,14 @@ __all__ = [
     "MistakeKind",
     "Phase",
     "PlayerView",
+    "Position",
+    "PositionCodeError",
+    "PositionError",
+    "PublicMoveError",
+    "Puzzle",
+    "PuzzleError",
     "Rating",
+    "RatingError",
     "Reason",
     "ReasonKind",
     "Refusal",

@@ -28,7 +28,7 @@ from ..events import Event
 from ..presets import PRESETS
 from ..rules import RULE_FIELDS, Rules
 from ..view import PlayerView
-from .table import MOVE_KINDS, Table, TableError, moves_of, replay
+from .public import MOVE_KINDS, PublicHand, PublicMoveError, moves_of, replay
 
 VERSION = 1
 RULE_SETS: tuple[tuple[str, Rules], ...] = (("default", Rules()),) + tuple(
@@ -89,12 +89,12 @@ class Position:
         return pos
 
     @cached_property
-    def table(self) -> Table:
+    def table(self) -> PublicHand:
         """The public facts replayed from the moves (:class:`PositionCodeError` if they break
         a rule)."""
         try:
             return replay(self.rules, self.dealer, self.scores, self.upcard, self.moves)
-        except TableError as e:
+        except PublicMoveError as e:
             raise PositionCodeError(str(e)) from None
 
     def check(self) -> None:
@@ -296,7 +296,7 @@ def _read_moves(
         steps.append(("discard", CARDS[b - DISCARD]) if b >= DISCARD else (_KINDS[b], None))
     try:
         return moves_of(rules, dealer, scores, upcard, steps)
-    except TableError as e:
+    except PublicMoveError as e:
         raise PositionCodeError(str(e)) from None
 
 

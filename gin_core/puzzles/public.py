@@ -23,16 +23,16 @@ MOVE_KINDS = ("pass", "draw_stock", "draw_pile", "discard")
 FULL_STOCK = 32  # 52 cards less two hands of ten
 
 
-class TableError(GinError):
+class PublicMoveError(GinError):
     """Raised for a public move the rules refuse, or one that ends the hand."""
 
 
-class Table:
+class PublicHand:
     """The public state of a hand being replayed (one :meth:`play` per public move)."""
 
     def __init__(self, rules: Rules, dealer: int, scores: tuple[int, int], upcard: Card | None):
         if rules.first_upcard != (upcard is not None):
-            raise TableError("the rules' first upcard and the position's upcard disagree")
+            raise PublicMoveError("the rules' first upcard and the position's upcard disagree")
         first = 1 - dealer
         self.rules, self.dealer, self.upcard = rules, dealer, upcard
         self.phase = Phase.OFFER if upcard else Phase.DRAW
@@ -56,7 +56,7 @@ class Table:
     def play(self, kind: str, card: Card | None = None) -> Event:
         """Play one public move of the player to move (``card``: the discard's)."""
         if self.phase not in (Phase.OFFER, Phase.DRAW, Phase.WALL, Phase.DISCARD):
-            raise TableError("a move after the end of the hand")
+            raise PublicMoveError("a move after the end of the hand")
         if kind == "pass":
             self._pass()
         elif kind == "draw_stock":
@@ -66,7 +66,7 @@ class Table:
         elif kind == "discard" and card is not None:
             self._discard(card)
         else:
-            raise TableError(f"{kind} is not a public move")
+            raise PublicMoveError(f"{kind} is not a public move")
         event = Event(kind, self.events_player(kind), card)
         self.events.append(event)
         return event
@@ -77,9 +77,9 @@ class Table:
 
     def _pass(self) -> None:
         if self.phase not in (Phase.OFFER, Phase.WALL):
-            raise TableError("a pass outside the upcard offer and the wall")
+            raise PublicMoveError("a pass outside the upcard offer and the wall")
         if self.phase == Phase.WALL:
-            raise TableError("a pass at the wall ends the hand")
+            raise PublicMoveError("a pass at the wall ends the hand")
         self.declined[self.turn].append(self.pile[-1])
         self.passes += 1
         self.turn = 1 - self.turn
@@ -88,9 +88,9 @@ class Table:
 
     def _draw_stock(self) -> None:
         if self.phase != Phase.DRAW:
-            raise TableError(f"a draw from the stock in the {self.phase} phase")
+            raise PublicMoveError(f"a draw from the stock in the {self.phase} phase")
         if self.stock <= 0:
-            raise TableError("a draw from an empty stock")
+            raise PublicMoveError("a draw from an empty stock")
         if self.pile and not self.stock_only:
             self.declined[self.turn].append(self.pile[-1])
         self.stock -= 1
@@ -98,11 +98,11 @@ class Table:
 
     def _draw_pile(self) -> Card:
         if self.phase == Phase.DISCARD or not self.pile or self.stock_only:
-            raise TableError("a draw from the pile when it may not be taken")
+            raise PublicMoveError("a draw from the pile when it may not be taken")
         if self.phase == Phase.DRAW:
             self.pile_draws += 1
             if pile_limit_reached(self.rules, self.pile_draws):
-                raise TableError("the pile draw limit ends the hand")
+                raise PublicMoveError("the pile draw limit ends the hand")
         card = self.pile.pop()
         self.takes[self.turn].append(card)
         self.known[self.turn].append(card)
@@ -112,11 +112,11 @@ class Table:
 
     def _discard(self, card: Card) -> None:
         if self.phase != Phase.DISCARD or self.must_knock:
-            raise TableError("a discard before drawing, or at the wall")
+            raise PublicMoveError("a discard before drawing, or at the wall")
         if card == self.taken and self.rules.no_discard_after_pickup:
-            raise TableError(f"{card} was just taken from the pile")
+            raise PublicMoveError(f"{card} was just taken from the pile")
         if card in self.pile or card in self.known[1 - self.turn]:
-            raise TableError(f"{card} is discarded but is on the pile or held by the other player")
+            raise PublicMoveError(f"{card} is discarded but is on the pile or held by the other player")
         if card in self.known[self.turn]:
             self.known[self.turn].remove(card)
         self.pile.append(card)
@@ -124,9 +124,9 @@ class Table:
         thrown_back, self.thrown_back = self.thrown_back, card == self.taken
         self.taken, self.stock_only, self.turn = None, False, 1 - self.turn
         if self.rules.throw_back_dead and thrown_back and self.thrown_back:
-            raise TableError("a second card thrown back ends the hand")
+            raise PublicMoveError("a second card thrown back ends the hand")
         if dead_after_discard(self.rules, self.stock):
-            raise TableError("the stock is used up: the hand is over")
+            raise PublicMoveError("the stock is used up: the hand is over")
         self.phase = Phase.WALL if at_the_wall(self.rules, self.stock) else Phase.DRAW
 
     def view(self, player: int, hand: tuple[Card, ...], number: int, scores: tuple[int, int]) -> PlayerView:
@@ -180,13 +180,13 @@ class Table:
 
 def replay(
     rules: Rules, dealer: int, scores: tuple[int, int], upcard: Card | None, moves: Iterable[Event]
-) -> Table:
+) -> PublicHand:
     """The table after ``moves`` (each must be the move its player could make then)."""
-    table = Table(rules, dealer, scores, upcard)
+    table = PublicHand(rules, dealer, scores, upcard)
     for e in moves:
         made = table.play(e.kind, e.card if e.kind == "discard" else None)
         if made != e:
-            raise TableError(f"move {len(table.events)} ({e.kind}) does not follow from the ones before")
+            raise PublicMoveError(f"move {len(table.events)} ({e.kind}) does not follow from the ones before")
     return table
 
 
@@ -199,5 +199,5 @@ def moves_of(
 ) -> tuple[Event, ...]:
     """The moves of a sequence of (kind, discarded card), each given its player and the card
     a draw from the pile takes."""
-    table = Table(rules, dealer, scores, upcard)
+    table = PublicHand(rules, dealer, scores, upcard)
     return tuple(table.play(kind, card) for kind, card in steps)
