@@ -10,12 +10,15 @@ Every :class:`GinError` subclass is exported here. See the README for a tour.
 
 from .actions import Action, ActionError, ActionKind
 from .analysis.coach import (
+    MISTAKE_POINTS,
     CoachDataError,
     HandReview,
     Mistake,
     MistakeKind,
     Verdict,
+    diagnose,
     hand_summary,
+    same_move,
     think_review,
 )
 from .analysis.duplicate import (
@@ -80,6 +83,7 @@ __version__ = "0.1.0"
 __all__ = [
     "CARDS",
     "EXPERT",
+    "MISTAKE_POINTS",
     "PRESETS",
     "RULE_FIELDS",
     "TABLE_PRESETS",
@@ -152,6 +156,7 @@ __all__ = [
     "declarations",
     "decode_deal_code",
     "default_declaration",
+    "diagnose",
     "encode_deal_code",
     "expert_seed",
     "first_move",
@@ -178,6 +183,7 @@ __all__ = [
     "rating",
     "replay_hand",
     "rule_fields",
+    "same_move",
     "save_match",
     "save_table",
     "settle",

@@ -27,7 +27,7 @@ BROWSER_MODULES = {
     "ginweb.warmup",
 }
 # each a folder; app.py is the one module outside it that imports it
-FEATURES = {"ginweb.daily", "ginweb.review"}
+FEATURES = {"ginweb.daily", "ginweb.review", "ginweb.tutor"}
 
 
 def modules() -> dict[str, ast.Module]:

@@ -40,9 +40,12 @@ from .table.panels import Panels
 from .table.screen import Screen
 from .table.session import Session, new_game
 from .table.settings_ui import SettingsUI
+from .table.sound import Sound
 from .table.tablestate import Motion, Stage
 from .table.turns import Turns
 from .table.ui import TableUI
+from .tutor.feature import TutorFeature
+from .tutor.ui import TutorUI
 from .warmup import DEFERRED, warm_up
 
 Notify = Callable[[str], None]
@@ -69,8 +72,11 @@ def apply_look(s: Settings, fast: bool) -> None:
     root.classList.toggle("four-colour", s.four_colour)
     root.dataset.back = s.back
     root.dataset.felt = s.felt
-    root.classList.toggle("no-motion", fast)
+    root.classList.toggle("no-motion", fast or s.motion == "on")
     root.classList.toggle("fast", s.speed == "fast")
+    root.classList.toggle("left-handed", s.left_handed)
+    root.dataset.cards = s.card_size
+    root.dataset.motion = s.motion  # "system": style.css follows prefers-reduced-motion
 
 
 def link_params(features: Sequence[Feature]) -> params.Params:
@@ -205,7 +211,11 @@ def start() -> tuple[Feature, ...]:
 
     records = Records(store, notify)
     # ----- the features: each plugs into the table here, and nowhere else (ginweb/feature.py)
-    features: tuple[Feature, ...] = (DailyFeature(records, DailyUI()), ReviewFeature(records, ReviewUI()))
+    features: tuple[Feature, ...] = (
+        DailyFeature(records, DailyUI()),
+        ReviewFeature(records, ReviewUI()),
+        TutorFeature(TutorUI()),
+    )
     records.plug(features)
     p = link_params(features)
     page = Page(records, store, p.fast)
@@ -221,6 +231,7 @@ def start() -> tuple[Feature, ...]:
         session.resume_practice(records.read_game("practice", "practice hand"))
     board = Board()
     screen = Screen(session, board, TableUI(board), panels, features)
+    screen.sound = Sound().play
     dialogs = Dialogs()
     turns = Turns(session, screen, dialogs, lambda: p.fast)
     page.session, page.screen, page.turns = session, screen, turns

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from .kit.frozen import Frozen
 
 if TYPE_CHECKING:
+    from gin_core import Action
+
     from .kit.background import Slices
     from .kit.charts import Chart
     from .storage.savefmt import Game
@@ -44,6 +46,16 @@ class HandButton(Frozen):
     short: str
     long: str
     ident: str
+
+
+class Question(Frozen):
+    """A question a feature asks before your move is played (:meth:`Feature.before_move`): the
+    move goes through on ``ok``, and ``cancel`` lets you choose again."""
+
+    title: str
+    text: str
+    ok: str
+    cancel: str
 
 
 class Host(Protocol):
@@ -120,6 +132,10 @@ class Feature:
 
     def counted(self, game: Game) -> None:
         """The statistics of ``game`` were just counted (a hand or the match ended)."""
+
+    def before_move(self, action: Action) -> Question | None:
+        """A question to ask you before your move ``action`` is played (None: play it now)."""
+        return None
 
     def refuses_start(self, seed: int | None, deal: str | None) -> str | None:
         """Why a new match may not start from this seed or deal code (words), or None."""

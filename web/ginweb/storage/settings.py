@@ -1,4 +1,5 @@
-"""Player settings: difficulty, rules (a preset or every option by hand), look and feel.
+"""Player settings: difficulty, rules (a preset or every option by hand), look and feel, and
+comfort (card size, a left-handed layout, motion, sound, the tutor).
 
 A plain validated value. :func:`from_dict` never raises: whatever cannot be read falls back to
 the default and is reported, so stored settings from an older or foreign page cannot break
@@ -40,6 +41,8 @@ BACKS = ("red", "blue", "green", "black")
 FELTS = ("green", "blue", "red", "grey")
 SPEEDS = ("normal", "fast")
 SORTS = ("rank", "suit", "custom")
+CARD_SIZES = ("small", "medium", "large")
+MOTIONS = ("system", "on", "off")  # "system": as the system's reduced-motion preference says
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,11 @@ class Settings:
     speed: str = "normal"
     strict: bool = False
     sort: str = "rank"
+    card_size: str = "medium"
+    left_handed: bool = False  # hand controls and panels mirrored
+    motion: str = "system"  # "off": no animations, whatever the system says
+    sound: bool = False  # short synthesized tones, only after a click or key
+    tutor: bool = False  # "Are you sure?" before a move clearly worse than the best (tutor/)
 
     def game_rules(self) -> Rules:
         if self.rules is not None:
@@ -78,7 +86,10 @@ _CHOICES = {
     "felt": FELTS,
     "speed": SPEEDS,
     "sort": SORTS,
+    "card_size": CARD_SIZES,
+    "motion": MOTIONS,
 }
+FLAGS = ("four_colour", "strict", "left_handed", "sound", "tutor")
 
 
 ADDED_RULES = ("pile_draw_limit", "throw_back_dead")
@@ -132,7 +143,7 @@ def _plain_values(data: dict[str, Any], bad: list[str]) -> dict[str, Any]:
     """The fields that are one of a few choices or a flag, each checked on its own."""
     values: dict[str, Any] = {}
     checks = [(name, choices.__contains__) for name, choices in _CHOICES.items()]
-    checks += [(name, lambda v: isinstance(v, bool)) for name in ("four_colour", "strict")]
+    checks += [(name, lambda v: isinstance(v, bool)) for name in FLAGS]
     for name, ok in checks:
         if name in data:
             if ok(data[name]):

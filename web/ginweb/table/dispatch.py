@@ -228,8 +228,15 @@ class Dispatcher:
 
     # ----- your moves ---------------------------------------------------------------------------
 
-    def play(self, action: Action, origin: i.Origin | None = None) -> bool:
-        """Play ``action`` for you: drawn first, then counted and saved; the rule if refused."""
+    def play(self, action: Action, origin: i.Origin | None = None, asked: bool = False) -> bool:
+        """Play ``action`` for you: drawn first, then counted and saved; the rule if refused. A
+        feature's question comes first (``asked``: it was answered "play it")."""
+        if not asked and self.questioned(action, origin):
+            return False
+        return self.played(action, origin)
+
+    def played(self, action: Action, origin: i.Origin | None) -> bool:
+        """Play ``action`` for you now (see :meth:`play`)."""
         s = self.session
         keyboard = action.kind == ActionKind.DISCARD and self.screen.hand_has_focus()
         # a keyboard user's next key must find the focus moved; a pointer's click need not wait
@@ -250,6 +257,15 @@ class Dispatcher:
             focus(s.ui.drawn)
         self.screen.later(s.flush)
         self.turns.kick()
+        return True
+
+    def questioned(self, action: Action, origin: i.Origin | None) -> bool:
+        """Ask a feature's question about your move before it is played (True if one is asked):
+        its OK plays the move, its cancel leaves you to choose again."""
+        q = next(filter(None, (f.before_move(action) for f in self.features)), None)
+        if q is None:
+            return False
+        self.ask(q.title, q.text, q.ok, lambda _: self.play(action, origin, True), cancel=q.cancel)
         return True
 
     def refuse(self, refused: IllegalAction | Blocked) -> None:

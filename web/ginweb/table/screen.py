@@ -8,7 +8,7 @@ from functools import partial
 
 from ..feature import Feature
 from ..kit import dom
-from . import chartview
+from . import chartview, cues
 from .board import Board
 from .intents import Origin
 from .model import Look, TableModel, present
@@ -34,6 +34,8 @@ class Screen:
         self.table = table
         self.panels = panels
         self.unsaved = 0  # saves waiting for the paint (see later)
+        self.heard = (-1, 0)  # (epoch, moves) the last sound was for
+        self.sound: Callable[[str], None] = lambda _: None  # plays a cue (app.py: sound.py)
 
     def model(self) -> TableModel:
         s = self.session
@@ -60,8 +62,20 @@ class Screen:
         for f in self.features:
             f.drawn()
         self.score_chart()
+        self.cue()
         if p.result(model.result):
             dom.after(50, self.focus_next)
+
+    def cue(self) -> None:
+        """The sound of the moves made since the last one (with Settings' "Sound" on); none for a
+        new table or moves taken back."""
+        s = self.session
+        m = s.match
+        (epoch, moves), self.heard = self.heard, (s.epoch, len(m.history))
+        if s.settings.sound and epoch == s.epoch and len(m.history) > moves:
+            name = cues.cue([a for _, a in m.history[moves:]], m.phase)
+            if name is not None:
+                self.sound(name)
 
     def score_chart(self) -> None:
         """The chart of the match, while it is open, follows the hands as they end."""

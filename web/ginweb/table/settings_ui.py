@@ -1,4 +1,5 @@
-"""The Settings dialog: difficulty, strictness, speed, deck and table colours, and every rule
+"""The Settings dialog: difficulty, strictness, speed, deck and table colours, comfort (card
+size, left-handed, motion, sound, the tutor), and every rule
 option (a preset fills them all; changing one makes the rules "custom"). The rule controls are
 built from the engine's rule metadata (ruleform.py); this module moves values in and out of the
 form and returns what was chosen."""
@@ -11,7 +12,7 @@ from typing import Any
 from gin_core import PRESETS, Rules, RulesError, preset, preset_name, rule_fields
 
 from ..kit import dom
-from ..storage.settings import BACKS, FELTS, LEVEL_TEXT, LEVELS, PRESET_TEXT, Settings
+from ..storage.settings import BACKS, CARD_SIZES, FELTS, LEVEL_TEXT, LEVELS, PRESET_TEXT, Settings
 from . import ruleform
 
 GROUPS = (
@@ -59,6 +60,25 @@ LOOK_HTML = (
     '<span class="help">Diamonds blue, clubs green.</span></div>'
 )
 
+COMFORT_HTML = (
+    "<fieldset><legend>Comfort</legend>"
+    '<div class="field check"><input type="checkbox" id="set-tutor" name="tutor">'
+    '<label for="set-tutor">Tutor</label>'
+    '<span class="help">Asks "Are you sure?" before a move clearly worse than the best, '
+    "and says why.</span></div>"
+    '<div class="field check"><input type="checkbox" id="set-left" name="left_handed">'
+    '<label for="set-left">Left-handed layout</label>'
+    '<span class="help">Your hand\'s controls and the panels on the other side.</span></div>'
+    '<div class="field"><label for="set-motion">Reduce motion</label><select id="set-motion" name="motion">'
+    '<option value="system">As the system says</option><option value="on">On: no animations</option>'
+    '<option value="off">Off: animate</option></select></div>'
+    '<div class="field check"><input type="checkbox" id="set-sound" name="sound">'
+    '<label for="set-sound">Sound</label>'
+    '<span class="help">Short tones for draws, discards, knock, gin and the end of a match.</span></div>'
+    "</fieldset>"
+)
+SIZE_TEXT = {"small": "Small", "medium": "Medium", "large": "Large"}
+
 
 def _radio_group(name: str, legend: str, options: list[tuple[str, str, str]], cls: str = "") -> str:
     swatch = cls == "swatch"
@@ -88,9 +108,11 @@ class SettingsUI:
         self.form.innerHTML = (
             _radio_group("level", "Difficulty", [(k, *LEVEL_TEXT[k]) for k in LEVELS])
             + PLAY_HTML
+            + COMFORT_HTML
             + LOOK_HTML
             + _radio_group("back", "Card backs", [(b, b.capitalize(), "") for b in BACKS], "swatch")
             + _radio_group("felt", "Table", [(f, f.capitalize(), "") for f in FELTS], "swatch")
+            + _radio_group("card_size", "Card size", [(c, SIZE_TEXT[c], "") for c in CARD_SIZES])
             + "</fieldset>"
             + '<fieldset class="rules"><legend>Rules</legend>'
             + '<p class="help">New rules apply from the next match.</p>'
@@ -133,6 +155,10 @@ class SettingsUI:
         self._q(f"input[name=level][value={level}]").checked = True
         self._q(f"input[name=back][value={s.back}]").checked = True
         self._q(f"input[name=felt][value={s.felt}]").checked = True
+        self._q(f"input[name=card_size][value={s.card_size}]").checked = True
+        for ident, on in (("set-tutor", s.tutor), ("set-left", s.left_handed), ("set-sound", s.sound)):
+            dom.by_id(ident).checked = on
+        dom.by_id("set-motion").value = s.motion
         dom.by_id("set-strict").checked = s.strict
         dom.by_id("set-four").checked = s.four_colour
         dom.by_id("set-speed").value = s.speed
@@ -182,6 +208,11 @@ class SettingsUI:
             level=pick("level"),
             back=pick("back"),
             felt=pick("felt"),
+            card_size=pick("card_size"),
+            tutor=bool(dom.by_id("set-tutor").checked),
+            left_handed=bool(dom.by_id("set-left").checked),
+            sound=bool(dom.by_id("set-sound").checked),
+            motion=str(dom.by_id("set-motion").value),
             strict=bool(dom.by_id("set-strict").checked),
             four_colour=bool(dom.by_id("set-four").checked),
             speed=str(dom.by_id("set-speed").value),

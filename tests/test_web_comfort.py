@@ -1,0 +1,233 @@
+"""Comfort and the tutor (issue 30, items 2 and 4; web/ginweb/storage/settings.py,
+web/ginweb/table/cues.py, web/ginweb/tutor/): the comfort settings are kept and a bad stored
+value falls back on its own; each move makes its sound; the tutor asks before a move clearly
+worse than the best, not before a good one, lets a move through when its values are not ready,
+and decides from your view only."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Generator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gin_core import MISTAKE_POINTS, Action, ActionKind, Candidate, Match, Phase, PlayerView, preset
+from gin_core.bots import make_bot
+from gin_core.bots.hint import hint
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+from ginweb.storage import settings
+from ginweb.table import cues
+from ginweb.table import intents as i
+from ginweb.tutor import feature as tutor_feature
+from ginweb.tutor.model import NOISE, concern, question_text
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ginweb.table.dispatch import Dispatcher
+from ginweb.table.session import Session, new_game
+from test_web_dispatch import Recorder, Vault
+
+COMFORT = {
+    "card_size": ("small", "medium", "large"),
+    "motion": ("system", "on", "off"),
+    "left_handed": (True, False),
+    "sound": (True, False),
+    "tutor": (True, False),
+}
+
+# ----- settings -----------------------------------------------------------------------------------
+
+
+def test_comfort_is_off_by_default_and_every_choice_is_kept():
+    s = settings.Settings()
+    assert (s.card_size, s.motion, s.left_handed, s.sound, s.tutor) == (
+        "medium",
+        "system",
+        False,
+        False,
+        False,
+    )
+    for name, values in COMFORT.items():
+        for value in values:
+            kept, bad = settings.from_record(settings.to_record(replace(s, **{name: value})))
+            assert getattr(kept, name) == value and bad == []
+
+
+@given(
+    st.sampled_from(sorted(COMFORT)),
+    st.one_of(st.none(), st.integers(), st.text(max_size=8), st.lists(st.booleans())),
+)
+def test_a_bad_stored_comfort_value_falls_back_on_its_own(name, value):
+    if value in COMFORT[name] and type(value) is type(COMFORT[name][0]):
+        return
+    record = settings.to_record(replace(settings.Settings(), felt="blue", sound=True, card_size="large"))
+    s, bad = settings.from_record({**record, name: value})
+    assert bad == [name]
+    assert getattr(s, name) == getattr(settings.Settings(), name)
+    assert (
+        s.felt == "blue" and (name == "sound" or s.sound) and (name == "card_size" or s.card_size == "large")
+    )
+
+
+# ----- sounds -------------------------------------------------------------------------------------
+
+
+def test_each_move_makes_its_sound_and_the_end_of_a_match_its_own():
+    assert cues.cue([], Phase.DRAW) is None
+    assert cues.cue([Action(ActionKind.DRAW_STOCK)], Phase.DISCARD) == "draw"
+    assert cues.cue([Action(ActionKind.DRAW_PILE)], Phase.DISCARD) == "draw"
+    assert cues.cue([Action(ActionKind.DRAW_STOCK), Action.parse("discard 7S")], Phase.DRAW) == "discard"
+    assert cues.cue([Action.parse("knock 7S")], Phase.HAND_OVER) == "knock"
+    assert cues.cue([Action.parse("gin 7S")], Phase.HAND_OVER) == "gin"
+    assert cues.cue([Action.parse("gin 7S")], Phase.MATCH_OVER) == "match"
+    assert cues.cue([Action(ActionKind.PASS)], Phase.OFFER) is None
+    assert all(0 < len(tones) <= 4 and all(t < 0.3 for _, t in tones) for tones in cues.TONES.values())
+
+
+# ----- the tutor ----------------------------------------------------------------------------------
+
+
+def discard_view(seed: int) -> PlayerView:
+    """Your view with a discard to make, a few moves into a hand of two simple players."""
+    m = Match(preset("classic"), seed=seed)
+    bots = [make_bot("simple", 1), make_bot("simple", 2)]
+    while not (m.to_move == 0 and m.phase == Phase.DISCARD):
+        m.apply(bots[m.to_move].decide(m.view(m.to_move)).action)
+    return m.view(0)
+
+
+@pytest.fixture(scope="module")
+def valued() -> tuple[PlayerView, list[Candidate]]:
+    view = discard_view(5)
+    return view, hint(view, seed=1)
+
+
+def with_loss(values: list[Candidate], played: Action, loss: float) -> list[Candidate]:
+    """The values, ``played`` set ``loss`` points below the best."""
+    best = values[0]
+    return [replace(c, value=best.value - loss) if c.action == played else c for c in values]
+
+
+def test_a_move_losing_more_than_the_threshold_is_questioned_with_its_reason(valued):
+    view, values = valued
+    played = values[-1].action
+    found = concern(view, with_loss(values, played, MISTAKE_POINTS + NOISE + 1), played)
+    assert found is not None and found.best == values[0].action and found.played == played
+    text = question_text(found, view.top)
+    assert text.startswith("Discard ") and "Better: Discard " in text and "points better" in text
+
+
+def test_a_good_move_or_a_small_loss_is_not_questioned(valued):
+    view, values = valued
+    played = values[-1].action
+    assert concern(view, values, values[0].action) is None
+    assert concern(view, with_loss(values, played, MISTAKE_POINTS + NOISE), played) is None
+
+
+def test_without_values_the_move_goes_through(valued):
+    view, values = valued
+    assert concern(view, None, values[-1].action) is None
+    assert concern(view, [], values[-1].action) is None
+
+
+def run(work: Generator[Any, None, Any]) -> Any:
+    try:
+        while True:
+            next(work)
+    except StopIteration as end:
+        return end.value
+
+
+def tutored(
+    seed: int = 5, on: bool = True
+) -> tuple[Dispatcher, Session, Recorder, tutor_feature.TutorFeature]:
+    """A table with the tutor where it is your turn to discard."""
+    vault = Vault()
+    prefs = replace(settings.Settings(), tutor=on).with_rules(preset("classic"))
+    tutor = tutor_feature.TutorFeature()
+    s = Session(
+        prefs,
+        vault,
+        new_game(Match(prefs.game_rules(), seed=seed), "beginner", "u0", vault.now()),
+        True,
+        [tutor],
+    )
+    r = Recorder()
+    d = Dispatcher(s, r, r, r, r, r, [tutor])
+    m = s.match
+    while not (m.to_move == 0 and m.phase == Phase.DISCARD):
+        if m.to_move == 1:
+            s.computer_plays(s.bot.decide(m.view(1)).action, "because")
+        else:
+            d(i.Play(Action(ActionKind.PASS if m.phase == Phase.OFFER else ActionKind.DRAW_STOCK)))
+    r.calls.clear()
+    return d, s, r, tutor
+
+
+def ready(tutor: tutor_feature.TutorFeature, loss: float | None = None) -> list[Candidate]:
+    """Run the tutor's job for this turn; with ``loss``, the worst move set that far below the best."""
+    [(_key, work, done)] = tutor.jobs(lambda _: False)
+    found = run(work)
+    if loss is not None:
+        found = with_loss(found, found[-1].action, loss)
+    done(found)
+    return list(found)
+
+
+def test_the_tutor_asks_before_a_bad_discard_and_change_my_move_lets_you_choose_again():
+    d, s, r, tutor = tutored()
+    values = ready(tutor, MISTAKE_POINTS + NOISE + 5)
+    bad = values[-1].action
+    moves = len(s.match.history)
+    assert d(i.PlayCard(bad.card)) is False
+    (title, text, ok, _, cancel, _) = r.named("confirm")[-1]
+    assert (title, ok, cancel) == ("Are you sure?", "Play it anyway", "Change my move")
+    assert "Better: " in text and len(s.match.history) == moves
+    d(i.ConfirmCancel())
+    assert len(s.match.history) == moves
+    good = values[0].action
+    assert d(i.PlayCard(good.card)) is True and s.match.history[-1] == (0, good)
+    assert d.session.vault.stats["matches"]["with_undo"] == 0, "a question is no undo"
+
+
+def test_play_it_anyway_plays_the_questioned_move():
+    d, s, r, tutor = tutored()
+    bad = ready(tutor, MISTAKE_POINTS + NOISE + 5)[-1].action
+    d(i.PlayCard(bad.card))
+    d(i.ConfirmOk())
+    r.run_later()
+    assert s.match.history[-1] == (0, bad)
+
+
+def test_a_move_before_the_values_are_ready_goes_through_unasked():
+    d, s, r, _tutor = tutored()
+    card = s.view().hand[0]
+    assert d(i.PlayCard(card)) is True
+    assert r.named("confirm") == [] and s.match.history[-1] == (0, Action(ActionKind.DISCARD, card))
+
+
+def test_the_tutor_off_does_no_work_and_asks_nothing():
+    d, s, r, tutor = tutored(on=False)
+    assert tutor.jobs(lambda _: False) == []
+    assert d(i.PlayCard(s.view().hand[0])) is True and r.named("confirm") == []
+
+
+def test_the_tutor_values_your_view_only(monkeypatch):
+    seen: list[Any] = []
+
+    def think(
+        view: Any, seed: int = 0, slice_ms: float | None = None
+    ) -> Generator[int, None, list[Candidate]]:
+        seen.append(view)
+        return []
+        yield 0
+
+    monkeypatch.setattr(tutor_feature, "think_hint", think)
+    _d, s, _r, tutor = tutored()
+    ready(tutor)
+    assert len(seen) == 1 and isinstance(seen[0], PlayerView) and seen[0] == s.match.view(0)
