@@ -59,6 +59,7 @@ from .errors import (
 )
 from .events import Event
 from .flow import Phase
+from .hand import Hand, stacked_deck
 from .hollywood import HollywoodScore, hollywood_score
 from .jsontext import JsonShape, json_shape
 from .layoff import Layoff, best_defence
@@ -107,6 +108,7 @@ __all__ = [
     "GinError",
     "Grade",
     "HandComparison",
+    "Hand",
     "HandError",
     "HandLuck",
     "HandRecord",
@@ -187,6 +189,7 @@ __all__ = [
     "save_match",
     "save_table",
     "settle",
+    "stacked_deck",
     "sort_cards",
     "table_preset",
     "think_hint",

@@ -21,6 +21,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
 from ginweb.daily.feature import DailyFeature  # noqa: E402  (same)
 from ginweb.feature import FeatureIntent  # noqa: E402  (same)
+from ginweb.lessons.feature import LessonsFeature  # noqa: E402  (same)
 from ginweb.review.feature import ReviewFeature  # noqa: E402  (same)
 from ginweb.storage import savefmt, stats  # noqa: E402  (same)
 from ginweb.storage.settings import Settings  # noqa: E402  (same)
@@ -188,7 +189,11 @@ def test_every_control_of_the_page_has_its_intent():
             "day": "2026-11-23"}  # fmt: skip
     names = controls_in_page()
     assert {"stock", "next", "replay", "dismiss", "new-start", "practice-end", "daily-play"} <= names
-    features = [DailyFeature(Vault(), Recorder()), ReviewFeature(Vault(), Recorder())]
+    features = [
+        DailyFeature(Vault(), Recorder()),
+        ReviewFeature(Vault(), Recorder()),
+        LessonsFeature(Vault(), None),
+    ]
     for name in names:
         assert i.from_control(name, data) or any(f.control(name, data) for f in features), name
 
@@ -468,5 +473,8 @@ def test_page_intents_reach_their_one_handler(intent, call):
 def test_every_intent_has_exactly_one_handler():
     assert set(typing.get_args(i.Intent)) - {FeatureIntent} == set(HANDLERS)
     daily, review = DailyFeature(Vault(), Recorder()), ReviewFeature(Vault(), Recorder())
+    lessons = LessonsFeature(Vault(), None)
     assert not set(daily.handlers()) & set(review.handlers())
-    assert {*daily.handlers(), *review.handlers()} == set(FeatureIntent.__subclasses__()) - set(HANDLERS)
+    assert not set(lessons.handlers()) & {*daily.handlers(), *review.handlers()}
+    own = {*daily.handlers(), *review.handlers(), *lessons.handlers()}
+    assert own == set(FeatureIntent.__subclasses__()) - set(HANDLERS)

@@ -27,7 +27,7 @@ BROWSER_MODULES = {
     "ginweb.warmup",
 }
 # each a folder; app.py is the one module outside it that imports it
-FEATURES = {"ginweb.daily", "ginweb.review", "ginweb.tutor"}
+FEATURES = {"ginweb.daily", "ginweb.review", "ginweb.tutor", "ginweb.lessons"}
 
 
 def modules() -> dict[str, ast.Module]:
@@ -77,7 +77,7 @@ def test_the_table_core_imports_no_feature():
         assert not reached, f"{name} imports {sorted(reached)}: a feature plugs in through ginweb/feature.py"
 
 
-FEATURE_WORDS = {"daily": r"daily|dailies", "review": r"\breview|\bcoach"}
+FEATURE_WORDS = {"daily": r"daily|dailies", "review": r"\breview|\bcoach", "lessons": r"\blessons?\b"}
 
 
 @pytest.mark.parametrize("feature", sorted(FEATURE_WORDS))

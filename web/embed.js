@@ -18,6 +18,8 @@
    data-daily (a date: that day's daily deal), data-target (a test option). They
    start the first match of a reader who has no match in progress; later visits resume it.
    Content placed inside the container (a link to the game, say) shows until the game replaces it.
+   data-lesson="layoffs" (a lesson's id, README.md "Learn to play") opens that lesson over the
+   table; an embedded lesson keeps no progress.
 
    Limits: one game per page (the game's elements have ids); the page must not use PyScript
    itself; its Content-Security-Policy must allow the game's origin for scripts, styles and

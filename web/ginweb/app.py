@@ -23,6 +23,8 @@ from .daily.feature import DailyFeature
 from .daily.ui import DailyUI
 from .feature import Feature, refused_start
 from .kit import dom
+from .lessons.feature import LessonsFeature
+from .lessons.ui import LessonsUI
 from .review.feature import ReviewFeature
 from .review.ui import ReviewUI
 from .storage.local import Status, Store
@@ -215,6 +217,7 @@ def start() -> tuple[Feature, ...]:
         DailyFeature(records, DailyUI()),
         ReviewFeature(records, ReviewUI()),
         TutorFeature(TutorUI()),
+        LessonsFeature(records, LessonsUI(), lasting=not dom.embedded),
     )
     records.plug(features)
     p = link_params(features)
