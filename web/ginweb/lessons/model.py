@@ -270,7 +270,7 @@ def panel(p: Progress) -> PanelModel:
         where=where,
         ask=ask,
         hand=tuple(_face(c) for c in sorted(_mine(hand))),
-        table=_table_words(hand),
+        table="" if lesson.shown else _table_words(hand),
         them=_them_words(lesson),
         options=offered,
         modes=modes,

@@ -23,10 +23,13 @@ def _item(x: ListItem) -> str:
 
 
 def _option(o: Option, act: str = "lesson-choose", pressed: bool | None = None) -> str:
+    """A choice: its short text on screen (card symbols), its spoken words for a screen reader."""
     aria = "" if pressed is None else f' aria-pressed="{"true" if pressed else "false"}"'
+    red = " red" if o.text.endswith(("\u2665", "\u2666")) else ""
     return (
-        f'<button type="button" class="lesson-option" data-act="{act}" data-value="{dom.esc(o.value)}"'
-        f'{aria} aria-label="{dom.esc(o.spoken)}">{dom.esc(o.text)}</button>'
+        f'<button type="button" class="lesson-option{red}" data-act="{act}" data-value="{dom.esc(o.value)}"'
+        f'{aria}><span aria-hidden="true">{dom.esc(o.text)}</span>'
+        f'<span class="sr-only">{dom.esc(o.spoken)}</span></button>'
     )
 
 
