@@ -22,8 +22,8 @@ from test_a11y import SIZES, Audit
 from test_game import FAST, MATCH_KEY, PRACTICE_KEY, open_game, play_until_over, saved
 
 sys.path.insert(0, str(ROOT / "web"))
-from ginweb.lessons import model  # noqa: E402  (the page's package lives in web/)
-from ginweb.lessons.content import LESSONS, PLAY_MOVE  # noqa: E402  (same)
+from ginweb.lessons import model
+from ginweb.lessons.content import LESSONS, PLAY_MOVE
 
 SHOTS = Path("/work/briefs/shots")
 PROGRESS_KEY = "gin-rummy/v1/lessons"
@@ -94,7 +94,7 @@ def test_a_new_visitor_completes_every_lesson_by_keyboard_and_plays_a_first_hand
         do_lesson(page, lesson.ident, audit)
         if lesson.ident == "knocking":
             page.screenshot(path=str(SHOTS / "lessons-desktop.png"))
-        press(page, "#lessons-body [data-act=lessons-back]")
+        press(page, "#lessons-back")
         page.wait_for_selector("#lessons-body .lessons-list")
     assert audit.found == {}, json.dumps(audit.found, indent=1)
     assert page.inner_text(".lessons-count").startswith(f"{len(LESSONS)} of {len(LESSONS)}")
@@ -140,7 +140,8 @@ def do_lesson_here(page, ident: str) -> None:
 
 
 BLOG_POST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Lay-offs</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"></head><body>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,"></head><body>
 <article><h1>Laying off, in one minute</h1><p>Try it:</p>
 <div id="gin-rummy" data-lesson="layoffs" data-fast="1"><p>Loading the lesson…</p></div>
 <script type="module" src="{game}embed.js"></script></article></body></html>"""

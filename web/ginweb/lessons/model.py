@@ -236,6 +236,9 @@ def _face(c: Card) -> CardFace:
 
 
 def _table_words(hand: Hand) -> str:
+    """The pile and the stock; once the hand is knocked, the engine's score of it."""
+    if hand.settlement is not None:
+        return " ".join(narrate.settlement_lines(hand.settlement))
     top = hand.pile[-1].name if hand.pile else "empty"
     return f"Discard pile: {top}. Stock: {len(hand.stock)} cards."
 

@@ -90,13 +90,7 @@ class LessonsUI:
         dom.set_text(dom.by_id("lessons-title"), model.title)
         verdict = "" if model.right is None else ("right" if model.right else "wrong")
         them = f'<p class="lesson-them">{dom.esc(model.them)}</p>' if model.them else ""
-        finish = (
-            '<div class="row">'
-            + (PRACTICE if practice else "")
-            + '<button type="button" data-act="lessons-back">All lessons</button></div>'
-            if model.finished
-            else ""
-        )
+        finish = f'<div class="row">{PRACTICE}</div>' if model.finished and practice else ""
         dom.by_id("lessons-body").innerHTML = (
             f'<p class="lesson-intro">{dom.esc(model.intro)}</p>{them}'
             f'<p class="lesson-table">{dom.esc(model.table)}</p>{_hand(model)}'
@@ -122,7 +116,7 @@ class LessonsUI:
         value = None if active is None else dom.opt(active.getAttribute("data-value"))
         target = dom.q(self.dlg, f'[data-value="{value}"]') if same_step and value is not None else None
         if target is None:
-            target = dom.q(self.dlg, ".lesson-options button, #lessons-body .row button")
+            target = dom.q(self.dlg, ".lesson-options button, #lessons-body .row button, #lessons-back")
         if target is not None:
             target.focus()
 
