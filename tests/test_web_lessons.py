@@ -14,14 +14,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gin_core import Card, Meld, best_arrangement, deadwood, parse_cards
+from gin_core import Card, Match, Meld, best_arrangement, deadwood, parse_cards, preset
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))  # the page package lives in web/
 from ginweb.kit.safejson import NewerVersionError
 from ginweb.lessons import model, record
 from ginweb.lessons.content import BY_ID, LESSONS, PLAY_MOVE, Lesson
 from ginweb.lessons.feature import LessonsFeature
+from ginweb.storage import settings
+from ginweb.table.dispatch import Dispatcher
 from ginweb.table.params import parse
+from ginweb.table.session import Session, new_game
+from ginweb.tutor.feature import TutorFeature
+from test_web_dispatch import Recorder, Vault
 
 
 def choices(p: model.Progress) -> list[str]:
@@ -193,3 +198,23 @@ def test_a_link_opens_a_known_lesson_and_names_an_unknown_one() -> None:
     assert f.progress == model.Progress("layoffs")
     game, said = f.link_match(parse("?lesson=nope", lambda s, d: None, ["lesson"]), None)
     assert game is None and said and "nope" in said[0]
+
+
+def test_a_lessons_practice_hand_has_the_tutor_on_and_leaves_your_match_alone() -> None:
+    vault = Vault()
+    prefs = settings.Settings().with_rules(preset("classic"))
+    assert not prefs.tutor
+    tutor, lessons = TutorFeature(), LessonsFeature(Kept(), None)
+    own = new_game(Match(prefs.game_rules(), seed=5), "beginner", "u0", vault.now())
+    s = Session(prefs, vault, own, True, [tutor, lessons])
+    r = Recorder()
+    Dispatcher(s, r, r, r, r, r, [tutor, lessons])
+    history = list(s.match.history)
+    assert tutor.turn_key() is None and not lessons.tutors()
+    assert not lessons.practice()  # no lesson open
+    finish_cards(lessons)
+    assert lessons.practice()
+    assert s.practicing and s.match.first_deal == BY_ID["cards"].practice
+    assert lessons.tutors() and tutor.turn_key() is not None
+    s.end_practice()
+    assert not lessons.tutors() and s.game is own and list(s.match.history) == history

@@ -1,8 +1,8 @@
 """Learn to play, plugged into the table: the "Learn to play" button, the list of lessons with
 the progress kept (its own stored record, never the match's nor the statistics), the lesson
 panel (model.py judges each choice with the engine), a practice hand after a lesson (a one-hand
-match of the lesson's preset, set aside from your match until you go back), and a
-lesson opened by a link or an embed (``?lesson=layoffs``, ``data-lesson="layoffs"``). An
+match of the lesson's preset with the tutor on, set aside from your match until you go back),
+and a lesson opened by a link or an embed (``?lesson=layoffs``, ``data-lesson="layoffs"``). An
 embedded lesson keeps no progress."""
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ class LessonsFeature(Feature):
         self.progress: Progress | None = None  # the open lesson
         self.listing = False  # the list is open
         self.asked: str | None = None  # a lesson a link asks for, opened at the first drawing
+        self.tutored: str | None = None  # the practice hand of a lesson on the table (its uid)
 
     # ----- input ---------------------------------------------------------------------------------
 
@@ -166,8 +167,16 @@ class LessonsFeature(Feature):
         self.host.table_changed(
             lambda: s.practice(lesson.practice, 1, Match(rules, dealer=1, first_deal=lesson.practice))
         )
-        self.host.screen.notice("Practice hand: it does not count; your match waits.", "info", 4000)
+        self.tutored = s.game.uid
+        self.host.screen.notice(
+            "Practice hand with the tutor on: it does not count; your match waits.", "info", 4000
+        )
         return True
+
+    def tutors(self) -> bool:
+        """The tutor is on in a lesson's practice hand."""
+        s = self.host.session
+        return s.practicing and s.game.uid == self.tutored
 
     def close(self) -> None:
         self.progress, self.listing = None, False
