@@ -121,8 +121,20 @@ def test_shown_lessons_layoff_undercut_and_points_are_the_engines() -> None:
     assert s.knocker_deadwood <= 10
     assert model.knocked(BY_ID["undercut"]).kind == "undercut"
     points = model.knocked(BY_ID["scoring"]).points
-    assert str(points) in model.point_options(BY_ID["scoring"])
+    assert str(points) in model.point_options(BY_ID["scoring"], model.deal(BY_ID["scoring"]))
     assert points == s.defender_deadwood - s.knocker_deadwood
+
+
+def test_the_variants_are_the_engines_rules() -> None:
+    oklahoma = model.deal(BY_ID["oklahoma"])
+    assert oklahoma.knock_limit == 3 == Card.parse(BY_ID["oklahoma"].upcard).value
+    assert model.deal(BY_ID["straight"]).knock_limit == 0
+    refused = model.choose(model.Progress("straight"), "knock 2C")
+    assert refused.verdict is not None and "limit" in refused.verdict.said
+    spades = model.choose(model.Progress("spades"), "knock KD")
+    settlement = model.position(spades.lesson, spades.played).settlement
+    assert settlement is not None and settlement.multiplier == 2
+    assert model.choose(spades, str(settlement.points)).finished
 
 
 def test_every_lesson_is_listed_in_order_with_its_done_mark() -> None:

@@ -15,6 +15,7 @@ PICK_CARD = "card"  # pick a card of your hand
 PLAY_MOVE = "move"  # play an engine move (take, pass, draw, discard, knock, gin)
 PICK_WINNER = "winner"  # say who wins the knocked hand
 PICK_POINTS = "points"  # say how many points the hand scores
+PICK_LIMIT = "limit"  # say the knock limit of the hand
 
 
 class Step(Frozen):
@@ -43,8 +44,9 @@ class Lesson(Frozen):
     before: tuple[str, ...]
     steps: tuple[Step, ...]
     preset: str = "classic"
-    practice: str = "XZQ-VX82"
+    practice: str = "XZQ-VX82"  # Match(seed=1)'s first deal
     shown: bool = False  # the computer's hand is shown (a knocked hand)
+    options: tuple[tuple[str, object], ...] = ()  # rule options over the preset (a variant's)
 
 
 VALUES = "Face cards (jack, queen, king) count 10, the ace counts 1, every other card its number."
@@ -319,6 +321,85 @@ LESSONS: tuple[Lesson, ...] = (
             ),
         ),
         shown=True,
+    ),
+    Lesson(
+        "oklahoma",
+        "Oklahoma: the upcard sets the knock limit",
+        "In Oklahoma gin the first upcard's value is the knock limit of the hand: a 3 means you "
+        "may knock with 3 or less, a face card 10, and an ace means gin only.",
+        you="4S 5S 6S 9H 9C 9D JD QD KD 2C",
+        them="4D 6C TS 2H 8D JH JC QS 6H 4C",
+        upcard="3H",
+        stock="AC",
+        before=("pass", "pass", "draw_stock"),
+        steps=(
+            Step(
+                "The first upcard was the 3 of hearts. What is the knock limit of this hand?",
+                PICK_LIMIT,
+                "limit",
+                "In Oklahoma the first upcard's value is the knock limit: here the 3 makes it 3.",
+                "Right: 3.",
+            ),
+            Step(
+                "You drew the ace of clubs. Knock within the limit of 3.",
+                PLAY_MOVE,
+                "knock",
+                "Not a knock within 3: after your discard your deadwood must be 3 or less. Choose "
+                "Knock, then a card that fits no meld.",
+                "Right: one point of deadwood, within the limit of 3.",
+            ),
+        ),
+        options=(("oklahoma", True),),
+    ),
+    Lesson(
+        "straight",
+        "Straight gin: no knocking",
+        "In straight gin you may not knock at all: the only way to end the hand is gin.",
+        you="4S 5S 6S 9H 9C 9D JD QD KD 2C",
+        them="4D 6C TS 2H 8D JH JC QS 6H 4C",
+        upcard="3H",
+        stock="AC",
+        before=("pass", "pass", "draw_stock"),
+        steps=(
+            Step(
+                "You hold one card of deadwood after your best discard. Play your turn.",
+                PLAY_MOVE,
+                "least_deadwood",
+                "Straight gin has no knock (the limit is 0): discard the card that leaves the least "
+                "deadwood and wait for gin.",
+                "Right: the ace stays; one more card that fits and you go gin.",
+            ),
+        ),
+        options=(("knock_limit", 0),),
+    ),
+    Lesson(
+        "spades",
+        "Spade doubling",
+        "With spade doubling, a hand whose first upcard is a spade scores double.",
+        you="AC 2D 3H 5S 6S 7S 9H 9C 9D KD",
+        them="4D 6C TS 2H 8D JH JC QS 6H 4C",
+        upcard="4S",
+        stock="8C",
+        before=("draw_pile",),
+        steps=(
+            Step(
+                "You took the 4 of spades. Knock.",
+                PLAY_MOVE,
+                "knock",
+                "Not a knock within the limit: choose Knock, then the card that fits nothing and "
+                "counts the most.",
+                "Right: you knocked.",
+            ),
+            Step(
+                "How many points does your knock score?",
+                PICK_POINTS,
+                "points",
+                "Count again: the difference of the deadwood counts, doubled because the first "
+                "upcard was a spade.",
+                "Right: the difference, doubled by the spade upcard.",
+            ),
+        ),
+        options=(("spade_doubles", True),),
     ),
 )
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from gin_core import Match, preset
+from gin_core import Match
 
 from ..feature import Feature, FeatureIntent, Handler
 from . import record
@@ -161,7 +161,9 @@ class LessonsFeature(Feature):
         if p is None or not self.lasting:
             return False
         lesson = p.lesson
-        rules = preset(lesson.preset).replace(target=None)
+        from .model import lesson_rules
+
+        rules = lesson_rules(lesson).replace(target=None)
         s = self.host.session
         self.progress, self.listing = None, False
         self.host.table_changed(

@@ -16,6 +16,7 @@ from gin_core import (
     CardError,
     Hand,
     IllegalAction,
+    Rules,
     Settlement,
     best_arrangement,
     deadwood,
@@ -27,10 +28,15 @@ from gin_core import (
 
 from ..kit.frozen import Frozen
 from ..words import narrate
-from .content import BY_ID, PICK_CARD, PICK_POINTS, PICK_WINNER, PLAY_MOVE, Lesson, Step
+from .content import BY_ID, PICK_CARD, PICK_LIMIT, PICK_POINTS, PICK_WINNER, PLAY_MOVE, Lesson, Step
 
 MODES = ("discard", "knock", "gin")  # what a card of your hand does in a move step's discard phase
 WINNERS = {"you": 0, "computer": 1}
+
+
+def lesson_rules(lesson: Lesson) -> Rules:
+    """The rules of a lesson: its preset with its own options (a variant's)."""
+    return preset(lesson.preset).replace(**dict(lesson.options))
 
 
 def deal(lesson: Lesson) -> Hand:
@@ -41,7 +47,7 @@ def deal(lesson: Lesson) -> Hand:
         Card.parse(lesson.upcard),
         parse_cards(lesson.stock),
     )
-    hand = Hand(preset(lesson.preset), deck, dealer=1)
+    hand = Hand(lesson_rules(lesson), deck, dealer=1)
     for text in lesson.before:
         hand.apply(Action.parse(text))
     return hand
@@ -57,7 +63,7 @@ def position(lesson: Lesson, played: tuple[str, ...]) -> Hand:
 
 def knocked(lesson: Lesson) -> Settlement:
     """The computer's knock of a shown lesson (its ten cards), you defending."""
-    rules = preset(lesson.preset)
+    rules = lesson_rules(lesson)
     return settle(parse_cards(lesson.them), parse_cards(lesson.you), rules, knocker=1)
 
 
@@ -103,7 +109,8 @@ GOALS: dict[str, Callable[[Lesson, Hand, str], bool]] = {
     "gin": _kind(ActionKind.GIN),
     "layoff": lambda lesson, hand, value: Card.parse(value) in {x.card for x in knocked(lesson).layoffs},
     "winner": lambda lesson, hand, value: WINNERS.get(value) == knocked(lesson).winner,
-    "points": lambda lesson, hand, value: value == str(knocked(lesson).points),
+    "points": lambda lesson, hand, value: value == str(settled(lesson, hand).points),
+    "limit": lambda lesson, hand, value: value == str(hand.knock_limit),
 }
 
 
@@ -132,15 +139,25 @@ def judge(lesson: Lesson, step: int, played: tuple[str, ...], value: str) -> Ver
     return Verdict(ok, s.right if ok else s.wrong)
 
 
-def point_options(lesson: Lesson) -> tuple[str, ...]:
+def settled(lesson: Lesson, hand: Hand) -> Settlement:
+    """The knocked hand a scoring step asks about: the lesson's hand once you knocked, else the
+    computer's knock of a shown lesson."""
+    return hand.settlement if hand.settlement is not None else knocked(lesson)
+
+
+def point_options(lesson: Lesson, hand: Hand) -> tuple[str, ...]:
     """The answers offered for a scoring step: the engine's points and two near misses (the
-    count before lay-offs and without the knocker's deadwood taken off), smallest first."""
-    s = knocked(lesson)
-    before = deadwood(parse_cards(lesson.you)) - s.knocker_deadwood
-    near = {s.points, max(0, before), s.defender_deadwood}
-    if len(near) < 3:
-        near.add(s.points + 10)
-    return tuple(str(n) for n in sorted(near))
+    defender's count alone, the points not doubled or ten more), smallest first."""
+    s = settled(lesson, hand)
+    undoubled = s.points // s.multiplier if s.multiplier > 1 else s.points + 10
+    near = dict.fromkeys((s.points, s.defender_deadwood, undoubled, s.points + 10))
+    return tuple(str(n) for n in sorted(list(near)[:3]))
+
+
+def limit_options(hand: Hand) -> tuple[str, ...]:
+    """The answers offered for a knock limit step: the engine's limit of this hand, the usual
+    10, and 0 (gin only)."""
+    return tuple(str(n) for n in sorted({hand.knock_limit, 10, 0}))
 
 
 class Option(Frozen):
@@ -165,7 +182,9 @@ def options(lesson: Lesson, step: Step, hand: Hand, mode: str) -> tuple[Option, 
     if step.kind == PICK_WINNER:
         return (Option("you", "You", "You win"), Option("computer", "The computer", "The computer wins"))
     if step.kind == PICK_POINTS:
-        return tuple(Option(p, p, f"{p} points") for p in point_options(lesson))
+        return tuple(Option(p, p, f"{p} points") for p in point_options(lesson, hand))
+    if step.kind == PICK_LIMIT:
+        return tuple(Option(n, n, f"Knock limit {n}") for n in limit_options(hand))
     if hand.phase == "discard":
         return _card_options(hand, mode)
     top = hand.pile[-1] if hand.pile else None
