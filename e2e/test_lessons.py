@@ -158,6 +158,14 @@ def test_a_lesson_on_a_phone(page, site_url):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "lessons-phone.png"))
     do_lesson_here(page, "layoffs")
+    # the help leads to the lessons too: one dialog at a time
+    press(page, "#dlg-lessons [data-act=lessons-close]")
+    page.wait_for_function("!document.querySelector('dialog[open]')")
+    press(page, "[data-act=help]")
+    page.wait_for_selector("#dlg-help[open]")
+    press(page, "#dlg-help [data-act=lessons]")
+    page.wait_for_selector("#dlg-lessons[open] .lessons-list .lesson-done")
+    assert not page.locator("#dlg-help[open]").count()
 
 
 def do_lesson_here(page, ident: str) -> None:

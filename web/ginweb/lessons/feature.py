@@ -75,7 +75,7 @@ class LessonsFeature(Feature):
 
     def handlers(self) -> Mapping[type, Handler]:
         return {
-            OpenLessons: lambda _: self.open_list(),
+            OpenLessons: lambda _: self.from_help(),
             OpenLesson: lambda it: self.open_lesson(it.ident),
             LessonChoose: lambda it: self.choose(it.value),
             LessonMode: lambda it: self.set_mode(it.mode),
@@ -118,6 +118,11 @@ class LessonsFeature(Feature):
             self.drawn()
 
     # ----- handlers ------------------------------------------------------------------------------
+
+    def from_help(self) -> bool:
+        """ "Learn to play" from the toolbar or from the help (which it closes: one dialog at a time)."""
+        self.host.dialogs.close("dlg-help")
+        return self.open_list()
 
     def open_list(self) -> bool:
         self.progress, self.listing = None, True
