@@ -66,7 +66,7 @@ from .layoff import Layoff, best_defence
 from .match import Match, TakeBack
 from .melds import Meld, MeldError, is_meld_mask
 from .presets import PRESETS, preset, preset_name
-from .results import HandRecord, MatchResult
+from .results import HandRecord, MatchResult, hand_points, match_result
 from .rules import RULE_FIELDS, RuleField, Rules, RulesError, rule_fields
 from .save import dumps as save_match
 from .save import loads as load_match
@@ -167,6 +167,7 @@ __all__ = [
     "grade",
     "hand_luck",
     "hand_moves",
+    "hand_points",
     "hand_summary",
     "hollywood_score",
     "is_meld_mask",
@@ -176,6 +177,7 @@ __all__ = [
     "load_table",
     "make_bot",
     "match_luck",
+    "match_result",
     "move_accuracy",
     "optimal_arrangements",
     "parse_cards",

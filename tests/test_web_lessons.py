@@ -125,6 +125,14 @@ def test_shown_lessons_layoff_undercut_and_points_are_the_engines() -> None:
     assert points == s.defender_deadwood - s.knocker_deadwood
 
 
+def test_the_match_lesson_totals_are_the_engines() -> None:
+    lesson = BY_ID["match"]
+    r = model.match_of(lesson)
+    assert r.winner == 0 and r.hands_won == (2, 1) and not r.shutout
+    assert r.totals[0] == r.hand_points[0] + 100 + 2 * 25
+    assert model.total_options(lesson)[-1] == str(r.totals[0])
+
+
 def test_the_variants_are_the_engines_rules() -> None:
     oklahoma = model.deal(BY_ID["oklahoma"])
     assert oklahoma.knock_limit == 3 == Card.parse(BY_ID["oklahoma"].upcard).value

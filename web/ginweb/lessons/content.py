@@ -47,6 +47,7 @@ class Lesson(Frozen):
     practice: str = "XZQ-VX82"  # Match(seed=1)'s first deal
     shown: bool = False  # the computer's hand is shown (a knocked hand)
     options: tuple[tuple[str, object], ...] = ()  # rule options over the preset (a variant's)
+    hands: tuple[tuple[str, str, int], ...] = ()  # a match's knocked hands: knocker's, defender's, knocker
 
 
 VALUES = "Face cards (jack, queen, king) count 10, the ace counts 1, every other card its number."
@@ -321,6 +322,40 @@ LESSONS: tuple[Lesson, ...] = (
             ),
         ),
         shown=True,
+    ),
+    Lesson(
+        "match",
+        "The match and its bonuses",
+        "A match is played to 100 points. Whoever reaches 100 first wins the match and scores "
+        "100 more (the game bonus), and each player scores 25 for every hand they won (the line "
+        "bonus). A player who won no hand at all is shut out: the winner scores 100 more.",
+        you="2D 3D 4D 5D 4S 5S 6S 9H 9C 9D",
+        them="4H 6C TS 2H 8D JD JC QS 6H 4C",
+        upcard="KD",
+        stock="8H",
+        before=(),
+        steps=(
+            Step(
+                "Three hands: your gin, the computer's knock, your gin. Who wins the match?",
+                PICK_WINNER,
+                "match_winner",
+                "Not so: you passed 100 points first, so you win the match.",
+                "Right: you reached 100 first.",
+            ),
+            Step(
+                "What is your total, with the game bonus and the line bonus?",
+                PICK_POINTS,
+                "match_total",
+                "Count again: your hand points, plus 100 for the game, plus 25 for each hand you won.",
+                "Right: hand points, game bonus and two line bonuses.",
+            ),
+        ),
+        shown=True,
+        hands=(
+            ("2D 3D 4D 5D 4S 5S 6S 9H 9C 9D", "4H 6C TS 2H 8D JD JC QS 6H 4C", 0),
+            ("4S 5S 6S 7S 9H 9C 9D AC 2H 3C", "7H 8S 8C 2D 3D 4D KD QC JC TC", 1),
+            ("2D 3D 4D 5D 4S 5S 6S 9H 9C 9D", "4H 6C TS 2H 8D JD JC QS 6H 4C", 0),
+        ),
     ),
     Lesson(
         "oklahoma",

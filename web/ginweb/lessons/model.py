@@ -15,11 +15,15 @@ from gin_core import (
     Card,
     CardError,
     Hand,
+    HandRecord,
     IllegalAction,
+    MatchResult,
     Rules,
     Settlement,
     best_arrangement,
     deadwood,
+    hand_points,
+    match_result,
     parse_cards,
     preset,
     settle,
@@ -28,7 +32,7 @@ from gin_core import (
 
 from ..kit.frozen import Frozen
 from ..words import narrate
-from .content import BY_ID, PICK_CARD, PICK_LIMIT, PICK_POINTS, PICK_WINNER, PLAY_MOVE, Lesson, Step
+from .content import BY_ID, PICK_CARD, PICK_LIMIT, PICK_WINNER, PLAY_MOVE, Lesson, Step
 
 MODES = ("discard", "knock", "gin")  # what a card of your hand does in a move step's discard phase
 WINNERS = {"you": 0, "computer": 1}
@@ -65,6 +69,16 @@ def knocked(lesson: Lesson) -> Settlement:
     """The computer's knock of a shown lesson (its ten cards), you defending."""
     rules = lesson_rules(lesson)
     return settle(parse_cards(lesson.them), parse_cards(lesson.you), rules, knocker=1)
+
+
+def match_of(lesson: Lesson) -> MatchResult:
+    """The result of a lesson's match: its knocked hands settled and totalled by the engine."""
+    rules = lesson_rules(lesson)
+    records = []
+    for n, (knocker, defender, who) in enumerate(lesson.hands, 1):
+        s = settle(parse_cards(knocker), parse_cards(defender), rules, knocker=who)
+        records.append(HandRecord(n, 1, "", s, hand_points(s)))
+    return match_result(rules, records)
 
 
 def _mine(hand: Hand) -> list[Card]:
@@ -111,6 +125,8 @@ GOALS: dict[str, Callable[[Lesson, Hand, str], bool]] = {
     "winner": lambda lesson, hand, value: WINNERS.get(value) == knocked(lesson).winner,
     "points": lambda lesson, hand, value: value == str(settled(lesson, hand).points),
     "limit": lambda lesson, hand, value: value == str(hand.knock_limit),
+    "match_winner": lambda lesson, hand, value: WINNERS.get(value) == match_of(lesson).winner,
+    "match_total": lambda lesson, hand, value: value == str(match_of(lesson).totals[0]),
 }
 
 
@@ -154,6 +170,14 @@ def point_options(lesson: Lesson, hand: Hand) -> tuple[str, ...]:
     return tuple(str(n) for n in sorted(list(near)[:3]))
 
 
+def total_options(lesson: Lesson) -> tuple[str, ...]:
+    """The answers offered for a match total: the engine's, and without the line or the game
+    bonus."""
+    r = match_of(lesson)
+    total = r.totals[0]
+    return tuple(str(n) for n in sorted({total, total - r.line_bonus[0], total - r.game_bonus[0]}))
+
+
 def limit_options(hand: Hand) -> tuple[str, ...]:
     """The answers offered for a knock limit step: the engine's limit of this hand, the usual
     10, and 0 (gin only)."""
@@ -175,16 +199,8 @@ def _card_options(hand: Hand, mode: str | None) -> tuple[Option, ...]:
     return tuple(Option(f"{prefix}{c}", c.symbol, f"{verb}{c.name}") for c in cards)
 
 
-def options(lesson: Lesson, step: Step, hand: Hand, mode: str) -> tuple[Option, ...]:
-    """The choices of ``step``: your cards, the engine's draws, the winners or the points."""
-    if step.kind == PICK_CARD:
-        return _card_options(hand, None)
-    if step.kind == PICK_WINNER:
-        return (Option("you", "You", "You win"), Option("computer", "The computer", "The computer wins"))
-    if step.kind == PICK_POINTS:
-        return tuple(Option(p, p, f"{p} points") for p in point_options(lesson, hand))
-    if step.kind == PICK_LIMIT:
-        return tuple(Option(n, n, f"Knock limit {n}") for n in limit_options(hand))
+def _move_options(hand: Hand, mode: str) -> tuple[Option, ...]:
+    """A move step's choices: your cards (to discard, knock or go gin with), else the draws."""
     if hand.phase == "discard":
         return _card_options(hand, mode)
     top = hand.pile[-1] if hand.pile else None
@@ -192,6 +208,25 @@ def options(lesson: Lesson, step: Step, hand: Hand, mode: str) -> tuple[Option, 
         Option(a.kind.value, narrate.action_label(a, top), narrate.action_label(a, top, spoken=True))
         for a in hand.legal_actions()
     )
+
+
+def _number_options(lesson: Lesson, step: Step, hand: Hand) -> tuple[Option, ...]:
+    """A points or knock limit step's choices."""
+    if step.kind == PICK_LIMIT:
+        return tuple(Option(n, n, f"Knock limit {n}") for n in limit_options(hand))
+    found = total_options(lesson) if lesson.hands else point_options(lesson, hand)
+    return tuple(Option(p, p, f"{p} points") for p in found)
+
+
+def options(lesson: Lesson, step: Step, hand: Hand, mode: str) -> tuple[Option, ...]:
+    """The choices of ``step``: your cards, the engine's moves, the winners or the numbers."""
+    if step.kind == PICK_CARD:
+        return _card_options(hand, None)
+    if step.kind == PICK_WINNER:
+        return (Option("you", "You", "You win"), Option("computer", "The computer", "The computer wins"))
+    if step.kind == PLAY_MOVE:
+        return _move_options(hand, mode)
+    return _number_options(lesson, step, hand)
 
 
 class Progress(Frozen):
@@ -263,6 +298,14 @@ def _table_words(hand: Hand) -> str:
 
 
 def _them_words(lesson: Lesson) -> str:
+    """What the lesson shows face up: the computer's knock, or the hands of its match."""
+    if lesson.hands:
+        rules = lesson_rules(lesson)
+        heads = (
+            narrate.hand_headline(settle(parse_cards(k), parse_cards(d), rules, knocker=w))
+            for k, d, w in lesson.hands
+        )
+        return " ".join(f"Hand {n}: {h}." for n, h in enumerate(heads, 1))
     if not lesson.shown:
         return ""
     s = knocked(lesson)
