@@ -36,18 +36,30 @@ def press(page, selector: str) -> None:
 
 
 def step_choices(p: model.Progress) -> tuple[str, str, str | None]:
-    """A wrong and a right choice at ``p``'s step, and the move kind they need (knock, gin)."""
+    """A wrong and a right choice at ``p``'s step, and the move kind the right one needs (discard,
+    knock, gin: None when the step offers no kinds); the wrong one is of the first kind shown."""
     lesson, step = p.lesson, p.lesson.steps[p.step]
     hand = model.position(lesson, p.played)
-    mode = step.goal if step.goal in ("knock", "gin") else None
-    offered = [o.value for o in model.options(lesson, step, hand, mode or "discard")]
-    right = [v for v in offered if model.judge(lesson, p.step, p.played, v).right]
-    wrong = [v for v in offered if v not in right]
-    return wrong[0], right[0], mode if step.kind == PLAY_MOVE and hand.phase == "discard" else None
+    kinds = model.MODES if step.kind == PLAY_MOVE and hand.phase == "discard" else ("discard",)
+    judged = [
+        (mode, o.value, model.judge(lesson, p.step, p.played, o.value).right)
+        for mode in kinds
+        for o in model.options(lesson, step, hand, mode)
+    ]
+    wrong = next(v for mode, v, ok in judged if not ok and mode == kinds[0])
+    mode, right = next((mode, v) for mode, v, ok in judged if ok)
+    return wrong, right, mode if len(kinds) > 1 else None
 
 
 def choose(page, value: str) -> None:
     press(page, f'#lessons-body [data-act=lesson-choose][data-value="{value}"]')
+
+
+def set_mode(page, mode: str | None) -> None:
+    """Choose what a card does (discard, knock, gin) when the step offers it."""
+    if mode is not None:
+        press(page, f'#lessons-body [data-act=lesson-mode][data-value="{mode}"]')
+        page.wait_for_selector(f'[data-act=lesson-mode][data-value="{mode}"][aria-pressed="true"]')
 
 
 def do_lesson(page, ident: str, audit: Audit | None) -> None:
@@ -61,15 +73,13 @@ def do_lesson(page, ident: str, audit: Audit | None) -> None:
     p = model.Progress(ident)
     while not p.finished:
         wrong, right, mode = step_choices(p)
-        if mode is not None:
-            press(page, f'#lessons-body [data-act=lesson-mode][data-value="{mode}"]')
-            page.wait_for_selector(f'[data-act=lesson-mode][data-value="{mode}"][aria-pressed="true"]')
         choose(page, wrong)
         said = p.lesson.steps[p.step].wrong
         page.wait_for_function(
             "(t) => document.getElementById('lesson-said').textContent.startsWith(t)", arg=said
         )
         assert "wrong" in page.get_attribute("#lesson-said", "class")
+        set_mode(page, mode)
         p = model.choose(p, right)
         choose(page, right)
         page.wait_for_function(
@@ -172,7 +182,8 @@ def do_lesson_here(page, ident: str) -> None:
     """Complete the open lesson ``ident`` by keyboard (right choices only)."""
     p = model.Progress(ident)
     while not p.finished:
-        _, right, _ = step_choices(p)
+        _, right, mode = step_choices(p)
+        set_mode(page, mode)
         p = model.choose(p, right)
         choose(page, right)
     page.wait_for_selector(".lesson-where:text('Lesson done')")

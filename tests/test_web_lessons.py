@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gin_core import Card, Match, Meld, best_arrangement, deadwood, parse_cards, preset
+from gin_core import Action, Card, Match, Meld, best_arrangement, deadwood, parse_cards, preset
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))  # the page package lives in web/
 from ginweb.kit.safejson import NewerVersionError
@@ -131,6 +131,15 @@ def test_the_match_lesson_totals_are_the_engines() -> None:
     assert r.winner == 0 and r.hands_won == (2, 1) and not r.shutout
     assert r.totals[0] == r.hand_points[0] + 100 + 2 * 25
     assert model.total_options(lesson)[-1] == str(r.totals[0])
+
+
+def test_the_end_of_the_stock_a_plain_discard_kills_the_hand() -> None:
+    lesson = BY_ID["stock"]
+    hand = model.deal(lesson)
+    assert (hand.turn, hand.phase, len(hand.stock)) == (0, "discard", 2)
+    hand.apply(Action.parse("discard KD"))
+    assert hand.dead and hand.settlement is None
+    assert model.choose(model.Progress("stock"), "discard KD").step == 0
 
 
 def test_the_variants_are_the_engines_rules() -> None:

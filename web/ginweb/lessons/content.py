@@ -48,6 +48,7 @@ class Lesson(Frozen):
     shown: bool = False  # the computer's hand is shown (a knocked hand)
     options: tuple[tuple[str, object], ...] = ()  # rule options over the preset (a variant's)
     hands: tuple[tuple[str, str, int], ...] = ()  # a match's knocked hands: knocker's, defender's, knocker
+    stock_left: int | None = None  # the stock played down (each draw thrown back) until you draw to this
 
 
 VALUES = "Face cards (jack, queen, king) count 10, the ace counts 1, every other card its number."
@@ -356,6 +357,29 @@ LESSONS: tuple[Lesson, ...] = (
             ("4S 5S 6S 7S 9H 9C 9D AC 2H 3C", "7H 8S 8C 2D 3D 4D KD QC JC TC", 1),
             ("2D 3D 4D 5D 4S 5S 6S 9H 9C 9D", "4H 6C TS 2H 8D JD JC QS 6H 4C", 0),
         ),
+    ),
+    Lesson(
+        "stock",
+        "The end of the stock",
+        "The stock does not last for ever. In classic gin, when a discard leaves only two cards "
+        "in the stock, the hand is dead: nobody scores, and it is dealt again.",
+        you="4S 5S 6S 9H 9C 9D JD QD KD AC",
+        them="4D 6C TS 2H 8D JH JC QS 6H 4C",
+        upcard="7C",
+        stock="8C",
+        before=("pass", "pass"),
+        steps=(
+            Step(
+                "Both players drew and threw back until now: you just drew, and two cards are left "
+                "in the stock. End the hand on your terms.",
+                PLAY_MOVE,
+                "end",
+                "A plain discard now leaves two cards in the stock: the hand would be dead and "
+                "nobody would score. End it while you can: choose Knock or Gin, then a card.",
+                "Right: you ended the hand before the stock ran out.",
+            ),
+        ),
+        stock_left=2,
     ),
     Lesson(
         "oklahoma",

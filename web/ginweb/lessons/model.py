@@ -54,7 +54,19 @@ def deal(lesson: Lesson) -> Hand:
     hand = Hand(lesson_rules(lesson), deck, dealer=1)
     for text in lesson.before:
         hand.apply(Action.parse(text))
+    if lesson.stock_left is not None:
+        _play_down(hand, lesson.stock_left)
     return hand
+
+
+def _play_down(hand: Hand, left: int) -> None:
+    """Both players draw from the stock and throw the card back until you draw and ``left``
+    cards remain (the end of the stock, without thirty moves written out)."""
+    while len(hand.stock) > left + 1:
+        drawn = hand.stock[-1]
+        hand.apply(Action(ActionKind.DRAW_STOCK))
+        hand.apply(Action(ActionKind.DISCARD, drawn))
+    hand.apply(Action(ActionKind.DRAW_STOCK))
 
 
 def position(lesson: Lesson, played: tuple[str, ...]) -> Hand:
@@ -121,6 +133,7 @@ GOALS: dict[str, Callable[[Lesson, Hand, str], bool]] = {
     "pile": _kind(ActionKind.DRAW_PILE),
     "knock": _kind(ActionKind.KNOCK),
     "gin": _kind(ActionKind.GIN),
+    "end": lambda lesson, hand, value: Action.parse(value).kind in (ActionKind.KNOCK, ActionKind.GIN),
     "layoff": lambda lesson, hand, value: Card.parse(value) in {x.card for x in knocked(lesson).layoffs},
     "winner": lambda lesson, hand, value: WINNERS.get(value) == knocked(lesson).winner,
     "points": lambda lesson, hand, value: value == str(settled(lesson, hand).points),
@@ -258,7 +271,7 @@ def choose(p: Progress, value: str) -> Progress:
     if not v.right:
         return Progress(p.ident, p.step, p.played, p.mode, v)
     moved = lesson.steps[p.step].kind == PLAY_MOVE
-    return Progress(p.ident, p.step + 1, (*p.played, value) if moved else p.played, p.mode, v)
+    return Progress(p.ident, p.step + 1, (*p.played, value) if moved else p.played, "discard", v)
 
 
 class CardFace(Frozen):
