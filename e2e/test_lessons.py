@@ -138,6 +138,7 @@ def test_a_new_visitor_completes_every_lesson_by_keyboard_and_plays_a_first_hand
         page.wait_for_selector("#lessons-body .lessons-list")
     assert audit.found == {}, json.dumps(audit.found, indent=1)
     assert page.inner_text(".lessons-count").startswith(f"{len(LESSONS)} of {len(LESSONS)}")
+    page.screenshot(path=str(SHOTS / "lessons-list-desktop.png"))
     stored = json.loads(page.evaluate(f"localStorage.getItem({PROGRESS_KEY!r})"))
     assert set(stored["done"]) == {x.ident for x in LESSONS}
     # the progress survives a reload; a lesson can be replayed

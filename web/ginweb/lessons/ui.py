@@ -78,6 +78,9 @@ class LessonsUI:
         )
         dom.by_id("lessons-body").innerHTML = body
         dom.set_hidden(dom.by_id("lessons-back"), True)
+        said = dom.by_id("lesson-said")
+        said.className = "lesson-said"
+        dom.set_text(said, "")
         self._open()
         dom.q(self.dlg, ".lessons-list button").focus()
 
