@@ -62,13 +62,14 @@ from .errors import (
 )
 from .events import Event
 from .flow import Phase
+from .hand import Hand, stacked_deck
 from .hollywood import HollywoodScore, hollywood_score
 from .jsontext import JsonShape, json_shape
 from .layoff import Layoff, best_defence
 from .match import Match, TakeBack
 from .melds import Meld, MeldError, is_meld_mask
 from .presets import PRESETS, preset, preset_name
-from .results import HandRecord, MatchResult
+from .results import HandRecord, MatchResult, hand_points, match_result
 from .rules import RULE_FIELDS, RuleField, Rules, RulesError, rule_fields
 from .save import dumps as save_match
 from .save import loads as load_match
@@ -135,6 +136,7 @@ __all__ = [
     "GameResult",
     "GinError",
     "Grade",
+    "Hand",
     "HandComparison",
     "HandError",
     "HandLuck",
@@ -201,6 +203,7 @@ __all__ = [
     "grade",
     "hand_luck",
     "hand_moves",
+    "hand_points",
     "hand_summary",
     "hollywood_score",
     "is_meld_mask",
@@ -210,6 +213,7 @@ __all__ = [
     "load_table",
     "make_bot",
     "match_luck",
+    "match_result",
     "move_accuracy",
     "optimal_arrangements",
     "parse_cards",
@@ -224,6 +228,7 @@ __all__ = [
     "save_table",
     "settle",
     "sort_cards",
+    "stacked_deck",
     "table_preset",
     "think_hint",
     "think_review",

@@ -21,6 +21,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
 from ginweb.daily.feature import DailyFeature  # noqa: E402  (same)
 from ginweb.feature import FeatureIntent  # noqa: E402  (same)
+from ginweb.lessons.feature import LessonsFeature  # noqa: E402  (same)
 from ginweb.puzzles.feature import PuzzlesFeature  # noqa: E402  (same)
 from ginweb.review.feature import ReviewFeature  # noqa: E402  (same)
 from ginweb.seats.feature import SeatsFeature  # noqa: E402  (same)
@@ -192,6 +193,7 @@ def test_every_control_of_the_page_has_its_intent():
     assert {"stock", "next", "replay", "dismiss", "new-start", "practice-end", "daily-play"} <= names
     features = [DailyFeature(Vault(), Recorder()), ReviewFeature(Vault(), Recorder())]
     features += [PuzzlesFeature(Vault(), Recorder(), Recorder()), SeatsFeature(Vault(), Recorder())]
+    features.append(LessonsFeature(Vault(), None))
     for name in names:
         assert i.from_control(name, data) or any(f.control(name, data) for f in features), name
 
@@ -472,9 +474,11 @@ def test_every_intent_has_exactly_one_handler():
     assert set(typing.get_args(i.Intent)) - {FeatureIntent} == set(HANDLERS)
     daily, review = DailyFeature(Vault(), Recorder()), ReviewFeature(Vault(), Recorder())
     puzzles = PuzzlesFeature(Vault(), Recorder(), Recorder())
+    lessons = LessonsFeature(Vault(), None).handlers()
     assert not set(daily.handlers()) & set(review.handlers())
     seats = SeatsFeature(Vault(), Recorder()).handlers()
     assert not {*daily.handlers(), *review.handlers()} & set(puzzles.handlers())
     assert not set(seats) & {*daily.handlers(), *review.handlers(), *puzzles.handlers()}
-    handled = {*daily.handlers(), *review.handlers(), *puzzles.handlers(), *seats}
+    assert not set(lessons) & {*daily.handlers(), *review.handlers(), *puzzles.handlers(), *seats}
+    handled = {*daily.handlers(), *review.handlers(), *puzzles.handlers(), *seats, *lessons}
     assert handled == set(FeatureIntent.__subclasses__()) - set(HANDLERS)

@@ -27,7 +27,14 @@ BROWSER_MODULES = {
     "ginweb.warmup",
 }
 # each a folder; app.py is the one module outside it that imports it
-FEATURES = {"ginweb.daily", "ginweb.review", "ginweb.puzzles", "ginweb.tutor", "ginweb.seats"}
+FEATURES = {
+    "ginweb.daily",
+    "ginweb.review",
+    "ginweb.puzzles",
+    "ginweb.tutor",
+    "ginweb.seats",
+    "ginweb.lessons",
+}
 
 
 def modules() -> dict[str, ast.Module]:
@@ -82,6 +89,7 @@ FEATURE_WORDS = {
     "review": r"\breview|\bcoach",
     "puzzles": r"puzzle",
     "seats": r"SeatsFeature|ginweb\.seats|dlg-seats",
+    "lessons": r"\blessons?\b",
 }
 # words of another feature a folder may use: the puzzle of the day is the engine's daily_puzzle,
 # asked for by a link as puzzle=daily

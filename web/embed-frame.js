@@ -11,7 +11,7 @@
    a "Play in a new tab" link to the full game instead of a dead table.
    (document.hasStorageAccess() and navigator.storage are not used to decide: a browser that
    partitions storage reports no storage access while the frame's own storage works.) */
-const OPTIONS = ["seed", "level", "preset", "dealer", "fast", "daily", "target", "puzzle"];
+const OPTIONS = ["seed", "level", "preset", "dealer", "fast", "daily", "target", "puzzle", "lesson"];
 const PROBE = "gin-rummy-probe";
 
 function indexedDBWorks() {

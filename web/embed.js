@@ -21,6 +21,8 @@
    instead: the game then reads and writes no storage at all, so a puzzle in a blog never
    touches the reader's own match, statistics or puzzle progress.
    Content placed inside the container (a link to the game, say) shows until the game replaces it.
+   data-lesson="layoffs" (a lesson's id, README.md "Learn to play") opens that lesson over the
+   table; an embedded lesson keeps no progress.
 
    Limits: one game per page (the game's elements have ids); the page must not use PyScript
    itself; its Content-Security-Policy must allow the game's origin for scripts, styles and

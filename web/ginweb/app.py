@@ -23,6 +23,8 @@ from .daily.feature import DailyFeature
 from .daily.ui import DailyUI
 from .feature import Feature, refused_start
 from .kit import dom
+from .lessons.feature import LessonsFeature
+from .lessons.ui import LessonsUI
 from .puzzles.feature import PuzzlesFeature
 from .puzzles.ui import PuzzlesUI
 from .review.feature import ReviewFeature
@@ -225,6 +227,7 @@ def start() -> tuple[Feature, ...]:
         puzzles,
         TutorFeature(TutorUI()),
         SeatsFeature(records, SeatsUI()),
+        LessonsFeature(records, LessonsUI(), lasting=not dom.embedded),
     )
     records.plug(features)
     p = link_params(features)

@@ -131,6 +131,11 @@ class Feature:
         """Why moves cannot be taken back in your match now (words for the player), or None."""
         return None
 
+    def tutors(self) -> bool:
+        """Whether the tutor should be on for the match on the table whatever the settings (a
+        practice hand this feature put there to learn on)."""
+        return False
+
     def counted(self, game: Game) -> None:
         """The statistics of ``game`` were just counted (a hand or the match ended)."""
 

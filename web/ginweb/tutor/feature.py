@@ -1,6 +1,7 @@
-"""The tutor plugged into the table (Settings: "Tutor", off by default): before a move clearly
-worse than the best (a mistake by the engine's threshold), "Are you sure?" with the reason and
-the better move; "Play it anyway" or "Change my move".
+"""The tutor plugged into the table (Settings: "Tutor", off by default; on in a practice hand a
+feature asks it for, ``Feature.tutors``): before a move clearly worse than the best (a mistake
+by the engine's threshold), "Are you sure?" with the reason and the better move; "Play it
+anyway" or "Change my move".
 
 As your turn starts, the values of every legal move are worked out as a background job
 (``think_hint`` on your view, in slices while the table is idle, like a hint), so the check is
@@ -50,7 +51,8 @@ class TutorFeature(Feature):
         """The key of your turn now if the tutor is on and you are to move, else None (two
         people: the turn of the person at the table, never while the device is handed over)."""
         s = self.host.session
-        if not s.settings.tutor or s.match.to_move != s.seat or s.ui.handover or not s.view().my_turn:
+        wanted = s.settings.tutor or any(f.tutors() for f in s.features)
+        if not wanted or s.match.to_move != s.seat or s.ui.handover or not s.view().my_turn:
             return None
         return f"tutor:{s.game.uid}:{s.epoch}:{len(s.match.history)}"
 
