@@ -81,6 +81,8 @@ def do_lesson(page, ident: str, audit: Audit | None, shot: Path | None = None) -
             "(t) => document.getElementById('lesson-said').textContent.startsWith(t)", arg=said
         )
         assert "wrong" in page.get_attribute("#lesson-said", "class")
+        if audit is not None:  # every screen of the lesson: each step, its refusal shown
+            audit(f"lesson {ident}, step {p.step + 1}")
         set_mode(page, mode)
         p = model.choose(p, right)
         choose(page, right)
@@ -88,6 +90,8 @@ def do_lesson(page, ident: str, audit: Audit | None, shot: Path | None = None) -
             "(t) => document.getElementById('lesson-said').textContent === t", arg=p.verdict.said
         )
     assert page.inner_text(".lesson-where") == "Lesson done"
+    if audit is not None:
+        audit(f"lesson {ident}, done")
 
 
 CHANGED = """([phase, turn, n]) => document.querySelector('#dlg-confirm[open]') || (
