@@ -13,7 +13,7 @@ answer sets the base (:data:`LEVEL_RATINGS`) and a small margin over the runner-
 from __future__ import annotations
 
 import datetime
-import hashlib
+import random
 from collections.abc import Generator
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -207,7 +207,21 @@ def puzzle_set() -> tuple[Puzzle, ...]:
     return tuple(puzzle_by_id(puzzle_id(k)) for k in range(len(_lines())))
 
 
+FIRST_DAY = datetime.date(2026, 1, 1)  # day 0 of the daily order
+
+
+@cache
+def _daily_order() -> tuple[int, ...]:
+    """The set's puzzle numbers in the order the days take them: a fixed shuffle (seeded by
+    text, so the same in every Python), walked one a day, so no puzzle comes back before every
+    other one has had its day."""
+    order = list(range(len(_lines())))
+    random.Random(SEED_TEXT + "order").shuffle(order)
+    return tuple(order)
+
+
 def daily_puzzle(day: datetime.date) -> Puzzle:
-    """The puzzle of a date: the same for everyone (a hash of the date picks from the set)."""
-    digest = hashlib.sha256((SEED_TEXT + day.isoformat()).encode()).digest()
-    return puzzle_by_id(puzzle_id(int.from_bytes(digest[:8], "big") % len(_lines())))
+    """The puzzle of a date: the same for everyone, and none twice within the set's length in
+    days (1,145 days for the shipped set)."""
+    order = _daily_order()
+    return puzzle_by_id(puzzle_id(order[(day - FIRST_DAY).days % len(order)]))
