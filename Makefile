@@ -40,8 +40,10 @@ test: setup site lint test-units test-e2e
 #   LINT_PY     ruff check + ruff format --check: the engine, its tests, every scripts/*.py and the
 #               browser suite (e2e/).
 #   LINT_TYPED  mypy --strict.
-#   LINT_WEB    the page's Python (web/ginweb, tests/test_web_*.py): ruff check + format, and mypy
-#               --strict (the browser modules' JS objects are typed loosely: ginweb.dom.Js). Empty: skipped.
+#   LINT_WEB    the page's Python (web/ginweb, tests/test_web_*.py): ruff check + format; mypy
+#               (strict, from pyproject.toml) on web/ginweb only: the tests/test_web_*.py are not
+#               type-checked (the browser modules' JS objects are typed loosely: ginweb.kit.dom.Js).
+#               Empty: skipped.
 LINT_PY ?= gin_core $(filter-out tests/test_web_%,$(wildcard tests/*.py)) $(wildcard scripts/*.py) e2e
 LINT_TYPED ?= gin_core
 LINT_WEB ?= web/ginweb $(wildcard tests/test_web_*.py)
