@@ -1,0 +1,107 @@
+"""The puzzle page (web/puzzle.html, ginweb/puzzles/page.py) in Chromium: a puzzle solved by
+keyboard alone and "Next puzzle" shows the next one in place, a position code is valued in the
+page, the page works directly on a blog of another origin (embed.js's data-puzzle) and in an
+iframe from another origin (embed.html?puzzle=), it reads and writes no storage, and axe passes
+at an embed's width and at phone size. The last test prints, not asserts, how long the page
+and the whole game's puzzle take to show a puzzle and the bytes each fetched (the figures of
+benchmarks/puzzles.md)."""
+
+from __future__ import annotations
+
+import pytest
+from gin_e2e import wait_mounted, wait_ready, watch
+from test_a11y import Audit
+from test_embed import ALLOW_3P, blog  # noqa: F401  (the fixture: a blog on another origin)
+from test_puzzles import shot, tab_to, today_puzzle
+
+from gin_core.puzzles.puzzle import puzzle_by_id, puzzle_id
+
+SIZES = {"embed": (480, 760), "phone": (390, 844)}
+SHOWN = "#puzzle-board:not([hidden])"
+KEYS = "Object.keys(localStorage).concat(Object.keys(sessionStorage))"
+NOT_THE_TABLE = "() => ['dlg-puzzle', 'hand', 'btn-puzzles'].every(id => !document.getElementById(id))"
+
+
+def test_a_puzzle_solved_by_keyboard_and_the_next_one_in_place(page, site_url):
+    page.set_viewport_size({"width": 480, "height": 760})
+    puzzle = puzzle_by_id(puzzle_id(20))
+    page.goto(site_url + f"puzzle.html?puzzle={puzzle.id}")
+    wait_ready(page, 60)
+    page.wait_for_selector(SHOWN)
+    assert page.evaluate(KEYS) == []
+    assert page.evaluate(NOT_THE_TABLE)
+    assert puzzle.id in page.inner_text("#puzzle-title")
+    audit = Audit(page, SIZES)
+    audit("puzzle page")
+    tab_to(page, f"el.dataset.action === {str(puzzle.answer)!r}")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#puzzle-answer.right")
+    rows = page.locator("#puzzle-answer tbody tr").count()
+    assert rows == len(puzzle.moves)
+    assert page.evaluate("document.activeElement.id") == "puzzle-next"
+    audit("puzzle page answered")
+    shot(page, "page")
+    page.keyboard.press("Enter")  # "Next puzzle", in place
+    following = puzzle_id(21)
+    title = "document.getElementById('puzzle-title').textContent"
+    page.wait_for_function(f"() => {title}.includes({following!r})")
+    assert page.url.endswith(f"?puzzle={puzzle.id}")  # no navigation: a blog post stays put
+    assert page.inner_text("#puzzle-answer") == ""
+    assert page.get_attribute("#puzzle-game", "href").endswith(f"?puzzle={following}")
+    assert page.evaluate(KEYS) == []
+    assert not audit.found, audit.found
+
+
+def test_a_shared_position_is_valued_in_the_page(page, site_url):
+    code = puzzle_by_id(puzzle_id(7)).position.code
+    page.goto(site_url + f"puzzle.html?puzzle={code}")
+    wait_ready(page, 60)
+    page.wait_for_selector(SHOWN)
+    assert "shared position" in page.inner_text("#puzzle-title")
+    first = page.get_attribute("#puzzle-board [data-act=puzzle-move]", "data-action")
+    page.click(f'#puzzle-board [data-action="{first}"]')
+    page.wait_for_selector("#puzzle-answer.right, #puzzle-answer.wrong", timeout=60_000)
+    assert page.locator("#puzzle-answer tbody tr").count() >= 2
+    assert page.evaluate(KEYS) == []
+
+
+def test_a_bad_code_is_said(page, site_url):
+    page.goto(site_url + "puzzle.html?puzzle=not-a-code")
+    wait_ready(page, 60)
+    assert "This is not a puzzle" in page.inner_text("#puzzle-none")
+    assert page.is_hidden("#puzzle-board")
+
+
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 1000})
+def test_the_puzzle_page_mounted_in_a_blog_of_another_origin(page, page_monitor, blog):  # noqa: F811
+    page_monitor.also_allowed.add(blog.game_origin)
+    page.goto(blog.url + "puzzle.html")
+    wait_mounted(page)
+    page.wait_for_selector(SHOWN)
+    assert page.evaluate(NOT_THE_TABLE)
+    assert page.evaluate("window.scrollY") == 0  # the post is not scrolled to the puzzle
+    puzzle = today_puzzle()
+    page.click(f'#puzzle-board [data-action="{puzzle.answer}"]')
+    page.wait_for_selector("#puzzle-answer.right")
+    page.click("#puzzle-next")
+    page.wait_for_function("() => document.getElementById('puzzle-answer').textContent === ''")
+    assert page.url == blog.url + "puzzle.html"
+    assert page.evaluate(KEYS) == []
+    shot(page, "blog")
+
+
+def test_the_puzzle_in_an_iframe_of_another_origin(chromium_profile, blog):  # noqa: F811
+    context = chromium_profile(ALLOW_3P)
+    page = context.new_page()
+    mon = watch(page)
+    mon.also_allowed.add(blog.game_origin)
+    page.goto(blog.url + "puzzle-frame.html")
+    frame = page.wait_for_selector("iframe.game").content_frame()
+    wait_mounted(frame)
+    frame.wait_for_selector(SHOWN)
+    assert frame.url.startswith(blog.game + "embed.html?puzzle=daily")
+    puzzle = today_puzzle()
+    frame.click(f'#puzzle-board [data-action="{puzzle.moves[-1].action}"]')
+    frame.wait_for_selector("#puzzle-answer.wrong")
+    assert frame.evaluate(KEYS) == [] and page.evaluate(KEYS) == []
+    assert mon.problems() == []
