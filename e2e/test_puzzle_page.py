@@ -16,7 +16,7 @@ from test_puzzles import shot, tab_to, today_puzzle
 
 from gin_core.puzzles.puzzle import puzzle_by_id, puzzle_id
 
-SIZES = {"embed": (480, 760), "phone": (390, 844)}
+SIZES = {"narrow embed": (360, 640), "wide embed": (700, 760), "phone": (390, 844)}
 SHOWN = "#puzzle-board:not([hidden])"
 KEYS = "Object.keys(localStorage).concat(Object.keys(sessionStorage))"
 NOT_THE_TABLE = "() => ['dlg-puzzle', 'hand', 'btn-puzzles'].every(id => !document.getElementById(id))"
@@ -105,3 +105,41 @@ def test_the_puzzle_in_an_iframe_of_another_origin(chromium_profile, blog):  # n
     frame.wait_for_selector("#puzzle-answer.wrong")
     assert frame.evaluate(KEYS) == [] and page.evaluate(KEYS) == []
     assert mon.problems() == []
+
+
+BYTES = """() => performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+    .reduce((n, e) => n + (e.encodedBodySize || 0), 0)"""
+PAGES = {
+    "puzzle page": ("puzzle.html?puzzle={pid}", SHOWN),
+    "whole game": ("?puzzle={pid}&fast=1", "#dlg-puzzle[open] #puzzle-board:not([hidden])"),
+}
+
+
+def shown_at(browser, url: str, selector: str) -> tuple[float, float, int]:
+    """(ms from navigation to the puzzle shown, ms of it from the page's Python start, bytes of
+    every body fetched) in a fresh context."""
+    context = browser.new_context(viewport={"width": 480, "height": 760})
+    page = context.new_page()
+    page.goto(url)
+    at = page.wait_for_function(
+        f"() => document.querySelector({selector!r}) ? performance.now() : null", timeout=90_000
+    ).json_value()
+    page.wait_for_timeout(200)
+    python = page.evaluate("performance.getEntriesByName('gin-py-start')[0].startTime")
+    fetched = page.evaluate(BYTES)
+    context.close()
+    return float(at), float(at) - float(python), int(fetched)
+
+
+def test_time_and_bytes_to_a_puzzle(browser, site_url):
+    """Printed, not asserted (benchmarks/puzzles.md): the puzzle page against the whole game's
+    puzzle, five fresh loads each, alternating, on loopback."""
+    pid = today_puzzle().id
+    found: dict[str, list[tuple[float, float, int]]] = {name: [] for name in PAGES}
+    for _ in range(5):
+        for name, (path, selector) in PAGES.items():
+            found[name].append(shown_at(browser, site_url + path.format(pid=pid), selector))
+    for name, runs in found.items():
+        total = sorted(round(t) for t, _, _ in runs)
+        python = sorted(round(p) for _, p, _ in runs)
+        print(f"\n{name}: shown at {total} ms, of which Python {python} ms; {runs[-1][2]:,} bytes fetched")
