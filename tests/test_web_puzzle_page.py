@@ -1,6 +1,7 @@
 """The puzzle page's pure parts (web/ginweb/puzzles/alone.py): it keeps nothing (an embedded
 puzzle never reads nor writes a reader's storage) while a puzzle is answered, "Next puzzle"
-walks the set (and wraps), and "Open in the game" opens the puzzle asked for in the game."""
+walks the set (and wraps), "Open in the game" opens the puzzle asked for in the game, and the
+rules line says the rules the position is played under."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_core.puzzles.puzzle import daily_puzzle, puzzle_by_id, puzzle_id, puzzle_set
+from gin_core import preset_name
+from gin_core.puzzles.puzzle import Puzzle, daily_puzzle, puzzle_by_id, puzzle_id, puzzle_set
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 from ginweb.puzzles import alone
@@ -79,3 +81,14 @@ def test_the_links_name_the_next_puzzle_and_the_game(index: int, address: str) -
     assert links.next_href == f"{GAME}puzzle.html?puzzle={links.next_id}"
     assert links.game_href == f"{GAME}?puzzle={pid}"
     assert alone.links(address, "", None).game_href == f"{GAME}?puzzle={TODAY}"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(puzzle_set()))
+def test_the_rules_line_names_the_preset_and_the_knock_limit(puzzle: Puzzle) -> None:
+    v = puzzle.position.view()
+    line = alone.rules_words(puzzle.position)
+    name = preset_name(v.rules)
+    assert ("house rules" in line) == (name is None)
+    assert (f"knock with {v.knock_limit} or less" in line) == (v.knock_limit > 0)
+    assert f"gin scores {v.rules.gin_bonus} extra" in line

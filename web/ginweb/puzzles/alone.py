@@ -1,13 +1,15 @@
 """The puzzle page's pure parts (puzzle.html, and a puzzle embedded in a blog post): a keeper
-that keeps nothing, so a reader's storage is never read nor written, and the page's two links
-(the next puzzle of the set, the same puzzle in the whole game). Pure: no ``js``; tested in
-CPython (tests/test_web_puzzle_page.py). The page itself is page.py."""
+that keeps nothing, so a reader's storage is never read nor written; the rules line; the page's
+two links (the next puzzle of the set, the same puzzle in the whole game). Pure: no ``js``;
+tested in CPython (tests/test_web_puzzle_page.py). The page itself is page.py."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from gin_core import preset_name
+from gin_core.puzzles.position import Position
 from gin_core.puzzles.puzzle import PuzzleError, puzzle_by_id, puzzle_id
 
 from ..kit.frozen import Frozen
@@ -59,3 +61,14 @@ def links(address: str, asked: str, shown: Shown | None) -> Links:
     folder = address[: address.rfind("/") + 1]
     nxt = following(shown)
     return Links(nxt, f"{folder}puzzle.html?puzzle={nxt}", f"{folder}?puzzle={asked or TODAY}")
+
+
+def rules_words(position: Position) -> str:
+    """The rules of the position in a line: the preset's name (or "house rules"), the knock
+    limit of this hand (and a knock forced at the wall) and the gin bonus."""
+    v = position.view()
+    name = preset_name(v.rules)
+    named = "house rules" if name is None else f"{name.replace('_', ' ')} rules"
+    knock = "gin only" if v.knock_limit == 0 else f"knock with {v.knock_limit} or less"
+    wall = "; this turn must end with a knock" if v.must_knock else ""
+    return f"Rules: {named}; {knock} this hand{wall}; gin scores {v.rules.gin_bonus} extra."

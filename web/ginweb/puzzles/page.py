@@ -48,6 +48,7 @@ class PuzzlePage:
             self.links()
             return
         self.ui.board(model.board(shown.position, shown.title), focus)
+        dom.set_text(dom.by_id("puzzle-rules"), alone.rules_words(shown.position))
         self.ui.answer(None)
         self.links()
         work = self.puzzles.work()  # a shared position: its values are worked out at once
