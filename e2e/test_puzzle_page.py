@@ -1,7 +1,8 @@
 """The puzzle page (web/puzzle.html, ginweb/puzzles/page.py) in Chromium: a puzzle solved by
 keyboard alone and "Next puzzle" shows the next one in place, a position code is valued in the
 page, the page works directly on a blog of another origin (embed.js's data-puzzle) and in an
-iframe from another origin (embed.html?puzzle=), it reads and writes no storage, and axe passes
+iframe from another origin (embed.html?puzzle=; a frame denied storage links the page in a new
+tab), it reads and writes no storage, and axe passes
 at an embed's width and at phone size. The last test prints, not asserts, how long the page
 and the whole game's puzzle take to show a puzzle and the bytes each fetched (the figures of
 benchmarks/puzzles.md)."""
@@ -11,7 +12,7 @@ from __future__ import annotations
 import pytest
 from gin_e2e import wait_mounted, wait_ready, watch
 from test_a11y import Audit
-from test_embed import ALLOW_3P, blog  # noqa: F401  (the fixture: a blog on another origin)
+from test_embed import ALLOW_3P, BLOCK_3P, blog  # noqa: F401  (the fixture: a blog on another origin)
 from test_puzzles import shot, tab_to, today_puzzle
 
 from gin_core.puzzles.puzzle import puzzle_by_id, puzzle_id
@@ -104,6 +105,25 @@ def test_the_puzzle_in_an_iframe_of_another_origin(chromium_profile, blog):  # n
     frame.click(f'#puzzle-board [data-action="{puzzle.moves[-1].action}"]')
     frame.wait_for_selector("#puzzle-answer.wrong")
     assert frame.evaluate(KEYS) == [] and page.evaluate(KEYS) == []
+    assert mon.problems() == []
+
+
+def test_a_frame_without_storage_links_the_puzzle_in_a_new_tab(chromium_profile, blog):  # noqa: F811
+    """Where the browser denies a cross-site frame its storage (PyScript cannot start there),
+    embed.html links the puzzle page itself, which starts in a tab of its own."""
+    page = chromium_profile(BLOCK_3P).new_page()
+    mon = watch(page)
+    mon.also_allowed.add(blog.game_origin)
+    page.goto(blog.url + "puzzle-frame.html")
+    frame = page.wait_for_selector("iframe.game").content_frame()
+    link = frame.wait_for_selector("#gin-rummy[data-fallback='1'] a")
+    assert link.inner_text() == "Open the puzzle in a new tab"
+    assert link.get_attribute("href") == blog.game + "puzzle.html?puzzle=daily"
+    with page.context.expect_page() as popup:
+        link.click()
+    tab = popup.value
+    wait_ready(tab, 60)
+    tab.wait_for_selector(SHOWN)
     assert mon.problems() == []
 
 
