@@ -2,10 +2,9 @@
 keyboard alone and "Next puzzle" shows the next one in place, a position code is valued in the
 page, the page works directly on a blog of another origin (embed.js's data-puzzle) and in an
 iframe from another origin (embed.html?puzzle=; a frame denied storage links the page in a new
-tab), it reads and writes no storage, and axe passes
-at an embed's width and at phone size. The last test prints, not asserts, how long the page
-and the whole game's puzzle take to show a puzzle and the bytes each fetched (the figures of
-benchmarks/puzzles.md)."""
+tab), it reads and writes no storage, and axe passes at an embed's widths and at phone size.
+The last test prints, not asserts, how long the page and the whole game's puzzle take to show
+a puzzle and the bytes each fetched (the figures of benchmarks/puzzles.md)."""
 
 from __future__ import annotations
 
