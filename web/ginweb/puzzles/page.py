@@ -87,10 +87,15 @@ class PuzzlePage:
         self.ui.answer(model.answer(s.puzzle, s.played, ""))
 
     async def solve(self, key: str, work: Any) -> None:
-        done = await dom.in_slices(work, lambda: True)
+        """Value the shared position on screen between frames; dropped once another is shown."""
         code = key.removeprefix("puzzle:")
+        done = await dom.in_slices(work, lambda: self.on_screen(code))
         if done is not None and self.puzzles.solved(code, done[0]):
             self.verdict()
+
+    def on_screen(self, code: str) -> bool:
+        s = self.puzzles.shown
+        return s is not None and s.position.code == code
 
 
 def _now() -> str:
