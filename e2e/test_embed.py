@@ -270,6 +270,8 @@ def test_embed_files_are_cross_origin_readable(site_dir):
         "/index.html",
         "/style.css",
         "/main.py",
+        "/puzzle.html",
+        "/puzzle.py",
         "/pyscript.json",
         "/" + config["interpreter"].removeprefix("./"),
     ]

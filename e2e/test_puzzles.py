@@ -1,8 +1,8 @@
 """Gin puzzles in Chromium (issue 29): the puzzle of the day solved by keyboard alone, a wrong
 answer shows the right one with every move's value, a mistake from a played hand comes back
-in "Your mistakes", a puzzle embedded in a blog post on another origin (which writes nothing
-to the reader's storage), axe at desktop and phone sizes, and how long a puzzle takes to show
-(printed, not asserted). Screenshots go to artifacts/e2e/ and /work/briefs/shots/puzzles-*.png.
+in "Your mistakes", axe at desktop and phone sizes, and how long a puzzle takes to show
+(printed, not asserted). A puzzle in a blog post: e2e/test_puzzle_page.py. Screenshots go to
+artifacts/e2e/ and /work/briefs/shots/puzzles-*.png.
 """
 
 from __future__ import annotations
@@ -12,10 +12,8 @@ import json
 import time
 from pathlib import Path
 
-import pytest
-from gin_e2e import ARTIFACTS, wait_mounted, wait_ready
+from gin_e2e import ARTIFACTS, wait_ready
 from test_a11y import Audit
-from test_embed import blog  # noqa: F401  (the fixture: a blog on another origin)
 from test_game import saved
 from test_review import BAD, QUERY, play_hand
 
@@ -150,21 +148,6 @@ def test_a_mistake_of_a_played_hand_comes_back_as_a_puzzle(page, site_url):
     assert (stored["mistakes"] == []) == right, stored["mistakes"]
 
 
-@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 1000})
-def test_a_puzzle_embedded_in_a_blog_post(page, page_monitor, blog):  # noqa: F811
-    page_monitor.also_allowed.add(blog.game_origin)
-    page.goto(blog.url + "puzzle.html")
-    wait_mounted(page)
-    page.wait_for_selector(SHOWN, timeout=60_000)
-    puzzle = today_puzzle()
-    page.click(f'#puzzle-board [data-action="{puzzle.answer}"]')
-    page.wait_for_selector("#puzzle-answer.right")
-    page.wait_for_timeout(300)
-    keys = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('gin-rummy/'))")
-    assert keys == [], keys
-    shot(page, "embed")
-
-
 def test_a_position_of_the_review_shared_as_a_puzzle(page, site_url):
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(site_url + QUERY)
@@ -191,17 +174,3 @@ def test_a_position_of_the_review_shared_as_a_puzzle(page, site_url):
     page.click(f'#puzzle-board [data-action="{first}"]')
     page.wait_for_selector("#puzzle-answer.right, #puzzle-answer.wrong", timeout=60_000)
     assert verdict(page)["rows"] >= 2
-
-
-def test_the_frame_page_shows_a_puzzle_and_writes_nothing(page, site_url):
-    page.set_viewport_size({"width": 390, "height": 844})
-    puzzle = today_puzzle()
-    page.goto(site_url + f"embed.html?puzzle={puzzle.id}&fast=1")
-    wait_mounted(page)
-    page.wait_for_selector(SHOWN, timeout=60_000)
-    assert page.is_hidden("#puzzle-mistakes")
-    page.click(f'#puzzle-board [data-action="{puzzle.moves[-1].action}"]')
-    page.wait_for_selector("#puzzle-answer.wrong")
-    page.wait_for_timeout(300)
-    keys = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('gin-rummy/'))")
-    assert keys == [], keys

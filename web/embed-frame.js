@@ -4,7 +4,7 @@
              width="100%" height="720" style="border:0"></iframe>
 
    The query parameters become the options (data-* attributes) of the game's container, as with
-   the direct include (embed.js). Before anything loads, this module checks that the frame may
+   the direct include (embed.js); ?puzzle= shows the puzzle page (puzzle.html) instead of the game. Before anything loads, this module checks that the frame may
    use storage: PyScript opens IndexedDB to start, and the game saves in localStorage. Browsers
    that block third-party storage (Chromium with third-party cookies blocked, for instance)
    deny both to a frame from another site, and the game could not start: the frame then shows
@@ -48,9 +48,12 @@ function fallback(container) {
     textContent: "Your browser does not let a game embedded in another site keep its data, "
       + "so gin rummy cannot start here.",
   });
+  const puzzle = container.dataset.puzzle;  // the puzzle page (embed.js) on its own
   const link = Object.assign(document.createElement("a"), {
-    href: new URL("./", location.href).href, target: "_blank", rel: "noopener",
-    textContent: "Play in a new tab",
+    href: new URL(puzzle === undefined ? "./" : `./puzzle.html?puzzle=${encodeURIComponent(puzzle)}`,
+      location.href).href,
+    target: "_blank", rel: "noopener",
+    textContent: puzzle === undefined ? "Play in a new tab" : "Open the puzzle in a new tab",
   });
   box.append(text, link);
   container.replaceChildren(box);

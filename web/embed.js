@@ -17,9 +17,10 @@
    (web/ginweb/table/params.py): data-preset, data-level, data-seed, data-dealer, data-fast,
    data-daily (a date: that day's daily deal), data-target (a test option). They
    start the first match of a reader who has no match in progress; later visits resume it.
-   data-puzzle ("daily", a puzzle id such as "p0421", or a position code) shows that puzzle
-   instead: the game then reads and writes no storage at all, so a puzzle in a blog never
-   touches the reader's own match, statistics or puzzle progress.
+   data-puzzle ("daily", a puzzle id such as "p0421", or a position code) mounts the puzzle
+   page (puzzle.html, puzzle.py) instead of the game: one puzzle, small and quick to start, that
+   reads and writes no storage at all, so a puzzle in a blog never touches the reader's own
+   match, statistics or puzzle progress.
    Content placed inside the container (a link to the game, say) shows until the game replaces it.
    data-lesson="layoffs" (a lesson's id, README.md "Learn to play") opens that lesson over the
    table; an embedded lesson keeps no progress.
@@ -57,27 +58,28 @@ async function get(url, as) {
 export async function mount(container = document.getElementById("gin-rummy")) {
   if (!container) throw new Error('gin-rummy: the page has no element with id="gin-rummy"');
   if (container.classList.contains("gin-app")) return;  // mounted already
+  const page = "puzzle" in container.dataset ? "puzzle" : "index";  // the puzzle page or the game
   const [html, config] = await Promise.all([
-    get(new URL("./index.html", BASE), "text"),
+    get(new URL(`./${page}.html`, BASE), "text"),
     get(new URL("./pyscript.json", BASE), "json"),
     stylesheet(new URL("./style.css", BASE)),
     stylesheet(new URL("./core.css", PYSCRIPT)),
   ]);
 
-  const page = new DOMParser().parseFromString(html, "text/html");
-  for (const script of page.body.querySelectorAll("script")) script.remove();
-  for (const [name, value] of Object.entries(page.body.dataset)) {
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  for (const script of doc.body.querySelectorAll("script")) script.remove();
+  for (const [name, value] of Object.entries(doc.body.dataset)) {
     if (!(name in container.dataset)) container.dataset[name] = value;
   }
-  container.replaceChildren(...[...page.body.childNodes].map((node) => document.adoptNode(node)));
-  container.classList.add(...page.body.classList, "gin-embedded");
+  container.replaceChildren(...[...doc.body.childNodes].map((node) => document.adoptNode(node)));
+  container.classList.add(...doc.body.classList, "gin-embedded");
   container.dataset.gameAddress = BASE.href;  // a shared daily's link opens the game itself
 
   config.interpreter = new URL(config.interpreter, BASE).href;
   config.files = Object.fromEntries(
     Object.entries(config.files || {}).map(([from, to]) => [new URL(from, BASE).href, to]));
   const main = Object.assign(document.createElement("script"), {type: "py"});
-  main.src = new URL("./main.py", BASE).href;
+  main.src = new URL(page === "puzzle" ? "./puzzle.py" : "./main.py", BASE).href;
   main.setAttribute("config", JSON.stringify(config));
   document.body.append(main);
   // PyScript reads the config of the <script type="py"> present when it loads

@@ -28,8 +28,9 @@ class PuzzlesUI:
     def is_open(self) -> bool:
         return bool(self.dlg.open)
 
-    def board(self, model: BoardModel) -> None:
-        """The position and the moves to answer with."""
+    def board(self, model: BoardModel, focus: bool = True) -> None:
+        """The position and the moves to answer with (the first focused unless ``focus`` is
+        False: a puzzle in a blog post must not scroll the post to itself)."""
         dom.set_text(dom.by_id("puzzle-title"), model.title)
         dom.set_text(dom.by_id("puzzle-task"), model.task)
         dom.set_text(dom.by_id("puzzle-score"), model.score)
@@ -49,7 +50,7 @@ class PuzzlesUI:
         dom.set_hidden(dom.by_id("puzzle-board"), False)
         dom.set_hidden(dom.by_id("puzzle-none"), True)
         first = dom.q(dom.by_id("puzzle-board"), "[data-act=puzzle-move]")
-        if first is not None:
+        if first is not None and focus:
             first.focus()
 
     def answer(self, model: AnswerModel | None, waiting: bool = False) -> None:
