@@ -211,8 +211,7 @@ def start() -> tuple[Feature, ...]:
     """Build the page and put the first match on the table; the features plugged in."""
     panels = Panels()
     dom.on_error(lambda text: panels.notice(text, "error", 10000))
-    asks_puzzle = dom.embedded and dom.opt(dom.root.getAttribute("data-puzzle")) is not None
-    store = Store(lambda text: panels.notice(text, "info", 8000), show_saving, lasting=not asks_puzzle)
+    store = Store(lambda text: panels.notice(text, "info", 8000), show_saving)
 
     def notify(text: str) -> None:
         panels.notice(text, "info", 8000)

@@ -1,5 +1,6 @@
 """Gin puzzles plugged into the table: the puzzle dialog's controls and handlers, its link
-(``?puzzle=``, ``data-puzzle``: the word for today's puzzle, a puzzle id or a position code),
+(``?puzzle=``: the word for today's puzzle, a puzzle id or a position code; an embedded puzzle
+is the puzzle page instead, page.py),
 your own mistakes (your flagged decisions, given by app.py) queued as puzzles, and the values of a
 position not in the shipped set as background work. Puzzles never touch your match or your
 statistics: their progress has its own stored record. The engine's puzzles load only when a

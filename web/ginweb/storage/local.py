@@ -42,11 +42,7 @@ def key(name: str) -> str:
 
 
 class Store:
-    def __init__(
-        self, notify: Callable[[str], None], on_status: Callable[[Status], None], lasting: bool = True
-    ):
-        """``lasting`` False: read and write nothing (an embed that leaves the reader's
-        storage alone)."""
+    def __init__(self, notify: Callable[[str], None], on_status: Callable[[Status], None]):
         self.notify = notify
         self.on_status = on_status
         self.pending: dict[str, str] = {}  # name -> text the browser refused to store
@@ -55,8 +51,6 @@ class Store:
         self.retrying = False
         self._key: str | None = None
         self.ls: Any = None
-        if not lasting:
-            return
         try:
             self.ls = js.window.localStorage
             self.ls.getItem(key("settings"))
