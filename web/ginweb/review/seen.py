@@ -1,6 +1,7 @@
 """One person's review of a hand in a two-person match: the table before each move as that
 seat saw it (its own hand, the pile, and of the other hand only the cards it knew: those taken
-from the pile and not discarded since, and the whole hand once the showdown laid it open), and
+from the pile and not discarded since, and the whole hand once a knock laid it open; never after
+a dead hand, whose hands are not shown), and
 the review's words with names where one person's review says "you".
 
 Pure (no DOM). The frames are mirrored as seatview.py mirrors the table: the reviewed seat is
@@ -38,7 +39,8 @@ class Reader(Frozen):
 def seat_frame(m: Match, seat: int) -> Frame:
     """The table of ``m`` now as ``seat`` knows it, its own hand first."""
     v = m.view(seat)
-    theirs = m.hand.hands[1 - seat] if v.showdown is not None else v.opponent_known
+    laid_open = v.showdown is not None and v.showdown.settlement is not None  # a dead hand stays hidden
+    theirs = m.hand.hands[1 - seat] if laid_open else v.opponent_known
     mover = None if v.to_move is None else int(v.to_move != seat)
     return Frame((tuple(sorted(v.hand)), tuple(sorted(theirs))), v.pile, v.stock_size, mover, m.phase)
 
