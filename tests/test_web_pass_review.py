@@ -23,8 +23,9 @@ from ginweb.review import model as presenter  # noqa: E402  (the page's package 
 from ginweb.review import record  # noqa: E402  (same)
 from ginweb.review.intents import OpenReview  # noqa: E402  (same)
 from ginweb.review.seen import Reader, named, seat_frames  # noqa: E402  (same)
-from ginweb.storage import stats  # noqa: E402  (same)
+from ginweb.storage import savefmt, stats  # noqa: E402  (same)
 from ginweb.table import intents as i  # noqa: E402  (same)
+from test_web_dispatch import KEY  # noqa: E402  (same)
 from test_web_pass import NAMES, play_hand  # noqa: E402  (two people playing random legal moves)
 from test_web_review_page import CODE, Recorder, Table, fake_review, played  # noqa: E402  (same)
 
@@ -158,3 +159,15 @@ def test_a_persons_review_opens_only_behind_the_handover_and_is_never_counted() 
     assert t.review.seats[1] == {1: bob} and t.review.seats[0] == {}
     assert t.vault.stats[record.COACH] == stats.empty(t.review.stats_parts())[record.COACH]
     assert sorted(key for key, *_ in t.review.jobs(lambda _: False)) == [f"coach:{t.s.game.uid}:1"]
+    assert t.s.seat == 1, "the table behind the review shows Bob's own view"
+
+
+def test_a_two_person_matchs_reviews_are_sealed_in_storage_and_read_back() -> None:
+    t = two_people_table()
+    bob = HandReview(1, CODE, fake_review(1, CODE).verdicts, player=1)
+    assert t.review.keep_review(t.s.game.uid, bob)
+    stored = json.loads(t.vault.data["match"])
+    assert stored["reviews"].startswith("sealed1:") and set(stored["reviews"][8:]) <= set("abcdefghijklmnop")
+    back = savefmt.from_data(stored, KEY, t.review.part_keys)
+    assert record.read_reviews(back.parts["reviews"], back.match.records, back.uid) == ({}, {1: bob})
+    assert record.read_reviews(back.parts["reviews"], back.match.records) == ({}, {})

@@ -84,6 +84,11 @@ def seen_at(match: Match, wanted: Sequence[tuple[int, int]]) -> list[PlayerView]
     return views
 
 
+def sealing(g: Game) -> str | None:
+    """The key that seals a two-person match's reviews in storage (None: kept in clear)."""
+    return g.uid if g.people is not None else None
+
+
 class Counts(Protocol):
     """The statistics as stored (records.py's Records)."""
 
@@ -134,7 +139,7 @@ class ReviewFeature(Feature):
 
     def table_set(self, game: Game, fresh: bool) -> None:
         records = game.match.records
-        self.seats = record.read_reviews(game.parts.get(record.REVIEWS), records)
+        self.seats = record.read_reviews(game.parts.get(record.REVIEWS), records, sealing(game))
         self.seat = 0
         # two people: a reload closes the review (the device may be in the other person's hands)
         self.open = None if game.people else record.read_open(game.parts.get(record.OPEN), len(records))
@@ -174,7 +179,7 @@ class ReviewFeature(Feature):
     def keep(self) -> None:
         """Your match's part changed: store it with the match."""
         g = self.session.own_game
-        g.parts[record.REVIEWS] = record.reviews_part(self.seats)
+        g.parts[record.REVIEWS] = record.reviews_part(self.seats, sealing(g))
         if self.open is None:  # absent, as a stored match reads back (savefmt keeps no null part)
             g.parts.pop(record.OPEN, None)
         else:
@@ -339,6 +344,8 @@ class ReviewFeature(Feature):
             ask_whose(host, it.hand, people)
             return True
         self.seat = it.seat or 0
+        if people is not None and self.reviewable(it.hand):
+            self.session.seat = self.seat  # the device is theirs: the table behind shows their own view
         if not self.open_at(it.hand, it.step):
             host.screen.notice("This hand can be reviewed once it is over.", "info", 3000)
             return False
