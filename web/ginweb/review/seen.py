@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import re
 
-from gin_core import Action, ActionKind, Frame, Match, hand_moves
-from gin_core.analysis.replay import hand_start
+from gin_core import Action, ActionKind, Frame, Match, hand_moves, position
 
 from ..kit.frozen import Frozen
 from ..words import narrate
@@ -47,7 +46,7 @@ def seat_frame(m: Match, seat: int) -> Frame:
 
 def seat_frames(match: Match, hand_number: int, seat: int) -> tuple[Frame, ...]:
     """:func:`gin_core.frames` as ``seat`` saw them: before each move, and after the last."""
-    fresh = hand_start(match, hand_number)
+    fresh = position(match, hand_number, 0)  # as dealt (every hand ends by a move)
     out = [seat_frame(fresh, seat)]
     for player, action in hand_moves(match, hand_number):
         fresh.apply(action, player)
