@@ -301,4 +301,4 @@ def test_an_unreadable_stored_review_is_dropped_and_the_match_kept(entry):
     assert entry in text
     game = savefmt.loads(text, KEY, (*PARTS, *ReviewFeature.part_keys))  # before the fix: OverflowError
     assert len(game.match.history) == 10, "the match is kept"
-    assert review_record.read_reviews(game.parts["reviews"], game.match.records) == {}
+    assert review_record.read_reviews(game.parts["reviews"], game.match.records) == ({}, {})

@@ -208,7 +208,7 @@ def test_the_coach_is_due_on_finished_hands_and_its_review_is_kept_saved_and_cou
     assert f.keep_review("u1", coached)
     assert f.coach_due() == [] and f.jobs(lambda _: False) == []
     back = savefmt.loads(v.data["match"], KEY, ReviewFeature.part_keys)
-    assert record.read_reviews(back.parts["reviews"], back.match.records) == {1: coached}
+    assert record.read_reviews(back.parts["reviews"], back.match.records) == ({1: coached}, {})
     assert v.stats["coach"]["hands"] == 1
     assert v.stats["coach"]["given_tenths"] == round(coached.given_away * 10)
     f.keep_review("u1", coached)
@@ -235,7 +235,7 @@ def fake_review(hand: int, deal: str) -> HandReview:
 
 def saved_data(reviews: dict[int, HandReview], reviewing: tuple[int, int] | None) -> dict[str, Any]:
     g = new_game(played(), "beginner", "u1", "")
-    g.parts = {record.REVIEWS: record.reviews_part(reviews), record.OPEN: reviewing and list(reviewing)}
+    g.parts = {record.REVIEWS: record.reviews_part((reviews, {})), record.OPEN: reviewing and list(reviewing)}
     data: dict[str, Any] = json.loads(g.dumps(KEY))
     return data
 

@@ -2,7 +2,12 @@
 the screen (kept with your match, so a reload comes back to it), "Play on from here", the
 coach's analysis of each finished hand as background work (kept with your match and counted in
 the statistics), its buttons on the finished hands, and its part of the statistics and its
-chart. Everything of the review lives in this folder; app.py registers it (ginweb/feature.py)."""
+chart. Everything of the review lives in this folder; app.py registers it (ginweb/feature.py).
+
+In a match of two people on one device the coach judges both seats, each review is kept with
+its seat, and each person's review opens only for them, behind a handover (handover.py says why
+always), showing that seat's view only (seen.py); such reviews are never counted in the
+statistics (they are one person's record against the computer), and a reload closes the review."""
 
 from __future__ import annotations
 
@@ -79,6 +84,11 @@ def seen_at(match: Match, wanted: Sequence[tuple[int, int]]) -> list[PlayerView]
     return views
 
 
+def sealing(g: Game) -> str | None:
+    """The key that seals a two-person match's reviews in storage (None: kept in clear)."""
+    return g.uid if g.people is not None else None
+
+
 class Counts(Protocol):
     """The statistics as stored (records.py's Records)."""
 
@@ -90,15 +100,16 @@ class Counts(Protocol):
 class ReviewFeature(Feature):
     name = "review"
     part_keys = (record.REVIEWS, record.OPEN)
-    deferred = ("ginweb.review.model",)
+    deferred = ("ginweb.review.model", "ginweb.review.seen", "ginweb.review.handover")
     dialog_closes: ClassVar[Mapping[str, FeatureIntent]] = {DIALOG: CloseReview()}
     dialog_keys: ClassVar[Mapping[str, Mapping[str, FeatureIntent]]] = {DIALOG: KEYS}
 
     def __init__(self, counts: Counts, ui: ReviewUI) -> None:
         self.counts_kept = counts
         self.ui = ui
-        self.reviews: dict[int, HandReview] = {}  # the coach's, of your match, by hand number
+        self.seats: record.SeatReviews = ({}, {})  # the coach's, of your match: per seat by hand number
         self.open: tuple[int, int] | None = None  # the review open on screen: (hand, step)
+        self.seat = 0  # whose review is open (seat 1 only in a match of two people)
         self.sent: set[tuple[str, int]] = set()  # (match, hand) reviews already counted
         self.shown: tuple[object, ReviewModel | None] | None = None  # the last model, and its key
 
@@ -128,8 +139,20 @@ class ReviewFeature(Feature):
 
     def table_set(self, game: Game, fresh: bool) -> None:
         records = game.match.records
-        self.reviews = record.read_reviews(game.parts.get(record.REVIEWS), records)
-        self.open = record.read_open(game.parts.get(record.OPEN), len(records))
+        self.seats = record.read_reviews(game.parts.get(record.REVIEWS), records, sealing(game))
+        self.seat = 0
+        # two people: a reload closes the review (the device may be in the other person's hands)
+        self.open = None if game.people else record.read_open(game.parts.get(record.OPEN), len(records))
+
+    @property
+    def reviews(self) -> dict[int, HandReview]:
+        """The coach's reviews of seat 0 (you against the computer), by hand number."""
+        return self.seats[0]
+
+    @property
+    def shown_reviews(self) -> dict[int, HandReview]:
+        """The reviews of the seat whose review is open, by hand number."""
+        return self.seats[self.seat]
 
     def counted(self, game: Game) -> None:
         self.count(game)
@@ -139,6 +162,8 @@ class ReviewFeature(Feature):
         know what they counted, and this table what it sent), with the computer's level and
         each hand's luck."""
         uid = g.uid
+        if g.people is not None:  # two people's match: never counted (statistics are one person's)
+            return
         new = [(n, r) for n, r in self.reviews.items() if (uid, n) not in self.sent]
         if not new:
             return
@@ -154,7 +179,7 @@ class ReviewFeature(Feature):
     def keep(self) -> None:
         """Your match's part changed: store it with the match."""
         g = self.session.own_game
-        g.parts[record.REVIEWS] = record.reviews_part(self.reviews)
+        g.parts[record.REVIEWS] = record.reviews_part(self.seats, sealing(g))
         if self.open is None:  # absent, as a stored match reads back (savefmt keeps no null part)
             g.parts.pop(record.OPEN, None)
         else:
@@ -172,7 +197,7 @@ class ReviewFeature(Feature):
         """Hand ``hand`` of your match is over and its result shown (a review never shows a
         hand still live, nor the computer's reasons before the hand's end)."""
         s = self.session
-        return not s.practicing and not s.two_people and s.hand_over(hand)
+        return not s.practicing and s.hand_over(hand)
 
     def steps(self, hand: int) -> int:
         """The last step of hand ``hand``'s review (its number of moves)."""
@@ -195,31 +220,40 @@ class ReviewFeature(Feature):
         hand, step = shown
         from . import model  # deferred: warmup.py imports it after the first paint
 
-        reasons = model.reasons_by_move(g.log, g.match, hand)
-        return model.review_model(g.match, hand, step, self.reviews.get(hand), reasons, self.reviews)
+        reviews = self.shown_reviews
+        if g.people is None:
+            reasons = model.reasons_by_move(g.log, g.match, hand)
+            return model.review_model(g.match, hand, step, reviews.get(hand), reasons, reviews)
+        from .seen import Reader  # deferred, as model
+
+        reader = Reader(self.seat, g.people)
+        return model.review_model(g.match, hand, step, reviews.get(hand), {}, reviews, reader)
 
     def can_play_on(self, hand: int, step: int) -> bool:
         """Step ``step`` of hand ``hand`` is one of your decisions (a practice hand can start there)."""
-        if not self.reviewable(hand):
+        if not self.reviewable(hand) or self.session.two_people:  # a practice hand is against the computer
             return False
         moves = hand_moves(self.session.own_game.match, hand)
         return 0 <= step < len(moves) and moves[step][0] == 0
 
     # ----- the coach -----------------------------------------------------------------------------
 
-    def coach_due(self) -> list[int]:
-        """Your match's finished hands the coach has not looked at yet."""
-        if self.session.own_game.people is not None:  # two people's match: never reviewed nor counted
-            return []
+    def coach_due(self, seat: int = 0) -> list[int]:
+        """Your match's finished hands the coach has not looked at yet for seat ``seat``."""
         n = len(self.session.own_game.match.records)
-        return [k for k in range(1, n + 1) if k not in self.reviews and self.session.hand_over(k)]
+        done = self.seats[seat]
+        return [k for k in range(1, n + 1) if k not in done and self.session.hand_over(k)]
+
+    def judged(self) -> tuple[int, ...]:
+        """The seats the coach judges: yours, or both people's."""
+        return (0, 1) if self.session.own_game.people is not None else (0,)
 
     def keep_review(self, uid: str, found: HandReview) -> bool:
         """Keep the coach's review of a hand of match ``uid`` (counted in the statistics and
         saved with the match); False if that match is no longer yours."""
         if self.session.own_game.uid != uid:
             return False
-        self.reviews[found.hand_number] = found
+        self.seats[found.player][found.hand_number] = found
         self.count(self.session.own_game)
         self.keep()
         return True
@@ -228,6 +262,8 @@ class ReviewFeature(Feature):
         """Your decisions the coach graded as costly in your match (an inaccuracy or worse, as
         the review marks them), each as you saw it (app.py hands them on: your own mistakes to
         try again)."""
+        if self.session.own_game.people is not None:  # two people: no practice against the computer
+            return []
         wanted = [
             (n, v.move_index)
             for n, r in sorted(self.reviews.items())
@@ -240,10 +276,18 @@ class ReviewFeature(Feature):
         """The coach's analysis of each finished hand of your match not yet reviewed (it runs in
         the background, only while the table is idle)."""
         g = self.session.own_game
-        due = [(f"coach:{g.uid}:{hand}", hand) for hand in self.coach_due()]
+        due = [
+            (f"coach:{g.uid}:{record.review_key(seat, hand)}", seat, hand)
+            for seat in self.judged()
+            for hand in self.coach_due(seat)
+        ]
         return [
-            (key, self.ui.timed(hand, think_review(g.match, hand, slice_ms=SLICE_MS)), self.reviewed(g.uid))
-            for key, hand in due
+            (
+                key,
+                self.ui.timed(hand, think_review(g.match, hand, slice_ms=SLICE_MS, player=seat)),
+                self.reviewed(g.uid),
+            )
+            for key, seat, hand in due
             if not known(key)
         ]
 
@@ -262,7 +306,8 @@ class ReviewFeature(Feature):
         s = self.session
         shown = self.reviewing
         g = s.own_game
-        key = (g.uid, shown, shown is not None and shown[0] in self.reviews, len(g.log), s.ui.stage)
+        analysed = shown is not None and shown[0] in self.shown_reviews
+        key = (g.uid, shown, self.seat, analysed, len(g.log), s.ui.stage)
         if self.shown is None or self.shown[0] != key:
             self.shown = (key, self.model() if shown is not None else None)
         found = self.shown[1]
@@ -271,9 +316,8 @@ class ReviewFeature(Feature):
         )
 
     def hand_buttons(self) -> tuple[HandButton, ...]:
-        """The review of a finished hand (the coach judges seat 0's decisions: not offered in a
-        match of two people on one device, whose hands it would show to both)."""
-        return () if self.session.two_people else (BUTTON,)
+        """The review of a finished hand (with two people, each person's own, behind a handover)."""
+        return (BUTTON,)
 
     def statistics_opened(self) -> None:
         from . import model  # deferred: warmup.py imports it after the first paint
@@ -293,6 +337,15 @@ class ReviewFeature(Feature):
     def open_intent(self, it: OpenReview) -> bool:
         """The review of a finished hand of your match (never of a hand still live)."""
         host = self.host
+        people = self.session.own_game.people
+        if people is not None and it.seat is None:
+            from .handover import ask_whose  # deferred: warmup.py imports it after the first paint
+
+            ask_whose(host, it.hand, people)
+            return True
+        self.seat = it.seat or 0
+        if people is not None and self.reviewable(it.hand):
+            self.session.seat = self.seat  # the device is theirs: the table behind shows their own view
         if not self.open_at(it.hand, it.step):
             host.screen.notice("This hand can be reviewed once it is over.", "info", 3000)
             return False

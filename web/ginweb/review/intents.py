@@ -10,10 +10,12 @@ ReviewWay = Literal["first", "prev", "next", "last"]
 
 
 class OpenReview(FeatureIntent):
-    """Open the review of finished hand ``hand`` of your match (at ``step``)."""
+    """Open the review of finished hand ``hand`` of your match (at ``step``); with two people,
+    ``seat``'s review (None: ask whose, then hand the device over)."""
 
     hand: int
     step: int = 0
+    seat: int | None = None
 
 
 class ReviewGo(FeatureIntent):

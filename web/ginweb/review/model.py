@@ -39,8 +39,10 @@ from gin_core import (
 
 from ..kit.frozen import Frozen
 from ..storage.savefmt import LogLine
+from ..table.seatview import mirror_settlement
 from ..words import narrate
 from .record import MatchPlay, given_away_by_match, match_play, per_hand
+from .seen import Reader, hidden_label, named, seat_frames
 
 if TYPE_CHECKING:  # imported after the first paint (warmup.py)
     from ..kit.charts import Chart
@@ -82,33 +84,39 @@ class ReviewModel(Frozen):
     result: tuple[Words, ...]
     moves: tuple[MoveItem, ...]
     analysed: bool = True  # the coach's verdicts are in (False: it is still thinking)
+    rows: tuple[str, str] = ("You", "Computer")  # who sits in hands[0] and hands[1]
 
 
-def review_model(  # 6 parameters: the hand and step shown, and what the coach and computer said
+def review_model(  # 7 parameters: the hand and step shown, what the coach and computer said, whose
     match: Match,
     hand_number: int,
     step: int,
     review: HandReview | None,
     reasons: Mapping[int, str],
     match_reviews: Mapping[int, HandReview] | None = None,
+    reader: Reader | None = None,
 ) -> ReviewModel:
     """The review of finished hand ``hand_number`` at ``step`` (clamped to the hand's steps);
     ``review`` is the coach's analysis (None while it runs), ``reasons`` the computer's reasons
     by move index (see :func:`reasons_by_move`), ``match_reviews`` the coach's reviews of the
-    match's hands (by number) for the match's luck-adjusted result."""
+    match's hands (by number) for the match's luck-adjusted result; ``reader``: in a match of two
+    people, whose review it is (their view only, and names for "you")."""
     moves = hand_moves(match, hand_number)
-    shown = frames(match, hand_number)
+    shown = frames(match, hand_number) if reader is None else seat_frames(match, hand_number, reader.seat)
     last = len(moves)
     k = max(0, min(step, last))
     frame = shown[k]
-    move, reason, verdict, result = _step_texts(
-        match, hand_number, moves[k] if k < last else None, frame, review, reasons, k
+    texts = _step_texts(match, hand_number, moves[k] if k < last else None, frame, review, reasons, k, reader)
+    summary = (
+        summary_lines(review)
+        + luck_lines(match, hand_number, review)
+        + match_luck_lines(match, match_reviews or {})
     )
     return ReviewModel(
-        title=f"Hand {hand_number} review",
-        summary=summary_lines(review)
-        + luck_lines(match, hand_number, review)
-        + match_luck_lines(match, match_reviews or {}),
+        title=f"Hand {hand_number} review"
+        if reader is None
+        else f"{reader.me}\u2019s hand {hand_number} review",
+        summary=_for(reader, summary),
         step=k,
         first=0,
         prev=max(0, k - 1),
@@ -117,25 +125,39 @@ def review_model(  # 6 parameters: the hand and step shown, and what the coach a
         hands=frame.hands,
         pile=frame.pile,
         stock=stock_words(frame),
-        move=move,
-        reason=reason,
-        verdict=verdict,
-        result=result,
+        move=texts[0],
+        reason=texts[1],
+        verdict=_for(reader, texts[2]),
+        result=_for(reader, texts[3]),
         moves=tuple(
             MoveItem(
                 i,
-                p if p is not None else 0,
-                move_words(p, a, shown[i]),
+                _row(p, reader),
+                move_words(p, a, shown[i], reader),
                 _flagged(review, i),
                 _graded(review, i),
             )
             for i, (p, a) in enumerate(moves)
         ),
         analysed=review is not None,
+        rows=("You", "Computer") if reader is None else (reader.me, f"{reader.other}, as {reader.me} knew"),
     )
 
 
-def _step_texts(  # 7 parameters: the parts of one step, computed once by review_model
+def _row(player: int | None, reader: Reader | None) -> int:
+    """The row a move's player sits in: the reviewed seat's is 0."""
+    seat = 0 if reader is None else reader.seat
+    return 0 if player is None else int(player != seat)
+
+
+def _for(reader: Reader | None, lines: tuple[Words, ...]) -> tuple[Words, ...]:
+    """``lines`` as written for you against the computer, or with the two people's names."""
+    if reader is None:
+        return lines
+    return tuple(Words(named(w.text, reader), named(w.spoken, reader)) for w in lines)
+
+
+def _step_texts(  # 8 parameters: the parts of one step, computed once by review_model
     match: Match,
     hand_number: int,
     move: tuple[int | None, Action] | None,
@@ -143,16 +165,20 @@ def _step_texts(  # 7 parameters: the parts of one step, computed once by review
     review: HandReview | None,
     reasons: Mapping[int, str],
     k: int,
+    reader: Reader | None,
 ) -> tuple[Words | None, Words | None, tuple[Words, ...], tuple[Words, ...]]:
     """The texts of step ``k``: its move, the computer's reason, the coach's verdict; after the
-    last move (``move`` None), the hand's result."""
+    last move (``move`` None), the hand's result (told from the reviewed seat)."""
     if move is None:
-        return None, None, (), result_lines(match.records[hand_number - 1].settlement)
+        settlement = match.records[hand_number - 1].settlement
+        if reader is not None and reader.seat == 1:
+            settlement = mirror_settlement(settlement)
+        return None, None, (), result_lines(settlement)
     verdict = review.verdict_at(k) if review is not None else None
     top = frame.pile[-1] if frame.pile else None
     return (
-        move_words(move[0], move[1], frame),
-        _reason(reasons.get(k)) if move[0] == 1 else None,
+        move_words(move[0], move[1], frame, reader),
+        _reason(reasons.get(k)) if move[0] == 1 and reader is None else None,
         () if verdict is None else verdict_lines(verdict, top),
         (),
     )
@@ -191,10 +217,18 @@ def stock_words(frame: Frame) -> Words:
     return Words(text, text)
 
 
-def move_words(player: int | None, action: Action, before: Frame) -> Words:
-    """A move as "You: Discard 9♣" (the face-up card named for a draw from the pile)."""
+def move_words(player: int | None, action: Action, before: Frame, reader: Reader | None = None) -> Words:
+    """A move as "You: Discard 9♣" (the face-up card named for a draw from the pile); with two
+    people, "Bob: Discard 9♣", and the other person's knock without its face-down card."""
     top = before.pile[-1] if before.pile else None
-    name = narrate.who(player)
+    if reader is None:
+        name = narrate.who(player)
+        hidden = None
+    else:
+        name = reader.people[player] if player is not None else narrate.who(None)
+        hidden = hidden_label(action, player == reader.seat)
+    if hidden is not None:
+        return Words(f"{name}: {hidden}", f"{name}: {hidden}")
     return Words(
         f"{name}: {narrate.action_label(action, top)}",
         f"{name}: {narrate.action_label(action, top, spoken=True)}",

@@ -4,9 +4,14 @@ statistics. Pure (no DOM); every stored value is checked here, where it is used.
 In the stored match (its part, ``Feature.part_keys``), in clear since nothing in it is hidden
 (finished hands only):
 
-- ``"reviews": {"1": {...}}``, the coach's analysis of each finished hand by hand number
-  (``gin_core.HandReview.to_data``, so a reload does not recompute it; an entry that does not
-  read back, or is not of that hand's deal, is dropped and worked out again);
+- ``"reviews": {"1": {...}, "1:1": {...}}``, the coach's analysis of each finished hand by hand
+  number and seat (``gin_core.HandReview.to_data``, so a reload does not recompute it; an entry
+  that does not read back, or is not of that hand's deal and seat, is dropped and worked out
+  again). Seat 0's key is the bare hand number (as every review was stored before a match of two
+  people was reviewed, so those read back as seat 0's), seat 1's is "<hand>:1". In a match of
+  two people the whole part is sealed (storage/seal.py, keyed with the match's id): each
+  person's review names cards of their hand the other never saw, and storage must not show
+  them (obfuscation, as the match's own seal: it keeps honest players honest);
 - ``"reviewing": [hand, step]``, the review open on the screen (restored after a reload).
 
 In the statistics (its part ``coach``): the hands the coach reviewed, the points given away in
@@ -18,12 +23,14 @@ of their losses, and the points the cards gave you (luck, signed) and your net p
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gin_core import CoachDataError, HandRecord, HandReview, MistakeKind, move_accuracy
 
 from ..kit.frozen import Frozen
+from ..storage import seal
 
 REVIEWS = "reviews"
 OPEN = "reviewing"
@@ -32,23 +39,40 @@ COACH_MATCHES = 30
 KINDS = frozenset(str(k) for k in MistakeKind)
 
 
-def read_reviews(raw: Any, records: Sequence[HandRecord]) -> dict[int, HandReview]:
-    """The stored reviews that read back and are of their hand's deal, by hand number."""
-    found: dict[int, HandReview] = {}
+SeatReviews = tuple[dict[int, HandReview], dict[int, HandReview]]  # each seat's, by hand number
+
+
+def review_key(seat: int, hand: int) -> str:
+    """The stored key of seat ``seat``'s review of hand ``hand``."""
+    return f"{hand}:{seat}" if seat else str(hand)
+
+
+def read_reviews(raw: Any, records: Sequence[HandRecord], sealed_with: str | None = None) -> SeatReviews:
+    """The stored reviews that read back and are of their hand's deal, per seat by hand number
+    (``sealed_with``: the key of a two-person match's sealed part)."""
+    found: SeatReviews = ({}, {})
+    if isinstance(raw, str) and sealed_with is not None:
+        try:
+            raw = json.loads(seal.unseal(raw, sealed_with))
+        except (seal.SealError, ValueError):
+            return found
     for key, entry in raw.items() if isinstance(raw, dict) else ():
         try:
             review = HandReview.from_data(entry)
         except CoachDataError:
             continue
-        n = review.hand_number
-        if str(n) == key and 0 < n <= len(records) and records[n - 1].deal_code == review.deal_code:
-            found[n] = review
+        n, seat = review.hand_number, review.player
+        ours = key in (review_key(seat, n), f"{n}:{seat}")
+        if ours and 0 < n <= len(records) and records[n - 1].deal_code == review.deal_code:
+            found[seat][n] = review
     return found
 
 
-def reviews_part(reviews: Mapping[int, HandReview]) -> dict[str, Any]:
-    """The reviews as stored (:func:`read_reviews` reads them back)."""
-    return {str(n): r.to_data() for n, r in sorted(reviews.items())}
+def reviews_part(reviews: SeatReviews, sealed_with: str | None = None) -> Any:
+    """The reviews as stored (:func:`read_reviews` reads them back), sealed with ``sealed_with``
+    if given (a two-person match)."""
+    part = {review_key(seat, n): r.to_data() for seat in (0, 1) for n, r in sorted(reviews[seat].items())}
+    return part if sealed_with is None else seal.seal(json.dumps(part), sealed_with)
 
 
 def read_open(raw: Any, hands: int) -> tuple[int, int] | None:

@@ -125,9 +125,10 @@ class ReviewUI:
         self._head(model)
         self._step(model, play_on)
         dom.by_id("review-table").innerHTML = (
-            _cards(model.hands[1], "Computer")
+            _cards(model.hands[1], model.rows[1])
             + f'<div class="rmid">{_cards(model.pile[-3:], "Pile, top last")}'
-            f'<span class="rstock">{dom.esc(model.stock.text)}</span></div>' + _cards(model.hands[0], "You")
+            f'<span class="rstock">{dom.esc(model.stock.text)}</span></div>'
+            + _cards(model.hands[0], model.rows[0])
         )
         if old is None or old.moves != model.moves or old.step != model.step:
             self._moves(model, _keeps_focus(active))

@@ -1,0 +1,75 @@
+"""One person's review of a hand in a two-person match: the table before each move as that
+seat saw it (its own hand, the pile, and of the other hand only the cards it knew: those taken
+from the pile and not discarded since, and the whole hand once a knock laid it open; never after
+a dead hand, whose hands are not shown), and
+the review's words with names where one person's review says "you".
+
+Pure (no DOM). The frames are mirrored as seatview.py mirrors the table: the reviewed seat is
+row 0, so the presenter draws it where "you" sit.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gin_core import Action, ActionKind, Frame, Match, hand_moves, position
+
+from ..kit.frozen import Frozen
+from ..words import narrate
+
+FACE_DOWN = (ActionKind.KNOCK, ActionKind.GIN)  # their discard goes face down: the other never sees it
+
+
+class Reader(Frozen):
+    """Whose review it is: the seat judged and the two people's names (by seat)."""
+
+    seat: int
+    people: tuple[str, str]
+
+    @property
+    def me(self) -> str:
+        return self.people[self.seat]
+
+    @property
+    def other(self) -> str:
+        return self.people[1 - self.seat]
+
+
+def seat_frame(m: Match, seat: int) -> Frame:
+    """The table of ``m`` now as ``seat`` knows it, its own hand first."""
+    v = m.view(seat)
+    laid_open = v.showdown is not None and v.showdown.settlement is not None  # a dead hand stays hidden
+    theirs = m.hand.hands[1 - seat] if laid_open else v.opponent_known
+    mover = None if v.to_move is None else int(v.to_move != seat)
+    return Frame((tuple(sorted(v.hand)), tuple(sorted(theirs))), v.pile, v.stock_size, mover, m.phase)
+
+
+def seat_frames(match: Match, hand_number: int, seat: int) -> tuple[Frame, ...]:
+    """:func:`gin_core.frames` as ``seat`` saw them: before each move, and after the last."""
+    fresh = position(match, hand_number, 0)  # as dealt (every hand ends by a move)
+    out = [seat_frame(fresh, seat)]
+    for player, action in hand_moves(match, hand_number):
+        fresh.apply(action, player)
+        out.append(seat_frame(fresh, seat))
+    return tuple(out)
+
+
+def hidden_label(action: Action, mine: bool) -> str | None:
+    """The other person's knock or gin without the card they put face down (None: say the
+    move as usual)."""
+    if mine or action.kind not in FACE_DOWN:
+        return None
+    return "Gin" if action.kind == ActionKind.GIN else "Knock"
+
+
+THIRD = {"go": "goes", "knock": "knocks", "lay": "lays", "score": "scores", "win": "wins", "take": "takes"}
+YOU_VERB = re.compile(r"\b[Yy]ou (" + "|".join(THIRD) + r")\b")
+
+
+def named(text: str, reader: Reader) -> str:
+    """``text`` written for "you" against the computer, with both people's names instead."""
+    me = reader.me
+    text = YOU_VERB.sub(lambda found: f"{me} {THIRD[found.group(1)]}", text)
+    text = re.sub(r"\b[Yy]our\b", f"{me}\u2019s", text)
+    text = re.sub(r"\b[Yy]ou\b", me, text)
+    return narrate.named(text, reader.other)
