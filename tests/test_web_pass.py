@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin_core import Action, ActionKind, Card, Match, Phase, preset
+from gin_core.bots import make_bot
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
@@ -245,3 +246,20 @@ def test_words_for_the_computer_name_the_other_person() -> None:
     assert s.said("Computer knocks with 3.") == f"{NAMES[1 - s.seat]} knocks with 3."
     _, alone, _ = two_people(2, None)
     assert alone.said("Computer knocks with 3.") == "Computer knocks with 3."
+
+
+@pytest.mark.parametrize("seed", [3, 8, 21])
+def test_the_log_names_both_people_and_never_the_computer(seed: int) -> None:
+    d, s, _ = two_people(seed)
+    players = make_bot("simple", seed)  # plays both people's moves: a hand that is scored
+    while s.match.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        if s.ui.handover:
+            d(i.Ready())
+        d(i.Play(players.decide(s.view()).action))
+        s.flush()
+    settled = s.match.records[-1].settlement
+    assert settled is not None and settled.winner is not None, "the hand is scored"
+    text = " ".join(line.text for line in s.game.log)
+    assert "computer" not in text.lower() and "you win" not in text.lower()
+    result = next(line.text for line in s.game.log if line.text.startswith("Hand 1 result"))
+    assert f"{NAMES[settled.winner]} wins" in result

@@ -450,7 +450,7 @@ class Session:
             gamelog.reveal_reasons(g.log, g.pending)
             rec = m.records[-1]
             if not any(ln.text.startswith(f"Hand {rec.number} result") for ln in g.log[-6:]):
-                headline = narrate.hand_headline(rec.settlement)
+                headline = narrate.hand_headline(rec.settlement, g.people)
                 g.log.append(
                     LogLine(n, None, f"Hand {rec.number} result: {headline}", f"Deal code {rec.deal_code}")
                 )

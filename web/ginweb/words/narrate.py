@@ -158,7 +158,9 @@ def points_line(s: Settlement) -> str:
     return f"{head}{verb(who_, 'score', 'scores')} {sum_text} = {s.points}."
 
 
-def hand_headline(settlement: Settlement | None) -> str:
+def hand_headline(settlement: Settlement | None, names: Sequence[str] | None = None) -> str:
+    """The hand's result in a few words: for you against the computer, or with two people's
+    ``names`` (the log is read by both)."""
     if settlement is None:
         return "Dead hand: no score"
     w = settlement.winner
@@ -166,6 +168,8 @@ def hand_headline(settlement: Settlement | None) -> str:
         return "No points this hand"
     kind = {"gin": "Gin", "big_gin": "Big gin", "undercut": "Undercut", "knock": "Knock"}[settlement.kind]
     pts = f"{settlement.points} point{'s' if settlement.points != 1 else ''}"
+    if names is not None:
+        return f"{kind}: {names[w]} wins {pts}"
     return f"{kind}: {'you win' if w == 0 else 'computer wins'} {pts}"
 
 
