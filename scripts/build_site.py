@@ -137,7 +137,14 @@ SW_WASM_OR_SNAPSHOT_TEST = f'if (path.endsWith(".wasm") || path.endsWith("/{SNAP
 # import of one of them (later.json in app.zip names the archive and its modules). The one place
 # that says what the game page (index.html) loads at start: the wheel and app.zip (pyscript.json),
 # less these.
-LATER_MODULES = ("gin_core.puzzle_data",)
+# e2e/test_later.py checks that nothing fetches it before the game is playable.
+LATER_MODULES = (
+    *("gin_core.puzzle_data", "gin_core.puzzles", "gin_core.puzzles.glicko", "gin_core.puzzles.position"),
+    *("gin_core.puzzles.public", "gin_core.puzzles.puzzle", "gin_core.puzzles.verify"),
+    *("gin_core.tools", "gin_core.tools.arena", "gin_core.tools.bench", "gin_core.tools.hands"),
+    *("gin_core.tools.opponents", "ginweb.puzzles.model", "ginweb.puzzles.play", "ginweb.puzzles.record"),
+    *("ginweb.lessons.model", "ginweb.review.model", "ginweb.kit.charts"),
+)
 LATER_MANIFEST = "later.json"
 ZIP_EPOCH = 315532800  # 1980-01-01 00:00 UTC, the earliest time a zip entry can hold
 
@@ -293,10 +300,12 @@ def app_archive(web: Path, app_pyc: Path | None, out: Path, epoch: int) -> Path:
 
 
 def archive_module(name: str) -> str:
-    """The module an archive entry holds: "a/b.py" and "a/__pycache__/b.cpython-314.pyc" -> "a.b"."""
+    """The module an archive entry holds: "a/b.py" and "a/__pycache__/b.cpython-314.pyc" -> "a.b",
+    "a/__init__.py" -> "a"."""
     folder, _, file = name.rpartition("/")
     parts = [p for p in folder.split("/") if p and p != "__pycache__"]
-    return ".".join([*parts, file.split(".")[0]])
+    stem = file.split(".")[0]
+    return ".".join(parts if stem == "__init__" else [*parts, stem])
 
 
 def move_entries(source: Path, dest: zipfile.ZipFile, modules: tuple[str, ...], out: Path) -> Path:
