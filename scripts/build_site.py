@@ -25,6 +25,9 @@ Steps:
                           not use taken out of its plugin table (drop_plugins)
        - wheels/<sha256[:12]>/gin_core-<ver>-py3-none-any.whl, wheels/<sha256[:12]>/app.zip (the
                           ginweb package and the __pycache__ of both: one download, app_archive)
+       - wheels/<sha256[:12]>/later.zip  the modules of LATER_MODULES (sources and __pycache__),
+                          taken out of the wheel and app.zip (split_later), fetched once the game
+                          is playable (ginweb/warmup.py; app.zip's later.json names it)
        - pyscript.json  = web/pyscript.json (template, optional: there is none now) with
                           "interpreter" set to the local pyodide.mjs and the wheel and app.zip
                           added to "files" as "./*" (unpacked into the interpreter's working

@@ -10,10 +10,10 @@ feature's ui or plug): the same module, only sooner. Each import is measured
 (performance measures named ``gin-import <module>``; scripts/bench_boot.py reports the
 longest); the mark ``gin-warm`` says the warm-up is over.
 
-The later archive: modules no first paint or first move imports (the puzzle set) are not in the
+The later archive: modules no first paint or first move imports (a feature's data) are not in the
 archives PyScript fetches at start but in a second one (scripts/build_site.py, ``LATER``),
 named by ``later.json`` in the working directory. The warm-up first fetches and unpacks it,
-without blocking play; an import of one of its modules before it arrived (a puzzle opened in the
+without blocking play; an import of one of its modules before it arrived (a dialog opened in the
 first seconds) fetches it there and then (``LaterFinder``). Without ``later.json`` (a build
 that ships everything at start) there is nothing to fetch.
 """
