@@ -25,6 +25,9 @@ Steps:
                           not use taken out of its plugin table (drop_plugins)
        - wheels/<sha256[:12]>/gin_core-<ver>-py3-none-any.whl, wheels/<sha256[:12]>/app.zip (the
                           ginweb package and the __pycache__ of both: one download, app_archive)
+       - wheels/<sha256[:12]>/later.zip  the modules of LATER_MODULES (sources and __pycache__),
+                          taken out of the wheel and app.zip (split_later), fetched once the game
+                          is playable (ginweb/warmup.py; app.zip's later.json names it)
        - pyscript.json  = web/pyscript.json (template, optional: there is none now) with
                           "interpreter" set to the local pyodide.mjs and the wheel and app.zip
                           added to "files" as "./*" (unpacked into the interpreter's working
@@ -132,6 +135,20 @@ MODULE_IMPORT_RE = re.compile(r"""\bfrom\s*["'](\.{1,2}/[^"']+)["']""")
 # web/sw.js's test for the files it leaves to the HTTP cache, and the snapshot build's
 SW_WASM_TEST = 'if (path.endsWith(".wasm")) {'
 SW_WASM_OR_SNAPSHOT_TEST = f'if (path.endsWith(".wasm") || path.endsWith("/{SNAPSHOT_NAME}")) {{'
+# The modules no first paint and no first move imports: they ship in wheels/<hash>/later.zip
+# (split_later), which ginweb/warmup.py fetches once the game is playable, or on the first
+# import of one of them (later.json in app.zip names the archive and its modules). The one place
+# that says what the game page (index.html) loads at start: the wheel and app.zip (pyscript.json),
+# less these.
+# e2e/test_later.py checks that nothing fetches it before the game is playable.
+LATER_MODULES = (
+    *("gin_core.puzzle_data", "gin_core.puzzles", "gin_core.puzzles.glicko", "gin_core.puzzles.position"),
+    *("gin_core.puzzles.public", "gin_core.puzzles.puzzle", "gin_core.puzzles.verify"),
+    *("gin_core.tools", "gin_core.tools.arena", "gin_core.tools.bench", "gin_core.tools.hands"),
+    *("gin_core.tools.opponents", "ginweb.puzzles.model", "ginweb.puzzles.play", "ginweb.puzzles.record"),
+    *("ginweb.lessons.model", "ginweb.review.model", "ginweb.kit.charts"),
+)
+LATER_MANIFEST = "later.json"
 ZIP_EPOCH = 315532800  # 1980-01-01 00:00 UTC, the earliest time a zip entry can hold
 
 
@@ -283,6 +300,48 @@ def app_archive(web: Path, app_pyc: Path | None, out: Path, epoch: int) -> Path:
                     zf.writestr(info.filename, compiled.read(info))
     normalize_zip(out, epoch)
     return out
+
+
+def archive_module(name: str) -> str:
+    """The module an archive entry holds: "a/b.py" and "a/__pycache__/b.cpython-314.pyc" -> "a.b",
+    "a/__init__.py" -> "a"."""
+    folder, _, file = name.rpartition("/")
+    parts = [p for p in folder.split("/") if p and p != "__pycache__"]
+    stem = file.split(".")[0]
+    return ".".join(parts if stem == "__init__" else [*parts, stem])
+
+
+def move_entries(source: Path, dest: zipfile.ZipFile, modules: tuple[str, ...], out: Path) -> Path:
+    """Copy the archive ``source`` to ``out`` without the entries of ``modules``, which go into
+    ``dest`` instead; returns ``out``."""
+    with zipfile.ZipFile(source) as zf, zipfile.ZipFile(out, "w") as kept:
+        for info in zf.infolist():
+            target = dest if archive_module(info.filename) in modules else kept
+            target.writestr(info.filename, zf.read(info))
+    return out
+
+
+def split_later(work: Path, archives: list[Path], epoch: int) -> tuple[list[Path], Path]:
+    """Move the entries of LATER_MODULES (sources and __pycache__) out of ``archives`` into
+    later.zip; returns the archives without them (copies in ``work``, same names) and later.zip."""
+    (work / "start").mkdir(parents=True)
+    later = work / "later.zip"
+    with zipfile.ZipFile(later, "w") as zf:
+        kept = [move_entries(a, zf, LATER_MODULES, work / "start" / a.name) for a in archives]
+        held = {archive_module(n) for n in zf.namelist()}
+    if held != set(LATER_MODULES):
+        fail(f"the later archive misses modules of LATER_MODULES: {sorted(set(LATER_MODULES) - held)}")
+    for path in [*kept, later]:
+        normalize_zip(path, epoch)
+    return kept, later
+
+
+def add_manifest(app: Path, later_url: str, epoch: int) -> None:
+    """Name the later archive and its modules in ``app`` (later.json, read by ginweb/warmup.py)."""
+    manifest = {"url": later_url, "modules": list(LATER_MODULES)}
+    with zipfile.ZipFile(app, "a") as zf:
+        zf.writestr(LATER_MANIFEST, json.dumps(manifest, sort_keys=True) + "\n")
+    normalize_zip(app, epoch)
 
 
 def find_wheel(dist: Path) -> Path:
@@ -781,6 +840,10 @@ def assemble(
 
     # The archives keep their names (Pyodide reads a wheel's) inside folders named by their
     # content hash, so they can be cached forever and a rebuilt engine still gets a new URL.
+    epoch = source_date_epoch()
+    (wheel, app), later = split_later(app.parent / "split", [wheel, app], epoch)
+    later_url = "./" + content_folder(tmp, later)
+    add_manifest(app, later_url, epoch)
     archives = ["./" + content_folder(tmp, wheel), "./" + content_folder(tmp, app)]
     interpreter = "./" + (
         copy_snapshot(tmp, rt.snapshot, pyodide_folder) if rt.snapshot else f"{pyodide_folder}/pyodide.mjs"
@@ -796,13 +859,14 @@ def assemble(
         fail("web/sw.js (the service worker template) is missing")
     if rt.snapshot:
         snapshot_from_http_cache(tmp / "sw.js")
-    precache = precache_list(tmp)
+    precache = sorted({*precache_list(tmp), _local(later_url)})
     prune_pyscript(tmp, pyscript_folder, precache)
     build_id = write_service_worker(tmp, precache, versions)
     info = {
         "gin_core_version": wheel.name.split("-")[1],  # find_wheel checked the name (WHEEL_RE)
         "wheel": archives[0],
         "app": archives[1],
+        "later": later_url,
         "pyodide_version": rt.pyodide_ver,
         "pyscript_version": rt.pyscript_ver,
         "interpreter": interpreter,

@@ -52,7 +52,7 @@ from .table.turns import Turns
 from .table.ui import TableUI
 from .tutor.feature import TutorFeature
 from .tutor.ui import TutorUI
-from .warmup import DEFERRED, warm_up
+from .warmup import DEFERRED, after_ready
 
 Notify = Callable[[str], None]
 SAVE_STATUS_TEXT: dict[Status, str] = {
@@ -286,4 +286,4 @@ def main() -> None:
     # tracked object at about 1.5 µs each, and start-up leaves tens of thousands of them, so
     # every full collection froze the page for tens of milliseconds, mid-thought or mid-render.
     gc.freeze()
-    warm_up((*DEFERRED, *(m for f in features for m in f.deferred)))
+    after_ready((*DEFERRED, *(m for f in features for m in f.deferred)))

@@ -1,4 +1,5 @@
-"""After the first paint, import the modules the first paint does not need, one per task.
+"""After the first paint, fetch what start-up left out and import the modules the first paint
+does not need, one per task.
 
 The table must respond as early as possible, so ginweb.app's import chain leaves out what only
 a chart or a feature's dialog needs (tests/test_web_imports.py keeps it so). Right after ready,
@@ -8,18 +9,117 @@ the first second) imports what it needs itself, where the module is used (chartv
 feature's ui or plug): the same module, only sooner. Each import is measured
 (performance measures named ``gin-import <module>``; scripts/bench_boot.py reports the
 longest); the mark ``gin-warm`` says the warm-up is over.
+
+The later archive: modules no first paint or first move imports (a feature's data) are not in the
+archives PyScript fetches at start but in a second one (scripts/build_site.py, ``LATER``),
+named by ``later.json`` in the working directory. The warm-up first fetches and unpacks it,
+without blocking play; an import of one of its modules before it arrived (a dialog opened in the
+first seconds) fetches it there and then (``LaterFinder``). Without ``later.json`` (a build
+that ships everything at start) there is nothing to fetch.
 """
 
 from __future__ import annotations
 
 import gc
 import importlib
+import io
+import json
+import sys
+import zipfile
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
+from pathlib import Path
+from types import ModuleType
 
 import js
 
 from .kit import dom
 
 DEFERRED = ("ginweb.kit.charts",)  # not imported by ginweb.app, nor the features' ``Feature.deferred``
+MANIFEST = Path("later.json")  # {"url": the later archive, "modules": the modules it holds}
+
+
+class LaterFinder:
+    """A meta path finder that, asked for a module of the later archive before it arrived, fetches
+    and unpacks the archive (a synchronous request: only a click in the first seconds pays it),
+    then leaves the finding to the path finders."""
+
+    def __init__(self, url: str, modules: Sequence[str]) -> None:
+        self.url = url
+        self.modules = frozenset(modules)
+        self.unpacked = False
+
+    def find_spec(
+        self, name: str, path: Sequence[str] | None = None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
+        if name in self.modules and not self.unpacked:
+            self.unpack(fetch_now(self.url))
+        return None
+
+    def unpack(self, data: bytes) -> None:
+        """Unpack the archive into the working directory (on sys.path) and forget the path
+        finders' directory listings (``importlib.invalidate_caches`` would import
+        ``importlib.metadata``, which does not ship)."""
+        if self.unpacked:
+            return
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            zf.extractall(".")
+        for finder in sys.path_importer_cache.values():
+            if finder is not None and hasattr(finder, "invalidate_caches"):
+                finder.invalidate_caches()
+        self.unpacked = True
+
+
+def fetch_now(url: str) -> bytes:
+    """The bytes at ``url`` by a synchronous request (the only kind an import can wait for;
+    a synchronous request cannot ask for binary, so the text comes as x-user-defined bytes)."""
+    xhr = js.XMLHttpRequest.new()
+    xhr.open("GET", url, False)
+    xhr.overrideMimeType("text/plain; charset=x-user-defined")
+    xhr.send()
+    if xhr.status != 200:
+        raise ImportError(f"the later archive {url} could not be fetched (HTTP {xhr.status})")
+    return bytes(ord(c) & 0xFF for c in str(xhr.responseText))
+
+
+def later_finder() -> LaterFinder | None:
+    """The finder of this build's later archive, put first on ``sys.meta_path``; None when the
+    build ships everything at start."""
+    if not MANIFEST.is_file():
+        return None
+    found = json.loads(MANIFEST.read_text())
+    url = str(js.URL.new(found["url"], dom.game_address()).href)  # the game's site, when embedded too
+    finder = LaterFinder(url, found["modules"])
+    sys.meta_path.insert(0, finder)
+    return finder
+
+
+async def fetch_later(finder: LaterFinder) -> None:
+    """Fetch the later archive in the background and unpack it."""
+    response = await js.fetch(finder.url)
+    if not response.ok:
+        raise ImportError(f"the later archive {finder.url} could not be fetched (HTTP {response.status})")
+    buffer = await response.arrayBuffer()
+    finder.unpack(bytes(buffer.to_py()))
+
+
+FINDER = later_finder()  # from the page's start: a module of the later archive is found at any time
+
+
+def after_ready(names: tuple[str, ...], finder: LaterFinder | None = FINDER) -> None:
+    """Once the game is playable: fetch the later archive (if the build has one), then
+    ``warm_up(names)``."""
+    if finder is None:
+        warm_up(names)
+        return
+
+    async def fetch_then_warm() -> None:
+        try:
+            await fetch_later(finder)
+        finally:
+            warm_up(names)
+
+    dom.spawn(fetch_then_warm())
 
 
 def warm_up(names: tuple[str, ...] = DEFERRED) -> None:
