@@ -273,9 +273,11 @@ def test_embed_files_are_cross_origin_readable(site_dir):
         "/puzzle.html",
         "/puzzle.py",
         "/pyscript.json",
+        "/puzzle.json",
         "/" + config["interpreter"].removeprefix("./"),
     ]
-    paths += ["/" + f.removeprefix("./") for f in config["files"]]
+    puzzle_files = json.loads((site_dir / "puzzle.json").read_text())["files"]
+    paths += ["/" + f.removeprefix("./") for f in {**config["files"], **puzzle_files}]
     for path in paths:
         assert (site_dir / path.lstrip("/")).is_file(), path
         h = {k.lower(): v for k, v in headers_for(path).items()}

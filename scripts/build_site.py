@@ -149,6 +149,7 @@ LATER_MODULES = (
     *("ginweb.lessons.model", "ginweb.review.model", "ginweb.kit.charts"),
 )
 LATER_MANIFEST = "later.json"
+PUZZLE_CONFIG = "puzzle.json"  # the puzzle page's PyScript config: pyscript.json's, and later.zip
 ZIP_EPOCH = 315532800  # 1980-01-01 00:00 UTC, the earliest time a zip entry can hold
 
 
@@ -375,7 +376,9 @@ def check_html_runtime_refs(web: Path, pyodide_ver: str, pyscript_ver: str) -> N
                     )
 
 
-def write_pyscript_config(web: Path, out: Path, interpreter: str, archives: list[str]) -> dict:
+def write_pyscript_config(
+    web: Path, out: Path, interpreter: str, archives: list[str], name: str = "pyscript.json"
+) -> dict:
     template = web / "pyscript.json"
     config = json.loads(template.read_text()) if template.is_file() else {}
     if "packages" in config:
@@ -388,7 +391,7 @@ def write_pyscript_config(web: Path, out: Path, interpreter: str, archives: list
     for url in archives:
         files[url] = "./*"
     config["files"] = files
-    (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+    (out / name).write_text(json.dumps(config, indent=2) + "\n")
     return config
 
 
@@ -849,6 +852,8 @@ def assemble(
         copy_snapshot(tmp, rt.snapshot, pyodide_folder) if rt.snapshot else f"{pyodide_folder}/pyodide.mjs"
     )
     write_pyscript_config(web, tmp, interpreter, archives)
+    # the puzzle page (puzzle.html) needs the later archive's puzzles at once: its config loads it too
+    write_pyscript_config(web, tmp, interpreter, [*archives, later_url], PUZZLE_CONFIG)
     versions = version_page_refs(tmp)
     startup = [f"./main.py?v={versions['main.py']}", f"./pyscript.json?v={versions['pyscript.json']}"]
     snapshot = [f"{posixpath.dirname(interpreter)}/{SNAPSHOT_NAME}"] if rt.snapshot else []

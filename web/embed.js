@@ -12,7 +12,7 @@
         left out), its classes and data attributes go into the container, which becomes the
         game's root (class gin-app; gin-embedded selects the layout for a column);
      4. the Python app is started with PyScript from the game's origin and the game's
-        pyscript.json, every URL in it made absolute.
+        pyscript.json (the puzzle page's: puzzle.json), every URL in it made absolute.
    The container's data-* attributes are the options, as the URL parameters of the game's page
    (web/ginweb/table/params.py): data-preset, data-level, data-seed, data-dealer, data-fast,
    data-daily (a date: that day's daily deal), data-target (a test option). They
@@ -61,7 +61,7 @@ export async function mount(container = document.getElementById("gin-rummy")) {
   const page = "puzzle" in container.dataset ? "puzzle" : "index";  // the puzzle page or the game
   const [html, config] = await Promise.all([
     get(new URL(`./${page}.html`, BASE), "text"),
-    get(new URL("./pyscript.json", BASE), "json"),
+    get(new URL(page === "puzzle" ? "./puzzle.json" : "./pyscript.json", BASE), "json"),
     stylesheet(new URL("./style.css", BASE)),
     stylesheet(new URL("./core.css", PYSCRIPT)),
   ]);
