@@ -22,11 +22,14 @@ from functools import cache
 from ..actions import Action, ActionKind
 from ..analysis.coach import MistakeKind, diagnose
 from ..bots.hint import think_hint
+from ..bots.judge import Judge
 from ..bots.knowledge import Knowledge
 from ..bots.reasons import Reason
 from ..bots.search import describe
 from ..errors import GinError
 from ..flow import Phase
+from ..view import PlayerView
+from .declaring import HINT_GUESSES, declaration_reason, measure_declarations
 from .position import Position
 
 LEVEL_RATINGS = {"beginner": 800, "standard": 1200, "hard": 1600, "expert": 2000, None: 2200}
@@ -104,6 +107,8 @@ class Puzzle:
         """Why the move, as data (the hint's reason, with the move's value in points)."""
         value = self.value_of(action)
         view = self.position.view()
+        if self.position.knock is not None:
+            return declaration_reason(view, action, value.points)
         return replace(describe(view, Knowledge.of(view), action), points=value.points)
 
 
@@ -147,9 +152,30 @@ def think_solve(
     position: Position, seed: int = 0, slice_ms: float | None = None
 ) -> Generator[int, None, tuple[MoveValue, ...]]:
     """Hint-strength values of every legal move of any position, best first, in slices like
-    :func:`gin_core.bots.hint.think_hint` (yields the work units of each slice)."""
+    :func:`gin_core.bots.hint.think_hint` (yields the work units of each slice). A meld
+    choice's declarations are valued on :data:`~gin_core.puzzles.declaring.HINT_GUESSES`
+    guesses of the defender's hand, in one slice."""
+    if position.knock is not None:
+        yield HINT_GUESSES
+        return declaration_values(position.view(), seed, HINT_GUESSES)
     found = yield from think_hint(position.view(), seed, slice_ms)
     return tuple(MoveValue(c.action, c.value, c.win) for c in found)
+
+
+def declaration_values(view: PlayerView, seed: int, samples: int) -> tuple[MoveValue, ...]:
+    """Every declaration of a meld choice valued on one seed's ``samples`` guesses, best first."""
+    actions = view.legal_actions
+    values = measure_declarations(view, actions, seed, samples)
+    judge = Judge.of(view)
+    moves = [
+        MoveValue(a, _mean(vs), None if judge is None else _mean([judge(round(v)) for v in vs]))
+        for a, vs in zip(actions, values, strict=True)
+    ]
+    return tuple(sorted(moves, key=lambda m: -m.score()))
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
 
 
 # ----- the shipped set ------------------------------------------------------------------------

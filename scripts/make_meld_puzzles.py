@@ -1,0 +1,162 @@
+"""Make meld-choice puzzles: the knocker's declaration, once the knock card is chosen.
+
+    nice -n 19 python scripts/make_meld_puzzles.py run --out benchmarks/runs/meld-puzzles.txt --until 03:25
+    python scripts/make_meld_puzzles.py append --out benchmarks/runs/meld-puzzles.txt
+
+``run`` plays the self-play matches of ``scripts/make_puzzles.py`` and, at every decision where a
+knock is legal, tries each knock card whose cards kept can be declared in two or more ways (see
+:mod:`gin_core.puzzles.declaring`): a prefilter (the declarations valued on the hint's number of
+guesses: the top two must differ by 3/4 of the verification's minimum), a filter of plain
+choices (the runner-up must not merely drop a meld of the answer: laying down every meld you can
+is no puzzle), then the verification of the top three at ten times the guesses across the seeds
+(:func:`gin_core.puzzles.verify.verify` with the declarations' measure). One puzzle a decision
+at most (the knock cards of one hand give the same choice). The counts go to stdout as JSON lines.
+``append`` adds the verified puzzles to ``gin_core/puzzle_data.py`` after the puzzles already
+there (their ids stay the same).
+
+Rating: every bot knocks without naming melds, so the engine lays down its default declaration
+(least deadwood, fewest lay-off spots, :func:`gin_core.declare.default_declaration`); a puzzle
+whose answer is that default is found by the beginner, any other by no level.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+from make_puzzles import PREFILTER, ROOT, match_views  # scripts/ is on the path of a script
+
+from gin_core.actions import Action, ActionKind
+from gin_core.analysis.coach import diagnose
+from gin_core.declare import default_declaration
+from gin_core.puzzles.declaring import HINT_GUESSES, measure_declarations
+from gin_core.puzzles.position import Position, PositionCodeError
+from gin_core.puzzles.puzzle import (
+    DecisionKind,
+    MoveValue,
+    Puzzle,
+    declaration_values,
+    format_line,
+    rating_for,
+)
+from gin_core.puzzles.verify import MIN_POINTS, MIN_WIN, Verification, verify
+from gin_core.view import PlayerView
+
+
+def plain(best: Action, second: Action) -> bool:
+    """Whether the runner-up only leaves out melds the answer lays down (no real choice)."""
+    assert best.melds is not None and second.melds is not None
+    return set(second.melds) < set(best.melds)
+
+
+def meld_positions(view: PlayerView) -> list[Position]:
+    """The meld choices of a decision: one per knock card with two or more declarations."""
+    found = []
+    for action in view.legal_actions:
+        if action.kind == ActionKind.KNOCK and action.card is not None:
+            try:
+                found.append(Position.of(view).knocking(action.card))
+            except PositionCodeError:
+                continue
+    return found
+
+
+def try_position(pos: Position, counts: Counter[str]) -> Puzzle | None:
+    """Prefilter, filter and verify one meld choice; the puzzle if it passes."""
+    counts["candidates"] += 1
+    view = pos.view()
+    found = declaration_values(view, 0, HINT_GUESSES)
+    minimum = MIN_POINTS if found[0].win is None else MIN_WIN
+    if found[0].score() - found[1].score() < PREFILTER * minimum:
+        counts["prefilter_close"] += 1
+        return None
+    if plain(found[0].action, found[1].action):
+        counts["plain_choice"] += 1
+        return None
+    counts["verified"] += 1
+    checked = verify(view, tuple(m.action for m in found[:3]), by=measure_declarations)
+    if not checked.passed:
+        counts["margin_not_clear" if checked.stable else "unstable_best"] += 1
+        return None
+    counts["puzzles"] += 1
+    return made(pos, view, checked, found)
+
+
+def made(pos: Position, view: PlayerView, checked: Verification, found: tuple[MoveValue, ...]) -> Puzzle:
+    """The puzzle of a verified meld choice: the verified values first, then the rest's."""
+    wins = checked.wins
+    moves = [
+        MoveValue(a, round(checked.points[k], 1), None if wins is None else round(wins[k], 3))
+        for k, a in enumerate(checked.actions)
+    ]
+    moves += [
+        MoveValue(m.action, round(m.points, 1), None if m.win is None else round(m.win, 3))
+        for m in found
+        if m.action not in checked.actions
+    ]
+    best, second = checked.actions[0], checked.actions[1]
+    assert pos.knock is not None
+    kept = [c for c in pos.hand if c != pos.knock]
+    level = "beginner" if best.melds == default_declaration(kept) else None
+    theme = diagnose(view, second, best).kind
+    rating = rating_for(level, checked.margin, wins is not None)
+    return Puzzle("", pos, tuple(moves), DecisionKind.MELDS, theme, rating)
+
+
+def run(args: argparse.Namespace) -> None:
+    commit = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout
+    print(f"commit {commit.strip()}", flush=True)
+    stop = datetime.datetime.combine(datetime.date.today(), datetime.time.fromisoformat(args.until))
+    counts: Counter[str] = Counter()
+    with Path(args.out).open("a") as out:
+        for seed in range(args.seed, args.seed + args.matches):
+            for view in match_views(seed):
+                if datetime.datetime.now() >= stop:
+                    return
+                counts["decisions"] += 1
+                for pos in meld_positions(view):
+                    puzzle = try_position(pos, counts)
+                    if puzzle is not None:
+                        out.write(format_line(puzzle) + "\n")
+                        out.flush()
+                        break
+            print(json.dumps({"seed": seed, **counts}), flush=True)
+
+
+def append(args: argparse.Namespace) -> None:
+    """Add the verified puzzles of ``--out`` after those in gin_core/puzzle_data.py."""
+    path = ROOT / "gin_core" / "puzzle_data.py"
+    from gin_core.puzzle_data import PUZZLES
+
+    lines = [line for line in PUZZLES.split("\n") if line]
+    codes = {line.split(" ")[0] for line in lines}
+    for line in Path(args.out).read_text().splitlines():
+        if line and line.split(" ")[0] not in codes:
+            codes.add(line.split(" ")[0])
+            lines.append(line)
+    text = path.read_text()
+    head = text[: text.index("PUZZLES = ")]
+    path.write_text(f"{head}PUZZLES = {json.dumps(chr(10).join(lines))}\n")
+    print(f"{len(lines)} puzzles, {path.stat().st_size} bytes")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    go = sub.add_parser("run")
+    go.add_argument("--out", default="benchmarks/runs/meld-puzzles.txt")
+    go.add_argument("--until", default="03:25", help="local clock time to stop (HH:MM)")
+    go.add_argument("--seed", type=int, default=1)
+    go.add_argument("--matches", type=int, default=10_000)
+    add = sub.add_parser("append")
+    add.add_argument("--out", default="benchmarks/runs/meld-puzzles.txt")
+    args = parser.parse_args()
+    (run if args.command == "run" else append)(args)
+
+
+if __name__ == "__main__":
+    main()
