@@ -31,6 +31,7 @@ from ..flow import Phase
 from ..view import PlayerView
 from .declaring import HINT_GUESSES, declaration_reason, measure_declarations
 from .position import Position
+from .verify import Measure, measure
 
 LEVEL_RATINGS = {"beginner": 800, "standard": 1200, "hard": 1600, "expert": 2000, None: 2200}
 """The base rating of a puzzle by the lowest level whose move is the answer (``None``: no level
@@ -172,6 +173,12 @@ def declaration_values(view: PlayerView, seed: int, samples: int) -> tuple[MoveV
         for a, vs in zip(actions, values, strict=True)
     ]
     return tuple(sorted(moves, key=lambda m: -m.score()))
+
+
+def verifier(position: Position) -> Measure:
+    """How a position's moves are measured when verified: the declarations' measure for a meld
+    choice, else the verifying search."""
+    return measure if position.knock is None else measure_declarations
 
 
 def _mean(xs: list[float]) -> float:
