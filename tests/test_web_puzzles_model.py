@@ -232,3 +232,25 @@ def test_your_decisions_are_seen_in_the_match_itself_with_its_scores() -> None:
         alone = position(m, hand, k).view(0)
         assert (v.hand, v.pile, v.legal_actions) == (alone.hand, alone.pile, alone.legal_actions)
         assert v.scores == tuple(m.records[0].points) and v.rules.target == m.rules.target
+
+
+def _meld_choice() -> Any:
+    for pz in puzzle_set():
+        for a in pz.position.legal_actions:
+            if a.kind == "knock" and a.card is not None:
+                try:
+                    return pz.position.knocking(a.card)
+                except Exception:  # noqa: BLE001 - a knock with one declaration only
+                    continue
+    raise AssertionError("no knock with two declarations in the set")
+
+
+def test_a_meld_choice_lists_the_declarations_as_meld_groups() -> None:
+    pos = _meld_choice()
+    board = model.board(pos, "Puzzle")
+    assert "Which melds do you lay down?" in board.task
+    assert all(c.move is None for c in board.hand)  # the knock card is chosen: no discards
+    assert [m.move for m in board.moves] == [str(a) for a in pos.legal_actions]
+    for m, a in zip(board.moves, pos.legal_actions, strict=True):
+        assert m.label.startswith("Lay down ") and m.label.count(" \u00b7 ") == len(a.melds) - 1
+        assert m.label.endswith(" deadwood)")
