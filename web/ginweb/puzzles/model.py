@@ -192,12 +192,16 @@ def progress(data: dict[str, Any], before: PlayerRating | None = None) -> str:
 def next_puzzle(
     puzzles: Sequence[Puzzle], data: dict[str, Any], theme: MistakeKind | None, skip: str = ""
 ) -> Puzzle | None:
-    """The unsolved puzzle (of ``theme`` if given) nearest your rating, not ``skip``; None when
-    every such puzzle is solved."""
+    """The unsolved puzzle (of ``theme`` if given) whose rating here (as your results moved it)
+    is nearest yours, not ``skip``; None when every such puzzle is solved."""
     solved = set(data["solved"])
     target = record.rating(data).rating
     found = [p for p in puzzles if p.id not in solved and p.id != skip and theme in (None, p.theme)]
-    return min(found, key=lambda p: (abs(p.rating - target), p.id), default=None)
+    return min(
+        found,
+        key=lambda p: (abs(record.local_rating(data, p.id, p.rating).rating - target), p.id),
+        default=None,
+    )
 
 
 class Share(Frozen):
