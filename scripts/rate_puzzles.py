@@ -1,7 +1,7 @@
 """Refine the shipped puzzle ratings by simulated solvers: the bot levels attempt the puzzles.
 
-    nice -n 19 python scripts/rate_puzzles.py attempt --out benchmarks/runs/puzzle-attempts.jsonl --until 03:25
-    python scripts/rate_puzzles.py fit --out benchmarks/runs/puzzle-attempts.jsonl
+    nice -n 19 python scripts/rate_puzzles.py attempt --until 03:25
+    python scripts/rate_puzzles.py fit
 
 No server collects players' results, so the levels stand in for rated players: each level
 decides every puzzle's position under :data:`SEEDS` seeds (a meld choice: the level knocks
