@@ -19,7 +19,7 @@ from test_embed import blog  # noqa: F401  (the fixture: a blog on another origi
 from test_game import saved
 from test_review import BAD, QUERY, play_hand
 
-from gin_core.puzzles.puzzle import Puzzle, daily_puzzle
+from gin_core.puzzles.puzzle import DecisionKind, Puzzle, daily_puzzle, puzzle_set
 
 SHOTS = Path("/work/briefs/shots")
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
@@ -205,3 +205,25 @@ def test_the_frame_page_shows_a_puzzle_and_writes_nothing(page, site_url):
     page.wait_for_timeout(300)
     keys = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('gin-rummy/'))")
     assert keys == [], keys
+
+
+def test_a_meld_choice_answered_by_keyboard(page, site_url):
+    puzzle = next(p for p in puzzle_set() if p.kind == DecisionKind.MELDS)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site_url + f"?puzzle={puzzle.id}&fast=1")
+    wait_ready(page, 60)
+    page.wait_for_selector(SHOWN)
+    task = page.text_content("#puzzle-task")
+    assert "Which melds do you lay down?" in task, task
+    labels = page.eval_on_selector_all(
+        "#puzzle-moves [data-act=puzzle-move]", "bs => bs.map(b => b.textContent)"
+    )
+    assert len(labels) == len(puzzle.position.legal_actions) and all(
+        t.startswith("Lay down ") for t in labels
+    )
+    tab_to(page, f"el.dataset.action === {json.dumps(str(puzzle.answer))}")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#puzzle-answer.right")
+    found = verdict(page)
+    assert "Right: Lay down" in found["text"] and found["rows"] == len(puzzle.moves), found
+    shot(page, "meld-choice")
