@@ -14,9 +14,9 @@ at most (the knock cards of one hand give the same choice). The counts go to std
 ``append`` adds the verified puzzles to ``gin_core/puzzle_data.py`` after the puzzles already
 there (their ids stay the same).
 
-Rating: every bot knocks without naming melds, so the engine lays down its default declaration
-(least deadwood, fewest lay-off spots, :func:`gin_core.declare.default_declaration`); a puzzle
-whose answer is that default is found by the beginner, any other by no level.
+Rating: every bot level declares the same melds (the least deadwood, the fewest lay-off spots for
+the cards it has not seen, :func:`gin_core.puzzles.declaring.bot_declaration`); a puzzle whose
+answer is that declaration is found by the beginner, any other by no level.
 """
 
 from __future__ import annotations
@@ -26,14 +26,14 @@ import datetime
 import json
 import subprocess
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 from make_puzzles import PREFILTER, ROOT, match_views  # scripts/ is on the path of a script
 
 from gin_core.actions import Action, ActionKind
 from gin_core.analysis.coach import diagnose
-from gin_core.declare import default_declaration
-from gin_core.puzzles.declaring import HINT_GUESSES, measure_declarations
+from gin_core.puzzles.declaring import HINT_GUESSES, bot_declaration, measure_declarations
 from gin_core.puzzles.position import Position, PositionCodeError
 from gin_core.puzzles.puzzle import (
     DecisionKind,
@@ -41,6 +41,7 @@ from gin_core.puzzles.puzzle import (
     Puzzle,
     declaration_values,
     format_line,
+    parse_line,
     rating_for,
 )
 from gin_core.puzzles.verify import MIN_POINTS, MIN_WIN, Verification, verify
@@ -99,12 +100,18 @@ def made(pos: Position, view: PlayerView, checked: Verification, found: tuple[Mo
         if m.action not in checked.actions
     ]
     best, second = checked.actions[0], checked.actions[1]
-    assert pos.knock is not None
-    kept = [c for c in pos.hand if c != pos.knock]
-    level = "beginner" if best.melds == default_declaration(kept) else None
     theme = diagnose(view, second, best).kind
-    rating = rating_for(level, checked.margin, wins is not None)
-    return Puzzle("", pos, tuple(moves), DecisionKind.MELDS, theme, rating)
+    puzzle = Puzzle("", pos, tuple(moves), DecisionKind.MELDS, theme, 0)
+    return replace(puzzle, rating=meld_rating(puzzle, checked.margin))
+
+
+def meld_rating(puzzle: Puzzle, margin: float) -> int:
+    """The rating of a meld choice: found by the beginner when its answer is what every level
+    declares, else by none."""
+    pos = puzzle.position
+    assert pos.knock is not None
+    level = "beginner" if bot_declaration(pos.view(), pos.knock) == puzzle.answer else None
+    return rating_for(level, margin, puzzle.moves[0].win is not None)
 
 
 def run(args: argparse.Namespace) -> None:
@@ -127,17 +134,25 @@ def run(args: argparse.Namespace) -> None:
             print(json.dumps({"seed": seed, **counts}), flush=True)
 
 
+def rerated(line: str) -> str:
+    """A made line with its rating by :func:`meld_rating` (lines of an earlier run rated the
+    engine's default declaration instead of the bots' one)."""
+    puzzle = parse_line("", line)
+    return format_line(replace(puzzle, rating=meld_rating(puzzle, puzzle.margin)))
+
+
 def append(args: argparse.Namespace) -> None:
-    """Add the verified puzzles of ``--out`` after those in gin_core/puzzle_data.py."""
+    """Add the verified puzzles of the ``--out`` files after those in gin_core/puzzle_data.py."""
     path = ROOT / "gin_core" / "puzzle_data.py"
     from gin_core.puzzle_data import PUZZLES
 
     lines = [line for line in PUZZLES.split("\n") if line]
     codes = {line.split(" ")[0] for line in lines}
-    for line in Path(args.out).read_text().splitlines():
-        if line and line.split(" ")[0] not in codes:
-            codes.add(line.split(" ")[0])
-            lines.append(line)
+    for path in args.out:
+        for line in Path(path).read_text().splitlines():
+            if line and line.split(" ")[0] not in codes:
+                codes.add(line.split(" ")[0])
+                lines.append(rerated(line))
     text = path.read_text()
     head = text[: text.index("PUZZLES = ")]
     path.write_text(f"{head}PUZZLES = {json.dumps(chr(10).join(lines))}\n")
@@ -153,7 +168,7 @@ def main() -> None:
     go.add_argument("--seed", type=int, default=1)
     go.add_argument("--matches", type=int, default=10_000)
     add = sub.add_parser("append")
-    add.add_argument("--out", default="benchmarks/runs/meld-puzzles.txt")
+    add.add_argument("--out", nargs="+", default=["benchmarks/runs/meld-puzzles.txt"])
     args = parser.parse_args()
     (run if args.command == "run" else append)(args)
 

@@ -4,8 +4,8 @@
     python scripts/rate_puzzles.py fit
 
 No server collects players' results, so the levels stand in for rated players: each level
-decides every puzzle's position under :data:`SEEDS` seeds (a meld choice: the level knocks
-without naming melds, so the engine's default declaration is its answer), and a puzzle is solved
+decides every puzzle's position under :data:`SEEDS` seeds (a meld choice: every level declares
+the default declaration against the cards it has not seen), and a puzzle is solved
 when the level plays the answer. ``attempt`` goes through the set in id order, one JSON line a
 puzzle (so a stop keeps every puzzle attempted so far). ``fit`` rates each attempted puzzle by
 Glicko-2: the shipped rating is the prior (deviation :data:`PRIOR_DEVIATION`), every attempt is
@@ -22,10 +22,10 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from gin_core.actions import Action, ActionKind
+from gin_core.actions import Action
 from gin_core.analysis.coach import same_move
 from gin_core.bots import make_bot
-from gin_core.declare import default_declaration
+from gin_core.puzzles.declaring import bot_declaration
 from gin_core.puzzles.glicko import Game, PlayerRating, rate
 from gin_core.puzzles.puzzle import LEVEL_RATINGS, Puzzle, puzzle_set
 
@@ -40,11 +40,10 @@ LOW, HIGH = 600, 2400
 
 
 def level_move(puzzle: Puzzle, name: str, seed: int) -> Action:
-    """The level's answer: its decision, or at a meld choice the engine's default declaration."""
+    """The level's answer: its decision, or at a meld choice the declaration every level makes."""
     pos = puzzle.position
     if pos.knock is not None:
-        melds = default_declaration([c for c in pos.hand if c != pos.knock])
-        return Action(ActionKind.KNOCK, pos.knock, melds=melds)
+        return bot_declaration(pos.view(), pos.knock)
     return make_bot(name, seed).decide(pos.view()).action
 
 

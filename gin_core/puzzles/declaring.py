@@ -19,7 +19,7 @@ from ..bots.knowledge import Knowledge
 from ..bots.reasons import Reason, ReasonKind
 from ..bots.sampler import guesses
 from ..cards import Card
-from ..declare import declarations, declared_deadwood
+from ..declare import declarations, declared_deadwood, default_declaration
 from ..layoff import defend
 from ..scoring import verdict
 from ..view import PlayerView
@@ -47,6 +47,13 @@ def declaration_actions(view: PlayerView, card: Card) -> tuple[Action, ...]:
         for d in found
         if declared_deadwood(kept, [m.mask for m in d]) > 0
     )
+
+
+def bot_declaration(view: PlayerView, card: Card) -> Action:
+    """What every bot level declares knocking with ``card``: the default declaration against
+    the cards it has not seen (:func:`gin_core.bots.base.declared`)."""
+    kept = [c for c in view.hand if c != card]
+    return Action(ActionKind.KNOCK, card, melds=default_declaration(kept, view.unseen()))
 
 
 def knock_points(kept: int, packing: tuple[int, ...], defender: int, view: PlayerView) -> int:
