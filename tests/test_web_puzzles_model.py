@@ -15,7 +15,7 @@ import pytest
 
 from gin_core import Action, Match, MistakeKind, preset
 from gin_core.bots import make_bot
-from gin_core.puzzles.puzzle import daily_puzzle, puzzle_set
+from gin_core.puzzles.puzzle import DecisionKind, MoveValue, Puzzle, daily_puzzle, puzzle_set
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 from ginweb.puzzles import model, record
@@ -254,3 +254,19 @@ def test_a_meld_choice_lists_the_declarations_as_meld_groups() -> None:
     for m, a in zip(board.moves, pos.legal_actions, strict=True):
         assert m.label.startswith("Lay down ") and m.label.count(" \u00b7 ") == len(a.melds) - 1
         assert m.label.endswith(" deadwood)")
+
+
+def test_a_meld_choice_answer_says_how_many_lay_off_spots_it_leaves() -> None:
+    pos = _meld_choice()
+    first, second = pos.legal_actions[:2]
+    pz = Puzzle(
+        "",
+        pos,
+        (MoveValue(first, 5.0, None), MoveValue(second, 1.0, None)),
+        DecisionKind.MELDS,
+        MistakeKind.OTHER,
+        1400,
+    )
+    shown = model.answer(pz, second, "")
+    assert not shown.right and shown.headline.endswith(f"The best move is {model.answer_label(pos, first)}.")
+    assert "could lay off on your melds" in shown.reason and shown.reason.startswith("Lay down ")

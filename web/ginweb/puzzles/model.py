@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from gin_core import Action, Candidate, Card, MistakeKind, PlayerView
+from gin_core.cards import mask_of
+from gin_core.declare import layoff_spots
 from gin_core.puzzles.glicko import PlayerRating
 from gin_core.puzzles.position import Position
 from gin_core.puzzles.puzzle import MoveValue, Puzzle
@@ -177,7 +179,20 @@ def answer(puzzle: Puzzle, played: Action, progress: str) -> AnswerModel:
     else:
         headline = f"Not the best: you chose {answer_label(pos, played)}. The best move is {best}."
     reason = narrate.reason_words(puzzle.reason(puzzle.answer), odds=False)
+    if pos.knock is not None:
+        reason = declaration_reason(pos, puzzle.answer)
     return AnswerModel(right, headline, values(puzzle, played), reason, progress)
+
+
+def declaration_reason(position: Position, action: Action) -> str:
+    """Why a declaration, in words: the lay-off spots it leaves for cards you have not seen."""
+    v = position.view()
+    spots = layoff_spots((m.mask for m in action.melds or ()), mask_of(v.unseen()))
+    cards = "card" if spots == 1 else "cards"
+    return (
+        f"{answer_label(position, action)} leaves {spots} {cards} you have not seen that the "
+        "computer could lay off on your melds; the values weigh what it probably holds."
+    )
 
 
 def progress(data: dict[str, Any], before: PlayerRating | None = None) -> str:
