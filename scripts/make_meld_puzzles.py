@@ -7,8 +7,9 @@
 knock is legal, tries each knock card whose cards kept can be declared in two or more ways (see
 :mod:`gin_core.puzzles.declaring`): a prefilter (the declarations valued on the hint's number of
 guesses: the top two must differ by 3/4 of the verification's minimum), a filter of plain
-choices (the runner-up must not merely drop a meld of the answer: laying down every meld you can
-is no puzzle), then the verification of the top three at ten times the guesses across the seeds
+choices (the runner-up must not merely meld fewer of the answer's cards: laying down all you can
+is no puzzle; ``append`` applies it again, as runs before it was this strict let more through),
+then the verification of the top three at ten times the guesses across the seeds
 (:func:`gin_core.puzzles.verify.verify` with the declarations' measure). One puzzle a decision
 at most (the knock cards of one hand give the same choice). The counts go to stdout as JSON lines.
 ``append`` adds the verified puzzles to ``gin_core/puzzle_data.py`` after the puzzles already
@@ -33,6 +34,7 @@ from make_puzzles import PREFILTER, ROOT, match_views  # scripts/ is on the path
 
 from gin_core.actions import Action, ActionKind
 from gin_core.analysis.coach import diagnose
+from gin_core.cards import Card
 from gin_core.puzzles.declaring import HINT_GUESSES, bot_declaration, measure_declarations
 from gin_core.puzzles.position import Position, PositionCodeError
 from gin_core.puzzles.puzzle import (
@@ -49,9 +51,13 @@ from gin_core.view import PlayerView
 
 
 def plain(best: Action, second: Action) -> bool:
-    """Whether the runner-up only leaves out melds the answer lays down (no real choice)."""
-    assert best.melds is not None and second.melds is not None
-    return set(second.melds) < set(best.melds)
+    """Whether the runner-up only melds fewer of the cards the answer melds (a choice of less
+    deadwood, not of lay-off spots)."""
+    return melded(second) < melded(best)
+
+
+def melded(action: Action) -> set[Card]:
+    return {c for m in action.melds or () for c in m.cards}
 
 
 def meld_positions(view: PlayerView) -> list[Position]:
@@ -150,7 +156,12 @@ def append(args: argparse.Namespace) -> None:
     codes = {line.split(" ")[0] for line in lines}
     for path in args.out:
         for line in Path(path).read_text().splitlines():
-            if line and line.split(" ")[0] not in codes:
+            puzzle = parse_line("", line) if line else None
+            if (
+                puzzle
+                and line.split(" ")[0] not in codes
+                and not plain(puzzle.answer, puzzle.moves[1].action)
+            ):
                 codes.add(line.split(" ")[0])
                 lines.append(rerated(line))
     text = path.read_text()
