@@ -154,8 +154,8 @@ def append(args: argparse.Namespace) -> None:
 
     lines = [line for line in PUZZLES.split("\n") if line]
     codes = {line.split(" ")[0] for line in lines}
-    for path in args.out:
-        for line in Path(path).read_text().splitlines():
+    for made_file in args.out:
+        for line in Path(made_file).read_text().splitlines():
             puzzle = parse_line("", line) if line else None
             if (
                 puzzle
