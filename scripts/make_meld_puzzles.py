@@ -140,15 +140,21 @@ def run(args: argparse.Namespace) -> None:
             print(json.dumps({"seed": seed, **counts}), flush=True)
 
 
-def rerated(line: str) -> str:
-    """A made line with its rating by :func:`meld_rating` (lines of an earlier run rated the
-    engine's default declaration instead of the bots' one)."""
+def kept_line(line: str) -> str | None:
+    """A made line as shipped, or None: a meld choice re-rated by :func:`meld_rating` (lines of
+    an earlier run rated the engine's default declaration instead of the bots') and dropped if
+    plain; any other kind (e.g. ``make_puzzles.py run --hard``) as it is."""
     puzzle = parse_line("", line)
+    if puzzle.kind != DecisionKind.MELDS:
+        return line
+    if plain(puzzle.answer, puzzle.moves[1].action):
+        return None
     return format_line(replace(puzzle, rating=meld_rating(puzzle, puzzle.margin)))
 
 
 def append(args: argparse.Namespace) -> None:
-    """Add the verified puzzles of the ``--out`` files after those in gin_core/puzzle_data.py."""
+    """Add the verified puzzles of the ``--out`` files (meld choices, or the part files of any
+    run) after those in gin_core/puzzle_data.py."""
     path = ROOT / "gin_core" / "puzzle_data.py"
     from gin_core.puzzle_data import PUZZLES
 
@@ -156,14 +162,10 @@ def append(args: argparse.Namespace) -> None:
     codes = {line.split(" ")[0] for line in lines}
     for made_file in args.out:
         for line in Path(made_file).read_text().splitlines():
-            puzzle = parse_line("", line) if line else None
-            if (
-                puzzle
-                and line.split(" ")[0] not in codes
-                and not plain(puzzle.answer, puzzle.moves[1].action)
-            ):
-                codes.add(line.split(" ")[0])
-                lines.append(rerated(line))
+            kept = kept_line(line) if line and line.split(" ")[0] not in codes else None
+            if kept is not None:
+                codes.add(kept.split(" ")[0])
+                lines.append(kept)
     text = path.read_text()
     head = text[: text.index("PUZZLES = ")]
     path.write_text(f"{head}PUZZLES = {json.dumps(chr(10).join(lines))}\n")
@@ -179,7 +181,7 @@ def main() -> None:
     go.add_argument("--seed", type=int, default=1)
     go.add_argument("--matches", type=int, default=10_000)
     add = sub.add_parser("append")
-    add.add_argument("--out", nargs="+", default=["benchmarks/runs/meld-puzzles.txt"])
+    add.add_argument("--out", nargs="+", default=["benchmarks/runs/meld-puzzles.txt"], help="made files")
     args = parser.parse_args()
     (run if args.command == "run" else append)(args)
 
