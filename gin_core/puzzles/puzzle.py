@@ -13,6 +13,7 @@ answer sets the base (:data:`LEVEL_RATINGS`) and a small margin over the runner-
 from __future__ import annotations
 
 import datetime
+import itertools
 import random
 from collections.abc import Generator
 from dataclasses import dataclass, replace
@@ -243,18 +244,29 @@ def puzzle_set() -> tuple[Puzzle, ...]:
 FIRST_DAY = datetime.date(2026, 1, 1)  # day 0 of the daily order
 
 
+RELEASES = (1145,)
+"""The set's size before each release that grew it: each release's new puzzles are shuffled on
+their own and walked after the earlier ones, so a larger set does not change the puzzle of a day
+already walked (within the first pass)."""
+
+
 @cache
 def _daily_order() -> tuple[int, ...]:
     """The set's puzzle numbers in the order the days take them: a fixed shuffle (seeded by
-    text, so the same in every Python), walked one a day, so no puzzle comes back before every
-    other one has had its day."""
-    order = list(range(len(_lines())))
-    random.Random(SEED_TEXT + "order").shuffle(order)
+    text, so the same in every Python) of each release's puzzles, walked one a day, so no
+    puzzle comes back before every other one has had its day."""
+    total = len(_lines())
+    bounds = [0, *(b for b in RELEASES if b < total), total]
+    order: list[int] = []
+    for k, (start, end) in enumerate(itertools.pairwise(bounds)):
+        batch = list(range(start, end))
+        random.Random(SEED_TEXT + "order" + (f":{k}" if k else "")).shuffle(batch)
+        order += batch
     return tuple(order)
 
 
 def daily_puzzle(day: datetime.date) -> Puzzle:
     """The puzzle of a date: the same for everyone, and none twice within the set's length in
-    days (1,145 days for the shipped set)."""
+    days (1,183 days for the shipped set)."""
     order = _daily_order()
     return puzzle_by_id(puzzle_id(order[(day - FIRST_DAY).days % len(order)]))
