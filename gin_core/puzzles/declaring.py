@@ -18,8 +18,8 @@ from ..bots.base import rng_for
 from ..bots.knowledge import Knowledge
 from ..bots.reasons import Reason, ReasonKind
 from ..bots.sampler import guesses
-from ..cards import Card
-from ..declare import declarations, declared_deadwood, default_declaration
+from ..cards import Card, mask_of
+from ..declare import declarations, declared_deadwood, default_declaration, layoff_spots
 from ..layoff import defend
 from ..scoring import verdict
 from ..view import PlayerView
@@ -54,6 +54,11 @@ def bot_declaration(view: PlayerView, card: Card) -> Action:
     the cards it has not seen (:func:`gin_core.bots.base.declared`)."""
     kept = [c for c in view.hand if c != card]
     return Action(ActionKind.KNOCK, card, melds=default_declaration(kept, view.unseen()))
+
+
+def unseen_spots(view: PlayerView, action: Action) -> int:
+    """How many cards the knocker has not seen could be laid off on the declared melds."""
+    return layoff_spots((m.mask for m in action.melds or ()), mask_of(view.unseen()))
 
 
 def knock_points(kept: int, packing: tuple[int, ...], defender: int, view: PlayerView) -> int:

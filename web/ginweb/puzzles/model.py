@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gin_core import Action, Candidate, Card, MistakeKind, PlayerView
-from gin_core.cards import mask_of
-from gin_core.declare import layoff_spots
+from gin_core.puzzles.declaring import unseen_spots
 from gin_core.puzzles.glicko import PlayerRating
 from gin_core.puzzles.position import Position
 from gin_core.puzzles.puzzle import MoveValue, Puzzle
@@ -186,8 +185,7 @@ def answer(puzzle: Puzzle, played: Action, progress: str) -> AnswerModel:
 
 def declaration_reason(position: Position, action: Action) -> str:
     """Why a declaration, in words: the lay-off spots it leaves for cards you have not seen."""
-    v = position.view()
-    spots = layoff_spots((m.mask for m in action.melds or ()), mask_of(v.unseen()))
+    spots = unseen_spots(position.view(), action)
     cards = "card" if spots == 1 else "cards"
     return (
         f"{answer_label(position, action)} leaves {spots} {cards} you have not seen that the "
