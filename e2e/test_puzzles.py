@@ -17,7 +17,7 @@ from test_a11y import Audit
 from test_game import saved
 from test_review import BAD, QUERY, play_hand
 
-from gin_core.puzzles.puzzle import Puzzle, daily_puzzle
+from gin_core.puzzles.puzzle import DecisionKind, Puzzle, daily_puzzle, puzzle_set
 
 SHOTS = Path("/work/briefs/shots")
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
@@ -174,3 +174,25 @@ def test_a_position_of_the_review_shared_as_a_puzzle(page, site_url):
     page.click(f'#puzzle-board [data-action="{first}"]')
     page.wait_for_selector("#puzzle-answer.right, #puzzle-answer.wrong", timeout=60_000)
     assert verdict(page)["rows"] >= 2
+
+
+def test_a_meld_choice_answered_by_keyboard(page, site_url):
+    puzzle = next(p for p in puzzle_set() if p.kind == DecisionKind.MELDS)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site_url + f"?puzzle={puzzle.id}&fast=1")
+    wait_ready(page, 60)
+    page.wait_for_selector(SHOWN)
+    task = page.text_content("#puzzle-task")
+    assert "Which melds do you lay down?" in task, task
+    labels = page.eval_on_selector_all(
+        "#puzzle-moves [data-act=puzzle-move]", "bs => bs.map(b => b.textContent)"
+    )
+    assert len(labels) == len(puzzle.position.legal_actions) and all(
+        t.startswith("Lay down ") for t in labels
+    )
+    tab_to(page, f"el.dataset.action === {json.dumps(str(puzzle.answer))}")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#puzzle-answer.right")
+    found = verdict(page)
+    assert "Right: Lay down" in found["text"] and found["rows"] == len(puzzle.moves), found
+    shot(page, "meld-choice")

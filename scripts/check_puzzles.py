@@ -15,6 +15,7 @@ import time
 from collections import Counter
 
 from gin_core.puzzles import puzzle_set
+from gin_core.puzzles.puzzle import verifier
 from gin_core.puzzles.verify import verify
 
 
@@ -33,7 +34,7 @@ def main() -> int:
             counts["illegal_answer"] += 1
             print(f"{pz.id}: answer {pz.answer} is not legal", flush=True)
             continue
-        checked = verify(pz.position.view(), tuple(m.action for m in pz.moves[:3]))
+        checked = verify(pz.position.view(), tuple(m.action for m in pz.moves[:3]), by=verifier(pz.position))
         if checked.passed and checked.actions[0] == pz.answer:
             counts["passed"] += 1
             continue

@@ -10,8 +10,9 @@ matches; the scores move as each match goes on) and every few matches a one-hand
 beginner whose decisions the coach flags as mistakes. Each candidate decision goes through: a
 prefilter (one ordinary hint: the top two must differ by 3/4 of the verification's minimum), a
 balance check (a decision kind already at its share is skipped, and 65% of the candidates
-whose hint answer the beginner level plays, so that the set is not mostly easy), then the verification of the
-hint's top three moves. Verified puzzles are appended to a part file as they come (one file per
+whose hint answer the beginner level plays, so that the set is not mostly easy; with ``--hard``,
+every one whose hint answer the beginner or the standard level plays), then the verification of
+the hint's top three moves. Verified puzzles are appended to a part file as they come (one file per
 chunk of matches, so a stop loses nothing); the running counts and times are printed as a JSON
 line after each match.
 ``assemble`` writes ``gin_core/puzzle_data.py`` from the parts (duplicates dropped).
@@ -101,8 +102,8 @@ def lowest_level(view: PlayerView, best: str, seed: int) -> str | None:
 class Maker:
     """Counts, the kinds made so far, and the part file verified puzzles go to."""
 
-    def __init__(self, out: Path, target: int):
-        self.out, self.target = out, target
+    def __init__(self, out: Path, target: int, hard: bool = False):
+        self.out, self.target, self.hard = out, target, hard
         self.counts: Counter[str] = Counter()
         self.kinds: Counter[str] = Counter()
         self.seen: set[str] = set()
@@ -138,6 +139,8 @@ class Maker:
         easy = same_move(make_bot("beginner", seed).decide(view).action, found[0].action)
         if easy and random.Random(f"{seed}:{pos.code}").random() > EASY_KEEP:
             return self.reject("easy_skipped")
+        if self.hard and (easy or same_move(make_bot("standard", seed).decide(view).action, found[0].action)):
+            return self.reject("not_hard")
         self.counts["verified"] += 1
         checked = verify(view, tuple(c.action for c in found[:3]))
         if not checked.stable:
@@ -179,7 +182,7 @@ def run(args: argparse.Namespace) -> None:
     ).stdout.strip()
     print(f"commit {commit}, started {datetime.datetime.now(datetime.UTC):%H:%M:%S}", flush=True)
     stop = datetime.datetime.combine(datetime.date.today(), datetime.time.fromisoformat(args.until))
-    maker = Maker(parts, args.target)
+    maker = Maker(parts, args.target, args.hard)
     maker.kinds.update(_made_kinds(parts))
     seed = args.seed
     while datetime.datetime.now() < stop and sum(maker.kinds.values()) < args.target:
@@ -246,6 +249,7 @@ def main() -> None:
     go.add_argument("--target", type=int, default=1200)
     go.add_argument("--seed", type=int, default=1)
     go.add_argument("--chunk", type=int, default=4, help="matches per part file")
+    go.add_argument("--hard", action="store_true", help="only decisions beginner and standard get wrong")
     asm = sub.add_parser("assemble")
     asm.add_argument("--parts", default="benchmarks/runs/puzzles")
     args = parser.parse_args()

@@ -28,6 +28,7 @@ from gin_core.puzzles import (
     puzzle_set,
     think_solve,
 )
+from gin_core.puzzles.puzzle import verifier
 from gin_core.puzzles.verify import verify
 from gin_core.view import PlayerView
 
@@ -178,7 +179,7 @@ def test_a_seeded_sample_re_verifies_at_the_10x_search(scale: float) -> None:
     puzzles = puzzle_set()
     for pz in random.Random(29).sample(puzzles, 2 if scale >= 1 else 1):
         acts = tuple(m.action for m in pz.moves[:3])
-        checked = verify(pz.position.view(), acts)
+        checked = verify(pz.position.view(), acts, by=verifier(pz.position))
         assert checked.passed, pz.id
         assert checked.actions[0] == pz.answer, pz.id
 

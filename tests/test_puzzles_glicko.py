@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gin_core.puzzles.glicko import Game, PlayerRating, RatingError, rate, update
+from gin_core.puzzles.glicko import Game, PlayerRating, RatingError, play, rate, update
 
 
 def test_the_papers_worked_example() -> None:
@@ -42,3 +42,13 @@ def test_solving_raises_the_rating_and_missing_lowers_it(
 def test_a_hard_puzzle_solved_gains_more_than_an_easy_one() -> None:
     player = PlayerRating()
     assert update(player, 1900, True).rating - 1500 > update(player, 1100, True).rating - 1500
+
+
+def test_an_attempt_rates_the_puzzle_the_other_way() -> None:
+    player, puzzle = PlayerRating(), PlayerRating(1500, 60)
+    solver, easier = play(player, puzzle, True)
+    loser, harder = play(player, puzzle, False)
+    assert solver.rating > 1500 > easier.rating and loser.rating < 1500 < harder.rating
+    # a sure puzzle (small deviation) moves far less than an unsure player
+    assert abs(easier.rating - 1500) < abs(solver.rating - 1500)
+    assert (solver, easier) == play(player, puzzle, True)

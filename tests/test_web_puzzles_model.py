@@ -15,7 +15,7 @@ import pytest
 
 from gin_core import Action, Match, MistakeKind, preset
 from gin_core.bots import make_bot
-from gin_core.puzzles.puzzle import daily_puzzle, puzzle_set
+from gin_core.puzzles.puzzle import DecisionKind, MoveValue, Puzzle, daily_puzzle, puzzle_set
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 from ginweb.puzzles import model, record
@@ -232,3 +232,41 @@ def test_your_decisions_are_seen_in_the_match_itself_with_its_scores() -> None:
         alone = position(m, hand, k).view(0)
         assert (v.hand, v.pile, v.legal_actions) == (alone.hand, alone.pile, alone.legal_actions)
         assert v.scores == tuple(m.records[0].points) and v.rules.target == m.rules.target
+
+
+def _meld_choice() -> Any:
+    for pz in puzzle_set():
+        for a in pz.position.legal_actions:
+            if a.kind == "knock" and a.card is not None:
+                try:
+                    return pz.position.knocking(a.card)
+                except Exception:  # noqa: BLE001 - a knock with one declaration only
+                    continue
+    raise AssertionError("no knock with two declarations in the set")
+
+
+def test_a_meld_choice_lists_the_declarations_as_meld_groups() -> None:
+    pos = _meld_choice()
+    board = model.board(pos, "Puzzle")
+    assert "Which melds do you lay down?" in board.task
+    assert all(c.move is None for c in board.hand)  # the knock card is chosen: no discards
+    assert [m.move for m in board.moves] == [str(a) for a in pos.legal_actions]
+    for m, a in zip(board.moves, pos.legal_actions, strict=True):
+        assert m.label.startswith("Lay down ") and m.label.count(" \u00b7 ") == len(a.melds) - 1
+        assert m.label.endswith(" deadwood)")
+
+
+def test_a_meld_choice_answer_says_how_many_lay_off_spots_it_leaves() -> None:
+    pos = _meld_choice()
+    first, second = pos.legal_actions[:2]
+    pz = Puzzle(
+        "",
+        pos,
+        (MoveValue(first, 5.0, None), MoveValue(second, 1.0, None)),
+        DecisionKind.MELDS,
+        MistakeKind.OTHER,
+        1400,
+    )
+    shown = model.answer(pz, second, "")
+    assert not shown.right and shown.headline.endswith(f"The best move is {model.answer_label(pos, first)}.")
+    assert "could lay off on your melds" in shown.reason and shown.reason.startswith("Lay down ")

@@ -114,3 +114,24 @@ def test_the_best_streak_is_the_longest_run_of_solved(answers: list[tuple[str, b
         best = max(best, run)
     assert (data["streak"], data["best"], data["answered"]) == (run, best, len(answers))
     assert record.validate(data)[1] == []
+
+
+def test_your_results_move_the_puzzles_local_rating() -> None:
+    data = record.empty()
+    assert record.local_rating(data, "p0001", 1600).rating == 1600
+    record.answer(data, "p0001", 1600, False)
+    missed = record.local_rating(data, "p0001", 1600).rating
+    record.answer(data, "p0002", 1600, True)
+    assert missed > 1600 > record.local_rating(data, "p0002", 1600).rating
+    record.answer(data, "p0002", 1600, False)  # solved before: rates nothing again
+    assert record.local_rating(data, "p0002", 1600).rating < 1600
+
+
+def test_a_record_from_before_the_puzzle_ratings_loads_whole() -> None:
+    old = record.empty()
+    del old["puzzle_ratings"]
+    record.answer(old | {"puzzle_ratings": {}}, "p0001", 1500, True)
+    out, bad = record.validate(old)
+    assert bad == [] and out["puzzle_ratings"] == {}
+    broken = record.empty() | {"puzzle_ratings": {"p0001": [1500, -1, 0.06]}}
+    assert record.validate(broken)[1] == ["puzzle_ratings"]

@@ -3,6 +3,8 @@
 A rating carries its deviation (how sure it is) and its volatility (how erratic the player is).
 Each puzzle is played as one game against an opponent with the puzzle's rating and a fixed
 deviation (the set's ratings are measured, not guessed), and the system constant tau is 0.5.
+Like lichess, a result can also rate the puzzle: :func:`play` updates both sides from each
+other's rating before the game (the puzzle "wins" when it is missed).
 Pure functions on immutable values: the page stores the result.
 """
 
@@ -99,6 +101,16 @@ def rate(player: PlayerRating, games: Sequence[Game]) -> PlayerRating:
     return PlayerRating(1500 + SCALE * (mu + new_phi * new_phi * gain), SCALE * new_phi, new_sigma)
 
 
-def update(player: PlayerRating, puzzle_rating: float, solved: bool) -> PlayerRating:
-    """The player's rating after one puzzle of ``puzzle_rating``, solved or missed."""
-    return rate(player, (Game(puzzle_rating, PUZZLE_DEVIATION, 1.0 if solved else 0.0),))
+def update(
+    player: PlayerRating, puzzle_rating: float, solved: bool, deviation: float = PUZZLE_DEVIATION
+) -> PlayerRating:
+    """The player's rating after one puzzle of ``puzzle_rating`` (and ``deviation``), solved or
+    missed."""
+    return rate(player, (Game(puzzle_rating, deviation, 1.0 if solved else 0.0),))
+
+
+def play(player: PlayerRating, puzzle: PlayerRating, solved: bool) -> tuple[PlayerRating, PlayerRating]:
+    """Both sides after one attempt: the player against the puzzle's rating and deviation, the
+    puzzle against the player's (it scores 1 when missed), each from the ratings before it."""
+    after = update(player, puzzle.rating, solved, puzzle.deviation)
+    return after, update(puzzle, player.rating, not solved, player.deviation)

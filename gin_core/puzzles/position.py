@@ -10,17 +10,18 @@ rules, so a code cannot hold a fact that contradicts another, and never a hidden
 The code is the bytes below in URL-safe base64 without padding (letters, digits, ``-``, ``_``):
 a version, the rules (a preset's number, or every rule that differs from the default), the
 seats, the hand number, the scores, the upcard, the hand (a count, then card indices), then one
-byte per public move (0 stock, 1 pile, 2 pass, 3 + card: a discard).
+byte per public move (0 stock, 1 pile, 2 pass, 3 + card: a discard). A meld-choice position (the
+knocker's melds, once the knock card is chosen) ends with :data:`KNOCKING` and the knock card.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
-from ..actions import Action
+from ..actions import Action, ActionKind
 from ..bots.knowledge import hand_events
 from ..cards import CARDS, Card
 from ..errors import GinError
@@ -38,6 +39,7 @@ CUSTOM = 255  # the rules byte of rules that are no preset: the differing rules 
 NONE_INT = 0xFFFF  # an int rule left as None
 NO_CARD = 52
 STOCK, PILE, PASS, DISCARD = 0, 1, 2, 3
+KNOCKING = 255  # the byte before the knock card of a meld-choice position
 
 
 class PositionCodeError(GinError):
@@ -54,7 +56,9 @@ class Position:
     pile, every discard and who made it, cards taken from the pile, declined upcards, stock size,
     the scores, the dealer, the phase, the forbidden card, must-knock, knock limit, multiplier,
     the rules (a preset name, or the full rules when not a preset)). The fields are the facts
-    the code carries; the rest are properties replayed from ``moves``."""
+    the code carries; the rest are properties replayed from ``moves``. ``knock`` is the card
+    knocked with when the decision is the knocker's melds (the legal moves are then the
+    declarations, see :mod:`gin_core.puzzles.declaring`)."""
 
     rules: Rules
     player: int
@@ -64,6 +68,7 @@ class Position:
     upcard: Card | None
     hand: tuple[Card, ...]
     moves: tuple[Event, ...]
+    knock: Card | None = None
 
     @classmethod
     def of(cls, view: PlayerView) -> Position:
@@ -110,6 +115,9 @@ class Position:
             raise PositionCodeError(f"{min(seen)} is in the hand and on the table")
         if not set(t.known[self.player]) <= set(self.hand):
             raise PositionCodeError("a card taken from the pile and kept is not in the hand")
+        knock = None if self.knock is None else Action(ActionKind.KNOCK, self.knock)
+        if knock is not None and knock not in self.table_view().legal_actions:
+            raise PositionCodeError(f"knocking with {self.knock} is not a legal move here")
         if len(self.view().legal_actions) < 2:
             raise PositionCodeError("a position is a decision: it needs two or more legal moves")
 
@@ -146,10 +154,26 @@ class Position:
     def legal_actions(self) -> tuple[Action, ...]:
         return self.view().legal_actions
 
+    def knocking(self, card: Card) -> Position:
+        """The meld choice after knocking with ``card`` here (:class:`PositionCodeError` if that
+        knock is not legal or leaves fewer than two declarations)."""
+        pos = replace(self, knock=card)
+        pos.check()
+        return pos
+
+    def table_view(self) -> PlayerView:
+        """The player's view of the table's decision (a meld choice's is the knock decision)."""
+        return self.table.view(self.player, self.hand, self.hand_number, self.scores)
+
     def view(self) -> PlayerView:
         """The player's view of this decision, with its legal actions (events: the deal and the
-        hand's moves; no records)."""
-        return self.table.view(self.player, self.hand, self.hand_number, self.scores)
+        hand's moves; no records); a meld choice's legal actions are the declarations."""
+        view = self.table_view()
+        if self.knock is None:
+            return view
+        from .declaring import declaration_actions  # the meld choice's values: only when needed
+
+        return replace(view, legal_actions=declaration_actions(view, self.knock))
 
     @property
     def code(self) -> str:
@@ -159,6 +183,8 @@ class Position:
         data += b"".join(s.to_bytes(2, "big") for s in self.scores)
         data += bytes([self.upcard.index if self.upcard else NO_CARD, len(self.hand)])
         data += bytes(c.index for c in self.hand) + bytes(_move_byte(e) for e in self.moves)
+        if self.knock is not None:
+            data += bytes([KNOCKING, self.knock.index])
         return base64.urlsafe_b64encode(data).decode().rstrip("=")
 
     @classmethod
@@ -177,8 +203,9 @@ class Position:
         hand = tuple(reader.card() for _ in range(reader.byte()))
         if tuple(sorted(hand)) != hand:
             raise PositionCodeError("the hand's cards must be in order")
-        moves = _read_moves(reader.rest(), rules, seats & 1, scores, upcard)
-        pos = cls(rules, seats >> 1, seats & 1, number, scores, upcard, hand, moves)
+        rest, knock = _split_knock(reader.rest())
+        moves = _read_moves(rest, rules, seats & 1, scores, upcard)
+        pos = cls(rules, seats >> 1, seats & 1, number, scores, upcard, hand, moves, knock)
         pos.check()
         return pos
 
@@ -216,6 +243,15 @@ class _Reader:
 
     def rest(self) -> bytes:
         return self.data[self.at :]
+
+
+def _split_knock(data: bytes) -> tuple[bytes, Card | None]:
+    """The move bytes and, for a meld choice, the knock card after :data:`KNOCKING`."""
+    if len(data) < 2 or data[-2] != KNOCKING:
+        return data, None
+    if data[-1] >= NO_CARD:
+        raise PositionCodeError(f"card number {data[-1]} is not a card (0..51)")
+    return data[:-2], CARDS[data[-1]]
 
 
 def _bytes_of(text: object) -> bytes:

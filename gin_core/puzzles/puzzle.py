@@ -13,6 +13,7 @@ answer sets the base (:data:`LEVEL_RATINGS`) and a small margin over the runner-
 from __future__ import annotations
 
 import datetime
+import itertools
 import random
 from collections.abc import Generator
 from dataclasses import dataclass, replace
@@ -22,12 +23,16 @@ from functools import cache
 from ..actions import Action, ActionKind
 from ..analysis.coach import MistakeKind, diagnose
 from ..bots.hint import think_hint
+from ..bots.judge import Judge
 from ..bots.knowledge import Knowledge
 from ..bots.reasons import Reason
 from ..bots.search import describe
 from ..errors import GinError
 from ..flow import Phase
+from ..view import PlayerView
+from .declaring import HINT_GUESSES, declaration_reason, measure_declarations
 from .position import Position
+from .verify import Measure, measure
 
 LEVEL_RATINGS = {"beginner": 800, "standard": 1200, "hard": 1600, "expert": 2000, None: 2200}
 """The base rating of a puzzle by the lowest level whose move is the answer (``None``: no level
@@ -104,6 +109,8 @@ class Puzzle:
         """Why the move, as data (the hint's reason, with the move's value in points)."""
         value = self.value_of(action)
         view = self.position.view()
+        if self.position.knock is not None:
+            return declaration_reason(view, action, value.points)
         return replace(describe(view, Knowledge.of(view), action), points=value.points)
 
 
@@ -147,9 +154,36 @@ def think_solve(
     position: Position, seed: int = 0, slice_ms: float | None = None
 ) -> Generator[int, None, tuple[MoveValue, ...]]:
     """Hint-strength values of every legal move of any position, best first, in slices like
-    :func:`gin_core.bots.hint.think_hint` (yields the work units of each slice)."""
+    :func:`gin_core.bots.hint.think_hint` (yields the work units of each slice). A meld
+    choice's declarations are valued on :data:`~gin_core.puzzles.declaring.HINT_GUESSES`
+    guesses of the defender's hand, in one slice."""
+    if position.knock is not None:
+        yield HINT_GUESSES
+        return declaration_values(position.view(), seed, HINT_GUESSES)
     found = yield from think_hint(position.view(), seed, slice_ms)
     return tuple(MoveValue(c.action, c.value, c.win) for c in found)
+
+
+def declaration_values(view: PlayerView, seed: int, samples: int) -> tuple[MoveValue, ...]:
+    """Every declaration of a meld choice valued on one seed's ``samples`` guesses, best first."""
+    actions = view.legal_actions
+    values = measure_declarations(view, actions, seed, samples)
+    judge = Judge.of(view)
+    moves = [
+        MoveValue(a, _mean(vs), None if judge is None else _mean([judge(round(v)) for v in vs]))
+        for a, vs in zip(actions, values, strict=True)
+    ]
+    return tuple(sorted(moves, key=lambda m: -m.score()))
+
+
+def verifier(position: Position) -> Measure:
+    """How a position's moves are measured when verified: the declarations' measure for a meld
+    choice, else the verifying search."""
+    return measure if position.knock is None else measure_declarations
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
 
 
 # ----- the shipped set ------------------------------------------------------------------------
@@ -210,18 +244,29 @@ def puzzle_set() -> tuple[Puzzle, ...]:
 FIRST_DAY = datetime.date(2026, 1, 1)  # day 0 of the daily order
 
 
+RELEASES = (1145,)
+"""The set's size before each release that grew it: each release's new puzzles are shuffled on
+their own and walked after the earlier ones, so a larger set does not change the puzzle of a day
+already walked (within the first pass)."""
+
+
 @cache
 def _daily_order() -> tuple[int, ...]:
     """The set's puzzle numbers in the order the days take them: a fixed shuffle (seeded by
-    text, so the same in every Python), walked one a day, so no puzzle comes back before every
-    other one has had its day."""
-    order = list(range(len(_lines())))
-    random.Random(SEED_TEXT + "order").shuffle(order)
+    text, so the same in every Python) of each release's puzzles, walked one a day, so no
+    puzzle comes back before every other one has had its day."""
+    total = len(_lines())
+    bounds = [0, *(b for b in RELEASES if b < total), total]
+    order: list[int] = []
+    for k, (start, end) in enumerate(itertools.pairwise(bounds)):
+        batch = list(range(start, end))
+        random.Random(SEED_TEXT + "order" + (f":{k}" if k else "")).shuffle(batch)
+        order += batch
     return tuple(order)
 
 
 def daily_puzzle(day: datetime.date) -> Puzzle:
     """The puzzle of a date: the same for everyone, and none twice within the set's length in
-    days (1,145 days for the shipped set)."""
+    days (1,183 days for the shipped set)."""
     order = _daily_order()
     return puzzle_by_id(puzzle_id(order[(day - FIRST_DAY).days % len(order)]))

@@ -14,6 +14,7 @@ one-hand rules (about the same at a 100-point target's slope of half a point of 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..actions import Action
@@ -71,17 +72,23 @@ def measure(view: PlayerView, actions: tuple[Action, ...], seed: int) -> list[li
     return [t.values for t in trials]
 
 
-def verify(view: PlayerView, actions: tuple[Action, ...], seeds: int = SEEDS) -> Verification:
-    """Value ``actions`` (two or more) under ``seeds`` seeds and judge the best one. A search
-    stops early, failed, once two seeds rank different moves best, or once two seeds' pooled
-    margin is under half the minimum (more seeds could not make it clear): only a passing
-    puzzle needs every seed."""
+Measure = Callable[[PlayerView, tuple[Action, ...], int], list[list[float]]]
+"""Per action, its points on each guess of one seed (:func:`measure`, or the meld choice's)."""
+
+
+def verify(
+    view: PlayerView, actions: tuple[Action, ...], seeds: int = SEEDS, by: Measure = measure
+) -> Verification:
+    """Value ``actions`` (two or more) under ``seeds`` seeds (``by`` a measure, the verifying
+    search by default) and judge the best one. A search stops early, failed, once two seeds
+    rank different moves best, or once two seeds' pooled margin is under half the minimum
+    (more seeds could not make it clear): only a passing puzzle needs every seed."""
     judge = Judge.of(view)
     points: list[list[float]] = [[] for _ in actions]
     ranked: list[list[float]] = [[] for _ in actions]  # chances under a target, else points
     bests = set()
     for seed in range(seeds):
-        values = measure(view, actions, seed)
+        values = by(view, actions, seed)
         scored = values if judge is None else [[judge(round(p)) for p in vs] for vs in values]
         bests.add(max(range(len(actions)), key=lambda k: _mean(scored[k])))
         for k in range(len(actions)):

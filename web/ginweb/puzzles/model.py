@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gin_core import Action, Candidate, Card, MistakeKind, PlayerView
+from gin_core.puzzles.declaring import unseen_spots
 from gin_core.puzzles.glicko import PlayerRating
 from gin_core.puzzles.position import Position
 from gin_core.puzzles.puzzle import MoveValue, Puzzle
@@ -84,17 +85,43 @@ def move_label(action: Action, top: Card | None) -> str:
     return text
 
 
+def declaration_label(position: Position, action: Action) -> str:
+    """A declaration of a meld choice in words: its meld groups and the deadwood it leaves."""
+    melds = action.melds or ()
+    declared = {c for m in melds for c in m.cards}
+    left = sum(c.value for c in position.hand if c not in declared and c != action.card)
+    groups = " · ".join(narrate.cards_words(m.cards) for m in melds)
+    return f"Lay down {groups} ({left} deadwood)"
+
+
+def answer_label(position: Position, action: Action) -> str:
+    """A move of a puzzle in words: a meld choice's declarations by their meld groups."""
+    if position.knock is not None:
+        return declaration_label(position, action)
+    return move_label(action, position.view().top)
+
+
+def task_words(position: Position, v: PlayerView) -> str:
+    """What is being decided: the table's status, or the meld choice after the knock."""
+    if position.knock is None:
+        return narrate.status_text(v)
+    return (
+        f"You knock, discarding {narrate.card_word(position.knock)}. Which melds do you lay down? "
+        "The computer may lay off cards on them."
+    )
+
+
 def board(position: Position, title: str) -> BoardModel:
     """The position as the table would show it, and the moves to answer with."""
     v = position.view()
     legal = v.legal_actions
     discards = {a.card: str(a) for a in legal if a.kind == "discard" and a.card is not None}
     hand = tuple(HandCard(str(c), c.name, discards.get(c)) for c in sorted(v.hand))
-    moves = tuple(Move(str(a), move_label(a, v.top)) for a in legal if a.kind != "discard")
+    moves = tuple(Move(str(a), answer_label(position, a)) for a in legal if a.kind != "discard")
     top = v.top
     return BoardModel(
         title,
-        narrate.status_text(v),
+        task_words(position, v),
         hand,
         "Discard pile: empty" if top is None else f"Discard pile: {narrate.card_word(top)} on top",
         None if top is None else str(top),
@@ -128,11 +155,11 @@ def score_words(v: PlayerView) -> str:
 
 def values(puzzle: Puzzle, played: Action) -> tuple[ValueRow, ...]:
     """Every move's value in words, best first, as the hint gives them."""
-    top = puzzle.position.view().top
     cands = [_candidate(puzzle, m) for m in puzzle.moves]
     best = cands[0]
+    pos = puzzle.position
     return tuple(
-        ValueRow(move_label(c.action, top), narrate.hint_value(c, best)[0], n == 0, c.action == played)
+        ValueRow(answer_label(pos, c.action), narrate.hint_value(c, best)[0], n == 0, c.action == played)
         for n, c in enumerate(cands)
     )
 
@@ -143,15 +170,27 @@ def _candidate(puzzle: Puzzle, m: MoveValue) -> Candidate:
 
 def answer(puzzle: Puzzle, played: Action, progress: str) -> AnswerModel:
     """The verdict on ``played``: right or not, the best move, every value, and why."""
-    top = puzzle.position.view().top
+    pos = puzzle.position
     right = played == puzzle.answer
-    best = move_label(puzzle.answer, top)
+    best = answer_label(pos, puzzle.answer)
     if right:
         headline = f"Right: {best} is the best move."
     else:
-        headline = f"Not the best: you chose {move_label(played, top)}. The best move is {best}."
+        headline = f"Not the best: you chose {answer_label(pos, played)}. The best move is {best}."
     reason = narrate.reason_words(puzzle.reason(puzzle.answer), odds=False)
+    if pos.knock is not None:
+        reason = declaration_reason(pos, puzzle.answer)
     return AnswerModel(right, headline, values(puzzle, played), reason, progress)
+
+
+def declaration_reason(position: Position, action: Action) -> str:
+    """Why a declaration, in words: the lay-off spots it leaves for cards you have not seen."""
+    spots = unseen_spots(position.view(), action)
+    cards = "card" if spots == 1 else "cards"
+    return (
+        f"{answer_label(position, action)} leaves {spots} {cards} you have not seen that the "
+        "computer could lay off on your melds; the values weigh what it probably holds."
+    )
 
 
 def progress(data: dict[str, Any], before: PlayerRating | None = None) -> str:
@@ -166,12 +205,16 @@ def progress(data: dict[str, Any], before: PlayerRating | None = None) -> str:
 def next_puzzle(
     puzzles: Sequence[Puzzle], data: dict[str, Any], theme: MistakeKind | None, skip: str = ""
 ) -> Puzzle | None:
-    """The unsolved puzzle (of ``theme`` if given) nearest your rating, not ``skip``; None when
-    every such puzzle is solved."""
+    """The unsolved puzzle (of ``theme`` if given) whose rating here (as your results moved it)
+    is nearest yours, not ``skip``; None when every such puzzle is solved."""
     solved = set(data["solved"])
     target = record.rating(data).rating
     found = [p for p in puzzles if p.id not in solved and p.id != skip and theme in (None, p.theme)]
-    return min(found, key=lambda p: (abs(p.rating - target), p.id), default=None)
+    return min(
+        found,
+        key=lambda p: (abs(record.local_rating(data, p.id, p.rating).rating - target), p.id),
+        default=None,
+    )
 
 
 class Share(Frozen):

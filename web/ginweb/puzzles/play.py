@@ -86,6 +86,10 @@ class Puzzles:
 
     # ----- what to show --------------------------------------------------------------------------
 
+    def rated(self, puzzle: Puzzle) -> int:
+        """A shipped puzzle's rating here (as your results moved it)."""
+        return round(record.local_rating(self.data, puzzle.id, puzzle.rating).rating)
+
     def show(self, kind: Kind, title: str, puzzle: Puzzle) -> Shown:
         self.shown = Shown(kind, title, puzzle.position, puzzle)
         return self.shown
@@ -101,7 +105,7 @@ class Puzzles:
         found = model.next_puzzle(self.all, self.data, theme, skip)
         if found is None:
             return None
-        return self.show("next", f"Puzzle {found.id}, rated {found.rating}", found)
+        return self.show("next", f"Puzzle {found.id}, rated {self.rated(found)}", found)
 
     def mistake(self) -> Shown | None:
         """Your next mistake due (its values are worked out in the background)."""
@@ -126,7 +130,7 @@ class Puzzles:
             position = Position.parse(text)
             self.shown = Shown("shared", "A shared position: find the best move", position, None)
             return self.shown
-        return self.show("shared", f"Puzzle {found.id}, rated {found.rating}", found)
+        return self.show("shared", f"Puzzle {found.id}, rated {self.rated(found)}", found)
 
     def add_mistakes(self, views: Sequence[PlayerView]) -> int:
         """Queue your flagged decisions; how many are new."""

@@ -1,7 +1,8 @@
 """The player's puzzle progress as stored (``puzzles``, its own key: never the match's nor the
-statistics'): the Glicko-2 rating, the streak of puzzles solved in a row and the best, the ids
-of the shipped puzzles solved, the days whose puzzle was answered, and the queue of your own
-mistakes.
+statistics'): the Glicko-2 rating, the puzzles' own ratings as your results moved them
+(``puzzle_ratings``: id -> rating, deviation, volatility; a record without it loads as new),
+the streak of puzzles solved in a row and the best, the ids of the shipped puzzles solved, the
+days whose puzzle was answered, and the queue of your own mistakes.
 
 The mistakes queue holds position codes from your flagged decisions. A mistake you solve
 drops out for good (its code is kept in ``cleared``: it stays flagged in your match); one you miss
@@ -16,7 +17,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from gin_core.puzzles.glicko import PlayerRating, RatingError, update
+from gin_core.puzzles.glicko import PUZZLE_DEVIATION, PlayerRating, RatingError, play
 
 from ..kit.safejson import NewerVersionError
 
@@ -26,6 +27,7 @@ AGAIN_AFTER = 5  # a missed mistake comes back after this many other puzzles (or
 KEEP_SOLVED = 5000
 KEEP_DAYS = 60
 KEEP_MISTAKES = 100
+KEEP_RATED = 2000  # the puzzles whose local rating is kept (the latest answered)
 MAX_CODE = 400  # longer text is not a position code
 
 
@@ -46,6 +48,7 @@ def empty() -> dict[str, Any]:
         "days": {},
         "mistakes": [],
         "cleared": [],
+        "puzzle_ratings": {},
     }
 
 
@@ -53,16 +56,25 @@ def rating(data: dict[str, Any]) -> PlayerRating:
     return PlayerRating(*data["rating"])
 
 
+def local_rating(data: dict[str, Any], pid: str, shipped: float) -> PlayerRating:
+    """Puzzle ``pid``'s rating here: as your results moved it, else as shipped."""
+    local = data["puzzle_ratings"].get(pid)
+    return PlayerRating(shipped, PUZZLE_DEVIATION) if local is None else PlayerRating(*local)
+
+
 def answer(data: dict[str, Any], pid: str, puzzle_rating: float, solved: bool) -> bool:
-    """Record an answer to shipped puzzle ``pid`` (rated unless solved before) and the
-    streak. Returns whether the rating changed."""
+    """Record an answer to shipped puzzle ``pid`` (rated unless solved before, both ways: your
+    rating and the puzzle's local one) and the streak. Returns whether the rating changed."""
     _streak(data, solved)
     if pid in data["solved"]:
         return False
     if solved:
         data["solved"] = [*data["solved"], pid][-KEEP_SOLVED:]
-    after = update(rating(data), puzzle_rating, solved)
+    after, puzzle = play(rating(data), local_rating(data, pid, puzzle_rating), solved)
     data["rating"] = [after.rating, after.deviation, after.volatility]
+    rated = {k: v for k, v in data["puzzle_ratings"].items() if k != pid}
+    rated[pid] = [puzzle.rating, puzzle.deviation, puzzle.volatility]
+    data["puzzle_ratings"] = dict(list(rated.items())[-KEEP_RATED:])
     return True
 
 
@@ -128,6 +140,8 @@ def validate(data: Any) -> tuple[dict[str, Any], list[str]]:
         raise ValueError(f"puzzles version {version!r} is not supported")
     out, bad = empty(), []
     for key, check in CHECKS.items():
+        if key in OPTIONAL and key not in data:
+            continue  # a record from before the field: it starts empty, nothing was lost
         value = data.get(key)
         if check(value):
             out[key] = value
@@ -149,6 +163,12 @@ def _rating(value: Any) -> bool:
     except RatingError:
         return False
     return True
+
+
+def _ratings(value: Any) -> bool:
+    return isinstance(value, dict) and all(
+        isinstance(k, str) and len(k) <= 20 and _rating(v) for k, v in value.items()
+    )
 
 
 def _ids(value: Any) -> bool:
@@ -194,4 +214,6 @@ CHECKS = {
     "days": _days,
     "mistakes": _mistakes,
     "cleared": _codes,
+    "puzzle_ratings": _ratings,
 }
+OPTIONAL = ("puzzle_ratings",)  # fields added after version 1: a record may lack them
