@@ -5,9 +5,10 @@ hold it and not knock (:attr:`Inference.could_knock`). A fixed chance fits one k
 some knock at once, a gin hunter waits. The match's finished hands show which this one is, from
 public facts only: each knock of the opponent is a hand it could knock with and did; each hand
 it showed at our knock or gin (all its cards, those laid off included) with deadwood within the
-knock limit is one it could have knocked with at its last discard and did not. The estimate is
-the level's chance as a prior worth :data:`PRIOR_HANDS` hands, updated by those counts (a Beta
-mean), so with no finished hand it is the prior unchanged.
+knock limit is one it could have knocked with at its last discard and did not (the rare hand
+ended before the opponent's first discard counts too, and Oklahoma's limits are taken as the
+rules' limit). The estimate is the level's chance as a prior worth :data:`PRIOR_HANDS` hands,
+updated by those counts (a Beta mean), so with no finished hand it is the prior unchanged.
 """
 
 from __future__ import annotations
