@@ -27,6 +27,7 @@ from ..equity import equity_loaded
 from ..flow import Phase, dead_after_discard
 from ..view import PlayerView
 from .base import Bot, Decision, Thinking, Work, face_up, lowest_end
+from .habits import waiting_chance
 from .heuristics import Option, discard_options
 from .judge import Judge
 from .knowledge import Knowledge
@@ -277,12 +278,22 @@ class SearchBot(Bot):
     prior = 1.5
     wary = 0  # players (bit 0: this one) who never knock into an undercut in playouts
     by_match = True  # playouts valued by the chance to win the match (rules with a target)
+    learns_waiting = False  # the chance the opponent waits with a knock is learnt from the match
 
     @classmethod
     def settings(cls) -> SearchSettings:
         """This level's search settings, from its class constants (which levels and tests
         override)."""
         return SearchSettings(cls.samples, cls.inference, cls.halvings, cls.prior, cls.wary, cls.by_match)
+
+    def settings_for(self, view: PlayerView) -> SearchSettings:
+        """This decision's settings: the level's, with the chance that the opponent waits
+        with a hand it could knock with learnt from the match if the level learns it."""
+        settings = self.settings()
+        if not self.learns_waiting:
+            return settings
+        waits = waiting_chance(view, settings.inference.could_knock)
+        return replace(settings, inference=replace(settings.inference, could_knock=waits))
 
     def plan(self, view: PlayerView, rng: random.Random, work: Work) -> Thinking:
         know = Knowledge.of(view)
@@ -291,7 +302,7 @@ class SearchBot(Bot):
         ):
             return lowest_end(view)
         holding = know.holding()
-        settings = self.settings()
+        settings = self.settings_for(view)
         trials, favourite = self.shortlist(view, know, holding, work)
         credit_favourite(trials, favourite, settings.prior)
         if len(trials) > 1:
@@ -345,7 +356,9 @@ class ExpertBot(SearchBot):
     the opponent and barely discount hands low enough to have knocked: a good player holds
     such hands, waiting for gin or an undercut. And in its playouts neither side knocks into
     an undercut, so waiting is valued against an opponent who does not walk into one (with
-    only the opponent wary, our own playout self does, and the search knocked too often)."""
+    only the opponent wary, our own playout self does, and the search knocked too often). How
+    much its guesses discount such hands is learnt from the match's finished hands (see
+    :mod:`.habits`): a player seen waiting with knockable hands gets them guessed more often."""
 
     name = "expert"
     total_units = 45_000
@@ -356,3 +369,4 @@ class ExpertBot(SearchBot):
         proposals=4, passed_melds=0.1, threw_melds=0.25, could_knock=0.6, timed=True, replay=1.0
     )
     wary = 0b11
+    learns_waiting = True

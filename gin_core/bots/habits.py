@@ -1,0 +1,44 @@
+"""How often this opponent waits with a hand it could knock with, learnt from this match.
+
+A guessed opponent hand low enough to knock is discounted by the chance that the opponent would
+hold it and not knock (:attr:`Inference.could_knock`). A fixed chance fits one kind of player:
+some knock at once, a gin hunter waits. The match's finished hands show which this one is, from
+public facts only: each knock of the opponent is a hand it could knock with and did; each hand
+it showed at our knock or gin (all its cards, those laid off included) with deadwood within the
+knock limit is one it could have knocked with at its last discard and did not (the rare hand
+ended before the opponent's first discard counts too, and Oklahoma's limits are taken as the
+rules' limit). The estimate is the level's chance as a prior worth :data:`PRIOR_HANDS` hands,
+updated by those counts (a Beta mean), so with no finished hand it is the prior unchanged.
+"""
+
+from __future__ import annotations
+
+from ..arrange import min_deadwood
+from ..cards import mask_of
+from ..view import PlayerView
+
+PRIOR_HANDS = 4.0
+"""How many observed hands the level's prior chance of waiting is worth."""
+
+
+def waits_and_knocks(view: PlayerView) -> tuple[int, int]:
+    """(hands the opponent showed it could have knocked with and did not, hands it knocked
+    without gin) over the match's finished hands."""
+    opp, limit = view.opponent, view.rules.knock_limit
+    waited = knocked = 0
+    for record in view.records:
+        done = record.settlement
+        if done is None:
+            continue
+        if done.knocker == opp:
+            knocked += done.kind == "knock" or done.kind == "undercut"
+            continue
+        shown = done.defender_arrangement.cards + tuple(lay.card for lay in done.layoffs)
+        waited += min_deadwood(mask_of(shown)) <= limit
+    return waited, knocked
+
+
+def waiting_chance(view: PlayerView, prior: float) -> float:
+    """The chance that this opponent holds a hand it could knock with and does not knock."""
+    waited, knocked = waits_and_knocks(view)
+    return (waited + PRIOR_HANDS * prior) / (waited + knocked + PRIOR_HANDS)

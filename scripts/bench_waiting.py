@@ -1,0 +1,76 @@
+"""What learning the opponent's waiting habit costs expert's thinking, in CPU time.
+
+Plays expert against ``simple`` over a match to 100 under ``eaai`` and, at each of expert's
+decisions once a hand has finished (the only ones where the habit is learnt), times the same
+decision by expert and by expert with the habit fixed at its prior (the code before), in
+alternating order. Prints both means and their ratio. Usage:
+``python scripts/bench_waiting.py [--decisions N] [--seed S]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from gin_core import Match, preset
+from gin_core.actions import Action
+from gin_core.bots import make_bot
+from gin_core.bots.base import Bot
+from gin_core.bots.search import ExpertBot
+from gin_core.view import PlayerView
+
+
+class FixedExpert(ExpertBot):
+    """Expert as it was: the opponent's chance of waiting fixed at the level's prior."""
+
+    learns_waiting = False
+
+
+def timed(bot: Bot, view: PlayerView) -> tuple[Action, float]:
+    """The bot's move on ``view`` and the CPU seconds it took."""
+    start = time.process_time()
+    action = bot.decide(view).action
+    return action, time.process_time() - start
+
+
+def measure(decisions: int, seed: int) -> tuple[int, float, float]:
+    """(decisions timed, CPU seconds of the learning expert, of the fixed one); the learning
+    expert's moves are played."""
+    new, old, simple = ExpertBot(seed=3), FixedExpert(seed=3), make_bot("simple", seed=4)
+    spent_new = spent_old = 0.0
+    made, match = 0, Match(preset("eaai"), seed=seed)
+    while made < decisions:
+        while (p := match.to_move) is not None and made < decisions:
+            view = match.view(p)
+            if p == 1 or not view.records:
+                match.apply((simple if p else new).decide(view).action)
+                continue
+            if made % 2:
+                spent_old += timed(old, view)[1]
+            move, seconds = timed(new, view)
+            spent_new += seconds
+            if not made % 2:
+                spent_old += timed(old, view)[1]
+            match.apply(move)
+            made += 1
+        if match.result is not None:
+            match = Match(preset("eaai"), seed=seed + made)
+        elif match.to_move is None:
+            match.apply("next_hand")
+    return made, spent_new, spent_old
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decisions", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=12)
+    args = parser.parse_args()
+    made, new, old = measure(args.decisions, args.seed)
+    print(
+        f"{made} decisions after a finished hand: learning {1e3 * new / made:.1f} ms, "
+        f"fixed {1e3 * old / made:.1f} ms of CPU a decision, ratio {new / old:.3f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
