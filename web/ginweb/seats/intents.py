@@ -6,9 +6,16 @@ from ..feature import FeatureIntent
 
 
 class SitDown(FeatureIntent):
-    """Start a table: ``seating`` "three", "partners" or "hollywood" (from New match)."""
+    """Start a table: ``seating`` "three", "partners" or "hollywood" (from New match), with at
+    each seat a person or the computer (``kinds``) and the names typed (``typed``)."""
 
     seating: str
+    kinds: tuple[str, ...] = ("person", "computer", "computer", "computer")
+    typed: tuple[str, ...] = ("", "", "", "")
+
+
+class Ready(FeatureIntent):
+    """The person the device was passed to takes it: their view is shown."""
 
 
 class SeatMove(FeatureIntent):

@@ -1,6 +1,7 @@
 """The seated table's dialog (#dlg-seats): write what model.py built into the DOM, and decide
-nothing. Your cards are shown with their symbols and named for a screen reader; a hidden hand
-is only a count of card backs."""
+nothing. The holder's cards are shown with their symbols and named for a screen reader; a
+hidden hand is only a count of card backs; covered for a handover, only "Ready" (focused) can
+be played. Also reads the seats chosen in New match (a person or the computer, and a name)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ if TYPE_CHECKING:  # imported after the first paint (warmup.py)
     from .model import GameShown, SeatsModel
 
 RED = ("\u2665", "\u2666")
+SEATS_MAX = 4  # the seats of the form (partners)
 
 
 def _card(c: Card) -> str:
@@ -50,6 +52,8 @@ def _backs(name: str, n: int) -> str:
 
 
 def _moves(m: SeatsModel) -> str:
+    if m.handover is not None:
+        return '<button type="button" class="primary" id="seats-ready" data-act="seat-ready">Ready</button>'
     buttons = "".join(
         f'<button type="button" data-act="seat-move" data-action="{dom.esc(text)}">{dom.esc(label)}</button>'
         for text, label in m.moves
@@ -85,6 +89,14 @@ class SeatsUI:
         dom.by_id("seats-board").innerHTML = _board(m)
         if not self.dlg.open:
             self.dlg.showModal()
+        if m.handover is not None:  # the next person starts from "Ready"
+            dom.before_paint(dom.by_id("seats-ready").focus)
+
+    def form(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Each seat's choice in New match: "person" or "computer", and the name typed."""
+        kinds = tuple(str(dom.by_id(f"seats-kind{i}").value) for i in range(1, SEATS_MAX + 1))
+        typed = tuple(str(dom.by_id(f"seats-name{i}").value) for i in range(1, SEATS_MAX + 1))
+        return kinds, typed
 
     def hide(self) -> None:
         if self.dlg.open:
