@@ -5,7 +5,11 @@ game shown face down as it is played, "Skip to the result"), then play the next 
 one who sat out. A partnership hand: your game and the other beside it, both games scored in
 the side's row. Hollywood's three games after a hand. A reload mid-hand brings every seating
 back as it was; leaving the table ends it. While a hand is in play no card of a hidden hand is
-on the page, and the stored table is sealed. axe at desktop and phone sizes; screenshots in
+on the page, and the stored table is sealed. Two people and the computer at three (over a
+two-person match waiting covered): at every step no card hidden from whoever may look (the
+person holding the device, nobody while covered) is in the DOM, the accessibility tree or
+localStorage; the device passes covered at the start, after a reload (the names come back) and
+at a new hand, through a rotation of the deal. axe at desktop and phone sizes; screenshots in
 /work/briefs/shots/seats-*.png.
 """
 
@@ -17,13 +21,15 @@ from pathlib import Path
 from gin_e2e import wait_ready
 from test_a11y import SIZES, Audit
 from test_game import FAST, SEAL_KEY, open_game, seal  # seal: the page's, web/ on the path
+from test_pass_and_play import assert_unseen, everything_readable, named, start_two_people
 
-from gin_core import Table, load_table
+from gin_core import Card, Table, TablePhase, load_table, make_bot
 
 SHOTS = Path("/work/briefs/shots")
 TABLE_KEY = "gin-rummy/v1/seats"
 MOVES = "#seats-moves [data-act=seat-move]"
 NEXT = "#seats-moves [data-action=next_hand]"
+ALL_CARDS = {Card.parse(f"{r}{s}") for r in "A23456789TJQK" for s in "CDHS"}
 
 
 def sit_down(page, seating: str) -> None:
@@ -182,3 +188,118 @@ def test_hollywood_three_games_after_hands(page, site_url):
     page.reload()
     wait_ready(page, 60)
     assert not page.locator("#dlg-seats[open]").count()
+
+
+# ----- several people at the table --------------------------------------------------------------
+
+READY = "#seats-moves [data-act=seat-ready]"
+PEOPLE = ("Carol", "Dave")
+
+
+def sit_down_people(page) -> None:
+    """Three players: Carol and Dave are people, the computer sits at seat 3."""
+    page.click("[data-act=new]")
+    page.wait_for_selector("#dlg-new[open]")
+    page.select_option("#seats-seating", "three")
+    page.select_option("#seats-kind2", "person")
+    page.fill("#seats-name1", PEOPLE[0])
+    page.fill("#seats-name2", PEOPLE[1])
+    page.click("[data-act=seat-down]")
+    page.wait_for_selector(f"#dlg-seats[open] {READY}")
+
+
+def in_hands(table: Table) -> set[Card]:
+    """Every card held in a hand at the table (not on a pile)."""
+    piles = {c for m in table.games for c in m.hand.pile}
+    return {c for m in table.games for h in m.hand.hands for c in h} - piles
+
+
+def known_to(table: Table, name: str) -> set[Card]:
+    """What the person ``name`` may know of the hands: their own and what their opponent took
+    from the pile."""
+    found = table.game_of(PEOPLE.index(name))
+    if found is None:
+        return set()
+    v = found[0].view(found[1])
+    return set(v.hand) | set(v.opponent_known)
+
+
+def holder(page) -> str | None:
+    """The person whose cards the dialog shows face up (None: covered, or watching)."""
+    if not page.locator("#seats-games [aria-label^='Your hand']").count():
+        return None
+    title = page.inner_text("#seats-games .seat-game h3 >> nth=0")
+    return title.split(" against ")[0]
+
+
+def sensible(table: Table, who: str | None) -> str:
+    """The move a person makes: the next hand, or what a beginner would play in their seat."""
+    if table.phase != TablePhase.PLAY or who is None:
+        return "next_hand"
+    found = table.game_of(PEOPLE.index(who))
+    assert found is not None
+    return str(make_bot("beginner", seed=1).decide(found[0].view(found[1])).action)
+
+
+def people_step(page, audit: Audit, other_deck: set[Card]) -> str:
+    """One thing done: Ready, the holder's first move, or skipping; checked first that no card
+    hidden from whoever may look is anywhere readable (the covered two-person match underneath
+    names ``other_deck``'s public cards: another deck, left out)."""
+    page.wait_for_function(
+        "document.querySelector('#seats-moves button') || "
+        "document.getElementById('seats-status').textContent.startsWith('The table is over')"
+    )
+    table = stored(page)
+    if table.result is not None:
+        return "over"
+    if page.locator(READY).count():
+        to = page.inner_text("#seats-status").split("Pass the device to ")[1].split(".")[0]
+        assert to in PEOPLE
+        assert_unseen(page, in_hands(table) - other_deck)
+        if not audit.found and len(table.hands) == 1:
+            audit("three people, handover")
+            shots(page, "people-handover")
+        page.click(READY)
+        return "ready"
+    who = holder(page)
+    assert who is None or who in PEOPLE
+    assert_unseen(page, in_hands(table) - (known_to(table, who) if who else set()) - other_deck)
+    if page.locator(MOVES).count():
+        offered = page.eval_on_selector_all(MOVES, "bs => bs.map(b => b.dataset.action)")
+        want = sensible(table, who)
+        pick = want if want in offered else next(a for a in offered if a.split()[:2] == want.split()[:2])
+        page.locator(f'{MOVES}[data-action="{pick}"]').click()
+        return "move"
+    page.click("#seats-moves [data-act=seat-skip]")
+    return "skip"
+
+
+def test_two_people_and_the_computer_pass_the_device_through_a_rotation(page, site_url):
+    audit = Audit(page, SIZES)
+    open_game(page, site_url, f"?{FAST}")
+    start_two_people(page)  # the match underneath waits covered: no hand of it readable
+    other_deck = {c for text in everything_readable(page).values() for c in named(text, ALL_CARDS)}
+    sit_down_people(page)
+    assert page.inner_text("#seats-list").splitlines() == ["Carol: deals, sits out", "Dave", "Right"]
+    done: list[str] = []
+    reloaded = False
+    for _ in range(600):
+        table = stored(page)
+        if any(h.dealer != 0 for h in table.hands) or table.result is not None:
+            break  # a hand dealt by another than Carol was played: the deal rotated
+        if not reloaded and done.count("move") > 6 and table.phase == TablePhase.PLAY:
+            seats = page.inner_text("#seats-list")
+            page.reload()
+            wait_ready(page, 60)
+            page.wait_for_selector(f"#dlg-seats[open] {READY}")  # covered after a reload
+            assert page.inner_text("#seats-list") == seats  # the people and their names are back
+            reloaded = True
+        if done.count("move") == 10 and done[-1] != "shot":
+            shots(page, "people-playing")
+            audit("three people, playing")
+            done.append("shot")
+        done.append(people_step(page, audit, other_deck))
+    table = stored(page)
+    assert any(h.dealer != 0 for h in table.hands) and reloaded
+    assert done.count("ready") >= 3  # covered at the start, after the reload, at the new hand
+    audit_clean(audit)
