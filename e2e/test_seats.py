@@ -49,10 +49,12 @@ def stored(page) -> Table:
 
 
 def faces(page) -> list[str]:
-    """The face-up cards shown in each game (hands and pile tops)."""
+    """The face-up cards shown in each game (hands and pile tops; not a finished game's hands
+    laid out, shown to everyone)."""
     return page.eval_on_selector_all(
         "#seats-games .seat-game",
-        "gs => gs.map(g => [...g.querySelectorAll('.rcard:not(.back)')].map(c => c.textContent).join(' '))",
+        "gs => gs.map(g => [...g.querySelectorAll('.rcard:not(.back)')]"
+        ".filter(c => !c.closest('.laid')).map(c => c.textContent).join(' '))",
     )
 
 
@@ -159,6 +161,8 @@ def test_a_partnership_hand_with_both_games_scored(page, site_url):
     play_hand(page)
     row = page.locator("#seats-board tbody tr").first.inner_text()
     hand = stored(page).hands[0]
+    scored = sum(g.record.settlement is not None for g in hand.games)
+    assert page.locator("#seats-games .rhand.laid").count() == 2 * scored  # both hands of each laid out
     assert len(hand.games) == 2 and row.count(";") == 1
     assert row.split("\t")[1:3] == [str(p) for p in hand.points]
     shots(page, "partners-scored")
@@ -209,9 +213,10 @@ def sit_down_people(page) -> None:
 
 
 def in_hands(table: Table) -> set[Card]:
-    """Every card held in a hand at the table (not on a pile)."""
+    """Every card held in a hand of a game in play (not on a pile; a finished game's hands are
+    laid out for everyone)."""
     piles = {c for m in table.games for c in m.hand.pile}
-    return {c for m in table.games for h in m.hand.hands for c in h} - piles
+    return {c for m in table.games if m.result is None for h in m.hand.hands for c in h} - piles
 
 
 def known_to(table: Table, name: str) -> set[Card]:

@@ -365,3 +365,33 @@ def test_one_person_is_never_covered_and_may_sit_anywhere(monkeypatch):
     for _ in range(40):
         step(f, ui)
         assert f.holder == 2
+
+
+# ----- a finished game laid out ----------------------------------------------------------------
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(("three", "partners", "hollywood")), st.integers(0, 10_000))
+def test_a_finished_game_is_laid_out_as_the_showdown_shows_it(seating, seed):
+    table = hand_over(Table(table_preset(seating), seed=seed), seed)
+    hand = table.hands[-1]
+    for seat in range(table.seats):
+        m = present(table.view(seat), ALONE[seating])
+        for shown in m.games:
+            g = next(g for g in hand.games if {ALONE[seating][s] for s in g.seats} == set(shown.players))
+            s = g.record.settlement
+            if s is None:  # a dead hand: nothing laid out
+                assert shown.laid is None
+                continue
+            assert shown.laid is not None
+            cards = [c for slots in shown.laid.hands for c, *_ in slots]
+            assert (
+                len(cards)
+                == len(set(cards))
+                == len(s.knocker_arrangement.cards) + len(s.defender_arrangement.cards) + len(s.layoffs)
+            )
+            assert sorted(shown.laid.deadwood) == sorted((s.knocker_deadwood, s.defender_deadwood))
+            off = {c for slots in shown.laid.hands for c, _, _, laid in slots if laid}
+            assert off == {lay.card for lay in s.layoffs}
+            first = shown.players[0]
+            assert shown.laid.words[0].startswith(f"{first}: ")

@@ -12,7 +12,10 @@ from typing import Protocol
 
 from gin_core import Card, HandRecord, PlayerView, Seating, SeatView, TableHand, TablePhase
 
+from ..table.model import showdown_slots
 from ..words import narrate
+
+Slot = tuple[Card, int, bool, bool]  # a card laid out: its meld group, starts a group, laid off
 
 TITLES = {
     Seating.HOLLYWOOD: "Hollywood: three games at once",
@@ -50,6 +53,48 @@ class GameShown:
     top: Card | None
     stock: int
     status: str
+    laid: LaidOut | None = None  # the game is over: both hands laid out
+
+
+@dataclass(frozen=True)
+class LaidOut:
+    """A finished game's two hands as the two-player showdown lays them out (in the order of
+    ``GameShown.players``): melds, lay-offs made onto the knocker's melds, and deadwood."""
+
+    hands: tuple[tuple[Slot, ...], tuple[Slot, ...]]
+    deadwood: tuple[int, int]
+    words: tuple[str, str]  # each hand told, e.g. "Carol: melds 4♠ 5♠ 6♠; deadwood 7♥ (7)"
+
+
+def laid_out(record: HandRecord | None, order: tuple[int, int], players: tuple[str, str]) -> LaidOut | None:
+    """The showdown of ``record`` (None: not over, or a dead hand), its players in ``order``
+    (their numbers in the game) named ``players``; every card of it is shown to every seat
+    once it is over, as the two-player showdown shows it."""
+    s = record.settlement if record is not None else None
+    if s is None:
+        return None
+    dw = {s.knocker: s.knocker_deadwood, 1 - s.knocker: s.defender_deadwood}
+    hands = tuple(tuple(showdown_slots(s, p, len(s.layoffs))) for p in order)
+    deadwood = (dw[order[0]], dw[order[1]])
+    words = tuple(_told(n, h, d) for n, h, d in zip(players, hands, deadwood, strict=True))
+    return LaidOut((hands[0], hands[1]), deadwood, (words[0], words[1]))
+
+
+def _told(name: str, slots: tuple[Slot, ...], deadwood: int) -> str:
+    """One laid-out hand in words: its melds (with the cards laid off onto them), its deadwood."""
+    melds: dict[int, list[Card]] = {}
+    for card, group, _, _ in slots:
+        melds.setdefault(group, []).append(card)
+    said = [narrate.cards_words(cs, spoken=True) for g, cs in melds.items() if g >= 0]
+    laid = [c for c, _, _, off in slots if off]
+    parts = [f"melds {'; '.join(said)}" if said else "no meld"]
+    if laid:
+        parts.append(f"laid off {narrate.cards_words(laid, spoken=True)}")
+    loose = melds.get(-1, [])
+    parts.append(
+        f"deadwood {narrate.cards_words(loose, spoken=True)} ({deadwood})" if loose else "no deadwood"
+    )
+    return f"{name}: {'. '.join(parts)}"
 
 
 @dataclass(frozen=True)
@@ -75,8 +120,11 @@ def parties(view: SeatView, who: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _own(play: PlayerView, players: tuple[str, str], status: str) -> GameShown:
+    """Your game (``players``: you first)."""
     top = play.pile[-1] if play.pile else None
-    return GameShown(players, True, play.hand, (0, play.opponent_hand_size), top, play.stock_size, status)
+    laid = laid_out(play.showdown, (play.player, 1 - play.player), players)
+    shown = GameShown(players, True, play.hand, (0, play.opponent_hand_size), top, play.stock_size, status)
+    return replace(shown, laid=laid)
 
 
 def _watched(w: GameWatch, who: tuple[str, ...]) -> GameShown:
@@ -86,7 +134,9 @@ def _watched(w: GameWatch, who: tuple[str, ...]) -> GameShown:
     else:
         status = f"{who[w.to_move]} to move" if w.to_move is not None else ""
     top = w.pile[-1] if w.pile else None
-    return GameShown(players, False, (), w.hand_sizes, top, w.stock_size, status)
+    return GameShown(
+        players, False, (), w.hand_sizes, top, w.stock_size, status, laid_out(w.showdown, (0, 1), players)
+    )
 
 
 def _game_result(players: tuple[str, str], record: HandRecord) -> str:
@@ -168,7 +218,9 @@ def covered(view: SeatView, who: tuple[str, ...]) -> SeatsModel:
     to = who[view.seat]
     shown = present(view, who)
     down = tuple(
-        replace(g, yours=False, cards=(), face_down=(len(g.cards), g.face_down[1])) if g.yours else g
+        replace(g, yours=False, cards=(), face_down=(len(g.cards), g.face_down[1]), status="")
+        if g.yours
+        else g
         for g in shown.games
     )
     text = f"Pass the device to {to}. {to}: tap \u201cReady\u201d when only you can see the screen."

@@ -13,20 +13,38 @@ from ..kit import dom
 from ..words import narrate
 
 if TYPE_CHECKING:  # imported after the first paint (warmup.py)
-    from .model import GameShown, SeatsModel
+    from .model import GameShown, LaidOut, SeatsModel, Slot
 
 RED = ("\u2665", "\u2666")
 SEATS_MAX = 4  # the seats of the form (partners)
 
 
-def _card(c: Card) -> str:
+def _card(c: Card, extra: str = "") -> str:
     red = " red" if c.symbol.endswith(RED) else ""
-    return f'<span class="rcard{red}">{dom.esc(c.symbol)}</span>'
+    return f'<span class="rcard{red}{extra}">{dom.esc(c.symbol)}</span>'
+
+
+def _slot(slot: Slot) -> str:
+    """A laid-out card: a gap before each group, deadwood dimmed, a card laid off marked."""
+    card, group, starts, off = slot
+    extra = (" gap" if starts else "") + (" dead" if group < 0 else "") + (" off" if off else "")
+    return _card(card, extra)
+
+
+def _laid(laid: LaidOut) -> str:
+    """Both hands of a finished game laid out as the showdown shows them."""
+    return "".join(
+        f'<div class="rhand laid" role="img" aria-label="{dom.esc(words)}">{"".join(_slot(s) for s in slots)}'
+        f'<span class="laid-dw">{dw}</span></div>'
+        for slots, dw, words in zip(laid.hands, laid.deadwood, laid.words, strict=True)
+    )
 
 
 def _game(g: GameShown) -> str:
     title = f"{g.players[0]} against {g.players[1]}"
-    if g.yours:
+    if g.laid is not None:
+        mine = _laid(g.laid)
+    elif g.yours:
         spoken = narrate.cards_words(g.cards, spoken=True) or "no cards"
         mine = (
             f'<div class="rhand" role="img" aria-label="Your hand: {dom.esc(spoken)}">'
@@ -38,7 +56,7 @@ def _game(g: GameShown) -> str:
     pile = _card(g.top) if g.top is not None else "&mdash;"
     return (
         f'<section class="seat-game" aria-label="{dom.esc(title)}"><h3>{dom.esc(title)}</h3>'
-        f"{mine}{_backs(g.players[1], g.face_down[1])}"
+        f"{mine}{'' if g.laid else _backs(g.players[1], g.face_down[1])}"
         f'<p>Pile: <span aria-label="{dom.esc(top)}">{pile}</span> &middot; stock {g.stock}</p>'
         f'<p class="seat-status" aria-live="polite">{dom.esc(g.status)}</p></section>'
     )
