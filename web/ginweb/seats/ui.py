@@ -31,19 +31,20 @@ def _slot(slot: Slot) -> str:
     return _card(card, extra)
 
 
-def _laid(laid: LaidOut) -> str:
-    """Both hands of a finished game laid out as the showdown shows them."""
+def _laid(laid: LaidOut, players: tuple[str, str]) -> str:
+    """Both hands of a finished game laid out as the showdown shows them, each named."""
     return "".join(
-        f'<div class="rhand laid" role="img" aria-label="{dom.esc(words)}">{"".join(_slot(s) for s in slots)}'
-        f'<span class="laid-dw">{dw}</span></div>'
-        for slots, dw, words in zip(laid.hands, laid.deadwood, laid.words, strict=True)
+        f'<div class="rhand laid" role="img" aria-label="{dom.esc(words)}">'
+        f'<span class="laid-name">{dom.esc(name)}</span>{"".join(_slot(s) for s in slots)}'
+        f'<span class="laid-dw">deadwood {dw}</span></div>'
+        for name, slots, dw, words in zip(players, laid.hands, laid.deadwood, laid.words, strict=True)
     )
 
 
 def _game(g: GameShown) -> str:
     title = f"{g.players[0]} against {g.players[1]}"
     if g.laid is not None:
-        mine = _laid(g.laid)
+        mine = _laid(g.laid, g.players)
     elif g.yours:
         spoken = narrate.cards_words(g.cards, spoken=True) or "no cards"
         mine = (
