@@ -395,3 +395,20 @@ def test_a_finished_game_is_laid_out_as_the_showdown_shows_it(seating, seed):
             assert off == {lay.card for lay in s.layoffs}
             first = shown.players[0]
             assert shown.laid.words[0].startswith(f"{first}: ")
+
+
+def test_the_holder_takes_back_a_move_while_nothing_was_seen_since(monkeypatch):
+    monkeypatch.setattr("ginweb.seats.feature.PLAY_S", 0.0)
+    monkeypatch.setattr("ginweb.seats.feature.WATCH_S", 0.0)
+    f, _, ui, said = seated("hollywood")
+    assert f.seated is not None
+    table = f.seated.table
+    while YOU not in table.to_move:
+        run_job(f)
+    assert not ui.shown[-1].undo  # nothing of yours to take back yet
+    before = list(table.history)
+    unseen = next(text for text, _ in ui.shown[-1].moves if text != "draw_stock")  # shows no card
+    assert f.move(SeatMove(unseen))
+    assert ui.shown[-1].undo and f.take_back()
+    assert table.history == before and YOU in table.to_move and not ui.shown[-1].undo
+    assert not f.take_back() and said  # nothing left to take back: refused in words

@@ -5,7 +5,8 @@ per background job (kit/background.py: slices of at most a few ms), paced so a g
 holding the device is not in is seen being played (face down) unless they skip to its result.
 With several people the device passes between them (device.py): at every change of person, at
 every new hand and after a reload the table is covered (every hand face down) until the next
-person taps Ready, and the computer waits meanwhile. The table is stored after every move
+person taps Ready, and the computer waits meanwhile. The holder may take back their last move
+while their game showed them nothing since (gin_core's ``Table.fair_undo``). The table is stored after every move
 (record.py) and comes back on reload; leaving it ends it. Everything of the seated table lives
 in this folder; app.py registers it (ginweb/feature.py)."""
 
@@ -15,13 +16,13 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from gin_core import Action, ActionKind, Seating, Table, TablePhase, make_bot, table_preset
+from gin_core import Action, ActionKind, Seating, Table, TablePhase, UndoError, make_bot, table_preset
 
 from ..feature import Feature, FeatureIntent, Handler, Job
 from ..kit.background import SLICE_MS, Slices
 from . import record
 from .device import holder_now
-from .intents import LeaveTable, Ready, SeatMove, SitDown, SkipHand
+from .intents import LeaveTable, Ready, SeatMove, SitDown, SkipHand, TakeBackMove
 from .record import persons
 
 if TYPE_CHECKING:
@@ -75,6 +76,8 @@ class SeatsFeature(Feature):
             return SitDown(data["value"], kinds, typed)
         if act == "seat-ready":
             return Ready()
+        if act == "seat-undo":
+            return TakeBackMove()
         if act == "seat-move" and "action" in data:
             return SeatMove(data["action"])
         if act == "seat-skip":
@@ -89,6 +92,7 @@ class SeatsFeature(Feature):
             SeatMove: self.move,
             SkipHand: lambda _: self.skip(),
             Ready: lambda _: self.ready(),
+            TakeBackMove: lambda _: self.take_back(),
             LeaveTable: lambda _: self.leave(),
         }
 
@@ -130,6 +134,20 @@ class SeatsFeature(Feature):
             self.host.screen.notice(str(e), "rule", 4000)
             return False
         self.passed(action.kind == ActionKind.NEXT_HAND)
+        self.changed()
+        return True
+
+    def take_back(self) -> bool:
+        """The holder takes back their last move (gin_core's fair undo: refused once their game
+        showed them something since); the computer's work under way is dropped."""
+        if self.seated is None or self.holder is None:
+            return False
+        try:
+            self.seated.table.undo(self.holder)
+        except UndoError:
+            self.host.screen.notice("Too late to take it back: your game has moved on.", "rule", 4000)
+            return False
+        self.serial += 1
         self.changed()
         return True
 
@@ -183,7 +201,8 @@ class SeatsFeature(Feature):
         if self.holder is None:
             self.ui.show(covered(s.table.view(holder_now(s.table, s.people, None)), who))
         else:
-            self.ui.show(present(s.table.view(self.holder), who))
+            undo = s.table.fair_undo(self.holder) is None
+            self.ui.show(present(s.table.view(self.holder), who, undo))
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
         """The computer's next move at the table (one at a time, in seat order; none while

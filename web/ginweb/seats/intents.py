@@ -30,3 +30,7 @@ class SkipHand(FeatureIntent):
 
 class LeaveTable(FeatureIntent):
     """Leave the table: it ends (not kept), and your two-player match is back."""
+
+
+class TakeBackMove(FeatureIntent):
+    """Take back the holder's last move while their game showed them nothing since."""

@@ -110,6 +110,7 @@ class SeatsModel:
     head: tuple[str, ...]  # the scoreboard's columns
     rows: tuple[tuple[str, ...], ...]
     handover: str | None = None  # covered until this person takes the device
+    undo: bool = False  # the holder may take back their last move (nothing seen since)
 
 
 def parties(view: SeatView, who: tuple[str, ...]) -> tuple[str, ...]:
@@ -195,8 +196,9 @@ def status(view: SeatView, who: tuple[str, ...]) -> str:
     return f"Hand {view.hand_number}"
 
 
-def present(view: SeatView, who: tuple[str, ...]) -> SeatsModel:
-    """The dialog for the seat of ``view`` (``who``: every seat's name), from its view only."""
+def present(view: SeatView, who: tuple[str, ...], undo: bool = False) -> SeatsModel:
+    """The dialog for the seat of ``view`` (``who``: every seat's name), from its view only;
+    ``undo``: it may take back its last move."""
     head, rows = scoreboard(view, who)
     in_play = view.phase == TablePhase.PLAY
     mine_over = view.play is None or view.play.phase in ("match_over", "hand_over")
@@ -209,6 +211,7 @@ def present(view: SeatView, who: tuple[str, ...]) -> SeatsModel:
         status=status(view, who),
         head=head,
         rows=rows,
+        undo=undo,
     )
 
 

@@ -77,6 +77,8 @@ def _moves(m: SeatsModel) -> str:
         f'<button type="button" data-act="seat-move" data-action="{dom.esc(text)}">{dom.esc(label)}</button>'
         for text, label in m.moves
     )
+    if m.undo:
+        buttons += '<button type="button" data-act="seat-undo">Take back</button>'
     if m.watching:
         buttons += '<button type="button" data-act="seat-skip">Skip to the result</button>'
     return buttons
