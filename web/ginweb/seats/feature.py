@@ -6,9 +6,9 @@ holding the device is not in is seen being played (face down) unless they skip t
 With several people the device passes between them (device.py): at every change of person, at
 every new hand and after a reload the table is covered (every hand face down) until the next
 person taps Ready, and the computer waits meanwhile. The holder may take back their last move
-while their game showed them nothing since (gin_core's ``Table.fair_undo``). The table is stored after every move
-(record.py) and comes back on reload; leaving it ends it. Everything of the seated table lives
-in this folder; app.py registers it (ginweb/feature.py)."""
+while their game showed them nothing since (gin_core's ``Table.fair_undo``). The table is
+stored after every move (record.py) and comes back on reload; leaving it ends it. Everything of
+the seated table lives in this folder; app.py registers it (ginweb/feature.py)."""
 
 from __future__ import annotations
 
