@@ -27,7 +27,7 @@ from gin_core import Card, Table, TablePhase, load_table, make_bot
 
 SHOTS = Path("/work/briefs/shots")
 TABLE_KEY = "gin-rummy/v1/seats"
-MOVES = "#seats-moves [data-act=seat-move]"
+MOVES = "#dlg-seats [data-act=seat-move]"  # the move buttons and the cards to discard
 NEXT = "#seats-moves [data-action=next_hand]"
 ALL_CARDS = {Card.parse(f"{r}{s}") for r in "A23456789TJQK" for s in "CDHS"}
 
@@ -53,8 +53,10 @@ def faces(page) -> list[str]:
     laid out, shown to everyone)."""
     return page.eval_on_selector_all(
         "#seats-games .seat-game",
-        "gs => gs.map(g => [...g.querySelectorAll('.rcard:not(.back)')]"
-        ".filter(c => !c.closest('.laid')).map(c => c.textContent).join(' '))",
+        "gs => gs.map(g => [...g.querySelectorAll('.rcard:not(.back), .card.face')]"
+        ".filter(c => !c.closest('.laid'))"
+        ".map(c => c.classList.contains('card') ? c.ariaLabel.replaceAll(' ', '_') : c.textContent)"
+        ".join(' '))",
     )
 
 
@@ -84,15 +86,15 @@ def shots(page, name: str) -> None:
 
 
 def play_hand(page, moves: int = 400) -> None:
-    """Play your game (the first move offered each turn), skip the others' to the result, until
-    the hand is over."""
+    """Play your game (as a beginner would), skip the others' to the result, until the hand is
+    over."""
     for _ in range(moves):
         page.wait_for_selector(f"{MOVES}, #seats-moves [data-act=seat-skip]")
         if page.locator(NEXT).count():
             return
         if page.locator(MOVES).count():
-            page.locator(MOVES).first.click()
-        else:
+            play_as(page, stored(page), 0)
+        elif page.locator("#seats-moves [data-act=seat-skip]").count():  # else drawn again meanwhile
             page.click("#seats-moves [data-act=seat-skip]")
             page.wait_for_selector(NEXT, timeout=60_000)
     raise AssertionError("the hand did not end")
@@ -237,13 +239,25 @@ def holder(page) -> str | None:
     return title.split(" against ")[0]
 
 
-def sensible(table: Table, who: str | None) -> str:
+def sensible(table: Table, seat: int | None) -> str | None:
     """The move a person makes: the next hand, or what a beginner would play in their seat."""
-    if table.phase != TablePhase.PLAY or who is None:
+    if table.phase != TablePhase.PLAY or seat is None:
         return "next_hand"
-    found = table.game_of(PEOPLE.index(who))
+    found = table.game_of(seat)
     assert found is not None
+    if found[0].to_move != found[1]:
+        return None  # the page is drawing the move just made
     return str(make_bot("beginner", seed=1).decide(found[0].view(found[1])).action)
+
+
+def play_as(page, table: Table, seat: int | None) -> None:
+    """Click the move (or the card to discard) a beginner would play at ``seat``."""
+    offered = page.eval_on_selector_all(MOVES, "bs => bs.map(b => b.dataset.action)")
+    want = sensible(table, seat)
+    if want is None:
+        return
+    pick = want if want in offered else next(a for a in offered if a.split()[:2] == want.split()[:2])
+    page.locator(f'{MOVES}[data-action="{pick}"]').click()
 
 
 def people_step(page, audit: Audit, other_deck: set[Card]) -> str:
@@ -251,7 +265,7 @@ def people_step(page, audit: Audit, other_deck: set[Card]) -> str:
     hidden from whoever may look is anywhere readable (the covered two-person match underneath
     names ``other_deck``'s public cards: another deck, left out)."""
     page.wait_for_function(
-        "document.querySelector('#seats-moves button') || "
+        "document.querySelector('#seats-moves button, #seats-games button') || "
         "document.getElementById('seats-status').textContent.startsWith('The table is over')"
     )
     table = stored(page)
@@ -270,13 +284,12 @@ def people_step(page, audit: Audit, other_deck: set[Card]) -> str:
     assert who is None or who in PEOPLE
     assert_unseen(page, in_hands(table) - (known_to(table, who) if who else set()) - other_deck)
     if page.locator(MOVES).count():
-        offered = page.eval_on_selector_all(MOVES, "bs => bs.map(b => b.dataset.action)")
-        want = sensible(table, who)
-        pick = want if want in offered else next(a for a in offered if a.split()[:2] == want.split()[:2])
-        page.locator(f'{MOVES}[data-action="{pick}"]').click()
+        play_as(page, table, PEOPLE.index(who) if who else None)
         return "move"
-    page.click("#seats-moves [data-act=seat-skip]")
-    return "skip"
+    if page.locator("#seats-moves [data-act=seat-skip]").count():  # else drawn again meanwhile
+        page.click("#seats-moves [data-act=seat-skip]")
+        return "skip"
+    return "wait"
 
 
 def test_two_people_and_the_computer_pass_the_device_through_a_rotation(page, site_url):

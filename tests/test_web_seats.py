@@ -133,7 +133,7 @@ def test_the_model_never_names_a_card_hidden_from_you(seating, seed, moves):
     for c in hidden:
         assert c.symbol not in text and narrate.card_word(c, spoken=True) not in text
     shown = {c for g in m.games for c in g.cards} | {g.top for g in m.games if g.top is not None}
-    assert shown <= mine | piles
+    assert shown <= mine | piles and {c for c, _, _ in m.discards} <= mine
     assert all(g.cards == () for g in m.games if not g.yours)
 
 
@@ -320,9 +320,10 @@ def step(f: SeatsFeature, ui: Screen) -> tuple[int | None, SeatsModel]:
     if f.holder is None:
         f.ready()
         return None, ui.shown[-1]
-    if ui.shown[-1].moves:
+    plays = [text for text, _ in ui.shown[-1].moves] + [text for _, text, _ in ui.shown[-1].discards]
+    if plays:
         holder = f.holder
-        assert f.move(SeatMove(ui.shown[-1].moves[0][0]))
+        assert f.move(SeatMove(plays[0]))
         return holder, ui.shown[-1]
     run_job(f)
     return None, ui.shown[-1]

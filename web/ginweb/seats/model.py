@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from gin_core import Card, HandRecord, PlayerView, Seating, SeatView, TableHand, TablePhase
+from gin_core import ActionKind, Card, HandRecord, PlayerView, Seating, SeatView, TableHand, TablePhase
 
 from ..table.model import showdown_slots
 from ..words import narrate
@@ -111,6 +111,7 @@ class SeatsModel:
     rows: tuple[tuple[str, ...], ...]
     handover: str | None = None  # covered until this person takes the device
     undo: bool = False  # the holder may take back their last move (nothing seen since)
+    discards: tuple[tuple[Card, str, str], ...] = ()  # (card, action text, label): tap the card
 
 
 def parties(view: SeatView, who: tuple[str, ...]) -> tuple[str, ...]:
@@ -181,8 +182,20 @@ def seats(view: SeatView, who: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def moves(view: SeatView) -> tuple[tuple[str, str], ...]:
+    """The moves offered as buttons (a discard is played by its card: :func:`discards`)."""
     top = view.play.pile[-1] if view.play is not None and view.play.pile else None
-    return tuple((str(a), narrate.action_label(a, top)) for a in view.legal_actions)
+    return tuple(
+        (str(a), narrate.action_label(a, top)) for a in view.legal_actions if a.kind != ActionKind.DISCARD
+    )
+
+
+def discards(view: SeatView) -> tuple[tuple[Card, str, str], ...]:
+    """Each card of the hand that may be discarded now, its action's text and label."""
+    return tuple(
+        (a.card, str(a), f"Discard {narrate.card_word(a.card, spoken=True)}")
+        for a in view.legal_actions
+        if a.kind == ActionKind.DISCARD and a.card is not None
+    )
 
 
 def status(view: SeatView, who: tuple[str, ...]) -> str:
@@ -212,6 +225,7 @@ def present(view: SeatView, who: tuple[str, ...], undo: bool = False) -> SeatsMo
         head=head,
         rows=rows,
         undo=undo,
+        discards=discards(view),
     )
 
 
@@ -227,7 +241,9 @@ def covered(view: SeatView, who: tuple[str, ...]) -> SeatsModel:
         for g in shown.games
     )
     text = f"Pass the device to {to}. {to}: tap \u201cReady\u201d when only you can see the screen."
-    return replace(shown, games=down, moves=(), watching=False, status=text, handover=to)
+    return replace(
+        shown, games=down, moves=(), discards=(), undo=False, watching=False, status=text, handover=to
+    )
 
 
 def scoreboard(view: SeatView, who: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from gin_core import Card
 
 from ..kit import dom
+from ..table.cardface import face_html
 from ..words import narrate
 
 if TYPE_CHECKING:  # imported after the first paint (warmup.py)
@@ -41,16 +42,33 @@ def _laid(laid: LaidOut, players: tuple[str, str]) -> str:
     )
 
 
-def _game(g: GameShown) -> str:
+def _face(c: Card, play: tuple[str, str] | None) -> str:
+    """A card of the holder's hand as the main table draws it; a button when it may be
+    discarded (tap it to discard)."""
+    cls = f"card face s{c.suit}"
+    if play is None:
+        word = narrate.card_word(c, spoken=True)
+        return f'<span class="{cls}" role="img" aria-label="{dom.esc(word)}">{face_html(c)}</span>'
+    text, label = play
+    return (
+        f'<button type="button" class="{cls}" data-act="seat-move" data-action="{dom.esc(text)}"'
+        f' aria-label="{dom.esc(label)}">{face_html(c)}</button>'
+    )
+
+
+def _hand(cards: tuple[Card, ...], discards: tuple[tuple[Card, str, str], ...]) -> str:
+    plays = {c: (text, label) for c, text, label in discards}
+    faces = "".join(_face(c, plays.get(c)) for c in cards)
+    what = "tap a card to discard it" if plays else f"{len(cards)} cards"
+    return f'<div class="seat-hand" role="group" aria-label="Your hand: {what}">{faces}</div>'
+
+
+def _game(g: GameShown, discards: tuple[tuple[Card, str, str], ...] = ()) -> str:
     title = f"{g.players[0]} against {g.players[1]}"
     if g.laid is not None:
         mine = _laid(g.laid, g.players)
     elif g.yours:
-        spoken = narrate.cards_words(g.cards, spoken=True) or "no cards"
-        mine = (
-            f'<div class="rhand" role="img" aria-label="Your hand: {dom.esc(spoken)}">'
-            f"{''.join(_card(c) for c in g.cards)}</div>"
-        )
+        mine = _hand(g.cards, discards)
     else:
         mine = _backs(g.players[0], g.face_down[0])
     top = "empty" if g.top is None else narrate.card_word(g.top, spoken=True)
@@ -105,7 +123,7 @@ class SeatsUI:
         dom.set_text(dom.by_id("seats-title"), m.title)
         dom.set_text(dom.by_id("seats-status"), m.status)
         dom.by_id("seats-list").innerHTML = "".join(f"<li>{dom.esc(s)}</li>" for s in m.seats)
-        dom.by_id("seats-games").innerHTML = "".join(_game(g) for g in m.games)
+        dom.by_id("seats-games").innerHTML = "".join(_game(g, m.discards if g.yours else ()) for g in m.games)
         dom.by_id("seats-moves").innerHTML = _moves(m)
         dom.by_id("seats-board").innerHTML = _board(m)
         if not self.dlg.open:
