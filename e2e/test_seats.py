@@ -5,7 +5,11 @@ game shown face down as it is played, "Skip to the result"), then play the next 
 one who sat out. A partnership hand: your game and the other beside it, both games scored in
 the side's row. Hollywood's three games after a hand. A reload mid-hand brings every seating
 back as it was; leaving the table ends it. While a hand is in play no card of a hidden hand is
-on the page, and the stored table is sealed. axe at desktop and phone sizes; screenshots in
+on the page, and the stored table is sealed. Two people and the computer at three (over a
+two-person match waiting covered): at every step no card hidden from whoever may look (the
+person holding the device, nobody while covered) is in the DOM, the accessibility tree or
+localStorage; the device passes covered at the start, after a reload (the names come back) and
+at a new hand, through a rotation of the deal. axe at desktop and phone sizes; screenshots in
 /work/briefs/shots/seats-*.png.
 """
 
@@ -17,13 +21,15 @@ from pathlib import Path
 from gin_e2e import wait_ready
 from test_a11y import SIZES, Audit
 from test_game import FAST, SEAL_KEY, open_game, seal  # seal: the page's, web/ on the path
+from test_pass_and_play import assert_unseen, everything_readable, named, start_two_people
 
-from gin_core import Table, load_table
+from gin_core import Card, Table, TablePhase, load_table, make_bot
 
 SHOTS = Path("/work/briefs/shots")
 TABLE_KEY = "gin-rummy/v1/seats"
-MOVES = "#seats-moves [data-act=seat-move]"
+MOVES = "#dlg-seats [data-act=seat-move]"  # the move buttons and the cards to discard
 NEXT = "#seats-moves [data-action=next_hand]"
+ALL_CARDS = {Card.parse(f"{r}{s}") for r in "A23456789TJQK" for s in "CDHS"}
 
 
 def sit_down(page, seating: str) -> None:
@@ -43,10 +49,14 @@ def stored(page) -> Table:
 
 
 def faces(page) -> list[str]:
-    """The face-up cards shown in each game (hands and pile tops)."""
+    """The face-up cards shown in each game (hands and pile tops; not a finished game's hands
+    laid out, shown to everyone)."""
     return page.eval_on_selector_all(
         "#seats-games .seat-game",
-        "gs => gs.map(g => [...g.querySelectorAll('.rcard:not(.back)')].map(c => c.textContent).join(' '))",
+        "gs => gs.map(g => [...g.querySelectorAll('.rcard:not(.back), .card.face')]"
+        ".filter(c => !c.closest('.laid'))"
+        ".map(c => c.classList.contains('card') ? c.ariaLabel.replaceAll(' ', '_') : c.textContent)"
+        ".join(' '))",
     )
 
 
@@ -76,15 +86,15 @@ def shots(page, name: str) -> None:
 
 
 def play_hand(page, moves: int = 400) -> None:
-    """Play your game (the first move offered each turn), skip the others' to the result, until
-    the hand is over."""
+    """Play your game (as a beginner would), skip the others' to the result, until the hand is
+    over."""
     for _ in range(moves):
         page.wait_for_selector(f"{MOVES}, #seats-moves [data-act=seat-skip]")
         if page.locator(NEXT).count():
             return
         if page.locator(MOVES).count():
-            page.locator(MOVES).first.click()
-        else:
+            play_as(page, stored(page), 0)
+        elif page.locator("#seats-moves [data-act=seat-skip]").count():  # else drawn again meanwhile
             page.click("#seats-moves [data-act=seat-skip]")
             page.wait_for_selector(NEXT, timeout=60_000)
     raise AssertionError("the hand did not end")
@@ -153,6 +163,8 @@ def test_a_partnership_hand_with_both_games_scored(page, site_url):
     play_hand(page)
     row = page.locator("#seats-board tbody tr").first.inner_text()
     hand = stored(page).hands[0]
+    scored = sum(g.record.settlement is not None for g in hand.games)
+    assert page.locator("#seats-games .rhand.laid").count() == 2 * scored  # both hands of each laid out
     assert len(hand.games) == 2 and row.count(";") == 1
     assert row.split("\t")[1:3] == [str(p) for p in hand.points]
     shots(page, "partners-scored")
@@ -182,3 +194,130 @@ def test_hollywood_three_games_after_hands(page, site_url):
     page.reload()
     wait_ready(page, 60)
     assert not page.locator("#dlg-seats[open]").count()
+
+
+# ----- several people at the table --------------------------------------------------------------
+
+READY = "#seats-moves [data-act=seat-ready]"
+PEOPLE = ("Carol", "Dave")
+
+
+def sit_down_people(page) -> None:
+    """Three players: Carol and Dave are people, the computer sits at seat 3."""
+    page.click("[data-act=new]")
+    page.wait_for_selector("#dlg-new[open]")
+    page.select_option("#seats-seating", "three")
+    page.select_option("#seats-kind2", "person")
+    page.fill("#seats-name1", PEOPLE[0])
+    page.fill("#seats-name2", PEOPLE[1])
+    page.click("[data-act=seat-down]")
+    page.wait_for_selector(f"#dlg-seats[open] {READY}")
+
+
+def in_hands(table: Table) -> set[Card]:
+    """Every card held in a hand of a game in play (not on a pile; a finished game's hands are
+    laid out for everyone)."""
+    piles = {c for m in table.games for c in m.hand.pile}
+    return {c for m in table.games if m.result is None for h in m.hand.hands for c in h} - piles
+
+
+def known_to(table: Table, name: str) -> set[Card]:
+    """What the person ``name`` may know of the hands: their own and what their opponent took
+    from the pile."""
+    found = table.game_of(PEOPLE.index(name))
+    if found is None:
+        return set()
+    v = found[0].view(found[1])
+    return set(v.hand) | set(v.opponent_known)
+
+
+def holder(page) -> str | None:
+    """The person whose cards the dialog shows face up (None: covered, or watching)."""
+    if not page.locator("#seats-games [aria-label^='Your hand']").count():
+        return None
+    title = page.inner_text("#seats-games .seat-game h3 >> nth=0")
+    return title.split(" against ")[0]
+
+
+def sensible(table: Table, seat: int | None) -> str | None:
+    """The move a person makes: the next hand, or what a beginner would play in their seat."""
+    if table.phase != TablePhase.PLAY or seat is None:
+        return "next_hand"
+    found = table.game_of(seat)
+    assert found is not None
+    if found[0].to_move != found[1]:
+        return None  # the page is drawing the move just made
+    return str(make_bot("beginner", seed=1).decide(found[0].view(found[1])).action)
+
+
+def play_as(page, table: Table, seat: int | None) -> None:
+    """Click the move (or the card to discard) a beginner would play at ``seat``."""
+    offered = page.eval_on_selector_all(MOVES, "bs => bs.map(b => b.dataset.action)")
+    want = sensible(table, seat)
+    if want is None:
+        return
+    pick = want if want in offered else next(a for a in offered if a.split()[:2] == want.split()[:2])
+    page.locator(f'{MOVES}[data-action="{pick}"]').click()
+
+
+def people_step(page, audit: Audit, other_deck: set[Card]) -> str:
+    """One thing done: Ready, the holder's first move, or skipping; checked first that no card
+    hidden from whoever may look is anywhere readable (the covered two-person match underneath
+    names ``other_deck``'s public cards: another deck, left out)."""
+    page.wait_for_function(
+        "document.querySelector('#seats-moves button, #seats-games button') || "
+        "document.getElementById('seats-status').textContent.startsWith('The table is over')"
+    )
+    table = stored(page)
+    if table.result is not None:
+        return "over"
+    if page.locator(READY).count():
+        to = page.inner_text("#seats-status").split("Pass the device to ")[1].split(".")[0]
+        assert to in PEOPLE
+        assert_unseen(page, in_hands(table) - other_deck)
+        if not audit.found and len(table.hands) == 1:
+            audit("three people, handover")
+            shots(page, "people-handover")
+        page.click(READY)
+        return "ready"
+    who = holder(page)
+    assert who is None or who in PEOPLE
+    assert_unseen(page, in_hands(table) - (known_to(table, who) if who else set()) - other_deck)
+    if page.locator(MOVES).count():
+        play_as(page, table, PEOPLE.index(who) if who else None)
+        return "move"
+    if page.locator("#seats-moves [data-act=seat-skip]").count():  # else drawn again meanwhile
+        page.click("#seats-moves [data-act=seat-skip]")
+        return "skip"
+    return "wait"
+
+
+def test_two_people_and_the_computer_pass_the_device_through_a_rotation(page, site_url):
+    audit = Audit(page, SIZES)
+    open_game(page, site_url, f"?{FAST}")
+    start_two_people(page)  # the match underneath waits covered: no hand of it readable
+    other_deck = {c for text in everything_readable(page).values() for c in named(text, ALL_CARDS)}
+    sit_down_people(page)
+    assert page.inner_text("#seats-list").splitlines() == ["Carol: deals, sits out", "Dave", "Right"]
+    done: list[str] = []
+    reloaded = False
+    for _ in range(600):
+        table = stored(page)
+        if any(h.dealer != 0 for h in table.hands) or table.result is not None:
+            break  # a hand dealt by another than Carol was played: the deal rotated
+        if not reloaded and done.count("move") > 6 and table.phase == TablePhase.PLAY:
+            seats = page.inner_text("#seats-list")
+            page.reload()
+            wait_ready(page, 60)
+            page.wait_for_selector(f"#dlg-seats[open] {READY}")  # covered after a reload
+            assert page.inner_text("#seats-list") == seats  # the people and their names are back
+            reloaded = True
+        if done.count("move") == 10 and done[-1] != "shot":
+            shots(page, "people-playing")
+            audit("three people, playing")
+            done.append("shot")
+        done.append(people_step(page, audit, other_deck))
+    table = stored(page)
+    assert any(h.dealer != 0 for h in table.hands) and reloaded
+    assert done.count("ready") >= 3  # covered at the start, after the reload, at the new hand
+    audit_clean(audit)

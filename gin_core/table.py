@@ -5,7 +5,9 @@ Each game of a hand is a one-hand :class:`~gin_core.match.Match` between two sea
 0 and player 1), so every rule check, view and deal code is the two-player one; the table only
 routes a seat's action to its game, deals the next hand when all games are over, and keeps the
 score. Like a match it is a pure function of its rules, seed, first dealer and the actions
-applied (:mod:`gin_core.tablesave`). It has no undo (the two-player match has).
+applied (:mod:`gin_core.tablesave`). A seat may take back its last move of the hand as a
+person may at two (:meth:`Table.fair_undo`, the game's :meth:`Match.fair_undo`): only while
+its game shows it nothing new since (the other games' moves show it only the table).
 """
 
 from __future__ import annotations
@@ -18,10 +20,10 @@ from .actions import Action, ActionKind
 from .cards import Card
 from .checks import check_seed, describe
 from .dealcode import deal_seed, random_seed
-from .errors import ArgumentError, IllegalAction, Refusal
+from .errors import ArgumentError, IllegalAction, Refusal, UndoError
 from .flow import Phase
 from .hollywood import HollywoodScore, hollywood_score
-from .match import Match
+from .match import Match, TakeBack
 from .results import HandRecord
 from .seating import Pairing, Seating, TableRules, hand_dealer, next_table_dealer, pairing
 from .tablescore import Scores, TableResult, game_result, side_net, table_result
@@ -203,6 +205,28 @@ class Table:
         self.history.append((seat, action))
         if self._hand_over():
             self._finish_hand()
+
+    def fair_undo(self, seat: int) -> TakeBack | None:
+        """Why ``seat`` may not take back its last move (None: it may): as in its game at two,
+        a stock draw showed it a card, an answer showed it the reply; nothing to take back
+        between hands or while it sits out."""
+        self._check_seat(seat)
+        found = self.game_of(seat)
+        if self.phase != TablePhase.PLAY or found is None:
+            return TakeBack.NOTHING
+        return found[0].fair_undo(found[1])
+
+    def undo(self, seat: int) -> None:
+        """Take back ``seat``'s last move when :meth:`fair_undo` allows it (the other games'
+        moves since stay played); otherwise :class:`UndoError` and nothing changes."""
+        why = self.fair_undo(seat)
+        if why is not None:
+            raise UndoError(f"seat {seat} may not take back its last move ({why})")
+        k = max(i for i, (s, _) in enumerate(self.history) if s == seat)
+        again = Table(self.table, self.seed, self.dealer_choice)
+        for s, action in self.history[:k] + self.history[k + 1 :]:
+            again.apply(s, action)
+        self.__dict__.update(again.__dict__)
 
     def _hand_winner_seat(self) -> int | None:
         """The seat that won the last hand's (only) game, for the dealer rotation."""

@@ -6,12 +6,14 @@ from __future__ import annotations
 import random
 from dataclasses import fields, is_dataclass
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin_core.actions import Action
 from gin_core.bots import make_bot
 from gin_core.cards import Card
+from gin_core.errors import UndoError
 from gin_core.seating import Seating, table_preset
 from gin_core.table import Table, TablePhase
 from gin_core.tablesave import dumps, loads
@@ -213,3 +215,47 @@ def test_every_game_is_an_ordinary_deal_its_deal_code_replays(name, seed):
         for player, action in game_moves:
             replay.apply(action, player)
         assert replay.records == [table.hands[hand].games[g].record]
+
+
+@settings(max_examples=examples(0.3), deadline=None)
+@given(SEATINGS, st.integers(0, 10_000), st.integers(0, 90))
+def test_a_seat_takes_back_its_last_move_only_while_its_game_showed_it_nothing(name, seed, moves):
+    table = new_table(name, seed)
+    play_out(table, Players(table, "beginner", seed), limit=moves)
+    for seat in range(table.seats):
+        found = table.game_of(seat)
+        why = table.fair_undo(seat)
+        if found is None or table.phase != TablePhase.PLAY:
+            assert why == "nothing"
+        else:
+            assert why == found[0].fair_undo(found[1])
+        before = dumps(table)
+        if why is not None:
+            with pytest.raises(UndoError):
+                table.undo(seat)
+            assert dumps(table) == before  # untouched on refusal
+            continue
+        k = max(i for i, (s, _) in enumerate(table.history) if s == seat)
+        taken = table.history[k]
+        others = [m for i, m in enumerate(table.history) if i != k]
+        table.undo(seat)
+        assert table.history == others  # the other games' moves since stay played
+        assert seat in table.to_move and taken[1] in table.legal_actions(seat)
+        assert loads(dumps(table)).history == others
+        table.apply(*taken)  # played again: the same table
+        assert table.view(seat) == loads(before).view(seat)
+        return
+
+
+def test_the_upcard_taken_is_taken_back_and_an_answered_pass_is_not():
+    table = new_table("three", 1)
+    seat = table.to_move[0]
+    table.apply(seat, "draw_pile")
+    assert table.fair_undo(seat) is None
+    table.undo(seat)
+    assert table.history == [] and table.to_move == (seat,)
+    table.apply(seat, "pass")
+    (other,) = table.to_move
+    table.apply(other, table.legal_actions(other)[0])
+    assert table.fair_undo(seat) == "answered"
+    assert table.fair_undo(table.dealer) == "nothing"  # the dealer sits out

@@ -185,6 +185,13 @@ def controls_in_page() -> set[str]:
     return names
 
 
+class SeatsForm(Recorder):
+    """The seated table's screen, with its seats chosen in New match (a person at seat 1)."""
+
+    def form(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return ("person", "computer", "computer", "computer"), ("", "", "", "")
+
+
 def test_every_control_of_the_page_has_its_intent():
     data = {"action": "draw_stock", "code": "ABCD", "dealer": "0", "level": "standard", "preset": "classic",
             "dialog": "dlg-help", "notice": "notice-1", "hand": "1", "step": "0", "chart": "score",
@@ -192,7 +199,7 @@ def test_every_control_of_the_page_has_its_intent():
     names = controls_in_page()
     assert {"stock", "next", "replay", "dismiss", "new-start", "practice-end", "daily-play"} <= names
     features = [DailyFeature(Vault(), Recorder()), ReviewFeature(Vault(), Recorder())]
-    features += [PuzzlesFeature(Vault(), Recorder(), Recorder()), SeatsFeature(Vault(), Recorder())]
+    features += [PuzzlesFeature(Vault(), Recorder(), Recorder()), SeatsFeature(Vault(), SeatsForm())]
     features.append(LessonsFeature(Vault(), None))
     for name in names:
         assert i.from_control(name, data) or any(f.control(name, data) for f in features), name

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_core import Table, table_preset
+from gin_core import Seating, Table, table_preset
 from gin_core.bots import make_bot
 from gin_core.table import TablePhase
 
@@ -24,10 +24,13 @@ sys.path.insert(0, str(WEB))
 from ginweb.seats import record  # noqa: E402  (the page's package lives in web/)
 from ginweb.seats.feature import SeatsFeature  # noqa: E402  (same)
 from ginweb.seats.intents import SeatMove, SitDown  # noqa: E402  (same)
-from ginweb.seats.model import YOU, SeatsModel, present  # noqa: E402  (same)
+from ginweb.seats.model import SeatsModel, covered, present  # noqa: E402  (same)
 from ginweb.words import narrate  # noqa: E402  (same)
 
 KEY = "0123456789abcdef0123456789abcdef"
+YOU = 0
+ALONE = {"hollywood": ("You", "Computer"), "three": ("You", "Left", "Right")}
+ALONE["partners"] = ("You", "Left", "Partner", "Right")
 
 
 def play(table: Table, moves: int, seed: int = 0) -> Table:
@@ -57,7 +60,7 @@ def hand_over(table: Table, seed: int = 0) -> Table:
 
 
 def test_three_players_the_dealer_sits_out_and_sees_the_others_face_down():
-    m = present(Table(table_preset("three"), seed=5, dealer=YOU).view(YOU))
+    m = present(Table(table_preset("three"), seed=5, dealer=YOU).view(YOU), ALONE["three"])
     assert m.seats == ("You: deals, sits out", "Left", "Right")
     assert len(m.games) == 1 and not m.games[0].yours
     assert m.games[0].players == ("Left", "Right") and m.games[0].cards == ()
@@ -67,22 +70,22 @@ def test_three_players_the_dealer_sits_out_and_sees_the_others_face_down():
 
 def test_three_players_the_deal_rotates_and_you_play_the_next_hand():
     table = hand_over(Table(table_preset("three"), seed=5, dealer=YOU))
-    m = present(table.view(YOU))
+    m = present(table.view(YOU), ALONE[table.table.seating])
     assert m.moves == (("next_hand", "Next hand"),) and m.status == "Hand 1 is over"
     assert m.rows[0][0] == "1" and m.rows[-1][0] == "Total"
     table.apply(YOU, "next_hand")
-    m = present(table.view(YOU))
+    m = present(table.view(YOU), ALONE[table.table.seating])
     assert table.dealer != YOU and m.games[0].yours and len(m.games[0].cards) in (10, 11)
     assert sum("sits out" in s for s in m.seats) == 1 and "sits out" not in m.seats[YOU]
 
 
 def test_partners_two_games_yours_first_and_both_scored():
     table = Table(table_preset("partners"), seed=3, dealer=YOU)
-    m = present(table.view(YOU))
+    m = present(table.view(YOU), ALONE[table.table.seating])
     assert len(m.games) == 2 and m.games[0].yours and not m.games[1].yours
     assert m.head == ("Hand", "You and Partner", "Left and Right", "Games")
     hand_over(table, 1)
-    m = present(table.view(YOU))
+    m = present(table.view(YOU), ALONE[table.table.seating])
     row = m.rows[0]
     hand = table.hands[0]
     assert row[1:3] == tuple(str(p) for p in hand.points)
@@ -102,7 +105,7 @@ def test_hollywood_shows_three_games():
         hand_over(table, 2)
         if table.phase == TablePhase.HAND_OVER:
             table.apply(YOU, "next_hand")
-    m = present(table.view(YOU))
+    m = present(table.view(YOU), ALONE[table.table.seating])
     assert m.head == ("Player", "Game 1", "Game 2", "Game 3", "Total")
     score = table.hollywood()
     for p, row in enumerate(m.rows):
@@ -120,7 +123,7 @@ def _texts(m: SeatsModel) -> str:
 def test_the_model_never_names_a_card_hidden_from_you(seating, seed, moves):
     table = play(Table(table_preset(seating), seed=seed), moves, seed)
     view = table.view(YOU)
-    m = present(view)
+    m = present(view, ALONE[seating])
     mine = set(view.play.hand) if view.play is not None else set()
     known = set(view.play.opponent_known) if view.play is not None else set()
     piles = {c for match in table.games for c in match.hand.pile}
@@ -130,7 +133,7 @@ def test_the_model_never_names_a_card_hidden_from_you(seating, seed, moves):
     for c in hidden:
         assert c.symbol not in text and narrate.card_word(c, spoken=True) not in text
     shown = {c for g in m.games for c in g.cards} | {g.top for g in m.games if g.top is not None}
-    assert shown <= mine | piles
+    assert shown <= mine | piles and {c for c, _, _ in m.discards} <= mine
     assert all(g.cards == () for g in m.games if not g.yours)
 
 
@@ -139,19 +142,26 @@ def test_the_model_never_names_a_card_hidden_from_you(seating, seed, moves):
 
 def test_the_record_round_trips_sealed():
     table = play(Table(table_preset("partners"), seed=11), 30)
-    text = record.dumps(record.Seated(table, "beginner"), KEY)
+    text = record.dumps(record.Seated(table, "beginner", ("Ann", None, "Bob", None)), KEY)
     data = json.loads(text)
     assert data["table"].startswith("sealed1:")
     assert set(data["table"][len("sealed1:") :]) <= set("abcdefghijklmnop")  # no seed, no card in clear
     back = record.parse(data, KEY)
     assert back.level == "beginner" and back.table.history == table.history
+    assert back.people == ("Ann", None, "Bob", None)
+    data.pop("people")
+    data["version"] = 1  # a record from before people: you against the computer
+    assert record.parse(data, KEY).people == ("You", None, None, None)
 
 
 @pytest.mark.parametrize(
     "edit",
     [
         lambda d: d.update(format="other"),
-        lambda d: d.update(version=2),
+        lambda d: d.update(version=3),
+        lambda d: d.update(people=["You", "You", None]),
+        lambda d: d.update(people=[None, None, None]),
+        lambda d: d.update(people=["You", None]),
         lambda d: d.update(level="wizard"),
         lambda d: d.update(table=d["table"][:-4]),
         lambda d: d.pop("level"),
@@ -159,14 +169,16 @@ def test_the_record_round_trips_sealed():
 )
 def test_a_bad_record_is_refused_with_value_error(edit: Callable[[dict[str, Any]], object]):
     table = play(Table(table_preset("three"), seed=4), 12)
-    data = json.loads(record.dumps(record.Seated(table, "beginner"), KEY))
+    data = json.loads(record.dumps(record.Seated(table, "beginner", ("You", None, None)), KEY))
     edit(data)
     with pytest.raises(ValueError):
         record.parse(data, KEY)
 
 
 def test_a_record_sealed_with_another_key_is_refused():
-    data = json.loads(record.dumps(record.Seated(Table(table_preset("three")), "beginner"), KEY))
+    data = json.loads(
+        record.dumps(record.Seated(Table(table_preset("three")), "beginner", ("You", None, None)), KEY)
+    )
     with pytest.raises(ValueError):
         record.parse(data, "f" * 32)
 
@@ -254,3 +266,150 @@ def test_your_move_is_played_and_a_wrong_one_refused():
     assert f.move(SeatMove("next_hand")) is False and said  # the hand is in play
     f.leave()
     assert f.seated is None and f.jobs(lambda key: False) == []
+
+
+# ----- several people --------------------------------------------------------------------------
+
+
+def test_the_seats_chosen_are_checked_like_two_peoples_names():
+    assert record.seat_people(Seating.THREE, ("person", "computer", "computer"), ("", "", "")) == (
+        "You",
+        None,
+        None,
+    )
+    two = record.seat_people(Seating.HOLLYWOOD, ("person", "person"), (" Ann ", ""))
+    assert two == ("Ann", "Player 2")
+    for kinds, typed in [
+        (("computer", "computer", "computer"), ("", "", "")),  # nobody
+        (("person", "person", "computer"), ("ann", "Ann", "")),  # the same name
+        (("person", "computer", "computer"), ("Left", "", "")),  # the computer's name there
+        (("person", "computer", "computer"), ("x" * 21, "", "")),  # too long
+    ]:
+        with pytest.raises(ValueError):
+            record.seat_people(Seating.THREE, kinds, typed)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(("three", "partners", "hollywood")), st.integers(0, 10_000), st.integers(0, 120))
+def test_a_covered_table_shows_no_hand_at_all(seating, seed, moves):
+    table = play(Table(table_preset(seating), seed=seed), moves, seed)
+    piles = {c for match in table.games for c in match.hand.pile}
+    in_hands = {c for match in table.games for h in match.hand.hands for c in h} - piles
+    for seat in range(table.seats):
+        m = covered(table.view(seat), ALONE[seating])
+        text = _texts(m)
+        assert m.handover == "You" if seat == 0 else m.handover == ALONE[seating][seat]
+        assert m.moves == () and all(g.cards == () and not g.yours for g in m.games)
+        if table.phase == TablePhase.PLAY:
+            for c in in_hands:
+                assert c.symbol not in text and narrate.card_word(c, spoken=True) not in text
+
+
+def people_at(
+    seating: str, kinds: tuple[str, ...], typed: tuple[str, ...]
+) -> tuple[SeatsFeature, Vault, Screen]:
+    f, vault, ui, said = seated(seating)
+    assert f.sit_down(SitDown(seating, kinds, typed)) and not said
+    return f, vault, ui
+
+
+def step(f: SeatsFeature, ui: Screen) -> tuple[int | None, SeatsModel]:
+    """One thing done at the table: Ready, the holder's first move, or the computer's; who
+    acted (None: Ready or the computer) and the model then shown."""
+    assert f.seated is not None
+    if f.holder is None:
+        f.ready()
+        return None, ui.shown[-1]
+    plays = [text for text, _ in ui.shown[-1].moves] + [text for _, text, _ in ui.shown[-1].discards]
+    if plays:
+        holder = f.holder
+        assert f.move(SeatMove(plays[0]))
+        return holder, ui.shown[-1]
+    run_job(f)
+    return None, ui.shown[-1]
+
+
+def test_two_people_and_the_computer_pass_the_device_at_every_change_of_person(monkeypatch):
+    monkeypatch.setattr("ginweb.seats.feature.PLAY_S", 0.0)
+    monkeypatch.setattr("ginweb.seats.feature.WATCH_S", 0.0)
+    f, vault, ui = people_at("three", ("person", "person", "computer"), ("Ann", "Bob", ""))
+    assert f.seated is not None and f.holder is None and ui.shown[-1].handover in ("Ann", "Bob")
+    table = f.seated.table
+    last, covered_since = None, True
+    while len(table.hands) < 3 and table.result is None:
+        holder = f.holder
+        hand = table.view(holder).play.hand if holder is not None and table.view(holder).play else ()
+        shown = ui.shown[-1]
+        assert {c for g in shown.games for c in g.cards} <= set(hand)  # only the holder's cards
+        if shown.handover is not None:
+            covered_since = True
+            assert all(g.cards == () for g in shown.games)
+        dealt = table.phase == TablePhase.HAND_OVER
+        who, after = step(f, ui)
+        if who is not None:
+            assert who == last or covered_since  # a new person only after a covered table
+            last, covered_since = who, False
+            assert after.handover is not None or not dealt  # covered at every new hand
+    assert {s for s, _ in table.history} >= {0, 1, 2}  # a rotation: each seat played
+    again = SeatsFeature(vault, Screen())  # type: ignore[arg-type]
+    again.table_set(None, False)  # type: ignore[arg-type]
+    assert again.seated is not None and again.seated.people == ("Ann", "Bob", None)
+    assert again.holder is None  # covered after a reload
+
+
+def test_one_person_is_never_covered_and_may_sit_anywhere(monkeypatch):
+    monkeypatch.setattr("ginweb.seats.feature.PLAY_S", 0.0)
+    monkeypatch.setattr("ginweb.seats.feature.WATCH_S", 0.0)
+    f, _, ui = people_at("partners", ("computer", "computer", "person", "computer"), ("", "", "Cy", ""))
+    assert f.holder == 2 and ui.shown[-1].handover is None
+    assert f.seated is not None and "Cy" in ui.shown[-1].head[1]
+    for _ in range(40):
+        step(f, ui)
+        assert f.holder == 2
+
+
+# ----- a finished game laid out ----------------------------------------------------------------
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(("three", "partners", "hollywood")), st.integers(0, 10_000))
+def test_a_finished_game_is_laid_out_as_the_showdown_shows_it(seating, seed):
+    table = hand_over(Table(table_preset(seating), seed=seed), seed)
+    hand = table.hands[-1]
+    for seat in range(table.seats):
+        m = present(table.view(seat), ALONE[seating])
+        for shown in m.games:
+            g = next(g for g in hand.games if {ALONE[seating][s] for s in g.seats} == set(shown.players))
+            s = g.record.settlement
+            if s is None:  # a dead hand: nothing laid out
+                assert shown.laid is None
+                continue
+            assert shown.laid is not None
+            cards = [c for slots in shown.laid.hands for c, *_ in slots]
+            assert (
+                len(cards)
+                == len(set(cards))
+                == len(s.knocker_arrangement.cards) + len(s.defender_arrangement.cards) + len(s.layoffs)
+            )
+            assert sorted(shown.laid.deadwood) == sorted((s.knocker_deadwood, s.defender_deadwood))
+            off = {c for slots in shown.laid.hands for c, _, _, laid in slots if laid}
+            assert off == {lay.card for lay in s.layoffs}
+            first = shown.players[0]
+            assert shown.laid.words[0].startswith(f"{first}: ")
+
+
+def test_the_holder_takes_back_a_move_while_nothing_was_seen_since(monkeypatch):
+    monkeypatch.setattr("ginweb.seats.feature.PLAY_S", 0.0)
+    monkeypatch.setattr("ginweb.seats.feature.WATCH_S", 0.0)
+    f, _, ui, said = seated("hollywood")
+    assert f.seated is not None
+    table = f.seated.table
+    while YOU not in table.to_move:
+        run_job(f)
+    assert not ui.shown[-1].undo  # nothing of yours to take back yet
+    before = list(table.history)
+    unseen = next(text for text, _ in ui.shown[-1].moves if text != "draw_stock")  # shows no card
+    assert f.move(SeatMove(unseen))
+    assert ui.shown[-1].undo and f.take_back()
+    assert table.history == before and YOU in table.to_move and not ui.shown[-1].undo
+    assert not f.take_back() and said  # nothing left to take back: refused in words

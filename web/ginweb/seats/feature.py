@@ -1,10 +1,14 @@
 """The seated table plugged into the page: three players, four in partnerships, or Hollywood
 scoring for two, in a dialog of its own (#dlg-seats) beside your two-player match, which
-waits underneath. You sit at seat 0; the computer plays every other seat, a move per background
-job (kit/background.py: slices of at most a few ms), paced so a game you are not in is seen
-being played (face down) unless you skip to its result. The table is stored after every move
-(record.py) and comes back on reload; leaving it ends it. Everything of the seated table lives
-in this folder; app.py registers it (ginweb/feature.py)."""
+waits underneath. Each seat is a person (by name) or the computer; the computer plays a move
+per background job (kit/background.py: slices of at most a few ms), paced so a game the person
+holding the device is not in is seen being played (face down) unless they skip to its result.
+With several people the device passes between them (device.py): at every change of person, at
+every new hand and after a reload the table is covered (every hand face down) until the next
+person taps Ready, and the computer waits meanwhile. The holder may take back their last move
+while their game showed them nothing since (gin_core's ``Table.fair_undo``). The table is
+stored after every move (record.py) and comes back on reload; leaving it ends it. Everything of
+the seated table lives in this folder; app.py registers it (ginweb/feature.py)."""
 
 from __future__ import annotations
 
@@ -12,13 +16,14 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from gin_core import Action, Table, TablePhase, make_bot, table_preset
+from gin_core import Action, ActionKind, Seating, Table, TablePhase, UndoError, make_bot, table_preset
 
 from ..feature import Feature, FeatureIntent, Handler, Job
 from ..kit.background import SLICE_MS, Slices
 from . import record
-from .intents import LeaveTable, SeatMove, SitDown, SkipHand
-from .record import YOU
+from .device import holder_now
+from .intents import LeaveTable, Ready, SeatMove, SitDown, SkipHand, TakeBackMove
+from .record import persons
 
 if TYPE_CHECKING:
     from ..storage.savefmt import Game
@@ -61,12 +66,18 @@ class SeatsFeature(Feature):
         self.read = False  # the stored table was read (once, at start)
         self.serial = 0  # tables started in this page (a job of an earlier table is dropped)
         self.skipping = 0  # the hand number whose games you skip to the result
+        self.holder: int | None = None  # the seat of the person holding the device (None: covered)
 
     # ----- input ---------------------------------------------------------------------------------
 
     def control(self, act: str, data: Mapping[str, str]) -> FeatureIntent | None:
         if act == "seat-down" and data.get("value") in SEATINGS:
-            return SitDown(data["value"])
+            kinds, typed = self.ui.form()
+            return SitDown(data["value"], kinds, typed)
+        if act == "seat-ready":
+            return Ready()
+        if act == "seat-undo":
+            return TakeBackMove()
         if act == "seat-move" and "action" in data:
             return SeatMove(data["action"])
         if act == "seat-skip":
@@ -80,6 +91,8 @@ class SeatsFeature(Feature):
             SitDown: self.sit_down,
             SeatMove: self.move,
             SkipHand: lambda _: self.skip(),
+            Ready: lambda _: self.ready(),
+            TakeBackMove: lambda _: self.take_back(),
             LeaveTable: lambda _: self.leave(),
         }
 
@@ -90,26 +103,71 @@ class SeatsFeature(Feature):
             self.read = True
             key = self.vault.seal_key()
             self.seated = self.vault.read(record.NAME, lambda d: record.parse(d, key), "table of players")
+            self.holder = None
+            self.passed(True)
 
-    def sit_down(self, it: SitDown) -> None:
-        """A new table (you deal the first hand: at three you sit it out), the computer at the
-        level of your match."""
-        table = Table(table_preset(it.seating), dealer=YOU)
-        self.seated = record.Seated(table, self.host.session.game.level)
-        self.serial += 1
-        self.host.dialogs.close("dlg-new")
-        self.changed()
-
-    def move(self, it: SeatMove) -> bool:
-        if self.seated is None:
-            return False
+    def sit_down(self, it: SitDown) -> bool:
+        """A new table (seat 0 deals the first hand: at three it sits it out), the computer at
+        the level of your match."""
         try:
-            self.seated.table.apply(YOU, Action.parse(it.action))
+            people = record.seat_people(Seating(it.seating), it.kinds, it.typed)
         except ValueError as e:
             self.host.screen.notice(str(e), "rule", 4000)
             return False
+        table = Table(table_preset(it.seating), dealer=0)
+        self.seated = record.Seated(table, self.host.session.game.level, people)
+        self.serial += 1
+        self.holder = None
+        self.host.dialogs.close("dlg-new")
+        self.passed(True)
         self.changed()
         return True
+
+    def move(self, it: SeatMove) -> bool:
+        """The holder's move (refused while the table is covered)."""
+        if self.seated is None or self.holder is None:
+            return False
+        try:
+            action = Action.parse(it.action)
+            self.seated.table.apply(self.holder, action)
+        except ValueError as e:
+            self.host.screen.notice(str(e), "rule", 4000)
+            return False
+        self.passed(action.kind == ActionKind.NEXT_HAND)
+        self.changed()
+        return True
+
+    def take_back(self) -> bool:
+        """The holder takes back their last move (gin_core's fair undo: refused once their game
+        showed them something since); the computer's work under way is dropped."""
+        if self.seated is None or self.holder is None:
+            return False
+        try:
+            self.seated.table.undo(self.holder)
+        except UndoError:
+            self.host.screen.notice("Too late to take it back: your game has moved on.", "rule", 4000)
+            return False
+        self.serial += 1
+        self.changed()
+        return True
+
+    def ready(self) -> None:
+        """The person the device was passed to takes it."""
+        if self.seated is not None and self.holder is None:
+            self.holder = holder_now(self.seated.table, self.seated.people, None)
+            self.drawn()
+            self.host.work()
+
+    def passed(self, new_hand: bool) -> None:
+        """After a move: who holds the device now; with several people the table is covered
+        when it changes hands, and at a new hand."""
+        if self.seated is None:
+            return
+        want = holder_now(self.seated.table, self.seated.people, self.holder)
+        if len(persons(self.seated.people)) < 2:
+            self.holder = want
+        elif new_hand or want != self.holder:
+            self.holder = None
 
     def skip(self) -> None:
         if self.seated is not None:
@@ -133,35 +191,51 @@ class SeatsFeature(Feature):
     # ----- the screen and the computer -----------------------------------------------------------
 
     def drawn(self) -> None:
-        if self.seated is not None:
-            from .model import present  # after the first paint (warmup.py)
+        """The table as the holder sees it, or covered for the person it passes to."""
+        if self.seated is None:
+            return
+        from .model import covered, present  # after the first paint (warmup.py)
 
-            self.ui.show(present(self.seated.table.view(YOU)))
+        s = self.seated
+        who = record.names(s.table.table.seating, s.people)
+        if self.holder is None:
+            self.ui.show(covered(s.table.view(holder_now(s.table, s.people, None)), who))
+        else:
+            undo = s.table.fair_undo(self.holder) is None
+            self.ui.show(present(s.table.view(self.holder), who, undo))
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
-        """The computer's next move at the table (one at a time, in seat order)."""
-        if self.seated is None or self.seated.table.phase != TablePhase.PLAY:
+        """The computer's next move at the table (one at a time, in seat order; none while
+        the table is covered)."""
+        seat = self.computer_to_move()
+        if self.seated is None or self.holder is None or seat is None:
             return []
         table = self.seated.table
-        seat = next((s for s in table.to_move if s != YOU), None)
         key = f"seats:{self.serial}:{len(table.history)}"
-        if seat is None or known(key):
+        if known(key):
             return []
         view = table.view(seat).play
         assert view is not None, "a seat to move plays a game"
         bot = make_bot(self.seated.level, seed=seat, slice_ms=SLICE_MS)
-        pace = PLAY_S if _with(table, seat) else WATCH_S
+        pace = PLAY_S if _with(table, seat, self.holder) else WATCH_S
         if self.skipping == len(table.hands) + 1:
             pace = 0.0
         return [(key, _paced(pace, bot.think(view)), lambda d: self.computer_moved(key, seat, d))]
+
+    def computer_to_move(self) -> int | None:
+        """The first seat of the computer to move (None: a person's turn, or between hands)."""
+        if self.seated is None or self.seated.table.phase != TablePhase.PLAY:
+            return None
+        return next((s for s in self.seated.table.to_move if self.seated.people[s] is None), None)
 
     def computer_moved(self, key: str, seat: int, action: Action) -> None:
         if self.seated is None or key != f"seats:{self.serial}:{len(self.seated.table.history)}":
             return
         self.seated.table.apply(seat, action)
+        self.passed(False)
         self.changed()
 
 
-def _with(table: Table, seat: int) -> bool:
-    """``seat`` plays against you this hand."""
-    return any(YOU in pair and seat in pair for pair in table.pairing)
+def _with(table: Table, seat: int, holder: int) -> bool:
+    """``seat`` plays against the holder this hand."""
+    return any(holder in pair and seat in pair for pair in table.pairing)

@@ -6,9 +6,16 @@ from ..feature import FeatureIntent
 
 
 class SitDown(FeatureIntent):
-    """Start a table: ``seating`` "three", "partners" or "hollywood" (from New match)."""
+    """Start a table: ``seating`` "three", "partners" or "hollywood" (from New match), with at
+    each seat a person or the computer (``kinds``) and the names typed (``typed``)."""
 
     seating: str
+    kinds: tuple[str, ...] = ("person", "computer", "computer", "computer")
+    typed: tuple[str, ...] = ("", "", "", "")
+
+
+class Ready(FeatureIntent):
+    """The person the device was passed to takes it: their view is shown."""
 
 
 class SeatMove(FeatureIntent):
@@ -23,3 +30,7 @@ class SkipHand(FeatureIntent):
 
 class LeaveTable(FeatureIntent):
     """Leave the table: it ends (not kept), and your two-player match is back."""
+
+
+class TakeBackMove(FeatureIntent):
+    """Take back the holder's last move while their game showed them nothing since."""

@@ -1,30 +1,27 @@
-"""The seated table as the page shows it to you at seat 0: a pure presenter of your
-``SeatView`` (never of the table itself, so no hidden card can reach the screen). Who sits
-where, who sits out, every game of the hand (yours face up, the others face down), your moves,
-and the scoreboard: per player, per side with both games of each hand, or Hollywood's three
-games."""
+"""The seated table as the page shows it to the person holding the device: a pure presenter
+of that seat's ``SeatView`` (never of the table itself, so no hidden card can reach the screen).
+Who sits where, who sits out, every game of the hand (theirs face up, the others face down),
+their moves, and the scoreboard: per player, per side with both games of each hand, or
+Hollywood's three games. Between the turns of two people the table is covered
+(:func:`covered`): every hand face down, nothing to play, until the next person is ready."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
-from gin_core import Card, HandRecord, PlayerView, Seating, SeatView, TableHand, TablePhase
+from gin_core import ActionKind, Card, HandRecord, PlayerView, Seating, SeatView, TableHand, TablePhase
 
+from ..table.model import showdown_slots
 from ..words import narrate
-from .record import YOU
 
-NAMES = {
-    Seating.HOLLYWOOD: ("You", "Computer"),
-    Seating.THREE: ("You", "Left", "Right"),
-    Seating.PARTNERS: ("You", "Left", "Partner", "Right"),
-}
+Slot = tuple[Card, int, bool, bool]  # a card laid out: its meld group, starts a group, laid off
+
 TITLES = {
     Seating.HOLLYWOOD: "Hollywood: three games at once",
     Seating.THREE: "Three players",
     Seating.PARTNERS: "Four players in partnerships",
 }
-SIDES = ("You and Partner", "Left and Right")
 
 
 class GameWatch(Protocol):
@@ -50,12 +47,54 @@ class GameShown:
     each hides face down, the pile's top, the stock, and what is happening in it."""
 
     players: tuple[str, str]
-    yours: bool
+    yours: bool  # the game of the person holding the device (face up)
     cards: tuple[Card, ...]
     face_down: tuple[int, int]
     top: Card | None
     stock: int
     status: str
+    laid: LaidOut | None = None  # the game is over: both hands laid out
+
+
+@dataclass(frozen=True)
+class LaidOut:
+    """A finished game's two hands as the two-player showdown lays them out (in the order of
+    ``GameShown.players``): melds, lay-offs made onto the knocker's melds, and deadwood."""
+
+    hands: tuple[tuple[Slot, ...], tuple[Slot, ...]]
+    deadwood: tuple[int, int]
+    words: tuple[str, str]  # each hand told, e.g. "Carol: melds 4♠ 5♠ 6♠; deadwood 7♥ (7)"
+
+
+def laid_out(record: HandRecord | None, order: tuple[int, int], players: tuple[str, str]) -> LaidOut | None:
+    """The showdown of ``record`` (None: not over, or a dead hand), its players in ``order``
+    (their numbers in the game) named ``players``; every card of it is shown to every seat
+    once it is over, as the two-player showdown shows it."""
+    s = record.settlement if record is not None else None
+    if s is None:
+        return None
+    dw = {s.knocker: s.knocker_deadwood, 1 - s.knocker: s.defender_deadwood}
+    hands = tuple(tuple(showdown_slots(s, p, len(s.layoffs))) for p in order)
+    deadwood = (dw[order[0]], dw[order[1]])
+    words = tuple(_told(n, h, d) for n, h, d in zip(players, hands, deadwood, strict=True))
+    return LaidOut((hands[0], hands[1]), deadwood, (words[0], words[1]))
+
+
+def _told(name: str, slots: tuple[Slot, ...], deadwood: int) -> str:
+    """One laid-out hand in words: its melds (with the cards laid off onto them), its deadwood."""
+    melds: dict[int, list[Card]] = {}
+    for card, group, _, _ in slots:
+        melds.setdefault(group, []).append(card)
+    said = [narrate.cards_words(cs, spoken=True) for g, cs in melds.items() if g >= 0]
+    laid = [c for c, _, _, off in slots if off]
+    parts = [f"melds {'; '.join(said)}" if said else "no meld"]
+    if laid:
+        parts.append(f"laid off {narrate.cards_words(laid, spoken=True)}")
+    loose = melds.get(-1, [])
+    parts.append(
+        f"deadwood {narrate.cards_words(loose, spoken=True)} ({deadwood})" if loose else "no deadwood"
+    )
+    return f"{name}: {'. '.join(parts)}"
 
 
 @dataclass(frozen=True)
@@ -70,20 +109,24 @@ class SeatsModel:
     status: str
     head: tuple[str, ...]  # the scoreboard's columns
     rows: tuple[tuple[str, ...], ...]
+    handover: str | None = None  # covered until this person takes the device
+    undo: bool = False  # the holder may take back their last move (nothing seen since)
+    discards: tuple[tuple[Card, str, str], ...] = ()  # (card, action text, label): tap the card
 
 
-def names(view: SeatView) -> tuple[str, ...]:
-    return NAMES[view.seating]
-
-
-def parties(view: SeatView) -> tuple[str, ...]:
-    """Who scores: each player, or each side of partners."""
-    return SIDES if view.seating == Seating.PARTNERS else names(view)
+def parties(view: SeatView, who: tuple[str, ...]) -> tuple[str, ...]:
+    """Who scores: each player, or each side of partners (seats 0 and 2, 1 and 3)."""
+    if view.seating == Seating.PARTNERS:
+        return (f"{who[0]} and {who[2]}", f"{who[1]} and {who[3]}")
+    return who
 
 
 def _own(play: PlayerView, players: tuple[str, str], status: str) -> GameShown:
+    """Your game (``players``: you first)."""
     top = play.pile[-1] if play.pile else None
-    return GameShown(players, True, play.hand, (0, play.opponent_hand_size), top, play.stock_size, status)
+    laid = laid_out(play.showdown, (play.player, 1 - play.player), players)
+    shown = GameShown(players, True, play.hand, (0, play.opponent_hand_size), top, play.stock_size, status)
+    return replace(shown, laid=laid)
 
 
 def _watched(w: GameWatch, who: tuple[str, ...]) -> GameShown:
@@ -93,7 +136,9 @@ def _watched(w: GameWatch, who: tuple[str, ...]) -> GameShown:
     else:
         status = f"{who[w.to_move]} to move" if w.to_move is not None else ""
     top = w.pile[-1] if w.pile else None
-    return GameShown(players, False, (), w.hand_sizes, top, w.stock_size, status)
+    return GameShown(
+        players, False, (), w.hand_sizes, top, w.stock_size, status, laid_out(w.showdown, (0, 1), players)
+    )
 
 
 def _game_result(players: tuple[str, str], record: HandRecord) -> str:
@@ -102,7 +147,7 @@ def _game_result(players: tuple[str, str], record: HandRecord) -> str:
     return "Dead hand: no score" if s is None else s.explain(players)
 
 
-def _own_status(view: SeatView, play: PlayerView) -> str:
+def _own_status(play: PlayerView) -> str:
     if play.phase in ("match_over", "hand_over"):
         return "Your game is over"
     if play.to_move == play.player:
@@ -110,26 +155,25 @@ def _own_status(view: SeatView, play: PlayerView) -> str:
     return "The other player's turn"
 
 
-def games(view: SeatView) -> tuple[GameShown, ...]:
+def games(view: SeatView, who: tuple[str, ...]) -> tuple[GameShown, ...]:
     """Your game first (if you play this hand), then the others, face down."""
-    who = names(view)
     shown = [_watched(w, who) for w in view.watching]
-    game = next((seats for seats in view.pairing if YOU in seats), None)
+    game = next((seats for seats in view.pairing if view.seat in seats), None)
     if view.play is not None and game is not None:
         last = view.hands[-1] if view.phase != TablePhase.PLAY and view.hands else None
         players = (who[game[0]], who[game[1]])
-        status = _own_status(view, view.play) if last is None else _own_result(last, players)
-        shown.insert(0, _own(view.play, players, status))
+        status = _own_status(view.play) if last is None else _own_result(last, players, view.seat)
+        mine = players if game[0] == view.seat else (players[1], players[0])  # yours first
+        shown.insert(0, _own(view.play, mine, status))
     return tuple(shown)
 
 
-def _own_result(hand: TableHand, players: tuple[str, str]) -> str:
-    g = next(g for g in hand.games if YOU in g.seats)
+def _own_result(hand: TableHand, players: tuple[str, str], seat: int) -> str:
+    g = next(g for g in hand.games if seat in g.seats)
     return _game_result(players, g.record)
 
 
-def seats(view: SeatView) -> tuple[str, ...]:
-    who = names(view)
+def seats(view: SeatView, who: tuple[str, ...]) -> tuple[str, ...]:
     playing = {s for pair in view.pairing for s in pair}
     return tuple(
         f"{name}{': deals' if s == view.dealer else ''}{'' if s in playing else ', sits out'}"
@@ -138,75 +182,112 @@ def seats(view: SeatView) -> tuple[str, ...]:
 
 
 def moves(view: SeatView) -> tuple[tuple[str, str], ...]:
+    """The moves offered as buttons (a discard is played by its card: :func:`discards`)."""
     top = view.play.pile[-1] if view.play is not None and view.play.pile else None
-    return tuple((str(a), narrate.action_label(a, top)) for a in view.legal_actions)
+    return tuple(
+        (str(a), narrate.action_label(a, top)) for a in view.legal_actions if a.kind != ActionKind.DISCARD
+    )
 
 
-def status(view: SeatView) -> str:
+def discards(view: SeatView) -> tuple[tuple[Card, str, str], ...]:
+    """Each card of the hand that may be discarded now, its action's text and label."""
+    return tuple(
+        (a.card, str(a), f"Discard {narrate.card_word(a.card, spoken=True)}")
+        for a in view.legal_actions
+        if a.kind == ActionKind.DISCARD and a.card is not None
+    )
+
+
+def status(view: SeatView, who: tuple[str, ...]) -> str:
     if view.result is not None:
         won = view.result.winner
-        return "The table is over: a tie" if won is None else f"The table is over: {parties(view)[won]} won"
+        return (
+            "The table is over: a tie" if won is None else f"The table is over: {parties(view, who)[won]} won"
+        )
     if view.phase == TablePhase.HAND_OVER:
         return f"Hand {view.hand_number} is over"
     return f"Hand {view.hand_number}"
 
 
-def present(view: SeatView) -> SeatsModel:
-    """The dialog for you, from your view only."""
-    head, rows = scoreboard(view)
+def present(view: SeatView, who: tuple[str, ...], undo: bool = False) -> SeatsModel:
+    """The dialog for the seat of ``view`` (``who``: every seat's name), from its view only;
+    ``undo``: it may take back its last move."""
+    head, rows = scoreboard(view, who)
     in_play = view.phase == TablePhase.PLAY
     mine_over = view.play is None or view.play.phase in ("match_over", "hand_over")
     return SeatsModel(
         title=TITLES[view.seating],
-        seats=seats(view),
-        games=games(view),
+        seats=seats(view, who),
+        games=games(view, who),
         moves=moves(view),
         watching=in_play and mine_over,
-        status=status(view),
+        status=status(view, who),
         head=head,
         rows=rows,
+        undo=undo,
+        discards=discards(view),
     )
 
 
-def scoreboard(view: SeatView) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+def covered(view: SeatView, who: tuple[str, ...]) -> SeatsModel:
+    """The table while the device passes to the person of ``view``'s seat: what every seat
+    sees (the seats, the piles, the score), every hand face down, and only "Ready" to play."""
+    to = who[view.seat]
+    shown = present(view, who)
+    down = tuple(
+        replace(g, yours=False, cards=(), face_down=(len(g.cards), g.face_down[1]), status="")
+        if g.yours
+        else g
+        for g in shown.games
+    )
+    text = f"Pass the device to {to}. {to}: tap \u201cReady\u201d when only you can see the screen."
+    return replace(
+        shown, games=down, moves=(), discards=(), undo=False, watching=False, status=text, handover=to
+    )
+
+
+def scoreboard(view: SeatView, who: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
     """The columns and rows of the scoreboard: one row per finished hand, then the totals."""
     if view.hollywood is not None:
-        return _hollywood(view)
-    who = parties(view)
-    head = ("Hand", *who) + (("Games",) if view.seating == Seating.PARTNERS else ())
-    rows = [_hand_row(view, h) for h in view.hands]
+        return _hollywood(view, who)
+    by = parties(view, who)
+    head = ("Hand", *by) + (("Games",) if view.seating == Seating.PARTNERS else ())
+    rows = [_hand_row(view, h, who) for h in view.hands]
     rows.append(
-        ("Total", *(str(p) for p in _sums(view)), *(("",) if view.seating == Seating.PARTNERS else ()))
+        (
+            "Total",
+            *(str(p) for p in _sums(view, len(by))),
+            *(("",) if view.seating == Seating.PARTNERS else ()),
+        )
     )
     if view.result is not None:
         rows.append(
             (
                 "With bonuses",
                 *(str(t) for t in view.result.totals),
-                *(("",) if len(head) > len(who) + 1 else ()),
+                *(("",) if len(head) > len(by) + 1 else ()),
             )
         )
     return head, tuple(rows)
 
 
-def _sums(view: SeatView) -> tuple[int, ...]:
-    return tuple(sum(h.points[p] for h in view.hands) for p in range(len(parties(view))))
+def _sums(view: SeatView, n: int) -> tuple[int, ...]:
+    return tuple(sum(h.points[p] for h in view.hands) for p in range(n))
 
 
-def _hand_row(view: SeatView, hand: TableHand) -> tuple[str, ...]:
+def _hand_row(view: SeatView, hand: TableHand, who: tuple[str, ...]) -> tuple[str, ...]:
     cells = (str(hand.number), *(str(p) for p in hand.points))
     if view.seating != Seating.PARTNERS:
         return cells
-    who = names(view)
     both = "; ".join(_game_result((who[g.seats[0]], who[g.seats[1]]), g.record) for g in hand.games)
     return (*cells, both)
 
 
-def _hollywood(view: SeatView) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+def _hollywood(view: SeatView, who: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
     assert view.hollywood is not None
     head = ("Player", "Game 1", "Game 2", "Game 3", "Total")
     rows = []
-    for p, name in enumerate(names(view)):
+    for p, name in enumerate(who):
         cells = [str(g.points[p]) + (" (over)" if g.result is not None else "") for g in view.hollywood.games]
         rows.append((name, *cells, str(view.hollywood.totals[p])))
     return head, tuple(rows)

@@ -1,32 +1,83 @@
 """The seated table as stored (``gin-rummy/v1/seats``): gin_core's ``save_table`` text sealed
 (it holds the seed, from which every hidden card could be dealt again) inside a small JSON
-record with the computer's level. Reading checks everything; a bad record raises ValueError so
-the store sets it aside with a notice."""
+record with the computer's level and who sits where (a person's name, or the computer). Reading
+checks everything; a bad record raises ValueError so the store sets it aside with a notice. A
+record of version 1 (before people) seats you at seat 0 and the computer everywhere else."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gin_core import Table, load_table, save_table
+from gin_core import Seating, Table, load_table, save_table
 
+from ..storage.savefmt import NAME_MAX, seat_name
 from ..storage.seal import seal, unseal
 from ..storage.settings import LEVELS
 
 NAME = "seats"
-YOU = 0  # your seat at every table
 FORMAT = "ginweb.seats"
-VERSION = 1
-_KEYS = frozenset({"format", "version", "level", "table"})
+VERSION = 2
+_KEYS = {1: frozenset({"format", "version", "level", "table"})}
+_KEYS[2] = _KEYS[1] | {"people"}
+COMPUTERS = {  # the computer's name at each seat
+    Seating.HOLLYWOOD: ("Computer", "Computer"),
+    Seating.THREE: ("Computer", "Left", "Right"),
+    Seating.PARTNERS: ("Computer", "Left", "Partner", "Right"),
+}
+
+People = tuple[str | None, ...]  # per seat: a person's name, or None for the computer
 
 
 @dataclass(frozen=True)
 class Seated:
-    """A table on the page: you sit at seat 0, the computer (at ``level``) at the others."""
+    """A table on the page: at each seat a person (by name) or the computer (at ``level``)."""
 
     table: Table
     level: str
+    people: People
+
+
+def alone(seats: int) -> People:
+    """You at seat 0 against the computer at every other seat."""
+    return ("You", *([None] * (seats - 1)))
+
+
+def names(seating: Seating, people: People) -> tuple[str, ...]:
+    """Every seat's name: the person's, or the computer's at that seat."""
+    return tuple(COMPUTERS[seating][s] if p is None else p for s, p in enumerate(people))
+
+
+def persons(people: People) -> tuple[int, ...]:
+    """The seats of people, in seat order."""
+    return tuple(s for s, p in enumerate(people) if p is not None)
+
+
+def seat_people(seating: Seating, kinds: Sequence[str], typed: Sequence[str]) -> People:
+    """Who sits where, as chosen in the form (``kinds[s]`` "person" or "computer", ``typed[s]``
+    the name; an empty name is "You" for the only person, else "Player n"); ValueError naming
+    the rule if no seat is a person, a name is too long, or two seats share a name."""
+    n = len(COMPUTERS[seating])
+    chosen = [s for s in range(n) if kinds[s] == "person"]
+    people: list[str | None] = [None] * n
+    for s in chosen:
+        default = "You" if len(chosen) == 1 else f"Player {s + 1}"
+        people[s] = seat_name(typed[s]) if typed[s].strip() else default
+    return _checked(seating, tuple(people))
+
+
+def _checked(seating: Seating, people: People) -> People:
+    """``people`` if they seat a table: one to four people with names of their own."""
+    if not persons(people):
+        raise ValueError("At least one seat needs a person.")
+    if any(p is not None and seat_name(p) != p for p in people):
+        raise ValueError(f"A player's name has 1 to {NAME_MAX} letters, digits or spaces.")
+    every = [n.casefold() for n in names(seating, people)]
+    if any(every.count(every[s]) > 1 for s in persons(people)):
+        raise ValueError("Every player needs a name of their own (not the computer's).")
+    return people
 
 
 def dumps(seated: Seated, key: str) -> str:
@@ -35,6 +86,7 @@ def dumps(seated: Seated, key: str) -> str:
         "format": FORMAT,
         "version": VERSION,
         "level": seated.level,
+        "people": list(seated.people),
         "table": seal(save_table(seated.table), key),
     }
     return json.dumps(data, separators=(",", ":"))
@@ -42,10 +94,21 @@ def dumps(seated: Seated, key: str) -> str:
 
 def parse(data: Any, key: str) -> Seated:
     """The table stored as ``data`` (parsed JSON); ValueError names what is wrong."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT or set(data) != _KEYS:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("not a table of this page")
-    if data["version"] != VERSION or type(data["version"]) is not int:
-        raise ValueError(f"table record version {data['version']!r} is not supported")
+    version = data.get("version")
+    if type(version) is not int or version not in _KEYS or set(data) != _KEYS[version]:
+        raise ValueError(f"table record version {version!r} is not supported")
     if data["level"] not in LEVELS:
         raise ValueError(f"table record level {data['level']!r} is not a level of the page")
-    return Seated(load_table(unseal(data["table"], key)), data["level"])
+    table = load_table(unseal(data["table"], key))
+    return Seated(table, data["level"], _people(data.get("people", alone(table.seats)), table))
+
+
+def _people(raw: Any, table: Table) -> People:
+    """Who sits where as stored: a name or null per seat of ``table``."""
+    if not (isinstance(raw, list | tuple) and len(raw) == table.seats):
+        raise ValueError("table record people do not match its seats")
+    if not all(p is None or isinstance(p, str) for p in raw):
+        raise ValueError("table record people are names or null")
+    return _checked(table.table.seating, tuple(raw))

@@ -1,6 +1,7 @@
 """The seated table's dialog (#dlg-seats): write what model.py built into the DOM, and decide
-nothing. Your cards are shown with their symbols and named for a screen reader; a hidden hand
-is only a count of card backs."""
+nothing. The holder's cards are shown with their symbols and named for a screen reader; a
+hidden hand is only a count of card backs; covered for a handover, only "Ready" (focused) can
+be played. Also reads the seats chosen in New match (a person or the computer, and a name)."""
 
 from __future__ import annotations
 
@@ -9,34 +10,72 @@ from typing import TYPE_CHECKING
 from gin_core import Card
 
 from ..kit import dom
+from ..table.cardface import face_html
 from ..words import narrate
 
 if TYPE_CHECKING:  # imported after the first paint (warmup.py)
-    from .model import GameShown, SeatsModel
+    from .model import GameShown, LaidOut, SeatsModel, Slot
 
 RED = ("\u2665", "\u2666")
+SEATS_MAX = 4  # the seats of the form (partners)
 
 
-def _card(c: Card) -> str:
+def _card(c: Card, extra: str = "") -> str:
     red = " red" if c.symbol.endswith(RED) else ""
-    return f'<span class="rcard{red}">{dom.esc(c.symbol)}</span>'
+    return f'<span class="rcard{red}{extra}">{dom.esc(c.symbol)}</span>'
 
 
-def _game(g: GameShown) -> str:
+def _slot(slot: Slot) -> str:
+    """A laid-out card: a gap before each group, deadwood dimmed, a card laid off marked."""
+    card, group, starts, off = slot
+    extra = (" gap" if starts else "") + (" dead" if group < 0 else "") + (" off" if off else "")
+    return _card(card, extra)
+
+
+def _laid(laid: LaidOut, players: tuple[str, str]) -> str:
+    """Both hands of a finished game laid out as the showdown shows them, each named."""
+    return "".join(
+        f'<div class="rhand laid" role="img" aria-label="{dom.esc(words)}">'
+        f'<span class="laid-name">{dom.esc(name)}</span>{"".join(_slot(s) for s in slots)}'
+        f'<span class="laid-dw">deadwood {dw}</span></div>'
+        for name, slots, dw, words in zip(players, laid.hands, laid.deadwood, laid.words, strict=True)
+    )
+
+
+def _face(c: Card, play: tuple[str, str] | None) -> str:
+    """A card of the holder's hand as the main table draws it; a button when it may be
+    discarded (tap it to discard)."""
+    cls = f"card face s{c.suit}"
+    if play is None:
+        word = narrate.card_word(c, spoken=True)
+        return f'<span class="{cls}" role="img" aria-label="{dom.esc(word)}">{face_html(c)}</span>'
+    text, label = play
+    return (
+        f'<button type="button" class="{cls}" data-act="seat-move" data-action="{dom.esc(text)}"'
+        f' aria-label="{dom.esc(label)}">{face_html(c)}</button>'
+    )
+
+
+def _hand(cards: tuple[Card, ...], discards: tuple[tuple[Card, str, str], ...]) -> str:
+    plays = {c: (text, label) for c, text, label in discards}
+    faces = "".join(_face(c, plays.get(c)) for c in cards)
+    what = "tap a card to discard it" if plays else f"{len(cards)} cards"
+    return f'<div class="seat-hand" role="group" aria-label="Your hand: {what}">{faces}</div>'
+
+
+def _game(g: GameShown, discards: tuple[tuple[Card, str, str], ...] = ()) -> str:
     title = f"{g.players[0]} against {g.players[1]}"
-    if g.yours:
-        spoken = narrate.cards_words(g.cards, spoken=True) or "no cards"
-        mine = (
-            f'<div class="rhand" role="img" aria-label="Your hand: {dom.esc(spoken)}">'
-            f"{''.join(_card(c) for c in g.cards)}</div>"
-        )
+    if g.laid is not None:
+        mine = _laid(g.laid, g.players)
+    elif g.yours:
+        mine = _hand(g.cards, discards)
     else:
         mine = _backs(g.players[0], g.face_down[0])
     top = "empty" if g.top is None else narrate.card_word(g.top, spoken=True)
     pile = _card(g.top) if g.top is not None else "&mdash;"
     return (
         f'<section class="seat-game" aria-label="{dom.esc(title)}"><h3>{dom.esc(title)}</h3>'
-        f"{mine}{_backs(g.players[1], g.face_down[1])}"
+        f"{mine}{'' if g.laid else _backs(g.players[1], g.face_down[1])}"
         f'<p>Pile: <span aria-label="{dom.esc(top)}">{pile}</span> &middot; stock {g.stock}</p>'
         f'<p class="seat-status" aria-live="polite">{dom.esc(g.status)}</p></section>'
     )
@@ -50,10 +89,14 @@ def _backs(name: str, n: int) -> str:
 
 
 def _moves(m: SeatsModel) -> str:
+    if m.handover is not None:
+        return '<button type="button" class="primary" id="seats-ready" data-act="seat-ready">Ready</button>'
     buttons = "".join(
         f'<button type="button" data-act="seat-move" data-action="{dom.esc(text)}">{dom.esc(label)}</button>'
         for text, label in m.moves
     )
+    if m.undo:
+        buttons += '<button type="button" data-act="seat-undo">Take back</button>'
     if m.watching:
         buttons += '<button type="button" data-act="seat-skip">Skip to the result</button>'
     return buttons
@@ -80,11 +123,19 @@ class SeatsUI:
         dom.set_text(dom.by_id("seats-title"), m.title)
         dom.set_text(dom.by_id("seats-status"), m.status)
         dom.by_id("seats-list").innerHTML = "".join(f"<li>{dom.esc(s)}</li>" for s in m.seats)
-        dom.by_id("seats-games").innerHTML = "".join(_game(g) for g in m.games)
+        dom.by_id("seats-games").innerHTML = "".join(_game(g, m.discards if g.yours else ()) for g in m.games)
         dom.by_id("seats-moves").innerHTML = _moves(m)
         dom.by_id("seats-board").innerHTML = _board(m)
         if not self.dlg.open:
             self.dlg.showModal()
+        if m.handover is not None:  # the next person starts from "Ready"
+            dom.before_paint(dom.by_id("seats-ready").focus)
+
+    def form(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Each seat's choice in New match: "person" or "computer", and the name typed."""
+        kinds = tuple(str(dom.by_id(f"seats-kind{i}").value) for i in range(1, SEATS_MAX + 1))
+        typed = tuple(str(dom.by_id(f"seats-name{i}").value) for i in range(1, SEATS_MAX + 1))
+        return kinds, typed
 
     def hide(self) -> None:
         if self.dlg.open:
