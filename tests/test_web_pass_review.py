@@ -31,12 +31,14 @@ from test_web_review_page import CODE, Recorder, Table, fake_review, played  # n
 
 
 def never_seen(m: Match, hand: int, seat: int) -> set[Card]:
-    """The cards ``seat`` never saw in hand ``hand``: at its end, those it still has not seen
-    (a card once seen stays in sight: in a hand, on the pile, or known in the other hand)."""
+    """The cards ``seat`` never saw in hand ``hand``: unseen at every step of it (a card seen
+    once, then hidden again, was seen: e.g. one taken from the pile and put face down at a knock)."""
     fresh = hand_start(m, hand)
+    hidden = set(fresh.view(seat).unseen())
     for player, action in hand_moves(m, hand):
         fresh.apply(action, player)
-    return set(fresh.view(seat).unseen())
+        hidden &= set(fresh.view(seat).unseen())
+    return hidden
 
 
 def names_any(text: str, cards: set[Card]) -> set[Card]:
