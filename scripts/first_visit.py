@@ -14,8 +14,6 @@ totals in MiB. Bytes do not depend on the machine's load: one load is enough.
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -25,15 +23,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "e2e"))
 
-from bench_boot import READY_JS, RESOURCES_JS  # noqa: E402
+from bench_boot import READY_JS, RESOURCES_JS, brotli_sizes  # noqa: E402
 from gin_e2e import CHROMIUM_ARGS  # noqa: E402
 from serve import start_server  # noqa: E402
 
-BROTLI_JS = (
-    "const fs = require('fs'), zlib = require('zlib'); const q = Number(process.argv[1]);"
-    "for (const f of process.argv.slice(2)) console.log(zlib.brotliCompressSync(fs.readFileSync(f),"
-    " {params: {[zlib.constants.BROTLI_PARAM_QUALITY]: q}}).length);"
-)
 MIB = 1024 * 1024
 
 
@@ -57,13 +50,6 @@ def fetched_files(site: Path, chromium: str) -> list[Path]:
         server.server_close()
     paths = sorted({urlsplit(u).path.lstrip("/") or "index.html" for u in urls})
     return [site / p for p in paths if (site / p).is_file()]
-
-
-def brotli_sizes(files: list[Path], quality: int) -> list[int]:
-    """Each file's size brotli-compressed at ``quality``."""
-    script = [os.environ.get("NODE", "node"), "-e", BROTLI_JS, str(quality), *map(str, files)]
-    res = subprocess.run(script, check=True, capture_output=True, text=True)
-    return [int(n) for n in res.stdout.split()]
 
 
 def table(site: Path, files: list[Path], qualities: list[int]) -> str:
