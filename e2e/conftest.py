@@ -8,7 +8,7 @@ Fixtures
                    response carries the production headers of netlify.toml (CSP included)
   site_url         session: base URL of the site served at the root
   subpath_url      session: base URL of the site served under /games/gin/
-  build_info       session: site/build-info.json (versions, wheel name)
+  build_info       session: site/build-info.json (versions, archive names)
   page             the pytest-playwright page, watched: the test FAILS on any request to an
                    origin other than the page's own, on a failed request, a console error or an
                    uncaught page error (mark a test @pytest.mark.allow_console_errors to allow

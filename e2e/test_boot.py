@@ -1,12 +1,14 @@
-"""Boot the page in Chromium: Python starts, the engine from the wheel is shown, nothing leaves the origin."""
+"""Boot the page in Chromium: Python starts, the built engine is shown, nothing leaves the origin."""
 
 import importlib.util
 import json
+import traceback
 from urllib.parse import urlsplit
 
 from gin_e2e import CHROMIUM, CHROMIUM_ARGS, ROOT, play_for_decisions, wait_ready, watch
 
 import gin_core
+from gin_core.cards import Card
 
 
 def _boot(page, url, page_monitor, build_info):
@@ -21,19 +23,19 @@ def _boot(page, url, page_monitor, build_info):
     http = [r for r in page_monitor.requests if r.startswith(("http:", "https:"))]
     assert http and all(r.startswith(origin + "/") for r in http), http
     assert page_monitor.problems() == []
-    # the runtime really came from our versioned folders and the wheel from wheels/
+    # the runtime really came from our versioned folders and the page's Python from wheels/
     paths = [urlsplit(r).path for r in http]
     assert any(
         p.endswith(build_info["interpreter"].lstrip(".").replace("pyodide.mjs", "pyodide.asm.wasm"))
         for p in paths
     )
     assert any(p.endswith(build_info["pyscript_core"].lstrip(".")) for p in paths)
-    assert any(p.endswith(build_info["wheel"].lstrip(".")) for p in paths)
+    assert any(p.endswith(build_info["app"].lstrip(".")) for p in paths)
     # what the page preloads (scripts/build_site.py) it uses: each fetched once, never again
     preloaded = page.evaluate(
         "[...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')].map(l => l.href)"
     )
-    assert any(h.endswith(".whl") for h in preloaded) and any(h.endswith("/app.zip") for h in preloaded)
+    assert any(h.endswith("/app.zip") for h in preloaded)
     versions = build_info["versions"]  # main.py and pyscript.json come with this build's version
     assert {f"{url.split('?')[0]}{n}?v={versions[n]}" for n in ("main.py", "pyscript.json")} <= set(preloaded)
     fetched = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")  # the page's own
@@ -66,21 +68,29 @@ def test_subpath_without_trailing_slash_redirects(page, subpath_url, page_monito
 
 
 # Run inside the page (a second <script type="py"> shares the game's interpreter): the stdlib
-# modules run from source, the app modules whose .pyc is missing or stale, and whether modules
-# the page does not use are left out (the trimmed build) or still import (--no-trim, from source).
+# modules run from source, the app modules run from source (gin_core and ginweb ship compiled
+# only) or whose .pyc is missing or stale (PyScript's package, whose sources PyScript writes),
+# the last frame of an engine error's traceback (the page's error report: file and line without
+# a source), and whether modules the page does not use are left out (the trimmed build) or still
+# import (--no-trim, from source).
 PRECOMPILED_PROBE = r"""
-import importlib, importlib.util, json, sys, traceback, zipimport, js
+import importlib, importlib.util, json, os, sys, traceback, zipimport, js
+from gin_core.cards import Card
 try:
-    raise ValueError("probe")
-except ValueError:
-    traceback.format_exc()  # the page's error report path
+    Card.parse("zz")
+except ValueError as exc:
+    frame = traceback.extract_tb(exc.__traceback__)[-1]
+    report = "".join(traceback.format_exception(exc))  # the page's error report path
 from_source = sorted(n for n, m in list(sys.modules.items())
                      if isinstance(getattr(getattr(m, "__spec__", None), "loader", None),
                                    zipimport.zipimporter)
                      and m.__file__.endswith(".py"))
 stale = []
 for name, m in list(sys.modules.items()):
-    if name.split(".")[0] in ("gin_core", "ginweb", "pyscript") and getattr(m, "__file__", None):
+    if name.split(".")[0] in ("gin_core", "ginweb") and getattr(m, "__file__", None):
+        if not m.__file__.endswith(".pyc") or os.path.exists(m.__file__[:-1]):
+            stale.append(name)
+    elif name.split(".")[0] == "pyscript" and getattr(m, "__file__", None):
         source = open(m.__file__, "rb").read()
         try:
             pyc = open(m.__cached__, "rb").read()
@@ -94,15 +104,17 @@ for n in ("difflib", "statistics", "unittest"):
         rest.append(importlib.import_module(n).__file__)
     except ModuleNotFoundError:
         rest.append(None)
-js.window.__precompiled = json.dumps({"from_source": from_source, "stale": stale, "rest": rest})
+js.window.__precompiled = json.dumps({"from_source": from_source, "stale": stale, "rest": rest,
+                                      "frame": [frame.filename, frame.lineno], "report": report})
 """
 
 
 def check_precompiled(page, build_info) -> None:
     """The page booted and played runs every stdlib module it imports from the .pyc of the
-    precompiled list (scripts/precompile_modules.txt: add what this names), and gin_core's,
-    ginweb's and PyScript's own from up-to-date .pyc; the stdlib the page does not use is left
-    out (the trimmed build) or still imports (from source, --no-trim)."""
+    precompiled list (scripts/precompile_modules.txt: add what this names), gin_core's and
+    ginweb's from .pyc without a source, PyScript's own from up-to-date .pyc; an error's report
+    still names the file and line it came from; the stdlib the page does not use is left out
+    (the trimmed build) or still imports (from source, --no-trim)."""
     assert build_info.get("precompiled"), "site/ was built with --no-precompile: rebuild it (make site)"
     page.evaluate(
         """(code) => { const s = document.createElement('script'); s.type = 'py';
@@ -113,6 +125,12 @@ def check_precompiled(page, build_info) -> None:
     found = json.loads(page.evaluate("window.__precompiled"))
     assert found["from_source"] == []
     assert found["stale"] == []
+    try:
+        Card.parse("zz")
+    except ValueError as exc:
+        line = traceback.extract_tb(exc.__traceback__)[-1].lineno  # the same error here, from source
+    assert found["frame"] == ["/home/pyodide/gin_core/cards.py", line], found
+    assert f'File "/home/pyodide/gin_core/cards.py", line {line}, in parse' in found["report"]
     if build_info.get("trimmed"):
         assert found["rest"] == [None, None, None], found["rest"]
     else:

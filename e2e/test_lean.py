@@ -21,8 +21,8 @@ try:
         for folder, dirs, files in os.walk(top):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
             rel = os.path.relpath(folder, os.path.dirname(top)).replace(os.sep, ".")
-            py = sorted(f for f in files if f.endswith(".py"))
-            names += [rel if f == "__init__.py" else f"{rel}.{f[:-3]}" for f in py]
+            stems = sorted({f.rsplit(".", 1)[0] for f in files if f.endswith((".py", ".pyc"))})
+            names += [rel if f == "__init__" else f"{rel}.{f}" for f in stems]  # compiled: .pyc
     for name in names:
         if name.startswith("gin_core.tools"):  # the command line's arena and benchmarks
             continue

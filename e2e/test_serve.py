@@ -67,7 +67,7 @@ def test_real_runtime_mime_types(site_url, build_info):
         (build_info["interpreter"], "text/javascript"),
         (build_info["interpreter"].replace("pyodide.mjs", "pyodide.asm.wasm"), "application/wasm"),
         (build_info["pyscript_core"], "text/javascript"),
-        (build_info["wheel"], "application/zip"),
+        (build_info["app"], "application/zip"),
         ("./pyscript.json", "application/json"),
     ]:
         status, headers, _ = fetch(site_url + rel.removeprefix("./"))

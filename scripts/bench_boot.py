@@ -253,21 +253,20 @@ def lighthouse(url: str, chromium: str) -> dict:
     }
 
 
-def brotli_sizes(files: list[Path]) -> int:
-    """Bytes of the files compressed with brotli at quality 5 (Node's zlib: no Python dependency)."""
+def brotli_sizes(files: list[Path], quality: int = 5) -> list[int]:
+    """Each file's bytes compressed with brotli at ``quality`` (Node's zlib: no Python dependency)."""
     script = (
-        "const fs = require('fs'), zlib = require('zlib'); let n = 0;"
-        "for (const f of process.argv.slice(1)) n += zlib.brotliCompressSync(fs.readFileSync(f),"
-        " {params: {[zlib.constants.BROTLI_PARAM_QUALITY]: 5}}).length;"
-        "console.log(n);"
+        "const fs = require('fs'), zlib = require('zlib'); const q = Number(process.argv[1]);"
+        "for (const f of process.argv.slice(2)) console.log(zlib.brotliCompressSync(fs.readFileSync(f),"
+        " {params: {[zlib.constants.BROTLI_PARAM_QUALITY]: q}}).length);"
     )
     res = subprocess.run(
-        [os.environ.get("NODE", "node"), "-e", script, *map(str, files)],
+        [os.environ.get("NODE", "node"), "-e", script, str(quality), *map(str, files)],
         check=True,
         capture_output=True,
         text=True,
     )
-    return int(res.stdout)
+    return [int(n) for n in res.stdout.split()]
 
 
 def first_visit_bytes(site: Path, urls: list[str]) -> dict:
@@ -276,7 +275,7 @@ def first_visit_bytes(site: Path, urls: list[str]) -> dict:
     files = [site / p for p in sorted(paths) if (site / p).is_file()]
     raw = sum(f.stat().st_size for f in files)
     gz = sum(len(gzip.compress(f.read_bytes(), 9)) for f in files)
-    return {"files": len(files), "raw": raw, "gzip": gz, "brotli": brotli_sizes(files)}
+    return {"files": len(files), "raw": raw, "gzip": gz, "brotli": sum(brotli_sizes(files))}
 
 
 def long_tasks(browser, url: str, level: str, decisions: int, motion: bool = False) -> dict:

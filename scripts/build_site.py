@@ -23,15 +23,18 @@ Steps:
                           node_modules/@pyscript/core/dist the page loads (no source maps, no
                           editor, terminal or MicroPython chunks), the plugins the page does
                           not use taken out of its plugin table (drop_plugins)
-       - wheels/<sha256[:12]>/gin_core-<ver>-py3-none-any.whl, wheels/<sha256[:12]>/app.zip (the
-                          ginweb package and the __pycache__ of both: one download, app_archive)
-       - wheels/<sha256[:12]>/later.zip  the modules of LATER_MODULES (sources and __pycache__),
-                          taken out of the wheel and app.zip (split_later), fetched once the game
-                          is playable (ginweb/warmup.py; app.zip's later.json names it)
+       - wheels/<sha256[:12]>/app.zip  the page's Python, one download (app_archive): gin_core
+                          and ginweb compiled, without sources (sourceless .pyc: the page needs
+                          none, README.md "A lean first visit"), and PyScript package's
+                          __pycache__; with --no-precompile the sources of ginweb and of the
+                          wheel's gin_core. The wheel itself does not ship.
+       - wheels/<sha256[:12]>/later.zip  the modules of LATER_MODULES, taken out of app.zip
+                          (split_later), fetched once the game is playable (ginweb/warmup.py;
+                          app.zip's later.json names it)
        - pyscript.json  = web/pyscript.json (template, optional: there is none now) with
-                          "interpreter" set to the local pyodide.mjs and the wheel and app.zip
-                          added to "files" as "./*" (unpacked into the interpreter's working
-                          directory, on sys.path)
+                          "interpreter" set to the local pyodide.mjs and app.zip added to
+                          "files" as "./*" (unpacked into the interpreter's working directory,
+                          on sys.path)
        - index.html       loads main.py, pyscript.json, style.css and sw-register.js with their
                           version ("?v=<hash>", version_page_refs) and preloads what the start
                           needs (preload_startup)
@@ -138,8 +141,11 @@ SW_WASM_OR_SNAPSHOT_TEST = f'if (path.endsWith(".wasm") || path.endsWith("/{SNAP
 # The modules no first paint and no first move imports: they ship in wheels/<hash>/later.zip
 # (split_later), which ginweb/warmup.py fetches once the game is playable, or on the first
 # import of one of them (later.json in app.zip names the archive and its modules). The one place
-# that says what the game page (index.html) loads at start: the wheel and app.zip (pyscript.json),
-# less these.
+# that says what the game page (index.html) loads at start: app.zip (pyscript.json), less these.
+# Found with the page's import record (README.md "A lean first visit"): every module of app.zip
+# that a first visit has not imported by its first move, but gin_core.equity_data (the expert's
+# first decision of a match reads it) and PyScript's own modules (its package's sources come
+# from PyScript itself; app.zip holds only their cache).
 # e2e/test_later.py checks that nothing fetches it before the game is playable.
 LATER_MODULES = (
     *("gin_core.puzzle_data", "gin_core.puzzles", "gin_core.puzzles.glicko", "gin_core.puzzles.position"),
@@ -147,7 +153,9 @@ LATER_MODULES = (
     *("gin_core.puzzles.declaring",),
     *("gin_core.tools", "gin_core.tools.arena", "gin_core.tools.bench", "gin_core.tools.hands"),
     *("gin_core.tools.opponents", "ginweb.puzzles.model", "ginweb.puzzles.play", "ginweb.puzzles.record"),
-    *("ginweb.lessons.model", "ginweb.review.model", "ginweb.kit.charts"),
+    *("ginweb.puzzles.page", "ginweb.puzzles.alone", "ginweb.lessons.model", "ginweb.lessons.content"),
+    *("ginweb.review.model", "ginweb.review.seen", "ginweb.review.handover", "ginweb.seats.model"),
+    *("ginweb.kit.charts",),
 )
 LATER_MANIFEST = "later.json"
 PUZZLE_CONFIG = "puzzle.json"  # the puzzle page's PyScript config: pyscript.json's, and later.zip
@@ -287,19 +295,25 @@ def pyscript_package(pyscript_dir: Path, out: Path) -> Path:
     return out
 
 
-def app_archive(web: Path, app_pyc: Path | None, out: Path, epoch: int) -> Path:
-    """The page's Python in one archive (one download instead of a file per module): the sources
-    of web/ginweb and, when precompiled, the __pycache__ of ginweb, gin_core and PyScript's
-    package (app_pyc).
-    PyScript unpacks it into the interpreter's working directory, which is on sys.path."""
+def app_archive(web: Path, wheel: Path, app_pyc: Path | None, out: Path, epoch: int) -> Path:
+    """The page's Python in one archive (one download instead of a file per module), unpacked by
+    PyScript into the interpreter's working directory, which is on sys.path. Precompiled: only
+    ``app_pyc``, the compiled gin_core and ginweb (sourceless) and PyScript package's __pycache__;
+    the page needs no source (README.md "A lean first visit"). Not precompiled: the sources of
+    web/ginweb and of the wheel's gin_core."""
     with zipfile.ZipFile(out, "w") as zf:
-        for module in sorted((web / "ginweb").rglob("*.py")):
-            if "__pycache__" not in module.parts:
-                zf.writestr(module.relative_to(web).as_posix(), module.read_bytes())
         if app_pyc is not None:
             with zipfile.ZipFile(app_pyc) as compiled:
                 for info in compiled.infolist():
                     zf.writestr(info.filename, compiled.read(info))
+        else:
+            for module in sorted((web / "ginweb").rglob("*.py")):
+                if "__pycache__" not in module.parts:
+                    zf.writestr(module.relative_to(web).as_posix(), module.read_bytes())
+            with zipfile.ZipFile(wheel) as engine:
+                for info in engine.infolist():
+                    if info.filename.startswith("gin_core/") and not info.is_dir():
+                        zf.writestr(info.filename, engine.read(info))
     normalize_zip(out, epoch)
     return out
 
@@ -406,7 +420,7 @@ def precache_list(site: Path) -> list[str]:
 
     Read from the built site itself: the page's local links and scripts (stylesheets,
     preloads, PyScript's core.js, main.py, pyscript.json, sw-register.js, manifest, icon), the
-    manifest's icons, pyscript.json's interpreter and files (ginweb modules, wheel), every Pyodide
+    manifest's icons, pyscript.json's interpreter and files (app.zip), every Pyodide
     core file next to the interpreter, or next to the pyodide.mjs a wrapper interpreter imports
     (Pyodide loads them all), and the JavaScript modules imported
     statically from those scripts, with the chunks of PyScript's plugin table (PyScript imports
@@ -552,7 +566,7 @@ def main(argv: list[str] | None = None) -> int:
                 if args.precompile
                 else (pyodide_dir / "python_stdlib.zip", None)
             )
-            app = app_archive(web, app_pyc, Path(work) / "app.zip", source_date_epoch())
+            app = app_archive(web, wheel, app_pyc, Path(work) / "app.zip", source_date_epoch())
             runtime = Runtime(pyodide_dir, pyodide_ver, stdlib, pyscript_dir, pyscript_ver)
             if args.snapshot and app_pyc:
                 runtime = make_snapshot(root, runtime, web, app_pyc, Path(work))
@@ -845,10 +859,10 @@ def assemble(
     # The archives keep their names (Pyodide reads a wheel's) inside folders named by their
     # content hash, so they can be cached forever and a rebuilt engine still gets a new URL.
     epoch = source_date_epoch()
-    (wheel, app), later = split_later(app.parent / "split", [wheel, app], epoch)
+    (app,), later = split_later(app.parent / "split", [app], epoch)
     later_url = "./" + content_folder(tmp, later)
     add_manifest(app, later_url, epoch)
-    archives = ["./" + content_folder(tmp, wheel), "./" + content_folder(tmp, app)]
+    archives = ["./" + content_folder(tmp, app)]
     interpreter = "./" + (
         copy_snapshot(tmp, rt.snapshot, pyodide_folder) if rt.snapshot else f"{pyodide_folder}/pyodide.mjs"
     )
@@ -870,8 +884,7 @@ def assemble(
     build_id = write_service_worker(tmp, precache, versions)
     info = {
         "gin_core_version": wheel.name.split("-")[1],  # find_wheel checked the name (WHEEL_RE)
-        "wheel": archives[0],
-        "app": archives[1],
+        "app": archives[0],
         "later": later_url,
         "pyodide_version": rt.pyodide_ver,
         "pyscript_version": rt.pyscript_ver,

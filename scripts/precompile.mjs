@@ -20,10 +20,16 @@
 //                 library (e2e/test_lean.py runs every part of the page on it); --trim 0 keeps
 //                 every other module as .py. Entries are stored, not deflated: HTTP compression
 //                 does better on the wire.
-//   --app-out     a zip of <package>/__pycache__/<module>.cpython-3XX.pyc for the packages given
-//                 by --app NAME=DIR (checked hash-based .pyc: Python compares them with the
-//                 source's hash, so a stale one is recompiled, never run). The page unpacks it
-//                 into its working directory, next to the packages' sources.
+//   --app-out     a zip of the packages given by --app NAME=DIR, compiled: gin_core and ginweb
+//                 (SOURCELESS) as <package>/<module>.pyc, sourceless (hash-based, unchecked; with
+//                 their docstrings and asserts, as the tests run them: a dataclass without a
+//                 docstring gets one from inspect.signature at import): the page ships no source
+//                 of them, and tracebacks still name the file and line
+//                 (/home/pyodide/<package>/<module>.py); PyScript's
+//                 package as <package>/__pycache__/<module>.cpython-3XX.pyc (checked hash-based
+//                 .pyc: PyScript writes its sources, and Python compares them with the source's
+//                 hash, so a stale one is recompiled, never run). The page unpacks it into its
+//                 working directory.
 // and prints a JSON report (compiled module names, seeds that failed to import) on stdout.
 // The same inputs give the same bytes: entries in a fixed order with fixed timestamps, and
 // hash-based .pyc (no mtime inside).
@@ -75,6 +81,9 @@ def stdlib_closure(seeds, scanned):
     return sorted(f[len(ZIP) + 1:] for f in files if f.startswith(ZIP + "/") and f.endswith(".py")), failed
 
 APP_PACKAGES = ("gin_core", "ginweb", "pyscript")
+# the page's own packages ship compiled only (no source: README.md "A lean first visit"), as the
+# stdlib does; PyScript writes its package's sources itself, so its .pyc stay checked caches
+SOURCELESS = ("gin_core", "ginweb")
 
 def module_file(name):
     base = "/in/app/" + name.replace(".", "/")
@@ -157,9 +166,13 @@ def write_app(root, out):
                 rel = os.path.relpath(os.path.join(folder, name), root)
                 with open(os.path.join(folder, name), "rb") as fh:
                     source = fh.read()
-                target = f"{os.path.dirname(rel)}/__pycache__/{name[:-3]}.{tag}.pyc".lstrip("/")
                 runtime_path = f"/home/pyodide/{rel}"  # where PyScript puts the page's files
-                dst.writestr(entry(target, EPOCH), pyc(source, runtime_path, checked=True))
+                if rel.split("/")[0] in SOURCELESS:
+                    target, code = rel[:-3] + ".pyc", pyc(source, runtime_path, checked=False)
+                else:
+                    target = f"{os.path.dirname(rel)}/__pycache__/{name[:-3]}.{tag}.pyc".lstrip("/")
+                    code = pyc(source, runtime_path, checked=True)
+                dst.writestr(entry(target, EPOCH), code)
                 names.append(rel)
     return names
 

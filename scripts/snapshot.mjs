@@ -9,8 +9,9 @@
 //
 // Imports, inside Pyodide under Node:
 //   - every standard-library module of --modules (scripts/precompile_modules.txt) that imports;
-//   - gin_core and each of its modules, from /home/pyodide (where the page unpacks the wheel, so
-//     file names in code objects are the page's), with app-pyc.zip's .pyc;
+//   - gin_core and each of its modules, from /home/pyodide (where the page unpacks app.zip, so
+//     file names in code objects are the page's), with app-pyc.zip's .pyc (next to the sources
+//     copied there: the source loader goes first, so the snapshot's modules are compiled here);
 //   - each ginweb module whose import reaches neither js, pyodide nor pyscript (a module that
 //     does would bind Node's globals, or fail on the missing document): tried with those names
 //     refused, and left out when refused.

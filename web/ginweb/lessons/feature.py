@@ -85,12 +85,13 @@ class LessonsFeature(Feature):
         }
 
     def link_match(self, link: Params, stored: Game | None) -> tuple[Game | None, list[str]]:
-        """A link or an embed asking for a lesson: opened once the table is drawn."""
-        from .content import BY_ID
-
+        """A link or an embed asking for a lesson: opened once the table is drawn. The lessons'
+        content is imported only then (a start without a lesson link leaves it for later.zip)."""
         asked = dict(link.options).get("lesson")
         if asked is None:
             return None, []
+        from .content import BY_ID
+
         if asked not in BY_ID:
             return None, [f"lesson: no lesson {asked[:40]!r}"]
         self.asked = asked
