@@ -67,7 +67,7 @@ def attempt(args: argparse.Namespace) -> None:
                 name: sum(solved(puzzle, level_move(puzzle, name, seed)) for seed in range(n))
                 for name, n in SEEDS.items()
             }
-            out.write(json.dumps({"id": puzzle.id, "solved": results}) + "\n")
+            out.write(json.dumps({"id": puzzle.id, "prior": puzzle.rating, "solved": results}) + "\n")
             out.flush()
 
 
