@@ -2,7 +2,7 @@
 search (ten times the hint's, five seeds, see :mod:`gin_core.puzzles.verify`) still finds the
 answer best by a clear margin over the runner-up among the puzzle's top three moves.
 
-    nice python scripts/check_puzzles.py [--every K] [--first N]
+    nice python scripts/check_puzzles.py [--every K] [--first N] [--skip M]
 
 Prints one line per failing puzzle and a summary (counts, time); exits 1 if any fails.
 """
@@ -23,9 +23,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--every", type=int, default=1, help="check every K-th puzzle only")
     parser.add_argument("--first", type=int, default=None, help="check the first N puzzles only")
+    parser.add_argument("--skip", type=int, default=0, help="skip the first M puzzles (checked before)")
     args = parser.parse_args()
     start = time.perf_counter()
-    puzzles = puzzle_set()[: args.first : args.every]
+    puzzles = puzzle_set()[args.skip : args.first : args.every]
     counts: Counter[str] = Counter()
     for k, pz in enumerate(puzzles):
         if k and k % 25 == 0:

@@ -11,7 +11,8 @@ beginner whose decisions the coach flags as mistakes. Each candidate decision go
 prefilter (one ordinary hint: the top two must differ by 3/4 of the verification's minimum), a
 balance check (a decision kind already at its share is skipped, and 65% of the candidates
 whose hint answer the beginner level plays, so that the set is not mostly easy; with ``--hard``,
-every one whose hint answer the beginner or the standard level plays), then the verification of
+the matches seat the expert against the hard or the standard level (no coach matches) and every
+candidate whose hint answer the beginner or the standard level plays is skipped), then the verification of
 the hint's top three moves. Verified puzzles are appended to a part file as they come (one file per
 chunk of matches, so a stop loses nothing); the running counts and times are printed as a JSON
 line after each match.
@@ -45,6 +46,7 @@ from gin_core.view import PlayerView
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ("beginner", "standard", "hard", "expert")
 SEATS = (("beginner", "hard"), ("standard", "hard"), ("beginner", "standard"), ("hard", "standard"))
+HARD_SEATS = (("expert", "hard"), ("hard", "expert"), ("standard", "expert"), ("expert", "standard"))
 RULES = (
     *[Rules()] * 6,
     preset("classic"),
@@ -64,11 +66,11 @@ def score(c: Candidate) -> float:
     return c.value if c.win is None else c.win
 
 
-def match_views(seed: int) -> Iterator[PlayerView]:
+def match_views(seed: int, seats: tuple[tuple[str, str], ...] = SEATS) -> Iterator[PlayerView]:
     """Some decisions of a self-play match (seats and rules picked by the seed)."""
     rng = random.Random(seed)
     rules = RULES[seed % len(RULES)]
-    names = SEATS[seed // len(RULES) % len(SEATS)]
+    names = seats[seed // len(RULES) % len(seats)]
     bots = [make_bot(names[0], seed), make_bot(names[1], seed + 1)]
     m = Match(rules, seed=seed)
     while m.phase != "match_over" and m.deals < 8:
@@ -195,7 +197,10 @@ def run(args: argparse.Namespace) -> None:
 
 
 def _one_match(maker: Maker, seed: int, out: object, stop: datetime.datetime) -> None:
-    views = coach_views(seed) if seed % 4 == 3 else match_views(seed)
+    if maker.hard:  # decisions of expert and hard play, where the lower levels go wrong more often
+        views = match_views(seed, HARD_SEATS)
+    else:
+        views = coach_views(seed) if seed % 4 == 3 else match_views(seed)
     for view in views:
         if datetime.datetime.now() >= stop:
             return

@@ -7,8 +7,9 @@ No server collects players' results, so the levels stand in for rated players: e
 decides every puzzle's position under :data:`SEEDS` seeds (a meld choice: every level declares
 the default declaration against the cards it has not seen), and a puzzle is solved
 when the level plays the answer. ``attempt`` goes through the set in id order, one JSON line a
-puzzle (so a stop keeps every puzzle attempted so far). ``fit`` rates each attempted puzzle by
-Glicko-2: the shipped rating is the prior (deviation :data:`PRIOR_DEVIATION`), every attempt is
+puzzle with the rating it had before any fit (so a stop keeps every puzzle attempted so far, and
+``fit`` can run again without compounding). ``fit`` rates each attempted puzzle by
+Glicko-2: that rating is the prior (deviation :data:`PRIOR_DEVIATION`), every attempt is
 a game against the level's rating (:data:`SOLVER_RATINGS`, deviation :data:`SOLVER_DEVIATION`),
 the puzzle winning when the level misses; the result is written into gin_core/puzzle_data.py,
 kept within 600..2400.
@@ -67,7 +68,7 @@ def attempt(args: argparse.Namespace) -> None:
                 name: sum(solved(puzzle, level_move(puzzle, name, seed)) for seed in range(n))
                 for name, n in SEEDS.items()
             }
-            out.write(json.dumps({"id": puzzle.id, "solved": results}) + "\n")
+            out.write(json.dumps({"id": puzzle.id, "prior": puzzle.rating, "solved": results}) + "\n")
             out.flush()
 
 
@@ -94,8 +95,8 @@ def fit(args: argparse.Namespace) -> None:
     for a in attempts:
         k = int(a["id"][1:]) - 1
         fields = lines[k].split(" ")
-        new = fitted(int(fields[1]), a["solved"])
-        moved.append(new - int(fields[1]))
+        new = fitted(a["prior"], a["solved"])
+        moved.append(new - a["prior"])
         lines[k] = " ".join([fields[0], str(new), *fields[2:]])
     path.write_text(f"{head}PUZZLES = {json.dumps(chr(10).join(lines))}\n")
     mean = sum(moved) / len(moved) if moved else 0.0

@@ -244,7 +244,7 @@ def puzzle_set() -> tuple[Puzzle, ...]:
 FIRST_DAY = datetime.date(2026, 1, 1)  # day 0 of the daily order
 
 
-RELEASES = (1145,)
+RELEASES = (1145, 1183)
 """The set's size before each release that grew it: each release's new puzzles are shuffled on
 their own and walked after the earlier ones, so a larger set does not change the puzzle of a day
 already walked (within the first pass)."""
@@ -267,6 +267,6 @@ def _daily_order() -> tuple[int, ...]:
 
 def daily_puzzle(day: datetime.date) -> Puzzle:
     """The puzzle of a date: the same for everyone, and none twice within the set's length in
-    days (1,183 days for the shipped set)."""
+    days (1,257 days for the shipped set)."""
     order = _daily_order()
     return puzzle_by_id(puzzle_id(order[(day - FIRST_DAY).days % len(order)]))
