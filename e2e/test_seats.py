@@ -4,7 +4,8 @@ A three-player table through a rotation: you deal the first hand and sit it out 
 game shown face down as it is played, "Skip to the result"), then play the next against the
 one who sat out. A partnership hand: your game and the other beside it, both games scored in
 the side's row. Hollywood's three games after a hand. A reload mid-hand brings every seating
-back as it was; leaving the table ends it. While a hand is in play no card of a hidden hand is
+back as it was; leaving the table ends it. Every test's tables are dealt from a fixed seed (the
+link's table_seed), so every run plays the same games. While a hand is in play no card of a hidden hand is
 on the page, and the stored table is sealed. Two people and the computer at three (over a
 two-person match waiting covered): at every step no card hidden from whoever may look (the
 person holding the device, nobody while covered) is in the DOM, the accessibility tree or
@@ -30,6 +31,18 @@ TABLE_KEY = "gin-rummy/v1/seats"
 MOVES = "#dlg-seats [data-act=seat-move]"  # the move buttons and the cards to discard
 NEXT = "#seats-moves [data-action=next_hand]"
 ALL_CARDS = {Card.parse(f"{r}{s}") for r in "A23456789TJQK" for s in "CDHS"}
+SEEDED = {  # each test's table deals (a link's table_seed), fixed so every run plays the same
+    "three": 11,
+    "partners": 12,
+    "hollywood": 13,
+    "people": 14,
+}
+
+
+def seeded(name: str) -> str:
+    """The link of a test whose tables are dealt from its fixed seed (the computer plays by the
+    deal, and so does the test's person: the same game every run)."""
+    return f"?{FAST}&table_seed={SEEDED[name]}"
 
 
 def sit_down(page, seating: str) -> None:
@@ -122,8 +135,9 @@ def audit_clean(audit: Audit) -> None:
 
 def test_three_players_through_a_rotation(page, site_url):
     audit = Audit(page, SIZES)
-    open_game(page, site_url, f"?{FAST}")
+    open_game(page, site_url, seeded("three"))
     sit_down(page, "three")
+    assert stored(page).seed == SEEDED["three"]  # dealt from the link's table_seed
     assert page.inner_text("#seats-list").splitlines()[0] == "You: deals, sits out"
     assert page.locator("#seats-games .seat-game").count() == 1
     assert_hidden_unseen(page)
@@ -150,7 +164,7 @@ def test_three_players_through_a_rotation(page, site_url):
 
 def test_a_partnership_hand_with_both_games_scored(page, site_url):
     audit = Audit(page, SIZES)
-    open_game(page, site_url, f"?{FAST}")
+    open_game(page, site_url, seeded("partners"))
     sit_down(page, "partners")
     assert page.locator("#seats-games .seat-game").count() == 2
     page.wait_for_selector(MOVES)
@@ -174,7 +188,7 @@ def test_a_partnership_hand_with_both_games_scored(page, site_url):
 
 def test_hollywood_three_games_after_hands(page, site_url):
     audit = Audit(page, SIZES)
-    open_game(page, site_url, f"?{FAST}")
+    open_game(page, site_url, seeded("hollywood"))
     sit_down(page, "hollywood")
     play_hand(page)
     page.click(NEXT)
@@ -294,7 +308,7 @@ def people_step(page, audit: Audit, other_deck: set[Card]) -> str:
 
 def test_two_people_and_the_computer_pass_the_device_through_a_rotation(page, site_url):
     audit = Audit(page, SIZES)
-    open_game(page, site_url, f"?{FAST}")
+    open_game(page, site_url, seeded("people"))
     start_two_people(page)  # the match underneath waits covered: no hand of it readable
     other_deck = {c for text in everything_readable(page).values() for c in named(text, ALL_CARDS)}
     sit_down_people(page)

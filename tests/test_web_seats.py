@@ -413,3 +413,18 @@ def test_the_holder_takes_back_a_move_while_nothing_was_seen_since(monkeypatch):
     assert ui.shown[-1].undo and f.take_back()
     assert table.history == before and YOU in table.to_move and not ui.shown[-1].undo
     assert not f.take_back() and said  # nothing left to take back: refused in words
+
+
+def test_a_links_table_seed_deals_every_table_the_same_and_a_bad_one_is_said():
+    from ginweb.table.params import parse
+
+    f, _, _, _ = seated("three")
+    assert f.link_match(parse("?table_seed=42", f.refuses_start, f.link_names), None) == (None, [])
+    dealt = []
+    for _ in range(2):
+        f.sit_down(SitDown("three"))
+        assert f.seated is not None
+        dealt.append([m.hand.hands for m in f.seated.table.games])
+    assert dealt[0] == dealt[1] and f.seated.table.seed == 42
+    game, said = f.link_match(parse("?table_seed=-1", f.refuses_start, f.link_names), None)
+    assert game is None and said and "table_seed" in said[0] and f.seed == 42

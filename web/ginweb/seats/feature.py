@@ -7,8 +7,10 @@ With several people the device passes between them (device.py): at every change 
 every new hand and after a reload the table is covered (every hand face down) until the next
 person taps Ready, and the computer waits meanwhile. The holder may take back their last move
 while their game showed them nothing since (gin_core's ``Table.fair_undo``). The table is
-stored after every move (record.py) and comes back on reload; leaving it ends it. Everything of
-the seated table lives in this folder; app.py registers it (ginweb/feature.py)."""
+stored after every move (record.py) and comes back on reload; leaving it ends it. A link's (or
+an embed's) ``table_seed=<number>`` fixes the deals of the tables started in that page (for
+demos and deterministic tests; the computer's moves follow from the deals). Everything of the
+seated table lives in this folder; app.py registers it (ginweb/feature.py)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from gin_core import Action, ActionKind, Seating, Table, TablePhase, UndoError, make_bot, table_preset
+from gin_core.checks import check_seed
+from gin_core.errors import ArgumentError
 
 from ..feature import Feature, FeatureIntent, Handler, Job
 from ..kit.background import SLICE_MS, Slices
@@ -27,6 +31,7 @@ from .record import persons
 
 if TYPE_CHECKING:
     from ..storage.savefmt import Game
+    from ..table.params import Params
     from .ui import SeatsUI
 
 DIALOG = "dlg-seats"
@@ -56,6 +61,7 @@ def _paced(pause: float, thinking: Slices) -> Slices:
 
 class SeatsFeature(Feature):
     name = "seats"
+    link_names = ("table_seed",)
     deferred = ("ginweb.seats.model",)
     dialog_closes: ClassVar[Mapping[str, FeatureIntent]] = {DIALOG: LeaveTable()}
 
@@ -67,6 +73,7 @@ class SeatsFeature(Feature):
         self.serial = 0  # tables started in this page (a job of an earlier table is dropped)
         self.skipping = 0  # the hand number whose games you skip to the result
         self.holder: int | None = None  # the seat of the person holding the device (None: covered)
+        self.seed: int | None = None  # the deals of the tables started here (a link's; None: at random)
 
     # ----- input ---------------------------------------------------------------------------------
 
@@ -96,6 +103,17 @@ class SeatsFeature(Feature):
             LeaveTable: lambda _: self.leave(),
         }
 
+    def link_match(self, link: Params, stored: Game | None) -> tuple[Game | None, list[str]]:
+        """A link's ``table_seed``: the tables started in this page are dealt from it."""
+        asked = dict(link.options).get("table_seed")
+        if asked is None:
+            return None, []
+        try:
+            self.seed = check_seed(int(asked) if asked.isdigit() else asked, "table_seed")
+        except ArgumentError as e:
+            return None, [str(e)]
+        return None, []
+
     # ----- the table -----------------------------------------------------------------------------
 
     def table_set(self, game: Game, fresh: bool) -> None:
@@ -114,7 +132,7 @@ class SeatsFeature(Feature):
         except ValueError as e:
             self.host.screen.notice(str(e), "rule", 4000)
             return False
-        table = Table(table_preset(it.seating), dealer=0)
+        table = Table(table_preset(it.seating), seed=self.seed, dealer=0)
         self.seated = record.Seated(table, self.host.session.game.level, people)
         self.serial += 1
         self.holder = None
