@@ -24,7 +24,7 @@ from test_a11y import SIZES, Audit
 from test_game import FAST, SEAL_KEY, open_game, seal  # seal: the page's, web/ on the path
 from test_pass_and_play import assert_unseen, everything_readable, named, start_two_people
 
-from gin_core import Card, Table, TablePhase, load_table, make_bot
+from gin_core import Card, Match, Table, TablePhase, hand_moves, load_table, make_bot, position
 
 SHOTS = Path("/work/briefs/shots")
 TABLE_KEY = "gin-rummy/v1/seats"
@@ -36,6 +36,7 @@ SEEDED = {  # each test's table deals (a link's table_seed), fixed so every run 
     "partners": 12,
     "hollywood": 13,
     "people": 14,
+    "partners-people": 15,
 }
 
 
@@ -159,7 +160,50 @@ def test_three_players_through_a_rotation(page, site_url):
     assert len(table.hands) == 2 and table.hands[0].dealer == 0 and table.hands[1].dealer != 0
     assert 0 in table.hands[1].games[0].seats  # you played the second hand
     shots(page, "three-scores")
+    go_over_your_game(page, audit)
     audit_clean(audit)
+
+
+def never_seen(match: Match, me: int) -> set[Card]:
+    """The cards the other player held in ``match`` (one finished hand) that ``me`` never saw:
+    not in ``me``'s hand, on the pile, nor laid open at a knock or gin."""
+    seen: set[Card] = set()
+    theirs: set[Card] = set()
+    for k in range(len(hand_moves(match, 1)) + 1):
+        now = position(match, 1, k) if k < len(hand_moves(match, 1)) else match
+        seen |= set(now.hand.hands[me]) | set(now.hand.pile)
+        theirs |= set(now.hand.hands[1 - me])
+    if match.records[0].settlement is not None:
+        seen |= set(match.hand.hands[1 - me])
+    return theirs - seen
+
+
+def go_over_your_game(page, audit: Audit) -> None:
+    """After the hand you played, your game of it in the review's dialog: your seat's view only
+    at every step (no card the other held unseen by you in the dialog, its words or storage),
+    analysed (the verdicts come in) and kept sealed with the table."""
+    page.click("#seats-moves [data-act=seat-go-over]")
+    page.wait_for_selector("#dlg-review[open]")
+    assert page.inner_text("#review-title") == "Your game of hand 2: review"
+    table = stored(page)
+    game, me = next((g, p.seats.index(0)) for g, p in enumerate(table.hands[-1].games) if 0 in p.seats)
+    hidden = never_seen(table.games[game], me)
+    page.wait_for_function("!document.getElementById('review-summary').classList.contains('busy')")
+    shots(page, "review")
+    audit("three, your game gone over")
+    for _ in range(len(hand_moves(table.games[game], 1)) + 1):
+        found = named(page.inner_html("#dlg-review"), hidden)
+        assert not found, f"step {page.inner_text('#review-pos')} shows {sorted(map(str, found))}"
+        if page.locator("#dlg-review [data-act=review-next]:disabled").count():
+            break
+        page.click("#dlg-review [data-act=review-next]")
+    kept = json.loads(page.evaluate(f"localStorage.getItem({TABLE_KEY!r})"))
+    assert set(kept["analyses"].split(":", 1)[1]) <= set("abcdefghijklmnop")  # sealed
+    key = page.evaluate(f"localStorage.getItem({SEAL_KEY!r})")
+    assert json.loads(seal.unseal(kept["analyses"], key))["2:0"]["player"] == me
+    page.click("#dlg-review [data-act=review-close]")
+    page.wait_for_function("!document.querySelector('#dlg-review[open]')")
+    assert page.locator("#dlg-seats[open]").count()  # back at the table
 
 
 def test_a_partnership_hand_with_both_games_scored(page, site_url):
@@ -334,4 +378,69 @@ def test_two_people_and_the_computer_pass_the_device_through_a_rotation(page, si
     table = stored(page)
     assert any(h.dealer != 0 for h in table.hands) and reloaded
     assert done.count("ready") >= 3  # covered at the start, after the reload, at the new hand
+    audit_clean(audit)
+
+
+PARTNERS = {"Carol": 0, "Dave": 2}  # two people, partners (seats 0 and 2), each against the computer
+
+
+def sit_down_partners(page) -> None:
+    page.click("[data-act=new]")
+    page.wait_for_selector("#dlg-new[open]")
+    page.select_option("#seats-seating", "partners")
+    page.select_option("#seats-kind3", "person")
+    page.fill("#seats-name1", "Carol")
+    page.fill("#seats-name3", "Dave")
+    page.click("[data-act=seat-down]")
+    page.wait_for_selector(f"#dlg-seats[open] {READY}")
+
+
+def known_at(table: Table, seat: int) -> set[Card]:
+    """What ``seat`` may know of the hands: its own and what its opponent took from the pile."""
+    found = table.game_of(seat)
+    if found is None:
+        return set()
+    v = found[0].view(found[1])
+    return set(v.hand) | set(v.opponent_known)
+
+
+def take_back(page, audit: Audit) -> None:
+    """The holder takes back their last move: the table has one move fewer."""
+    before = len(stored(page).history)
+    page.click("#seats-moves [data-act=seat-undo]")
+    for _ in range(100):  # stored as the click is handled
+        if len(stored(page).history) < before:
+            break
+        page.wait_for_timeout(50)
+    assert len(stored(page).history) < before
+    audit("partners, two people, taken back")
+    shots(page, "review-partners")
+
+
+def test_people_at_a_partnership_table_pass_the_device_and_take_back_once(page, site_url):
+    audit = Audit(page, SIZES)
+    open_game(page, site_url, seeded("partners-people"))
+    start_two_people(page)  # the match underneath waits covered: no hand of it readable
+    other_deck = {c for text in everything_readable(page).values() for c in named(text, ALL_CARDS)}
+    sit_down_partners(page)
+    readies, took_back = 0, False
+    for _ in range(400):
+        if readies >= 2 and took_back:
+            break
+        page.wait_for_selector("#seats-moves button, #seats-games button")
+        table = stored(page)
+        if page.locator(READY).count():
+            assert_unseen(page, in_hands(table) - other_deck)
+            page.click(READY)
+            readies += 1
+            continue
+        who = holder(page)
+        assert who in PARTNERS
+        assert_unseen(page, in_hands(table) - known_at(table, PARTNERS[who]) - other_deck)
+        if not took_back and page.locator("#seats-moves [data-act=seat-undo]").count():
+            take_back(page, audit)
+            took_back = True
+        elif page.locator(MOVES).count():
+            play_as(page, table, PARTNERS[who])
+    assert readies >= 2 and took_back  # the device passed between the partners
     audit_clean(audit)
