@@ -242,8 +242,8 @@ class SeatsFeature(Feature):
         return tuple(s for s in persons(self.seated.people) if record.game_seat(self.seated.table, last, s))
 
     def go_over(self, it: GoOver) -> bool:
-        """``seat``'s game of the hand just played, move by move: at once when one person is at the table,
-        else once that person says they hold the device."""
+        """``seat``'s game of the hand just played, move by move: at once when one person is at
+        the table, else once that person says they hold the device."""
         if self.seated is None or it.seat not in self.analysable():
             return False
         if len(persons(self.seated.people)) < 2:
@@ -298,7 +298,8 @@ class SeatsFeature(Feature):
                 return
             self.seated.analyses[hand, seat] = found
             self.vault.put(record.NAME, record.dumps(self.seated, self.vault.seal_key()))
-            self.show_game(self.past_game(seat, update=True))
+            if self.seated.table.phase != TablePhase.PLAY:  # its game is still the table's
+                self.show_game(self.past_game(seat, update=True))
 
         return done
 
