@@ -350,6 +350,32 @@ def people_step(page, audit: Audit, other_deck: set[Card]) -> str:
     return "wait"
 
 
+GO_OVER = "#seats-moves [data-act=seat-go-over]"
+
+
+def go_over_behind_handover(page, table: Table, seat: int) -> None:
+    """With several people, a person's game opens only once the device is passed to them (no
+    button for one who sat out), from their seat's view only, with their name for "you"."""
+    name = PEOPLE[seat]
+    assert page.locator(f"{GO_OVER}[data-seat='0']").count() == 0  # Carol sat out: nothing to go over
+    page.click(f"{GO_OVER}[data-seat='{seat}']")
+    page.wait_for_function(
+        "t => document.querySelector('#dlg-confirm[open] #confirm-text')?.textContent === t",
+        arg=f"Pass to {name} to go over {name}\u2019s game.",
+    )
+    assert not page.is_visible("#dlg-review"), "nothing of the game before the handover"
+    page.click("#confirm-ok")
+    page.wait_for_selector("#dlg-review[open]")
+    assert page.inner_text("#review-title").strip() == f"{name}\u2019s game of hand 1: review"
+    game, me = next((g, p.seats.index(seat)) for g, p in enumerate(table.hands[-1].games) if seat in p.seats)
+    hidden = never_seen(table.games[game], me)
+    assert not named(page.inner_html("#dlg-review"), hidden)  # as dealt
+    page.click("#dlg-review [data-act=review-last]")
+    assert not named(page.inner_html("#dlg-review"), hidden)  # the hand's end
+    page.click("#dlg-review [data-act=review-close]")
+    page.wait_for_function("!document.querySelector('#dlg-review[open]')")
+
+
 def test_two_people_and_the_computer_pass_the_device_through_a_rotation(page, site_url):
     audit = Audit(page, SIZES)
     open_game(page, site_url, seeded("people"))
@@ -358,9 +384,16 @@ def test_two_people_and_the_computer_pass_the_device_through_a_rotation(page, si
     sit_down_people(page)
     assert page.inner_text("#seats-list").splitlines() == ["Carol: deals, sits out", "Dave", "Right"]
     done: list[str] = []
-    reloaded = False
+    reloaded = gone_over = False
     for _ in range(600):
         table = stored(page)
+        if (
+            not gone_over
+            and table.phase != TablePhase.PLAY
+            and page.locator(f"{GO_OVER}[data-seat='1']").count()
+        ):
+            go_over_behind_handover(page, table, 1)  # Dave played the first hand, Carol sat out
+            gone_over = True
         if any(h.dealer != 0 for h in table.hands) or table.result is not None:
             break  # a hand dealt by another than Carol was played: the deal rotated
         if not reloaded and done.count("move") > 6 and table.phase == TablePhase.PLAY:
@@ -376,7 +409,7 @@ def test_two_people_and_the_computer_pass_the_device_through_a_rotation(page, si
             done.append("shot")
         done.append(people_step(page, audit, other_deck))
     table = stored(page)
-    assert any(h.dealer != 0 for h in table.hands) and reloaded
+    assert any(h.dealer != 0 for h in table.hands) and reloaded and gone_over
     assert done.count("ready") >= 3  # covered at the start, after the reload, at the new hand
     audit_clean(audit)
 

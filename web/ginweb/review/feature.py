@@ -408,10 +408,12 @@ class ReviewFeature(Feature):
         return True
 
     def close(self) -> None:
+        """Close the review, emptied (ui.py: its cards do not stay in the page)."""
         self.outside = None
         if self.reviewing is not None:
             self.open = None
             self.keep()
+        self.ui.close()
         self.host.dialogs.close(DIALOG)
 
     def decision_view(self) -> PlayerView | None:
