@@ -4,7 +4,8 @@ A three-player table through a rotation: you deal the first hand and sit it out 
 game shown face down as it is played, "Skip to the result"), then play the next against the
 one who sat out. A partnership hand: your game and the other beside it, both games scored in
 the side's row. Hollywood's three games after a hand. A reload mid-hand brings every seating
-back as it was; leaving the table ends it. While a hand is in play no card of a hidden hand is
+back as it was; leaving the table ends it. Every test's tables are dealt from a fixed seed (the
+link's table_seed), so every run plays the same games. While a hand is in play no card of a hidden hand is
 on the page, and the stored table is sealed. Two people and the computer at three (over a
 two-person match waiting covered): at every step no card hidden from whoever may look (the
 person holding the device, nobody while covered) is in the DOM, the accessibility tree or
@@ -23,13 +24,26 @@ from test_a11y import SIZES, Audit
 from test_game import FAST, SEAL_KEY, open_game, seal  # seal: the page's, web/ on the path
 from test_pass_and_play import assert_unseen, everything_readable, named, start_two_people
 
-from gin_core import Card, Table, TablePhase, load_table, make_bot
+from gin_core import Card, Match, Table, TablePhase, hand_moves, load_table, make_bot, position
 
 SHOTS = Path("/work/briefs/shots")
 TABLE_KEY = "gin-rummy/v1/seats"
 MOVES = "#dlg-seats [data-act=seat-move]"  # the move buttons and the cards to discard
 NEXT = "#seats-moves [data-action=next_hand]"
 ALL_CARDS = {Card.parse(f"{r}{s}") for r in "A23456789TJQK" for s in "CDHS"}
+SEEDED = {  # each test's table deals (a link's table_seed), fixed so every run plays the same
+    "three": 11,
+    "partners": 12,
+    "hollywood": 13,
+    "people": 14,
+    "partners-people": 15,
+}
+
+
+def seeded(name: str) -> str:
+    """The link of a test whose tables are dealt from its fixed seed (the computer plays by the
+    deal, and so does the test's person: the same game every run)."""
+    return f"?{FAST}&table_seed={SEEDED[name]}"
 
 
 def sit_down(page, seating: str) -> None:
@@ -122,8 +136,9 @@ def audit_clean(audit: Audit) -> None:
 
 def test_three_players_through_a_rotation(page, site_url):
     audit = Audit(page, SIZES)
-    open_game(page, site_url, f"?{FAST}")
+    open_game(page, site_url, seeded("three"))
     sit_down(page, "three")
+    assert stored(page).seed == SEEDED["three"]  # dealt from the link's table_seed
     assert page.inner_text("#seats-list").splitlines()[0] == "You: deals, sits out"
     assert page.locator("#seats-games .seat-game").count() == 1
     assert_hidden_unseen(page)
@@ -145,12 +160,55 @@ def test_three_players_through_a_rotation(page, site_url):
     assert len(table.hands) == 2 and table.hands[0].dealer == 0 and table.hands[1].dealer != 0
     assert 0 in table.hands[1].games[0].seats  # you played the second hand
     shots(page, "three-scores")
+    go_over_your_game(page, audit)
     audit_clean(audit)
+
+
+def never_seen(match: Match, me: int) -> set[Card]:
+    """The cards the other player held in ``match`` (one finished hand) that ``me`` never saw:
+    not in ``me``'s hand, on the pile, nor laid open at a knock or gin."""
+    seen: set[Card] = set()
+    theirs: set[Card] = set()
+    for k in range(len(hand_moves(match, 1)) + 1):
+        now = position(match, 1, k) if k < len(hand_moves(match, 1)) else match
+        seen |= set(now.hand.hands[me]) | set(now.hand.pile)
+        theirs |= set(now.hand.hands[1 - me])
+    if match.records[0].settlement is not None:
+        seen |= set(match.hand.hands[1 - me])
+    return theirs - seen
+
+
+def go_over_your_game(page, audit: Audit) -> None:
+    """After the hand you played, your game of it in the review's dialog: your seat's view only
+    at every step (no card the other held unseen by you in the dialog, its words or storage),
+    analysed (the verdicts come in) and kept sealed with the table."""
+    page.click("#seats-moves [data-act=seat-go-over]")
+    page.wait_for_selector("#dlg-review[open]")
+    assert page.inner_text("#review-title") == "Your game of hand 2: review"
+    table = stored(page)
+    game, me = next((g, p.seats.index(0)) for g, p in enumerate(table.hands[-1].games) if 0 in p.seats)
+    hidden = never_seen(table.games[game], me)
+    page.wait_for_function("!document.getElementById('review-summary').classList.contains('busy')")
+    shots(page, "review")
+    audit("three, your game gone over")
+    for _ in range(len(hand_moves(table.games[game], 1)) + 1):
+        found = named(page.inner_html("#dlg-review"), hidden)
+        assert not found, f"step {page.inner_text('#review-pos')} shows {sorted(map(str, found))}"
+        if page.locator("#dlg-review [data-act=review-next]:disabled").count():
+            break
+        page.click("#dlg-review [data-act=review-next]")
+    kept = json.loads(page.evaluate(f"localStorage.getItem({TABLE_KEY!r})"))
+    assert set(kept["analyses"].split(":", 1)[1]) <= set("abcdefghijklmnop")  # sealed
+    key = page.evaluate(f"localStorage.getItem({SEAL_KEY!r})")
+    assert json.loads(seal.unseal(kept["analyses"], key))["2:0"]["player"] == me
+    page.click("#dlg-review [data-act=review-close]")
+    page.wait_for_function("!document.querySelector('#dlg-review[open]')")
+    assert page.locator("#dlg-seats[open]").count()  # back at the table
 
 
 def test_a_partnership_hand_with_both_games_scored(page, site_url):
     audit = Audit(page, SIZES)
-    open_game(page, site_url, f"?{FAST}")
+    open_game(page, site_url, seeded("partners"))
     sit_down(page, "partners")
     assert page.locator("#seats-games .seat-game").count() == 2
     page.wait_for_selector(MOVES)
@@ -174,7 +232,7 @@ def test_a_partnership_hand_with_both_games_scored(page, site_url):
 
 def test_hollywood_three_games_after_hands(page, site_url):
     audit = Audit(page, SIZES)
-    open_game(page, site_url, f"?{FAST}")
+    open_game(page, site_url, seeded("hollywood"))
     sit_down(page, "hollywood")
     play_hand(page)
     page.click(NEXT)
@@ -292,17 +350,50 @@ def people_step(page, audit: Audit, other_deck: set[Card]) -> str:
     return "wait"
 
 
+GO_OVER = "#seats-moves [data-act=seat-go-over]"
+
+
+def go_over_behind_handover(page, table: Table, seat: int) -> None:
+    """With several people, a person's game opens only once the device is passed to them (no
+    button for one who sat out), from their seat's view only, with their name for "you"."""
+    name = PEOPLE[seat]
+    assert page.locator(f"{GO_OVER}[data-seat='0']").count() == 0  # Carol sat out: nothing to go over
+    page.click(f"{GO_OVER}[data-seat='{seat}']")
+    page.wait_for_function(
+        "t => document.querySelector('#dlg-confirm[open] #confirm-text')?.textContent === t",
+        arg=f"Pass to {name} to go over {name}\u2019s game.",
+    )
+    assert not page.is_visible("#dlg-review"), "nothing of the game before the handover"
+    page.click("#confirm-ok")
+    page.wait_for_selector("#dlg-review[open]")
+    assert page.inner_text("#review-title").strip() == f"{name}\u2019s game of hand 1: review"
+    game, me = next((g, p.seats.index(seat)) for g, p in enumerate(table.hands[-1].games) if seat in p.seats)
+    hidden = never_seen(table.games[game], me)
+    assert not named(page.inner_html("#dlg-review"), hidden)  # as dealt
+    page.click("#dlg-review [data-act=review-last]")
+    assert not named(page.inner_html("#dlg-review"), hidden)  # the hand's end
+    page.click("#dlg-review [data-act=review-close]")
+    page.wait_for_function("!document.querySelector('#dlg-review[open]')")
+
+
 def test_two_people_and_the_computer_pass_the_device_through_a_rotation(page, site_url):
     audit = Audit(page, SIZES)
-    open_game(page, site_url, f"?{FAST}")
+    open_game(page, site_url, seeded("people"))
     start_two_people(page)  # the match underneath waits covered: no hand of it readable
     other_deck = {c for text in everything_readable(page).values() for c in named(text, ALL_CARDS)}
     sit_down_people(page)
     assert page.inner_text("#seats-list").splitlines() == ["Carol: deals, sits out", "Dave", "Right"]
     done: list[str] = []
-    reloaded = False
+    reloaded = gone_over = False
     for _ in range(600):
         table = stored(page)
+        if (
+            not gone_over
+            and table.phase != TablePhase.PLAY
+            and page.locator(f"{GO_OVER}[data-seat='1']").count()
+        ):
+            go_over_behind_handover(page, table, 1)  # Dave played the first hand, Carol sat out
+            gone_over = True
         if any(h.dealer != 0 for h in table.hands) or table.result is not None:
             break  # a hand dealt by another than Carol was played: the deal rotated
         if not reloaded and done.count("move") > 6 and table.phase == TablePhase.PLAY:
@@ -318,6 +409,71 @@ def test_two_people_and_the_computer_pass_the_device_through_a_rotation(page, si
             done.append("shot")
         done.append(people_step(page, audit, other_deck))
     table = stored(page)
-    assert any(h.dealer != 0 for h in table.hands) and reloaded
+    assert any(h.dealer != 0 for h in table.hands) and reloaded and gone_over
     assert done.count("ready") >= 3  # covered at the start, after the reload, at the new hand
+    audit_clean(audit)
+
+
+PARTNERS = {"Carol": 0, "Dave": 2}  # two people, partners (seats 0 and 2), each against the computer
+
+
+def sit_down_partners(page) -> None:
+    page.click("[data-act=new]")
+    page.wait_for_selector("#dlg-new[open]")
+    page.select_option("#seats-seating", "partners")
+    page.select_option("#seats-kind3", "person")
+    page.fill("#seats-name1", "Carol")
+    page.fill("#seats-name3", "Dave")
+    page.click("[data-act=seat-down]")
+    page.wait_for_selector(f"#dlg-seats[open] {READY}")
+
+
+def known_at(table: Table, seat: int) -> set[Card]:
+    """What ``seat`` may know of the hands: its own and what its opponent took from the pile."""
+    found = table.game_of(seat)
+    if found is None:
+        return set()
+    v = found[0].view(found[1])
+    return set(v.hand) | set(v.opponent_known)
+
+
+def take_back(page, audit: Audit) -> None:
+    """The holder takes back their last move: the table has one move fewer."""
+    before = len(stored(page).history)
+    page.click("#seats-moves [data-act=seat-undo]")
+    for _ in range(100):  # stored as the click is handled
+        if len(stored(page).history) < before:
+            break
+        page.wait_for_timeout(50)
+    assert len(stored(page).history) < before
+    audit("partners, two people, taken back")
+    shots(page, "review-partners")
+
+
+def test_people_at_a_partnership_table_pass_the_device_and_take_back_once(page, site_url):
+    audit = Audit(page, SIZES)
+    open_game(page, site_url, seeded("partners-people"))
+    start_two_people(page)  # the match underneath waits covered: no hand of it readable
+    other_deck = {c for text in everything_readable(page).values() for c in named(text, ALL_CARDS)}
+    sit_down_partners(page)
+    readies, took_back = 0, False
+    for _ in range(400):
+        if readies >= 2 and took_back:
+            break
+        page.wait_for_selector("#seats-moves button, #seats-games button")
+        table = stored(page)
+        if page.locator(READY).count():
+            assert_unseen(page, in_hands(table) - other_deck)
+            page.click(READY)
+            readies += 1
+            continue
+        who = holder(page)
+        assert who in PARTNERS
+        assert_unseen(page, in_hands(table) - known_at(table, PARTNERS[who]) - other_deck)
+        if not took_back and page.locator("#seats-moves [data-act=seat-undo]").count():
+            take_back(page, audit)
+            took_back = True
+        elif page.locator(MOVES).count():
+            play_as(page, table, PARTNERS[who])
+    assert readies >= 2 and took_back  # the device passed between the partners
     audit_clean(audit)

@@ -195,11 +195,14 @@ class SeatsForm(Recorder):
 def test_every_control_of_the_page_has_its_intent():
     data = {"action": "draw_stock", "code": "ABCD", "dealer": "0", "level": "standard", "preset": "classic",
             "dialog": "dlg-help", "notice": "notice-1", "hand": "1", "step": "0", "chart": "score",
-            "day": "2026-11-23", "value": "three"}  # fmt: skip
+            "day": "2026-11-23", "value": "three", "seat": "1"}  # fmt: skip
     names = controls_in_page()
     assert {"stock", "next", "replay", "dismiss", "new-start", "practice-end", "daily-play"} <= names
     features = [DailyFeature(Vault(), Recorder()), ReviewFeature(Vault(), Recorder())]
-    features += [PuzzlesFeature(Vault(), Recorder(), Recorder()), SeatsFeature(Vault(), SeatsForm())]
+    features += [
+        PuzzlesFeature(Vault(), Recorder(), Recorder()),
+        SeatsFeature(Vault(), SeatsForm(), lambda game: None),
+    ]
     features.append(LessonsFeature(Vault(), None))
     for name in names:
         assert i.from_control(name, data) or any(f.control(name, data) for f in features), name
@@ -483,7 +486,7 @@ def test_every_intent_has_exactly_one_handler():
     puzzles = PuzzlesFeature(Vault(), Recorder(), Recorder())
     lessons = LessonsFeature(Vault(), None).handlers()
     assert not set(daily.handlers()) & set(review.handlers())
-    seats = SeatsFeature(Vault(), Recorder()).handlers()
+    seats = SeatsFeature(Vault(), Recorder(), lambda game: None).handlers()
     assert not {*daily.handlers(), *review.handlers()} & set(puzzles.handlers())
     assert not set(seats) & {*daily.handlers(), *review.handlers(), *puzzles.handlers()}
     assert not set(lessons) & {*daily.handlers(), *review.handlers(), *puzzles.handlers(), *seats}

@@ -139,7 +139,7 @@ def test_closing_forgets_the_open_review() -> None:
     d, s, r, v = table()
     d(OpenReview(1, 4))
     d(CloseReview())
-    assert shown(s) is None and r.named("close") == [("dlg-review",)]
+    assert shown(s) is None and r.named("close") == [(), ("dlg-review",)]  # emptied, then closed
     assert stored_open(v) is None
     assert "reviewing" not in json.loads(v.data["match"]), "as a stored match reads back: no null part"
     assert not d(ReviewGo("next"))

@@ -21,9 +21,12 @@ from gin_core.table import TablePhase
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
+from ginweb.feature import PastGame  # noqa: E402  (same)
+from ginweb.review.model import review_model  # noqa: E402  (same)
+from ginweb.review.seen import Reader  # noqa: E402  (same)
 from ginweb.seats import record  # noqa: E402  (the page's package lives in web/)
 from ginweb.seats.feature import SeatsFeature  # noqa: E402  (same)
-from ginweb.seats.intents import SeatMove, SitDown  # noqa: E402  (same)
+from ginweb.seats.intents import GoOver, SeatMove, SitDown  # noqa: E402  (same)
 from ginweb.seats.model import SeatsModel, covered, present  # noqa: E402  (same)
 from ginweb.words import narrate  # noqa: E402  (same)
 
@@ -150,6 +153,7 @@ def test_the_record_round_trips_sealed():
     assert back.level == "beginner" and back.table.history == table.history
     assert back.people == ("Ann", None, "Bob", None)
     data.pop("people")
+    data.pop("analyses")
     data["version"] = 1  # a record from before people: you against the computer
     assert record.parse(data, KEY).people == ("You", None, None, None)
 
@@ -158,7 +162,8 @@ def test_the_record_round_trips_sealed():
     "edit",
     [
         lambda d: d.update(format="other"),
-        lambda d: d.update(version=3),
+        lambda d: d.update(version=4),
+        lambda d: d.update(version=2),  # its keys are of version 3
         lambda d: d.update(people=["You", "You", None]),
         lambda d: d.update(people=[None, None, None]),
         lambda d: d.update(people=["You", None]),
@@ -216,13 +221,17 @@ class Screen:
 
 def seated(seating: str) -> tuple[SeatsFeature, Vault, Screen, list[str]]:
     vault, ui, said = Vault(), Screen(), []
-    f = SeatsFeature(vault, ui)  # type: ignore[arg-type]
+    reviews: list[PastGame] = []
+    f = SeatsFeature(vault, ui, reviews.append)  # type: ignore[arg-type]
     host = SimpleNamespace(
+        reviews=reviews,
+        asked=[],
         session=SimpleNamespace(game=SimpleNamespace(level="beginner")),
         dialogs=SimpleNamespace(close=lambda ident: None),
         screen=SimpleNamespace(notice=lambda text, kind, ms: said.append(text)),
         work=lambda: None,
     )
+    host.ask = lambda title, text, ok, then: host.asked.append((text, then))
     f.attach(host)  # type: ignore[arg-type]
     f.sit_down(SitDown(seating))
     return f, vault, ui, said
@@ -250,7 +259,7 @@ def test_the_computer_plays_the_others_and_the_table_is_stored_and_read_back():
     assert len(f.seated.table.history) == 1
     f.skip()
     assert run_job(f) < slow  # skipped: no pause before each move
-    again = SeatsFeature(vault, Screen())  # type: ignore[arg-type]
+    again = SeatsFeature(vault, Screen(), print)  # type: ignore[arg-type]
     again.table_set(None, False)  # type: ignore[arg-type]
     assert again.seated is not None and again.seated.table.history == f.seated.table.history
 
@@ -351,7 +360,7 @@ def test_two_people_and_the_computer_pass_the_device_at_every_change_of_person(m
             last, covered_since = who, False
             assert after.handover is not None or not dealt  # covered at every new hand
     assert {s for s, _ in table.history} >= {0, 1, 2}  # a rotation: each seat played
-    again = SeatsFeature(vault, Screen())  # type: ignore[arg-type]
+    again = SeatsFeature(vault, Screen(), print)  # type: ignore[arg-type]
     again.table_set(None, False)  # type: ignore[arg-type]
     assert again.seated is not None and again.seated.people == ("Ann", "Bob", None)
     assert again.holder is None  # covered after a reload
@@ -413,3 +422,96 @@ def test_the_holder_takes_back_a_move_while_nothing_was_seen_since(monkeypatch):
     assert ui.shown[-1].undo and f.take_back()
     assert table.history == before and YOU in table.to_move and not ui.shown[-1].undo
     assert not f.take_back() and said  # nothing left to take back: refused in words
+
+
+def test_a_links_table_seed_deals_every_table_the_same_and_a_bad_one_is_said():
+    from ginweb.table.params import parse
+
+    f, _, _, _ = seated("three")
+    assert f.link_match(parse("?table_seed=42", f.refuses_start, f.link_names), None) == (None, [])
+    dealt = []
+    for _ in range(2):
+        f.sit_down(SitDown("three"))
+        assert f.seated is not None
+        dealt.append([m.hand.hands for m in f.seated.table.games])
+    assert dealt[0] == dealt[1] and f.seated.table.seed == 42
+    game, said = f.link_match(parse("?table_seed=-1", f.refuses_start, f.link_names), None)
+    assert game is None and said and "table_seed" in said[0] and f.seed == 42
+
+
+# ----- the reviews of a table's hand ------------------------------------------------------------
+
+
+def finished(f: SeatsFeature, people: record.People, dealer: int) -> Table:
+    """Seat ``people`` at a three-player table dealt by ``dealer`` whose first hand is over."""
+    table = hand_over(Table(table_preset("three"), seed=7, dealer=dealer), 7)
+    f.seated = record.Seated(table, "beginner", people)
+    f.holder = record.persons(people)[0]
+    return table
+
+
+def run_analyses(f: SeatsFeature) -> int:
+    """Run the coach's jobs of the hand just played; how many there were."""
+    jobs = f.jobs(lambda key: False)
+    for _, work, done in jobs:
+        try:
+            while True:
+                next(work)
+        except StopIteration as end:
+            done(end.value)
+    return len(jobs)
+
+
+def test_the_only_person_reviews_their_game_from_their_seat_and_it_is_kept_sealed():
+    f, vault, ui, _ = seated("three")
+    table = finished(f, ("You", None, None), dealer=1)  # you play seat 2
+    f.drawn()
+    assert ui.shown[-1].go_over == ((0, "Go over your game"),)
+    assert run_analyses(f) == 1 and f.jobs(lambda key: False) == []  # judged once
+    assert f.go_over(GoOver(0)) is True
+    shown = f.host.reviews[-1]  # type: ignore[attr-defined]
+    assert shown.alone and shown.analysis is not None and shown.hand == 1 and not shown.update
+    game, player = record.game_seat(table, 1, 0) or (-1, -1)
+    assert shown.match is table.games[game] and shown.seat == player and shown.names[player] == "You"
+    assert shown.analysis.player == player
+    kept = json.loads(vault.kept[record.NAME])
+    assert kept["version"] == 3 and isinstance(kept["analyses"], str) and "verdicts" not in kept["analyses"]
+    again = SeatsFeature(vault, Screen(), print)  # type: ignore[arg-type]
+    again.table_set(None, False)  # type: ignore[arg-type]
+    assert again.seated is not None and again.seated.analyses == f.seated.analyses  # type: ignore[union-attr]
+
+
+def test_a_person_who_sat_out_has_no_review_and_several_people_pass_the_device_first():
+    f, _, ui, _ = seated("three")
+    finished(f, ("Ann", "Bob", None), dealer=0)  # Ann deals and sits out
+    f.drawn()
+    assert ui.shown[-1].go_over == ((1, "Go over Bob\u2019s game"),)
+    assert f.go_over(GoOver(0)) is False and f.go_over(GoOver(2)) is False
+    assert f.go_over(GoOver(1)) is True and f.host.reviews == []  # type: ignore[attr-defined]
+    text, then = f.host.asked[-1]  # type: ignore[attr-defined]
+    assert text == "Pass to Bob to go over Bob\u2019s game."
+    then("")
+    shown = f.host.reviews[-1]  # type: ignore[attr-defined]
+    assert not shown.alone and shown.names[shown.seat] == "Bob" and "Ann" not in shown.names
+    run_analyses(f)  # the coach's verdicts come in: the open review is refreshed
+    assert f.host.reviews[-1].update and f.host.reviews[-1].analysis is not None  # type: ignore[attr-defined]
+
+
+def test_a_table_review_shows_its_seat_only_and_says_you_when_alone():
+    table = hand_over(Table(table_preset("three"), seed=7, dealer=1), 7)
+    game, player = record.game_seat(table, 1, 0) or (-1, -1)
+    match = table.games[game]
+    names = ("You", "Right") if player == 0 else ("Right", "You")
+    m = review_model(match, 1, 0, None, {}, {}, Reader(player, names, True, 1))
+    assert m.title == "Your game of hand 1: review" and m.rows == ("You", "Right, as you knew")
+    assert m.hands[1] == () and len(m.hands[0]) == 10  # as dealt: the other hand unknown
+    two = review_model(match, 1, 0, None, {}, {}, Reader(player, ("Ann", "Bob"), False, 3))
+    assert two.title == f"{('Ann', 'Bob')[player]}\u2019s game of hand 3: review"
+
+
+def test_an_older_table_record_reads_back_without_analyses():
+    table = hand_over(Table(table_preset("three"), seed=7, dealer=1), 7)
+    data = json.loads(record.dumps(record.Seated(table, "beginner", ("You", None, None)), KEY))
+    data["version"] = 2
+    del data["analyses"]
+    assert record.parse(data, KEY).analyses == {}

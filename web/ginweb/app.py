@@ -225,7 +225,7 @@ def start() -> tuple[Feature, ...]:
         review,
         puzzles,
         TutorFeature(TutorUI()),
-        SeatsFeature(records, SeatsUI()),
+        SeatsFeature(records, SeatsUI(), review.show_game),
         LessonsFeature(records, LessonsUI(), lasting=not dom.embedded),
     )
     records.plug(features)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from .kit.frozen import Frozen
 
 if TYPE_CHECKING:
-    from gin_core import Action
+    from gin_core import Action, HandReview, Match
 
     from .kit.background import Slices
     from .kit.charts import Chart
@@ -56,6 +56,25 @@ class Question(Frozen):
     text: str
     ok: str
     cancel: str
+
+
+class PastGame(Frozen):
+    """A game played outside your match (a table's: a one-hand match) to go over move by move as
+    one seat saw it: ``seat`` its player in ``match``, ``names`` both players' (by player),
+    ``alone``: the only person there (the words say "you"), ``hand`` its hand at the table,
+    ``analysis`` the verdicts on that seat's decisions (None while they are worked out).
+    ``update``: only refresh it if it is open on this game already (the analysis came in)."""
+
+    match: Match
+    seat: int
+    names: tuple[str, str]
+    alone: bool
+    hand: int
+    analysis: HandReview | None = None
+    update: bool = False
+
+
+ShowGame = Callable[[PastGame], None]  # opens (or refreshes) such a game, move by move
 
 
 class Host(Protocol):

@@ -7,7 +7,11 @@ chart. Everything of the review lives in this folder; app.py registers it (ginwe
 In a match of two people on one device the coach judges both seats, each review is kept with
 its seat, and each person's review opens only for them, behind a handover (handover.py says why
 always), showing that seat's view only (seen.py); such reviews are never counted in the
-statistics (they are one person's record against the computer), and a reload closes the review."""
+statistics (they are one person's record against the computer), and a reload closes the review.
+
+A game played elsewhere (a table's, :class:`PastGame`, handed over by the feature that played
+it through app.py) is shown in the same dialog from its seat's view only (seen.py); its owner
+computes and keeps the coach's analysis, which is never counted in the statistics here."""
 
 from __future__ import annotations
 
@@ -28,7 +32,7 @@ from gin_core import (
     think_review,
 )
 
-from ..feature import Feature, FeatureIntent, HandButton, Handler, Job
+from ..feature import Feature, FeatureIntent, HandButton, Handler, Job, PastGame
 from ..kit.background import SLICE_MS
 from ..table.tablestate import Motion
 from . import record
@@ -112,6 +116,7 @@ class ReviewFeature(Feature):
         self.seat = 0  # whose review is open (seat 1 only in a match of two people)
         self.sent: set[tuple[str, int]] = set()  # (match, hand) reviews already counted
         self.shown: tuple[object, ReviewModel | None] | None = None  # the last model, and its key
+        self.outside: tuple[PastGame, int] | None = None  # a game played elsewhere open, and its step
 
     # ----- input ---------------------------------------------------------------------------------
 
@@ -303,6 +308,9 @@ class ReviewFeature(Feature):
     def drawn(self) -> None:
         """The review dialog: open on the hand and step kept, or closed. The model is built
         again only when the step, the coach's verdicts or the log changed."""
+        if self.outside is not None:
+            self.ui.render(self.outside_model(), False)
+            return
         s = self.session
         shown = self.reviewing
         g = s.own_game
@@ -314,6 +322,28 @@ class ReviewFeature(Feature):
         self.ui.render(
             found, found is not None and shown is not None and self.can_play_on(shown[0], found.step)
         )
+
+    def show_game(self, game: PastGame) -> None:
+        """Open the review of a game played elsewhere at its start (``game.update``: refresh the
+        one open on that game, keeping its step)."""
+        now = self.outside
+        if game.update:
+            if now is None or now[0].match is not game.match or now[0].seat != game.seat:
+                return
+            self.outside = (game, now[1])
+        else:
+            self.outside = (game, 0)
+        self.drawn()
+
+    def outside_model(self) -> ReviewModel:
+        """The open review of a game played elsewhere, from its seat's view only."""
+        from . import model  # deferred: warmup.py imports it after the first paint
+        from .seen import Reader  # deferred, as model
+
+        assert self.outside is not None, "a game played elsewhere is open"
+        g, step = self.outside
+        reader = Reader(g.seat, g.names, g.alone, g.hand)
+        return model.review_model(g.match, 1, step, g.analysis, {}, {}, reader)
 
     def hand_buttons(self) -> tuple[HandButton, ...]:
         """The review of a finished hand (with two people, each person's own, behind a handover)."""
@@ -337,6 +367,7 @@ class ReviewFeature(Feature):
     def open_intent(self, it: OpenReview) -> bool:
         """The review of a finished hand of your match (never of a hand still live)."""
         host = self.host
+        self.outside = None
         people = self.session.own_game.people
         if people is not None and it.seat is None:
             from .handover import ask_whose  # deferred: warmup.py imports it after the first paint
@@ -355,15 +386,21 @@ class ReviewFeature(Feature):
         return True
 
     def go(self, it: ReviewGo) -> bool:
-        shown = self.reviewing
+        shown = self.reviewing if self.outside is None else (1, self.outside[1])
         if shown is None:
             return False
         hand, step = shown
-        target = {"first": 0, "prev": step - 1, "next": step + 1, "last": self.steps(hand)}[it.way]
+        last = self.steps(hand) if self.outside is None else len(hand_moves(self.outside[0].match, 1))
+        target = {"first": 0, "prev": step - 1, "next": step + 1, "last": last}[it.way]
         return self.to_step(target)
 
     def to_step(self, step: int) -> bool:
         """Go to ``step`` of the open review (kept, so a reload comes back to it)."""
+        if self.outside is not None:
+            game = self.outside[0]
+            self.outside = (game, max(0, min(step, len(hand_moves(game.match, 1)))))
+            self.drawn()
+            return True
         shown = self.reviewing
         if shown is None or not self.open_at(shown[0], step):
             return False
@@ -371,9 +408,12 @@ class ReviewFeature(Feature):
         return True
 
     def close(self) -> None:
+        """Close the review, emptied (ui.py: its cards do not stay in the page)."""
+        self.outside = None
         if self.reviewing is not None:
             self.open = None
             self.keep()
+        self.ui.close()
         self.host.dialogs.close(DIALOG)
 
     def decision_view(self) -> PlayerView | None:

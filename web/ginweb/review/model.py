@@ -113,9 +113,7 @@ def review_model(  # 7 parameters: the hand and step shown, what the coach and c
         + match_luck_lines(match, match_reviews or {})
     )
     return ReviewModel(
-        title=f"Hand {hand_number} review"
-        if reader is None
-        else f"{reader.me}\u2019s hand {hand_number} review",
+        title=f"Hand {hand_number} review" if reader is None else reader.title(hand_number),
         summary=_for(reader, summary),
         step=k,
         first=0,
@@ -140,7 +138,7 @@ def review_model(  # 7 parameters: the hand and step shown, what the coach and c
             for i, (p, a) in enumerate(moves)
         ),
         analysed=review is not None,
-        rows=("You", "Computer") if reader is None else (reader.me, f"{reader.other}, as {reader.me} knew"),
+        rows=("You", "Computer") if reader is None else (reader.me, reader.knew),
     )
 
 

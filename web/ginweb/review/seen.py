@@ -21,10 +21,26 @@ FACE_DOWN = (ActionKind.KNOCK, ActionKind.GIN)  # their discard goes face down: 
 
 
 class Reader(Frozen):
-    """Whose review it is: the seat judged and the two people's names (by seat)."""
+    """Whose review it is: the seat judged and the two people's names (by seat); ``alone``: the
+    only person at a table (its words say "you", its moves name the other player);
+    ``table_hand``: the hand at a table the reviewed game was played in (None: a match's)."""
 
     seat: int
     people: tuple[str, str]
+    alone: bool = False
+    table_hand: int | None = None
+
+    def title(self, hand_number: int) -> str:
+        """The review's title: whose, and which hand."""
+        whose = "Your" if self.alone else f"{self.me}\u2019s"
+        if self.table_hand is None:
+            return f"{whose} hand {hand_number} review"
+        return f"{whose} game of hand {self.table_hand}: review"
+
+    @property
+    def knew(self) -> str:
+        """The other row's label: the other hand as far as the reviewed seat knew it."""
+        return f"{self.other}, as {'you' if self.alone else self.me} knew"
 
     @property
     def me(self) -> str:
@@ -67,7 +83,10 @@ YOU_VERB = re.compile(r"\b[Yy]ou (" + "|".join(THIRD) + r")\b")
 
 
 def named(text: str, reader: Reader) -> str:
-    """``text`` written for "you" against the computer, with both people's names instead."""
+    """``text`` written for "you" against the computer, with both people's names instead (as
+    written when the reader is the only person)."""
+    if reader.alone:
+        return text
     me = reader.me
     text = YOU_VERB.sub(lambda found: f"{me} {THIRD[found.group(1)]}", text)
     text = re.sub(r"\b[Yy]our\b", f"{me}\u2019s", text)

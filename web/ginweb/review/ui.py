@@ -137,6 +137,12 @@ class ReviewUI:
             dom.q(self.dlg, "[data-act=review-next]").focus()
 
     def close(self) -> None:
+        """Close the dialog and empty it: a review shows one person's cards, which must not stay
+        in the page once the device may be in another's hands."""
+        if self.shown is not None:
+            for ident in ("review-table", "review-moves", "review-now", "review-summary"):
+                dom.by_id(ident).innerHTML = ""
+            dom.set_text(dom.by_id("review-said"), "")
         self.shown = None
         if self.dlg.open:
             self.dlg.close()

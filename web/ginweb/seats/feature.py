@@ -7,8 +7,17 @@ With several people the device passes between them (device.py): at every change 
 every new hand and after a reload the table is covered (every hand face down) until the next
 person taps Ready, and the computer waits meanwhile. The holder may take back their last move
 while their game showed them nothing since (gin_core's ``Table.fair_undo``). The table is
-stored after every move (record.py) and comes back on reload; leaving it ends it. Everything of
-the seated table lives in this folder; app.py registers it (ginweb/feature.py)."""
+stored after every move (record.py) and comes back on reload; leaving it ends it. A link's (or
+an embed's) ``table_seed=<number>`` fixes the deals of the tables started in that page (for
+demos and deterministic tests; the computer's moves follow from the deals). Everything of the
+seated table lives in this folder; app.py registers it (ginweb/feature.py).
+
+After a hand each person may go over their own game of it move by move (one who sat out has
+none): each person's game is analysed in background slices once the hand is over, kept with the
+table (by hand and seat, sealed: record.py), and opens in the dialog app.py hands over
+(``ShowGame``), from that seat's view only; with several people, behind a handover to the
+person it is for. These analyses are not counted in the statistics (those are one person's
+matches against the computer)."""
 
 from __future__ import annotations
 
@@ -16,23 +25,36 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from gin_core import Action, ActionKind, Seating, Table, TablePhase, UndoError, make_bot, table_preset
+from gin_core import (
+    Action,
+    ActionKind,
+    HandReview,
+    Seating,
+    Table,
+    TablePhase,
+    UndoError,
+    make_bot,
+    table_preset,
+    think_review,
+)
 
-from ..feature import Feature, FeatureIntent, Handler, Job
+from ..feature import Feature, FeatureIntent, Handler, Job, PastGame, ShowGame
 from ..kit.background import SLICE_MS, Slices
 from . import record
 from .device import holder_now
-from .intents import LeaveTable, Ready, SeatMove, SitDown, SkipHand, TakeBackMove
+from .intents import GoOver, LeaveTable, Ready, SeatMove, SitDown, SkipHand, TakeBackMove
 from .record import persons
 
 if TYPE_CHECKING:
     from ..storage.savefmt import Game
+    from ..table.params import Params
     from .ui import SeatsUI
 
 DIALOG = "dlg-seats"
 SEATINGS = ("three", "partners", "hollywood")
 WATCH_S = 0.7  # the pause before a move in a game you watch (empty slices: the page stays live)
 PLAY_S = 0.4  # before the computer's move in your own game
+SEED_END = 1 << 64  # a table's seed is below this (gin_core's seeds)
 
 
 class Vault(Protocol):
@@ -56,21 +78,30 @@ def _paced(pause: float, thinking: Slices) -> Slices:
 
 class SeatsFeature(Feature):
     name = "seats"
+    link_names = ("table_seed",)
     deferred = ("ginweb.seats.model",)
     dialog_closes: ClassVar[Mapping[str, FeatureIntent]] = {DIALOG: LeaveTable()}
 
-    def __init__(self, vault: Vault, ui: SeatsUI) -> None:
+    def __init__(self, vault: Vault, ui: SeatsUI, show_game: ShowGame) -> None:
         self.vault = vault
         self.ui = ui
+        self.show_game = show_game
         self.seated: record.Seated | None = None
         self.read = False  # the stored table was read (once, at start)
         self.serial = 0  # tables started in this page (a job of an earlier table is dropped)
         self.skipping = 0  # the hand number whose games you skip to the result
         self.holder: int | None = None  # the seat of the person holding the device (None: covered)
+        self.seed: int | None = None  # the deals of the tables started here (a link's; None: at random)
 
     # ----- input ---------------------------------------------------------------------------------
 
     def control(self, act: str, data: Mapping[str, str]) -> FeatureIntent | None:
+        if act == "seat-go-over":
+            return GoOver(int(data["seat"])) if data.get("seat", "").isdigit() else None
+        return self.table_control(act, data)
+
+    def table_control(self, act: str, data: Mapping[str, str]) -> FeatureIntent | None:
+        """The intent of a control of the table itself (not of going over a game)."""
         if act == "seat-down" and data.get("value") in SEATINGS:
             kinds, typed = self.ui.form()
             return SitDown(data["value"], kinds, typed)
@@ -94,7 +125,18 @@ class SeatsFeature(Feature):
             Ready: lambda _: self.ready(),
             TakeBackMove: lambda _: self.take_back(),
             LeaveTable: lambda _: self.leave(),
+            GoOver: self.go_over,
         }
+
+    def link_match(self, link: Params, stored: Game | None) -> tuple[Game | None, list[str]]:
+        """A link's ``table_seed``: the tables started in this page are dealt from it."""
+        asked = dict(link.options).get("table_seed")
+        if asked is None:
+            return None, []
+        if not (asked.isdigit() and int(asked) < SEED_END):  # a link's value is at most 32 characters
+            return None, [f"table_seed must be a whole number below 2**64, not {asked!r}"]
+        self.seed = int(asked)
+        return None, []
 
     # ----- the table -----------------------------------------------------------------------------
 
@@ -114,7 +156,7 @@ class SeatsFeature(Feature):
         except ValueError as e:
             self.host.screen.notice(str(e), "rule", 4000)
             return False
-        table = Table(table_preset(it.seating), dealer=0)
+        table = Table(table_preset(it.seating), seed=self.seed, dealer=0)
         self.seated = record.Seated(table, self.host.session.game.level, people)
         self.serial += 1
         self.holder = None
@@ -188,13 +230,84 @@ class SeatsFeature(Feature):
         self.drawn()
         self.host.work()
 
+    # ----- going over the hand just played ------ ---------------------------------------------------
+
+    def analysable(self) -> tuple[int, ...]:
+        """The seats of the people who played the hand just over (none while a hand is played)."""
+        if self.seated is None or self.seated.table.phase == TablePhase.PLAY:
+            return ()
+        last = len(self.seated.table.hands)
+        return tuple(s for s in persons(self.seated.people) if record.game_seat(self.seated.table, last, s))
+
+    def go_over(self, it: GoOver) -> bool:
+        """``seat``'s game of the hand just played, move by move: at once when one person is at
+        the table, else once that person says they hold the device."""
+        if self.seated is None or it.seat not in self.analysable():
+            return False
+        if len(persons(self.seated.people)) < 2:
+            self.show_game(self.past_game(it.seat))
+            return True
+        name = self.seated.people[it.seat]
+        self.host.ask(
+            f"{name}\u2019s game",
+            f"Pass to {name} to go over {name}\u2019s game.",
+            "Ready",
+            lambda _: self.show_game(self.past_game(it.seat)),
+        )
+        return True
+
+    def past_game(self, seat: int, update: bool = False) -> PastGame:
+        """``seat``'s game of the hand just played, as that seat saw it."""
+        assert self.seated is not None, "a table is seated"
+        s = self.seated
+        hand = len(s.table.hands)
+        found = record.game_seat(s.table, hand, seat)
+        assert found is not None, "the seat played the hand"
+        game, player = found
+        pair = s.table.hands[-1].games[game].seats
+        every = record.names(s.table.table.seating, s.people)
+        alone = len(persons(s.people)) < 2
+        names = tuple("You" if alone and p == seat else every[p] for p in pair)
+        done = s.analyses.get((hand, seat))
+        return PastGame(s.table.games[game], player, (names[0], names[1]), alone, hand, done, update)
+
+    def analysis_jobs(self, known: Callable[[str], bool]) -> list[Job]:
+        """The analysis of each person's game of the hand just played, not yet kept."""
+        if self.seated is None:
+            return []
+        s, hand = self.seated, len(self.seated.table.hands)
+        jobs: list[Job] = []
+        for seat in self.analysable():
+            key = f"seats-analysis:{self.serial}:{hand}:{seat}"
+            if (hand, seat) in s.analyses or known(key):
+                continue
+            mine = self.past_game(seat)
+            work = think_review(mine.match, 1, slice_ms=SLICE_MS, player=mine.seat)
+            jobs.append((key, work, self.analysed(hand, seat)))
+        return jobs
+
+    def analysed(self, hand: int, seat: int) -> Callable[[HandReview], None]:
+        """Keep the analysis (if the table is still the one it judged) and refresh it if
+        it is open."""
+        serial = self.serial
+
+        def done(found: HandReview) -> None:
+            if self.seated is None or serial != self.serial or len(self.seated.table.hands) != hand:
+                return
+            self.seated.analyses[hand, seat] = found
+            self.vault.put(record.NAME, record.dumps(self.seated, self.vault.seal_key()))
+            if self.seated.table.phase != TablePhase.PLAY:  # its game is still the table's
+                self.show_game(self.past_game(seat, update=True))
+
+        return done
+
     # ----- the screen and the computer -----------------------------------------------------------
 
     def drawn(self) -> None:
         """The table as the holder sees it, or covered for the person it passes to."""
         if self.seated is None:
             return
-        from .model import covered, present  # after the first paint (warmup.py)
+        from .model import covered, go_over_labels, present  # after the first paint (warmup.py)
 
         s = self.seated
         who = record.names(s.table.table.seating, s.people)
@@ -202,14 +315,15 @@ class SeatsFeature(Feature):
             self.ui.show(covered(s.table.view(holder_now(s.table, s.people, None)), who))
         else:
             undo = s.table.fair_undo(self.holder) is None
-            self.ui.show(present(s.table.view(self.holder), who, undo))
+            offered = go_over_labels(self.analysable(), who, len(persons(s.people)) < 2)
+            self.ui.show(present(s.table.view(self.holder), who, undo, offered))
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
         """The computer's next move at the table (one at a time, in seat order; none while
         the table is covered)."""
         seat = self.computer_to_move()
         if self.seated is None or self.holder is None or seat is None:
-            return []
+            return self.analysis_jobs(known)
         table = self.seated.table
         key = f"seats:{self.serial}:{len(table.history)}"
         if known(key):

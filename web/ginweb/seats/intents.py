@@ -34,3 +34,10 @@ class LeaveTable(FeatureIntent):
 
 class TakeBackMove(FeatureIntent):
     """Take back the holder's last move while their game showed them nothing since."""
+
+
+class GoOver(FeatureIntent):
+    """Go over ``seat``'s game of the hand just played (behind a handover when several
+    people are at the table)."""
+
+    seat: int

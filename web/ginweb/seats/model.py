@@ -112,6 +112,7 @@ class SeatsModel:
     handover: str | None = None  # covered until this person takes the device
     undo: bool = False  # the holder may take back their last move (nothing seen since)
     discards: tuple[tuple[Card, str, str], ...] = ()  # (card, action text, label): tap the card
+    go_over: tuple[tuple[int, str], ...] = ()  # (seat, label): a person's game of the hand just played
 
 
 def parties(view: SeatView, who: tuple[str, ...]) -> tuple[str, ...]:
@@ -209,9 +210,11 @@ def status(view: SeatView, who: tuple[str, ...]) -> str:
     return f"Hand {view.hand_number}"
 
 
-def present(view: SeatView, who: tuple[str, ...], undo: bool = False) -> SeatsModel:
+def present(
+    view: SeatView, who: tuple[str, ...], undo: bool = False, go_over: tuple[tuple[int, str], ...] = ()
+) -> SeatsModel:
     """The dialog for the seat of ``view`` (``who``: every seat's name), from its view only;
-    ``undo``: it may take back its last move."""
+    ``undo``: it may take back its last move; ``go_over``: the games offered to go over (go_over_labels)."""
     head, rows = scoreboard(view, who)
     in_play = view.phase == TablePhase.PLAY
     mine_over = view.play is None or view.play.phase in ("match_over", "hand_over")
@@ -226,7 +229,14 @@ def present(view: SeatView, who: tuple[str, ...], undo: bool = False) -> SeatsMo
         rows=rows,
         undo=undo,
         discards=discards(view),
+        go_over=go_over,
     )
+
+
+def go_over_labels(seats: tuple[int, ...], who: tuple[str, ...], alone: bool) -> tuple[tuple[int, str], ...]:
+    """The buttons to go over the games of the people of ``seats`` (``alone``: the only person at
+    the table)."""
+    return tuple((s, "Go over your game" if alone else f"Go over {who[s]}\u2019s game") for s in seats)
 
 
 def covered(view: SeatView, who: tuple[str, ...]) -> SeatsModel:
@@ -242,7 +252,15 @@ def covered(view: SeatView, who: tuple[str, ...]) -> SeatsModel:
     )
     text = f"Pass the device to {to}. {to}: tap \u201cReady\u201d when only you can see the screen."
     return replace(
-        shown, games=down, moves=(), discards=(), undo=False, watching=False, status=text, handover=to
+        shown,
+        games=down,
+        moves=(),
+        discards=(),
+        go_over=(),
+        undo=False,
+        watching=False,
+        status=text,
+        handover=to,
     )
 
 

@@ -2,26 +2,31 @@
 (it holds the seed, from which every hidden card could be dealt again) inside a small JSON
 record with the computer's level and who sits where (a person's name, or the computer). Reading
 checks everything; a bad record raises ValueError so the store sets it aside with a notice. A
-record of version 1 (before people) seats you at seat 0 and the computer everywhere else."""
+record of version 1 (before people) seats you at seat 0 and the computer everywhere else. From
+version 3 it also keeps the analyses of the people's games, by table hand and seat
+(``"<hand>:<seat>"``, ``gin_core.HandReview.to_data``), sealed like the table (one shows the
+cards its person held); one that does not read back or is not of that seat's game is dropped
+(worked out again while that hand is on the table); older records have none."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from gin_core import Seating, Table, load_table, save_table
+from gin_core import GinError, HandReview, Seating, Table, load_table, save_table
 
 from ..storage.savefmt import NAME_MAX, seat_name
-from ..storage.seal import seal, unseal
+from ..storage.seal import SealError, seal, unseal
 from ..storage.settings import LEVELS
 
 NAME = "seats"
 FORMAT = "ginweb.seats"
-VERSION = 2
+VERSION = 3
 _KEYS = {1: frozenset({"format", "version", "level", "table"})}
 _KEYS[2] = _KEYS[1] | {"people"}
+_KEYS[3] = _KEYS[2] | {"analyses"}
 COMPUTERS = {  # the computer's name at each seat
     Seating.HOLLYWOOD: ("Computer", "Computer"),
     Seating.THREE: ("Computer", "Left", "Right"),
@@ -29,15 +34,18 @@ COMPUTERS = {  # the computer's name at each seat
 }
 
 People = tuple[str | None, ...]  # per seat: a person's name, or None for the computer
+Analyses = dict[tuple[int, int], HandReview]  # the analyses, by (table hand, seat)
 
 
 @dataclass(frozen=True)
 class Seated:
-    """A table on the page: at each seat a person (by name) or the computer (at ``level``)."""
+    """A table on the page: at each seat a person (by name) or the computer (at ``level``), and
+    the analyses of the people's games."""
 
     table: Table
     level: str
     people: People
+    analyses: Analyses = field(default_factory=dict)
 
 
 def alone(seats: int) -> People:
@@ -88,6 +96,7 @@ def dumps(seated: Seated, key: str) -> str:
         "level": seated.level,
         "people": list(seated.people),
         "table": seal(save_table(seated.table), key),
+        "analyses": seal(json.dumps({f"{h}:{s}": r.to_data() for (h, s), r in seated.analyses.items()}), key),
     }
     return json.dumps(data, separators=(",", ":"))
 
@@ -102,7 +111,44 @@ def parse(data: Any, key: str) -> Seated:
     if data["level"] not in LEVELS:
         raise ValueError(f"table record level {data['level']!r} is not a level of the page")
     table = load_table(unseal(data["table"], key))
-    return Seated(table, data["level"], _people(data.get("people", alone(table.seats)), table))
+    people = _people(data.get("people", alone(table.seats)), table)
+    return Seated(table, data["level"], people, _analyses(data.get("analyses"), key, table))
+
+
+def game_seat(table: Table, hand: int, seat: int) -> tuple[int, int] | None:
+    """(game, player in it) of ``seat`` in finished hand ``hand`` (None: it sat out)."""
+    for g, played in enumerate(table.hands[hand - 1].games):
+        if seat in played.seats:
+            return g, played.seats.index(seat)
+    return None
+
+
+def _analyses(raw: Any, key: str, table: Table) -> Analyses:
+    """The stored analyses that read back and are of their seat's game (see the module text)."""
+    try:
+        found = json.loads(unseal(raw, key)) if isinstance(raw, str) else {}
+    except (SealError, ValueError):
+        return {}
+    out: Analyses = {}
+    for name, entry in found.items() if isinstance(found, dict) else ():
+        hand, _, seat = str(name).partition(":")
+        if hand.isdigit() and seat.isdigit() and (read := _analysis(entry, table, int(hand), int(seat))):
+            out[int(hand), int(seat)] = read
+    return out
+
+
+def _analysis(entry: Any, table: Table, hand: int, seat: int) -> HandReview | None:
+    """``entry`` read back if it is of ``seat``'s game of finished hand ``hand``, else None."""
+    if not (0 < hand <= len(table.hands) and seat < table.seats):
+        return None
+    where = game_seat(table, hand, seat)
+    try:
+        read = HandReview.from_data(entry)
+    except GinError:
+        return None
+    if where is None or read.player != where[1]:
+        return None
+    return read if read.deal_code == table.hands[hand - 1].games[where[0]].record.deal_code else None
 
 
 def _people(raw: Any, table: Table) -> People:

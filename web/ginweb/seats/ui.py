@@ -97,6 +97,10 @@ def _moves(m: SeatsModel) -> str:
     )
     if m.undo:
         buttons += '<button type="button" data-act="seat-undo">Take back</button>'
+    buttons += "".join(
+        f'<button type="button" data-act="seat-go-over" data-seat="{seat}">{dom.esc(label)}</button>'
+        for seat, label in m.go_over
+    )
     if m.watching:
         buttons += '<button type="button" data-act="seat-skip">Skip to the result</button>'
     return buttons

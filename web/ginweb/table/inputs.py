@@ -52,7 +52,7 @@ def control_data(act: Js, name: str) -> dict[str, str]:
     """The values an intent of control ``act`` needs: its data-* values, the form it submits,
     the dialog or notice it closes."""
     data: dict[str, str] = {}
-    for k in ("action", "code", "dealer", "hand", "step", "day", "chart", "value"):
+    for k in ("action", "code", "dealer", "hand", "step", "day", "chart", "value", "seat"):
         v = dom.opt(act.getAttribute(f"data-{k}"))
         if v is not None:
             data[k] = str(v)
