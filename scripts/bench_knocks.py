@@ -5,26 +5,33 @@ and, at each of simple's turns where a knock short of gin is allowed, asks exper
 it was before (``--before gin``: its guesses may be gin after the opponent's discard) what they
 would do there; both learn the hunter's waiting from the match's finished hands, as in a match.
 A knock is then scored against the hunter's real hand (the harness sees it; the bots do not).
-Prints, for each, the knocks made, how many the hunter undercuts and the mean points of those
-knocks. Usage: ``python scripts/bench_knocks.py [--matches N] [--seed S]``.
+Prints, for each, the knocks made, how many the hunter undercuts, the mean points of those
+knocks, and the undercut risk the bot's own guesses put on them (``GUESSES`` guesses a knock):
+well below the real share, the guesses make the hunter's hand worse than it is. ``--replay R``
+gives expert (not the one before) a replay share of R (see :class:`Inference`). Usage:
+``python scripts/bench_knocks.py [--matches N] [--seed S] [--replay R]``.
 """
 
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
+import random
+from dataclasses import dataclass, replace
 
 from bench_waiting import GinGuessingExpert  # scripts/ is on the path of a script
 
 from gin_core import Match, preset
 from gin_core.actions import ActionKind
 from gin_core.bots import make_bot
-from gin_core.bots.base import Bot
+from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.rollout import score
+from gin_core.bots.sampler import guesses
 from gin_core.bots.search import ExpertBot
 from gin_core.cards import mask_of
 from gin_core.tools.opponents import arena_bot
 from gin_core.view import PlayerView
+
+GUESSES = 160
 
 
 @dataclass
@@ -35,8 +42,9 @@ class Knocks:
     knocks: int = 0
     undercut: int = 0
     points: int = 0
+    foreseen: float = 0.0  # the sum over knocks of the share of the bot's guesses that undercut
 
-    def ask(self, bot: Bot, view: PlayerView, opponent: PlayerView) -> None:
+    def ask(self, bot: ExpertBot, view: PlayerView, opponent: PlayerView) -> None:
         """Ask ``bot`` about ``view`` and score its knock, if it knocks, against ``opponent``."""
         self.positions += 1
         action = bot.decide(view).action
@@ -47,13 +55,18 @@ class Knocks:
         self.knocks += 1
         self.undercut += points < 0
         self.points += points
+        know = Knowledge.of(view)
+        inference = bot.settings_for(view).inference
+        found = guesses(know, know.holding(), GUESSES, random.Random(self.knocks), inference)
+        self.foreseen += sum(score(view.rules, [hands[0], hand], 0) < 0 for hand, _ in found) / GUESSES
 
     def line(self, name: str) -> str:
         share = self.undercut / self.knocks if self.knocks else 0.0
         mean = self.points / self.knocks if self.knocks else 0.0
         return (
             f"{name}: {self.knocks} knocks in {self.positions} positions, {self.undercut} undercut "
-            f"({100 * share:.1f}%), {mean:+.2f} points a knock"
+            f"({100 * share:.1f}%), {mean:+.2f} points a knock; "
+            f"its guesses foresaw {100 * self.foreseen / max(1, self.knocks):.1f}% undercut"
         )
 
 
@@ -63,10 +76,19 @@ def can_knock(view: PlayerView) -> bool:
     return ActionKind.KNOCK in kinds and not kinds & {ActionKind.GIN, ActionKind.BIG_GIN}
 
 
-def measure(matches: int, seed: int) -> tuple[Knocks, Knocks]:
+def replaying(share: float) -> ExpertBot:
+    """Expert whose guesses replay ``share`` times the opponent's stock draws."""
+
+    class Replaying(ExpertBot):
+        inference = replace(ExpertBot.inference, replay=share)
+
+    return Replaying(seed=3)
+
+
+def measure(matches: int, seed: int, replay: float) -> tuple[Knocks, Knocks]:
     """(expert's knocks, expert's before) over ``matches`` matches of simple against hunter."""
     now, before = Knocks(), Knocks()
-    experts = (ExpertBot(seed=3), GinGuessingExpert(seed=3))
+    experts = (replaying(replay), GinGuessingExpert(seed=3))
     players = (make_bot("simple", seed=1), arena_bot("hunter", seed=2))
     for n in range(matches):
         match = Match(preset("eaai"), seed=seed + n)
@@ -86,9 +108,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--replay", type=float, default=ExpertBot.inference.replay)
     args = parser.parse_args()
-    now, before = measure(args.matches, args.seed)
-    print(now.line("expert"))
+    now, before = measure(args.matches, args.seed, args.replay)
+    print(now.line(f"expert (replay {args.replay})"))
     print(before.line("before (gin)"))
 
 
