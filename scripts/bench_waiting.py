@@ -1,16 +1,18 @@
-"""What learning the opponent's waiting habit costs expert's thinking, in CPU time.
+"""What expert's inference from the opponent's waiting costs its thinking, in CPU time.
 
 Plays expert against ``simple`` over a match to 100 under ``eaai`` and, at each of expert's
 decisions once a hand has finished (the only ones where the habit is learnt), times the same
-decision by expert and by expert with the habit fixed at its prior (the code before), in
-alternating order. Prints both means and their ratio. Usage:
-``python scripts/bench_waiting.py [--decisions N] [--seed S]``.
+decision by expert and by expert as it was before (in alternating order): ``--before fixed``,
+the habit fixed at its prior; ``--before gin``, guesses that may be gin after the opponent's
+discard. Prints both means and their ratio. Usage:
+``python scripts/bench_waiting.py [--decisions N] [--seed S] [--before fixed|gin]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from dataclasses import replace
 
 from gin_core import Match, preset
 from gin_core.actions import Action
@@ -26,6 +28,15 @@ class FixedExpert(ExpertBot):
     learns_waiting = False
 
 
+class GinGuessingExpert(ExpertBot):
+    """Expert as it was: a guessed hand may be gin after the opponent's discard."""
+
+    inference = replace(ExpertBot.inference, rules_out_gin=False)
+
+
+BEFORE: dict[str, type[ExpertBot]] = {"fixed": FixedExpert, "gin": GinGuessingExpert}
+
+
 def timed(bot: Bot, view: PlayerView) -> tuple[Action, float]:
     """The bot's move on ``view`` and the CPU seconds it took."""
     start = time.process_time()
@@ -33,10 +44,10 @@ def timed(bot: Bot, view: PlayerView) -> tuple[Action, float]:
     return action, time.process_time() - start
 
 
-def measure(decisions: int, seed: int) -> tuple[int, float, float]:
-    """(decisions timed, CPU seconds of the learning expert, of the fixed one); the learning
-    expert's moves are played."""
-    new, old, simple = ExpertBot(seed=3), FixedExpert(seed=3), make_bot("simple", seed=4)
+def measure(decisions: int, seed: int, before: type[ExpertBot]) -> tuple[int, float, float]:
+    """(decisions timed, CPU seconds of expert, of expert as it was ``before``); expert's
+    moves are played."""
+    new, old, simple = ExpertBot(seed=3), before(seed=3), make_bot("simple", seed=4)
     spent_new = spent_old = 0.0
     made, match = 0, Match(preset("eaai"), seed=seed)
     while made < decisions:
@@ -64,11 +75,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=100)
     parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument("--before", choices=sorted(BEFORE), default="fixed")
     args = parser.parse_args()
-    made, new, old = measure(args.decisions, args.seed)
+    made, new, old = measure(args.decisions, args.seed, BEFORE[args.before])
     print(
-        f"{made} decisions after a finished hand: learning {1e3 * new / made:.1f} ms, "
-        f"fixed {1e3 * old / made:.1f} ms of CPU a decision, ratio {new / old:.3f}"
+        f"{made} decisions after a finished hand: expert {1e3 * new / made:.1f} ms, "
+        f"before ({args.before}) {1e3 * old / made:.1f} ms of CPU a decision, ratio {new / old:.3f}"
     )
 
 

@@ -8,8 +8,10 @@ draws: it draws that many more unseen cards into the guessed hand, each time dro
 that leaves the least deadwood (never a known card). Guesses are then weighted by how well they
 explain what the opponent did, and resampled: a hand that could have melded a card the opponent
 passed over, or threw, is unlikely; a hand in which a card they took fits nothing is less
-likely. The stock is the rest of the unseen cards in random order. Nothing here can see the
-real hidden cards: only the view's public masks come in.
+likely. An inference that rules out gin (expert's) gives no weight to a guessed hand that is
+already gin once the opponent has discarded this hand: they would have gone gin instead. The
+stock is the rest of the unseen cards in random order. Nothing here can see the real hidden
+cards: only the view's public masks come in.
 """
 
 from __future__ import annotations
@@ -35,9 +37,11 @@ class Inference:
     """How hard a sampler looks: guesses proposed per guess kept, and the likelihood factors
     for a passed card that would meld, a thrown card that would meld, a taken card that fits
     nothing, and a hand low enough to have knocked (the opponent did not); ``timed`` fades old
-    evidence; ``replay`` is the share of the opponent's stock draws replayed. The defaults fit
-    a player who knocks as soon as it can (the guesses of hands that could have knocked are
-    rare, and partial replays keep them so); expert's fit one who waits."""
+    evidence; ``replay`` is the share of the opponent's stock draws replayed; ``rules_out_gin``:
+    a hand that is gin after the opponent's discard is impossible (weight 0), not merely a hand
+    that could have knocked. The defaults fit a player who knocks as soon as it can (the
+    guesses of hands that could have knocked are rare, and partial replays keep them so);
+    expert's fit one who waits."""
 
     proposals: int = 2
     passed_melds: float = 0.15
@@ -46,6 +50,7 @@ class Inference:
     could_knock: float = 0.25
     timed: bool = False
     replay: float = 0.7
+    rules_out_gin: bool = False
 
     def weigh(self, factor: float, age: int) -> float:
         """A likelihood factor for evidence ``age`` turns old. Timed inference fades it: the
@@ -81,6 +86,7 @@ class Proposer:
         self.taken = tuple(
             (card, SAME_RANK[card] | SUIT_NEAR[card] | SUIT_FAR[card]) for card in _bits(know.known)
         )
+        self.no_gin = inference.rules_out_gin and know.threw != 0
 
     def propose(self, rng: random.Random) -> tuple[Mask, float]:
         """One guessed opponent hand and how well it explains their actions."""
@@ -102,8 +108,12 @@ class Proposer:
         for card, relatives in self.taken:
             if not fits(hand & ~(1 << card), card) and not relatives & hand:
                 w *= self.inference.took_loose
-        if self.know.opp_draws and min_deadwood(hand) <= self.know.limit:
-            w *= self.inference.could_knock
+        if self.know.opp_draws or self.no_gin:
+            deadwood = min_deadwood(hand)
+            if deadwood == 0 and self.no_gin:
+                return 0.0
+            if self.know.opp_draws and deadwood <= self.know.limit:
+                w *= self.inference.could_knock
         return w
 
 
@@ -124,9 +134,11 @@ def replay(know: Knowledge, hand: Mask, rest: list[int], rng: random.Random, inf
 
 def resample(know: Knowledge, pool: list[tuple[Mask, float]], n: int, rng: random.Random) -> list[Guess]:
     """``n`` guesses (opponent's hand, stock with the next card last), drawn from the weighted
-    proposals by systematic resampling."""
+    proposals by systematic resampling (equally, should every proposal weigh nothing)."""
     unseen = _bits(know.unseen)
     total = sum(w for _, w in pool)
+    if not total:
+        pool, total = [(hand, 1.0) for hand, _ in pool], float(len(pool))
     step = total / n
     mark = rng.random() * step
     out, acc, j = [], pool[0][1], 0

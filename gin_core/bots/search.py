@@ -358,7 +358,9 @@ class ExpertBot(SearchBot):
     an undercut, so waiting is valued against an opponent who does not walk into one (with
     only the opponent wary, our own playout self does, and the search knocked too often). How
     much its guesses discount such hands is learnt from the match's finished hands (see
-    :mod:`.habits`): a player seen waiting with knockable hands gets them guessed more often."""
+    :mod:`.habits`): a player seen waiting with knockable hands gets them guessed more often.
+    A guessed hand that is gin after the opponent's discard is ruled out (nobody sits on gin),
+    so a knock is priced against low hands short of gin, which is where its undercuts are."""
 
     name = "expert"
     total_units = 45_000
@@ -366,7 +368,13 @@ class ExpertBot(SearchBot):
     samples = 160
     halvings = 2
     inference = Inference(
-        proposals=4, passed_melds=0.1, threw_melds=0.25, could_knock=0.6, timed=True, replay=1.0
+        proposals=4,
+        passed_melds=0.1,
+        threw_melds=0.25,
+        could_knock=0.6,
+        timed=True,
+        replay=1.0,
+        rules_out_gin=True,
     )
     wary = 0b11
     learns_waiting = True

@@ -1,0 +1,119 @@
+"""How often expert's knocks would be undercut by the gin hunter, before and after a change.
+
+Plays ``simple`` against the arena's gin hunter (``hunter``) over matches to 100 under ``eaai``
+and, at each of simple's turns where a knock short of gin is allowed, asks expert and expert as
+it was before (``--before gin``: its guesses may be gin after the opponent's discard) what they
+would do there; both learn the hunter's waiting from the match's finished hands, as in a match.
+A knock is then scored against the hunter's real hand (the harness sees it; the bots do not).
+Prints, for each, the knocks made, how many the hunter undercuts, the mean points of those
+knocks, and the undercut risk the bot's own guesses put on them (``GUESSES`` guesses a knock):
+well below the real share, the guesses make the hunter's hand worse than it is. ``--replay R``
+gives expert (not the one before) a replay share of R (see :class:`Inference`). Usage:
+``python scripts/bench_knocks.py [--matches N] [--seed S] [--replay R]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from dataclasses import dataclass, replace
+
+from bench_waiting import GinGuessingExpert  # scripts/ is on the path of a script
+
+from gin_core import Match, preset
+from gin_core.actions import ActionKind
+from gin_core.bots import make_bot
+from gin_core.bots.knowledge import Knowledge
+from gin_core.bots.rollout import score
+from gin_core.bots.sampler import guesses
+from gin_core.bots.search import ExpertBot
+from gin_core.cards import mask_of
+from gin_core.tools.opponents import arena_bot
+from gin_core.view import PlayerView
+
+GUESSES = 160
+
+
+@dataclass
+class Knocks:
+    """The knocks one bot chose, and what they scored against the real hand."""
+
+    positions: int = 0
+    knocks: int = 0
+    undercut: int = 0
+    points: int = 0
+    foreseen: float = 0.0  # the sum over knocks of the share of the bot's guesses that undercut
+
+    def ask(self, bot: ExpertBot, view: PlayerView, opponent: PlayerView) -> None:
+        """Ask ``bot`` about ``view`` and score its knock, if it knocks, against ``opponent``."""
+        self.positions += 1
+        action = bot.decide(view).action
+        if action.kind != ActionKind.KNOCK or action.card is None:
+            return
+        hands = [mask_of(view.hand) & ~action.card.bit, mask_of(opponent.hand)]
+        points = score(view.rules, hands, 0)
+        self.knocks += 1
+        self.undercut += points < 0
+        self.points += points
+        know = Knowledge.of(view)
+        inference = bot.settings_for(view).inference
+        found = guesses(know, know.holding(), GUESSES, random.Random(self.knocks), inference)
+        self.foreseen += sum(score(view.rules, [hands[0], hand], 0) < 0 for hand, _ in found) / GUESSES
+
+    def line(self, name: str) -> str:
+        share = self.undercut / self.knocks if self.knocks else 0.0
+        mean = self.points / self.knocks if self.knocks else 0.0
+        return (
+            f"{name}: {self.knocks} knocks in {self.positions} positions, {self.undercut} undercut "
+            f"({100 * share:.1f}%), {mean:+.2f} points a knock; "
+            f"its guesses foresaw {100 * self.foreseen / max(1, self.knocks):.1f}% undercut"
+        )
+
+
+def can_knock(view: PlayerView) -> bool:
+    """True if a knock short of gin is allowed and no gin is."""
+    kinds = {a.kind for a in view.legal_actions}
+    return ActionKind.KNOCK in kinds and not kinds & {ActionKind.GIN, ActionKind.BIG_GIN}
+
+
+def replaying(share: float) -> ExpertBot:
+    """Expert whose guesses replay ``share`` times the opponent's stock draws."""
+
+    class Replaying(ExpertBot):
+        inference = replace(ExpertBot.inference, replay=share)
+
+    return Replaying(seed=3)
+
+
+def measure(matches: int, seed: int, replay: float) -> tuple[Knocks, Knocks]:
+    """(expert's knocks, expert's before) over ``matches`` matches of simple against hunter."""
+    now, before = Knocks(), Knocks()
+    experts = (replaying(replay), GinGuessingExpert(seed=3))
+    players = (make_bot("simple", seed=1), arena_bot("hunter", seed=2))
+    for n in range(matches):
+        match = Match(preset("eaai"), seed=seed + n)
+        while match.result is None:
+            while (p := match.to_move) is not None:
+                view = match.view(p)
+                if p == 0 and can_knock(view):
+                    for tally, expert in zip((now, before), experts, strict=True):
+                        tally.ask(expert, view, match.view(1))
+                match.apply(players[p].decide(view).action)
+            if match.result is None:
+                match.apply("next_hand")
+    return now, before
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--replay", type=float, default=ExpertBot.inference.replay)
+    args = parser.parse_args()
+    now, before = measure(args.matches, args.seed, args.replay)
+    print(now.line(f"expert (replay {args.replay})"))
+    print(before.line("before (gin)"))
+
+
+if __name__ == "__main__":
+    main()
