@@ -163,13 +163,14 @@ def main() -> None:
     ap.add_argument("--units", type=int, default=STANDARD.total_units)
     ap.add_argument("--wary", type=int, default=STANDARD.wary)
     ap.add_argument("--aware", type=float, default=STANDARD.aware)
+    ap.add_argument("--cautious", type=int, default=STANDARD.cautious, help="seats knocking like standard")
     ap.add_argument("--recorded", action="store_true", help="the coach's verdicts as the run recorded them")
     ap.add_argument("--hard-guesses", action="store_true", help="the hard level's sampler")
     ap.add_argument("--threshold", type=float, default=None)
     ap.add_argument("--json", type=Path, default=None)
     args = ap.parse_args()
     strength = replace(STANDARD, samples=args.samples, total_units=args.units)
-    strength = replace(strength, wary=args.wary, aware=args.aware)
+    strength = replace(strength, wary=args.wary, aware=args.aware, cautious=args.cautious)
     if args.hard_guesses:
         strength = replace(strength, inference=SearchBot.inference)
     threshold = MISTAKE_POINTS if args.threshold is None else args.threshold
