@@ -120,11 +120,14 @@ def rows_of(paths: list[Path], strength: Strength | None, threshold: float) -> I
     """The decisions of the runs ``paths`` (a decision valued twice counts once)."""
     runs = [p.read_text().splitlines() for p in paths]
     heads = [json.loads(lines[0])["run"] for lines in runs]
-    mixed, even = max(h["mixed"] for h in heads), max(h["even"] for h in heads)
+    hands = {
+        (seed, level)
+        for h in heads
+        for level, count, base in (("beginner", h["mixed"], 0), ("standard", h["even"], 1000))
+        for seed in range(base + h.get("first", 0), base + h.get("first", 0) + count)
+    }
     matches: dict[str, Match] = {}
-    for seed, first in [(s, "beginner") for s in range(mixed)] + [
-        (1000 + s, "standard") for s in range(even)
-    ]:
+    for seed, first in sorted(hands):
         m = played_match(seed, first)
         matches[m.records[0].deal_code] = m
     seen = set()
