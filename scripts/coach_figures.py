@@ -120,11 +120,14 @@ def rows_of(paths: list[Path], strength: Strength | None, threshold: float) -> I
     """The decisions of the runs ``paths`` (a decision valued twice counts once)."""
     runs = [p.read_text().splitlines() for p in paths]
     heads = [json.loads(lines[0])["run"] for lines in runs]
-    mixed, even = max(h["mixed"] for h in heads), max(h["even"] for h in heads)
+    hands = {
+        (seed, level)
+        for h in heads
+        for level, count, base in (("beginner", h["mixed"], 0), ("standard", h["even"], 1000))
+        for seed in range(base + h.get("first", 0), base + h.get("first", 0) + count)
+    }
     matches: dict[str, Match] = {}
-    for seed, first in [(s, "beginner") for s in range(mixed)] + [
-        (1000 + s, "standard") for s in range(even)
-    ]:
+    for seed, first in sorted(hands):
         m = played_match(seed, first)
         matches[m.records[0].deal_code] = m
     seen = set()
@@ -163,13 +166,14 @@ def main() -> None:
     ap.add_argument("--units", type=int, default=STANDARD.total_units)
     ap.add_argument("--wary", type=int, default=STANDARD.wary)
     ap.add_argument("--aware", type=float, default=STANDARD.aware)
+    ap.add_argument("--cautious", type=int, default=STANDARD.cautious, help="seats knocking like standard")
     ap.add_argument("--recorded", action="store_true", help="the coach's verdicts as the run recorded them")
     ap.add_argument("--hard-guesses", action="store_true", help="the hard level's sampler")
     ap.add_argument("--threshold", type=float, default=None)
     ap.add_argument("--json", type=Path, default=None)
     args = ap.parse_args()
     strength = replace(STANDARD, samples=args.samples, total_units=args.units)
-    strength = replace(strength, wary=args.wary, aware=args.aware)
+    strength = replace(strength, wary=args.wary, aware=args.aware, cautious=args.cautious)
     if args.hard_guesses:
         strength = replace(strength, inference=SearchBot.inference)
     threshold = MISTAKE_POINTS if args.threshold is None else args.threshold

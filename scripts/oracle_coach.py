@@ -151,10 +151,11 @@ def commit() -> str:
     return head.stdout.strip()
 
 
-def games(mixed: int, even: int) -> list[tuple[int, str]]:
-    """(seed, seat 0's level) of the hands, the two kinds taking turns (a partial run has both)."""
-    beginners = [(s, "beginner") for s in range(mixed)]
-    standards = [(1000 + s, "standard") for s in range(even)]
+def games(mixed: int, even: int, first: int = 0) -> list[tuple[int, str]]:
+    """(seed, seat 0's level) of the hands, the two kinds taking turns (a partial run has both),
+    from the ``first``-th hand of each kind."""
+    beginners = [(s, "beginner") for s in range(first, first + mixed)]
+    standards = [(1000 + s, "standard") for s in range(first, first + even)]
     out = [g for pair in zip(beginners, standards, strict=False) for g in pair]
     return out + beginners[len(standards) :] + standards[len(beginners) :]
 
@@ -163,6 +164,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--mixed", type=int, default=16, help="hands of a beginner against the standard level")
     ap.add_argument("--even", type=int, default=12, help="hands of the standard level against itself")
+    ap.add_argument("--first", type=int, default=0, help="the first hand's seed (fresh hands after a run)")
     ap.add_argument("--guesses", type=int, default=200)
     ap.add_argument("--out", default="benchmarks/runs/oracle-coach")
     ap.add_argument("--disputed", action="store_true", help="value only decisions a coach disputes")
@@ -188,6 +190,7 @@ def main() -> None:
         "guesses": args.guesses,
         "mixed": args.mixed,
         "even": args.even,
+        "first": args.first,
         "disputed": args.disputed,
         "flagged": args.flagged,
     }
@@ -195,7 +198,7 @@ def main() -> None:
         f.write(json.dumps({"run": head}) + "\n")
     bots = (make_bot("standard", 1), make_bot("standard", 2))
     start = time.perf_counter()
-    for seed, first in games(args.mixed, args.even):
+    for seed, first in games(args.mixed, args.even, args.first):
         m = played_match(seed, first)
         for index, action, coach in decisions(m):
             if (m.records[0].deal_code, index) in done or (args.flagged and not coach["new_flagged"]):

@@ -21,7 +21,7 @@ from gin_core.bots import BOTS, Bot, hint, make_bot, think_hint
 from gin_core.bots.base import Work, finish
 from gin_core.bots.judge import Judge
 from gin_core.bots.knowledge import Knowledge
-from gin_core.bots.rollout import PlayoutState, end_turn
+from gin_core.bots.rollout import PlayoutState, end_turn, playout
 from gin_core.bots.sampler import Inference, guesses
 from gin_core.bots.search import SearchBot, standard_choice
 from gin_core.bots.simple import SimpleBot
@@ -437,6 +437,36 @@ def test_a_wary_playout_player_does_not_knock_into_an_undercut():
     assert held.hands[0] == knocker & ~Card.parse("KD").bit
     gin_hand = mask_of(parse_cards("AS 2S 3S 4H 5H 6H 7C 8C 9C TC KD"))
     assert end_turn(rules, 10, state(gin_hand), 0, 0, wary=True)[0] > 0
+
+
+def test_a_playout_seat_with_a_lower_knock_limit_plays_on():
+    rules = preset("eaai")
+    low = mask_of(parse_cards("AS 2S 3S 4H 5H 6H 7C 8C 9C KD"))  # 2 after drawing 2D, throwing KD
+    high = mask_of(parse_cards("5D 6D 7D TH JH QH 2C 3D 4C 9H"))
+    stock = [Card.parse(c).index for c in ("JC", "QS", "2D")]
+
+    def points(limits):
+        state = PlayoutState([high, low], [Card.parse("JS").index], list(stock), 1, Phase.DRAW)
+        return playout(rules, 10, state, 0, limits)[0]
+
+    assert points(None) == points((10, 10)) < 0  # seat 1 knocks at once
+    assert points((10, 1)) == 0  # it waits: its discard leaves two cards, the hand is dead
+    assert points((10, 2)) == points(None)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 1))
+def test_playout_limits_default_to_the_rules_and_never_forbid_gin(seed, turn):
+    rules = preset("eaai")
+    deck = random.Random(seed).sample(range(52), 52)
+
+    def points(limits):
+        hands = [sum(1 << c for c in deck[:10]), sum(1 << c for c in deck[10:20])]
+        state = PlayoutState(hands, [deck[20]], deck[21:], turn, Phase.DRAW)
+        return playout(rules, 10, state, 0, limits)
+
+    assert points(None) == points((10, 10)) == points((25, 11))
+    assert points((-6, -1)) == points((0, 0))
 
 
 def test_the_hand_caches_are_emptied_before_a_decision_once_past_their_limit(monkeypatch):

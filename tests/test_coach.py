@@ -35,6 +35,8 @@ from gin_core.analysis.coach import (
 from gin_core.analysis.replay import frames, hand_moves, hand_start, position
 from gin_core.bots import make_bot
 from gin_core.bots.base import finish
+from gin_core.bots.knowledge import Knowledge
+from gin_core.bots.standard import LIKELY_TOOK
 from gin_core.dealcode import decode, shuffled_deck
 from gin_core.errors import ArgumentError
 
@@ -354,3 +356,17 @@ def test_knocking_and_waiting_are_named() -> None:
         and late.cards == (Card.parse("KS"),)
         and late.best_deadwood == 1
     )
+
+
+def test_the_playouts_seats_knock_like_the_standard_level() -> None:
+    """Each seat knocks only well under its public estimate of the other's count, which falls
+    by ``LIKELY_TOOK`` for each card the other took from the pile (no hidden card is read)."""
+    view = seen("2C 3C 4C 5H 6H 7H 9C 9D QD JH KS")
+    assert dataclass_replace(STANDARD, cautious=0).limits(view, Knowledge.of(view)) is None
+    mine, theirs = STANDARD.limits(view, Knowledge.of(view)) or (99, 99)
+    takes = list(view.pile_takes)
+    takes[PLAYER] = (Card.parse("9C"),)
+    took = dataclass_replace(view, pile_takes=(takes[0], takes[1]))
+    assert STANDARD.limits(took, Knowledge.of(took)) == (mine, theirs - LIKELY_TOOK)
+    only_theirs = dataclass_replace(STANDARD, cautious=0b10).limits(took, Knowledge.of(took))
+    assert only_theirs == (view.knock_limit, theirs - LIKELY_TOOK)

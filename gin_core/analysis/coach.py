@@ -11,6 +11,13 @@ The analysis is a generator with the bots' slicing protocol (it yields the work 
 slice and returns the :class:`HandReview`), and is deterministic: each decision's search is
 seeded from the deal code and the move's index. Reviews round-trip through plain JSON data, so
 a page stores them with the match instead of recomputing them.
+
+The playouts model the game the player actually plays: the computer it faces is the standard
+level by default (hard and expert start from its choice), who knocks only well under its public
+estimate of the other's count and so waits, often for gin, against a player who took pile
+cards; both seats of the playouts knock that way (:attr:`Strength.cautious`). With the playout
+policy's knock-at-once, the guessed opponent ended hands the real one plays on, and the coach
+rated some knocks, late discards and late draws 10-14 points worse than a deeper search does.
 """
 
 from __future__ import annotations
@@ -41,7 +48,7 @@ from ..bots.search import (
     simulate,
     standard_choice,
 )
-from ..bots.standard import best_knock
+from ..bots.standard import KNOCK_MARGIN, best_knock, likely_deadwood, likely_opponent_deadwood
 from ..cards import CARDS, Card, cards_of, mask_of
 from ..checks import check_player, check_slice_ms
 from ..checks import describe as shown
@@ -65,9 +72,10 @@ MISTAKE_POINTS = 8.0
 """A loss (points of expected hand value) over this even :data:`SURE` standard errors lower is
 a mistake (see :func:`beyond_noise`). Set against the deep oracle (``scripts/oracle_coach.py``:
 200 guesses of the hidden cards, the standard level playing both seats to the end of the hand;
-figures by ``scripts/coach_figures.py``, 412 decisions): over 8 points, the oracle confirms
-all 5 flags (its 90% interval above 0) and none of its 92 best moves is flagged; over 6, 8 of
-9 (one contradicted); over 4, 10 of 12 (two contradicted, both in one hand)."""
+figures by ``scripts/coach_figures.py``, 409 decisions, the playouts' seats knocking like the
+standard level): over 8 points, the oracle confirms all 3 flags (its 90% interval above 0) and
+none of its 92 best moves is flagged; over 6, 6 of 6; over 4, 9 of 10 (none contradicted). On
+the 51 flags of 540 more hands: 47 confirmed, none contradicted (``benchmarks/coach.md``)."""
 
 
 Outcome = Callable[[int], float]
@@ -100,6 +108,20 @@ class Strength:
     aware: float = 0.0  # the share of guesses on which the opponent is also wary
     inference: Inference = SearchBot.inference
     outcome: Outcome = hand_points
+    cautious: int = 0  # the playouts' seats (bit 0: the player) who knock like the standard level
+
+    def limits(self, view: PlayerView, know: Knowledge) -> tuple[int, int] | None:
+        """The counts the playouts' player and opponent knock with: a ``cautious`` seat knocks
+        like the standard level, ``KNOCK_MARGIN`` under its public estimate of the other's count
+        (which falls with each card the other took from the pile); the others with the rules'
+        limit (None: both)."""
+        if not self.cautious:
+            return None
+        rules_limit = view.knock_limit
+        mine = likely_opponent_deadwood(view, know) - KNOCK_MARGIN if self.cautious & 1 else rules_limit
+        took = len(view.pile_takes[view.player])
+        theirs = likely_deadwood(view, view.player, took) - KNOCK_MARGIN if self.cautious & 2 else rules_limit
+        return mine, theirs
 
 
 @dataclass
@@ -140,7 +162,7 @@ def win_loss(best: Trial, played: Trial) -> float | None:
     return round(max(0.0, best.win - played.win - error), 4)
 
 
-STANDARD = Strength(96, 16_000, aware=0.5, inference=ExpertBot.inference)
+STANDARD = Strength(96, 16_000, aware=0.5, inference=ExpertBot.inference, cautious=0b11)
 """The coach's default, checked against the deep oracle (``scripts/oracle_coach.py``, figures
 in ``scripts/coach_figures.py``). The expert's guesses: against our levels they guess the
 opponent's deadwood within half a point, where the hard level's guess it 3 points too high
@@ -148,6 +170,10 @@ opponent's deadwood within half a point, where the hard level's guess it 3 point
 undercut on half the guesses: the playouts' opponent knocks as soon as it can, so a wait
 collected undercuts the standard level does not give (3.4 points too many on the standard
 level's knocks), and an opponent who never walks into one makes waiting 3 points too poor.
+Both seats of the playouts knock like the standard level (``cautious``), the computer the
+player faces: an opponent knocking at once ended hands the standard level plays on (it waits
+against a player who took pile cards), which priced a beginner's knocks and keeps of high
+cards 10-20 points too low (``benchmarks/coach.md``).
 96 guesses within 16,000 units: a review takes 0.4 s a hand in CPython (0.9 s at most)."""
 
 SHOWN_REASON = 160  # characters of a reason quoted in CoachDataError's one-line message
@@ -528,6 +554,7 @@ def play_paired(  # 7 parameters: the decision, its moves and guesses, and how t
     is dropped, so all are valued on the same guesses), each result valued by
     ``strength.outcome`` (and by ``judge`` in match-win chance); yields at slice ends."""
     bound = playout_bound(know.stock, strength.wary | 2 if strength.aware else strength.wary)
+    limits = strength.limits(view, know)
     for n, guess in enumerate(found):
         wary = strength.wary | 2 if int((n + 1) * strength.aware) > int(n * strength.aware) else strength.wary
         results = []
@@ -536,7 +563,7 @@ def play_paired(  # 7 parameters: the decision, its moves and guesses, and how t
                 return
             if not work.room(bound):
                 yield work.cut()
-            points, used = simulate(view, know, t.action, guess, wary)
+            points, used = simulate(view, know, t.action, guess, wary, limits)
             work.add(used)
             results.append(points)
         for t, points in zip(trials, results, strict=True):

@@ -3,11 +3,13 @@
 The search levels guess the hidden cards (the opponent's hand and the stock order), then play
 each candidate move out to the end of the hand with this module. The policy, for both sides:
 take the face-up card if it lowers the deadwood, discard the card leaving the least deadwood
-(the higher one on ties), knock or go gin as soon as allowed; a *wary* player (expert's model of
-a good one) does not knock when the knock would be undercut, which it can tell because a playout
-knows both guessed hands. Every rule option that changes how a hand ends is modelled (knock
-limit, stock ends including the wall, big gin, upcard passes, the card-taken restriction);
-scoring is the engine's own (:func:`~gin_core.scoring.knock_points`).
+(the higher one on ties), knock or go gin as soon as allowed (a seat may be given a lower knock
+limit: the coach's model of the standard level, who knocks only well under its estimate of the
+other's count); a *wary* player (expert's model of a good one) does not knock when the knock
+would be undercut, which it can tell because a playout knows both guessed hands. Every rule
+option that changes how a hand ends is modelled (knock limit, stock ends including the wall,
+big gin, upcard passes, the card-taken restriction); scoring is the engine's own
+(:func:`~gin_core.scoring.knock_points`).
 """
 
 from __future__ import annotations
@@ -92,11 +94,17 @@ def end_turn(
     return (0 if dead_after_discard(rules, len(state.stock)) else None), dw
 
 
-def playout(rules: Rules, limit: int, state: PlayoutState, wary: int = 0) -> tuple[int, int]:
+def playout(  # 5 parameters: the hand, its rules and how each seat knocks
+    rules: Rules, limit: int, state: PlayoutState, wary: int = 0, limits: tuple[int, int] | None = None
+) -> tuple[int, int]:
     """Play to the end of the hand from ``state`` (which is consumed); returns (points for
     player 0, work units used). Bit ``p`` of ``wary`` set: player ``p`` never knocks into an
-    undercut.
+    undercut. Player ``p`` knocks with ``limits[p]`` deadwood or less (kept between 0, so gin
+    stays allowed, and ``limit``, the rules'); without ``limits``, both with ``limit``.
     """
+    seats = (
+        (limit, limit) if limits is None else (max(0, min(limit, limits[0])), max(0, min(limit, limits[1])))
+    )
     hands = state.hands  # the fields as locals: the loop below reads them every turn
     pile = state.pile
     stock = state.stock
@@ -117,7 +125,7 @@ def playout(rules: Rules, limit: int, state: PlayoutState, wary: int = 0) -> tup
             bit = 1 << top if top >= 0 else 0
             forbid = bit if rule_forbids else 0
             if phase is _DRAW and at_the_wall(rules, len(stock)):
-                if best_after(hands[p] | bit, forbid) <= limit:
+                if best_after(hands[p] | bit, forbid) <= seats[p]:
                     hands[p] |= bit
                     pile.pop()
                     card, _ = cached_discard(hands[p], forbid)
@@ -138,10 +146,10 @@ def playout(rules: Rules, limit: int, state: PlayoutState, wary: int = 0) -> tup
             else:
                 hands[p] |= 1 << stock.pop()
                 forbidden = 0
-        points, dws[p] = end_turn(rules, limit, state, p, forbidden, (wary >> p & 1) == 1)
+        points, dws[p] = end_turn(rules, seats[p], state, p, forbidden, (wary >> p & 1) == 1)
         if points is not None:
             return points, units(turns, checks)
-        checks += dws[p] <= limit  # a wary player scored a knock and held back
+        checks += dws[p] <= seats[p]  # a wary player scored a knock and held back
         phase, stock_only, turn = _DRAW, False, 1 - p
     return 0, units(turns, checks)
 

@@ -114,11 +114,18 @@ def credit_favourite(trials: list[Playouts], favourite: Action | None, prior: fl
         t.credit = prior if t.action == favourite else 0.0
 
 
-def simulate(
-    view: PlayerView, know: Knowledge, action: Action, guess: Guess, wary: int = 0
+def simulate(  # 6 parameters: the decision, its guess, and how the playout's seats knock
+    view: PlayerView,
+    know: Knowledge,
+    action: Action,
+    guess: Guess,
+    wary: int = 0,
+    limits: tuple[int, int] | None = None,
 ) -> tuple[int, int]:
     """Points for this player (and the work units used) if ``action`` is played and the hidden
-    cards are ``guess``; player 0 of the playout is this player, ``wary`` as in :func:`playout`."""
+    cards are ``guess``; player 0 of the playout is this player, ``wary`` as in :func:`playout`;
+    ``limits``: the counts this player and the opponent knock with (both the rules' limit if not
+    given), as in :func:`playout`."""
     rules, limit = view.rules, view.knock_limit
     opp, stock = guess[0], guess[1].copy()
     me = know.me
@@ -144,7 +151,7 @@ def simulate(
         state = PlayoutState([me, opp], top, stock, 1, Phase.DRAW, stock_only=True)
     else:
         state = PlayoutState([me, opp], top, stock, 1, Phase.OFFER, passes=1)
-    return playout(rules, limit, state, wary)
+    return playout(rules, limit, state, wary, limits)
 
 
 def describe(view: PlayerView, know: Knowledge, action: Action) -> Reason:

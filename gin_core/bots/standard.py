@@ -120,8 +120,15 @@ def likely_opponent_deadwood(view: PlayerView, know: Knowledge) -> int:
     """A rough count for the opponent's hand: about 56 after the deal, falling by 6 a turn to
     about 16 (measured over simple-vs-simple hands), less for each card they took from the pile
     (each usually completes a meld)."""
-    turns = sum(1 for p, _ in view.discards if p == view.opponent)
-    return max(LIKELY_FLOOR, 56 - 6 * turns) - LIKELY_TOOK * know.took.bit_count()
+    return likely_deadwood(view, view.opponent, know.took.bit_count())
+
+
+def likely_deadwood(view: PlayerView, seat: int, took: int) -> int:
+    """:func:`likely_opponent_deadwood` of ``seat``, who took ``took`` cards from the pile: a
+    count anyone at the table can work out (the coach's model of how the standard level, facing
+    the player, rates the player's hand)."""
+    turns = sum(1 for p, _ in view.discards if p == seat)
+    return max(LIKELY_FLOOR, 56 - 6 * turns) - LIKELY_TOOK * took
 
 
 def discard_decision(know: Knowledge, option: Option, declined: Reason | None = None) -> Decision:
