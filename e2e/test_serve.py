@@ -1,6 +1,8 @@
 """scripts/serve.py: MIME types Pyodide needs, sub-path mounting, CORS, CLI (no browser)."""
 
 import re
+import socket
+import struct
 import subprocess
 import sys
 import urllib.error
@@ -160,3 +162,22 @@ def test_cli_prints_url(tiny_site):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_a_client_closing_mid_file_is_not_an_error(tmp_path, capfd):
+    """A browser that leaves a page mid-download breaks the pipe: no traceback on the console."""
+    (tmp_path / "big.bin").write_bytes(b"\0" * (8 << 20))
+    (tmp_path / "index.html").write_text("<!doctype html>")
+    server, url = serve.start_server(tmp_path, port=0)
+    host, port = server.server_address[:2]
+    try:
+        for _ in range(3):
+            with socket.create_connection((host, port), timeout=10) as s:
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # reset
+                s.sendall(b"GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+                s.recv(1024)
+        assert fetch(url + "big.bin")[0] == 200  # and the server still serves
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert "Traceback" not in capfd.readouterr().err

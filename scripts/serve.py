@@ -240,6 +240,13 @@ class _Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request, client_address):
+        """A browser that closes a connection mid-file (a navigation, a test ending) is not a
+        server error: say nothing then, as a static host would; report anything else."""
+        if isinstance(sys.exc_info()[1], ConnectionError):  # BrokenPipeError, ConnectionResetError
+            return
+        super().handle_error(request, client_address)
+
 
 def make_server(
     directory: str | os.PathLike = ROOT / "site",
