@@ -75,8 +75,8 @@ def test_the_line_counts_hidden_draws_and_a_hidden_deal() -> None:
     some = TheirLuck(1, "000-2N25", 7, (Luck(8, LuckKind.STOCK, 2.5, card),))
     text = presenter.their_luck_lines(some)[0].text
     assert text == (
-        "The computer\u2019s cards: +2.5 (deal hidden, 1 of 7 draws). 6 of the computer\u2019s 7 draws "
-        "stayed hidden. Its deal held a card you never saw."
+        "The computer\u2019s cards: +2.5 (deal left out, 1 of 7 draws). 6 of the computer\u2019s 7 draws "
+        "stayed hidden. Its deal is left out: it held a card never shown in play."
     )
     assert presenter.their_luck_lines(None) == ()
     label = presenter.with_their_luck(presenter.Words(text="a", spoken="a"), some, 8)

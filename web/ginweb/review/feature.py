@@ -350,7 +350,8 @@ class ReviewFeature(Feature):
         shown = self.reviewing
         g = s.own_game
         analysed = shown is not None and shown[0] in self.shown_reviews
-        key = (g.uid, shown, self.seat, analysed, len(g.log), s.ui.stage)
+        theirs = shown is not None and shown[0] in self.theirs
+        key = (g.uid, shown, self.seat, analysed, theirs, len(g.log), s.ui.stage)
         if self.shown is None or self.shown[0] != key:
             self.shown = (key, self.model() if shown is not None else None)
         found = self.shown[1]

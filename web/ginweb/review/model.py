@@ -348,7 +348,7 @@ def their_luck_lines(theirs: TheirLuck | None) -> tuple[Words, ...]:
     if theirs is None:
         return ()
     deal = theirs.deal
-    parts = [f"deal {signed(deal.points)}" if deal is not None else "deal hidden"]
+    parts = [f"deal {signed(deal.points)}" if deal is not None else "deal left out"]
     if theirs.draws:
         parts.append(f"{theirs.known_draws} of {_draws(theirs.draws)}")
     text = f"The computer\u2019s cards: {signed(theirs.total)} ({', '.join(parts)})."
@@ -356,7 +356,7 @@ def their_luck_lines(theirs: TheirLuck | None) -> tuple[Words, ...]:
     if hidden:
         text += f" {hidden} of the computer\u2019s {_draws(theirs.draws)} stayed hidden."
     if deal is None:
-        text += " Its deal held a card you never saw."
+        text += " Its deal is left out: it held a card never shown in play."
     return (Words(text, text.replace("\u2212", "minus ")),)
 
 
