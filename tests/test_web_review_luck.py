@@ -75,10 +75,14 @@ def test_the_line_counts_hidden_draws_and_a_hidden_deal() -> None:
     some = TheirLuck(1, "000-2N25", 7, (Luck(8, LuckKind.STOCK, 2.5, card),))
     text = presenter.their_luck_lines(some)[0].text
     assert text == (
-        "The computer\u2019s cards: +2.5 (deal left out, 1 of 7 draws). 6 of the computer\u2019s 7 draws "
+        "The computer\u2019s cards: +2.5 (1 of 7 draws). 6 of the computer\u2019s 7 draws "
         "stayed hidden. Its deal is left out: it held a card never shown in play."
     )
     assert presenter.their_luck_lines(None) == ()
+    dealt = TheirLuck(1, "000-2N25", 1, (Luck(0, LuckKind.DEAL, 3.0), Luck(8, LuckKind.STOCK, -1.0, card)))
+    line = presenter.their_luck_lines(dealt)[0]
+    assert line.text == "The computer\u2019s cards: +2.0 (deal +3.0, 1 of 1 draw)."
+    assert "minus" not in line.spoken and "\u2212" not in line.spoken
     label = presenter.with_their_luck(presenter.Words(text="a", spoken="a"), some, 8)
     assert label.text == "a \u00b7 its luck +2.5"
     assert presenter.with_their_luck(label, some, 9) == label

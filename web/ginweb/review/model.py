@@ -343,15 +343,17 @@ def luck_lines(match: Match, hand_number: int, review: HandReview | None) -> tup
 
 
 def their_luck_lines(theirs: TheirLuck | None) -> tuple[Words, ...]:
-    """ "The computer's cards: +8.1 (deal +3.0, 4 of 7 draws); 3 of its draws stayed hidden.":
-    its deal and the stock draws whose cards you came to know, valued as yours are."""
+    """ "The computer's cards: +8.1 (deal +3.0, 4 of 7 draws). 3 of the computer's 7 draws
+    stayed hidden.": its deal and the stock draws whose cards you came to know, valued as yours
+    are; the deal is left out when it held a card never shown in play."""
     if theirs is None:
         return ()
     deal = theirs.deal
-    parts = [f"deal {signed(deal.points)}" if deal is not None else "deal left out"]
+    parts = [] if deal is None else [f"deal {signed(deal.points)}"]
     if theirs.draws:
         parts.append(f"{theirs.known_draws} of {_draws(theirs.draws)}")
-    text = f"The computer\u2019s cards: {signed(theirs.total)} ({', '.join(parts)})."
+    given = f" ({', '.join(parts)})" if parts else ""
+    text = f"The computer\u2019s cards: {signed(theirs.total)}{given}."
     hidden = theirs.hidden_draws
     if hidden:
         text += f" {hidden} of the computer\u2019s {_draws(theirs.draws)} stayed hidden."
