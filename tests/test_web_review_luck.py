@@ -17,8 +17,10 @@ from ginweb.review.feature import ReviewFeature
 from ginweb.review.intents import OpenReview
 from ginweb.storage import savefmt
 from ginweb.table.dispatch import Dispatcher
+from ginweb.table.session import new_game
+from test_their_luck import wall_hand
 from test_web_dispatch import KEY
-from test_web_review_page import feature, played, table
+from test_web_review_page import Table, feature, played, table
 
 THEIRS = "coach:u1:theirs:1"
 
@@ -86,3 +88,10 @@ def test_the_line_counts_hidden_draws_and_a_hidden_deal() -> None:
     label = presenter.with_their_luck(presenter.Words(text="a", spoken="a"), some, 8)
     assert label.text == "a \u00b7 its luck +2.5"
     assert presenter.with_their_luck(label, some, 9) == label
+
+
+def test_no_computer_luck_after_a_dead_hand() -> None:
+    """A dead hand lays no hand open: the coach looks at yours only."""
+    t = Table(new_game(wall_hand(), "beginner", "u1", "2026-01-01"))
+    keys = [key for key, _, _ in feature(t.d).jobs(lambda _: False)]
+    assert keys == ["coach:u1:1"]
