@@ -127,6 +127,15 @@ def test_review_of_a_hand_with_a_bad_move(page, site_url):
     flagged = state["flagged"]  # the decisions graded by what they cost
     assert flagged[0] == BAD, state
     assert "Accuracy " in state["summary"] and "from the cards" in state["summary"], state["summary"]
+    # the computer knocked, laying its hand open: its luck follows yours in the background
+    page.wait_for_function(
+        "document.getElementById('review-summary').innerText.includes('The computer\u2019s cards')",
+        timeout=90_000,
+    )
+    assert "its luck" in page.inner_text("#review-moves"), "the luck of a draw you came to know"
+    for width, height in ((1280, 800), (390, 844)):
+        shot(page, "luck", width, height)
+    page.set_viewport_size({"width": 1280, "height": 800})
 
     # keyboard: Home, then → to the bad move
     page.keyboard.press("Home")

@@ -36,6 +36,7 @@ from .analysis.duplicate import (
 from .analysis.luck import HandLuck, Luck, LuckKind, MatchLuck, hand_luck, match_luck
 from .analysis.rating import Grade, Rating, SkillBand, band_of, grade, move_accuracy, rating
 from .analysis.replay import Frame, first_move, frames, hand_moves, position
+from .analysis.their_luck import TheirLuck, their_luck
 from .arrange import (
     Arrangement,
     best_arrangement,
@@ -182,6 +183,7 @@ __all__ = [
     "TableResult",
     "TableRules",
     "TakeBack",
+    "TheirLuck",
     "UndoError",
     "Verdict",
     "band_of",
@@ -230,6 +232,7 @@ __all__ = [
     "sort_cards",
     "stacked_deck",
     "table_preset",
+    "their_luck",
     "think_hint",
     "think_review",
 ]

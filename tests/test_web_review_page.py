@@ -203,10 +203,11 @@ def test_the_coach_is_due_on_finished_hands_and_its_review_is_kept_saved_and_cou
     d, s, _r, v = table()
     f = feature(d)
     assert f.coach_due() == [1]
-    assert [key for key, _, _ in f.jobs(lambda _: False)] == ["coach:u1:1"]
-    assert f.jobs(lambda key: key == "coach:u1:1") == [], "a job queued or done is not asked again"
+    theirs_queued = lambda key: key == "coach:u1:theirs:1"  # noqa: E731 - the computer's luck: test_web_review_luck.py
+    assert [key for key, _, _ in f.jobs(lambda _: False)] == ["coach:u1:1", "coach:u1:theirs:1"]
+    assert f.jobs(lambda key: key.startswith("coach:u1:")) == [], "a job queued or done is not asked again"
     assert f.keep_review("u1", coached)
-    assert f.coach_due() == [] and f.jobs(lambda _: False) == []
+    assert f.coach_due() == [] and f.jobs(theirs_queued) == []
     back = savefmt.loads(v.data["match"], KEY, ReviewFeature.part_keys)
     assert record.read_reviews(back.parts["reviews"], back.match.records) == ({1: coached}, {})
     assert v.stats["coach"]["hands"] == 1

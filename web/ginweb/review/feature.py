@@ -25,10 +25,12 @@ from gin_core import (
     HandReview,
     Match,
     PlayerView,
+    TheirLuck,
     grade,
     hand_luck,
     hand_moves,
     position,
+    their_luck,
     think_review,
 )
 
@@ -103,7 +105,7 @@ class Counts(Protocol):
 
 class ReviewFeature(Feature):
     name = "review"
-    part_keys = (record.REVIEWS, record.OPEN)
+    part_keys = (record.REVIEWS, record.OPEN, record.THEIRS)
     deferred = ("ginweb.review.model", "ginweb.review.seen", "ginweb.review.handover")
     dialog_closes: ClassVar[Mapping[str, FeatureIntent]] = {DIALOG: CloseReview()}
     dialog_keys: ClassVar[Mapping[str, Mapping[str, FeatureIntent]]] = {DIALOG: KEYS}
@@ -114,6 +116,7 @@ class ReviewFeature(Feature):
         self.seats: record.SeatReviews = ({}, {})  # the coach's, of your match: per seat by hand number
         self.open: tuple[int, int] | None = None  # the review open on screen: (hand, step)
         self.seat = 0  # whose review is open (seat 1 only in a match of two people)
+        self.theirs: dict[int, TheirLuck] = {}  # the computer's luck you may know, by hand number
         self.sent: set[tuple[str, int]] = set()  # (match, hand) reviews already counted
         self.shown: tuple[object, ReviewModel | None] | None = None  # the last model, and its key
         self.outside: tuple[PastGame, int] | None = None  # a game played elsewhere open, and its step
@@ -146,6 +149,7 @@ class ReviewFeature(Feature):
         records = game.match.records
         self.seats = record.read_reviews(game.parts.get(record.REVIEWS), records, sealing(game))
         self.seat = 0
+        self.theirs = {} if game.people else record.read_theirs(game.parts.get(record.THEIRS), records)
         # two people: a reload closes the review (the device may be in the other person's hands)
         self.open = None if game.people else record.read_open(game.parts.get(record.OPEN), len(records))
 
@@ -189,6 +193,8 @@ class ReviewFeature(Feature):
             g.parts.pop(record.OPEN, None)
         else:
             g.parts[record.OPEN] = list(self.open)
+        if self.theirs:
+            g.parts[record.THEIRS] = record.theirs_part(self.theirs)
         self.session.save_own()
 
     # ----- the review open on the screen ---------------------------------------------------------
@@ -228,7 +234,8 @@ class ReviewFeature(Feature):
         reviews = self.shown_reviews
         if g.people is None:
             reasons = model.reasons_by_move(g.log, g.match, hand)
-            return model.review_model(g.match, hand, step, reviews.get(hand), reasons, reviews)
+            theirs = self.theirs.get(hand)
+            return model.review_model(g.match, hand, step, reviews.get(hand), reasons, reviews, theirs=theirs)
         from .seen import Reader  # deferred, as model
 
         reader = Reader(self.seat, g.people)
@@ -294,7 +301,35 @@ class ReviewFeature(Feature):
             )
             for key, seat, hand in due
             if not known(key)
+        ] + self.their_jobs(known)
+
+    def their_jobs(self, known: Callable[[str], bool]) -> list[Job]:
+        """Against the computer, the coach's analysis of its decisions in each finished hand whose
+        end laid its hand open (after yours: the computer's luck, as far as you may know it)."""
+        g = self.session.own_game
+        if g.people is not None:
+            return []
+        m, uid = g.match, g.uid
+        due = [
+            (f"coach:{uid}:theirs:{n}", n)
+            for n in range(1, len(m.records) + 1)
+            if n not in self.theirs and m.records[n - 1].settlement is not None and self.session.hand_over(n)
         ]
+        return [
+            (key, think_review(m, n, slice_ms=SLICE_MS, player=1), self.their_reviewed(uid, n))
+            for key, n in due
+            if not known(key)
+        ]
+
+    def their_reviewed(self, uid: str, hand: int) -> Callable[[HandReview], None]:
+        def done(found: HandReview) -> None:
+            g = self.session.own_game
+            if g.uid == uid:
+                self.theirs[hand] = their_luck(g.match, hand, found)
+                self.keep()
+                self.host(Reviewed())
+
+        return done
 
     def reviewed(self, uid: str) -> Callable[[HandReview], None]:
         def done(found: HandReview) -> None:
@@ -315,7 +350,8 @@ class ReviewFeature(Feature):
         shown = self.reviewing
         g = s.own_game
         analysed = shown is not None and shown[0] in self.shown_reviews
-        key = (g.uid, shown, self.seat, analysed, len(g.log), s.ui.stage)
+        theirs = shown is not None and shown[0] in self.theirs
+        key = (g.uid, shown, self.seat, analysed, theirs, len(g.log), s.ui.stage)
         if self.shown is None or self.shown[0] != key:
             self.shown = (key, self.model() if shown is not None else None)
         found = self.shown[1]

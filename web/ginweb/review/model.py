@@ -25,6 +25,7 @@ from gin_core import (
     MistakeKind,
     Settlement,
     SkillBand,
+    TheirLuck,
     Verdict,
     band_of,
     first_move,
@@ -87,7 +88,7 @@ class ReviewModel(Frozen):
     rows: tuple[str, str] = ("You", "Computer")  # who sits in hands[0] and hands[1]
 
 
-def review_model(  # 7 parameters: the hand and step shown, what the coach and computer said, whose
+def review_model(  # 8 parameters: the hand and step shown, what the coach and computer said, whose
     match: Match,
     hand_number: int,
     step: int,
@@ -95,12 +96,14 @@ def review_model(  # 7 parameters: the hand and step shown, what the coach and c
     reasons: Mapping[int, str],
     match_reviews: Mapping[int, HandReview] | None = None,
     reader: Reader | None = None,
+    theirs: TheirLuck | None = None,
 ) -> ReviewModel:
     """The review of finished hand ``hand_number`` at ``step`` (clamped to the hand's steps);
     ``review`` is the coach's analysis (None while it runs), ``reasons`` the computer's reasons
     by move index (see :func:`reasons_by_move`), ``match_reviews`` the coach's reviews of the
     match's hands (by number) for the match's luck-adjusted result; ``reader``: in a match of two
-    people, whose review it is (their view only, and names for "you")."""
+    people, whose review it is (their view only, and names for "you"); ``theirs``: against the
+    computer, its luck as far as you may know it (None: its hand stayed hidden, or not yet in)."""
     moves = hand_moves(match, hand_number)
     shown = frames(match, hand_number) if reader is None else seat_frames(match, hand_number, reader.seat)
     last = len(moves)
@@ -110,6 +113,7 @@ def review_model(  # 7 parameters: the hand and step shown, what the coach and c
     summary = (
         summary_lines(review)
         + luck_lines(match, hand_number, review)
+        + their_luck_lines(theirs)
         + match_luck_lines(match, match_reviews or {})
     )
     return ReviewModel(
@@ -131,7 +135,7 @@ def review_model(  # 7 parameters: the hand and step shown, what the coach and c
             MoveItem(
                 i,
                 _row(p, reader),
-                move_words(p, a, shown[i], reader),
+                with_their_luck(move_words(p, a, shown[i], reader), theirs, i),
                 _flagged(review, i),
                 _graded(review, i),
             )
@@ -336,6 +340,40 @@ def luck_lines(match: Match, hand_number: int, review: HandReview | None) -> tup
     luck = hand_luck(match, hand_number, review)
     text = luck_text(luck, sum(v.loss for v in review.verdicts))
     return (Words(text, text.replace("\u2212", "minus ")),)
+
+
+def their_luck_lines(theirs: TheirLuck | None) -> tuple[Words, ...]:
+    """ "The computer's cards: +8.1 (deal +3.0, 4 of 7 draws). 3 of the computer's 7 draws
+    stayed hidden.": its deal and the stock draws whose cards you came to know, valued as yours
+    are; the deal is left out when it held a card never shown in play."""
+    if theirs is None:
+        return ()
+    deal = theirs.deal
+    parts = [] if deal is None else [f"deal {signed(deal.points)}"]
+    if theirs.draws:
+        parts.append(f"{theirs.known_draws} of {_draws(theirs.draws)}")
+    given = f" ({', '.join(parts)})" if parts else ""
+    text = f"The computer\u2019s cards: {signed(theirs.total)}{given}."
+    hidden = theirs.hidden_draws
+    if hidden:
+        text += f" {hidden} of the computer\u2019s {_draws(theirs.draws)} stayed hidden."
+    if deal is None:
+        text += " Its deal is left out: it held a card never shown in play."
+    return (Words(text, text.replace("\u2212", "minus ")),)
+
+
+def _draws(n: int) -> str:
+    return f"{n} draw{'s' if n != 1 else ''}"
+
+
+def with_their_luck(label: Words, theirs: TheirLuck | None, index: int) -> Words:
+    """A move's words, with the luck of the computer's stock draw at ``index`` when its card
+    became known to you by the hand's end."""
+    luck = theirs.at(index) if theirs is not None else None
+    if luck is None or luck.card is None:
+        return label
+    text, spoken = signed(luck.points), signed(luck.points).replace("\u2212", "minus ")
+    return Words(f"{label.text} \u00b7 its luck {text}", f"{label.spoken}, its luck {spoken}")
 
 
 def match_luck_lines(match: Match, reviews: Mapping[int, HandReview]) -> tuple[Words, ...]:

@@ -12,7 +12,10 @@ In the stored match (its part, ``Feature.part_keys``), in clear since nothing in
   two people the whole part is sealed (storage/seal.py, keyed with the match's id): each
   person's review names cards of their hand the other never saw, and storage must not show
   them (obfuscation, as the match's own seal: it keeps honest players honest);
-- ``"reviewing": [hand, step]``, the review open on the screen (restored after a reload).
+- ``"reviewing": [hand, step]``, the review open on the screen (restored after a reload);
+- ``"their_luck": {"1": {...}}``, against the computer, its luck in each hand whose end laid its
+  hand open, as far as you may know it (``gin_core.TheirLuck.to_data``: only cards you saw by
+  the hand's end); absent in matches stored before it, worked out again then.
 
 In the statistics (its part ``coach``): the hands the coach reviewed, the points given away in
 them (in tenths of a point, so every count stays an integer), the mistakes made by kind, and per
@@ -27,13 +30,14 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gin_core import CoachDataError, HandRecord, HandReview, MistakeKind, move_accuracy
+from gin_core import CoachDataError, HandRecord, HandReview, MistakeKind, TheirLuck, move_accuracy
 
 from ..kit.frozen import Frozen
 from ..storage import seal
 
 REVIEWS = "reviews"
 OPEN = "reviewing"
+THEIRS = "their_luck"
 COACH = "coach"
 COACH_MATCHES = 30
 KINDS = frozenset(str(k) for k in MistakeKind)
@@ -73,6 +77,26 @@ def reviews_part(reviews: SeatReviews, sealed_with: str | None = None) -> Any:
     if given (a two-person match)."""
     part = {review_key(seat, n): r.to_data() for seat in (0, 1) for n, r in sorted(reviews[seat].items())}
     return part if sealed_with is None else seal.seal(json.dumps(part), sealed_with)
+
+
+def read_theirs(raw: Any, records: Sequence[HandRecord]) -> dict[int, TheirLuck]:
+    """The computer's luck as stored, by hand number: the entries that read back and are of
+    their hand's deal."""
+    found: dict[int, TheirLuck] = {}
+    for key, entry in raw.items() if isinstance(raw, dict) else ():
+        try:
+            luck = TheirLuck.from_data(entry)
+        except CoachDataError:
+            continue
+        n = luck.hand_number
+        if key == str(n) and 0 < n <= len(records) and records[n - 1].deal_code == luck.deal_code:
+            found[n] = luck
+    return found
+
+
+def theirs_part(theirs: Mapping[int, TheirLuck]) -> dict[str, Any]:
+    """The computer's luck as stored (:func:`read_theirs` reads it back)."""
+    return {str(n): luck.to_data() for n, luck in sorted(theirs.items())}
 
 
 def read_open(raw: Any, hands: int) -> tuple[int, int] | None:
