@@ -2,7 +2,8 @@
 of luck's identity on every hand.
 
     nice -n 19 python scripts/calibrate_rating.py --hands 500
-    python scripts/calibrate_rating.py --read benchmarks/runs/rating-levels.jsonl
+    python scripts/calibrate_rating.py --read benchmarks/runs/rating-levels.jsonl [more runs]
+    nice -n 19 python scripts/calibrate_rating.py --hands 250 --first 250 --out benchmarks/runs/more.jsonl
 
 Each level plays seat 0 of one-hand matches against the standard level (the levels take turns,
 hand by hand, so a partial run measures them all); the coach reviews seat 0's decisions. Each
@@ -40,11 +41,11 @@ ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ("beginner", "standard", "hard", "expert")
 
 
-def run(hands: int, out: Path) -> None:
+def run(hands: int, first: int, out: Path) -> None:
     head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=False)
     with out.open("w") as f:
-        f.write(json.dumps({"run": {"commit": head.stdout.strip(), "hands": hands}}) + "\n")
-    for seed in range(hands):
+        f.write(json.dumps({"run": {"commit": head.stdout.strip(), "hands": hands, "first": first}}) + "\n")
+    for seed in range(first, first + hands):
         for level in LEVELS:
             m = played_match(5000 + seed, level)
             r = review(m, 1)
@@ -61,14 +62,15 @@ def flagged(verdict: Verdict) -> Verdict:
     return replace(verdict, mistake=None)
 
 
-def read(path: Path) -> None:
-    lines = path.read_text().splitlines()
-    print(json.loads(lines[0])["run"])
+def read(paths: list[Path]) -> None:
     by_level: dict[str, list[tuple[HandReview, HandLuck]]] = {}
-    for line in lines[1:]:
-        row = json.loads(line)
-        pair = (HandReview.from_data(row["review"]), HandLuck.from_data(row["luck"]))
-        by_level.setdefault(row["level"], []).append(pair)
+    for path in paths:
+        lines = path.read_text().splitlines()
+        print(json.loads(lines[0])["run"])
+        for line in lines[1:]:
+            row = json.loads(line)
+            pair = (HandReview.from_data(row["review"]), HandLuck.from_data(row["luck"]))
+            by_level.setdefault(row["level"], []).append(pair)
     averages = {}
     for level, pairs in by_level.items():
         reviews = [r for r, _ in pairs]
@@ -100,13 +102,14 @@ def read(path: Path) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--hands", type=int, default=500, help="hands per level")
+    ap.add_argument("--first", type=int, default=0, help="first hand (seed 5000 + first), to continue a run")
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks/runs/rating-levels.jsonl")
-    ap.add_argument("--read", type=Path, default=None)
+    ap.add_argument("--read", type=Path, nargs="+", default=None, help="runs to read together")
     args = ap.parse_args()
     if args.read is not None:
         read(args.read)
     else:
-        run(args.hands, args.out)
+        run(args.hands, args.first, args.out)
 
 
 if __name__ == "__main__":
