@@ -35,7 +35,7 @@ from .analysis.duplicate import (
 )
 from .analysis.luck import HandLuck, Luck, LuckKind, MatchLuck, hand_luck, match_luck
 from .analysis.rating import Grade, Rating, SkillBand, band_of, grade, move_accuracy, rating
-from .analysis.replay import Frame, first_move, frames, hand_moves, position
+from .analysis.replay import Frame, first_move, frames, hand_moves, never_seen, position
 from .analysis.their_luck import TheirLuck, their_luck
 from .arrange import (
     Arrangement,
@@ -217,6 +217,7 @@ __all__ = [
     "match_luck",
     "match_result",
     "move_accuracy",
+    "never_seen",
     "optimal_arrangements",
     "parse_cards",
     "position",

@@ -66,9 +66,10 @@ def test_a_seats_frames_hold_its_own_hand_and_of_the_other_only_what_it_knew(see
     shown = seat_frames(m, 1, seat)
     for k, (player, action) in enumerate([*hand_moves(m, 1), (None, None)]):
         v = fresh.view(seat)
-        assert shown[k].hands[0] == tuple(sorted(v.hand))
+        assert shown[k].frame.hands[0] == tuple(sorted(v.hand))
+        assert len(shown[k].frame.hands[1]) + shown[k].face_down == v.opponent_hand_size
         if v.showdown is None or v.showdown.settlement is None:
-            assert set(shown[k].hands[1]) == set(v.opponent_known)
+            assert set(shown[k].frame.hands[1]) == set(v.opponent_known)
         if action is not None:
             fresh.apply(action, player)
 
@@ -77,7 +78,7 @@ def test_the_other_persons_knock_keeps_its_face_down_card() -> None:
     m = played()  # hand 1: seat 0 knocked, putting the jack of clubs face down
     knock = Card.parse("JC")
     for_other = presenter.review_model(m, 1, 11, None, {}, {}, Reader(seat=1, people=NAMES))
-    assert for_other.move is not None and for_other.move.text == "Ann: Knock"
+    assert for_other.move is not None and for_other.move.text == "Ann: Knock, discarding face down"
     assert all(knock.symbol not in mv.label.text for mv in for_other.moves)
     for_knocker = presenter.review_model(m, 1, 11, None, {}, {}, Reader(seat=0, people=NAMES))
     assert for_knocker.move is not None and knock.symbol in for_knocker.move.text

@@ -97,6 +97,18 @@ def position(match: Match, hand_number: int, move_index: int) -> Match:
     return fresh
 
 
+def never_seen(match: Match, hand_number: int, seat: int) -> frozenset[Card]:
+    """The cards ``seat`` never saw in finished hand ``hand_number``: unseen before every move
+    and after the last (a card seen once stays seen: one taken from the pile, then put face
+    down at a knock, was seen). What a review told to ``seat`` may show of the other hand."""
+    fresh = hand_start(match, hand_number)
+    hidden = fresh.view(seat).unseen()
+    for player, action in hand_moves(match, hand_number):
+        fresh.apply(action, player)
+        hidden &= fresh.view(seat).unseen()
+    return hidden
+
+
 def frame_of(match: Match) -> Frame:
     """The table of ``match`` now, both hands face up."""
     h = match.hand

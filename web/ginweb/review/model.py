@@ -1,9 +1,11 @@
 """The hand review, as what the screen shows (pure: no DOM, runs in CPython).
 
-Step ``k`` of a finished hand is the table before its move ``k`` (both hands face up, the pile,
-the stock count), that move in words, the computer's reason for it (revealed now that the hand
-is over) or the coach's verdict on it; the last step is the table after the final move. Texts
-come in two forms: on screen (card symbols) and ``spoken`` for screen readers (card names).
+Step ``k`` of a finished hand is the table before its move ``k`` (your hand, the computer's as
+far as you knew it by the hand's end, the rest face down: seen.py; the pile, the stock count),
+that move in words, the computer's reason for it (revealed now that the hand is over, unless it
+names a card you never saw) or the coach's verdict on it; the last step is the table after the
+final move. Texts come in two forms: on screen (card symbols) and ``spoken`` for screen readers
+(card names).
 """
 
 from __future__ import annotations
@@ -29,12 +31,12 @@ from gin_core import (
     Verdict,
     band_of,
     first_move,
-    frames,
     grade,
     hand_luck,
     hand_moves,
     hand_summary,
     match_luck,
+    never_seen,
     rating,
 )
 
@@ -42,6 +44,7 @@ from ..kit.frozen import Frozen
 from ..storage.savefmt import LogLine
 from ..table.seatview import mirror_settlement
 from ..words import narrate
+from ..words.gamelog import names_none
 from .record import MatchPlay, given_away_by_match, match_play, per_hand
 from .seen import Reader, hidden_label, named, seat_frames
 
@@ -86,6 +89,7 @@ class ReviewModel(Frozen):
     moves: tuple[MoveItem, ...]
     analysed: bool = True  # the coach's verdicts are in (False: it is still thinking)
     rows: tuple[str, str] = ("You", "Computer")  # who sits in hands[0] and hands[1]
+    face_down: int = 0  # the cards of hands[1]'s player the reader never saw (shown as backs)
 
 
 def review_model(  # 8 parameters: the hand and step shown, what the coach and computer said, whose
@@ -105,10 +109,15 @@ def review_model(  # 8 parameters: the hand and step shown, what the coach and c
     people, whose review it is (their view only, and names for "you"); ``theirs``: against the
     computer, its luck as far as you may know it (None: its hand stayed hidden, or not yet in)."""
     moves = hand_moves(match, hand_number)
-    shown = frames(match, hand_number) if reader is None else seat_frames(match, hand_number, reader.seat)
+    if reader is None:  # against the computer: in hindsight, and its reasons only if fair
+        never = never_seen(match, hand_number, 0)
+        shown = seat_frames(match, hand_number, 0, never)
+        reasons = {i: why for i, why in reasons.items() if names_none(why, never)}
+    else:
+        shown = seat_frames(match, hand_number, reader.seat)
     last = len(moves)
     k = max(0, min(step, last))
-    frame = shown[k]
+    frame = shown[k].frame
     texts = _step_texts(match, hand_number, moves[k] if k < last else None, frame, review, reasons, k, reader)
     summary = (
         summary_lines(review)
@@ -135,7 +144,7 @@ def review_model(  # 8 parameters: the hand and step shown, what the coach and c
             MoveItem(
                 i,
                 _row(p, reader),
-                with_their_luck(move_words(p, a, shown[i], reader), theirs, i),
+                with_their_luck(move_words(p, a, shown[i].frame, reader), theirs, i),
                 _flagged(review, i),
                 _graded(review, i),
             )
@@ -143,6 +152,7 @@ def review_model(  # 8 parameters: the hand and step shown, what the coach and c
         ),
         analysed=review is not None,
         rows=("You", "Computer") if reader is None else (reader.me, reader.knew),
+        face_down=shown[k].face_down,
     )
 
 
@@ -220,12 +230,12 @@ def stock_words(frame: Frame) -> Words:
 
 
 def move_words(player: int | None, action: Action, before: Frame, reader: Reader | None = None) -> Words:
-    """A move as "You: Discard 9♣" (the face-up card named for a draw from the pile); with two
-    people, "Bob: Discard 9♣", and the other person's knock without its face-down card."""
+    """A move as "You: Discard 9♣" (the face-up card named for a draw from the pile), the other
+    player's knock without its face-down card; with two people, "Bob: Discard 9♣"."""
     top = before.pile[-1] if before.pile else None
     if reader is None:
         name = narrate.who(player)
-        hidden = None
+        hidden = hidden_label(action, player == 0)
     else:
         name = reader.people[player] if player is not None else narrate.who(None)
         hidden = hidden_label(action, player == reader.seat)

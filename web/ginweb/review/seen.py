@@ -1,8 +1,14 @@
-"""One person's review of a hand in a two-person match: the table before each move as that
-seat saw it (its own hand, the pile, and of the other hand only the cards it knew: those taken
-from the pile and not discarded since, and the whole hand once a knock laid it open; never after
-a dead hand, whose hands are not shown), and
-the review's words with names where one person's review says "you".
+"""What a review shows its reader, and no more: the table before each move as the reviewed seat
+saw it (its own hand, the pile, and of the other hand only the cards it knew, the others face
+down), the other's knock or gin without the card put face down, and the review's words with
+names where one person's review says "you".
+
+In a two-person match each person's review shows the other hand as known then: the cards taken
+from the pile and not discarded since, and the whole hand once a knock laid it open (never after
+a dead hand, whose hands are not shown). Against the computer the review is in hindsight: every
+card of its hand you knew by the hand's end (discarded face up, taken from the pile, laid open),
+at every step; a card you never saw (its knock's face-down discard, its hand after a dead hand)
+stays face down, and no text names it.
 
 Pure (no DOM). The frames are mirrored as seatview.py mirrors the table: the reviewed seat is
 row 0, so the presenter draws it where "you" sit.
@@ -12,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from gin_core import Action, ActionKind, Frame, Match, hand_moves, position
+from gin_core import Action, ActionKind, Card, Frame, Match, hand_moves, position
 
 from ..kit.frozen import Frozen
 from ..words import narrate
@@ -51,23 +57,43 @@ class Reader(Frozen):
         return self.people[1 - self.seat]
 
 
-def seat_frame(m: Match, seat: int) -> Frame:
-    """The table of ``m`` now as ``seat`` knows it, its own hand first."""
-    v = m.view(seat)
-    laid_open = v.showdown is not None and v.showdown.settlement is not None  # a dead hand stays hidden
-    theirs = m.hand.hands[1 - seat] if laid_open else v.opponent_known
-    mover = None if v.to_move is None else int(v.to_move != seat)
-    return Frame((tuple(sorted(v.hand)), tuple(sorted(theirs))), v.pile, v.stock_size, mover, m.phase)
+class Sight(Frozen):
+    """One step of a review as its reader saw it: the table (the other hand only as far as the
+    reader knew it) and how many of the other hand's cards lie face down (unknown to the reader)."""
+
+    frame: Frame
+    face_down: int
 
 
-def seat_frames(match: Match, hand_number: int, seat: int) -> tuple[Frame, ...]:
-    """:func:`gin_core.frames` as ``seat`` saw them: before each move, and after the last."""
+def seat_frames(
+    match: Match, hand_number: int, seat: int, never: frozenset[Card] | None = None
+) -> tuple[Sight, ...]:
+    """:func:`gin_core.frames` as ``seat`` saw them: before each move, and after the last; the
+    other hand as ``seat`` knew it then, or with ``never`` (the cards it never saw in the hand:
+    :func:`gin_core.never_seen`) in hindsight: every card of it that ``seat`` knew by the hand's end."""
     fresh = position(match, hand_number, 0)  # as dealt (every hand ends by a move)
-    out = [seat_frame(fresh, seat)]
+    out = [_sight(fresh, seat, never)]
     for player, action in hand_moves(match, hand_number):
         fresh.apply(action, player)
-        out.append(seat_frame(fresh, seat))
+        out.append(_sight(fresh, seat, never))
     return tuple(out)
+
+
+def _sight(m: Match, seat: int, never: frozenset[Card] | None) -> Sight:
+    """The table of ``m`` now as ``seat`` knows it (see :func:`seat_frames`), its own hand first."""
+    v = m.view(seat)
+    held = m.hand.hands[1 - seat]
+    if never is not None:
+        theirs = [c for c in held if c not in never]
+    elif (
+        v.showdown is not None and v.showdown.settlement is not None
+    ):  # laid open (a dead hand's stays hidden)
+        theirs = list(held)
+    else:
+        theirs = list(v.opponent_known)
+    mover = None if v.to_move is None else int(v.to_move != seat)
+    frame = Frame((tuple(sorted(v.hand)), tuple(sorted(theirs))), v.pile, v.stock_size, mover, m.phase)
+    return Sight(frame, len(held) - len(theirs))
 
 
 def hidden_label(action: Action, mine: bool) -> str | None:
@@ -75,7 +101,7 @@ def hidden_label(action: Action, mine: bool) -> str | None:
     move as usual)."""
     if mine or action.kind not in FACE_DOWN:
         return None
-    return "Gin" if action.kind == ActionKind.GIN else "Knock"
+    return "Gin, discarding face down" if action.kind == ActionKind.GIN else "Knock, discarding face down"
 
 
 THIRD = {"go": "goes", "knock": "knocks", "lay": "lays", "score": "scores", "win": "wins", "take": "takes"}

@@ -22,17 +22,27 @@ RED = ("\u2665", "\u2666")
 PERF_KEPT = 1000
 
 
-def _cards(cards: Sequence[Card], label: str) -> str:
-    """A row of cards: symbols on screen, one label naming them all for a screen reader."""
-    spoken = narrate.cards_words(cards, spoken=True) or "no cards"
-    faces = "".join(
-        f'<span class="rcard{" red" if c.symbol.endswith(RED) else ""}">{dom.esc(c.symbol)}</span>'
-        for c in cards
+def _cards(cards: Sequence[Card], label: str, face_down: int = 0) -> str:
+    """A row of cards: symbols on screen, then ``face_down`` card backs (cards the reader never
+    saw), one label naming them all for a screen reader."""
+    spoken = ", ".join(filter(None, (narrate.cards_words(cards, spoken=True), never_saw(face_down))))
+    spoken = spoken or "no cards"
+    faces = (
+        "".join(
+            f'<span class="rcard{" red" if c.symbol.endswith(RED) else ""}">{dom.esc(c.symbol)}</span>'
+            for c in cards
+        )
+        + '<span class="rcard back" aria-hidden="true">\u2592</span>' * face_down
     )
     return (
         f'<div class="rhand" role="img" aria-label="{dom.esc(label)}: {dom.esc(spoken)}">'
         f'<span class="rlabel" aria-hidden="true">{dom.esc(label)}</span>{faces}</div>'
     )
+
+
+def never_saw(n: int) -> str:
+    """Face-down cards in words: "a card you never saw", "3 cards you never saw" ("" for none)."""
+    return "" if n == 0 else "a card you never saw" if n == 1 else f"{n} cards you never saw"
 
 
 def _lines(words: Sequence[Words], cls: str) -> str:
@@ -125,7 +135,7 @@ class ReviewUI:
         self._head(model)
         self._step(model, play_on)
         dom.by_id("review-table").innerHTML = (
-            _cards(model.hands[1], model.rows[1])
+            _cards(model.hands[1], model.rows[1], model.face_down)
             + f'<div class="rmid">{_cards(model.pile[-3:], "Pile, top last")}'
             f'<span class="rstock">{dom.esc(model.stock.text)}</span></div>'
             + _cards(model.hands[0], model.rows[0])

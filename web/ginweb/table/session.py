@@ -36,6 +36,7 @@ from gin_core import (
     Rules,
     TakeBack,
     make_bot,
+    never_seen,
 )
 
 from ..feature import Feature
@@ -447,7 +448,8 @@ class Session:
         gamelog.log_events(g.log, m.events[self.events_seen :], n, g.people)
         self.events_seen = len(m.events)
         if m.phase in ENDED and m.records and len(m.records) == m.deals:
-            gamelog.reveal_reasons(g.log, g.pending)
+            never = never_seen(m, len(m.records), 0) if g.pending else frozenset()
+            gamelog.reveal_reasons(g.log, g.pending, never)
             rec = m.records[-1]
             if not any(ln.text.startswith(f"Hand {rec.number} result") for ln in g.log[-6:]):
                 headline = narrate.hand_headline(rec.settlement, g.people)

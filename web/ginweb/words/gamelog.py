@@ -1,12 +1,13 @@
 """The game log, kept fair: while a hand is live it holds only public facts (the engine's
 events); the computer's reasons for its moves are kept aside and join its lines only once the
-hand is over, since a reason may name cards of its hand ("keeps A♣ A♦ for a set")."""
+hand is over, since a reason may name cards of its hand ("keeps A♣ A♦ for a set"), and then
+only a reason that names no card you never saw (a card it drew and never showed)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
-from gin_core import Event
+from gin_core import Card, Event
 
 from ..storage.savefmt import LogLine
 from . import narrate
@@ -26,12 +27,19 @@ def keep_reason(pending: dict[int, str], n: int, words: str) -> None:
         pending[n] = words
 
 
-def reveal_reasons(log: list[LogLine], pending: dict[int, str]) -> bool:
-    """The hand is over: each kept reason joins the first computer line of its move. True if
+def names_none(text: str, cards: Collection[Card]) -> bool:
+    """``text`` names none of ``cards`` (by symbol or by name): it may be shown to someone who
+    never saw them."""
+    return not any(c.symbol in text or c.name in text for c in cards)
+
+
+def reveal_reasons(log: list[LogLine], pending: dict[int, str], never: Collection[Card] = ()) -> bool:
+    """The hand is over: each kept reason joins the first computer line of its move, unless it
+    names one of ``never`` (the cards you never saw in the hand: the reason is dropped). True if
     a line already shown changed (the log is then shown again in full)."""
     changed = False
     for line in log:
-        if line.player == 1 and line.n in pending and not line.why:
+        if line.player == 1 and line.n in pending and not line.why and names_none(pending[line.n], never):
             line.why = pending.pop(line.n)
             changed = True
     pending.clear()
