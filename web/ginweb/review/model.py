@@ -223,6 +223,12 @@ def _reason(words: str | None) -> Words | None:
     return None if not words else Words(words, words)
 
 
+def never_saw(n: int) -> str:
+    """Face-down cards in words (for a screen reader): "a card you never saw", "3 cards you never
+    saw" ("" for none)."""
+    return "" if n == 0 else "a card you never saw" if n == 1 else f"{n} cards you never saw"
+
+
 def stock_words(frame: Frame) -> Words:
     n = frame.stock_size
     text = f"Stock: {n} card{'s' if n != 1 else ''}"

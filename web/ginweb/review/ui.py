@@ -25,6 +25,8 @@ PERF_KEPT = 1000
 def _cards(cards: Sequence[Card], label: str, face_down: int = 0) -> str:
     """A row of cards: symbols on screen, then ``face_down`` card backs (cards the reader never
     saw), one label naming them all for a screen reader."""
+    from .model import never_saw  # deferred: warmup.py imports it after the first paint
+
     spoken = ", ".join(filter(None, (narrate.cards_words(cards, spoken=True), never_saw(face_down))))
     spoken = spoken or "no cards"
     faces = (
@@ -38,11 +40,6 @@ def _cards(cards: Sequence[Card], label: str, face_down: int = 0) -> str:
         f'<div class="rhand" role="img" aria-label="{dom.esc(label)}: {dom.esc(spoken)}">'
         f'<span class="rlabel" aria-hidden="true">{dom.esc(label)}</span>{faces}</div>'
     )
-
-
-def never_saw(n: int) -> str:
-    """Face-down cards in words: "a card you never saw", "3 cards you never saw" ("" for none)."""
-    return "" if n == 0 else "a card you never saw" if n == 1 else f"{n} cards you never saw"
 
 
 def _lines(words: Sequence[Words], cls: str) -> str:
