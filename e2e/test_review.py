@@ -1,6 +1,8 @@
 """The hand review (issue 18) in Chromium: a hand played with one deliberately bad move, the
 coach's analysis in the background, the review stepped through by keyboard, the computer's
-reasons shown only there, "Play on from here" as a practice hand, a reload mid-review.
+reasons shown only there, the computer's hand as you knew it by the hand's end (issue 27: no
+step names a card you never saw; its knock's face-down card shows as a back), "Play on from
+here" as a practice hand, a reload mid-review.
 
 Deterministic: ``?seed=8&level=beginner&fast=1`` deals the same hand and the beginner plays
 the same moves; your moves come from :func:`decide` (the same policy scripts can replay in
@@ -18,7 +20,7 @@ from gin_e2e import ARTIFACTS, wait_ready
 from test_a11y import Audit
 from test_game import MATCH_KEY, STATS_KEY, play_until_over, saved, saved_match, table, wait_turn
 
-from gin_core import Action, PlayerView
+from gin_core import Action, PlayerView, hand_moves, never_seen
 from gin_core.actions import ActionKind
 from gin_core.arrange import best_arrangement
 
@@ -148,9 +150,9 @@ def test_review_of_a_hand_with_a_bad_move(page, site_url):
     assert any(word in state["now"] for word in ("Inaccuracy.", "Mistake.", "Blunder.")), state["now"]
     assert state["playOn"]
     audit = Audit(page)  # axe-core: no serious or critical violation in the review, desktop and phone
-    shot(page, "review-mistake", 1280, 800)
+    shot(page, "review-strict", 1280, 800)
     audit("review at 1280x800")
-    shot(page, "review-mistake", 390, 844)
+    shot(page, "review-strict", 390, 844)
     audit("review at 390x844")
     assert not audit.found, audit.found
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -158,6 +160,7 @@ def test_review_of_a_hand_with_a_bad_move(page, site_url):
     assert review_state(page)["current"] == BAD - 1
     page.keyboard.press("End")
     assert review_state(page)["pos"].startswith("End of hand")
+    strict_steps(page)
 
     # the computer's reasons: in the review, never on the page while the hand was live
     steps = page.eval_on_selector_all("#review-moves button.p1", "bs => bs.map(b => +b.dataset.step)")
@@ -225,3 +228,71 @@ def test_review_of_a_hand_with_a_bad_move(page, site_url):
     audit("statistics with the coach's charts")
     assert not audit.found, audit.found
     shot(page, "stats-coach-charts", 390, 844)
+    rating_over_time(page)
+
+
+EARLIER = (("beginner", 78, 2.1), ("standard", 71, 3.4), ("beginner", 84, 1.5), ("hard", 66, 4.2))
+EARLIER += (("standard", 76, 2.6), ("expert", 61, 5.0), ("hard", 72, 3.1), ("standard", 80, 1.9))
+
+
+def rating_over_time(page) -> None:
+    """The statistics' rating chart over time, a line per level of the computer (the screenshot
+    of issue 27): eight earlier matches (level, accuracy, points lost a decision) are put in the
+    stored statistics before this one, as the coach counts them, and the page reloaded."""
+    data = json.loads(page.evaluate(f"localStorage.getItem({STATS_KEY!r})"))
+    coach = data["coach"]
+    earlier = {
+        f"earlier-{i}": {
+            "hands": [1, 2, 3],
+            "given_tenths": round(loss * 30 * 10 / 3),
+            "decisions": 30,
+            "acc_tenths": acc * 30 * 10,
+            "loss_tenths": round(loss * 30 * 10),
+            "luck_tenths": (-1) ** i * 25,
+            "net": (-1) ** i * 9,
+            "level": level,
+        }
+        for i, (level, acc, loss) in enumerate(EARLIER)
+    }
+    coach["matches"] = earlier | coach["matches"]
+    page.evaluate(f"localStorage.setItem({STATS_KEY!r}, {json.dumps(json.dumps(data))})")
+    page.reload()
+    wait_ready(page, 60)
+    page.click("[data-act=stats]")
+    page.wait_for_selector("#dlg-stats[open]")
+    page.click("#dlg-stats summary[data-chart=accuracy]")
+    slot = "#dlg-stats [data-chart-slot=accuracy]"
+    page.wait_for_selector(f"{slot} svg .chart-point")
+    assert page.locator(f"{slot} polyline").count() >= 3, "a line per level"
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.eval_on_selector(slot, "e => e.parentElement.scrollIntoView({block: 'center'})")
+        shot(page, "stats-rating", width, height)
+
+
+SHOWN = """d => d.textContent + ' | ' + [...d.querySelectorAll('[aria-label]')]
+    .map(e => e.getAttribute('aria-label')).join(' | ')"""
+
+
+def strict_steps(page) -> None:
+    """Every step of the review, from Home to End, names no card you never saw (on screen, for a
+    screen reader, in a label); at the computer's knock its face-down card is a card back."""
+    m = saved_match(page)
+    never, moves = never_seen(m, 1, 0), hand_moves(m, 1)
+    page.keyboard.press("Home")
+    for step in range(len(moves) + 1):
+        if step:
+            page.keyboard.press("ArrowRight")
+        assert review_state(page)["current"] in (step, -1)
+        shown = page.eval_on_selector("#dlg-review", SHOWN)
+        assert not [c for c in never if c.symbol in shown or c.name in shown], f"step {step}"
+    player, knock = moves[-1]
+    assert player == 1 and knock.kind == ActionKind.KNOCK and knock.card in never, "the computer knocked"
+    page.keyboard.press("ArrowLeft")
+    assert "Computer: Knock, discarding face down" in review_state(page)["now"]
+    assert page.locator("#review-table .rhand").first.locator(".rcard.back").count() == 1
+    label = page.locator("#review-table .rhand").first.get_attribute("aria-label") or ""
+    assert label.endswith("a card you never saw"), label
+    for width, height in ((1280, 800), (390, 844)):
+        shot(page, "review-facedown", width, height)
+    page.set_viewport_size({"width": 1280, "height": 800})

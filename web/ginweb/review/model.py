@@ -325,7 +325,9 @@ def summary_lines(review: HandReview | None, top: int = 3) -> tuple[Words, ...]:
     s = hand_summary(review, top)
     lines = [rating_words(review)]
     if not s.mistakes:
-        text = f"No mistakes in {s.decisions} decision{'s' if s.decisions != 1 else ''}."
+        text = (
+            f"No mistakes in {s.decisions} decision{'s' if s.decisions != 1 else ''}{_inaccuracies(review)}."
+        )
         return (*lines, Words(text, text))
     count = f"{s.mistakes} mistake{'s' if s.mistakes != 1 else ''}"
     head = f"You gave away {given(s.given_away, review.given_away_win)} in {count}."
@@ -336,6 +338,12 @@ def summary_lines(review: HandReview | None, top: int = 3) -> tuple[Words, ...]:
         cost = lost(v.loss, v.win_loss)
         lines.append(Words(f"{label} {cost.text}", f"{spoken}, {cost.spoken}"))
     return tuple(lines)
+
+
+def _inaccuracies(review: HandReview) -> str:
+    """ "; 1 inaccuracy" when a hand without mistakes had decisions graded as inaccuracies."""
+    n = sum(1 for v in review.verdicts if grade(v) == Grade.INACCURACY)
+    return f"; {n} inaccurac{'y' if n == 1 else 'ies'}" if n else ""
 
 
 def rating_words(review: HandReview) -> Words:

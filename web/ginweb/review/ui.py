@@ -34,7 +34,8 @@ def _cards(cards: Sequence[Card], label: str, face_down: int = 0) -> str:
             f'<span class="rcard{" red" if c.symbol.endswith(RED) else ""}">{dom.esc(c.symbol)}</span>'
             for c in cards
         )
-        + '<span class="rcard back" aria-hidden="true">\u2592</span>' * face_down
+        + f'<span class="rcard back" aria-hidden="true" title="{never_saw(1).capitalize()}">\u2592</span>'
+        * face_down
     )
     return (
         f'<div class="rhand" role="img" aria-label="{dom.esc(label)}: {dom.esc(spoken)}">'
