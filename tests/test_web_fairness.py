@@ -1,5 +1,6 @@
 """Issue 14: while a hand is live, nothing the page says names a card you could not know or
-gives the computer's private figures; its reasons appear once the hand is over.
+gives the computer's private figures; its reasons appear once the hand is over, each only if it
+names no card you never saw (issue 27).
 
 The computer's seat is played by every level, yours by the beginner, under several presets.
 After each move the test builds what the page would show from the same pure functions the page
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from gin_core import CARDS, Card, Match, PlayerView, preset
+from gin_core import CARDS, Card, Match, PlayerView, never_seen, preset
 from gin_core.bots import make_bot
 from gin_core.bots.search import ExpertBot, SearchBot
 
@@ -79,7 +80,11 @@ def play_hand(m: Match, bot, you, log: list[LogLine], pending: dict[int, str]) -
             if extra:
                 problems.append(f"after {decision.action}: {text!r} names {sorted(map(str, extra))}")
         problems += [f"a reason is shown while the hand is live: {ln}" for ln in log if ln.why]
-    gamelog.reveal_reasons(log, pending)
+    gamelog.reveal_reasons(log, pending, never_seen(m, len(m.records), 0))  # as the page does
+    seen |= set(CARDS) - m.view(0).unseen()  # and the computer's hand, if laid open
+    for ln in log:
+        if named(ln.why) - seen:
+            problems.append(f"a reason revealed after the hand names a card you never saw: {ln.why!r}")
     return problems
 
 
