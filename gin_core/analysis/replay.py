@@ -22,8 +22,9 @@ from ..results import HandRecord
 
 @dataclass(frozen=True)
 class Frame:
-    """The whole table before one move of a replayed hand (both hands face up): what a review
-    shows, never what a player saw during the hand."""
+    """The whole table before one move of a replayed hand (both hands face up), never what a
+    player saw during the hand: a review shown to a player hides what they never saw
+    (:func:`never_seen`)."""
 
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
     pile: tuple[Card, ...]
