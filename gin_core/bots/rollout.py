@@ -140,12 +140,7 @@ def playout(  # 5 parameters: the hand, its rules and how each seat knocks
                     hands[p] &= ~(1 << card)
                     return score(rules, hands, p), units(turns)
                 return 0, units(turns)
-            take = (
-                top >= 0
-                and not stock_only
-                and can_help(hands[p], top)
-                and best_after(hands[p] | bit, forbid) < dws[p]
-            )
+            take = top >= 0 and not stock_only and lowers(hands[p], top, dws[p], forbid)
             if take:
                 hands[p] |= bit
                 pile.pop()
@@ -170,23 +165,34 @@ def playout(  # 5 parameters: the hand, its rules and how each seat knocks
     return 0, units(turns, checks)
 
 
-def can_help(hand: Mask, card: int) -> bool:
-    """False if taking ``card`` into the 10-card ``hand`` cannot lower its deadwood, so the
-    best-discard search can be skipped: the card joins no meld and is worth at least every card
-    held (whatever is then discarded, the count cannot fall)."""
-    return fits(hand, card) or CARD_VALUES[card] < CARD_VALUES[top_card(hand)]
+def lowers(held: Mask, card: int, deadwood: int, forbidden: Mask) -> bool:
+    """True if taking ``card`` into the 10-card ``held`` of ``deadwood`` (then discarding the
+    best card but ``forbidden``) leaves less deadwood. A card joining no meld only replaces a
+    card worth more: it lowers the count if it is worth less than the hand's highest card and
+    than the hand's own best discard saves (looked up for ``held``, not searched with the card)."""
+    if fits(held, card):
+        return best_after(held | 1 << card, forbidden) < deadwood
+    value = CARD_VALUES[card]
+    return value < CARD_VALUES[top_card(held)] and value + best_after(held) < deadwood
 
 
 def drawn_discard(held: Mask, card: int, deadwood: int) -> tuple[int, int]:
     """(card, deadwood left) of the best discard once ``card`` is drawn into the 10-card
-    ``held`` of ``deadwood``: the card itself if it joins no meld and outranks every card held
-    (worth more, or as much with a higher index: it is then every packing's highest free card,
-    as :func:`~gin_core.arrange.least_discard` ranks them), else the search's."""
-    top = top_card(held)
-    value = CARD_VALUES[card]
-    if (value > CARD_VALUES[top] or (value == CARD_VALUES[top] and card > top)) and not fits(held, card):
+    ``held`` of ``deadwood``, ties to the higher card then the higher index, as
+    :func:`~gin_core.arrange.least_discard` breaks them. A card joining no meld is no part of
+    any packing, so the choice is between it (leaving ``deadwood``) and the hand's own best
+    discard (leaving that discard's count plus the card's value); when the card outranks every
+    card held (worth more, or as much with a higher index), it is the discard, no look-up."""
+    if fits(held, card):
+        return cached_discard(held | 1 << card)
+    value, top = CARD_VALUES[card], top_card(held)
+    if value > CARD_VALUES[top] or (value == CARD_VALUES[top] and card > top):
         return card, deadwood
-    return cached_discard(held | 1 << card)
+    other, left = cached_discard(held)
+    left += value
+    if deadwood < left or (deadwood == left and (value, card) > (CARD_VALUES[other], other)):
+        return card, deadwood
+    return other, left
 
 
 def units(turns: int, checks: int = 0) -> int:
