@@ -7,7 +7,7 @@ and the player clicks, observers (scripts/frames.py) record every long task (> 5
 main thread and every long animation frame with what ran in it, so each frozen frame is named:
 input handler, scheduled (the computer's slices, pauses, saving), style/layout, other
 (artifacts/e2e/longtasks.json keeps them all). Figures are printed and kept
-(artifacts/e2e/decisions.json).
+(artifacts/e2e/decisions.json); ``GIN_PERF_DECISIONS=N`` plays N decisions a level instead.
 
 Asserted, at every level: a level that thinks longer than one slice does yield, no slice of
 its thinking runs 50 ms or more (the engine ends a slice after ``background.SLICE_MS``), and
@@ -24,6 +24,7 @@ of the test machine, printed with the rest.
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import sys
 
@@ -37,7 +38,7 @@ RESULTS: dict[str, dict] = {}
 FRAMES: dict[str, dict] = {}
 
 
-DECISIONS = 30
+DECISIONS = int(os.environ.get("GIN_PERF_DECISIONS", "30"))  # more for a benchmark (bots.md)
 
 
 @pytest.mark.parametrize("level", ["beginner", "standard", "hard", "expert", "standard-motion"])

@@ -8,18 +8,19 @@ limit: the coach's model of the standard level, who knocks only well under its e
 other's count); a *wary* player (expert's model of a good one) does not knock when the knock
 would be undercut, which it can tell because a playout knows both guessed hands. Every rule
 option that changes how a hand ends is modelled (knock limit, stock ends including the wall,
-big gin, upcard passes, the card-taken restriction); scoring is the engine's own
-(:func:`~gin_core.scoring.knock_points`).
+big gin, upcard passes, the card-taken restriction); scoring gives the engine's points
+(:func:`~gin_core.scoring.knock_points`) by a shorter count (:mod:`.knockcount`).
 """
 
 from __future__ import annotations
 
-from ..arrange import min_deadwood
-from ..cards import Mask
+from ..arrange import min_deadwood, top_card
+from ..cards import CARD_VALUES, Mask
 from ..flow import Phase, at_the_wall, dead_after_discard
 from ..rules import Rules
-from ..scoring import knock_points
 from .heuristics import best_after, cached_discard
+from .knockcount import knock_score
+from .knowledge import fits
 
 TURN_UNITS = 2  # work units of one simulated turn (two best-discard searches)
 END_UNITS = 3  # work units of scoring a knock
@@ -27,7 +28,7 @@ END_UNITS = 3  # work units of scoring a knock
 
 def score(rules: Rules, hands: list[Mask], knocker: int, big: bool = False) -> int:
     """Points of a knock for player 0 (negative when player 1 scores)."""
-    points = knock_points(hands[knocker], hands[1 - knocker], rules, big)
+    points = knock_score(hands[knocker], hands[1 - knocker], rules, big)
     return points if knocker == 0 else -points
 
 
@@ -81,10 +82,17 @@ def end_turn(
     """Player ``p`` (holding 11 cards in ``state.hands``) ends the turn, ``forbidden`` the card
     they may not discard: the hand, pile and stock of ``state`` change. Returns (points if the
     hand ended or None, deadwood kept). A ``wary`` player does not knock into an undercut."""
+    return finish_turn(rules, limit, state, p, cached_discard(state.hands[p], forbidden), wary)
+
+
+def finish_turn(
+    rules: Rules, limit: int, state: PlayoutState, p: int, discard: tuple[int, int], wary: bool
+) -> tuple[int | None, int]:
+    """:func:`end_turn` with the best discard already known: (card, deadwood left)."""
     hands = state.hands
     if rules.big_gin and min_deadwood(hands[p]) == 0:
         return score(rules, hands, p, big=True), 0
-    card, dw = cached_discard(hands[p], forbidden)
+    card, dw = discard
     hands[p] &= ~(1 << card)
     if dw <= limit:
         points = score(rules, hands, p)
@@ -132,11 +140,11 @@ def playout(  # 5 parameters: the hand, its rules and how each seat knocks
                     hands[p] &= ~(1 << card)
                     return score(rules, hands, p), units(turns)
                 return 0, units(turns)
-            take = top >= 0 and not stock_only and best_after(hands[p] | bit, forbid) < dws[p]
+            take = top >= 0 and not stock_only and lowers(hands[p], top, dws[p], forbid)
             if take:
                 hands[p] |= bit
                 pile.pop()
-                forbidden = forbid
+                discard = cached_discard(hands[p], forbid)
             elif phase is _OFFER:
                 passes += 1
                 turn = 1 - p
@@ -144,14 +152,47 @@ def playout(  # 5 parameters: the hand, its rules and how each seat knocks
                     phase, stock_only = _DRAW, True
                 continue
             else:
-                hands[p] |= 1 << stock.pop()
-                forbidden = 0
-        points, dws[p] = end_turn(rules, seats[p], state, p, forbidden, (wary >> p & 1) == 1)
+                drawn = stock.pop()
+                discard = drawn_discard(hands[p], drawn, dws[p])
+                hands[p] |= 1 << drawn
+        else:
+            discard = cached_discard(hands[p], forbidden)
+        points, dws[p] = finish_turn(rules, seats[p], state, p, discard, (wary >> p & 1) == 1)
         if points is not None:
             return points, units(turns, checks)
         checks += dws[p] <= seats[p]  # a wary player scored a knock and held back
         phase, stock_only, turn = _DRAW, False, 1 - p
     return 0, units(turns, checks)
+
+
+def lowers(held: Mask, card: int, deadwood: int, forbidden: Mask) -> bool:
+    """True if taking ``card`` into the 10-card ``held`` of ``deadwood`` (then discarding the
+    best card but ``forbidden``) leaves less deadwood. A card joining no meld only replaces a
+    card worth more: it lowers the count if it is worth less than the hand's highest card and
+    than the hand's own best discard saves (looked up for ``held``, not searched with the card)."""
+    if fits(held, card):
+        return best_after(held | 1 << card, forbidden) < deadwood
+    value = CARD_VALUES[card]
+    return value < CARD_VALUES[top_card(held)] and value + best_after(held) < deadwood
+
+
+def drawn_discard(held: Mask, card: int, deadwood: int) -> tuple[int, int]:
+    """(card, deadwood left) of the best discard once ``card`` is drawn into the 10-card
+    ``held`` of ``deadwood``, ties to the higher card then the higher index, as
+    :func:`~gin_core.arrange.least_discard` breaks them. A card joining no meld is no part of
+    any packing, so the choice is between it (leaving ``deadwood``) and the hand's own best
+    discard (leaving that discard's count plus the card's value); when the card outranks every
+    card held (worth more, or as much with a higher index), it is the discard, no look-up."""
+    if fits(held, card):
+        return cached_discard(held | 1 << card)
+    value, top = CARD_VALUES[card], top_card(held)
+    if value > CARD_VALUES[top] or (value == CARD_VALUES[top] and card > top):
+        return card, deadwood
+    other, left = cached_discard(held)
+    left += value
+    if deadwood < left or (deadwood == left and (value, card) > (CARD_VALUES[other], other)):
+        return card, deadwood
+    return other, left
 
 
 def units(turns: int, checks: int = 0) -> int:
