@@ -4,8 +4,9 @@ Plays expert against ``simple`` over a match to 100 under ``eaai`` and, at each 
 decisions once a hand has finished (the only ones where the habit is learnt), times the same
 decision by expert and by expert as it was before (in alternating order): ``--before fixed``,
 the habit fixed at its prior; ``--before gin``, guesses that may be gin after the opponent's
-discard. Prints both means and their ratio. Usage:
-``python scripts/bench_waiting.py [--decisions N] [--seed S] [--before fixed|gin]``.
+discard; ``--before showdowns``, guesses never pulled toward the deadwood the opponent showed
+at our knocks. Prints both means and their ratio. Usage:
+``python scripts/bench_waiting.py [--decisions N] [--seed S] [--before fixed|gin|showdowns]``.
 """
 
 from __future__ import annotations
@@ -34,7 +35,17 @@ class GinGuessingExpert(ExpertBot):
     inference = replace(ExpertBot.inference, rules_out_gin=False)
 
 
-BEFORE: dict[str, type[ExpertBot]] = {"fixed": FixedExpert, "gin": GinGuessingExpert}
+class UnpulledExpert(ExpertBot):
+    """Expert as it was: its guesses are not pulled toward the opponent's showdowns."""
+
+    learns_showdowns = False
+
+
+BEFORE: dict[str, type[ExpertBot]] = {
+    "fixed": FixedExpert,
+    "gin": GinGuessingExpert,
+    "showdowns": UnpulledExpert,
+}
 
 
 def timed(bot: Bot, view: PlayerView) -> tuple[Action, float]:
