@@ -94,10 +94,10 @@ def replaying(share: float) -> ExpertBot:
     return Replaying(seed=3)
 
 
-def measure(matches: int, seed: int, replay: float, before: str) -> tuple[Knocks, Knocks]:
+def measure(matches: int, seed: int, replay: float, was: str) -> tuple[Knocks, Knocks]:
     """(expert's knocks, expert's before) over ``matches`` matches of simple against hunter."""
     now, before = Knocks(), Knocks()
-    experts = (replaying(replay), BEFORE[before](seed=3))
+    experts = (replaying(replay), BEFORE[was](seed=3))
     players = (make_bot("simple", seed=1), arena_bot("hunter", seed=2))
     for n in range(matches):
         match = Match(preset("eaai"), seed=seed + n)
