@@ -20,16 +20,13 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from bench_knocks import can_knock  # scripts/ is on the path of a script
+from bench_knocks import knock_chances  # scripts/ is on the path of a script
 
-from gin_core import Match, preset
 from gin_core.arrange import min_deadwood
-from gin_core.bots import make_bot
 from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.sampler import Inference, guesses
 from gin_core.bots.search import ExpertBot
 from gin_core.cards import mask_of
-from gin_core.tools.opponents import arena_bot
 from gin_core.view import PlayerView
 
 GUESSES = 160
@@ -98,21 +95,10 @@ VARIANTS: dict[str, Variant] = {
 
 def measure(matches: int, seed: int) -> None:
     """Feed every variant the knock chances of ``matches`` matches of simple against hunter."""
-    players = (make_bot("simple", seed=1), arena_bot("hunter", seed=2))
-    chances = 0
-    for n in range(matches):
-        match = Match(preset("eaai"), seed=seed + n)
-        while match.result is None:
-            while (p := match.to_move) is not None:
-                view = match.view(p)
-                if p == 0 and can_knock(view):
-                    real = min_deadwood(mask_of(match.view(1).hand))
-                    chances += 1
-                    for variant in VARIANTS.values():
-                        variant.ask(view, real, chances)
-                match.apply(players[p].decide(view).action)
-            if match.result is None:
-                match.apply("next_hand")
+    for chance, (view, hunter) in enumerate(knock_chances(matches, seed)):
+        real = min_deadwood(mask_of(hunter.hand))
+        for variant in VARIANTS.values():
+            variant.ask(view, real, chance + 1)
 
 
 def main() -> None:

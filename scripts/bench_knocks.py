@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from bench_waiting import BEFORE  # scripts/ is on the path of a script
@@ -94,10 +95,9 @@ def replaying(share: float) -> ExpertBot:
     return Replaying(seed=3)
 
 
-def measure(matches: int, seed: int, replay: float, was: str) -> tuple[Knocks, Knocks]:
-    """(expert's knocks, expert's before) over ``matches`` matches of simple against hunter."""
-    now, before = Knocks(), Knocks()
-    experts = (replaying(replay), BEFORE[was](seed=3))
+def knock_chances(matches: int, seed: int) -> Iterator[tuple[PlayerView, PlayerView]]:
+    """Simple's views where it may knock short of gin, each with the hunter's view, over
+    ``matches`` matches of simple against hunter (the match goes on when asked for the next)."""
     players = (make_bot("simple", seed=1), arena_bot("hunter", seed=2))
     for n in range(matches):
         match = Match(preset("eaai"), seed=seed + n)
@@ -105,11 +105,19 @@ def measure(matches: int, seed: int, replay: float, was: str) -> tuple[Knocks, K
             while (p := match.to_move) is not None:
                 view = match.view(p)
                 if p == 0 and can_knock(view):
-                    for tally, expert in zip((now, before), experts, strict=True):
-                        tally.ask(expert, view, match.view(1))
+                    yield view, match.view(1)
                 match.apply(players[p].decide(view).action)
             if match.result is None:
                 match.apply("next_hand")
+
+
+def measure(matches: int, seed: int, replay: float, was: str) -> tuple[Knocks, Knocks]:
+    """(expert's knocks, expert's before) over ``matches`` matches of simple against hunter."""
+    now, before = Knocks(), Knocks()
+    experts = (replaying(replay), BEFORE[was](seed=3))
+    for view, hunter in knock_chances(matches, seed):
+        for tally, expert in zip((now, before), experts, strict=True):
+            tally.ask(expert, view, hunter)
     return now, before
 
 

@@ -372,7 +372,9 @@ class ExpertBot(SearchBot):
     much its guesses discount such hands is learnt from the match's finished hands (see
     :mod:`.habits`): a player seen waiting with knockable hands gets them guessed more often.
     A guessed hand that is gin after the opponent's discard is ruled out (nobody sits on gin),
-    so a knock is priced against low hands short of gin, which is where its undercuts are."""
+    so a knock is priced against low hands short of gin, which is where its undercuts are. At
+    a knock chance its guesses are pulled toward the deadwood the opponent showed at its
+    knocks this match (see :mod:`.showdowns`): a low-deadwood player's hand is guessed low."""
 
     name = "expert"
     total_units = 45_000
