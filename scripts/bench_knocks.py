@@ -2,26 +2,30 @@
 
 Plays ``simple`` against the arena's gin hunter (``hunter``) over matches to 100 under ``eaai``
 and, at each of simple's turns where a knock short of gin is allowed, asks expert and expert as
-it was before (``--before gin``: its guesses may be gin after the opponent's discard) what they
-would do there; both learn the hunter's waiting from the match's finished hands, as in a match.
-A knock is then scored against the hunter's real hand (the harness sees it; the bots do not).
-Prints, for each, the knocks made, how many the hunter undercuts, the mean points of those
-knocks, and the undercut risk the bot's own guesses put on them (``GUESSES`` guesses a knock):
+it was before (``--before gin``: its guesses may be gin after the opponent's discard;
+``--before showdowns``, the default: its guesses are not pulled toward the deadwood the
+opponent showed at our knocks) what they would do there; both learn the hunter's waiting from
+the match's finished hands, as in a match. A knock is then scored against the hunter's real
+hand (the harness sees it; the bots do not). Prints, for each, the knocks made, how many the
+hunter undercuts, the mean points of those knocks, the undercut risk the bot's own guesses put
+on them (``GUESSES`` guesses a knock) and the mean deadwood they guess against the real one:
 well below the real share, the guesses make the hunter's hand worse than it is. ``--replay R``
 gives expert (not the one before) a replay share of R (see :class:`Inference`). Usage:
-``python scripts/bench_knocks.py [--matches N] [--seed S] [--replay R]``.
+``python scripts/bench_knocks.py [--matches N] [--seed S] [--replay R] [--before gin|showdowns]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from bench_waiting import GinGuessingExpert  # scripts/ is on the path of a script
+from bench_waiting import BEFORE  # scripts/ is on the path of a script
 
 from gin_core import Match, preset
 from gin_core.actions import ActionKind
+from gin_core.arrange import min_deadwood
 from gin_core.bots import make_bot
 from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.rollout import score
@@ -43,6 +47,8 @@ class Knocks:
     undercut: int = 0
     points: int = 0
     foreseen: float = 0.0  # the sum over knocks of the share of the bot's guesses that undercut
+    guessed: float = 0.0  # the sum over knocks of the guesses' mean deadwood
+    real: int = 0  # the sum over knocks of the real hand's deadwood
 
     def ask(self, bot: ExpertBot, view: PlayerView, opponent: PlayerView) -> None:
         """Ask ``bot`` about ``view`` and score its knock, if it knocks, against ``opponent``."""
@@ -59,6 +65,8 @@ class Knocks:
         inference = bot.settings_for(view).inference
         found = guesses(know, know.holding(), GUESSES, random.Random(self.knocks), inference)
         self.foreseen += sum(score(view.rules, [hands[0], hand], 0) < 0 for hand, _ in found) / GUESSES
+        self.guessed += sum(min_deadwood(hand) for hand, _ in found) / GUESSES
+        self.real += min_deadwood(hands[1])
 
     def line(self, name: str) -> str:
         share = self.undercut / self.knocks if self.knocks else 0.0
@@ -66,7 +74,9 @@ class Knocks:
         return (
             f"{name}: {self.knocks} knocks in {self.positions} positions, {self.undercut} undercut "
             f"({100 * share:.1f}%), {mean:+.2f} points a knock; "
-            f"its guesses foresaw {100 * self.foreseen / max(1, self.knocks):.1f}% undercut"
+            f"its guesses foresaw {100 * self.foreseen / max(1, self.knocks):.1f}% undercut, "
+            f"guessed deadwood {self.guessed / max(1, self.knocks):.1f} "
+            f"v real {self.real / max(1, self.knocks):.1f}"
         )
 
 
@@ -85,10 +95,9 @@ def replaying(share: float) -> ExpertBot:
     return Replaying(seed=3)
 
 
-def measure(matches: int, seed: int, replay: float) -> tuple[Knocks, Knocks]:
-    """(expert's knocks, expert's before) over ``matches`` matches of simple against hunter."""
-    now, before = Knocks(), Knocks()
-    experts = (replaying(replay), GinGuessingExpert(seed=3))
+def knock_chances(matches: int, seed: int) -> Iterator[tuple[PlayerView, PlayerView]]:
+    """Simple's views where it may knock short of gin, each with the hunter's view, over
+    ``matches`` matches of simple against hunter (the match goes on when asked for the next)."""
     players = (make_bot("simple", seed=1), arena_bot("hunter", seed=2))
     for n in range(matches):
         match = Match(preset("eaai"), seed=seed + n)
@@ -96,11 +105,19 @@ def measure(matches: int, seed: int, replay: float) -> tuple[Knocks, Knocks]:
             while (p := match.to_move) is not None:
                 view = match.view(p)
                 if p == 0 and can_knock(view):
-                    for tally, expert in zip((now, before), experts, strict=True):
-                        tally.ask(expert, view, match.view(1))
+                    yield view, match.view(1)
                 match.apply(players[p].decide(view).action)
             if match.result is None:
                 match.apply("next_hand")
+
+
+def measure(matches: int, seed: int, replay: float, was: str) -> tuple[Knocks, Knocks]:
+    """(expert's knocks, expert's before) over ``matches`` matches of simple against hunter."""
+    now, before = Knocks(), Knocks()
+    experts = (replaying(replay), BEFORE[was](seed=3))
+    for view, hunter in knock_chances(matches, seed):
+        for tally, expert in zip((now, before), experts, strict=True):
+            tally.ask(expert, view, hunter)
     return now, before
 
 
@@ -109,10 +126,11 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--replay", type=float, default=ExpertBot.inference.replay)
+    parser.add_argument("--before", choices=("gin", "showdowns"), default="showdowns")
     args = parser.parse_args()
-    now, before = measure(args.matches, args.seed, args.replay)
+    now, before = measure(args.matches, args.seed, args.replay, args.before)
     print(now.line(f"expert (replay {args.replay})"))
-    print(before.line("before (gin)"))
+    print(before.line(f"before ({args.before})"))
 
 
 if __name__ == "__main__":

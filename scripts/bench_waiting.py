@@ -1,11 +1,14 @@
 """What expert's inference from the opponent's waiting costs its thinking, in CPU time.
 
-Plays expert against ``simple`` over a match to 100 under ``eaai`` and, at each of expert's
+Plays expert against ``simple`` (or ``--opponent hunter``, the arena's gin hunter) over a match
+to 100 under ``eaai`` and, at each of expert's
 decisions once a hand has finished (the only ones where the habit is learnt), times the same
 decision by expert and by expert as it was before (in alternating order): ``--before fixed``,
 the habit fixed at its prior; ``--before gin``, guesses that may be gin after the opponent's
-discard. Prints both means and their ratio. Usage:
-``python scripts/bench_waiting.py [--decisions N] [--seed S] [--before fixed|gin]``.
+discard; ``--before showdowns``, guesses never pulled toward the deadwood the opponent showed
+at our knocks. Prints both means and their ratio. Usage:
+``python scripts/bench_waiting.py [--decisions N] [--seed S] [--before fixed|gin|showdowns]
+[--opponent simple|hunter]``.
 """
 
 from __future__ import annotations
@@ -16,9 +19,9 @@ from dataclasses import replace
 
 from gin_core import Match, preset
 from gin_core.actions import Action
-from gin_core.bots import make_bot
 from gin_core.bots.base import Bot
 from gin_core.bots.search import ExpertBot
+from gin_core.tools.opponents import arena_bot
 from gin_core.view import PlayerView
 
 
@@ -34,7 +37,17 @@ class GinGuessingExpert(ExpertBot):
     inference = replace(ExpertBot.inference, rules_out_gin=False)
 
 
-BEFORE: dict[str, type[ExpertBot]] = {"fixed": FixedExpert, "gin": GinGuessingExpert}
+class UnpulledExpert(ExpertBot):
+    """Expert as it was: its guesses are not pulled toward the opponent's showdowns."""
+
+    learns_showdowns = False
+
+
+BEFORE: dict[str, type[ExpertBot]] = {
+    "fixed": FixedExpert,
+    "gin": GinGuessingExpert,
+    "showdowns": UnpulledExpert,
+}
 
 
 def timed(bot: Bot, view: PlayerView) -> tuple[Action, float]:
@@ -44,17 +57,18 @@ def timed(bot: Bot, view: PlayerView) -> tuple[Action, float]:
     return action, time.process_time() - start
 
 
-def measure(decisions: int, seed: int, before: type[ExpertBot]) -> tuple[int, float, float]:
+def measure(decisions: int, seed: int, before: type[ExpertBot], opponent: str) -> tuple[int, float, float]:
     """(decisions timed, CPU seconds of expert, of expert as it was ``before``); expert's
-    moves are played."""
-    new, old, simple = ExpertBot(seed=3), before(seed=3), make_bot("simple", seed=4)
+    moves are played against ``opponent``."""
+    new, old = ExpertBot(seed=3), before(seed=3)
+    rival = arena_bot(opponent, seed=4)
     spent_new = spent_old = 0.0
     made, match = 0, Match(preset("eaai"), seed=seed)
     while made < decisions:
         while (p := match.to_move) is not None and made < decisions:
             view = match.view(p)
             if p == 1 or not view.records:
-                match.apply((simple if p else new).decide(view).action)
+                match.apply((rival if p else new).decide(view).action)
                 continue
             if made % 2:
                 spent_old += timed(old, view)[1]
@@ -76,8 +90,9 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=100)
     parser.add_argument("--seed", type=int, default=12)
     parser.add_argument("--before", choices=sorted(BEFORE), default="fixed")
+    parser.add_argument("--opponent", choices=("simple", "hunter"), default="simple")
     args = parser.parse_args()
-    made, new, old = measure(args.decisions, args.seed, BEFORE[args.before])
+    made, new, old = measure(args.decisions, args.seed, BEFORE[args.before], args.opponent)
     print(
         f"{made} decisions after a finished hand: expert {1e3 * new / made:.1f} ms, "
         f"before ({args.before}) {1e3 * old / made:.1f} ms of CPU a decision, ratio {new / old:.3f}"

@@ -14,11 +14,17 @@ updated by those counts (a Beta mean), so with no finished hand it is the prior 
 from __future__ import annotations
 
 from ..arrange import min_deadwood
-from ..cards import mask_of
+from ..cards import Mask, mask_of
+from ..scoring import Settlement
 from ..view import PlayerView
 
 PRIOR_HANDS = 4.0
 """How many observed hands the level's prior chance of waiting is worth."""
+
+
+def shown_hand(done: Settlement) -> Mask:
+    """The whole hand the defender showed at a knock: its arrangement and its lay-offs."""
+    return mask_of(done.defender_arrangement.cards + tuple(lay.card for lay in done.layoffs))
 
 
 def waits_and_knocks(view: PlayerView) -> tuple[int, int]:
@@ -33,8 +39,7 @@ def waits_and_knocks(view: PlayerView) -> tuple[int, int]:
         if done.knocker == opp:
             knocked += done.kind == "knock" or done.kind == "undercut"
             continue
-        shown = done.defender_arrangement.cards + tuple(lay.card for lay in done.layoffs)
-        waited += min_deadwood(mask_of(shown)) <= limit
+        waited += min_deadwood(shown_hand(done)) <= limit
     return waited, knocked
 
 

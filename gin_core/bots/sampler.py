@@ -23,6 +23,7 @@ from ..arrange import min_deadwood
 from ..cards import Mask
 from .heuristics import cached_discard
 from .knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR, Knowledge, fits
+from .showdowns import pulled
 
 Guess = tuple[Mask, list[int]]  # the opponent's hand, and the stock (card indices, the next card last)
 
@@ -39,9 +40,10 @@ class Inference:
     nothing, and a hand low enough to have knocked (the opponent did not); ``timed`` fades old
     evidence; ``replay`` is the share of the opponent's stock draws replayed; ``rules_out_gin``:
     a hand that is gin after the opponent's discard is impossible (weight 0), not merely a hand
-    that could have knocked. The defaults fit a player who knocks as soon as it can (the
-    guesses of hands that could have knocked are rare, and partial replays keep them so);
-    expert's fit one who waits."""
+    that could have knocked; ``showdowns``: the deadwood the opponent showed at our knocks this
+    match, which the guesses are pulled toward (see :mod:`.showdowns`; none: not pulled). The
+    defaults fit a player who knocks as soon as it can (the guesses of hands that could have
+    knocked are rare, and partial replays keep them so); expert's fit one who waits."""
 
     proposals: int = 2
     passed_melds: float = 0.15
@@ -51,6 +53,7 @@ class Inference:
     timed: bool = False
     replay: float = 0.7
     rules_out_gin: bool = False
+    showdowns: tuple[int, ...] = ()
 
     def weigh(self, factor: float, age: int) -> float:
         """A likelihood factor for evidence ``age`` turns old. Timed inference fades it: the
@@ -160,4 +163,4 @@ def guesses(
     """``n`` guesses in one go (the search proposes in slices instead)."""
     proposer = Proposer(know, holding, inference)
     pool = [proposer.propose(rng) for _ in range(n * inference.proposals)]
-    return resample(know, pool, n, rng)
+    return resample(know, pulled(pool, inference.showdowns), n, rng)

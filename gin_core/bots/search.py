@@ -34,6 +34,7 @@ from .knowledge import Knowledge
 from .reasons import Reason, ReasonKind, meld_with, takes_for_meld
 from .rollout import END_UNITS, PlayoutState, playout, playout_bound, score
 from .sampler import Guess, Inference, Proposer, proposal_units, resample
+from .showdowns import pulled, shown_deadwood
 from .standard import best_knock, discard_decision, draw_decision, knock_or_discard, wall_decision
 
 
@@ -189,7 +190,7 @@ def guess_hidden(
             yield work.cut()
         pool.append(proposer.propose(rng))
         work.add(cost)
-    return resample(know, pool, samples, rng)
+    return resample(know, pulled(pool, inference.showdowns), samples, rng)
 
 
 def play_candidates(
@@ -286,6 +287,7 @@ class SearchBot(Bot):
     wary = 0  # players (bit 0: this one) who never knock into an undercut in playouts
     by_match = True  # playouts valued by the chance to win the match (rules with a target)
     learns_waiting = False  # the chance the opponent waits with a knock is learnt from the match
+    learns_showdowns = False  # at a knock chance, guesses pulled toward the opponent's showdowns
 
     @classmethod
     def settings(cls) -> SearchSettings:
@@ -294,13 +296,16 @@ class SearchBot(Bot):
         return SearchSettings(cls.samples, cls.inference, cls.halvings, cls.prior, cls.wary, cls.by_match)
 
     def settings_for(self, view: PlayerView) -> SearchSettings:
-        """This decision's settings: the level's, with the chance that the opponent waits
-        with a hand it could knock with learnt from the match if the level learns it."""
+        """This decision's settings: the level's, with what the level learns from the match:
+        the chance that the opponent waits with a hand it could knock with, and at a knock
+        chance the deadwood it showed at our knocks (see :mod:`.showdowns`)."""
         settings = self.settings()
-        if not self.learns_waiting:
-            return settings
-        waits = waiting_chance(view, settings.inference.could_knock)
-        return replace(settings, inference=replace(settings.inference, could_knock=waits))
+        inference = settings.inference
+        if self.learns_waiting:
+            inference = replace(inference, could_knock=waiting_chance(view, inference.could_knock))
+        if self.learns_showdowns and any(a.kind == ActionKind.KNOCK for a in view.legal_actions):
+            inference = replace(inference, showdowns=shown_deadwood(view))
+        return replace(settings, inference=inference)
 
     def plan(self, view: PlayerView, rng: random.Random, work: Work) -> Thinking:
         know = Knowledge.of(view)
@@ -367,7 +372,9 @@ class ExpertBot(SearchBot):
     much its guesses discount such hands is learnt from the match's finished hands (see
     :mod:`.habits`): a player seen waiting with knockable hands gets them guessed more often.
     A guessed hand that is gin after the opponent's discard is ruled out (nobody sits on gin),
-    so a knock is priced against low hands short of gin, which is where its undercuts are."""
+    so a knock is priced against low hands short of gin, which is where its undercuts are. At
+    a knock chance its guesses are pulled toward the deadwood the opponent showed at its
+    knocks this match (see :mod:`.showdowns`): a low-deadwood player's hand is guessed low."""
 
     name = "expert"
     total_units = 45_000
@@ -385,3 +392,4 @@ class ExpertBot(SearchBot):
     )
     wary = 0b11
     learns_waiting = True
+    learns_showdowns = True
