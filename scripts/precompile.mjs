@@ -12,7 +12,8 @@
 //   --stdlib-out  Pyodide's python_stdlib.zip with every module of the list, every module the
 //                 page's code names in an import statement (--entry, the ginweb and pyscript
 //                 packages and the gin_core modules they reach: page_imports) and every stdlib
-//                 module those import (imported here to find out), as a sourceless .pyc
+//                 module those import (imported here to find out; but the frozen ones, which
+//                 the interpreter never reads from the zip), as a sourceless .pyc
 //                 (hash-based, unchecked: there is no source to check against; compiled as
 //                 python -OO would, without docstrings and asserts, but for Pyodide's own
 //                 packages, which keep their asserts). With --trim 1
@@ -97,7 +98,10 @@ def stdlib_closure(seeds, scanned):
             importlib.import_module(name)
         except Exception:
             pass
-    files = {getattr(m, "__file__", None) or "" for m in list(sys.modules.values())}
+    # a frozen module (os, io, abc, codecs, importlib's bootstrap, site...: the interpreter's
+    # own copy, built into the wasm) names its file in the zip but never reads it
+    files = {getattr(m, "__file__", None) or "" for m in list(sys.modules.values())
+             if getattr(getattr(m, "__spec__", None), "origin", None) != "frozen"}
     return sorted(f[len(ZIP) + 1:] for f in files if f.startswith(ZIP + "/") and f.endswith(".py")), failed
 
 APP_PACKAGES = ("gin_core", "ginweb", "pyscript")
