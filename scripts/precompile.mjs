@@ -23,8 +23,8 @@
 //                 does better on the wire.
 //   --app-out     a zip of the packages given by --app NAME=DIR, compiled: gin_core and ginweb
 //                 (SOURCELESS) as <package>/<module>.pyc, sourceless (hash-based, unchecked; with
-//                 their asserts, as the tests run them, and no docstring but a decorated
-//                 class's: without_docstrings): the page ships no source
+//                 their asserts, as the tests run them, no docstring but a decorated class's
+//                 and no annotation of a function: lean_tree): the page ships no source
 //                 of them, and tracebacks still name the file and line
 //                 (/home/pyodide/<package>/<module>.py); PyScript's
 //                 package as <package>/__pycache__/<module>.cpython-3XX.pyc (checked hash-based
@@ -61,13 +61,20 @@ EPOCH = (1980, 1, 1, 0, 0, 0)
 
 DOCUMENTED = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
-def without_docstrings(source, filename):
+def lean_tree(source, filename, signatures):
     """The module's syntax tree without the docstrings of the module, its functions and its
     classes, but a decorated class's (@dataclass makes one with inspect.signature at import when
-    it has none): nothing in the page reads them (README.md "A lean first visit"). Asserts and
-    line numbers stay."""
+    it has none), and, unless 'signatures', without the annotations of its functions' parameters
+    and returns (a class's field annotations stay: dataclasses and Frozen read them): nothing in
+    the page reads them (README.md "A lean first visit"). Asserts and line numbers stay."""
     tree = ast.parse(source, filename)
     for node in ast.walk(tree):
+        if not signatures and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            node.returns = None
+            args = node.args
+            for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]:
+                if arg is not None:
+                    arg.annotation = None
         if not isinstance(node, DOCUMENTED) or getattr(node, "decorator_list", None):
             continue
         first = node.body[0] if node.body else None
@@ -75,8 +82,10 @@ def without_docstrings(source, filename):
             node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
     return tree
 
-def pyc(source, filename, checked, optimize=0, docstrings=True):
-    tree = source if docstrings else without_docstrings(source, filename)
+def pyc(source, filename, checked, optimize=0, lean=None):
+    """'lean': None compiles the source as it is; "docstrings" or "signatures" (docstrings and
+    functions' annotations) what lean_tree leaves of it."""
+    tree = source if lean is None else lean_tree(source, filename, signatures=lean == "docstrings")
     code = compile(tree, filename, "exec", dont_inherit=True, optimize=optimize)
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked))
 
@@ -172,11 +181,12 @@ def write_stdlib(sources, out, trim):
             data = src.read(info)
             if info.filename in sources:
                 # as python -OO compiles it (no docstrings, no asserts: the standard library is
-                # made to run so); Pyodide's own packages keep their asserts, not their
-                # docstrings (the JavaScript proxies' methods get theirs from _core_docs's
-                # functions, "" when they have none: _pyodide/docstring.py)
+                # made to run so); Pyodide's own packages keep their asserts and annotations
+                # (_pyodide/jsbind.py reads type hints), not their docstrings (the JavaScript
+                # proxies' methods get theirs from _core_docs's functions, "" when they have
+                # none: _pyodide/docstring.py)
                 pyodide = info.filename.startswith(("_pyodide/", "pyodide/"))
-                how = {"docstrings": False} if pyodide else {"optimize": 2}
+                how = {"lean": "docstrings"} if pyodide else {"optimize": 2}
                 dst.writestr(entry(info.filename[:-3] + ".pyc", info.date_time),
                              pyc(data, f"{ZIP}/{info.filename}", checked=False, **how))
             elif not trim or (info.is_dir() and info.filename in keep_dirs):
@@ -195,7 +205,7 @@ def write_app(root, out):
                 runtime_path = f"/home/pyodide/{rel}"  # where PyScript puts the page's files
                 if rel.split("/")[0] in SOURCELESS:
                     target = rel[:-3] + ".pyc"
-                    code = pyc(source, runtime_path, checked=False, docstrings=False)
+                    code = pyc(source, runtime_path, checked=False, lean="signatures")
                 else:
                     target = f"{os.path.dirname(rel)}/__pycache__/{name[:-3]}.{tag}.pyc".lstrip("/")
                     code = pyc(source, runtime_path, checked=True)
