@@ -1,6 +1,7 @@
 """Boot the page in Chromium: Python starts, the built engine is shown, nothing leaves the origin."""
 
 import importlib.util
+import inspect
 import json
 import traceback
 from urllib.parse import urlsplit
@@ -71,8 +72,8 @@ def test_subpath_without_trailing_slash_redirects(page, subpath_url, page_monito
 # modules run from source, the app modules run from source (gin_core and ginweb ship compiled
 # only) or whose .pyc is missing or stale (PyScript's package, whose sources PyScript writes),
 # the last frame of an engine error's traceback (the page's error report: file and line without
-# a source), and whether modules the page does not use are left out (the trimmed build) or still
-# import (--no-trim, from source).
+# a source), the docstrings of gin_core's dataclasses, and whether modules the page does not use
+# are left out (the trimmed build) or still import (--no-trim, from source).
 PRECOMPILED_PROBE = r"""
 import importlib, importlib.util, json, os, sys, traceback, zipimport, js
 from gin_core.cards import Card
@@ -104,8 +105,14 @@ for n in ("difflib", "statistics", "unittest"):
         rest.append(importlib.import_module(n).__file__)
     except ModuleNotFoundError:
         rest.append(None)
+import dataclasses
+docs = [[name, c.__qualname__, c.__doc__]
+        for name, m in list(sys.modules.items()) if name.split(".")[0] == "gin_core"
+        for c in vars(m).values()
+        if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == name]
 js.window.__precompiled = json.dumps({"from_source": from_source, "stale": stale, "rest": rest,
-                                      "frame": [frame.filename, frame.lineno], "report": report})
+                                      "frame": [frame.filename, frame.lineno], "report": report,
+                                      "docs": docs})
 """
 
 
@@ -113,8 +120,9 @@ def check_precompiled(page, build_info) -> None:
     """The page booted and played runs every stdlib module it imports from the .pyc of the
     precompiled list (scripts/precompile_modules.txt: add what this names), gin_core's and
     ginweb's from .pyc without a source, PyScript's own from up-to-date .pyc; an error's report
-    still names the file and line it came from; the stdlib the page does not use is left out
-    (the trimmed build) or still imports (from source, --no-trim)."""
+    still names the file and line it came from (the .pyc hold no column positions); gin_core's
+    dataclasses keep their docstrings (the build strips the others); the stdlib the page does
+    not use is left out (the trimmed build) or still imports (from source, --no-trim)."""
     assert build_info.get("precompiled"), "site/ was built with --no-precompile: rebuild it (make site)"
     page.evaluate(
         """(code) => { const s = document.createElement('script'); s.type = 'py';
@@ -131,6 +139,14 @@ def check_precompiled(page, build_info) -> None:
         line = traceback.extract_tb(exc.__traceback__)[-1].lineno  # the same error here, from source
     assert found["frame"] == ["/home/pyodide/gin_core/cards.py", line], found
     assert f'File "/home/pyodide/gin_core/cards.py", line {line}, in parse' in found["report"]
+    # the build strips docstrings but a dataclass's (without one, @dataclass would make one with
+    # inspect.signature at every import): the engine's dataclasses have their sources' own
+    assert len(found["docs"]) > 10, found["docs"]
+    for module, qualname, doc in found["docs"]:
+        cls = importlib.import_module(module)
+        for part in qualname.split("."):
+            cls = getattr(cls, part)
+        assert inspect.cleandoc(doc) == inspect.cleandoc(cls.__doc__), (module, qualname)  # 3.13 dedents
     if build_info.get("trimmed"):
         assert found["rest"] == [None, None, None], found["rest"]
     else:

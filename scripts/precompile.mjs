@@ -12,25 +12,29 @@
 //   --stdlib-out  Pyodide's python_stdlib.zip with every module of the list, every module the
 //                 page's code names in an import statement (--entry, the ginweb and pyscript
 //                 packages and the gin_core modules they reach: page_imports) and every stdlib
-//                 module those import (imported here to find out), as a sourceless .pyc
+//                 module those import (imported here to find out; but the frozen ones, which
+//                 the interpreter never reads from the zip), as a sourceless .pyc
 //                 (hash-based, unchecked: there is no source to check against; compiled as
 //                 python -OO would, without docstrings and asserts, but for Pyodide's own
-//                 packages, whose docstrings document the JavaScript proxies). With --trim 1
+//                 packages, which keep their asserts). With --trim 1
 //                 (the default) nothing else: the page cannot import the rest of the standard
 //                 library (e2e/test_lean.py runs every part of the page on it); --trim 0 keeps
 //                 every other module as .py. Entries are stored, not deflated: HTTP compression
 //                 does better on the wire.
 //   --app-out     a zip of the packages given by --app NAME=DIR, compiled: gin_core and ginweb
 //                 (SOURCELESS) as <package>/<module>.pyc, sourceless (hash-based, unchecked; with
-//                 their docstrings and asserts, as the tests run them: a dataclass without a
-//                 docstring gets one from inspect.signature at import): the page ships no source
+//                 their asserts, as the tests run them, no docstring but a decorated class's
+//                 and no annotation of a function: lean_tree): the page ships no source
 //                 of them, and tracebacks still name the file and line
 //                 (/home/pyodide/<package>/<module>.py); PyScript's
 //                 package as <package>/__pycache__/<module>.cpython-3XX.pyc (checked hash-based
 //                 .pyc: PyScript writes its sources, and Python compares them with the source's
 //                 hash, so a stale one is recompiled, never run). The page unpacks it into its
 //                 working directory.
-// and prints a JSON report (compiled module names, seeds that failed to import) on stdout.
+// Every .pyc is compiled without column positions (PYTHONNODEBUGRANGES, as python -X
+// no_debug_ranges: a quarter of the compressed bytes of a .pyc): they only place the ^^^ of a
+// traceback under its source line, and the page ships no source; file and line numbers stay.
+// Prints a JSON report (compiled module names, seeds that failed to import) on stdout.
 // The same inputs give the same bytes: entries in a fixed order with fixed timestamps, and
 // hash-based .pyc (no mtime inside).
 //
@@ -55,8 +59,34 @@ from importlib._bootstrap_external import _code_to_hash_pyc
 ZIP = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
 EPOCH = (1980, 1, 1, 0, 0, 0)
 
-def pyc(source, filename, checked, optimize=0):
-    code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
+DOCUMENTED = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+def lean_tree(source, filename, signatures):
+    """The module's syntax tree without the docstrings of the module, its functions and its
+    classes, but a decorated class's (@dataclass makes one with inspect.signature at import when
+    it has none), and, unless 'signatures', without the annotations of its functions' parameters
+    and returns (a class's field annotations stay: dataclasses and Frozen read them): nothing in
+    the page reads them (README.md "A lean first visit"). Asserts and line numbers stay."""
+    tree = ast.parse(source, filename)
+    for node in ast.walk(tree):
+        if not signatures and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            node.returns = None
+            args = node.args
+            for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]:
+                if arg is not None:
+                    arg.annotation = None
+        if not isinstance(node, DOCUMENTED) or getattr(node, "decorator_list", None):
+            continue
+        first = node.body[0] if node.body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
+    return tree
+
+def pyc(source, filename, checked, optimize=0, lean=None):
+    """'lean': None compiles the source as it is; "docstrings" or "signatures" (docstrings and
+    functions' annotations) what lean_tree leaves of it."""
+    tree = source if lean is None else lean_tree(source, filename, signatures=lean == "docstrings")
+    code = compile(tree, filename, "exec", dont_inherit=True, optimize=optimize)
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked))
 
 def entry(name, date_time):
@@ -77,7 +107,10 @@ def stdlib_closure(seeds, scanned):
             importlib.import_module(name)
         except Exception:
             pass
-    files = {getattr(m, "__file__", None) or "" for m in list(sys.modules.values())}
+    # a frozen module (os, io, abc, codecs, importlib's bootstrap, site...: the interpreter's
+    # own copy, built into the wasm) names its file in the zip but never reads it
+    files = {getattr(m, "__file__", None) or "" for m in list(sys.modules.values())
+             if getattr(getattr(m, "__spec__", None), "origin", None) != "frozen"}
     return sorted(f[len(ZIP) + 1:] for f in files if f.startswith(ZIP + "/") and f.endswith(".py")), failed
 
 APP_PACKAGES = ("gin_core", "ginweb", "pyscript")
@@ -148,11 +181,14 @@ def write_stdlib(sources, out, trim):
             data = src.read(info)
             if info.filename in sources:
                 # as python -OO compiles it (no docstrings, no asserts: the standard library is
-                # made to run so), Pyodide's own packages excepted (their docstrings document
-                # the JavaScript proxies' methods)
-                ours = info.filename.startswith(("_pyodide/", "pyodide/"))
+                # made to run so); Pyodide's own packages keep their asserts and annotations
+                # (_pyodide/jsbind.py reads type hints), not their docstrings (the JavaScript
+                # proxies' methods get theirs from _core_docs's functions, "" when they have
+                # none: _pyodide/docstring.py)
+                pyodide = info.filename.startswith(("_pyodide/", "pyodide/"))
+                how = {"lean": "docstrings"} if pyodide else {"optimize": 2}
                 dst.writestr(entry(info.filename[:-3] + ".pyc", info.date_time),
-                             pyc(data, f"{ZIP}/{info.filename}", checked=False, optimize=0 if ours else 2))
+                             pyc(data, f"{ZIP}/{info.filename}", checked=False, **how))
             elif not trim or (info.is_dir() and info.filename in keep_dirs):
                 dst.writestr(entry(info.filename, info.date_time), data)
 
@@ -168,7 +204,8 @@ def write_app(root, out):
                     source = fh.read()
                 runtime_path = f"/home/pyodide/{rel}"  # where PyScript puts the page's files
                 if rel.split("/")[0] in SOURCELESS:
-                    target, code = rel[:-3] + ".pyc", pyc(source, runtime_path, checked=False)
+                    target = rel[:-3] + ".pyc"
+                    code = pyc(source, runtime_path, checked=False, lean="signatures")
                 else:
                     target = f"{os.path.dirname(rel)}/__pycache__/{name[:-3]}.{tag}.pyc".lstrip("/")
                     code = pyc(source, runtime_path, checked=True)
@@ -188,7 +225,7 @@ json.dumps({"python": sys.version.split()[0], "stdlib_compiled": sources, "scann
 
 async function main() {
   const args = parseOptions(process.argv.slice(2));
-  const pyodide = await loadPyodide();
+  const pyodide = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
   const FS = pyodide.FS;
   FS.mkdirTree("/in/app");
   FS.mkdirTree("/out");
