@@ -38,6 +38,8 @@ bytes received (CDP), cold and warm, of the game and, with --before-site DIR, of
 loaded after it in each round (ratios after/before); and Lighthouse (desktop preset; npm
 lighthouse@12.2.3 from $LIGHTHOUSE or artifacts/lighthouse, which `make bench` installs) on the
 same sites: its four category scores, its metrics and its failed audits (--no-lighthouse: none).
+--timeline: one more throttled first visit (4G) of each site, printed as a timeline of its files
+and events (scripts/boot_timeline.py: where the seconds beyond the bytes go).
 Prints the figures and writes artifacts/bench/boot.json.
 """
 
@@ -60,6 +62,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "e2e"))
 
+import boot_timeline  # noqa: E402
 import frames  # noqa: E402
 from build_site import PYODIDE_CORE_FILES, npm_version  # noqa: E402
 from gin_e2e import CHROMIUM_ARGS, pct, play_for_decisions  # noqa: E402
@@ -301,9 +304,10 @@ def long_tasks(browser, url: str, level: str, decisions: int, motion: bool = Fal
     }
 
 
-def network_runs(p, args: argparse.Namespace, servers: dict) -> tuple[dict, dict]:
+def network_runs(p, args: argparse.Namespace, servers: dict, timelines: dict) -> tuple[dict, dict]:
     """The throttled first visits (--throttled-rounds, interleaved: each network, the game then
-    --before-site) and the Lighthouse runs of the same sites."""
+    --before-site), with --timeline one more 4G visit of each site into ``timelines``, and the
+    Lighthouse runs of the same sites."""
     net: dict[str, dict[str, list[dict]]] = {}
     lh: dict[str, dict] = {}
     sites = ["game", *(["before"] if args.before_site else [])]
@@ -313,6 +317,10 @@ def network_runs(p, args: argparse.Namespace, servers: dict) -> tuple[dict, dict
                 row = throttled(p, args.chromium, servers[name][1], network)
                 net.setdefault(network, {}).setdefault(name, []).append(row)
                 print(f"round {r + 1}/{args.throttled_rounds} {network} {name}: {describe(row)}", flush=True)
+    for name in sites if args.timeline else ():
+        timelines[name] = boot_timeline.record(p, args.chromium, servers[name][1], NETWORKS["4g"])
+        print(f"timeline, 4G first visit ({name}), ms since navigation start:")
+        print("\n".join(boot_timeline.lines(timelines[name])), flush=True)
     if not args.no_lighthouse:
         for name in sites:
             lh[name] = lighthouse(servers[name][1], args.chromium)
@@ -453,6 +461,7 @@ def parse_args() -> tuple[argparse.Namespace, list[str]]:
         "by Lighthouse, for before/after ratios",
     )
     ap.add_argument("--no-lighthouse", action="store_true", help="skip the Lighthouse runs")
+    ap.add_argument("--timeline", action="store_true", help="print a 4G first visit's timeline of each site")
     args = ap.parse_args()
     variants = [v for v in VARIANTS if not v.startswith("snapshot") or args.snapshot_site]
     if args.variants:
@@ -504,7 +513,8 @@ def main() -> int:
                 )
             version = browser.version
             browser.close()
-            net, lh = network_runs(p, args, servers)
+            timelines: dict[str, dict] = {}
+            net, lh = network_runs(p, args, servers, timelines)
         finally:
             for server, _ in servers.values():
                 server.shutdown()
@@ -515,6 +525,7 @@ def main() -> int:
     result = {"chromium": version, "rounds": args.rounds, **report(times, sizes, tasks)}
     result["throttled"] = report_throttled(net)
     result["lighthouse"] = lh
+    result["timelines"] = timelines
     print_lighthouse(lh)
     out = ROOT / "artifacts" / "bench"
     out.mkdir(parents=True, exist_ok=True)
