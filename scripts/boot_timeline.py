@@ -7,11 +7,15 @@ and prints, on the page's clock (ms since navigation start): each file's request
 byte and last byte with its bytes received and Chromium's priority (resource timing, CDP's
 priority), first paint, the wasm's streaming compile (start and done: an init script wraps
 ``WebAssembly.instantiateStreaming``), the page's Python phases (web/main.py's marks), ready,
-and the main thread's long tasks. Nothing of it ships: the init script is the benchmark's.
+and the main thread's long tasks. Then, once ready, where ``import gin_core`` spends its time:
+a script in the page imports it again (its modules set aside, then put back) with dataclasses'
+class processing and the compiling of the functions it generates timed (SPLIT). Nothing of it
+ships: the init script and that script are the benchmark's.
 """
 
 from __future__ import annotations
 
+import json
 import tempfile
 from urllib.parse import urlsplit
 
@@ -46,6 +50,39 @@ READ_JS = """marks => ({
     .filter(([, e]) => e.length).map(([n, e]) => [n, e[0].startTime])),
   long: window.__ginLongTasks,
 })"""
+# Runs in the page's interpreter (a second <script type="py">), after ready
+SPLIT = r"""
+import dataclasses, json, sys, time
+import js
+spent = {"dataclasses": 0.0, "compile": 0.0, "classes": 0}
+def timed(key, f):
+    def run(*args, **kwargs):
+        t = time.perf_counter()
+        try:
+            return f(*args, **kwargs)
+        finally:
+            spent[key] += (time.perf_counter() - t) * 1000
+    return run
+process, add_fns = dataclasses._process_class, dataclasses._FuncBuilder.add_fns_to_class
+dataclasses._process_class = timed("dataclasses", process)
+dataclasses._FuncBuilder.add_fns_to_class = timed("compile", add_fns)
+saved = {n: m for n, m in sys.modules.items() if n == "gin_core" or n.startswith("gin_core.")}
+for name in saved:
+    del sys.modules[name]
+t = time.perf_counter()
+import gin_core
+spent["import gin_core"] = (time.perf_counter() - t) * 1000
+spent["classes"] = sum(
+    1 for n, m in sys.modules.items() if n.startswith("gin_core") for v in vars(m).values()
+    if isinstance(v, type) and v.__module__ == n and dataclasses.is_dataclass(v))
+spent["modules"] = len([n for n in sys.modules if n == "gin_core" or n.startswith("gin_core.")])
+sys.modules.update(saved)
+dataclasses._process_class, dataclasses._FuncBuilder.add_fns_to_class = process, add_fns
+js.window.__ginSplit = json.dumps(spent)
+"""
+INJECT_JS = """code => { const s = document.createElement('script'); s.type = 'py';
+    s.textContent = code; document.body.append(s); }"""
+WARM_JS = "() => performance.getEntriesByName('gin-warm', 'mark').length > 0"
 READY_JS = "() => document.body && document.body.dataset.ready === '1' && performance.now()"
 
 
@@ -71,6 +108,10 @@ def record(playwright, chromium: str, url: str, network: tuple[float, float, flo
         ready = page.wait_for_function(READY_JS, timeout=300_000).json_value()
         page.wait_for_timeout(300)
         data = page.evaluate(READ_JS, list(MARKS))
+        page.wait_for_function(WARM_JS, timeout=60_000)  # not while the warm-up imports
+        page.evaluate(INJECT_JS, SPLIT)
+        split = page.wait_for_function("() => window.__ginSplit", timeout=60_000)
+        data["split"] = json.loads(split.json_value())
         ctx.close()
     data["ready"] = ready
     for f in data["files"]:
@@ -103,4 +144,10 @@ def lines(data: dict) -> list[str]:
     busy = sum(d for _, d in data["long"])
     tasks = ", ".join(f"{s:.0f}+{d:.0f}" for s, d in data["long"])
     out.append(f"long tasks (start+ms; {busy:.0f} ms in all): {tasks}")
+    split = data["split"]
+    out.append(
+        f"import gin_core again after ready: {split['import gin_core']:.0f} ms ({split['modules']} modules), "
+        f"of which {split['dataclasses']:.0f} ms making its {split['classes']} dataclasses "
+        f"({split['compile']:.0f} ms compiling the functions they generate)"
+    )
     return out
