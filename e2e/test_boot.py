@@ -3,6 +3,9 @@
 import importlib.util
 import inspect
 import json
+import os
+import subprocess
+import sys
 import traceback
 from urllib.parse import urlsplit
 
@@ -72,8 +75,9 @@ def test_subpath_without_trailing_slash_redirects(page, subpath_url, page_monito
 # modules run from source, the app modules run from source (gin_core and ginweb ship compiled
 # only) or whose .pyc is missing or stale (PyScript's package, whose sources PyScript writes),
 # the last frame of an engine error's traceback (the page's error report: file and line without
-# a source), the docstrings of gin_core's dataclasses, and whether modules the page does not use
-# are left out (the trimmed build) or still import (--no-trim, from source).
+# a source), the docstrings of gin_core's dataclasses, how many dataclasses ran the build's code
+# (ginweb/kit/codecache.py) and how many compiled their own, and whether modules the page does
+# not use are left out (the trimmed build) or still import (--no-trim, from source).
 PRECOMPILED_PROBE = r"""
 import importlib, importlib.util, json, os, sys, traceback, zipimport, js
 from gin_core.cards import Card
@@ -110,9 +114,10 @@ docs = [[name, c.__qualname__, c.__doc__]
         for name, m in list(sys.modules.items()) if name.split(".")[0] == "gin_core"
         for c in vars(m).values()
         if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == name]
+made = getattr(getattr(dataclasses, "exec", None), "__self__", None)
 js.window.__precompiled = json.dumps({"from_source": from_source, "stale": stale, "rest": rest,
                                       "frame": [frame.filename, frame.lineno], "report": report,
-                                      "docs": docs})
+                                      "docs": docs, "made": made and [made.hits, made.misses]})
 """
 
 
@@ -121,8 +126,10 @@ def check_precompiled(page, build_info) -> None:
     precompiled list (scripts/precompile_modules.txt: add what this names), gin_core's and
     ginweb's from .pyc without a source, PyScript's own from up-to-date .pyc; an error's report
     still names the file and line it came from (the .pyc hold no column positions); gin_core's
-    dataclasses keep their docstrings (the build strips the others); the stdlib the page does
-    not use is left out (the trimmed build) or still imports (from source, --no-trim)."""
+    dataclasses keep their docstrings (the build strips the others) and run the code the build
+    compiled for them (the dataclasses of ``import gin_core``: none compiled in the page); the
+    stdlib the page does not use is left out (the trimmed build) or still imports (from source,
+    --no-trim)."""
     assert build_info.get("precompiled"), "site/ was built with --no-precompile: rebuild it (make site)"
     page.evaluate(
         """(code) => { const s = document.createElement('script'); s.type = 'py';
@@ -147,10 +154,27 @@ def check_precompiled(page, build_info) -> None:
         for part in qualname.split("."):
             cls = getattr(cls, part)
         assert inspect.cleandoc(doc) == inspect.cleandoc(cls.__doc__), (module, qualname)  # 3.13 dedents
+    hits, _ = found["made"]  # a class imported after gin_core (a puzzle's) may compile its own
+    assert hits >= _dataclasses_of_import_gin_core(), found["made"]
     if build_info.get("trimmed"):
         assert found["rest"] == [None, None, None], found["rest"]
     else:
         assert all(f.endswith(".py") for f in found["rest"]), found["rest"]
+
+
+def _dataclasses_of_import_gin_core() -> int:
+    """How many dataclasses ``import gin_core`` makes (a fresh CPython: the same modules)."""
+    count = (
+        "import dataclasses, sys, gin_core; print(sum(1 for n, m in list(sys.modules.items())"
+        " if n.split('.')[0] == 'gin_core' for c in vars(m).values()"
+        " if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == n))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return int(
+        subprocess.run(
+            [sys.executable, "-c", count], capture_output=True, text=True, check=True, env=env
+        ).stdout
+    )
 
 
 def _soak_module():

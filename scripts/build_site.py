@@ -272,7 +272,8 @@ def precompile(root: Path, wheel: Path, web: Path, work: Path, trim: bool = True
         fail(f"scripts/precompile_modules.txt lists modules that do not import: {report['seeds_failed']}")
     print(
         f"build_site: compiled with Python {report['python']}: {len(report['stdlib_compiled'])} "
-        f"stdlib modules, {len(report['app_compiled'])} of gin_core, ginweb and pyscript"
+        f"stdlib modules, {len(report['app_compiled'])} of gin_core, ginweb and pyscript, "
+        f"{report['dataclass_code']} of the dataclasses' generated code"
     )
     return stdlib, app
 

@@ -30,7 +30,10 @@
 //                 package as <package>/__pycache__/<module>.cpython-3XX.pyc (checked hash-based
 //                 .pyc: PyScript writes its sources, and Python compares them with the source's
 //                 hash, so a stale one is recompiled, never run). The page unpacks it into its
-//                 working directory.
+//                 working directory. It also holds dataclass_code.marshal: the code of every
+//                 function @dataclass generates as gin_core is imported, by the SHA-256 of its
+//                 text (ginweb/kit/codecache.py runs it instead of compiling the text: that
+//                 compiling was most of the page's import of gin_core).
 // Every .pyc is compiled without column positions (PYTHONNODEBUGRANGES, as python -X
 // no_debug_ranges: a quarter of the compressed bytes of a .pyc): they only place the ^^^ of a
 // traceback under its source line, and the page ships no source; file and line numbers stay.
@@ -213,14 +216,36 @@ def write_app(root, out):
                 names.append(rel)
     return names
 
+def dataclass_code(archive):
+    """Add to 'archive' the code of every text dataclasses compiles as gin_core is imported
+    ({sha256 of the text: code}, marshal: ginweb/kit/codecache.py runs it in the page instead
+    of compiling the text). After the stdlib's closure: gin_core's imports add nothing to it."""
+    import dataclasses, hashlib, marshal
+    codes = {}
+    def record(source, globals_=None, locals_=None):
+        code = compile(source, "<string>", "exec")
+        codes[hashlib.sha256(source.encode()).digest()] = code
+        exec(code, globals_, locals_)
+    dataclasses.exec = record
+    sys.path.insert(0, "/in/app")
+    try:
+        importlib.import_module("gin_core")
+    finally:
+        del dataclasses.exec
+        sys.path.remove("/in/app")
+    with zipfile.ZipFile(archive, "a") as dst:
+        dst.writestr(entry("dataclass_code.marshal", EPOCH), marshal.dumps(codes))
+    return len(codes)
+
 seeds = [l.split("#")[0].strip() for l in open("/in/modules.txt").read().splitlines()]
 seeds = [s for s in seeds if s]
 scanned = page_imports("/in/entry.py")
 sources, failed = stdlib_closure(seeds, scanned)
 write_stdlib(set(sources), "/out/python_stdlib.zip", TRIM)
 app = write_app("/in/app", "/out/app-pyc.zip")
+dataclasses_compiled = dataclass_code("/out/app-pyc.zip")
 json.dumps({"python": sys.version.split()[0], "stdlib_compiled": sources, "scanned": scanned,
-            "seeds_failed": failed, "app_compiled": app})
+            "seeds_failed": failed, "app_compiled": app, "dataclass_code": dataclasses_compiled})
 `;
 
 async function main() {

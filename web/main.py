@@ -9,6 +9,9 @@ then gin-ready (first paint, in ginweb.app) and gin-warm (the deferred modules i
 import js
 
 js.performance.mark("gin-py-start")
+from ginweb.kit.codecache import install  # noqa: E402  (before gin_core: its dataclasses' code)
+
+install()
 import gin_core  # noqa: E402,F401  (after the first mark: its import is timed)
 
 js.performance.mark("gin-engine")
