@@ -23,6 +23,8 @@ import statistics
 from collections import defaultdict
 from collections.abc import Iterator
 
+from bench_waiting import UnadaptedExpert  # scripts/ is on the path of a script
+
 from gin_core import Match, preset
 from gin_core.actions import Action, ActionKind
 from gin_core.bots import make_bot
@@ -30,12 +32,6 @@ from gin_core.bots.base import Bot
 from gin_core.bots.search import ExpertBot
 
 KNOCKS = (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)
-
-
-class BeforeExpert(ExpertBot):
-    """Expert as it was: the opponent's seat wary in every playout."""
-
-    learns_eagerness = False
 
 
 class EagerExpert(ExpertBot):
@@ -75,7 +71,7 @@ def gap(match: Match, me: int, choices: tuple[Action, Action], shuffles: int) ->
 
 def expert_turns(matches: int, seed: int) -> Iterator[tuple[Match, int]]:
     """(match, expert's seat) at each of expert's decisions; ``before`` plays them."""
-    player, rival = BeforeExpert(seed=3), make_bot("simple", seed=4)
+    player, rival = UnadaptedExpert(seed=3), make_bot("simple", seed=4)
     for n in range(matches):
         me, match = n % 2, Match(preset("eaai"), seed=seed + n)
         while match.result is None:
@@ -95,7 +91,7 @@ def measure(matches: int, seed: int, shuffles: int) -> dict[tuple[str, str, str]
         "hard": make_bot("hard", seed=3),
         "eager": EagerExpert(seed=3),
     }
-    base = BeforeExpert(seed=3)
+    base = UnadaptedExpert(seed=3)
     gaps: dict[tuple[str, str, str], list[float]] = defaultdict(list)
     for match, me in expert_turns(matches, seed):
         view = match.view(me)
