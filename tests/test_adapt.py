@@ -11,6 +11,7 @@ from gin_core import Match, preset
 from gin_core.bots import make_bot
 from gin_core.bots.habits import waits_and_knocks, wary_share
 from gin_core.bots.search import ExpertBot, SearchBot, wary_seats
+from gin_core.tools.opponents import arena_bot
 from gin_core.view import PlayerView
 
 
@@ -68,3 +69,18 @@ def test_the_wary_guesses_are_an_even_share_of_any_first_run(share, run):
     chosen = [wary_seats(expert, n) for n in range(run)]
     assert all(seats & 0b01 for seats in chosen)  # our own playout self stays wary
     assert sum(seats >> 1 for seats in chosen) == int(run * share)
+
+
+def test_the_hunter_stays_wary_and_simple_does_not():
+    bots = {"hunter": arena_bot("hunter", seed=2), "simple": make_bot("simple", seed=2)}
+    shares = {}
+    for name, rival in bots.items():
+        players = (make_bot("standard", seed=1), rival)
+        match = Match(preset("eaai"), seed=7)
+        while match.result is None:
+            while (player := match.to_move) is not None:
+                match.apply(players[player].decide(match.view(player)).action)
+            if match.result is None:
+                match.apply("next_hand")
+        shares[name] = wary_share(match.view(0))
+    assert shares["hunter"] >= 0.75 > 0.3 >= shares["simple"]
