@@ -6,8 +6,9 @@ decisions once a hand has finished (the only ones where the habit is learnt), ti
 decision by expert and by expert as it was before (in alternating order): ``--before fixed``,
 the habit fixed at its prior; ``--before gin``, guesses that may be gin after the opponent's
 discard; ``--before showdowns``, guesses never pulled toward the deadwood the opponent showed
-at our knocks. Prints both means and their ratio. Usage:
-``python scripts/bench_waiting.py [--decisions N] [--seed S] [--before fixed|gin|showdowns]
+at our knocks; ``--before wary``, the opponent's seat wary in every playout, whatever the match
+shows. Prints both means and their ratio. Usage:
+``python scripts/bench_waiting.py [--decisions N] [--seed S] [--before fixed|gin|showdowns|wary]
 [--opponent simple|hunter]``.
 """
 
@@ -43,10 +44,17 @@ class UnpulledExpert(ExpertBot):
     learns_showdowns = False
 
 
+class UnadaptedExpert(ExpertBot):
+    """Expert as it was: the opponent's seat wary in every playout, whatever the match shows."""
+
+    learns_eagerness = False
+
+
 BEFORE: dict[str, type[ExpertBot]] = {
     "fixed": FixedExpert,
     "gin": GinGuessingExpert,
     "showdowns": UnpulledExpert,
+    "wary": UnadaptedExpert,
 }
 
 

@@ -9,6 +9,10 @@ knock limit is one it could have knocked with at its last discard and did not (t
 ended before the opponent's first discard counts too, and Oklahoma's limits are taken as the
 rules' limit). The estimate is the level's chance as a prior worth :data:`PRIOR_HANDS` hands,
 updated by those counts (a Beta mean), so with no finished hand it is the prior unchanged.
+
+The same counts say how often the opponent's seat in expert's playouts should be *wary* (never
+knocking into an undercut, as a player who waits does): on every playout with no evidence, on
+fewer as the opponent is seen knocking at once rather than waiting (:func:`wary_share`).
 """
 
 from __future__ import annotations
@@ -20,6 +24,9 @@ from ..view import PlayerView
 
 PRIOR_HANDS = 4.0
 """How many observed hands the level's prior chance of waiting is worth."""
+
+WARY_PRIOR_HANDS = 2.0
+"""How many observed hands the prior that the opponent is wary (a share of 1) is worth."""
 
 
 def shown_hand(done: Settlement) -> Mask:
@@ -47,3 +54,10 @@ def waiting_chance(view: PlayerView, prior: float) -> float:
     """The chance that this opponent holds a hand it could knock with and does not knock."""
     waited, knocked = waits_and_knocks(view)
     return (waited + PRIOR_HANDS * prior) / (waited + knocked + PRIOR_HANDS)
+
+
+def wary_share(view: PlayerView) -> float:
+    """The share of playouts whose opponent is wary: 1 with no finished hand, then the Beta
+    mean of its waits against its knocks, the prior 1 worth :data:`WARY_PRIOR_HANDS` hands."""
+    waited, knocked = waits_and_knocks(view)
+    return (waited + WARY_PRIOR_HANDS) / (waited + knocked + WARY_PRIOR_HANDS)

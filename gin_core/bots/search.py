@@ -27,7 +27,7 @@ from ..equity import equity_loaded
 from ..flow import Phase, dead_after_discard
 from ..view import PlayerView
 from .base import Bot, Decision, Thinking, Work, face_up, lowest_end
-from .habits import waiting_chance
+from .habits import waiting_chance, wary_share
 from .heuristics import Option, discard_options
 from .judge import Judge
 from .knowledge import Knowledge
@@ -98,8 +98,9 @@ class SearchSettings:
     candidates is set aside; ``prior`` points are credited to the standard level's choice;
     ``wary``: the players (bit 0: this one) who never knock into an undercut in playouts;
     ``by_match``: playouts are valued by the chance to win the match of the score they reach
-    (under rules with a target), not by their points. The budget is the :class:`Work`
-    counter's."""
+    (under rules with a target), not by their points; ``opponent_wary``: the share of guesses
+    (spread evenly over them) whose playouts keep the opponent's ``wary`` bit. The budget is
+    the :class:`Work` counter's."""
 
     samples: int
     inference: Inference
@@ -107,6 +108,14 @@ class SearchSettings:
     prior: float = 0.0
     wary: int = 0
     by_match: bool = False
+    opponent_wary: float = 1.0
+
+
+def wary_seats(settings: SearchSettings, n: int) -> int:
+    """The wary players of the playouts of guess ``n``: ``settings.wary``, less the opponent on
+    all but an even ``settings.opponent_wary`` share of the guesses (no random number drawn)."""
+    share = settings.opponent_wary
+    return settings.wary if int((n + 1) * share) > int(n * share) else settings.wary & ~0b10
 
 
 def credit_favourite(trials: list[Playouts], favourite: Action | None, prior: float) -> None:
@@ -209,8 +218,8 @@ def play_candidates(
     win the match of the playouts' scores (see :class:`Judge`). With ``settings.halvings``,
     the worse half of the candidates (ranked with their credit) is set aside that many times
     at even steps, so the close contenders get the most playouts."""
-    samples, halvings, wary = settings.samples, settings.halvings, settings.wary
-    bound = playout_bound(know.stock, wary)
+    samples, halvings = settings.samples, settings.halvings
+    bound = playout_bound(know.stock, settings.wary)
     judge = yield from judging(view, trials, settings, work)
     active = list(trials)
     cuts = {samples * (k + 1) // (halvings + 2) for k in range(halvings)}
@@ -218,7 +227,7 @@ def play_candidates(
         if n in cuts and len(active) > 2:
             active.sort(key=lambda t: -t.ranked)
             active = active[: max(2, (len(active) + 1) // 2)]
-        results = []
+        results, wary = [], wary_seats(settings, n)
         for t in active:
             if work.left() < bound:
                 return active
@@ -288,6 +297,7 @@ class SearchBot(Bot):
     by_match = True  # playouts valued by the chance to win the match (rules with a target)
     learns_waiting = False  # the chance the opponent waits with a knock is learnt from the match
     learns_showdowns = False  # at a knock chance, guesses pulled toward the opponent's showdowns
+    learns_eagerness = False  # the opponent's seat is wary in playouts as its waits against knocks say
 
     @classmethod
     def settings(cls) -> SearchSettings:
@@ -297,9 +307,12 @@ class SearchBot(Bot):
 
     def settings_for(self, view: PlayerView) -> SearchSettings:
         """This decision's settings: the level's, with what the level learns from the match:
-        the chance that the opponent waits with a hand it could knock with, and at a knock
-        chance the deadwood it showed at our knocks (see :mod:`.showdowns`)."""
+        the chance that the opponent waits with a hand it could knock with, how often it is
+        wary in the playouts (see :func:`.habits.wary_share`), and at a knock chance the
+        deadwood it showed at our knocks (see :mod:`.showdowns`)."""
         settings = self.settings()
+        if self.learns_eagerness:
+            settings = replace(settings, opponent_wary=wary_share(view))
         inference = settings.inference
         if self.learns_waiting:
             inference = replace(inference, could_knock=waiting_chance(view, inference.could_knock))
@@ -374,7 +387,10 @@ class ExpertBot(SearchBot):
     A guessed hand that is gin after the opponent's discard is ruled out (nobody sits on gin),
     so a knock is priced against low hands short of gin, which is where its undercuts are. At
     a knock chance its guesses are pulled toward the deadwood the opponent showed at its
-    knocks this match (see :mod:`.showdowns`): a low-deadwood player's hand is guessed low."""
+    knocks this match (see :mod:`.showdowns`): a low-deadwood player's hand is guessed low.
+    The opponent's seat in its playouts is wary only on the share of guesses the match's
+    evidence of waiting leaves (see :func:`.habits.wary_share`): against a player seen
+    knocking at once, playing on is valued against one who knocks at once."""
 
     name = "expert"
     total_units = 45_000
@@ -393,3 +409,4 @@ class ExpertBot(SearchBot):
     wary = 0b11
     learns_waiting = True
     learns_showdowns = True
+    learns_eagerness = True
