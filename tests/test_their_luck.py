@@ -4,7 +4,7 @@ player's own, and never from a card the player could not know by the hand's end.
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from gin_core import (
@@ -61,12 +61,17 @@ def wall_hand() -> Match:
 
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10_000), st.sampled_from(["beginner", "standard"]))
+@example(6262, "standard")  # a dead hand
 def test_never_uses_a_card_the_player_could_not_know(seed: int, level: str) -> None:
     """Every draw given is of a card seat 0 saw by the hand's end; the deal only if every card
     dealt to seat 1 was; the rest counted as hidden; and seat 0's own identity still holds."""
     m = played_match(seed, level)
     mine, theirs = review(m, 1), review(m, 1, player=1)
     seen = seen_by_end(m)
+    if m.records[0].settlement is None:  # a dead hand lays nothing open: no luck of theirs
+        with pytest.raises(ArgumentError, match="open"):
+            their_luck(m, 1, theirs)
+        return
     found = their_luck(m, 1, theirs)
     dealt = {str(c) for c in hand_start(m, 1).hand.hands[1]}
     for item in found.items:
