@@ -9,7 +9,9 @@ the match's finished hands, as in a match. A knock is then scored against the hu
 hand (the harness sees it; the bots do not). Prints, for each, the knocks made, how many the
 hunter undercuts, the mean points of those knocks, the undercut risk the bot's own guesses put
 on them (``GUESSES`` guesses a knock) and the mean deadwood they guess against the real one:
-well below the real share, the guesses make the hunter's hand worse than it is. ``--replay R``
+well below the real share, the guesses make the hunter's hand worse than it is. A calibration
+table follows: the knocks binned by the risk foreseen, against the share the real hand
+undercut. ``--replay R``
 gives expert (not the one before) a replay share of R (see :class:`Inference`). Usage:
 ``python scripts/bench_knocks.py [--matches N] [--seed S] [--replay R] [--before gin|showdowns]``.
 """
@@ -19,7 +21,8 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from itertools import pairwise
 
 from bench_waiting import BEFORE  # scripts/ is on the path of a script
 
@@ -36,6 +39,8 @@ from gin_core.tools.opponents import arena_bot
 from gin_core.view import PlayerView
 
 GUESSES = 160
+BINS = (0.0, 0.02, 0.05, 0.1, 0.2, 1.01)
+"""Edges of the foreseen-risk bins of the calibration table."""
 
 
 @dataclass
@@ -49,6 +54,7 @@ class Knocks:
     foreseen: float = 0.0  # the sum over knocks of the share of the bot's guesses that undercut
     guessed: float = 0.0  # the sum over knocks of the guesses' mean deadwood
     real: int = 0  # the sum over knocks of the real hand's deadwood
+    calibration: list[tuple[float, bool]] = field(default_factory=list)  # (foreseen, undercut) a knock
 
     def ask(self, bot: ExpertBot, view: PlayerView, opponent: PlayerView) -> None:
         """Ask ``bot`` about ``view`` and score its knock, if it knocks, against ``opponent``."""
@@ -64,7 +70,9 @@ class Knocks:
         know = Knowledge.of(view)
         inference = bot.settings_for(view).inference
         found = guesses(know, know.holding(), GUESSES, random.Random(self.knocks), inference)
-        self.foreseen += sum(score(view.rules, [hands[0], hand], 0) < 0 for hand, _ in found) / GUESSES
+        risk = sum(score(view.rules, [hands[0], hand], 0) < 0 for hand, _ in found) / GUESSES
+        self.foreseen += risk
+        self.calibration.append((risk, points < 0))
         self.guessed += sum(min_deadwood(hand) for hand, _ in found) / GUESSES
         self.real += min_deadwood(hands[1])
 
@@ -78,6 +86,22 @@ class Knocks:
             f"guessed deadwood {self.guessed / max(1, self.knocks):.1f} "
             f"v real {self.real / max(1, self.knocks):.1f}"
         )
+
+    def table(self) -> str:
+        """The knocks binned by the undercut risk their guesses foresaw, with the share the
+        real hand undercut (a calibrated bot's two shares agree)."""
+        rows = ["  foreseen risk | knocks | foreseen (mean) | real undercut"]
+        for lo, hi in pairwise(BINS):
+            inside = [(risk, cut) for risk, cut in self.calibration if lo <= risk < hi]
+            if not inside:
+                continue
+            seen = 100 * sum(risk for risk, _ in inside) / len(inside)
+            real = 100 * sum(cut for _, cut in inside) / len(inside)
+            rows.append(
+                f"  {100 * lo:4.0f}-{min(100.0, 100 * hi):3.0f}% | {len(inside):6} | {seen:14.1f}% | "
+                f"{real:5.1f}% ({sum(cut for _, cut in inside)})"
+            )
+        return "\n".join(rows)
 
 
 def can_knock(view: PlayerView) -> bool:
@@ -130,7 +154,9 @@ def main() -> None:
     args = parser.parse_args()
     now, before = measure(args.matches, args.seed, args.replay, args.before)
     print(now.line(f"expert (replay {args.replay})"))
+    print(now.table())
     print(before.line(f"before ({args.before})"))
+    print(before.table())
 
 
 if __name__ == "__main__":
