@@ -108,4 +108,4 @@ icons:
 	$(PY) scripts/make_icons.py
 
 clean:
-	rm -rf site site.tmp site-snapshot site-snapshot.tmp dist build artifacts
+	rm -rf site site.tmp site-snapshot site-snapshot.tmp dist build artifacts .build-cache

@@ -42,7 +42,12 @@ Steps:
                           precache list filled in: every file the page loads (precache_list),
                           the build id a hash of the worker and of all those files
        - build-info.json  versions, file names, build id and precache list, read by the e2e tests
-  4. print the site size.
+  4. unless --no-precompress (or GIN_PRECOMPRESS=0): write the precompressed siblings
+     <file>.br (brotli 11) and <file>.gz (gzip -9) of every file scripts/serve.py compresses,
+     of 1 KiB or more (scripts/precompress.py; content-addressed cache in .build-cache/), for
+     hosts that send them instead of compressing on the fly; no page requests them, the service
+     worker precaches none, build-info.json names none
+  5. print the site size.
 
 Option --snapshot (GIN_SNAPSHOT=1; off by default, and the default build is unchanged by it):
   after step 2, scripts/snapshot.mjs boots the runtime the site ships (staged: the precompiled
@@ -91,6 +96,8 @@ import time
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+
+import precompress
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_CORE_FILES = [
@@ -446,7 +453,8 @@ def precache_list(site: Path) -> list[str]:
         if i.endswith("/pyodide.mjs")
     }
     for folder in sorted(folders):
-        files |= {f"{folder}/{p.name}" for p in (site / folder).iterdir() if p.is_file()}
+        found = (site / folder).iterdir()
+        files |= {f"{folder}/{p.name}" for p in found if p.is_file() and not precompress.is_sibling(p)}
     queue = sorted(f for f in files if f.endswith(".js"))
     while queue:
         module = queue.pop()
@@ -531,6 +539,13 @@ def main(argv: list[str] | None = None) -> int:
         "scripts/precompile.mjs); --no-trim (GIN_TRIM=0) ships all of it, the rest as source",
     )
     ap.add_argument(
+        "--precompress",
+        action=argparse.BooleanOptionalAction,
+        default=os.environ.get("GIN_PRECOMPRESS", "1") != "0",
+        help="write <file>.br (brotli 11) and <file>.gz (gzip -9) beside every compressible file, "
+        "for hosts that serve them (the default); --no-precompress (or GIN_PRECOMPRESS=0): none",
+    )
+    ap.add_argument(
         "--snapshot",
         action=argparse.BooleanOptionalAction,
         default=os.environ.get("GIN_SNAPSHOT", "0") == "1",
@@ -580,6 +595,8 @@ def main(argv: list[str] | None = None) -> int:
                 precompiled=app_pyc is not None,
                 trimmed=bool(app_pyc) and args.trim,
             )
+        if args.precompress:
+            print(f"build_site: {precompress.report(precompress.write_siblings(tmp))}", flush=True)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

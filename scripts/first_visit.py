@@ -34,7 +34,7 @@ def fetched_files(site: Path, chromium: str) -> list[Path]:
     """The site's files a first visit of the game fetched before it was playable."""
     from playwright.sync_api import sync_playwright
 
-    server, url = start_server(site, netlify=ROOT / "netlify.toml", compress=True)
+    server, url = start_server(site, netlify=ROOT / "netlify.toml", compress="fly")
     try:
         with tempfile.TemporaryDirectory(prefix="gin-visit-") as profile, sync_playwright() as p:
             ctx = p.chromium.launch_persistent_context(

@@ -4,7 +4,9 @@
     python3 scripts/serve.py                      # http://localhost:8000/
     python3 scripts/serve.py --prefix /games/gin/ # http://localhost:8000/games/gin/
     python3 scripts/serve.py --port 0 --cors      # free port, Access-Control-Allow-Origin: *
-    python3 scripts/serve.py --compress           # brotli/gzip on the wire, as a CDN sends the files
+    python3 scripts/serve.py --compress           # brotli/gzip on the wire: the build's .br/.gz
+                                                  # siblings (as nginx brotli_static/gzip_static)
+    python3 scripts/serve.py --compress fly       # compressed on the fly (brotli 5), as Netlify's CDN
 
 From Python (tests):
     from serve import start_server
@@ -32,7 +34,7 @@ import sys
 import threading
 import urllib.parse
 from pathlib import Path
-from typing import ClassVar
+from typing import BinaryIO, ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from netlify_headers import headers_for
@@ -91,6 +93,25 @@ BROTLI_JS = (
 )
 
 
+# --compress: "static" sends a file's precompressed sibling (scripts/precompress.py: brotli 11,
+# gzip -9) when the build wrote one, as a host set up for it does (README.md "A lean first
+# visit"), and compresses on the fly what has none; "fly" ignores the siblings and compresses
+# every response on the fly (brotli 5), as Netlify's CDN does (it serves no sibling)
+COMPRESS_MODES = ("static", "fly")
+SIBLINGS = {"br": ".br", "gzip": ".gz"}  # Content-Encoding -> the suffix of a precompressed sibling
+
+
+def fresh_sibling(path: str, encoding: str) -> str | None:
+    """The precompressed sibling of ``path`` for ``encoding`` when there is one written after
+    the file (the build writes it last); None when it is missing, or older than the file (stale:
+    the file changed since)."""
+    sibling = path + SIBLINGS[encoding]
+    try:
+        return sibling if os.stat(sibling).st_mtime_ns >= os.stat(path).st_mtime_ns else None
+    except OSError:
+        return None
+
+
 @functools.cache
 def encoded(path: str, encoding: str, mtime_ns: int, size: int) -> bytes | None:
     """The file at ``path`` compressed with ``encoding`` ("br": brotli quality 5, through Node;
@@ -107,15 +128,17 @@ def encoded(path: str, encoding: str, mtime_ns: int, size: int) -> bytes | None:
         return gzip.compress(fh.read(), compresslevel=6, mtime=0)
 
 
-def prime(directory: str | os.PathLike, mime: dict[str, str] = MIME_TYPES) -> None:
+def prime(directory: str | os.PathLike, mode: str = "fly", mime: dict[str, str] = MIME_TYPES) -> None:
     """Compress every compressible file under ``directory`` into the cache of ``encoded`` (brotli
-    of a 9 MiB wasm takes seconds: a timed first request should not wait for it)."""
+    of a 9 MiB wasm takes seconds: a timed first request should not wait for it); in the mode
+    "static", only what has no fresh sibling."""
     for path in sorted(Path(directory).resolve().rglob("*")):
         ctype = mime.get(path.suffix.lower(), "")
         if path.is_file() and ctype.startswith(COMPRESSIBLE):
             st = path.stat()
-            for encoding in ("br", "gzip"):
-                encoded(str(path), encoding, st.st_mtime_ns, st.st_size)
+            for encoding in SIBLINGS:
+                if mode == "fly" or not fresh_sibling(str(path), encoding):
+                    encoded(str(path), encoding, st.st_mtime_ns, st.st_size)
 
 
 def normalize_prefix(prefix: str) -> str:
@@ -129,7 +152,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     cors = False
     quiet = False
-    compress = False
+    compress: str | None = None  # None, or one of COMPRESS_MODES
     netlify: str | None = None
     extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -180,35 +203,52 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self):
         """With ``compress``: a compressible file (COMPRESSIBLE) goes brotli- or gzip-encoded
-        to a client that accepts it (Content-Encoding, Vary: Accept-Encoding), brotli first (at
-        quality 5: what a CDN compressing on the fly might use; Netlify documents no quality,
-        README.md "A lean first visit"); everything else as SimpleHTTPRequestHandler sends it."""
+        to a client that accepts it (Content-Encoding, Vary: Accept-Encoding), brotli first:
+        its fresh precompressed sibling in the mode "static" (fresh_sibling), else compressed on
+        the fly (brotli quality 5: what a CDN compressing on the fly might use; Netlify documents
+        no quality, README.md "A lean first visit"); everything else as
+        SimpleHTTPRequestHandler sends it."""
         path = self.translate_path(self.path)
         ctype = self.guess_type(path)
         accepted = {e.split(";")[0].strip() for e in self.headers.get("Accept-Encoding", "").split(",")}
-        encoding = next((e for e in ("br", "gzip") if e in accepted), None)
+        encoding = next((e for e in SIBLINGS if e in accepted), None)
         if not (self.compress and encoding and os.path.isfile(path) and ctype.startswith(COMPRESSIBLE)):
             return super().send_head()
         st = os.stat(path)
-        since = self.headers.get("If-Modified-Since")
-        if since and "If-None-Match" not in self.headers:
-            with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError):
-                when = email.utils.parsedate_to_datetime(since)
-                if when.tzinfo is not None and int(st.st_mtime) <= when.timestamp():
-                    self.send_response(304)
-                    self.end_headers()
-                    return None
-        body = encoded(path, encoding, st.st_mtime_ns, st.st_size)
-        if body is None:
-            encoding, body = "gzip", encoded(path, "gzip", st.st_mtime_ns, st.st_size)
+        if self._not_modified(st):
+            self.send_response(304)
+            self.end_headers()
+            return None
+        encoding, body, length = self._encoded_body(path, encoding, st)
         self.send_response(200)
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Encoding", encoding)
         self.send_header("Vary", "Accept-Encoding")
-        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Content-Length", str(length))
         self.send_header("Last-Modified", self.date_time_string(int(st.st_mtime)))
         self.end_headers()
-        return io.BytesIO(body)
+        return body
+
+    def _not_modified(self, st: os.stat_result) -> bool:
+        """Whether the request's If-Modified-Since (without If-None-Match) covers the file."""
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError):
+                when = email.utils.parsedate_to_datetime(since)
+                return when.tzinfo is not None and int(st.st_mtime) <= when.timestamp()
+        return False
+
+    def _encoded_body(self, path: str, encoding: str, st: os.stat_result) -> tuple[str, BinaryIO, int]:
+        """(Content-Encoding, body, its length) of the file at ``path``: its fresh sibling in the
+        mode "static", else compressed on the fly (gzip when Node is missing for brotli)."""
+        sibling = fresh_sibling(path, encoding) if self.compress == "static" else None
+        if sibling:
+            body = open(sibling, "rb")  # noqa: SIM115 (do_GET closes it)
+            return encoding, body, os.fstat(body.fileno()).st_size
+        data = encoded(path, encoding, st.st_mtime_ns, st.st_size)
+        if data is None:
+            encoding, data = "gzip", encoded(path, "gzip", st.st_mtime_ns, st.st_size)
+        return encoding, io.BytesIO(data), len(data)
 
     def send_header(self, keyword, value):
         # production headers (netlify.toml) replace the defaults of the same name
@@ -256,8 +296,10 @@ def make_server(
     host: str = "127.0.0.1",
     quiet: bool = False,
     netlify: str | os.PathLike | None = None,
-    compress: bool = False,
+    compress: str | None = None,
 ):
+    if compress not in (None, *COMPRESS_MODES):
+        raise ValueError(f"compress must be None or one of {COMPRESS_MODES}, not {compress!r}")
     directory = Path(directory).resolve()
     if not (directory / "index.html").is_file():
         raise FileNotFoundError(f"{directory}/index.html not found: build the site first (make site)")
@@ -290,16 +332,17 @@ def start_server(
     host: str = "127.0.0.1",
     quiet: bool = True,
     netlify: str | os.PathLike | None = None,
-    compress: bool = False,
+    compress: str | None = None,
 ):
     """Start serving in a daemon thread. Returns (server, base_url); base_url ends with '/'.
     ``netlify``: a netlify.toml whose [[headers]] are applied (production headers);
-    ``compress``: brotli or gzip on the wire (SiteHandler.send_head).
+    ``compress``: brotli or gzip on the wire, "static" (the precompressed siblings) or "fly"
+    (SiteHandler.send_head).
 
     Stop with server.shutdown(); server.server_close().
     """
     if compress:
-        prime(directory)
+        prime(directory, compress)
     server = make_server(
         directory,
         port=port,
@@ -334,9 +377,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument(
         "--compress",
-        action="store_true",
+        nargs="?",
+        const="static",
+        choices=COMPRESS_MODES,
+        default=None,
         help="send text, the wasm and the archives brotli- or gzip-encoded to a browser that "
-        "accepts it (brotli quality 5, as a CDN compressing on the fly might)",
+        "accepts it: static (the default) sends the build's precompressed siblings (brotli 11, "
+        "gzip -9) and compresses on the fly what has none; fly ignores them (brotli 5 on the "
+        "fly, as Netlify's CDN, which serves no sibling)",
     )
     args = ap.parse_args(argv)
     try:
