@@ -1,5 +1,6 @@
 # Build / serve / test toolchain for the gin rummy site.
-#   make play   set up, build site/ and serve it: http://localhost:8000/  (PORT=, PREFIX=/games/gin/)
+#   make play   set up, build site/ and serve it: http://localhost:8000/  (PORT=, PREFIX=/games/gin/),
+#               brotli/gzip-encoded from the build's precompressed siblings (serve.py --compress static)
 #   make test   set up, build, then: lint; pytest tests in CPython and inside Pyodide (Node) side by side;
 #               then pytest e2e (Chromium) alone
 #   make test-thorough  the tests/ suite in CPython with many more examples and games (GIN_THOROUGH=1; long)
@@ -32,7 +33,7 @@ site:
 play: setup site serve
 
 serve:
-	$(PY) scripts/serve.py --port $(PORT) --prefix $(PREFIX)
+	$(PY) scripts/serve.py --port $(PORT) --prefix $(PREFIX) --compress static
 
 test: setup site lint test-units test-e2e
 

@@ -10,6 +10,7 @@ import contextlib
 import importlib.util
 import json
 import os
+import subprocess
 import threading
 import time
 from pathlib import Path
@@ -43,6 +44,14 @@ def _load_serve_module():
 
 
 serve = _load_serve_module()  # scripts/serve.py
+
+
+def unbrotli(data: bytes) -> bytes:
+    """Brotli-decoded ``data``, by Node's zlib (Python's stdlib has no brotli)."""
+    script = "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(0)))"
+    return subprocess.run(
+        [os.environ.get("NODE", "node"), "-e", script], input=data, check=True, capture_output=True
+    ).stdout
 
 
 def origin_of(url: str) -> str:

@@ -1,5 +1,9 @@
-"""scripts/serve.py: MIME types Pyodide needs, sub-path mounting, CORS, CLI (no browser)."""
+"""scripts/serve.py: MIME types Pyodide needs, sub-path mounting, CORS, compression (on the
+fly, or the build's precompressed siblings), CLI (no browser)."""
 
+import contextlib
+import gzip
+import os
 import re
 import socket
 import struct
@@ -9,7 +13,10 @@ import urllib.error
 import urllib.request
 
 import pytest
-from gin_e2e import ROOT, serve
+from gin_e2e import ROOT, serve, unbrotli
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import precompress
 
 EXPECTED = {
     "a.wasm": "application/wasm",
@@ -114,7 +121,7 @@ def test_compress_sends_what_a_cdn_sends(site_dir):
     archives too (stored uncompressed by the build), not the images; a decoded body is the file."""
     import gzip
 
-    server, url = serve.start_server(site_dir, port=0, compress=True, netlify=ROOT / "netlify.toml")
+    server, url = serve.start_server(site_dir, port=0, compress="fly", netlify=ROOT / "netlify.toml")
     try:
         stdlib = next(site_dir.glob("runtime/pyodide-*/python_stdlib.zip"))
         path = stdlib.relative_to(site_dir).as_posix()
@@ -136,6 +143,86 @@ def test_compress_sends_what_a_cdn_sends(site_dir):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def get(url: str, accept: str) -> tuple[dict[str, str], bytes]:
+    request = urllib.request.Request(url, headers={"Accept-Encoding": accept})
+    with _opener.open(request, timeout=30) as r:
+        return dict(r.headers), r.read()
+
+
+def decoded(headers: dict[str, str], body: bytes) -> bytes:
+    return {"br": unbrotli, "gzip": gzip.decompress, None: bytes}[headers.get("Content-Encoding")](body)
+
+
+@pytest.fixture
+def precompressed(tmp_path):
+    """A site whose two bigger files got their siblings from the build's own step
+    (scripts/precompress.py); small.css is under its MIN_SIZE, so it has none."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<!doctype html>" + "<p>gin rummy</p>" * 200)
+    (site / "app.js").write_text("".join(f"const card{i} = {i * 7 % 52};\n" for i in range(400)))
+    (site / "small.css").write_text("body{margin:0}")
+    counts = precompress.write_siblings(site, tmp_path / "cache")
+    assert (counts["files"], counts["siblings"]) == (2, 4)
+    return site
+
+
+@contextlib.contextmanager
+def serving(site, mode):
+    server, url = serve.start_server(site, port=0, compress=mode)
+    try:
+        yield url
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_static_sends_the_siblings(precompressed):
+    """--compress static: a br and a gzip request get the sibling's bytes with the file's
+    Content-Type, decoded they are the file; a client accepting neither gets the file; a file
+    without a sibling is compressed on the fly."""
+    app = (precompressed / "app.js").read_bytes()
+    with serving(precompressed, "static") as url:
+        for accept, encoding, suffix in (("gzip, deflate, br", "br", ".br"), ("gzip", "gzip", ".gz")):
+            headers, body = get(url + "app.js", accept)
+            assert (headers["Content-Encoding"], headers["Vary"]) == (encoding, "Accept-Encoding")
+            assert headers["Content-Type"] == "text/javascript; charset=utf-8"
+            assert body == (precompressed / f"app.js{suffix}").read_bytes()
+            assert int(headers["Content-Length"]) == len(body)
+            assert decoded(headers, body) == app
+        headers, body = get(url + "app.js", "identity")
+        assert ("Content-Encoding" not in headers, body) == (True, app)
+        headers, body = get(url + "small.css", "br")
+        assert headers["Content-Encoding"] == "br"
+        assert decoded(headers, body) == (precompressed / "small.css").read_bytes()
+
+
+def test_a_stale_or_missing_sibling_is_compressed_on_the_fly(precompressed):
+    """A file changed after its siblings were written (app.js), or whose siblings are gone
+    (index.html), goes compressed on the fly: its own bytes, never a sibling's."""
+    app = precompressed / "app.js"
+    app.write_text("const changed = true;\n" * 100)
+    later = max(os.stat(f"{app}{s}").st_mtime_ns for s in (".br", ".gz")) + 10**9
+    os.utime(app, ns=(later, later))
+    for suffix in (".br", ".gz"):
+        (precompressed / f"index.html{suffix}").unlink()
+    with serving(precompressed, "static") as url:
+        for accept, encoding in (("br", "br"), ("gzip", "gzip")):
+            for name in ("app.js", "index.html"):
+                headers, body = get(url + name, accept)
+                assert headers["Content-Encoding"] == encoding, name
+                assert decoded(headers, body) == (precompressed / name).read_bytes(), (name, encoding)
+
+
+def test_fly_ignores_the_siblings(precompressed):
+    """--compress fly (Netlify's behaviour): compressed on the fly even where a sibling is."""
+    with serving(precompressed, "fly") as url:
+        for accept, suffix in (("br", ".br"), ("gzip", ".gz")):
+            headers, body = get(url + "app.js", accept)
+            assert body != (precompressed / f"app.js{suffix}").read_bytes()
+            assert decoded(headers, body) == (precompressed / "app.js").read_bytes()
 
 
 def test_cli_prints_url(tiny_site):
