@@ -15,6 +15,9 @@ cache, which an off-the-record context lacks, so it fetched the 9 MiB wasm again
   game        the game as shipped: cold load, then (once the service worker controls the page)
               a warm reload
   game-no-sw  the same with service workers blocked: the HTTP cache only
+  game-static the game served with the build's precompressed siblings (serve.py --compress
+              static: brotli 11, as a host with brotli_static sends it) where every other site
+              is compressed on the fly (brotli 5, Netlify's stand-in); in the throttled runs too
   bare        the bare PyScript page, cold then warm
   snapshot, snapshot-no-sw  with --snapshot-site DIR: game and game-no-sw on that build
               (build_site.py --snapshot --out DIR), compared with them (ratios; Python phases and
@@ -31,13 +34,15 @@ Bytes of a first visit: every file the game's cold load fetched (resource timing
 (Python's gzip) and brotli -5 (Node's zlib; quality 11 takes minutes here). Long tasks while
 playing: the observers of scripts/frames.py during ``--decisions`` computer decisions and the
 player's clicks per level, each frozen frame named by its cause.
-Every site is served compressed on the wire (serve.py --compress: brotli, as Netlify sends it).
-Then first visits with the network throttled (--throttled-rounds; NETWORKS: 4G 10 Mbit/s 40 ms,
-slow 1.6 Mbit/s 150 ms; a fresh profile, service workers blocked): first paint, playable and the
-bytes received (CDP), cold and warm, of the game and, with --before-site DIR, of an earlier build
-loaded after it in each round (ratios after/before); and Lighthouse (desktop preset; npm
-lighthouse@12.2.3 from $LIGHTHOUSE or artifacts/lighthouse, which `make bench` installs) on the
-same sites: its four category scores, its metrics and its failed audits (--no-lighthouse: none).
+Every site is served compressed on the wire (serve.py --compress fly: brotli 5, as Netlify sends
+it; game-static: --compress static). Then first visits with the network throttled
+(--throttled-rounds; NETWORKS: 4G 10 Mbit/s 40 ms, slow 1.6 Mbit/s 150 ms; a fresh profile,
+service workers blocked): first paint, playable and the bytes received (CDP), cold and warm, of
+the game, of game-static when among the variants, and, with --before-site DIR, of an earlier
+build loaded after them in each round (ratios to before, and game-static/game); and Lighthouse
+(desktop preset; npm lighthouse@12.2.3 from $LIGHTHOUSE or artifacts/lighthouse, which `make
+bench` installs) on the same sites: its four category scores, its metrics and its failed audits
+(--no-lighthouse: none).
 --timeline: one more throttled first visit (4G) of each site, printed as a timeline of its files
 and events (scripts/boot_timeline.py: where the seconds beyond the bytes go).
 Prints the figures and writes artifacts/bench/boot.json.
@@ -87,11 +92,12 @@ WARM_JS = "() => performance.getEntriesByName('gin-warm', 'mark').length > 0"
 RESOURCES_JS = """() => performance.getEntriesByType('navigation').concat(
     performance.getEntriesByType('resource')).map(e => e.name)"""
 LEVELS = ("beginner", "standard", "hard", "expert")
-VARIANTS = ("game", "game-no-sw", "bare", "snapshot", "snapshot-no-sw")
+VARIANTS = ("game", "game-no-sw", "game-static", "bare", "snapshot", "snapshot-no-sw")
 # each variant: (the site it loads, service worker allowed, the game's page)
 SETUP = {
     "game": ("game", True, True),
     "game-no-sw": ("game", False, True),
+    "game-static": ("game-static", True, True),
     "bare": ("bare", False, False),
     "snapshot": ("snapshot", True, True),
     "snapshot-no-sw": ("snapshot", False, True),
@@ -101,6 +107,8 @@ RATIOS = {  # name: (numerator, denominator, cold or warm)
     "game/bare warm": ("game", "bare", "warm"),
     "game/game-no-sw warm": ("game", "game-no-sw", "warm"),
     "game/game-no-sw cold": ("game", "game-no-sw", "cold"),
+    "game-static/game cold": ("game-static", "game", "cold"),
+    "game-static/game warm": ("game-static", "game", "warm"),
     "snapshot/game cold": ("snapshot", "game", "cold"),
     "snapshot/game warm": ("snapshot", "game", "warm"),
     "snapshot-no-sw/game-no-sw cold": ("snapshot-no-sw", "game-no-sw", "cold"),
@@ -313,7 +321,7 @@ def network_runs(p, args: argparse.Namespace, servers: dict, timelines: dict) ->
     Lighthouse runs of the same sites."""
     net: dict[str, dict[str, list[dict]]] = {}
     lh: dict[str, dict] = {}
-    sites = ["game", *(["before"] if args.before_site else [])]
+    sites = [s for s in ("game", "game-static", "before") if s in servers]
     for r in range(args.throttled_rounds):
         for network in NETWORKS:
             for name in sites:
@@ -348,6 +356,9 @@ def describe(row: dict) -> str:
     )
 
 
+THROTTLED_RATIOS = (("game", "before"), ("game-static", "before"), ("game-static", "game"))
+
+
 def report_throttled(net: dict[str, dict[str, list[dict]]]) -> dict:
     """Medians of the throttled runs per network and site, and after/before ratios."""
     out: dict = {}
@@ -363,16 +374,17 @@ def report_throttled(net: dict[str, dict[str, list[dict]]]) -> dict:
             for name, rows in sites.items()
         }
         for name, m in med.items():
-            print(f"throttled {network:4s} {name:6s} (medians): {describe(m)}")
-        if "before" in med:
+            print(f"throttled {network:4s} {name:11s} (medians): {describe(m)}")
+        pairs = [(a, b) for a, b in THROTTLED_RATIOS if a in med and b in med]
+        for a, b in pairs:
             ratios = {
-                f"{kind} {m}": round(med["game"][kind][m] / med["before"][kind][m], 3)
+                f"{kind} {m}": round(med[a][kind][m] / med[b][kind][m], 3)
                 for kind in ("cold", "warm")
                 for m in ("paint", "playable", "bytes")
-                if med["before"][kind][m]
+                if med[b][kind][m]
             }
-            print(f"throttled {network} game/before: " + ", ".join(f"{k} {v:.2f}" for k, v in ratios.items()))
-            med["game/before"] = ratios
+            print(f"throttled {network} {a}/{b}: " + ", ".join(f"{k} {v:.2f}" for k, v in ratios.items()))
+            med[f"{a}/{b}"] = ratios
         out[network] = {"medians": med, "runs": sites}
     return out
 
@@ -483,9 +495,20 @@ def main() -> int:
     site = ROOT / "site"
     with tempfile.TemporaryDirectory(prefix="gin-bench-") as tmp, sync_playwright() as p:
         bare = bare_site(Path(tmp))
-        folders = {"game": site, "bare": bare, "snapshot": args.snapshot_site, "before": args.before_site}
-        servers = {  # compressed on the wire, as Netlify sends the files
-            name: start_server(folder, prefix="/", netlify=ROOT / "netlify.toml", compress=True)
+        folders = {
+            "game": site,
+            "game-static": site if "game-static" in variants else None,
+            "bare": bare,
+            "snapshot": args.snapshot_site,
+            "before": args.before_site,
+        }
+        servers = {  # compressed on the wire, as Netlify sends the files, or from the siblings
+            name: start_server(
+                folder,
+                prefix="/",
+                netlify=ROOT / "netlify.toml",
+                compress="static" if name == "game-static" else "fly",
+            )
             for name, folder in folders.items()
             if folder
         }
