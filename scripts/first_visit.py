@@ -3,11 +3,11 @@
 
     python scripts/first_visit.py [--site site] [--quality 5,11]
 
-Serves the built site compressed (serve.py --compress, netlify.toml's headers), loads the game
+Serves the built site compressed (serve.py --compress fly, netlify.toml's headers), loads the game
 once in Debian Chromium with a fresh profile and service workers blocked, and lists every file
 the page fetched before it said it was playable (resource timing), with its raw size and its
 size brotli-compressed at each quality (Node's zlib: 5 is what serve.py and a CDN's on-the-fly
-compression use, 11 what a host serving precompressed files could send), biggest first, and the
+compression use, 11 what a host serving the build's precompressed siblings sends), biggest first, and the
 totals in MiB. Bytes do not depend on the machine's load: one load is enough.
 """
 
