@@ -21,12 +21,11 @@ import time
 import zlib
 from pathlib import Path
 
-from serve import COMPRESSIBLE, MIME_TYPES
+from serve import COMPRESSIBLE, MIME_TYPES, SIBLINGS
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".build-cache" / "precompress"  # git-ignored; `make clean` removes it
 MIN_SIZE = 1024  # smaller files gain a few hundred bytes at most: compressed on the fly
-SIBLINGS = {"br": ".br", "gzip": ".gz"}  # Content-Encoding -> the sibling's suffix
 UNUSED_DAYS = 14  # cache entries no build used for this long are removed
 BROTLI_PARAMS = "quality 11, window 22, size hint"
 GZIP_PARAMS = "level 9, mtime 0, no name"

@@ -98,7 +98,8 @@ BROTLI_JS = (
 # visit"), and compresses on the fly what has none; "fly" ignores the siblings and compresses
 # every response on the fly (brotli 5), as Netlify's CDN does (it serves no sibling)
 COMPRESS_MODES = ("static", "fly")
-SIBLINGS = {"br": ".br", "gzip": ".gz"}  # Content-Encoding -> the suffix of a precompressed sibling
+# Content-Encoding -> the suffix of a precompressed sibling; the order is send_head's preference
+SIBLINGS = {"br": ".br", "gzip": ".gz"}
 
 
 def fresh_sibling(path: str, encoding: str) -> str | None:
