@@ -225,6 +225,21 @@ def test_fly_ignores_the_siblings(precompressed):
             assert decoded(headers, body) == (precompressed / "app.js").read_bytes()
 
 
+def test_cli_compress_sends_the_siblings_unless_told_fly(precompressed):
+    """The command line: --compress alone is "static" (what `make play` serves), --compress fly
+    ignores the siblings."""
+    sibling = (precompressed / "app.js.br").read_bytes()
+    for args, from_sibling in ((["--compress"], True), (["--compress", "fly"], False)):
+        cmd = [sys.executable, str(ROOT / "scripts" / "serve.py"), "--port", "0", "--quiet"]
+        proc = subprocess.Popen([*cmd, "--dir", str(precompressed), *args], stdout=subprocess.PIPE, text=True)
+        try:
+            url = re.search(r"http://localhost:\d+/", proc.stdout.readline()).group(0)
+            assert (get(url + "app.js", "br")[1] == sibling) is from_sibling, args
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+
+
 def test_cli_prints_url(tiny_site):
     proc = subprocess.Popen(
         [
