@@ -42,12 +42,6 @@ def cache_name(scope_url: str, build_id: str) -> str:
     return f"gin-rummy {urlsplit(scope_url).path} {build_id}"
 
 
-def cache_keys(scope_url: str, build_info: dict) -> list[str]:
-    """The worker's cache keys: the precached files, those the page loads by "?v=<hash>" with it."""
-    versions = build_info["versions"]
-    return [scope_url + p + (f"?v={versions[p]}" if p in versions else "") for p in build_info["precache"]]
-
-
 def wait_caches(page, names: list[str], timeout_s: float = 60) -> dict:
     """Wait until the page is controlled by the worker and the origin's caches are exactly
     ``names``; returns the worker's state (SW_STATE)."""
@@ -59,32 +53,6 @@ def wait_caches(page, names: list[str], timeout_s: float = 60) -> dict:
         if time.monotonic() > deadline:
             raise AssertionError(f"caches {sorted(state['caches'])}, expected {sorted(names)}")
         page.wait_for_timeout(250)
-
-
-def reload_sources(page, scope_url: str) -> dict[str, dict]:
-    """Reload the page and wait until it is ready; returns, for every response of the load
-    (path under the scope with its query; the page itself as "index.html"), Chromium's
-    service worker router info (CDP): which static route of sw.js matched ("matchedSourceType":
-    "cache", "fetch-event") and what served it ("actualSourceType"); {} for no route (the fetch
-    handler's)."""
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    seen: dict[str, dict] = {}
-
-    def on_response(event: dict) -> None:
-        response = event["response"]
-        if response["url"].startswith(scope_url) and response.get("fromServiceWorker"):
-            path = response["url"].removeprefix(scope_url)
-            info = response.get("serviceWorkerRouterInfo", {})
-            seen["index.html" if path[:1] in ("", "?") else path] = {
-                k: v for k, v in info.items() if "Source" in k
-            }
-
-    cdp.on("Network.responseReceived", on_response)
-    page.reload()
-    wait_ready(page, 60)
-    cdp.detach()
-    return seen
 
 
 def computer_moves(m) -> int:
@@ -106,7 +74,7 @@ def test_page_loads_exactly_the_precache_and_plays_offline(chromium_profile, sit
     precache = build_info["precache"]
     state = wait_caches(page, [cache_name(site_url, build_info["build_id"])])
     assert state["scope"] == site_url and state["script"] == site_url + "sw.js"
-    assert sorted(state["caches"].popitem()[1]) == sorted(cache_keys(site_url, build_info))
+    assert sorted(state["caches"].popitem()[1]) == sorted(site_url + p for p in precache)
 
     # the precache list is what the page loads: nothing missing, nothing it does not need
     paths = {urlsplit(u).path.removeprefix("/") or "index.html" for u in requested}
@@ -160,60 +128,6 @@ def test_page_loads_exactly_the_precache_and_plays_offline(chromium_profile, sit
     assert mon.problems() == []
 
 
-def test_a_warm_load_reaches_this_build_without_the_worker(page, site_url, build_info):
-    """A returning visitor's load in Chromium (sw.js's static routes): every file of the
-    versioned folders and every "?v=" file of this build comes from the worker's cache without
-    starting or running the worker (no fetch event); the wasm goes through the worker to the
-    HTTP cache (V8 keeps its compiled code there); the page itself, the manifest and the icons
-    through the worker's fetch handler (network first)."""
-    open_game(page, site_url, f"?seed=31&{FAST}")
-    wait_caches(page, [cache_name(site_url, build_info["build_id"])])
-    sources = reload_sources(page, site_url)
-    cache = {"matchedSourceType": "cache", "actualSourceType": "cache"}
-    versioned = {f"{p}?v={v}" for p, v in build_info["versions"].items()}
-    routed = {p for p in sources if p.startswith(("runtime/", "wheels/")) and not p.endswith(".wasm")}
-    assert versioned <= set(sources), sorted(versioned - set(sources))
-    assert {p.rsplit("/", 1)[1] for p in routed} >= {
-        "core.js",
-        "pyodide.asm.mjs",
-        "python_stdlib.zip",
-        "app.zip",
-    }
-    assert {p: sources[p] for p in routed | versioned} == dict.fromkeys(routed | versioned, cache)
-    wasm = [p for p in sources if p.endswith(".wasm")]
-    assert len(wasm) == 1 and sources[wasm[0]]["matchedSourceType"] == "fetch-event"
-    unrouted = set(sources) - routed - versioned - set(wasm)
-    assert "index.html" in unrouted and all(sources[p] == {} for p in unrouted), unrouted
-
-
-def test_the_routes_keep_to_their_scope(page, subpath_url, build_info, page_monitor):
-    """The worker of /games/gin/ routes only its own files: the same paths outside its scope
-    (requests its page may make) go to its fetch handler, which passes them to the network."""
-    open_game(page, subpath_url, f"?seed=31&{FAST}")
-    wait_caches(page, [cache_name(subpath_url, build_info["build_id"])])
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    infos = []
-    cdp.on("Network.responseReceived", lambda e: infos.append(e["response"]))
-    inside, outside = (
-        subpath_url + build_info["app"].removeprefix("./"),
-        "/" + build_info["app"].removeprefix("./"),
-    )
-    assert page.evaluate(
-        "async (urls) => Promise.all(urls.map(async (u) => (await fetch(u)).status))", [inside, outside]
-    ) == [200, 404]
-    by_url: dict[str, dict] = {}
-    while outside not in by_url:  # CDP's events may come after the page's fetches resolved
-        page.wait_for_timeout(50)
-        by_url = {urlsplit(r["url"]).path: r.get("serviceWorkerRouterInfo", {}) for r in infos}
-    assert by_url[urlsplit(inside).path].get("matchedSourceType") == "cache"
-    assert "matchedSourceType" not in by_url[outside]
-    with page_monitor.lock:  # the 404 outside the scope was asked for
-        page_monitor.console_errors = [
-            e for e in page_monitor.console_errors if "(Not under /games/gin/)" not in e
-        ]
-
-
 def test_a_new_build_is_used_on_the_next_load_and_old_caches_go(page, site_dir, build_info, tmp_path):
     deployed = tmp_path / "site"
     shutil.copytree(site_dir, deployed)
@@ -243,12 +157,9 @@ def test_a_new_build_is_used_on_the_next_load_and_old_caches_go(page, site_dir, 
         state = wait_caches(page, [cache_name(url, new_id)])
         assert state["script"] == url + "sw.js"
         cached_css = page.evaluate(f"""async () => (await (await caches.open({cache_name(url, new_id)!r}))
-                                        .match('style.css?v={versions["style.css"]}')).text()""")
+                                        .match('style.css')).text()""")
         assert "--build-mark: 2" in cached_css
         assert len(state["caches"][cache_name(url, new_id)]) == len(build_info["precache"])
-        # the new worker's routes serve the new build's files from its cache
-        new_css = reload_sources(page, url)[f"style.css?v={versions['style.css']}"]
-        assert new_css == {"matchedSourceType": "cache", "actualSourceType": "cache"}
     finally:
         server.shutdown()
         server.server_close()

@@ -136,8 +136,8 @@ RUNTIME_PLACEHOLDER = "../RUNTIME/"  # the wrapper's path to the runtime folder,
 # static imports of an ES module from a relative path (the wrapper's of pyodide.mjs)
 MODULE_IMPORT_RE = re.compile(r"""\bfrom\s*["'](\.{1,2}/[^"']+)["']""")
 # web/sw.js's test for the files it leaves to the HTTP cache, and the snapshot build's
-SW_WASM_TEST = 'const HTTP_CACHED = [".wasm"];'
-SW_WASM_OR_SNAPSHOT_TEST = f'const HTTP_CACHED = [".wasm", "/{SNAPSHOT_NAME}"];'
+SW_WASM_TEST = 'if (path.endsWith(".wasm")) {'
+SW_WASM_OR_SNAPSHOT_TEST = f'if (path.endsWith(".wasm") || path.endsWith("/{SNAPSHOT_NAME}")) {{'
 # The modules no first paint and no first move imports: they ship in wheels/<hash>/later.zip
 # (split_later), which ginweb/warmup.py fetches once the game is playable, or on the first
 # import of one of them (later.json in app.zip names the archive and its modules). The one place

@@ -30,45 +30,14 @@ const PREFIX = `gin-rummy ${SCOPE} `;
 const CACHE = PREFIX + BUILD.id;
 const FILES = new Set(BUILD.files);
 const VERSIONED = /^(runtime|wheels)\//;
-// the files left to the browser's HTTP cache online (V8 keeps the wasm's compiled code there);
-// scripts/build_site.py adds the snapshot build's snapshot.bin
-const HTTP_CACHED = [".wasm"];
 
 const urlOf = (path) => new URL(path, self.location).href;
-// the cache key of a file: with its version for the files the page loads by "?v=<hash>", so
-// that a static route (which looks a request up as it is) finds them
-const keyOf = (path) => urlOf(BUILD.versions[path] ? `${path}?v=${BUILD.versions[path]}` : path);
-const pattern = (text) => text.replace(/[\\:*?+()[\]{}]/g, "\\$&");  // a URLPattern matching text
-const urlPattern = (path, search = "*") =>
-  new URLPattern({pathname: pattern(SCOPE) + path, search, baseURL: self.location.href});
-
-// Static routes (the Service Worker Static Routing API: Chromium 123+; other browsers use the
-// fetch handler below for the same files): this build's cache-first files are served from its
-// cache by the browser itself, without starting or running this worker (a miss goes to the
-// network); the files of HTTP_CACHED still go through the fetch handler (offline fallback).
-function routes() {
-  const viaHttpCache = HTTP_CACHED.map((end) => ({urlPattern: urlPattern("*" + pattern(end))}));
-  const thisBuild = [
-    {urlPattern: urlPattern("runtime/*")},
-    {urlPattern: urlPattern("wheels/*")},
-    ...Object.entries(BUILD.versions).map(([path, version]) => ({
-      urlPattern: urlPattern(pattern(path), `v=${version}`),
-    })),
-  ];
-  return [
-    {condition: {or: viaHttpCache}, source: "fetch-event"},
-    {condition: {or: thisBuild}, source: {cacheName: CACHE}},
-  ];
-}
 
 self.addEventListener("install", (event) => {
-  if (event.addRoutes) {
-    event.waitUntil(event.addRoutes(routes()).catch((err) => console.warn("gin-rummy sw: no static routes:", err)));
-  }
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await Promise.all(BUILD.files.map(async (path) => {
-      const url = keyOf(path);
+      const url = urlOf(path);
       if (await cache.match(url)) return;  // an install that was interrupted earlier
       let response = VERSIONED.test(path) ? await caches.match(url) : undefined;
       if (!response) {
@@ -91,8 +60,8 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-async function cached(path) {  // whatever its version (a file loaded by name, offline)
-  return (await caches.open(CACHE)).match(urlOf(path), {ignoreSearch: true});
+async function cached(path) {
+  return (await caches.open(CACHE)).match(urlOf(path));
 }
 
 async function networkFirst(path, request, preloaded) {
@@ -121,7 +90,7 @@ self.addEventListener("fetch", (event) => {
   // The wasm comes from the browser's own HTTP cache (immutable there), where V8 keeps its
   // compiled code, so a warm start skips compiling 9 MiB (from this worker's cache it was
   // compiled again: warm loads 1.4x as long); from the worker's cache when that fails (offline).
-  if (HTTP_CACHED.some((end) => path.endsWith(end))) {
+  if (path.endsWith(".wasm")) {
     event.respondWith(fetch(request).catch(() => cached(path).then((hit) => hit || Response.error())));
     return;
   }
