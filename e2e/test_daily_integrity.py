@@ -9,7 +9,7 @@ import json
 
 from gin_e2e import wait_mounted, wait_ready
 from test_daily import DAILIES_KEY, daily, plant_last_hand, play_match, today
-from test_game import MATCH_KEY, play_turn, saved
+from test_game import MATCH_KEY, play_turn, saved, wait_turn
 from test_storage import away, notices
 
 
@@ -90,6 +90,7 @@ def test_storage_cleared_mid_match_keeps_the_match(page, site_url):
     play_turn(page)
     page.evaluate("localStorage.clear()")
     play_turn(page)
+    wait_turn(page)  # the computer's reply played and saved, not saved during the reload
     before = saved(page)
     page.reload()
     wait_ready(page, 60)
