@@ -84,6 +84,18 @@ def test_the_table_core_imports_no_feature():
         assert not reached, f"{name} imports {sorted(reached)}: a feature plugs in through ginweb/feature.py"
 
 
+# layers under the table: what the table and the features keep and use, never the table itself
+BELOW_THE_TABLE = ("ginweb.kit", "ginweb.storage", "ginweb.words")
+
+
+def test_the_layers_below_the_table_do_not_import_it():
+    for name, tree in modules().items():
+        if not any(name == low or name.startswith(low + ".") for low in BELOW_THE_TABLE):
+            continue
+        reached = sorted(m for m in imported(name, tree) if m.split(".")[:2] == ["ginweb", "table"])
+        assert not reached, f"{name} imports {reached}: the table uses this layer, not the other way"
+
+
 FEATURE_WORDS = {
     "daily": r"daily|dailies",
     "review": r"\breview|\bcoach",

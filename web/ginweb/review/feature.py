@@ -43,8 +43,8 @@ from .intents import CloseReview, OpenReview, PlayOn, Reviewed, ReviewGo, Review
 if TYPE_CHECKING:
     from ..kit.charts import Chart
     from ..storage.savefmt import Game
-    from ..storage.stats import PartCheck
-    from ..table.session import Session, StatsUpdate
+    from ..storage.stats import PartCheck, StatsUpdate
+    from ..table.session import Session
     from .model import ReviewModel
     from .ui import ReviewUI
 

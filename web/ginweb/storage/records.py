@@ -20,7 +20,6 @@ from gin_core import preset
 
 from ..feature import Feature
 from ..kit import safejson
-from ..table.session import StatsUpdate
 from . import savefmt, settings, stats
 from .local import Store
 
@@ -58,7 +57,7 @@ class Records:
     def seal_key(self) -> str:
         return self.store.seal_key()
 
-    def count(self, update: StatsUpdate) -> None:
+    def count(self, update: stats.StatsUpdate) -> None:
         text = self.store.get("stats")
         data = self.stats_data
         if text is not None:

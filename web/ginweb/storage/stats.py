@@ -26,6 +26,9 @@ from gin_core import PRESETS, HandRecord, MatchResult, Rules, preset_name
 
 from ..kit.safejson import NewerVersionError
 
+StatsUpdate = Callable[[dict[str, Any]], bool]
+"""A count: given the stored statistics, adds to them in place; False when nothing changed."""
+
 FORMAT = "gin-rummy.stats"
 VERSION = 3
 READS = (1, 2, 3)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from enum import StrEnum
 from typing import Any, Protocol
@@ -50,7 +50,6 @@ from .tablestate import Stage, TableState
 
 ENDED = (Phase.HAND_OVER, Phase.MATCH_OVER)
 DRAWS = (ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE)
-StatsUpdate = Callable[[dict[str, Any]], bool]
 
 
 class Blocked(StrEnum):
@@ -67,7 +66,7 @@ class Vault(Protocol):
     def put(self, name: str, text: str) -> None: ...
     def remove(self, name: str) -> None: ...
     def seal_key(self) -> str: ...
-    def count(self, update: StatsUpdate) -> None: ...
+    def count(self, update: stats.StatsUpdate) -> None: ...
     def now(self) -> str: ...
     def new_uid(self) -> str: ...
 
