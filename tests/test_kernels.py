@@ -28,10 +28,10 @@ from gin_core.bots.search import (
     SearchBot,
     SearchSettings,
     credit_favourite,
-    describe,
     evaluate,
     guess_hidden,
     play_candidates,
+    reason_of,
     standard_choice,
 )
 from gin_core.cards import Mask
@@ -144,7 +144,7 @@ def test_searches_with_the_settings_value_are_unchanged(level):
         holding = know.holding()
         work = Work(bot.slice_units, bot.total_units)
         favourite, _ = standard_choice(view, know, holding, work)
-        trials = [Playouts(a, describe(view, know, a)) for a in view.legal_actions]
+        trials = [Playouts(a, reason_of(view, know, a)) for a in view.legal_actions]
         credit_favourite(trials, favourite, settings.prior)
         found = finish(guess_hidden(know, holding, settings, rng_for(1, view), work))
         active = finish(play_candidates(view, know, trials, found, settings, work))
@@ -161,7 +161,7 @@ def test_evaluate_is_the_two_stages_without_halvings_credit_or_wary():
     runs = []
     for staged in (False, True):
         work = Work(500, 3_000)
-        trials = [Playouts(a, describe(view, know, a)) for a in view.legal_actions]
+        trials = [Playouts(a, reason_of(view, know, a)) for a in view.legal_actions]
         if staged:
             settings = SearchSettings(20, SearchBot.inference)
             found = finish(guess_hidden(know, holding, settings, rng_for(2, view), work))

@@ -43,8 +43,8 @@ from ..bots.search import (
     ExpertBot,
     SearchBot,
     SearchSettings,
-    describe,
     guess_hidden,
+    reason_of,
     simulate,
     standard_choice,
 )
@@ -527,9 +527,8 @@ def think_values(  # 6 parameters: a decision, its seed, the coach's strength, s
     know = Knowledge.of(view)
     holding = know.holding()
     favourite, options = standard_choice(view, know, holding, work)
-    trials = [
-        Trial(a, describe(view, know, a)) for a in shortlist(view, know, played, favourite, options, strength)
-    ]
+    listed = shortlist(view, know, played, favourite, options, strength)
+    trials = [Trial(a, reason_of(view, know, a)) for a in listed]
     if work.in_slice:
         yield work.cut()
     settings = SearchSettings(strength.samples, strength.inference, wary=strength.wary)

@@ -24,9 +24,9 @@ from .search import (
     Playouts,
     SearchBot,
     credit_favourite,
-    describe,
     guess_hidden,
     play_candidates,
+    reason_of,
     standard_choice,
 )
 from .standard import discard_decision
@@ -46,7 +46,7 @@ def think_hint(view: PlayerView, seed: int = 0, slice_ms: float | None = None) -
     work = Work(SearchBot.slice_units, SearchBot.total_units, slice_ms)
     know = Knowledge.of(view)
     holding = know.holding()
-    whys = {a: describe(view, know, a) for a in acts}
+    whys = {a: reason_of(view, know, a) for a in acts}
     favourite, options = standard_choice(view, know, holding, work)
     for o in options:
         d = discard_decision(know, o)

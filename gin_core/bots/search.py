@@ -164,7 +164,7 @@ def simulate(  # 6 parameters: the decision, its guess, and how the playout's se
     return playout(rules, limit, state, wary, limits)
 
 
-def describe(view: PlayerView, know: Knowledge, action: Action) -> Reason:
+def reason_of(view: PlayerView, know: Knowledge, action: Action) -> Reason:
     """What a move does (the search adds how it fared)."""
     kind, top = action.kind, view.top
     if kind == ActionKind.DRAW_PILE and top is not None:
@@ -345,14 +345,14 @@ class SearchBot(Bot):
         (or both wall choices), or the heuristic's best discards and the best knock."""
         favourite, options = standard_choice(view, know, holding, work)
         if view.phase != Phase.DISCARD:
-            return [Playouts(a, describe(view, know, a)) for a in view.legal_actions], favourite
+            return [Playouts(a, reason_of(view, know, a)) for a in view.legal_actions], favourite
         out = [
             Playouts(d.action, d.reason)
             for d in (discard_decision(know, o) for o in options[: self.candidates])
         ]
         knock = best_knock(view, know)
         if knock is not None:
-            out.append(Playouts(knock, describe(view, know, knock)))
+            out.append(Playouts(knock, reason_of(view, know, knock)))
         return out, favourite
 
 

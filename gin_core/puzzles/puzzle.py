@@ -26,7 +26,7 @@ from ..bots.hint import think_hint
 from ..bots.judge import Judge
 from ..bots.knowledge import Knowledge
 from ..bots.reasons import Reason
-from ..bots.search import describe
+from ..bots.search import reason_of
 from ..errors import GinError
 from ..flow import Phase
 from ..view import PlayerView
@@ -111,7 +111,7 @@ class Puzzle:
         view = self.position.view()
         if self.position.knock is not None:
             return declaration_reason(view, action, value.points)
-        return replace(describe(view, Knowledge.of(view), action), points=value.points)
+        return replace(reason_of(view, Knowledge.of(view), action), points=value.points)
 
 
 def decision_kind(position: Position, best: Action, runner_up: Action) -> DecisionKind:

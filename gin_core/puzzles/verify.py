@@ -22,7 +22,7 @@ from ..analysis.coach import Strength, Trial, play_paired
 from ..bots.base import Work, finish, rng_for
 from ..bots.judge import Judge
 from ..bots.knowledge import Knowledge
-from ..bots.search import SearchBot, SearchSettings, describe, guess_hidden
+from ..bots.search import SearchBot, SearchSettings, guess_hidden, reason_of
 from ..view import PlayerView
 
 SCALE = 10
@@ -67,7 +67,7 @@ def measure(view: PlayerView, actions: tuple[Action, ...], seed: int) -> list[li
     know = Knowledge.of(view)
     settings = SearchSettings(STRENGTH.samples, STRENGTH.inference, wary=STRENGTH.wary)
     found = finish(guess_hidden(know, know.holding(), settings, rng_for(seed, view), work))
-    trials = [Trial(a, describe(view, know, a)) for a in actions]
+    trials = [Trial(a, reason_of(view, know, a)) for a in actions]
     finish(play_paired(view, know, trials, found, STRENGTH, work))
     return [t.values for t in trials]
 
