@@ -20,6 +20,7 @@ from gin_core.analysis.coach import HandReview, Mistake, MistakeKind, Verdict, r
 from gin_core.analysis.replay import hand_moves, position
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))  # the page package lives in web/
+from ginweb.kit.background import Jobs
 from ginweb.review import model as presenter
 from ginweb.review import record
 from ginweb.review.feature import ReviewFeature
@@ -225,6 +226,22 @@ def test_the_coach_is_due_on_finished_hands_and_its_review_is_kept_saved_and_cou
 
 
 # ----- stored forms -----------------------------------------------------------------------------
+
+
+def test_the_coach_stops_at_its_next_slice_once_the_match_is_left_and_reports_nothing() -> None:
+    d, s, _r, _v = table()
+    f = feature(d)
+    f.ui.timed = lambda hand, work: work  # type: ignore[method-assign] # the browser's timing only
+    jobs, reported = Jobs(), []
+    for key, work, _done in f.jobs(lambda _: False):
+        jobs.add(key, work, reported.append)
+    assert [j.key for j in jobs.queue] == ["coach:u1:1", "coach:u1:theirs:1"]
+    assert jobs.step()  # a slice of the analysis of your hand 1
+    d(i.StartMatch(i.NewMatchForm("hard", "classic", "", "cut")))
+    assert s.own_game.uid != "u1"
+    assert jobs.step() and not jobs.step(), "each job stops at its next slice"
+    assert reported == [] and jobs.finished == set()
+    assert jobs.add("coach:u1:1", iter(()), reported.append), "not counted done: asked again if it comes back"
 
 
 def fake_review(hand: int, deal: str) -> HandReview:

@@ -4,8 +4,10 @@ while the table is idle (never while the computer thinks, a card moves or the sh
 shown), each job once.
 
 A job is a generator with the bots' slicing protocol (it yields after each slice of a few ms
-and returns its result). :class:`Jobs` is the pure queue (tested in CPython); :func:`run` is
-its driver between frames.
+and returns its result). :class:`Jobs` is the pure queue (tested in CPython); the table's turns
+(``table/turns.py``) drive it between frames. A job wrapped in :func:`while_current` stops at
+its next slice once what it works for is gone (a turn played, a match left) and is then dropped
+unreported, never counted done, so it is queued again should it become current again.
 """
 
 from __future__ import annotations
@@ -21,6 +23,22 @@ SLICE_MS = 8.0
 runs before the page paints and reads input again: the engine ends a slice once it has run this
 long (``gin_core.bots.base.Work``), however slow the machine. It moves only the pauses, never a
 decision."""
+
+
+STALE = object()
+"""What :func:`while_current` returns once its job is no longer wanted."""
+
+
+def while_current(work: Slices, current: Callable[[], bool]) -> Slices:
+    """``work``'s slices while ``current()`` holds; :data:`STALE` once it stops holding (the
+    values of a turn already played, the analysis of a match left, are not finished for nothing)."""
+    while current():
+        try:
+            yield next(work)
+        except StopIteration as end:
+            return end.value
+    work.close()
+    return STALE
 
 
 @dataclass
@@ -44,15 +62,9 @@ class Jobs:
         self.queue.append(Job(key, work, done))
         return True
 
-    def drop(self, prefix: str) -> None:
-        """Forget the queued jobs whose key starts with ``prefix`` (their match was left)."""
-        for job in [j for j in self.queue if j.key.startswith(prefix)]:
-            job.work.close()
-            self.queue.remove(job)
-
     def step(self) -> bool:
-        """Run one slice of the first job (its ``done`` is called when it returns). True while
-        work remains."""
+        """Run one slice of the first job (its ``done`` is called when it returns, unless it
+        returned :data:`STALE`). True while work remains."""
         if not self.queue:
             return False
         job = self.queue[0]
@@ -60,6 +72,7 @@ class Jobs:
             next(job.work)
         except StopIteration as end:
             self.queue.pop(0)
-            self.finished.add(job.key)
-            job.done(end.value)
+            if end.value is not STALE:
+                self.finished.add(job.key)
+                job.done(end.value)
         return bool(self.queue)

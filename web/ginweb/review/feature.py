@@ -35,7 +35,7 @@ from gin_core import (
 )
 
 from ..feature import Feature, FeatureIntent, HandButton, Handler, Job, PastGame
-from ..kit.background import SLICE_MS
+from ..kit.background import SLICE_MS, Slices, while_current
 from ..table.tablestate import Motion
 from . import record
 from .intents import CloseReview, OpenReview, PlayOn, Reviewed, ReviewGo, ReviewStep
@@ -286,7 +286,7 @@ class ReviewFeature(Feature):
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
         """The coach's analysis of each finished hand of your match not yet reviewed (it runs in
-        the background, only while the table is idle)."""
+        the background, only while the table is idle, and stops once the match is left)."""
         g = self.session.own_game
         due = [
             (f"coach:{g.uid}:{record.review_key(seat, hand)}", seat, hand)
@@ -296,7 +296,9 @@ class ReviewFeature(Feature):
         return [
             (
                 key,
-                self.ui.timed(hand, think_review(g.match, hand, slice_ms=SLICE_MS, player=seat)),
+                self.while_yours(
+                    g.uid, self.ui.timed(hand, think_review(g.match, hand, slice_ms=SLICE_MS, player=seat))
+                ),
                 self.reviewed(g.uid),
             )
             for key, seat, hand in due
@@ -316,10 +318,19 @@ class ReviewFeature(Feature):
             if n not in self.theirs and m.records[n - 1].settlement is not None and self.session.hand_over(n)
         ]
         return [
-            (key, think_review(m, n, slice_ms=SLICE_MS, player=1), self.their_reviewed(uid, n))
+            (
+                key,
+                self.while_yours(uid, think_review(m, n, slice_ms=SLICE_MS, player=1)),
+                self.their_reviewed(uid, n),
+            )
             for key, n in due
             if not known(key)
         ]
+
+    def while_yours(self, uid: str, work: Slices) -> Slices:
+        """``work`` while match ``uid`` is yours: a match left for another one stops its
+        analyses at their next slice (kit/background.py: queued again should it come back)."""
+        return while_current(work, lambda: self.session.own_game.uid == uid)
 
     def their_reviewed(self, uid: str, hand: int) -> Callable[[HandReview], None]:
         def done(found: HandReview) -> None:

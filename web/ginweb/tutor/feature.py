@@ -12,25 +12,13 @@ waits for the tutor. A question is not a hint and not an undo: the statistics do
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from gin_core import Action, Candidate, think_hint
 
 from ..feature import Feature, Job, Question
-from ..kit.background import SLICE_MS
-
-
-def while_current(work: Generator[Any, None, Any], current: Callable[[], bool]) -> Generator[Any, None, Any]:
-    """``work``'s slices while ``current()`` holds; None once it stops holding (the values of
-    a turn already played are not finished for nothing)."""
-    while current():
-        try:
-            yield next(work)
-        except StopIteration as end:
-            return end.value
-    work.close()
-    return None
+from ..kit.background import SLICE_MS, while_current
 
 
 class ReadyShow(Protocol):
@@ -67,10 +55,9 @@ class TutorFeature(Feature):
         )
         return [(key, work, lambda found: self.valued(key, found))]
 
-    def valued(self, key: str, found: list[Candidate] | None) -> None:
-        if found is not None:
-            self.values = (key, found)
-            self.drawn()
+    def valued(self, key: str, found: list[Candidate]) -> None:
+        self.values = (key, found)
+        self.drawn()
 
     def drawn(self) -> None:
         """Forget the values of a turn that is over; show whether this turn's are known."""
