@@ -22,6 +22,7 @@ from gin_core.table import TablePhase
 WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
 from ginweb.feature import PastGame  # noqa: E402  (same)
+from ginweb.kit.background import Jobs  # noqa: E402  (same)
 from ginweb.review.model import review_model  # noqa: E402  (same)
 from ginweb.review.seen import Reader  # noqa: E402  (same)
 from ginweb.seats import record  # noqa: E402  (the page's package lives in web/)
@@ -387,6 +388,22 @@ def test_one_person_is_never_covered_and_may_sit_anywhere(monkeypatch):
         if f.seated is not None and f.seated.table.phase is TablePhase.MATCH_OVER:
             assert ui.shown[-1].status.startswith("The table is over") and ui.shown[-1].handover is None
             break
+
+
+def test_the_computers_move_at_a_table_left_stops_at_its_next_slice(monkeypatch):
+    monkeypatch.setattr("ginweb.seats.feature.PLAY_S", 0.0)
+    monkeypatch.setattr("ginweb.seats.feature.WATCH_S", 0.0)
+    f, _, ui = people_at("three", ("person", "computer", "computer"), ("Ann", "", ""), seed=1)
+    while not f.jobs(lambda key: False):  # on to a computer's move
+        step(f, ui)
+    jobs, played = Jobs(), []
+    for key, work, _done in f.jobs(lambda key: False):
+        jobs.add(key, work, played.append)
+    assert jobs.step()
+    f.leave()
+    while jobs.step():
+        pass
+    assert played == [] and jobs.finished == set(), "stopped unreported: the table it was for is gone"
 
 
 # ----- a finished game laid out ----------------------------------------------------------------

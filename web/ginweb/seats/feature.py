@@ -39,7 +39,7 @@ from gin_core import (
 )
 
 from ..feature import Feature, FeatureIntent, Handler, Job, PastGame, ShowGame
-from ..kit.background import SLICE_MS, Slices
+from ..kit.background import SLICE_MS, Slices, while_current
 from . import record
 from .device import holder_now
 from .intents import GoOver, LeaveTable, Ready, SeatMove, SitDown, SkipHand, TakeBackMove
@@ -282,9 +282,19 @@ class SeatsFeature(Feature):
             if (hand, seat) in s.analyses or known(key):
                 continue
             mine = self.past_game(seat)
-            work = think_review(mine.match, 1, slice_ms=SLICE_MS, player=mine.seat)
+            work = while_current(
+                think_review(mine.match, 1, slice_ms=SLICE_MS, player=mine.seat),
+                self.still(self.serial, hand),
+            )
             jobs.append((key, work, self.analysed(hand, seat)))
         return jobs
+
+    def still(self, serial: int, hand: int) -> Callable[[], bool]:
+        """Whether the table ``serial`` is still seated with ``hand`` its last hand played (an
+        analysis of a game stops once it is not: kit/background.py)."""
+        return lambda: (
+            self.seated is not None and serial == self.serial and len(self.seated.table.hands) == hand
+        )
 
     def analysed(self, hand: int, seat: int) -> Callable[[HandReview], None]:
         """Keep the analysis (if the table is still the one it judged) and refresh it if
@@ -292,7 +302,7 @@ class SeatsFeature(Feature):
         serial = self.serial
 
         def done(found: HandReview) -> None:
-            if self.seated is None or serial != self.serial or len(self.seated.table.hands) != hand:
+            if self.seated is None or not self.still(serial, hand)():
                 return
             self.seated.analyses[hand, seat] = found
             self.vault.put(record.NAME, record.dumps(self.seated, self.vault.seal_key()))
@@ -325,7 +335,7 @@ class SeatsFeature(Feature):
         if self.seated is None or self.holder is None or seat is None:
             return self.analysis_jobs(known)
         table = self.seated.table
-        key = f"seats:{self.serial}:{len(table.history)}"
+        key = self.move_key()
         if known(key):
             return []
         view = table.view(seat).play
@@ -334,7 +344,13 @@ class SeatsFeature(Feature):
         pace = PLAY_S if _with(table, seat, self.holder) else WATCH_S
         if self.skipping == len(table.hands) + 1:
             pace = 0.0
-        return [(key, _paced(pace, bot.think(view)), lambda d: self.computer_moved(key, seat, d))]
+        work = while_current(_paced(pace, bot.think(view)), lambda: self.move_key() == key)
+        return [(key, work, lambda d: self.computer_moved(key, seat, d))]
+
+    def move_key(self) -> str:
+        """The key of the table's next move ("" when no table is seated, a key no job has): a
+        computer's move thought for another key stops, or is not played."""
+        return "" if self.seated is None else f"seats:{self.serial}:{len(self.seated.table.history)}"
 
     def computer_to_move(self) -> int | None:
         """The first seat of the computer to move (None: a person's turn, or between hands)."""
@@ -343,7 +359,7 @@ class SeatsFeature(Feature):
         return next((s for s in self.seated.table.to_move if self.seated.people[s] is None), None)
 
     def computer_moved(self, key: str, seat: int, action: Action) -> None:
-        if self.seated is None or key != f"seats:{self.serial}:{len(self.seated.table.history)}":
+        if self.seated is None or key != self.move_key():
             return
         self.seated.table.apply(seat, action)
         self.passed(False)
