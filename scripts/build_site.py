@@ -515,6 +515,14 @@ def print_size(site: Path) -> None:
     print(f"  {'(top-level files)':32s} {human(loose):>10s}")
 
 
+def switch(ap: argparse.ArgumentParser, flag: str, env: str, on: bool, help: str) -> None:
+    """An on/off option ``flag`` (and ``--no-…``) whose default an environment variable sets:
+    on unless ``env`` is "0" when ``on``, else off unless it is "1"."""
+    value = os.environ.get(env)
+    default = on if value is None else (value != "0" if on else value == "1")
+    ap.add_argument(flag, action=argparse.BooleanOptionalAction, default=default, help=help)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", default="site", help="output folder (default: site)")
@@ -524,32 +532,36 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="pass --no-isolation to `python -m build` (setuptools+wheel must be installed)",
     )
-    ap.add_argument(
+    switch(
+        ap,
         "--precompile",
-        action=argparse.BooleanOptionalAction,
-        default=os.environ.get("GIN_PRECOMPILE", "1") != "0",
-        help="ship precompiled Python (.pyc), the default; --no-precompile (or GIN_PRECOMPILE=0) "
+        "GIN_PRECOMPILE",
+        True,
+        "ship precompiled Python (.pyc), the default; --no-precompile (or GIN_PRECOMPILE=0) "
         "ships Pyodide's stdlib as it comes (every start compiles it)",
     )
-    ap.add_argument(
+    switch(
+        ap,
         "--trim",
-        action=argparse.BooleanOptionalAction,
-        default=os.environ.get("GIN_TRIM", "1") != "0",
-        help="ship only the standard library the page imports (the default; see "
+        "GIN_TRIM",
+        True,
+        "ship only the standard library the page imports (the default; see "
         "scripts/precompile.mjs); --no-trim (GIN_TRIM=0) ships all of it, the rest as source",
     )
-    ap.add_argument(
+    switch(
+        ap,
         "--precompress",
-        action=argparse.BooleanOptionalAction,
-        default=os.environ.get("GIN_PRECOMPRESS", "1") != "0",
-        help="write <file>.br (brotli 11) and <file>.gz (gzip -9) beside every compressible file, "
+        "GIN_PRECOMPRESS",
+        True,
+        "write <file>.br (brotli 11) and <file>.gz (gzip -9) beside every compressible file, "
         "for hosts that serve them (the default); --no-precompress (or GIN_PRECOMPRESS=0): none",
     )
-    ap.add_argument(
+    switch(
+        ap,
         "--snapshot",
-        action=argparse.BooleanOptionalAction,
-        default=os.environ.get("GIN_SNAPSHOT", "0") == "1",
-        help="start Pyodide from a memory snapshot made at build time (GIN_SNAPSHOT=1; off by "
+        "GIN_SNAPSHOT",
+        False,
+        "start Pyodide from a memory snapshot made at build time (GIN_SNAPSHOT=1; off by "
         "default): see the module docstring",
     )
     args = ap.parse_args(argv)

@@ -75,7 +75,7 @@ def cache_key(digest: bytes, setting: str) -> str:
     return hashlib.sha256(digest + setting.encode()).hexdigest()
 
 
-def fill_cache(files: list[Path], keys: dict[tuple[Path, str], str], cache: Path) -> int:
+def fill_cache(keys: dict[tuple[Path, str], str], cache: Path) -> int:
     """Compress into ``cache`` what it lacks (brotli through one Node, gzip here); returns how
     many siblings were made. Written under a temporary name, then renamed: a build stopped
     halfway leaves no truncated entry."""
@@ -110,7 +110,7 @@ def write_siblings(site: Path, cache: Path = CACHE) -> dict[str, int]:
     files = wanted(site)
     digests = {p: hashlib.sha256(p.read_bytes()).digest() for p in files}
     keys = {(p, e): cache_key(digests[p], setting[e]) for p in files for e in SIBLINGS}
-    made = fill_cache(files, keys, cache)
+    made = fill_cache(keys, cache)
     written = size = 0
     for (path, encoding), key in keys.items():
         data = (cache / key).read_bytes()
