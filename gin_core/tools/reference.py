@@ -1,0 +1,449 @@
+"""The reference analysis (issue 41): a verdict checked by other minds, never shipped in the page.
+
+A verdict (a puzzle's answer, a coach's flag) says one move is better than another. Here it is
+checked outside the project's own model: full game states are rebuilt from the decision's public
+facts (a :class:`~gin_core.puzzles.position.Position`) under several *hand models* of the hidden
+cards, and both moves are played out to the end of the hand by several *continuation policies*
+in both seats, paired over the same guesses. A move is *robustly* better when it wins under
+every model x policy pair (the uniform model aside) with its interval above 0.
+
+Hand models (:data:`MODELS`):
+
+- ``sampler``: the expert level's inference sampler (:func:`gin_core.bots.sampler.guesses`);
+- ``posterior``: uniform proposals weighted by how likely an explicit opponent model (the
+  standard level, :data:`OPPONENT_MODEL`) was to make each pickup, pass and discard it was seen
+  to make (a move it would not have made counts :data:`MISS` against the guess), resampled;
+- ``uniform``: the opponent keeps what it was seen taking, the rest drawn uniformly from the
+  cards the player has not seen: far above real hands late in a hand, so it is reported as the
+  bound that favours knocking and left out of the criterion.
+
+A guess fixes the opponent's hand and the stock order; the deal is rebuilt so the public moves
+replay to the position (:func:`deck_for`: which card each stock draw brought is not public, so
+each player's unknown cards are spread over their unknown draws at random, each card held by the
+time it was thrown). The posterior's likelihood is measured on that rebuilt history.
+
+Policies (:data:`POLICIES`, cheapest first): ``simple`` (knocks at once, like the EAAI simple
+player), ``hunter`` (the low-deadwood gin hunter), ``beginner``, ``standard``, and the search
+levels ``hard`` and ``expert`` at a tenth of their budget (:class:`QuickHard`, :class:`QuickExpert`).
+Values are the chance to win the match (the equity table) where the rules have a target, else
+hand points. The comparison is sequential (:func:`compare`): batches of guesses until the pair's
+interval is clear of 0 or the budget is spent, and the first pair that is not clearly won ends
+the check (the verdict is then not robust, whatever the rest would say).
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..actions import Action, ActionKind
+from ..arrange import min_deadwood
+from ..bots import Bot, make_bot
+from ..bots.judge import Judge
+from ..bots.knowledge import Knowledge
+from ..bots.sampler import Guess, guesses
+from ..bots.search import ExpertBot, SearchBot
+from ..cards import CARDS, Card, Mask
+from ..events import Event
+from ..flow import Phase
+from ..hand import Hand, stacked_deck
+from ..match import Match
+from ..puzzles.position import Position
+from .opponents import arena_bot
+
+Z = 1.645
+"""Standard errors a mean difference must clear 0 by (one-sided 95%) to count as won or lost."""
+MISS = 0.35
+"""The posterior's likelihood factor for an opponent move its model would not have made."""
+OPPONENT_MODEL = "standard"
+"""The opponent whose policy the posterior assumes: the computer the coach's players face, and
+the level most puzzles' opponents were."""
+PROPOSALS = 6
+"""Uniform proposals per posterior guess kept."""
+
+
+class Model(StrEnum):
+    """How the hidden cards are guessed (see the module docstring)."""
+
+    SAMPLER = "sampler"
+    POSTERIOR = "posterior"
+    UNIFORM = "uniform"
+
+
+MODELS: tuple[Model, ...] = (Model.SAMPLER, Model.POSTERIOR)
+"""The models a robust verdict must hold under (uniform is reported as a bound)."""
+
+
+class QuickHard(SearchBot):
+    """The hard level at a tenth of its budget: affordable for hundreds of playouts."""
+
+    name = "hard"
+    samples = SearchBot.samples // 10
+    total_units = SearchBot.total_units // 10
+
+
+class QuickExpert(ExpertBot):
+    """The expert level at a tenth of its budget."""
+
+    name = "expert"
+    samples = ExpertBot.samples // 10
+    total_units = ExpertBot.total_units // 10
+
+
+POLICIES = ("simple", "hunter", "beginner", "standard", "hard", "expert")
+"""The continuation policies, cheapest first."""
+
+
+def policy_bot(name: str, seed: int) -> Bot:
+    """A continuation policy's bot (the search levels at a reduced budget)."""
+    if name == "hard":
+        return QuickHard(seed)
+    if name == "expert":
+        return QuickExpert(seed)
+    return arena_bot(name, seed)
+
+
+# ----- the deal rebuilt from a position and a guess -------------------------------------------
+
+
+def _cards(mask: Mask) -> list[Card]:
+    return [CARDS[i] for i in range(52) if mask >> i & 1]
+
+
+class _Holder:
+    """One player's cards through the replayed moves: cards taken from the pile and still held,
+    and one slot per card of unknown origin (the deal's ten, then each stock draw) with the card
+    that fills it."""
+
+    def __init__(self) -> None:
+        self.taken: set[Card] = set()
+        self.slots: list[Card | None] = [None] * 10
+
+    def throw(self, card: Card, rng: random.Random) -> None:
+        if card in self.taken:
+            self.taken.discard(card)
+            return
+        free = [k for k, c in enumerate(self.slots) if c is None]
+        if not free:
+            raise ValueError(f"{card} was thrown but no unknown card was held then")
+        self.slots[rng.choice(free)] = card
+
+    def end(self, hand: Iterable[Card], rng: random.Random) -> None:
+        rest = [c for c in hand if c not in self.taken]
+        free = [k for k, c in enumerate(self.slots) if c is None]
+        if len(rest) != len(free):
+            raise ValueError("the hand does not fit the moves (a known card missing)")
+        rng.shuffle(rest)
+        for k, card in zip(free, rest, strict=True):
+            self.slots[k] = card
+
+
+def deck_for(position: Position, opponent: Mask, stock: Sequence[int], rng: random.Random) -> list[Card]:
+    """A deck whose deal replays ``position``'s public moves and leaves the opponent holding
+    ``opponent`` with ``stock`` to come (the next card last, as a guess holds it)."""
+    holders = (_Holder(), _Holder())
+    drawn: list[tuple[int, int]] = []  # (player, slot) of each stock draw, in order
+    for e in position.moves:
+        assert e.player is not None  # a public move has its player
+        h = holders[e.player]
+        if e.kind == "draw_stock":
+            drawn.append((e.player, len(h.slots)))
+            h.slots.append(None)
+        elif e.kind == "draw_pile" and e.card is not None:
+            h.taken.add(e.card)
+        elif e.kind == "discard" and e.card is not None:
+            h.throw(e.card, rng)
+    holders[position.player].end(position.hand, rng)
+    holders[1 - position.player].end(_cards(opponent), rng)
+    dealt = [[c for c in h.slots[:10] if c is not None] for h in holders]
+    past = [holders[p].slots[k] for p, k in drawn]
+    first = 1 - position.dealer
+    return stacked_deck(
+        dealt[first],
+        dealt[position.dealer],
+        position.upcard,
+        [c for c in past if c is not None] + [CARDS[i] for i in reversed(stock)],
+    )
+
+
+def action_of(e: Event) -> Action:
+    """The action a public move event records."""
+    kind = {"pass": ActionKind.PASS, "draw_stock": ActionKind.DRAW_STOCK, "draw_pile": ActionKind.DRAW_PILE}
+    if e.kind == "discard":
+        return Action(ActionKind.DISCARD, e.card)
+    return Action(kind[e.kind])
+
+
+Observer = Callable[[Match, int, Action], None]
+"""Called before each replayed move with the table, the player and the move."""
+
+
+def table_for(position: Position, deck: list[Card], observe: Observer | None = None) -> Match:
+    """A real table at ``position``'s decision, dealt from ``deck`` (see :func:`deck_for`): a
+    one-hand match whose scores, dealer and hand number are the position's, the public moves
+    replayed (each shown to ``observe`` first)."""
+    m = Match(position.rules, seed=0, dealer=position.dealer)
+    m.scores = list(position.scores)
+    m.events = []
+    m.hand = Hand(position.rules, deck, position.dealer, position.scores, m.events)
+    m.deals = position.hand_number
+    m.events.append(Event("deal", position.dealer, m.hand.upcard, number=m.deals))
+    for e in position.moves:
+        assert e.player is not None
+        action = action_of(e)
+        if observe is not None:
+            observe(m, e.player, action)
+        m.apply(action, e.player)
+    return m
+
+
+# ----- hand models ----------------------------------------------------------------------------
+
+
+def uniform_guess(know: Knowledge, rng: random.Random) -> Guess:
+    """The opponent's known cards plus unseen cards drawn uniformly; the rest is the stock."""
+    unseen = [i for i in range(52) if know.unseen >> i & 1]
+    rng.shuffle(unseen)
+    k = max(0, know.opp_unknown)
+    hand = know.known | sum(1 << i for i in unseen[:k])
+    return hand, unseen[k:]
+
+
+class Likelihood:
+    """How likely the opponent model was to make the opponent's moves on a rebuilt table: the
+    product of :data:`MISS` over the moves it would have made otherwise."""
+
+    def __init__(self, opponent: int, policy: Bot):
+        self.opponent, self.policy, self.weight = opponent, policy, 1.0
+
+    def __call__(self, table: Match, player: int, action: Action) -> None:
+        if player == self.opponent and self.policy.decide(table.view(player)).action != action:
+            self.weight *= MISS
+
+
+@dataclass(frozen=True)
+class Guessed:
+    """Guesses of one model at one decision: tables ready at the decision, and (posterior)
+    the effective number of proposals behind them."""
+
+    tables: tuple[Match, ...]
+    effective: float
+
+
+def guessed_tables(position: Position, model: Model, n: int, seed: int) -> Guessed:
+    """``n`` tables at ``position``'s decision under ``model``."""
+    rng = random.Random(f"reference:{position.code}:{model}:{seed}")
+    view = position.view()
+    know = Knowledge.of(view)
+    if model == Model.SAMPLER:
+        found = guesses(know, know.holding(), n, rng, ExpertBot.inference)
+        return Guessed(tuple(table_for(position, deck_for(position, h, s, rng)) for h, s in found), n)
+    if model == Model.UNIFORM:
+        picks = [uniform_guess(know, rng) for _ in range(n)]
+        return Guessed(tuple(table_for(position, deck_for(position, h, s, rng)) for h, s in picks), n)
+    pool: list[tuple[Match, float]] = []
+    for _ in range(n * PROPOSALS):
+        hand, stock = uniform_guess(know, rng)
+        seen = Likelihood(1 - position.player, make_bot(OPPONENT_MODEL, seed))
+        pool.append((table_for(position, deck_for(position, hand, stock, rng), seen), seen.weight))
+    chosen = resampled([w for _, w in pool], n, rng)
+    return Guessed(tuple(_restocked(pool[k][0], rng) for k in chosen), effective_size([w for _, w in pool]))
+
+
+def resampled(weights: Sequence[float], n: int, rng: random.Random) -> list[int]:
+    """``n`` indices drawn in proportion to ``weights`` (systematic resampling)."""
+    total = math.fsum(weights)
+    if total <= 0:
+        weights, total = [1.0] * len(weights), float(len(weights))
+    step = total / n
+    mark, acc, j, out = rng.random() * step, weights[0], 0, []
+    for _ in range(n):
+        while acc < mark and j + 1 < len(weights):
+            j += 1
+            acc += weights[j]
+        out.append(j)
+        mark += step
+    return out
+
+
+def effective_size(weights: Sequence[float]) -> float:
+    """Kish's effective sample size of importance weights: how many equal guesses they are worth."""
+    square = math.fsum(w * w for w in weights)
+    return math.fsum(weights) ** 2 / square if square else 0.0
+
+
+def _restocked(table: Match, rng: random.Random) -> Match:
+    """A copy of ``table`` with its stock shuffled (a guess kept twice plays on different cards)."""
+    fresh = copy.deepcopy(table)
+    rng.shuffle(fresh.hand.stock)
+    return fresh
+
+
+def opponent_deadwood(table: Match, player: int) -> int:
+    """The deadwood of the hand a table gives the player's opponent."""
+    return min_deadwood(sum(c.bit for c in table.hand.hands[1 - player]))
+
+
+# ----- playouts and the comparison ------------------------------------------------------------
+
+
+def play_out(table: Match, move: Action, bots: tuple[Bot, Bot]) -> int:
+    """The deciding player's net hand points (before the multiplier) when ``move`` is played
+    at ``table`` (copied) and ``bots`` play both seats to the end of the hand."""
+    m = copy.deepcopy(table)
+    player = m.to_move
+    assert player is not None
+    multiplier = m.hand.multiplier
+    m.apply(move, player)
+    while m.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        p = m.to_move
+        assert p is not None
+        m.apply(bots[p].decide(m.view(p)).action, p)
+    points = m.records[-1].points
+    return (points[player] - points[1 - player]) // multiplier
+
+
+class State(StrEnum):
+    """Where a model x policy pair's comparison stands."""
+
+    BETTER = "better"  # the interval of the difference is above 0
+    WORSE = "worse"  # below 0
+    UNCLEAR = "unclear"  # the budget ran out with 0 inside
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One model x policy pair: the differences (move minus the other) on each guess, paired."""
+
+    model: Model
+    policy: str
+    diffs: tuple[float, ...]
+
+    @property
+    def n(self) -> int:
+        return len(self.diffs)
+
+    @property
+    def mean(self) -> float:
+        return math.fsum(self.diffs) / self.n if self.diffs else 0.0
+
+    @property
+    def error(self) -> float:
+        if self.n < 2:
+            return math.inf
+        mean = self.mean
+        return math.sqrt(math.fsum((d - mean) ** 2 for d in self.diffs) / (self.n - 1) / self.n)
+
+    @property
+    def state(self) -> State:
+        if self.n >= 2 and self.mean - Z * self.error > 0:
+            return State.BETTER
+        if self.n >= 2 and self.mean + Z * self.error < 0:
+            return State.WORSE
+        return State.UNCLEAR
+
+    def to_data(self) -> dict[str, object]:
+        return {
+            "model": str(self.model),
+            "policy": self.policy,
+            "n": self.n,
+            "mean": round(self.mean, 5),
+            "error": round(self.error, 5) if self.n > 1 else None,
+            "state": str(self.state),
+        }
+
+
+class Verdict(StrEnum):
+    """A move against another under the reference analysis."""
+
+    ROBUST = "robust"  # better under every model x policy pair (uniform aside)
+    CONTRADICTED = "contradicted"  # clearly worse under some pair
+    UNCLEAR = "unclear"  # neither
+
+
+def verdict(
+    pairs: Iterable[Pair], models: Sequence[Model] = MODELS, policies: Sequence[str] = POLICIES
+) -> Verdict:
+    """The robust criterion: every model x policy pair (uniform aside) measured and won."""
+    states: dict[tuple[Model, str], State] = {
+        (p.model, p.policy): p.state for p in pairs if p.model != Model.UNIFORM
+    }
+    if State.WORSE in states.values():
+        return Verdict.CONTRADICTED
+    needed = {(m, p) for m in models for p in policies}
+    if needed <= states.keys() and all(states[k] == State.BETTER for k in needed):
+        return Verdict.ROBUST
+    return Verdict.UNCLEAR
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Guesses per batch, at most per pair; ``stop``: end the check at the first pair that is
+    not won (the verdict cannot be robust any more)."""
+
+    batch: int = 16
+    most: int = 96
+    stop: bool = True
+
+
+Value = Callable[[int], float]
+
+
+def measure_pair(
+    tables: Sequence[Match], moves: tuple[Action, Action], policy: str, value: Value, budget: Budget
+) -> list[float]:
+    """Differences of ``moves[0]`` over ``moves[1]`` on the tables in order, in batches, until
+    the interval is clear of 0 or the tables (at most ``budget.most``) run out."""
+    diffs: list[float] = []
+    bots = (policy_bot(policy, 1), policy_bot(policy, 2))
+    for table in tables[: budget.most]:
+        a, b = (value(play_out(table, move, bots)) for move in moves)
+        diffs.append(a - b)
+        if (
+            len(diffs) % budget.batch == 0
+            and Pair(Model.SAMPLER, policy, tuple(diffs)).state != State.UNCLEAR
+        ):
+            break
+    return diffs
+
+
+def settled(diffs: Sequence[float]) -> bool:
+    """Whether paired differences' interval is already clear of 0 (either way)."""
+    return Pair(Model.SAMPLER, "", tuple(diffs)).state != State.UNCLEAR
+
+
+def value_of(position: Position) -> Value:
+    """A playout's worth to the deciding player: the match-win chance under a target, else points."""
+    judge = Judge.of(position.view())
+    return float if judge is None else judge
+
+
+def compare(  # 6 parameters: the decision, its two moves, and what the check may spend
+    position: Position,
+    better: Action,
+    other: Action,
+    models: Sequence[Model] = MODELS,
+    policies: Sequence[str] = POLICIES,
+    budget: Budget = Budget(),
+) -> list[Pair]:
+    """Whether ``better`` beats ``other`` at ``position``: one :class:`Pair` per model x policy
+    measured (policies in the order given, each under every model, on the same guesses),
+    stopping at the first pair not won when ``budget.stop``."""
+    value = value_of(position)
+    tables: dict[Model, tuple[Match, ...]] = {}
+    pairs = []
+    for policy in policies:
+        for model in models:
+            if model not in tables:  # guessed when first needed: a check may stop before
+                tables[model] = guessed_tables(position, model, budget.most, 0).tables
+            pair = Pair(
+                model, policy, tuple(measure_pair(tables[model], (better, other), policy, value, budget))
+            )
+            pairs.append(pair)
+            if budget.stop and pair.state != State.BETTER and model != Model.UNIFORM:
+                return pairs
+    return pairs
