@@ -27,7 +27,7 @@ import random
 import subprocess
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -168,9 +168,95 @@ def run_coach(out: Path, until: datetime.datetime | None, head: str, args: argpa
         print(seed, level, flush=True)
 
 
+def wilson(k: int, n: int, z: float = 1.645) -> tuple[float, float]:
+    """The 90% Wilson interval of a share ``k`` of ``n``."""
+    if not n:
+        return 0.0, 1.0
+    p = k / n
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def share(rows: list[dict[str, Any]]) -> str:
+    """Robust / contradicted / unclear counts and the robust share with its interval."""
+    n = len(rows)
+    count = {v: sum(r["verdict"] == v for r in rows) for v in ("robust", "contradicted", "unclear")}
+    low, high = wilson(count["robust"], n)
+    return (
+        f"{n:4d} | {count['robust']:3d} ({count['robust'] / max(n, 1):.0%}, 90%: {low:.0%}-{high:.0%}) | "
+        f"{count['contradicted']:3d} | {count['unclear']:3d}"
+    )
+
+
+def stopped_by(rows: list[dict[str, Any]]) -> str:
+    """Which model x policy pair ended the checks that are not robust, most frequent first."""
+    ends: Counter[str] = Counter(
+        f"{r['pairs'][-1]['model']}/{r['pairs'][-1]['policy']}" for r in rows if r["verdict"] != "robust"
+    )
+    return ", ".join(f"{k} {v}" for k, v in ends.most_common(6))
+
+
+def puzzle_figures(rows: list[dict[str, Any]]) -> None:
+    sizes = Counter(str(pz.kind) for pz in puzzle_set())
+    print("kind | set | checked | robust (share, 90%) | contradicted | unclear | stopped by")
+    expected = 0.0
+    for kind in KINDS:
+        mine = [r for r in rows if r["kind"] == kind]
+        print(f"{kind} | {sizes[kind]} | {share(mine)} | {stopped_by(mine)}")
+        robust = sum(r["verdict"] == "robust" for r in mine)
+        expected += sizes[kind] * robust / max(len(mine), 1)
+    print(f"all | {sum(sizes.values())} | {share(rows)} |")
+    for theme in sorted({r["theme"] for r in rows if r["kind"] == "knock"}):
+        print(
+            f"knock/{theme} | | {share([r for r in rows if r['kind'] == 'knock' and r['theme'] == theme])} |"
+        )
+    print(f"robust puzzles expected in the set (share x size per kind, meld choices aside): {expected:.0f}")
+    print("commits:", sorted({r["commit"] for r in rows}))
+
+
+def coach_figures(rows: list[dict[str, Any]]) -> None:
+    checked_rows = [r for r in rows if "verdict" in r]
+    print("coach | decisions | checked | flags: robust (share, 90%) | contradicted | unclear")
+    for level in ("beginner", "standard"):
+        flags = [r for r in checked_rows if r["flagged"] and r["level"] == level]
+        total = sum(r["level"] == level for r in rows)
+        print(f"{level} flags | {total} | {share(flags)}")
+    for phase in sorted({r["phase"] for r in checked_rows}):
+        print(f"{phase} flags | | {share([r for r in checked_rows if r['flagged'] and r['phase'] == phase])}")
+    disputed = [r for r in checked_rows if not r["flagged"]]
+    print(f"disputed, not flagged (sample for recall) | | {share(disputed)}")
+    print("commits:", sorted({r["commit"] for r in rows}))
+    calibration_figures([r["calibration"] for r in rows])
+
+
+def calibration_figures(rows: list[dict[str, Any]]) -> None:
+    """Per hand model, decisions by decile of the guessed opponent deadwood: guessed and real."""
+    for model in ("sampler", "posterior", "uniform"):
+        have = sorted((r[model], r["real"]) for r in rows if model in r)
+        if not have:
+            continue
+        print(f"calibration, {model} ({len(have)} decisions): decile: guessed -> real (n)")
+        for d in range(10):
+            part = have[d * len(have) // 10 : (d + 1) * len(have) // 10]
+            if part:
+                guessed = math.fsum(g for g, _ in part) / len(part)
+                real = math.fsum(r for _, r in part) / len(part)
+                print(f"  {d + 1}: {guessed:.1f} -> {real:.1f} ({len(part)})")
+        effective = [r["effective"] for r in rows if "effective" in r]
+        if model == "posterior" and effective:
+            print(f"  posterior effective proposals: median {sorted(effective)[len(effective) // 2]}")
+
+
 def summary(runs: list[Path]) -> None:
-    """The figures of finished runs (written below)."""
-    raise SystemExit(f"summary of {runs}: not written yet")
+    """The figures of runs (puzzles' and coach's rows told apart by their fields)."""
+    rows = [json.loads(line) for path in runs for line in path.read_text().splitlines() if line.strip()]
+    puzzles = [r for r in rows if "theme" in r]
+    if puzzles:
+        puzzle_figures(puzzles)
+    coach = [r for r in rows if "flagged" in r]
+    if coach:
+        coach_figures(coach)
 
 
 def main() -> None:

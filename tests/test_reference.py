@@ -1,0 +1,134 @@
+"""The reference analysis (gin_core/tools/reference.py): rebuilt tables, pairing, the robust
+criterion and the posterior's weighting."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gin_core.actions import Action
+from gin_core.bots import make_bot
+from gin_core.bots.knowledge import Knowledge
+from gin_core.cards import CARDS, mask_of
+from gin_core.match import Match
+from gin_core.puzzles import puzzle_by_id
+from gin_core.tools.reference import (
+    MISS,
+    Budget,
+    Likelihood,
+    Model,
+    Pair,
+    State,
+    Verdict,
+    compare,
+    deck_for,
+    effective_size,
+    guessed_tables,
+    play_out,
+    policy_bot,
+    resampled,
+    table_for,
+    uniform_guess,
+    verdict,
+)
+
+PUBLIC = ("hand", "pile", "discards", "pile_takes", "declined", "opponent_known", "stock_size", "phase")
+PUBLIC += ("legal_actions", "forbidden", "scores", "dealer", "hand_number", "knock_limit", "multiplier")
+
+
+@pytest.mark.parametrize("pid", ["p0001", "p0002", "p0100", "p0500", "p1000"])
+def test_a_rebuilt_table_is_the_position_with_the_guessed_hidden_cards(pid: str) -> None:
+    pos = puzzle_by_id(pid).position
+    rng = random.Random(pid)
+    for _ in range(5):
+        hand, stock = uniform_guess(Knowledge.of(pos.view()), rng)
+        table = table_for(pos, deck_for(pos, hand, stock, rng))
+        view, want = table.view(pos.player), pos.view()
+        for field in PUBLIC:
+            assert getattr(view, field) == getattr(want, field), field
+        assert mask_of(table.hand.hands[1 - pos.player]) == hand
+        assert table.hand.stock == [CARDS[i] for i in stock]
+
+
+def test_the_opponent_keeps_what_it_was_seen_taking_under_every_model() -> None:
+    pos = next(
+        p.position for p in map(puzzle_by_id, ("p0001", "p0002", "p0003", "p0004")) if p.position.table.known
+    )
+    known = set(pos.table.known[1 - pos.player])
+    for model in Model:
+        for table in guessed_tables(pos, model, 4, 0).tables:
+            assert known <= set(table.hand.hands[1 - pos.player])
+
+
+def test_playouts_are_paired_each_guess_plays_both_moves_on_the_same_cards() -> None:
+    pz = puzzle_by_id("p0001")
+    tables = guessed_tables(pz.position, Model.SAMPLER, 6, 0).tables
+    bots = (policy_bot("standard", 1), policy_bot("standard", 2))
+    first = [play_out(t, pz.answer, bots) for t in tables]
+    assert first == [play_out(t, pz.answer, bots) for t in tables]  # a table is not used up
+    same = compare(pz.position, pz.answer, pz.answer, policies=("simple",), budget=Budget(batch=4, most=8))
+    assert all(d == 0 for p in same for d in p.diffs)
+    assert verdict(same) == Verdict.UNCLEAR
+
+
+def pair(model: Model, policy: str, state: State) -> Pair:
+    diffs = {State.BETTER: (1.0, 1.1, 0.9), State.WORSE: (-1.0, -1.1, -0.9), State.UNCLEAR: (1.0, -1.0, 0.1)}
+    made = Pair(model, policy, diffs[state])
+    assert made.state == state
+    return made
+
+
+def test_robust_only_when_every_model_and_policy_pair_is_won() -> None:
+    models, policies = (Model.SAMPLER, Model.POSTERIOR), ("simple", "standard")
+    won = [pair(m, p, State.BETTER) for m in models for p in policies]
+    assert verdict(won, models, policies) == Verdict.ROBUST
+    assert verdict(won[:-1], models, policies) == Verdict.UNCLEAR  # a pair not measured
+    unclear = [*won[:-1], pair(Model.POSTERIOR, "standard", State.UNCLEAR)]
+    assert verdict(unclear, models, policies) == Verdict.UNCLEAR
+    lost = [*won[:-1], pair(Model.POSTERIOR, "standard", State.WORSE)]
+    assert verdict(lost, models, policies) == Verdict.CONTRADICTED
+    # the uniform model is a bound, not a judge: it neither makes nor breaks a verdict
+    assert verdict([*won, pair(Model.UNIFORM, "simple", State.WORSE)], models, policies) == Verdict.ROBUST
+
+
+def test_a_pair_is_won_only_with_its_interval_above_zero() -> None:
+    assert Pair(Model.SAMPLER, "simple", (0.5,)).state == State.UNCLEAR  # one guess: no interval
+    assert Pair(Model.SAMPLER, "simple", (0.2, 0.1, 0.3, 0.2)).state == State.BETTER
+    assert Pair(Model.SAMPLER, "simple", (0.2, -0.25, 0.3, -0.2)).state == State.UNCLEAR
+
+
+def test_the_check_stops_at_the_first_pair_not_won() -> None:
+    pz = puzzle_by_id("p0001")
+    pairs = compare(pz.position, pz.moves[1].action, pz.answer, budget=Budget(batch=4, most=8))
+    assert [p.state for p in pairs[:-1]] == [State.BETTER] * (len(pairs) - 1)
+    assert pairs[-1].state != State.BETTER
+
+
+def test_a_move_the_opponent_model_would_not_make_costs_the_miss_factor() -> None:
+    pos = puzzle_by_id("p0001").position
+    rng = random.Random(2)
+    hand, stock = uniform_guess(Knowledge.of(pos.view()), rng)
+    deck = deck_for(pos, hand, stock, rng)
+    policy = make_bot("standard", 0)
+    moves_made, agreed = [], []
+
+    def watch(table: Match, player: int, action: Action) -> None:
+        if player != pos.player:
+            moves_made.append(action)
+            agreed.append(policy.decide(table.view(player)).action == action)
+
+    table_for(pos, deck, watch)
+    seen = Likelihood(1 - pos.player, make_bot("standard", 0))
+    table_for(pos, deck, seen)
+    assert moves_made and not all(agreed)  # the uniform guess explains some moves, not all
+    assert seen.weight == pytest.approx(MISS ** agreed.count(False))
+
+
+def test_resampling_follows_the_weights() -> None:
+    rng = random.Random(0)
+    picks = resampled([0.0, 3.0, 1.0, 0.0], 400, rng)
+    assert picks.count(0) == picks.count(3) == 0
+    assert picks.count(1) == 300 and picks.count(2) == 100
+    assert effective_size([1.0] * 8) == pytest.approx(8)
+    assert effective_size([1.0, 0.0, 0.0, 0.0]) == pytest.approx(1)
