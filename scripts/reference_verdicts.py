@@ -1,5 +1,5 @@
 """The reference analysis of issue 41, as a resumable job: puzzles' answers and coach's flags
-checked under several hand models x continuation policies (see :mod:`gin_core.tools.reference`).
+checked under several hand models x continuation policies (see ``scripts/reference.py``).
 
     nice -n 19 python scripts/reference_verdicts.py puzzles --until 18:20   # runs/verdicts-puzzles.jsonl
     nice -n 19 python scripts/reference_verdicts.py coach --until 18:58     # runs/verdicts-coach.jsonl
@@ -25,19 +25,13 @@ import json
 import math
 import random
 import subprocess
-import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from gin_core.analysis.coach import PLAYER, review, same_move
-from gin_core.analysis.replay import position as replayed
-from gin_core.puzzles import puzzle_set
-from gin_core.puzzles.position import Position
-from gin_core.tools.hands import played_match
-from gin_core.tools.reference import (
+from reference import (
     MODELS,
     Model,
     compare,
@@ -45,6 +39,12 @@ from gin_core.tools.reference import (
     opponent_deadwood,
     verdict,
 )
+
+from gin_core.analysis.coach import PLAYER, review, same_move
+from gin_core.analysis.replay import position as replayed
+from gin_core.puzzles import puzzle_set
+from gin_core.puzzles.position import Position
+from gin_core.tools.hands import played_match
 
 ROOT = Path(__file__).resolve().parent.parent
 KINDS = ("knock", "discard", "draw", "upcard")
@@ -291,4 +291,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

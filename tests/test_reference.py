@@ -1,9 +1,11 @@
-"""The reference analysis (gin_core/tools/reference.py): rebuilt tables, pairing, the robust
+"""The reference analysis (scripts/reference.py): rebuilt tables, pairing, the robust
 criterion and the posterior's weighting."""
 
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +15,9 @@ from gin_core.bots.knowledge import Knowledge
 from gin_core.cards import CARDS, mask_of
 from gin_core.match import Match
 from gin_core.puzzles import puzzle_by_id
-from gin_core.tools.reference import (
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+from reference import (
     MISS,
     Budget,
     Likelihood,

@@ -1,4 +1,5 @@
-"""The reference analysis (issue 41): a verdict checked by other minds, never shipped in the page.
+"""The reference analysis (issue 41): a verdict checked by other minds. A benchmark tool kept out
+of gin_core, so the page never ships it (every gin_core module goes into the site's archives).
 
 A verdict (a puzzle's answer, a coach's flag) says one move is better than another. Here it is
 checked outside the project's own model: full game states are rebuilt from the decision's public
@@ -40,20 +41,20 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..actions import Action, ActionKind
-from ..arrange import min_deadwood
-from ..bots import Bot, make_bot
-from ..bots.judge import Judge
-from ..bots.knowledge import Knowledge
-from ..bots.sampler import Guess, guesses
-from ..bots.search import ExpertBot, SearchBot
-from ..cards import CARDS, Card, Mask
-from ..events import Event
-from ..flow import Phase
-from ..hand import Hand, stacked_deck
-from ..match import Match
-from ..puzzles.position import Position
-from .opponents import arena_bot
+from gin_core.actions import Action, ActionKind
+from gin_core.arrange import min_deadwood
+from gin_core.bots import Bot, make_bot
+from gin_core.bots.judge import Judge
+from gin_core.bots.knowledge import Knowledge
+from gin_core.bots.sampler import Guess, guesses
+from gin_core.bots.search import ExpertBot, SearchBot
+from gin_core.cards import CARDS, Card, Mask
+from gin_core.events import Event
+from gin_core.flow import Phase
+from gin_core.hand import Hand, stacked_deck
+from gin_core.match import Match
+from gin_core.puzzles.position import Position
+from gin_core.tools.opponents import arena_bot
 
 Z = 1.645
 """Standard errors a mean difference must clear 0 by (one-sided 95%) to count as won or lost."""
