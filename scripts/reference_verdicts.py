@@ -7,14 +7,15 @@ checked under several hand models x continuation policies (see ``scripts/referen
 
 ``puzzles``: the shipped set, stratified by decision kind (each kind's puzzles in a seeded
 shuffle, the kinds taken in turn, the knock-or-play-on kind first); the answer against the
-runner-up. ``coach``: one-hand matches of a beginner, then the standard level, against the
-standard level (seeds from ``--first``); every decision the coach flags (its best move against
-the move played), a share of the decisions where the coach prefers another move without
-flagging (``--recall K``: every K-th, for recall), and the hand models' calibration (guessed
-against the real opponent deadwood) at every decision. Each checked decision is appended to
-``<out>.jsonl`` with the commit measured; a run skips what its file already holds, so it can be
-stopped (``--until`` HH:MM UTC, or a kill) and started again. The meld-choice puzzles are not
-checked: after a knock no continuation policy plays, only the defender's lay-offs count.
+runner-up. ``coach``: one-hand matches of a beginner and of the standard level (taking turns)
+against the standard level (seeds from ``--first``); every decision the coach flags (its best
+move against the move played), a share of the decisions where the coach prefers another move
+without flagging (``--recall K``: every K-th, for recall), and the hand models' calibration
+(guessed against the real opponent deadwood) at every decision. Each checked decision is
+appended to ``<out>.jsonl`` with the commit measured; a run skips what its file already holds,
+so it can be stopped (``--until`` HH:MM UTC, or a kill) and started again. The meld-choice
+puzzles are not checked: after a knock no continuation policy plays, only the defender's
+lay-offs count.
 """
 
 from __future__ import annotations
@@ -130,8 +131,10 @@ def calibration(pos: Position, real: int, with_posterior: bool) -> dict[str, Any
 
 def run_coach(out: Path, until: datetime.datetime | None, head: str, args: argparse.Namespace) -> None:
     done = done_keys(out)
-    hands = [(s, "beginner") for s in range(args.first, args.first + args.mixed)]
-    hands += [(1000 + s, "standard") for s in range(args.first, args.first + args.even)]
+    beginners = [(s, "beginner") for s in range(args.first, args.first + args.mixed)]
+    standards = [(1000 + s, "standard") for s in range(args.first, args.first + args.even)]
+    hands = [h for both in zip(beginners, standards, strict=False) for h in both]  # a partial run has both
+    hands += beginners[len(standards) :] + standards[len(beginners) :]
     for seed, level in hands:
         if over(until):
             return
