@@ -28,8 +28,9 @@ player), ``hunter`` (the low-deadwood gin hunter), ``beginner``, ``standard``, a
 levels ``hard`` and ``expert`` at a tenth of their budget (:class:`QuickHard`, :class:`QuickExpert`).
 Values are the chance to win the match (the equity table) where the rules have a target, else
 hand points. The comparison is sequential (:func:`compare`): batches of guesses until the pair's
-interval is clear of 0 or the budget is spent, and the first pair that is not clearly won ends
-the check (the verdict is then not robust, whatever the rest would say).
+interval is clear of 0, or its mean is too small to clear 0 within the budget (:func:`settled`),
+or the budget is spent; the first pair that is not clearly won ends the check (the verdict is
+then not robust, whatever the rest would say).
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ MISS = 0.35
 OPPONENT_MODEL = "standard"
 """The opponent whose policy the posterior assumes: the computer the coach's players face, and
 the level most puzzles' opponents were."""
-PROPOSALS = 6
+PROPOSALS = 4
 """Uniform proposals per posterior guess kept."""
 
 
@@ -387,7 +388,7 @@ class Budget:
     not won (the verdict cannot be robust any more)."""
 
     batch: int = 16
-    most: int = 96
+    most: int = 192
     stop: bool = True
 
 
@@ -397,24 +398,30 @@ Value = Callable[[int], float]
 def measure_pair(
     tables: Sequence[Match], moves: tuple[Action, Action], policy: str, value: Value, budget: Budget
 ) -> list[float]:
-    """Differences of ``moves[0]`` over ``moves[1]`` on the tables in order, in batches, until
-    the interval is clear of 0 or the tables (at most ``budget.most``) run out."""
+    """Differences of ``moves[0]`` over ``moves[1]`` on the tables in order, a batch at a time,
+    until the comparison is settled (see :func:`settled`) or the tables run out."""
     diffs: list[float] = []
     bots = (policy_bot(policy, 1), policy_bot(policy, 2))
     for table in tables[: budget.most]:
         a, b = (value(play_out(table, move, bots)) for move in moves)
         diffs.append(a - b)
-        if (
-            len(diffs) % budget.batch == 0
-            and Pair(Model.SAMPLER, policy, tuple(diffs)).state != State.UNCLEAR
-        ):
+        if len(diffs) % budget.batch == 0 and settled(diffs, budget.most):
             break
     return diffs
 
 
-def settled(diffs: Sequence[float]) -> bool:
-    """Whether paired differences' interval is already clear of 0 (either way)."""
-    return Pair(Model.SAMPLER, "", tuple(diffs)).state != State.UNCLEAR
+FUTILE_FROM = 32
+"""Guesses before a comparison may be given up as one that cannot clear 0."""
+
+
+def settled(diffs: Sequence[float], most: int) -> bool:
+    """Whether more guesses are pointless: the interval of the paired differences is clear of 0
+    either way, or (after :data:`FUTILE_FROM` guesses) the mean is under what would clear 0 even
+    with the error shrunk to its size at ``most`` guesses."""
+    pair = Pair(Model.SAMPLER, "", tuple(diffs))
+    if pair.state != State.UNCLEAR:
+        return True
+    return pair.n >= FUTILE_FROM and pair.mean < Z * pair.error * math.sqrt(pair.n / most)
 
 
 def value_of(position: Position) -> Value:

@@ -32,6 +32,7 @@ from reference import (
     play_out,
     policy_bot,
     resampled,
+    settled,
     table_for,
     uniform_guess,
     verdict,
@@ -136,3 +137,14 @@ def test_resampling_follows_the_weights() -> None:
     assert picks.count(1) == 300 and picks.count(2) == 100
     assert effective_size([1.0] * 8) == pytest.approx(8)
     assert effective_size([1.0, 0.0, 0.0, 0.0]) == pytest.approx(1)
+
+
+def test_a_comparison_stops_once_settled_either_way_or_hopeless() -> None:
+    assert settled([0.2, 0.1, 0.3, 0.2], 192)  # clear above 0
+    assert settled([-0.2, -0.1, -0.3, -0.2], 192)  # clear below
+    noisy = [1.0, -1.0] * 8  # mean 0: no budget could clear it, but not before FUTILE_FROM guesses
+    assert not settled(noisy, 192)
+    assert settled(noisy * 2, 192)
+    hopeful = [1.0, -0.7] * 16  # mean 0.15, error 0.15 at 32 guesses: more guesses could clear it
+    assert not settled(hopeful, 192)
+    assert settled(hopeful, 33)  # ...but not within 33
