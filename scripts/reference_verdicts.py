@@ -41,7 +41,7 @@ from reference import (
     verdict,
 )
 
-from gin_core.analysis.coach import PLAYER, review, same_move
+from gin_core.analysis.coach import MISTAKE_POINTS, PLAYER, review, same_move
 from gin_core.analysis.replay import position as replayed
 from gin_core.puzzles import puzzle_set
 from gin_core.puzzles.position import Position
@@ -218,7 +218,17 @@ def puzzle_figures(rows: list[dict[str, Any]]) -> None:
     print("commits:", sorted({r["commit"] for r in rows}))
 
 
-def coach_figures(rows: list[dict[str, Any]]) -> None:
+def robust_loss(row: dict[str, Any]) -> float:
+    """The smallest mean loss over the model x policy pairs of a robust verdict (uniform aside)."""
+    return min(float(p["mean"]) for p in row["pairs"] if p["model"] != "uniform")
+
+
+def beyond(row: dict[str, Any]) -> bool:
+    """A robust mistake whose robust loss is beyond the coach's threshold (hand points)."""
+    return row["verdict"] == "robust" and robust_loss(row) >= MISTAKE_POINTS
+
+
+def coach_figures(rows: list[dict[str, Any]], recall_every: int) -> None:
     checked_rows = [r for r in rows if "verdict" in r]
     print("coach | decisions | checked | flags: robust (share, 90%) | contradicted | unclear")
     for level in ("beginner", "standard"):
@@ -229,6 +239,13 @@ def coach_figures(rows: list[dict[str, Any]]) -> None:
         print(f"{phase} flags | | {share([r for r in checked_rows if r['flagged'] and r['phase'] == phase])}")
     disputed = [r for r in checked_rows if not r["flagged"]]
     print(f"disputed, not flagged (sample for recall) | | {share(disputed)}")
+    caught = sum(beyond(r) for r in checked_rows if r["flagged"])
+    missed = sum(beyond(r) for r in disputed)
+    print(
+        f"robust mistakes beyond {MISTAKE_POINTS:g} points: {caught} flagged; {missed} in the sample of "
+        f"unflagged ones (one in {recall_every}): recall about "
+        f"{caught / max(caught + missed * recall_every, 1):.0%}"
+    )
     print("commits:", sorted({r["commit"] for r in rows}))
     calibration_figures([r["calibration"] for r in rows])
 
@@ -251,7 +268,7 @@ def calibration_figures(rows: list[dict[str, Any]]) -> None:
             print(f"  posterior effective proposals: median {sorted(effective)[len(effective) // 2]}")
 
 
-def summary(runs: list[Path]) -> None:
+def summary(runs: list[Path], recall_every: int) -> None:
     """The figures of runs (puzzles' and coach's rows told apart by their fields)."""
     rows = [json.loads(line) for path in runs for line in path.read_text().splitlines() if line.strip()]
     puzzles = [r for r in rows if "theme" in r]
@@ -259,7 +276,7 @@ def summary(runs: list[Path]) -> None:
         puzzle_figures(puzzles)
     coach = [r for r in rows if "flagged" in r]
     if coach:
-        coach_figures(coach)
+        coach_figures(coach, recall_every)
 
 
 def main() -> None:
@@ -279,7 +296,7 @@ def main() -> None:
     )
     args = ap.parse_args()
     if args.job == "summary":
-        summary(args.runs)
+        summary(args.runs, args.recall)
         return
     until = None
     if args.until:
