@@ -135,12 +135,12 @@ def run_coach(out: Path, until: datetime.datetime | None, head: str, args: argpa
     standards = [(1000 + s, "standard") for s in range(args.first, args.first + args.even)]
     hands = [h for both in zip(beginners, standards, strict=False) for h in both]  # a partial run has both
     hands += beginners[len(standards) :] + standards[len(beginners) :]
+    unflagged = 0  # disputed decisions not flagged so far: every --recall-th is checked
     for seed, level in hands:
         if over(until):
             return
         m = played_match(seed, level)
         deal = m.records[0].deal_code
-        unflagged = 0
         for v in review(m, 1).verdicts:
             key = f"{deal}:{v.move_index}"
             if key in done or over(until):
@@ -289,7 +289,7 @@ def main() -> None:
     ap.add_argument("--even", type=int, default=400, help="coach: hands of the standard level")
     ap.add_argument("--first", type=int, default=0, help="coach: the first hand's seed")
     ap.add_argument(
-        "--recall", type=int, default=10, help="coach: check every K-th disputed, unflagged decision"
+        "--recall", type=int, default=6, help="coach: check every K-th disputed, unflagged decision"
     )
     ap.add_argument(
         "--posterior-every", type=int, default=8, help="coach: the posterior's calibration every K-th move"
