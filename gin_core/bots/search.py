@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ..actions import Action, ActionKind
 from ..arrange import min_deadwood
@@ -49,6 +49,8 @@ class Playouts:
     runs: int = 0
     credit: float = 0.0  # added when ranking: the search's prior, for the favourite
     chances: float | None = None  # the sum of the playouts' chances to win the match, if judged
+    by_guess: list[float] = field(default_factory=list)  # each guess's points, in guess order
+    chance_by_guess: list[float] = field(default_factory=list)  # and its chance, if judged
 
     @property
     def value(self) -> float:
@@ -240,8 +242,11 @@ def play_candidates(
             t.points += points
             t.wins += points > 0
             t.runs += 1
+            t.by_guess.append(points)
             if judge is not None:
-                t.chances = (t.chances or 0.0) + judge(points)
+                chance = judge(points)
+                t.chances = (t.chances or 0.0) + chance
+                t.chance_by_guess.append(chance)
     return active
 
 
