@@ -45,6 +45,7 @@ from .arrange import (
     optimal_arrangements,
 )
 from .bots import Bot, Candidate, make_bot, think_hint
+from .bots.ranking import CLEAR_ERRORS, clearly_better, rank_key, rank_value
 from .bots.reasons import Reason, ReasonKind
 from .cards import CARDS, Card, CardError, format_cards, parse_cards, sort_cards
 from .dealcode import DealCodeError, deal_seed
@@ -113,6 +114,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CARDS",
+    "CLEAR_ERRORS",
     "EXPERT",
     "MISTAKE_POINTS",
     "PRESETS",
@@ -190,6 +192,7 @@ __all__ = [
     "best_arrangement",
     "best_defence",
     "best_discard",
+    "clearly_better",
     "deadwood",
     "deal_seed",
     "dealt_hands",
@@ -223,6 +226,8 @@ __all__ = [
     "position",
     "preset",
     "preset_name",
+    "rank_key",
+    "rank_value",
     "rating",
     "replay_hand",
     "rule_fields",

@@ -27,7 +27,7 @@ def rank_key(win: float | None, points: float) -> tuple[float, float]:
     return (-points, -points) if win is None else (-win, -points)
 
 
-def score(win: float | None, points: float) -> float:
+def rank_value(win: float | None, points: float) -> float:
     """The value moves are ranked by: the chance to win the match, else the points."""
     return points if win is None else win
 

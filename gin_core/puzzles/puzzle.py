@@ -25,7 +25,7 @@ from ..analysis.coach import MistakeKind, diagnose
 from ..bots.hint import think_hint
 from ..bots.judge import Judge
 from ..bots.knowledge import Knowledge
-from ..bots.ranking import rank_key, score
+from ..bots.ranking import rank_key, rank_value
 from ..bots.reasons import Reason
 from ..bots.search import reason_of
 from ..errors import GinError
@@ -80,7 +80,7 @@ class MoveValue:
 
     def score(self) -> float:
         """The value moves are ranked by (see :mod:`gin_core.bots.ranking`)."""
-        return score(self.win, self.points)
+        return rank_value(self.win, self.points)
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from gin_core import Action, Card, MistakeKind, PlayerView
-from gin_core.bots.ranking import CLEAR_ERRORS, clearly_better
+from gin_core import CLEAR_ERRORS, Action, Card, MistakeKind, PlayerView, clearly_better
 from gin_core.puzzles.declaring import unseen_spots
 from gin_core.puzzles.glicko import PlayerRating
 from gin_core.puzzles.position import Position
