@@ -33,7 +33,7 @@ from .analysis.duplicate import (
     expert_seed,
     replay_hand,
 )
-from .analysis.luck import HandLuck, Luck, LuckKind, MatchLuck, hand_luck, match_luck
+from .analysis.luck import HandLuck, Luck, LuckKind, LuckParts, MatchLuck, hand_luck, match_luck
 from .analysis.rating import Grade, Rating, SkillBand, band_of, grade, move_accuracy, rating
 from .analysis.replay import Frame, first_move, frames, hand_moves, never_seen, position
 from .analysis.their_luck import TheirLuck, their_luck
@@ -151,6 +151,7 @@ __all__ = [
     "Layoff",
     "Luck",
     "LuckKind",
+    "LuckParts",
     "Match",
     "MatchLuck",
     "MatchResult",
