@@ -199,7 +199,7 @@ def legend(puzzle: Puzzle) -> str:
         else "Value: the points this hand is expected to bring you"
     )
     if puzzle.verified == len(puzzle.moves):
-        return f"{what}, all measured by the same playouts on likely hidden cards; best first."
+        return f"{what}, all measured by the same playouts on likely hidden cards."
     return (
         f"{what}, measured for the best {puzzle.verified} moves by a search {SCALE} times the "
         f"hint's; the other moves, which the hint rated lower, are listed {UNVERIFIED}."
@@ -232,8 +232,8 @@ def headline(puzzle: Puzzle, played: Action, verdict: Verdict) -> str:
     what = "points of match-win chance" if by_match else "points"
     return (
         f"Close: both moves are reasonable. You chose {mine} ({value_words(yours)}); {best} "
-        f"is rated {gap:.1f} {what} higher ({value_words(top)}), within the estimate's noise "
-        f"({CLEAR_ERRORS:g} paired standard errors of the gap, {CLEAR_ERRORS * error:.1f})."
+        f"is rated {gap:.1f} {what} higher ({value_words(top)}), within the estimate's noise: "
+        f"under {CLEAR_ERRORS:g} paired standard errors of the gap ({CLEAR_ERRORS * error:.1f} {what})."
     )
 
 
