@@ -221,6 +221,12 @@ def test_a_blog_post_embeds_the_layoff_lesson(page, page_monitor, site_url, tmp_
         assert not page.locator("[data-act=lesson-practice]").count()  # no practice hand in a post
         keys = page.evaluate("Object.keys(localStorage)")
         assert not [k for k in keys if re.search(r"lessons", k)]
+        # a reader who comes back (a match of the post's page now stored) sees the lesson again
+        assert saved(page)["match"]  # the embed's match is kept: the next visit resumes it
+        page.reload()
+        wait_mounted(page)
+        page.wait_for_selector("#dlg-lessons[open] .lesson-ask")  # issue 43, item 3
+        assert page.inner_text("#lessons-title") == "Laying off"
     finally:
         server.shutdown()
         server.server_close()
