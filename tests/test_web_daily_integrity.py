@@ -8,6 +8,7 @@ import json
 import sys
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,10 +17,11 @@ from conftest import PYODIDE
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gin_core import SaveError, deal_seed, encode_deal_code, load_match, preset, save_match
+from gin_core import Match, SaveError, deal_seed, encode_deal_code, load_match, preset, save_match
 from gin_core.bots import make_bot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+from ginweb.daily import model as daily_view
 from ginweb.daily import record as daily
 from ginweb.daily.feature import DailyFeature
 from ginweb.daily.play import daily_game, day_of_game
@@ -32,7 +34,9 @@ from ginweb.storage.settings import Settings
 from ginweb.table import intents as i
 from ginweb.table import params
 from ginweb.table.dispatch import Dispatcher
-from ginweb.table.session import Session
+from ginweb.table.model import Look, present
+from ginweb.table.session import Session, new_game
+from ginweb.tutor.feature import TutorFeature
 from test_web_daily_play import DAY, DailyRecorder, feature, play_out, start_daily, stored_dailies
 from test_web_daily_play import table as daily_tab
 from test_web_dispatch import KEY, Vault
@@ -212,6 +216,35 @@ def test_a_counted_daily_cannot_take_back_a_move():
     assert s.undo() == "Undo is off in a counted daily."
     start_daily(s, DAY)  # the same day again: practice, where undo is allowed
     assert feature(s).attempt == Attempt.PRACTICE and not s.strict
+
+
+def test_a_counted_daily_has_no_hint_nor_tutor_and_its_bar_says_so():
+    """Issue 43, item 4: the hint and the tutor would play your attempt, and "+N against the
+    expert" would measure them; they are off in a counted daily, and its line says so."""
+    vault = Vault()
+    prefs = replace(PREFS, tutor=True)
+    game = new_game(Match(prefs.game_rules(), seed=5), prefs.level, vault.new_uid(), vault.now())
+    r, tutor = DailyRecorder(), TutorFeature()
+    s = Session(prefs, vault, game, True, [DailyFeature(vault, r), tutor])
+    d = Dispatcher(s, r, r, r, r, r, s.features)
+    start_daily(s, DAY)
+    assert feature(s).attempt == Attempt.COUNTED
+    while s.match.to_move != 0:
+        s.computer_plays(s.bot.decide(s.match.view(1)).action, "")
+    off = "The hint and the tutor are off in a counted daily."
+    assert s.help_off() == off
+    assert "no hint, no tutor" in (daily_view.bar(feature(s).day(), feature(s).attempt) or "")
+    model = present(s.view(), s.ui, Look(helped=s.help_off() is None))
+    assert not model.controls.hint
+    d(i.Hint())
+    assert not r.named("ask_hint") and (off, "info", 3000) in r.named("notice")
+    assert tutor.turn_key() is None and tutor.jobs(lambda key: False) == []
+    start_daily(s, DAY)  # the same day again: practice, where both help
+    while s.match.to_move != 0:
+        s.computer_plays(s.bot.decide(s.match.view(1)).action, "")
+    assert s.help_off() is None and tutor.turn_key() is not None
+    d(i.Hint())
+    assert r.named("ask_hint")
 
 
 # ----- 7. practice dailies are not counted in the statistics --------------------------------------

@@ -195,6 +195,10 @@ class Dispatcher:
 
     @handles(i.Hint)
     def hint(self, _: i.Hint) -> None:
+        off = self.session.help_off()
+        if off is not None:  # the key (the button is disabled): said, not asked
+            self.screen.notice(off, "info", 3000)
+            return
         self.turns.ask_hint()
 
     @handles(i.OpenSettings)

@@ -193,6 +193,12 @@ class Session:
             return None
         return next((why for f in self.features if (why := f.undo_off()) is not None), None)
 
+    def help_off(self) -> str | None:
+        """Why the hint and the tutor are off now (a feature's words), or None."""
+        if self.practicing:
+            return None
+        return next((why for f in self.features if (why := f.help_off()) is not None), None)
+
     @property
     def strict(self) -> bool:
         """No undo on the table (the presenter hides the button)."""
