@@ -113,6 +113,25 @@ def test_a_wrong_answer_lowers_the_rating_and_ends_the_streak() -> None:
     assert stored["streak"] == 0 and stored["rating"][0] < 1500
 
 
+def test_a_new_rating_is_said_provisional_with_its_deviation_until_it_settles() -> None:
+    """Issue 43, item 5: one miss on a first visit moves 1500 by hundreds of points; the rating
+    is said provisional, with its deviation, while that is above model.PROVISIONAL."""
+    keep = Keep()
+    play = Puzzles(keep)
+    shown = play.today_puzzle()
+    assert shown.puzzle is not None and play.answer(str(wrong_move(shown.puzzle)))
+    found = play.answered()
+    deviation = json.loads(keep.stored[NAME])["rating"][1]
+    assert found is not None and deviation > model.PROVISIONAL
+    said = f"provisional (\u00b1{deviation:.0f} until it is within \u00b1{model.PROVISIONAL})"
+    assert said in found.progress
+    data = record.empty()
+    data["rating"] = [1432.0, model.PROVISIONAL, 0.06]  # settled: said plainly
+    assert model.progress(data) == "Your puzzle rating: 1432. Streak: 0, best 0."
+    data["rating"][1] = model.PROVISIONAL + 1
+    assert "provisional" in model.progress(data)
+
+
 def flagged_view() -> Any:
     """A decision of a real hand, as the player saw it (a discard with choices)."""
     m = Match(preset("classic"), seed=5)

@@ -193,12 +193,21 @@ def declaration_reason(position: Position, action: Action) -> str:
     )
 
 
+PROVISIONAL = 110
+"""A rating is provisional while its deviation is above this (lichess's threshold): a new
+rating's 350 falls below it after about ten answers; until then one answer moves it by
+hundreds of points (issue 43, item 5)."""
+
+
 def progress(data: dict[str, Any], before: PlayerRating | None = None) -> str:
-    """Your puzzle rating (and its change), streak and best streak."""
+    """Your puzzle rating (and its change), said provisional with its deviation until it
+    settles, then your streak and best streak."""
     now = record.rating(data)
     text = f"Your puzzle rating: {now.rating:.0f}"
     if before is not None and round(now.rating) != round(before.rating):
         text += f" ({narrate.signed(round(now.rating - before.rating))})"
+    if now.deviation > PROVISIONAL:
+        text += f", provisional (\u00b1{now.deviation:.0f} until it is within \u00b1{PROVISIONAL})"
     return f"{text}. Streak: {data['streak']}, best {data['best']}."
 
 
