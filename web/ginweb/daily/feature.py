@@ -156,9 +156,11 @@ class DailyFeature(Feature):
             host.dialogs.close_all()
             host.screen.notice(f"You are playing Daily #{record.number(day)}.", "info", 3000)
             return
-        if s.in_progress():
-            text = "Your match in progress will be abandoned (it counts as abandoned in your statistics)."
-            host.ask(f"Play Daily #{record.number(day)}?", text, "Play the daily", lambda _: self.deal(day))
+        leaving = s.leaving()
+        if leaving is not None:
+            host.ask(
+                f"Play Daily #{record.number(day)}?", leaving, "Play the daily", lambda _: self.deal(day)
+            )
         else:
             self.deal(day)
 

@@ -179,6 +179,10 @@ class Session:
             return False
         return hand < n or m.phase not in ENDED or self.practicing or self.ui.stage >= Stage.RESULT
 
+    def leaving(self) -> str | None:
+        """The warning before your match is left for another (None: nothing in progress)."""
+        return narrate.leaving_words(self.counts) if self.in_progress() else None
+
     @property
     def counts(self) -> bool:
         """The match on the table counts in the statistics: not a practice hand, and no feature
