@@ -54,6 +54,7 @@ class BoardModel(Frozen):
     title: str
     task: str  # what is being decided
     hand: tuple[HandCard, ...]
+    hand_label: str  # what the hand is for a screen reader: its cards are moves only in a discard
     pile: str  # the pile's top card, in words
     pile_code: str | None
     discards: str  # the discards seen, by whom
@@ -123,6 +124,7 @@ def board(position: Position, title: str) -> BoardModel:
         title,
         task_words(position, v),
         hand,
+        "Your hand: choose a card to discard it" if discards else f"Your hand, {len(hand)} cards",
         "Discard pile: empty" if top is None else f"Discard pile: {narrate.card_word(top)} on top",
         None if top is None else str(top),
         seen_words(v),
@@ -191,6 +193,13 @@ def declaration_reason(position: Position, action: Action) -> str:
         f"{answer_label(position, action)} leaves {spots} {cards} you have not seen that the "
         "computer could lay off on your melds; the values weigh what it probably holds."
     )
+
+
+def not_a_puzzle(asked: str) -> str:
+    """Why a link's or an embed's puzzle shows nothing, in the same words on the game's page and
+    the puzzle page (the engine's reason, e.g. a position code's base64 length, is no help)."""
+    shown = asked if len(asked) <= 40 else asked[:40] + "\u2026"
+    return f"\u201c{shown}\u201d is not a puzzle id (such as p0421) nor a position code."
 
 
 PROVISIONAL = 110
