@@ -5,6 +5,10 @@ A lesson's deal is stacked (``gin_core.stacked_deck``): ``you`` are the non-deal
 the computer, then the upcard and the top of the stock; ``before`` are engine moves played
 (alternately, as the engine asks) before the first step. Where a step looks at a knocked hand,
 ``them`` is the computer's knock (its ten cards laid out) and ``you`` defend.
+
+A text names a rule's value, or a figure of its deal, by a ``{field}`` (rulewords.py and
+model.words_of fill them in from the lesson's Rules and deal), never by the value itself: a
+test refuses a rule's value written out (issue 43, item 1).
 """
 
 from __future__ import annotations
