@@ -57,8 +57,6 @@ from .errors import (
     EndlessHandError,
     GinError,
     HandError,
-    IllegalAction,
-    Refusal,
     SaveError,
     UndoError,
 )
@@ -71,6 +69,7 @@ from .layoff import Layoff, best_defence
 from .match import Match, TakeBack
 from .melds import Meld, MeldError, is_meld_mask
 from .presets import PRESETS, preset, preset_name
+from .refusals import IllegalAction, Refusal
 from .results import HandRecord, MatchResult, hand_points, match_result
 from .rules import RULE_FIELDS, RuleField, Rules, RulesError, rule_fields
 from .save import dumps as save_match

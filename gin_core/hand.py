@@ -13,10 +13,10 @@ from .actions import Action, ActionKind
 from .arrange import discard_deadwoods, min_deadwood
 from .cards import CARDS, Card, cards_of, mask_of
 from .declare import declared_deadwood
-from .errors import IllegalAction, Refusal
 from .events import Event
 from .flow import Phase, at_the_wall, dead_after_discard, pile_limit_reached
 from .melds import Meld
+from .refusals import IllegalAction, Refusal
 from .rules import Rules
 from .scoring import Settlement, settle
 

@@ -20,10 +20,11 @@ from .actions import Action, ActionKind
 from .cards import Card
 from .checks import check_seed, describe
 from .dealcode import deal_seed, random_seed
-from .errors import ArgumentError, IllegalAction, Refusal, UndoError
+from .errors import ArgumentError, UndoError
 from .flow import Phase
 from .hollywood import HollywoodScore, hollywood_score
 from .match import Match, TakeBack
+from .refusals import IllegalAction, Refusal
 from .results import HandRecord
 from .seating import Pairing, Seating, TableRules, hand_dealer, next_table_dealer, pairing
 from .tablescore import Scores, TableResult, game_result, side_net, table_result

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from gin_core import Match, preset, save_match
-from gin_core.errors import ArgumentError, IllegalAction, SaveError
+from gin_core.errors import ArgumentError, SaveError
 from gin_core.hollywood import hollywood_score
+from gin_core.refusals import IllegalAction
 from gin_core.rules import RulesError
 from gin_core.seating import Seating, TableRules, next_table_dealer, pairing, table_preset
 from gin_core.table import Table, TablePhase

@@ -32,24 +32,33 @@ from typing import Any
 
 from ..actions import Action, ActionKind
 from ..arrange import best_arrangement, min_deadwood, trim_caches
-from ..bots.base import Work, rng_for
-from ..bots.heuristics import Option
-from ..bots.judge import Judge
-from ..bots.knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR, Knowledge, fits
-from ..bots.ranking import rank_key
-from ..bots.reasons import Reason
-from ..bots.rollout import playout_bound
-from ..bots.sampler import Guess, Inference
-from ..bots.search import (
+from ..bots.kernel import (
+    KNOCK_MARGIN,
+    SAME_RANK,
+    SUIT_FAR,
+    SUIT_NEAR,
     ExpertBot,
+    Guess,
+    Inference,
+    Judge,
+    Knowledge,
+    Option,
+    Reason,
     SearchBot,
     SearchSettings,
+    Work,
+    best_knock,
+    fits,
     guess_hidden,
+    likely_deadwood,
+    likely_opponent_deadwood,
+    playout_bound,
+    rank_key,
     reason_of,
+    rng_for,
     simulate,
     standard_choice,
 )
-from ..bots.standard import KNOCK_MARGIN, best_knock, likely_deadwood, likely_opponent_deadwood
 from ..cards import CARDS, Card, cards_of, mask_of
 from ..checks import check_player, check_slice_ms
 from ..checks import describe as shown

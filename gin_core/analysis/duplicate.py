@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots import Bot, check_level, make_bot
-from ..bots.base import bot_hand_bound
+from ..bots.kernel import bot_hand_bound
 from ..checks import check_seed, check_slice_ms, describe
 from ..errors import GinError
 from ..match import Match

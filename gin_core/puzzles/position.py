@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from ..actions import Action, ActionKind
-from ..bots.knowledge import hand_events
+from ..bots.kernel import hand_events
 from ..cards import CARDS, Card
 from ..errors import GinError
 from ..events import Event

@@ -22,12 +22,7 @@ from functools import cache
 
 from ..actions import Action, ActionKind
 from ..analysis.coach import MistakeKind, diagnose
-from ..bots.hint import think_hint
-from ..bots.judge import Judge
-from ..bots.knowledge import Knowledge
-from ..bots.ranking import rank_key, rank_value
-from ..bots.reasons import Reason
-from ..bots.search import reason_of
+from ..bots.kernel import Judge, Knowledge, Reason, rank_key, rank_value, reason_of, think_hint
 from ..errors import GinError
 from ..flow import Phase
 from ..view import PlayerView
