@@ -2,7 +2,7 @@
 
 Values are the expected points of this hand for the player (positive is good) and, under
 rules with a target, the expected chance to win the match once the hand is over, which then
-ranks the moves (see :mod:`.judge`); both are measured by playouts on guesses of the hidden
+ranks the moves (see :mod:`.match_chance`); both are measured by playouts on guesses of the hidden
 cards, all moves on the same guesses, within the hard level's budget; the close contenders get
 the most playouts (the worse half is set aside twice, the standard level's choice credited
 ``SearchBot.prior`` points while they are). The order is :mod:`.ranking`'s, the one the coach,

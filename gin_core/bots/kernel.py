@@ -12,8 +12,8 @@ from __future__ import annotations
 from .base import Work, bot_hand_bound, finish, rng_for
 from .heuristics import Option
 from .hint import think_hint
-from .judge import Judge
 from .knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR, Knowledge, fits, hand_events
+from .match_chance import Judge
 from .ranking import rank_key, rank_value
 from .reasons import Reason, ReasonKind
 from .rollout import playout_bound

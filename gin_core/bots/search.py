@@ -5,7 +5,7 @@ opponent's hand and the stock many times, consistently with everything public; e
 is played out to the end of the hand on every guess (the same guesses for all candidates, so
 their difference is measured, not their luck); the candidate with the best average points
 wins (under rules with a target, the best average chance to win the match of the scores the
-playouts reach, see :mod:`.judge`; the credit below is then converted at the score's rate),
+playouts reach, see :mod:`.match_chance`; the credit below is then converted at the score's rate),
 except that the standard level's own choice is credited ``prior`` points: the playouts
 follow a cruder policy than the heuristic and their averages are noisy, so the search overrides
 the heuristic only when it finds a clearly better move (against the standard level the search
@@ -30,8 +30,8 @@ from ..view import PlayerView
 from .base import Bot, Decision, Thinking, Work, face_up, lowest_end
 from .habits import waiting_chance, wary_share
 from .heuristics import Option, discard_options
-from .judge import Judge
 from .knowledge import Knowledge, fits
+from .match_chance import Judge
 from .reasons import MeldShape, Reason, ReasonKind
 from .rollout import END_UNITS, PlayoutState, playout, playout_bound, score
 from .sampler import Guess, Inference, Proposer, proposal_units, resample
