@@ -28,13 +28,13 @@ from ..equity import equity_loaded
 from ..flow import Phase, dead_after_discard
 from ..view import PlayerView
 from .base import Bot, Decision, Thinking, Work, face_up, lowest_end
+from .deadwood_shown import pulled, shown_deadwood
 from .heuristics import Option, discard_options
 from .knowledge import Knowledge, fits
 from .match_chance import Judge
 from .reasons import MeldShape, Reason, ReasonKind
 from .rollout import END_UNITS, PlayoutState, playout, playout_bound, score
 from .sampler import Guess, Inference, Proposer, proposal_units, resample
-from .showdowns import pulled, shown_deadwood
 from .standard import best_knock, discard_decision, draw_decision, knock_or_discard, wall_decision
 from .waiting import waiting_chance, wary_share
 
@@ -349,7 +349,7 @@ class SearchBot(Bot):
         """This decision's settings: the level's, with what the level learns from the match:
         the chance that the opponent waits with a hand it could knock with, how often it is
         wary in the playouts (see :func:`.waiting.wary_share`), and at a knock chance the
-        deadwood it showed at our knocks (see :mod:`.showdowns`)."""
+        deadwood it showed at our knocks (see :mod:`.deadwood_shown`)."""
         settings = self.settings()
         if self.learns_eagerness:
             settings = replace(settings, opponent_wary=wary_share(view))
@@ -427,7 +427,7 @@ class ExpertBot(SearchBot):
     A guessed hand that is gin after the opponent's discard is ruled out (nobody sits on gin),
     so a knock is priced against low hands short of gin, which is where its undercuts are. At
     a knock chance its guesses are pulled toward the deadwood the opponent showed at its
-    knocks this match (see :mod:`.showdowns`): a low-deadwood player's hand is guessed low.
+    knocks this match (see :mod:`.deadwood_shown`): a low-deadwood player's hand is guessed low.
     The opponent's seat in its playouts is wary only on the share of guesses the match's
     evidence of waiting leaves (see :func:`.waiting.wary_share`): against a player seen
     knocking at once, playing on is valued against one who knocks at once."""
