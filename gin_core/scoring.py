@@ -17,7 +17,7 @@ KINDS = ("knock", "gin", "big_gin", "undercut")
 
 Side = Literal["knocker", "defender"]
 # (kind, winning side or None for an equal count that is no undercut, bonus, deadwood points)
-Verdict = tuple[str, Side | None, int, int]
+HandOutcome = tuple[str, Side | None, int, int]
 # the defender's (deadwood left, own melds, lay-offs), as :func:`~gin_core.layoff.defend` returns it
 Defence = tuple[int, tuple[int, ...], list[tuple[int, int]]]
 
@@ -140,7 +140,9 @@ def _showdown(
     return defend(dmask, packing if allow else ()), knocker_deadwood
 
 
-def verdict(knocker_deadwood: int, defender_deadwood: int, rules: Rules, big_gin: bool = False) -> Verdict:
+def verdict(
+    knocker_deadwood: int, defender_deadwood: int, rules: Rules, big_gin: bool = False
+) -> HandOutcome:
     """(kind, winner as ``"knocker"``/``"defender"``/``None``, bonus, deadwood points) of a knock."""
     if knocker_deadwood == 0:
         return (
