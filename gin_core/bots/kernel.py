@@ -3,7 +3,7 @@
 The levels are made of parts (guesses of the hidden cards, playouts, a playout's worth in the
 match, what a view implies, the one ranking); the analysis and the puzzles reuse those parts to
 judge a decision the way the levels make it. They import them from here, never from a bot's own
-module, so a level's internals can change behind this list (``tests/test_imports.py`` holds both
+module, so a level's internals can change behind this list (``tests/test_engine_imports.py`` holds both
 the rule and the absence of import circles).
 """
 
