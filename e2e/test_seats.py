@@ -24,7 +24,7 @@ from test_a11y import SIZES, Audit
 from test_game import FAST, SEAL_KEY, open_game, seal  # seal: the page's, web/ on the path
 from test_pass_and_play import assert_unseen, everything_readable, named, start_two_people
 
-from gin_core import Card, Match, Phase, Table, TablePhase, hand_moves, load_table, make_bot, position
+from gin_core import Card, Match, Phase, TableMatch, TablePhase, hand_moves, load_table, make_bot, position
 
 SHOTS = Path("/work/briefs/shots")
 TABLE_KEY = "gin-rummy/v1/seats"
@@ -54,7 +54,7 @@ def sit_down(page, seating: str) -> None:
     page.wait_for_selector("#dlg-seats[open]")
 
 
-def stored(page) -> Table:
+def stored(page) -> TableMatch:
     """The stored table, its sealed part opened as only a test may."""
     text, key = page.evaluate(f"[localStorage.getItem({TABLE_KEY!r}), localStorage.getItem({SEAL_KEY!r})]")
     data = json.loads(text)
@@ -272,7 +272,7 @@ def sit_down_people(page) -> None:
     page.wait_for_selector(f"#dlg-seats[open] {READY}")
 
 
-def in_hands(table: Table) -> set[Card]:
+def in_hands(table: TableMatch) -> set[Card]:
     """Every card held in a hand of a game in play (not on a pile; a finished game's hands are
     laid out for everyone, and each game has its own deck: the same card laid out in a finished
     game cannot be told from the text, so it is left out too)."""
@@ -283,7 +283,7 @@ def in_hands(table: Table) -> set[Card]:
     return {c for m in playing for h in m.hand.hands for c in h} - piles - laid_out
 
 
-def known_to(table: Table, name: str) -> set[Card]:
+def known_to(table: TableMatch, name: str) -> set[Card]:
     """What the person ``name`` may know of the hands: their own and what their opponent took
     from the pile."""
     found = table.game_of(PEOPLE.index(name))
@@ -301,7 +301,7 @@ def holder(page) -> str | None:
     return title.split(" against ")[0]
 
 
-def sensible(table: Table, seat: int | None) -> str | None:
+def sensible(table: TableMatch, seat: int | None) -> str | None:
     """The move a person makes: the next hand, or what a beginner would play in their seat."""
     if table.phase != TablePhase.PLAY or seat is None:
         return "next_hand"
@@ -312,7 +312,7 @@ def sensible(table: Table, seat: int | None) -> str | None:
     return str(make_bot("beginner", seed=1).decide(found[0].view(found[1])).action)
 
 
-def play_as(page, table: Table, seat: int | None) -> None:
+def play_as(page, table: TableMatch, seat: int | None) -> None:
     """Click the move (or the card to discard) a beginner would play at ``seat``."""
     offered = page.eval_on_selector_all(MOVES, "bs => bs.map(b => b.dataset.action)")
     want = sensible(table, seat)
@@ -357,7 +357,7 @@ def people_step(page, audit: Audit, other_deck: set[Card]) -> str:
 GO_OVER = "#seats-moves [data-act=seat-go-over]"
 
 
-def go_over_behind_handover(page, table: Table, seat: int) -> None:
+def go_over_behind_handover(page, table: TableMatch, seat: int) -> None:
     """With several people, a person's game opens only once the device is passed to them (no
     button for one who sat out), from their seat's view only, with their name for "you"."""
     name = PEOPLE[seat]
@@ -432,7 +432,7 @@ def sit_down_partners(page) -> None:
     page.wait_for_selector(f"#dlg-seats[open] {READY}")
 
 
-def known_at(table: Table, seat: int) -> set[Card]:
+def known_at(table: TableMatch, seat: int) -> set[Card]:
     """What ``seat`` may know of the hands: its own and what its opponent took from the pile."""
     found = table.game_of(seat)
     if found is None:

@@ -76,7 +76,7 @@ from .save import dumps as save_match
 from .save import loads as load_match
 from .scoring import Settlement, settle
 from .seating import TABLE_PRESETS, Seating, TableRules, table_preset
-from .table import SeatView, Table, TableHand, TablePhase
+from .table import SeatView, TableHand, TableMatch, TablePhase
 from .tablesave import dumps as save_table
 from .tablesave import load_any
 from .tablesave import loads as load_table
@@ -179,8 +179,8 @@ __all__ = [
     "Seating",
     "Settlement",
     "SkillBand",
-    "Table",
     "TableHand",
+    "TableMatch",
     "TablePhase",
     "TableResult",
     "TableRules",

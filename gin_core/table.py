@@ -6,7 +6,7 @@ Each game of a hand is a one-hand :class:`~gin_core.match.Match` between two sea
 routes a seat's action to its game, deals the next hand when all games are over, and keeps the
 score. Like a match it is a pure function of its rules, seed, first dealer and the actions
 applied (:mod:`gin_core.tablesave`). A seat may take back its last move of the hand as a
-person may at two (:meth:`Table.fair_undo`, the game's :meth:`Match.fair_undo`): only while
+person may at two (:meth:`TableMatch.fair_undo`, the game's :meth:`Match.fair_undo`): only while
 its game shows it nothing new since (the other games' moves show it only the table).
 """
 
@@ -102,7 +102,7 @@ class SeatView:
     legal_actions: tuple[Action, ...]
 
 
-class Table:
+class TableMatch:
     """Seats 0..n-1 playing hands under ``table`` until a party reaches the target (in
     Hollywood, until the three games are over)."""
 
@@ -224,7 +224,7 @@ class Table:
         if why is not None:
             raise UndoError(f"seat {seat} may not take back its last move ({why})")
         k = max(i for i, (s, _) in enumerate(self.history) if s == seat)
-        again = Table(self.table, self.seed, self.dealer_choice)
+        again = TableMatch(self.table, self.seed, self.dealer_choice)
         for s, action in self.history[:k] + self.history[k + 1 :]:
             again.apply(s, action)
         self.__dict__.update(again.__dict__)

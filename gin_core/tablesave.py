@@ -21,14 +21,14 @@ from .match import Match
 from .save import from_dict as match_from_dict
 from .save import read_json, same_json
 from .seating import TableRules
-from .table import Table
+from .table import TableMatch
 
 FORMAT = "gin_core.table"
 VERSION = 1
 _KEYS = frozenset({"format", "version", "table", "seed", "dealer", "actions", "state"})
 
 
-def _snapshot(table: Table) -> dict[str, Any]:
+def _snapshot(table: TableMatch) -> dict[str, Any]:
     moves = "\n".join(f"{s}:{a}" for s, a in table.history)
     return {
         "phase": str(table.phase),
@@ -41,7 +41,7 @@ def _snapshot(table: Table) -> dict[str, Any]:
     }
 
 
-def to_dict(table: Table) -> dict[str, Any]:
+def to_dict(table: TableMatch) -> dict[str, Any]:
     """The save of a table as a JSON-ready dict."""
     return {
         "format": FORMAT,
@@ -54,12 +54,12 @@ def to_dict(table: Table) -> dict[str, Any]:
     }
 
 
-def dumps(table: Table) -> str:
+def dumps(table: TableMatch) -> str:
     """The save of a table as JSON text."""
     return json.dumps(to_dict(table), separators=(",", ":"))
 
 
-def _start(data: Any) -> Table:
+def _start(data: Any) -> TableMatch:
     """The table a save starts from, after checking its header."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("not a gin_core table save")
@@ -69,12 +69,12 @@ def _start(data: Any) -> Table:
         raise SaveError(f"a table save has exactly the fields {', '.join(sorted(_KEYS))}")
     try:
         rules = TableRules.from_dict(data["table"])
-        return Table(rules, seed=data["seed"], dealer=data["dealer"])
+        return TableMatch(rules, seed=data["seed"], dealer=data["dealer"])
     except GinError as e:
         raise SaveError(f"save cannot start a table: {e}") from None
 
 
-def _play(table: Table, i: int, entry: Any) -> None:
+def _play(table: TableMatch, i: int, entry: Any) -> None:
     if not (
         isinstance(entry, list) and len(entry) == 2 and type(entry[0]) is int and isinstance(entry[1], str)
     ):
@@ -87,7 +87,7 @@ def _play(table: Table, i: int, entry: Any) -> None:
         raise SaveError(f"save action {i} ({describe(entry[1])}) is illegal: {e}") from None
 
 
-def from_dict(data: Any) -> Table:
+def from_dict(data: Any) -> TableMatch:
     """Rebuild a table from :func:`to_dict` output, checking everything."""
     table = _start(data)
     actions = data["actions"]
@@ -100,12 +100,12 @@ def from_dict(data: Any) -> Table:
     return table
 
 
-def loads(text: str | bytes) -> Table:
+def loads(text: str | bytes) -> TableMatch:
     """Rebuild a table from :func:`dumps` output."""
     return from_dict(read_json(text))
 
 
-def load_any(text: str | bytes) -> Match | Table:
+def load_any(text: str | bytes) -> Match | TableMatch:
     """A two-player match or a table, whichever the save holds."""
     data = read_json(text)
     if isinstance(data, dict) and data.get("format") == FORMAT:

@@ -12,7 +12,7 @@ from gin_core.hollywood import hollywood_score
 from gin_core.refusals import IllegalAction
 from gin_core.rules import RulesError
 from gin_core.seating import Seating, TableRules, next_table_dealer, pairing, table_preset
-from gin_core.table import Table, TablePhase
+from gin_core.table import TableMatch, TablePhase
 from gin_core.tablesave import dumps, load_any, loads
 from gin_core.tablescore import game_result, side_net
 
@@ -107,7 +107,7 @@ def test_table_rules_round_trip_and_refuse_bad_options():
 
 
 def test_a_seat_sitting_out_is_refused_and_nothing_changes():
-    table = Table(table_preset("three"), seed=7, dealer=0)
+    table = TableMatch(table_preset("three"), seed=7, dealer=0)
     view = table.view(0)
     assert view.play is None and view.legal_actions == ()
     before = dumps(table)
@@ -119,11 +119,11 @@ def test_a_seat_sitting_out_is_refused_and_nothing_changes():
 
 
 def test_a_save_with_an_edited_action_or_state_is_refused():
-    table = Table(table_preset("partners"), seed=3, dealer=1)
+    table = TableMatch(table_preset("partners"), seed=3, dealer=1)
     mover = table.to_move[0]
     table.apply(mover, table.legal_actions(mover)[0])
     text = dumps(table)
-    assert dumps(loads(text)) == text and isinstance(load_any(text), Table)
+    assert dumps(loads(text)) == text and isinstance(load_any(text), TableMatch)
     with pytest.raises(SaveError):
         loads(text.replace('"dealer":1', '"dealer":2', 1))
     with pytest.raises(SaveError):

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_core import Seating, Table, table_preset
+from gin_core import Seating, TableMatch, table_preset
 from gin_core.bots import make_bot
 from gin_core.table import TablePhase
 
@@ -37,7 +37,7 @@ ALONE = {"hollywood": ("You", "Computer"), "three": ("You", "Left", "Right")}
 ALONE["partners"] = ("You", "Left", "Partner", "Right")
 
 
-def play(table: Table, moves: int, seed: int = 0) -> Table:
+def play(table: TableMatch, moves: int, seed: int = 0) -> TableMatch:
     """``moves`` moves by beginner bots at every seat (the next hand dealt when one ends)."""
     bots = [make_bot("beginner", seed + s) for s in range(table.seats)]
     for _ in range(moves):
@@ -53,7 +53,7 @@ def play(table: Table, moves: int, seed: int = 0) -> Table:
     return table
 
 
-def hand_over(table: Table, seed: int = 0) -> Table:
+def hand_over(table: TableMatch, seed: int = 0) -> TableMatch:
     """Play on until the hand in play is over."""
     while table.phase == TablePhase.PLAY:
         play(table, 1, seed)
@@ -64,7 +64,7 @@ def hand_over(table: Table, seed: int = 0) -> Table:
 
 
 def test_three_players_the_dealer_sits_out_and_sees_the_others_face_down():
-    m = present(Table(table_preset("three"), seed=5, dealer=YOU).view(YOU), ALONE["three"])
+    m = present(TableMatch(table_preset("three"), seed=5, dealer=YOU).view(YOU), ALONE["three"])
     assert m.seats == ("You: deals, sits out", "Left", "Right")
     assert len(m.games) == 1 and not m.games[0].yours
     assert m.games[0].players == ("Left", "Right") and m.games[0].cards == ()
@@ -73,7 +73,7 @@ def test_three_players_the_dealer_sits_out_and_sees_the_others_face_down():
 
 
 def test_three_players_the_deal_rotates_and_you_play_the_next_hand():
-    table = hand_over(Table(table_preset("three"), seed=5, dealer=YOU))
+    table = hand_over(TableMatch(table_preset("three"), seed=5, dealer=YOU))
     m = present(table.view(YOU), ALONE[table.table.seating])
     assert m.moves == (("next_hand", "Next hand"),) and m.status == "Hand 1 is over"
     assert m.rows[0][0] == "1" and m.rows[-1][0] == "Total"
@@ -84,7 +84,7 @@ def test_three_players_the_deal_rotates_and_you_play_the_next_hand():
 
 
 def test_partners_two_games_yours_first_and_both_scored():
-    table = Table(table_preset("partners"), seed=3, dealer=YOU)
+    table = TableMatch(table_preset("partners"), seed=3, dealer=YOU)
     m = present(table.view(YOU), ALONE[table.table.seating])
     assert len(m.games) == 2 and m.games[0].yours and not m.games[1].yours
     assert m.head == ("Hand", "You and Partner", "Left and Right", "Games")
@@ -104,7 +104,7 @@ def test_partners_two_games_yours_first_and_both_scored():
 
 
 def test_hollywood_shows_three_games():
-    table = Table(table_preset("hollywood"), seed=9, dealer=YOU)
+    table = TableMatch(table_preset("hollywood"), seed=9, dealer=YOU)
     for _ in range(3):
         hand_over(table, 2)
         if table.phase == TablePhase.HAND_OVER:
@@ -125,7 +125,7 @@ def _texts(m: SeatsModel) -> str:
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from(("three", "partners", "hollywood")), st.integers(0, 10_000), st.integers(0, 120))
 def test_the_model_never_names_a_card_hidden_from_you(seating, seed, moves):
-    table = play(Table(table_preset(seating), seed=seed), moves, seed)
+    table = play(TableMatch(table_preset(seating), seed=seed), moves, seed)
     view = table.view(YOU)
     m = present(view, ALONE[seating])
     mine = set(view.play.hand) if view.play is not None else set()
@@ -145,7 +145,7 @@ def test_the_model_never_names_a_card_hidden_from_you(seating, seed, moves):
 
 
 def test_the_record_round_trips_sealed():
-    table = play(Table(table_preset("partners"), seed=11), 30)
+    table = play(TableMatch(table_preset("partners"), seed=11), 30)
     text = record.dumps(record.Seated(table, "beginner", ("Ann", None, "Bob", None)), KEY)
     data = json.loads(text)
     assert data["table"].startswith("sealed1:")
@@ -174,7 +174,7 @@ def test_the_record_round_trips_sealed():
     ],
 )
 def test_a_bad_record_is_refused_with_value_error(edit: Callable[[dict[str, Any]], object]):
-    table = play(Table(table_preset("three"), seed=4), 12)
+    table = play(TableMatch(table_preset("three"), seed=4), 12)
     data = json.loads(record.dumps(record.Seated(table, "beginner", ("You", None, None)), KEY))
     edit(data)
     with pytest.raises(ValueError):
@@ -183,7 +183,7 @@ def test_a_bad_record_is_refused_with_value_error(edit: Callable[[dict[str, Any]
 
 def test_a_record_sealed_with_another_key_is_refused():
     data = json.loads(
-        record.dumps(record.Seated(Table(table_preset("three")), "beginner", ("You", None, None)), KEY)
+        record.dumps(record.Seated(TableMatch(table_preset("three")), "beginner", ("You", None, None)), KEY)
     )
     with pytest.raises(ValueError):
         record.parse(data, "f" * 32)
@@ -304,7 +304,7 @@ def test_the_seats_chosen_are_checked_like_two_peoples_names():
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from(("three", "partners", "hollywood")), st.integers(0, 10_000), st.integers(0, 120))
 def test_a_covered_table_shows_no_hand_at_all(seating, seed, moves):
-    table = play(Table(table_preset(seating), seed=seed), moves, seed)
+    table = play(TableMatch(table_preset(seating), seed=seed), moves, seed)
     piles = {c for match in table.games for c in match.hand.pile}
     in_hands = {c for match in table.games for h in match.hand.hands for c in h} - piles
     for seat in range(table.seats):
@@ -412,7 +412,7 @@ def test_the_computers_move_at_a_table_left_stops_at_its_next_slice(monkeypatch)
 @settings(max_examples=15, deadline=None)
 @given(st.sampled_from(("three", "partners", "hollywood")), st.integers(0, 10_000))
 def test_a_finished_game_is_laid_out_as_the_showdown_shows_it(seating, seed):
-    table = hand_over(Table(table_preset(seating), seed=seed), seed)
+    table = hand_over(TableMatch(table_preset(seating), seed=seed), seed)
     hand = table.hands[-1]
     for seat in range(table.seats):
         m = present(table.view(seat), ALONE[seating])
@@ -471,9 +471,9 @@ def test_a_links_table_seed_deals_every_table_the_same_and_a_bad_one_is_said():
 # ----- the reviews of a table's hand ------------------------------------------------------------
 
 
-def finished(f: SeatsFeature, people: record.People, dealer: int) -> Table:
+def finished(f: SeatsFeature, people: record.People, dealer: int) -> TableMatch:
     """Seat ``people`` at a three-player table dealt by ``dealer`` whose first hand is over."""
-    table = hand_over(Table(table_preset("three"), seed=7, dealer=dealer), 7)
+    table = hand_over(TableMatch(table_preset("three"), seed=7, dealer=dealer), 7)
     f.seated = record.Seated(table, "beginner", people)
     f.holder = record.persons(people)[0]
     return table
@@ -527,7 +527,7 @@ def test_a_person_who_sat_out_has_no_review_and_several_people_pass_the_device_f
 
 
 def test_a_table_review_shows_its_seat_only_and_says_you_when_alone():
-    table = hand_over(Table(table_preset("three"), seed=7, dealer=1), 7)
+    table = hand_over(TableMatch(table_preset("three"), seed=7, dealer=1), 7)
     game, player = record.game_seat(table, 1, 0) or (-1, -1)
     match = table.games[game]
     names = ("You", "Right") if player == 0 else ("Right", "You")
@@ -539,7 +539,7 @@ def test_a_table_review_shows_its_seat_only_and_says_you_when_alone():
 
 
 def test_an_older_table_record_reads_back_without_analyses():
-    table = hand_over(Table(table_preset("three"), seed=7, dealer=1), 7)
+    table = hand_over(TableMatch(table_preset("three"), seed=7, dealer=1), 7)
     data = json.loads(record.dumps(record.Seated(table, "beginner", ("You", None, None)), KEY))
     data["version"] = 2
     del data["analyses"]

@@ -5,18 +5,18 @@ watching. When it changes hands the table is covered until the next person is re
 
 from __future__ import annotations
 
-from gin_core import Table, TablePhase
+from gin_core import TableMatch, TablePhase
 
 from .record import People, persons
 
 
-def holder_now(table: Table, people: People, holder: int | None) -> int:
+def holder_now(table: TableMatch, people: People, holder: int | None) -> int:
     """The seat of the person who should hold the device now (``holder``: who holds it)."""
     group = next(g for g in _in_turn(table, persons(people)) if g)
     return holder if holder in group else group[0]
 
 
-def _in_turn(table: Table, mine: tuple[int, ...]) -> list[list[int]]:
+def _in_turn(table: TableMatch, mine: tuple[int, ...]) -> list[list[int]]:
     """The people to move, those who play this hand, and everyone (the first not empty wins)."""
     if table.phase != TablePhase.PLAY:
         return [list(mine)]

@@ -6,7 +6,7 @@ holding the device is not in is seen being played (face down) unless they skip t
 With several people the device passes between them (device.py): at every change of person, at
 every new hand and after a reload the table is covered (every hand face down) until the next
 person taps Ready, and the computer waits meanwhile. The holder may take back their last move
-while their game showed them nothing since (gin_core's ``Table.fair_undo``). The table is
+while their game showed them nothing since (gin_core's ``TableMatch.fair_undo``). The table is
 stored after every move (record.py) and comes back on reload; leaving it ends it. A link's (or
 an embed's) ``table_seed=<number>`` fixes the deals of the tables started in that page (for
 demos and deterministic tests; the computer's moves follow from the deals). Everything of the
@@ -30,7 +30,7 @@ from gin_core import (
     ActionKind,
     HandReview,
     Seating,
-    Table,
+    TableMatch,
     TablePhase,
     UndoError,
     make_bot,
@@ -156,7 +156,7 @@ class SeatsFeature(Feature):
         except ValueError as e:
             self.host.screen.notice(str(e), "rule", 4000)
             return False
-        table = Table(table_preset(it.seating), seed=self.seed, dealer=0)
+        table = TableMatch(table_preset(it.seating), seed=self.seed, dealer=0)
         self.seated = record.Seated(table, self.host.session.game.level, people)
         self.serial += 1
         self.holder = None
@@ -366,6 +366,6 @@ class SeatsFeature(Feature):
         self.changed()
 
 
-def _with(table: Table, seat: int, holder: int) -> bool:
+def _with(table: TableMatch, seat: int, holder: int) -> bool:
     """``seat`` plays against the holder this hand."""
     return any(holder in pair and seat in pair for pair in table.pairing)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gin_core import GinError, HandReview, Seating, Table, load_table, save_table
+from gin_core import GinError, HandReview, Seating, TableMatch, load_table, save_table
 
 from ..storage.savefmt import NAME_MAX, seat_name
 from ..storage.seal import SealError, seal, unseal
@@ -42,7 +42,7 @@ class Seated:
     """A table on the page: at each seat a person (by name) or the computer (at ``level``), and
     the analyses of the people's games."""
 
-    table: Table
+    table: TableMatch
     level: str
     people: People
     analyses: Analyses = field(default_factory=dict)
@@ -115,7 +115,7 @@ def parse(data: Any, key: str) -> Seated:
     return Seated(table, data["level"], people, _analyses(data.get("analyses"), key, table))
 
 
-def game_seat(table: Table, hand: int, seat: int) -> tuple[int, int] | None:
+def game_seat(table: TableMatch, hand: int, seat: int) -> tuple[int, int] | None:
     """(game, player in it) of ``seat`` in finished hand ``hand`` (None: it sat out)."""
     for g, played in enumerate(table.hands[hand - 1].games):
         if seat in played.seats:
@@ -123,7 +123,7 @@ def game_seat(table: Table, hand: int, seat: int) -> tuple[int, int] | None:
     return None
 
 
-def _analyses(raw: Any, key: str, table: Table) -> Analyses:
+def _analyses(raw: Any, key: str, table: TableMatch) -> Analyses:
     """The stored analyses that read back and are of their seat's game (see the module text)."""
     try:
         found = json.loads(unseal(raw, key)) if isinstance(raw, str) else {}
@@ -137,7 +137,7 @@ def _analyses(raw: Any, key: str, table: Table) -> Analyses:
     return out
 
 
-def _analysis(entry: Any, table: Table, hand: int, seat: int) -> HandReview | None:
+def _analysis(entry: Any, table: TableMatch, hand: int, seat: int) -> HandReview | None:
     """``entry`` read back if it is of ``seat``'s game of finished hand ``hand``, else None."""
     if not (0 < hand <= len(table.hands) and seat < table.seats):
         return None
@@ -151,7 +151,7 @@ def _analysis(entry: Any, table: Table, hand: int, seat: int) -> HandReview | No
     return read if read.deal_code == table.hands[hand - 1].games[where[0]].record.deal_code else None
 
 
-def _people(raw: Any, table: Table) -> People:
+def _people(raw: Any, table: TableMatch) -> People:
     """Who sits where as stored: a name or null per seat of ``table``."""
     if not (isinstance(raw, list | tuple) and len(raw) == table.seats):
         raise ValueError("table record people do not match its seats")
