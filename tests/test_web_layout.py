@@ -104,8 +104,12 @@ FEATURE_WORDS = {
     "lessons": r"\blessons?\b",
 }
 # words of another feature a folder may use: the puzzle of the day is the engine's daily_puzzle,
-# asked for by a link as puzzle=daily
-ALLOWED = {("daily", "puzzles/"): ("daily_puzzle", 'TODAY = "daily"', 'puzzle="daily"')}
+# asked for by a link as puzzle=daily; a mistake's words (words/mistakes.py) compare the move
+# played with the coach's
+ALLOWED = {
+    ("daily", "puzzles/"): ("daily_puzzle", 'TODAY = "daily"', 'puzzle="daily"'),
+    ("review", "words/"): ("the coach's move",),
+}
 
 
 @pytest.mark.parametrize("feature", sorted(FEATURE_WORDS))

@@ -23,17 +23,6 @@ from ..kit.frozen import Frozen
 from ..words import narrate
 from . import record
 
-THEMES = {
-    MistakeKind.KNOCKED_TOO_EARLY: "Knocking too early",
-    MistakeKind.WAITED_TOO_LONG: "Waiting too long",
-    MistakeKind.DISCARDED_INTO_MELD: "Feeding the computer's meld",
-    MistakeKind.BROKE_MELD: "Breaking a meld",
-    MistakeKind.KEPT_DEAD_PAIR: "Keeping a dead pair",
-    MistakeKind.TOOK_UNUSED: "Taking a card that fits nothing",
-    MistakeKind.DREW_WRONG: "Drawing from the wrong place",
-    MistakeKind.OTHER: "Other",
-}
-
 
 class HandCard(Frozen):
     """A card of your hand: its code (for the face), its name, and the move of discarding it
