@@ -61,7 +61,7 @@ from .errors import (
     UndoError,
 )
 from .events import Event
-from .flow import Phase
+from .flow import ENDED, Phase
 from .hand import Hand, stacked_deck
 from .hollywood import HollywoodScore, hollywood_score
 from .jsontext import JsonShape, json_shape
@@ -114,6 +114,7 @@ __version__ = "0.1.0"
 __all__ = [
     "CARDS",
     "CLEAR_ERRORS",
+    "ENDED",
     "EXPERT",
     "MISTAKE_POINTS",
     "PRESETS",

@@ -10,7 +10,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
-from gin_core import Action, ActionKind, IllegalAction, MatchResult, Phase, PlayerView, TakeBack, preset
+from gin_core import (
+    ENDED,
+    Action,
+    ActionKind,
+    IllegalAction,
+    MatchResult,
+    Phase,
+    PlayerView,
+    TakeBack,
+    preset,
+)
 
 from ..feature import Feature, Handler, refused_start
 from ..storage.savefmt import people_named
@@ -302,7 +312,7 @@ class Dispatcher:
         if s.ui.handover:
             self.refuse(Blocked.HANDOVER)
             return
-        if s.match.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER) and s.match.to_move != s.seat:
+        if s.match.phase not in ENDED and s.match.to_move != s.seat:
             self.refuse(Blocked.COMPUTERS_TURN)
             return
         if it.kind == "big_gin":

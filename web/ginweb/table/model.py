@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from gin_core import ActionKind, Card, Phase, PlayerView, Settlement
+from gin_core import ENDED, ActionKind, Card, Phase, PlayerView, Settlement
 
 from ..feature import HandButton
 from ..kit.frozen import Frozen
@@ -27,7 +27,6 @@ from . import handview
 from .tablestate import Stage, TableState
 
 MELD_WORD = {0: "first meld", 1: "second meld", 2: "third meld", 3: "fourth meld"}
-ENDED = (Phase.HAND_OVER, Phase.MATCH_OVER)
 ResultButton = Literal["next", "show-result", "practice-end"]
 
 

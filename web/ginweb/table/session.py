@@ -25,6 +25,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from gin_core import (
+    ENDED,
     Action,
     ActionKind,
     Bot,
@@ -48,7 +49,6 @@ from .handview import layout
 from .seatview import seen_from
 from .tablestate import Stage, TableState
 
-ENDED = (Phase.HAND_OVER, Phase.MATCH_OVER)
 DRAWS = (ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE)
 
 
