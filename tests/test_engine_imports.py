@@ -8,6 +8,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from importscan import imported
+
 import gin_core
 
 ENGINE = Path(gin_core.__file__).resolve().parent
@@ -25,19 +27,9 @@ def engine_modules() -> dict[str, tuple[Path, ast.Module]]:
 
 
 def imports_of(name: str, path: Path, tree: ast.Module, known: set[str]) -> set[str]:
-    """The engine modules ``tree`` imports: ``from x import y`` names module ``x.y`` when that is
-    a module, else ``x``; relative imports resolved."""
+    """The engine modules ``tree`` (module ``name``) imports."""
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = package[: len(package) - node.level + 1] if node.level else []
-            module = ".".join([*base, *([node.module] if node.module else [])])
-            for alias in node.names:
-                found.add(f"{module}.{alias.name}" if f"{module}.{alias.name}" in known else module)
-    return (found & known) - {name}
+    return (imported(tree, package) & known) - {name}
 
 
 def import_graph() -> dict[str, set[str]]:
