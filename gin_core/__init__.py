@@ -63,19 +63,19 @@ from .errors import (
 from .events import Event
 from .flow import ENDED, Phase
 from .hand import Hand, stacked_deck
-from .hollywood import HollywoodScore, hollywood_score
+from .hollywood import HollywoodScore
 from .jsontext import JsonShape, json_shape
-from .layoff import Layoff, best_defence
+from .layoff import Layoff
 from .match import Match, TakeBack
 from .melds import Meld, MeldError, is_meld_mask
 from .presets import PRESETS, preset, preset_name
 from .refusals import IllegalAction, Refusal
 from .results import HandRecord, MatchResult, hand_points, match_result
-from .rules import RULE_FIELDS, RuleField, Rules, RulesError, rule_fields
+from .rules import RuleField, Rules, RulesError, rule_fields
 from .save import dumps as save_match
 from .save import loads as load_match
 from .scoring import Settlement, settle
-from .seating import TABLE_PRESETS, Seating, TableRules, table_preset
+from .seating import Seating, TableRules, table_preset
 from .table import SeatView, TableHand, TableMatch, TablePhase
 from .tablesave import dumps as save_table
 from .tablesave import load_any
@@ -118,8 +118,6 @@ __all__ = [
     "EXPERT",
     "MISTAKE_POINTS",
     "PRESETS",
-    "RULE_FIELDS",
-    "TABLE_PRESETS",
     "Action",
     "ActionError",
     "ActionKind",
@@ -191,7 +189,6 @@ __all__ = [
     "Verdict",
     "band_of",
     "best_arrangement",
-    "best_defence",
     "best_discard",
     "clearly_better",
     "deadwood",
@@ -211,7 +208,6 @@ __all__ = [
     "hand_moves",
     "hand_points",
     "hand_summary",
-    "hollywood_score",
     "is_meld_mask",
     "json_shape",
     "load_any",
