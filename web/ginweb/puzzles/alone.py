@@ -31,6 +31,9 @@ class Nowhere:
     def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any:
         return None
 
+    def notify(self, text: str) -> None:
+        """Nothing is read, so nothing is ever reset."""
+
     def now(self) -> str:
         return self.clock()
 
