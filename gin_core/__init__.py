@@ -47,6 +47,7 @@ from .arrange import (
 from .bots import Bot, Candidate, make_bot, think_hint
 from .bots.reasons import Reason, ReasonKind
 from .cards import CARDS, Card, CardError, format_cards, parse_cards, sort_cards
+from .checks import whole_number
 from .dealcode import DealCodeError, deal_seed
 from .dealcode import decode as decode_deal_code
 from .dealcode import encode as encode_deal_code
@@ -236,4 +237,5 @@ __all__ = [
     "their_luck",
     "think_hint",
     "think_review",
+    "whole_number",
 ]

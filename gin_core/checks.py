@@ -10,6 +10,9 @@ from __future__ import annotations
 from .errors import ArgumentError
 
 SHOWN_CHARS = 40
+DIGITS = frozenset("0123456789")
+MAX_DIGITS = 40
+"""Text read as a number (:func:`whole_number`) is ASCII digits only, at most this many."""
 MATCH_SEED_BITS = 64
 """Seeds (of a match, a bot) are whole numbers below ``2**MATCH_SEED_BITS``."""
 MAX_SLICE_MS = 3_600_000
@@ -55,3 +58,14 @@ def check_slice_ms(value: object) -> float | None:
     raise ArgumentError(
         f"slice_ms must be a number of milliseconds in (0, {MAX_SLICE_MS:,}] or None, not {describe(value)}"
     )
+
+
+def whole_number(text: object, high: int, low: int = 0) -> int | None:
+    """``text`` as a whole number in ``low..high`` if it is 1 to :data:`MAX_DIGITS` ASCII digits,
+    else None. The one reader of numbers in outside text (links, stored keys, forms): Python's
+    ``str.isdigit`` is true for "²" (which ``int`` then refuses with a ValueError), and ``int``
+    takes "٣", " 7", "+7" and "1_000"; none of them is a number a person typed here."""
+    if not (isinstance(text, str) and 0 < len(text) <= MAX_DIGITS and DIGITS.issuperset(text)):
+        return None
+    value = int(text)
+    return value if low <= value <= high else None

@@ -4,6 +4,8 @@ refusals."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from gin_core import Match, preset, save_match
@@ -126,7 +128,43 @@ def test_a_save_with_an_edited_action_or_state_is_refused():
     with pytest.raises(SaveError):
         loads(text.replace('"dealer":1', '"dealer":2', 1))
     with pytest.raises(SaveError):
-        loads(text.replace('"version":1', '"version":9'))
+        loads(text.replace('"version":2', '"version":9'))
+
+
+@pytest.mark.parametrize(
+    ("where", "field", "value"),
+    [
+        ("table", "target", 151),
+        ("table", "rotation", "clockwise"),
+        ("rules", "gin_bonus", 26),
+        ("rules", "game_bonus", 101),
+        ("rules", "undercut_bonus", 26),
+        ("rules", "knock_limit", 9),
+    ],
+)
+def test_a_save_with_an_edited_set_up_is_refused(where: str, field: str, value: object) -> None:
+    """Issue 43 item 11: these edits loaded silently as a different table (a match save has had
+    a digest of its set-up since version 2)."""
+    table = Table(table_preset("three"), seed=3, dealer=1)
+    mover = table.to_move[0]
+    table.apply(mover, table.legal_actions(mover)[0])
+    data = json.loads(dumps(table))
+    part = data["table"] if where == "table" else data["table"]["rules"]
+    assert field in part and part[field] != value
+    part[field] = value
+    with pytest.raises(SaveError, match="does not match"):
+        loads(json.dumps(data))
+
+
+def test_a_version_1_table_save_still_loads() -> None:
+    """Tables stored before the set-up digest (browsers keep them) load as they were."""
+    table = Table(table_preset("partners"), seed=3, dealer=1)
+    mover = table.to_move[0]
+    table.apply(mover, table.legal_actions(mover)[0])
+    data = json.loads(dumps(table))
+    del data["state"]["setup"]
+    data["version"] = 1
+    assert dumps(loads(json.dumps(data))) == dumps(table)
 
 
 def test_load_any_reads_a_two_player_save_as_before():

@@ -177,6 +177,11 @@ cards 10-20 points too low (``benchmarks/coach.md``).
 96 guesses within 16,000 units: a review takes 0.4 s a hand in CPython (0.9 s at most)."""
 
 SHOWN_REASON = 160  # characters of a reason quoted in CoachDataError's one-line message
+STORED_POINTS = 100_000.0
+"""A stored value in points lies within +-this: no hand scores more under any rules (each bonus
+is at most 1,000, the target 10,000), and a reader sums, scales by 10 and rounds them (a
+finite -1e308 overflowed the coach's count; -1e25 wrote a 27-digit count)."""
+STORED_WHOLE = 1 << 31  # a stored hand number, move index or count is below this
 ENDINGS = (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)
 Thinking = Generator[int, None, "HandReview"]
 
@@ -365,9 +370,10 @@ class HandReview:
 
 
 def _whole(value: Any, what: str, least: int) -> int:
-    """A stored whole number of at least ``least`` (an int: not a bool, a float or a text)."""
-    if type(value) is not int or value < least:
-        raise CoachDataError(f"'{what}' must be a whole number from {least}, not {shown(value)}")
+    """A stored whole number from ``least`` below :data:`STORED_WHOLE` (an int: not a bool, a
+    float or a text)."""
+    if type(value) is not int or not least <= value < STORED_WHOLE:
+        raise CoachDataError(f"'{what}' must be a whole number from {least} below 2**31, not {shown(value)}")
     return value
 
 
@@ -376,12 +382,13 @@ def _count(value: Any, what: str) -> int | None:
 
 
 def _points(value: Any, what: str) -> float:
-    """A stored value in points: a finite number (not a bool, NaN or an infinity)."""
-    if type(value) is float and math.isfinite(value):
-        return value
-    if type(value) is int and abs(value) <= 1 << 53:
+    """A stored value in points: a number within +-:data:`STORED_POINTS` (not a bool, NaN or an
+    infinity)."""
+    if type(value) in (int, float) and abs(value) <= STORED_POINTS:
         return float(value)
-    raise CoachDataError(f"'{what}' must be a finite number, not {shown(value)}")
+    raise CoachDataError(
+        f"'{what}' must be a number of points within +-{STORED_POINTS:,.0f}, not {shown(value)}"
+    )
 
 
 def _chance(value: Any) -> float | None:

@@ -27,6 +27,7 @@ from ..bots.judge import Judge
 from ..bots.knowledge import Knowledge
 from ..bots.reasons import Reason
 from ..bots.search import reason_of
+from ..checks import describe, whole_number
 from ..errors import GinError
 from ..flow import Phase
 from ..view import PlayerView
@@ -225,15 +226,19 @@ def format_line(puzzle: Puzzle) -> str:
     return f"{puzzle.position.code} {puzzle.rating} {puzzle.kind} {puzzle.theme} {values}"
 
 
-@cache
 def puzzle_by_id(pid: str) -> Puzzle:
-    """The shipped puzzle with this id (:class:`PuzzleError` naming it if there is none)."""
+    """The shipped puzzle with this id (:class:`PuzzleError` naming it if there is none; any
+    value that is not such an id, "p²" or a list included)."""
     lines = _lines()
-    number = pid[1:] if isinstance(pid, str) and pid[:1] == "p" else ""
-    index = int(number) - 1 if number.isdigit() else -1
-    if not 0 <= index < len(lines) or puzzle_id(index) != pid:
-        raise PuzzleError(f"no puzzle {pid!r}: ids run p0001..{puzzle_id(len(lines) - 1)}")
-    return parse_line(pid, lines[index])
+    number = whole_number(pid[1:], len(lines), 1) if isinstance(pid, str) and pid[:1] == "p" else None
+    if number is None or puzzle_id(number - 1) != pid:
+        raise PuzzleError(f"no puzzle {describe(pid)}: ids run p0001..{puzzle_id(len(lines) - 1)}")
+    return _puzzle(number - 1)
+
+
+@cache
+def _puzzle(index: int) -> Puzzle:
+    return parse_line(puzzle_id(index), _lines()[index])
 
 
 def puzzle_set() -> tuple[Puzzle, ...]:

@@ -36,6 +36,7 @@ from gin_core import (
     make_bot,
     table_preset,
     think_review,
+    whole_number,
 )
 
 from ..feature import Feature, FeatureIntent, Handler, Job, PastGame, ShowGame
@@ -55,6 +56,7 @@ SEATINGS = ("three", "partners", "hollywood")
 WATCH_S = 0.7  # the pause before a move in a game you watch (empty slices: the page stays live)
 PLAY_S = 0.4  # before the computer's move in your own game
 SEED_END = 1 << 64  # a table's seed is below this (gin_core's seeds)
+MAX_SEAT = 3  # the last seat of the largest table (partners: four seats)
 
 
 class Vault(Protocol):
@@ -97,7 +99,8 @@ class SeatsFeature(Feature):
 
     def control(self, act: str, data: Mapping[str, str]) -> FeatureIntent | None:
         if act == "seat-go-over":
-            return GoOver(int(data["seat"])) if data.get("seat", "").isdigit() else None
+            seat = whole_number(data.get("seat", ""), MAX_SEAT)
+            return None if seat is None else GoOver(seat)
         return self.table_control(act, data)
 
     def table_control(self, act: str, data: Mapping[str, str]) -> FeatureIntent | None:
@@ -133,9 +136,10 @@ class SeatsFeature(Feature):
         asked = dict(link.options).get("table_seed")
         if asked is None:
             return None, []
-        if not (asked.isdigit() and int(asked) < SEED_END):  # a link's value is at most 32 characters
+        seed = whole_number(asked, SEED_END - 1)
+        if seed is None:
             return None, [f"table_seed must be a whole number below 2**64, not {asked!r}"]
-        self.seed = int(asked)
+        self.seed = seed
         return None, []
 
     # ----- the table -----------------------------------------------------------------------------

@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gin_core import GinError, HandReview, Seating, Table, load_table, save_table
+from gin_core import GinError, HandReview, Seating, Table, load_table, save_table, whole_number
 
+from ..kit import safejson
 from ..storage.savefmt import NAME_MAX, seat_name
 from ..storage.seal import SealError, seal, unseal
 from ..storage.settings import LEVELS
@@ -126,14 +127,15 @@ def game_seat(table: Table, hand: int, seat: int) -> tuple[int, int] | None:
 def _analyses(raw: Any, key: str, table: Table) -> Analyses:
     """The stored analyses that read back and are of their seat's game (see the module text)."""
     try:
-        found = json.loads(unseal(raw, key)) if isinstance(raw, str) else {}
-    except (SealError, ValueError):
+        found = safejson.loads(unseal(raw, key)) if isinstance(raw, str) else {}
+    except (SealError, ValueError):  # StoredTextError too: nested too deep, a huge number
         return {}
     out: Analyses = {}
     for name, entry in found.items() if isinstance(found, dict) else ():
         hand, _, seat = str(name).partition(":")
-        if hand.isdigit() and seat.isdigit() and (read := _analysis(entry, table, int(hand), int(seat))):
-            out[int(hand), int(seat)] = read
+        h, s = whole_number(hand, len(table.hands), 1), whole_number(seat, table.seats - 1)
+        if h is not None and s is not None and (read := _analysis(entry, table, h, s)):
+            out[h, s] = read
     return out
 
 
