@@ -23,6 +23,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
 from ginweb.feature import PastGame  # noqa: E402  (same)
 from ginweb.kit.background import Jobs  # noqa: E402  (same)
+from ginweb.kit.safejson import NewerVersionError  # noqa: E402  (same)
 from ginweb.review.model import review_model  # noqa: E402  (same)
 from ginweb.review.seen import Reader  # noqa: E402  (same)
 from ginweb.seats import record  # noqa: E402  (the page's package lives in web/)
@@ -179,6 +180,18 @@ def test_a_bad_record_is_refused_with_value_error(edit: Callable[[dict[str, Any]
     edit(data)
     with pytest.raises(ValueError):
         record.parse(data, KEY)
+
+
+def test_a_newer_record_is_kept_as_it_is_not_set_aside():
+    """Issue 43 item 15: a seats record of version 99 was moved to ``broken/``, where a newer
+    record of puzzles or lessons is kept as it is ("Not saving")."""
+    table = play(Table(table_preset("three"), seed=4), 12)
+    data = json.loads(record.dumps(record.Seated(table, "beginner", ("You", None, None)), KEY))
+    with pytest.raises(NewerVersionError):
+        record.parse(data | {"version": 99}, KEY)
+    with pytest.raises(ValueError) as refused:
+        record.parse(data | {"version": 0}, KEY)
+    assert not isinstance(refused.value, NewerVersionError)
 
 
 def test_a_record_sealed_with_another_key_is_refused():

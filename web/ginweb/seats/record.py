@@ -18,6 +18,7 @@ from typing import Any
 from gin_core import GinError, HandReview, Seating, Table, load_table, save_table, whole_number
 
 from ..kit import safejson
+from ..kit.safejson import NewerVersionError
 from ..storage.savefmt import NAME_MAX, seat_name
 from ..storage.seal import SealError, seal, unseal
 from ..storage.settings import LEVELS
@@ -36,6 +37,10 @@ COMPUTERS = {  # the computer's name at each seat
 
 People = tuple[str | None, ...]  # per seat: a person's name, or None for the computer
 Analyses = dict[tuple[int, int], HandReview]  # the analyses, by (table hand, seat)
+
+
+class NewerSeatsError(NewerVersionError):
+    """A table stored by a newer version of the page: left as it is, never overwritten."""
 
 
 @dataclass(frozen=True)
@@ -103,10 +108,13 @@ def dumps(seated: Seated, key: str) -> str:
 
 
 def parse(data: Any, key: str) -> Seated:
-    """The table stored as ``data`` (parsed JSON); ValueError names what is wrong."""
+    """The table stored as ``data`` (parsed JSON); ValueError names what is wrong,
+    NewerSeatsError (the store keeps it as it is) for a newer version's record."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("not a table of this page")
     version = data.get("version")
+    if type(version) is int and version > VERSION:
+        raise NewerSeatsError(f"table record version {version} is newer than this page's {VERSION}")
     if type(version) is not int or version not in _KEYS or set(data) != _KEYS[version]:
         raise ValueError(f"table record version {version!r} is not supported")
     if data["level"] not in LEVELS:
