@@ -235,10 +235,17 @@ class Screen:
 
 def seated(seating: str, seed: int | None = None) -> tuple[SeatsFeature, Vault, Screen, list[str]]:
     """A feature at a table of ``seating`` (dealt from ``seed``; None: at random)."""
-    vault, ui, said = Vault(), Screen(), []
+    f, vault, ui, said = plugged(Vault())
+    f.seed = seed
+    f.sit_down(SitDown(seating))
+    return f, vault, ui, said
+
+
+def plugged(vault: Vault) -> tuple[SeatsFeature, Vault, Screen, list[str]]:
+    """A feature on ``vault`` (a tab of the page), attached to a stand-in table."""
+    ui, said = Screen(), []
     reviews: list[PastGame] = []
     f = SeatsFeature(vault, ui, reviews.append)  # type: ignore[arg-type]
-    f.seed = seed
     host = SimpleNamespace(
         reviews=reviews,
         asked=[],
@@ -249,7 +256,6 @@ def seated(seating: str, seed: int | None = None) -> tuple[SeatsFeature, Vault, 
     )
     host.ask = lambda title, text, ok, then: host.asked.append((text, then))
     f.attach(host)  # type: ignore[arg-type]
-    f.sit_down(SitDown(seating))
     return f, vault, ui, said
 
 
@@ -291,6 +297,35 @@ def test_your_move_is_played_and_a_wrong_one_refused():
     assert f.move(SeatMove("next_hand")) is False and said  # the hand is in play
     f.leave()
     assert f.seated is None and f.jobs(lambda key: False) == []
+
+
+def test_a_table_played_in_another_tab_is_read_again_not_written_over():
+    """Issue 43 item 14: tab A at a three-player table, 2 moves in tab B, "Play here" in A and
+    one move: A's older table overwrote B's moves. Only the owning tab writes the table
+    (``SeatsFeature.owned``); the other reads it again when it changes."""
+    a, vault, _, _ = seated("three", seed=8)
+    run_job(a)
+    b, _, _, _ = plugged(vault)
+    b.table_set(None, False)  # type: ignore[arg-type]
+    assert "seats" in b.owned
+    for _ in range(2):
+        run_job(b)
+        a.stored_changed("seats")  # the storage event of B's write
+    played = json.loads(vault.kept["seats"])
+    run_job(a)  # A plays here again
+    assert a.seated is not None and b.seated is not None
+    assert len(a.seated.table.history) == len(b.seated.table.history) + 1 == 4
+    assert record.parse(json.loads(vault.kept["seats"]), KEY).table.history[:3] == b.seated.table.history
+    assert played != vault.kept["seats"]
+
+
+def test_a_table_left_in_another_tab_is_left_here_too():
+    a, vault, ui, _ = seated("three", seed=8)
+    b, _, _, _ = plugged(vault)
+    b.table_set(None, False)  # type: ignore[arg-type]
+    b.leave()
+    a.stored_changed("seats")
+    assert a.seated is None and ui.shown == [] and a.jobs(lambda key: False) == []
 
 
 # ----- several people --------------------------------------------------------------------------

@@ -35,7 +35,7 @@ from .storage.local import Status, Store
 from .storage.records import Records
 from .storage.savefmt import Game
 from .storage.settings import Settings
-from .storage.tabs import Tabs
+from .storage.tabs import OWNED, Tabs
 from .table import intents as i
 from .table import params
 from .table.board import Board
@@ -102,11 +102,12 @@ class Page:
     """The page's own services for dispatch (its PageServices): statistics as stored, the look, the
     tab that owns the match."""
 
-    def __init__(self, records: Records, store: Store, fast: bool) -> None:
+    def __init__(self, records: Records, store: Store, fast: bool, owned: Sequence[str] = ()) -> None:
+        """``owned``: the features' records only the tab that owns the match writes (tabs.py)."""
         self.records = records
         self.store = store
         self.fast = fast
-        self.tabs = Tabs(store, self.lost_tab, self.stored_changed)
+        self.tabs = Tabs(store, self.lost_tab, self.stored_changed, owned)
         self.session: Session | None = None
         self.screen: Screen | None = None
         self.turns: Turns | None = None
@@ -157,6 +158,8 @@ class Page:
         else:
             s.save()
         self.records.stats_data = self.records.load_stats()
+        for name in self.tabs.owned.difference(OWNED):  # the features' (read again at each change too)
+            self.stored_changed(name)
 
 
 def link_match(
@@ -230,7 +233,7 @@ def start() -> tuple[Feature, ...]:
     )
     records.plug(features)
     p = link_params(features)
-    page = Page(records, store, p.fast)
+    page = Page(records, store, p.fast, [k for f in features for k in f.owned])
     prefs = records.load_settings()
     page.tabs.claim()
     stored = records.read_game(

@@ -81,6 +81,7 @@ def _paced(pause: float, thinking: Slices) -> Slices:
 class SeatsFeature(Feature):
     name = "seats"
     link_names = ("table_seed",)
+    owned = (record.NAME,)  # the table is played from memory: one tab writes it (storage/tabs.py)
     deferred = ("ginweb.seats.model",)
     dialog_closes: ClassVar[Mapping[str, FeatureIntent]] = {DIALOG: LeaveTable()}
 
@@ -147,10 +148,26 @@ class SeatsFeature(Feature):
     def table_set(self, game: Game, fresh: bool) -> None:
         if not self.read:
             self.read = True
-            key = self.vault.seal_key()
-            self.seated = self.vault.read(record.NAME, lambda d: record.parse(d, key), "table of players")
-            self.holder = None
-            self.passed(True)
+            self.read_stored()
+
+    def read_stored(self) -> None:
+        """The table as stored (the work under way for an earlier one dropped), covered."""
+        key = self.vault.seal_key()
+        self.seated = self.vault.read(record.NAME, lambda d: record.parse(d, key), "table of players")
+        self.serial += 1
+        self.holder = None
+        self.passed(True)
+
+    def stored_changed(self, name: str) -> None:
+        """Another tab, which owns the table now, moved it or left it: this tab's copy is read
+        again, so a move made here after "Play here" is played on that table, not over it."""
+        if name == record.NAME:
+            self.read = True
+            self.read_stored()
+            if self.seated is None:
+                self.ui.hide()
+            else:
+                self.drawn()
 
     def sit_down(self, it: SitDown) -> bool:
         """A new table (seat 0 deals the first hand: at three it sits it out), the computer at

@@ -155,11 +155,7 @@ def from_data(data: Any, key: str, part_keys: tuple[str, ...] = ()) -> Game:
     parts = {k: data[k] for k in part_keys if data.get(k) is not None and k not in _OWN_KEYS}
     game = Game(match, uid, level, seed, started, _order(data.get("order")), log, pending, parts=parts)
     game.undos = _undos(data.get("undos"))
-    if data.get("people") is not None:
-        game.people = _people(data["people"])
-        if game.people is None:
-            game.people = DEFAULT_PEOPLE
-            game.reset.append("people")
+    _read_people(game, data.get("people"))
     return game
 
 
@@ -181,6 +177,17 @@ def people_named(first: str, second: str) -> tuple[str, str]:
     if a.casefold() == b.casefold():
         raise ValueError("The two players need different names.")
     return a, b
+
+
+def _read_people(game: Game, raw: Any) -> None:
+    """``game``'s people as stored (absent: a match against the computer); names the form would
+    refuse keep it a match of two people under the form's default names, ``people`` reset."""
+    if raw is None:
+        return
+    game.people = _people(raw)
+    if game.people is None:
+        game.people = DEFAULT_PEOPLE
+        game.reset.append("people")
 
 
 def _people(raw: Any) -> tuple[str, str] | None:
