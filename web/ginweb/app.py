@@ -170,13 +170,28 @@ def link_match(
     if dom.embedded and stored is not None:
         return None, []
     problems: list[str] = []
-    for f in features:
-        game, said = f.link_match(p, stored)
+    dealt: Game | None = None
+    for f in features:  # every feature reads its own: a puzzle or a lesson opens over a dealt daily
+        game, said = feature_link(f, p, stored)
         problems += said
-        if game is not None:
-            records.remove("practice")
-            return game, problems
-    return None, problems
+        if game is not None and dealt is not None:
+            problems.append(f"{', '.join(f.link_names)}: a link deals one match, and it asked for another")
+        dealt = dealt or game
+    if dealt is not None:
+        records.remove("practice")
+    return dealt, problems
+
+
+def feature_link(f: Feature, p: params.Params, stored: Game | None) -> tuple[Game | None, list[str]]:
+    """``f``'s part of a link: what it deals and what it says. Whatever a link's text provokes
+    in it, the page starts: the feature's parameters are then ignored, and said (issue 43)."""
+    try:
+        return f.link_match(p, stored)
+    except Exception:  # outside text: the page must start whatever it holds
+        asked = [name for name in f.link_names if name in dict(p.options)]
+        if not asked:
+            raise  # not a link's doing
+        return None, [f"{', '.join(asked)}: not understood"]
 
 
 def first_game(p: params.Params, stored: Game | None, prefs: Settings, records: Records) -> tuple[Game, bool]:
