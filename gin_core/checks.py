@@ -7,7 +7,11 @@ refuses to print ints over 4,300 digits) or run over many lines.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from .errors import ArgumentError
+
+T = TypeVar("T")
 
 SHOWN_CHARS = 40
 DIGITS = frozenset("0123456789")
@@ -65,7 +69,39 @@ def whole_number(text: object, high: int, low: int = 0) -> int | None:
     else None. The one reader of numbers in outside text (links, stored keys, forms): Python's
     ``str.isdigit`` is true for "²" (which ``int`` then refuses with a ValueError), and ``int``
     takes "٣", " 7", "+7" and "1_000"; none of them is a number a person typed here."""
+    if type(high) is not int or type(low) is not int:
+        raise ArgumentError(f"the bounds are whole numbers, not {describe(low)}..{describe(high)}")
     if not (isinstance(text, str) and 0 < len(text) <= MAX_DIGITS and DIGITS.issuperset(text)):
         return None
     value = int(text)
     return value if low <= value <= high else None
+
+
+def check_is(value: object, kind: type[T], what: str) -> T:
+    """``value`` if it is a ``kind``, else :class:`ArgumentError` naming ``what``."""
+    if isinstance(value, kind):
+        return value
+    raise ArgumentError(f"{what} must be a {kind.__name__}, not {describe(value)}")
+
+
+def check_int(value: object, what: str, low: int, high: int) -> int:
+    """``value`` if it is a whole number in ``low..high`` (an int, not a bool), else
+    :class:`ArgumentError`."""
+    if type(value) is int and low <= value <= high:
+        return value
+    raise ArgumentError(f"{what} must be a whole number in {low}..{high}, not {describe(value)}")
+
+
+def check_real(value: object, what: str, low: float, high: float) -> float:
+    """``value`` as a float if it is a number in ``low..high`` (not a bool, NaN or an infinity
+    beyond the bounds), else :class:`ArgumentError`."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value <= high:
+        return float(value)
+    raise ArgumentError(f"{what} must be a number in {low:g}..{high:g}, not {describe(value)}")
+
+
+def check_items(value: object, kind: type[T], what: str) -> tuple[T, ...]:
+    """``value`` as a tuple if it is a list or tuple of ``kind``, else :class:`ArgumentError`."""
+    if isinstance(value, (list, tuple)) and all(isinstance(v, kind) for v in value):
+        return tuple(value)
+    raise ArgumentError(f"{what} must be a list of {kind.__name__}, not {describe(value)}")

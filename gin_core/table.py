@@ -18,7 +18,7 @@ from enum import StrEnum
 
 from .actions import Action, ActionKind
 from .cards import Card
-from .checks import check_seed, describe
+from .checks import check_int, check_seed, describe
 from .dealcode import deal_seed, random_seed
 from .errors import ArgumentError, IllegalAction, Refusal, UndoError
 from .flow import Phase
@@ -253,6 +253,8 @@ class Table:
     def replay(self, number: int, game: int = 0) -> Match:
         """Game ``game`` of finished hand ``number`` (from 1) dealt again as an ordinary
         one-hand two-player match, from its deal code."""
+        check_int(number, "number (a finished hand)", 1, len(self.hands))
+        check_int(game, "game", 0, len(self.hands[number - 1].games) - 1)
         record = self.hands[number - 1].games[game].record
         return Match(self.table.hand_rules, seed=self.seed, dealer=record.dealer, first_deal=record.deal_code)
 

@@ -17,7 +17,7 @@ import json
 from typing import Any
 
 from .actions import Action, ActionError
-from .checks import describe
+from .checks import check_is, describe
 from .errors import GinError, SaveError
 from .match import Match
 from .save import from_dict as match_from_dict
@@ -68,6 +68,7 @@ def to_dict(table: Table) -> dict[str, Any]:
 
 def dumps(table: Table) -> str:
     """The save of a table as JSON text."""
+    check_is(table, Table, "table")
     return json.dumps(to_dict(table), separators=(",", ":"))
 
 

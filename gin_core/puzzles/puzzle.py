@@ -141,8 +141,12 @@ def rating_for(level: str | None, margin: float, by_match: bool, base: int | Non
 def puzzle_of(position: Position, moves: tuple[MoveValue, ...], pid: str = "") -> Puzzle:
     """An ad hoc puzzle of a shared position or a player's own decision, from its valued
     moves (best first): id ``""``, rated by its margin alone."""
-    if len(moves) < 2:
-        raise PuzzleError("a puzzle needs two or more valued moves")
+    if not isinstance(position, Position):
+        raise PuzzleError(f"a puzzle is of a Position, not {describe(position)}")
+    if not (isinstance(moves, tuple) and all(isinstance(m, MoveValue) for m in moves)) or len(moves) < 2:
+        raise PuzzleError("a puzzle needs two or more valued moves (a tuple of MoveValue)")
+    if not isinstance(pid, str):
+        raise PuzzleError(f"a puzzle's id is text, not {describe(pid)}")
     best, second = moves[0], moves[1]
     view = position.view()
     theme = diagnose(view, second.action, best.action).kind
@@ -158,6 +162,8 @@ def think_solve(
     :func:`gin_core.bots.hint.think_hint` (yields the work units of each slice). A meld
     choice's declarations are valued on :data:`~gin_core.puzzles.declaring.HINT_GUESSES`
     guesses of the defender's hand, in one slice."""
+    if not isinstance(position, Position):
+        raise PuzzleError(f"a position to solve is a Position, not {describe(position)}")
     if position.knock is not None:
         yield HINT_GUESSES
         return declaration_values(position.view(), seed, HINT_GUESSES)
@@ -273,5 +279,7 @@ def _daily_order() -> tuple[int, ...]:
 def daily_puzzle(day: datetime.date) -> Puzzle:
     """The puzzle of a date: the same for everyone, and none twice within the set's length in
     days (1,257 days for the shipped set)."""
+    if not isinstance(day, datetime.date) or isinstance(day, datetime.datetime):
+        raise PuzzleError(f"the day of a daily puzzle is a date, not {describe(day)}")
     order = _daily_order()
     return puzzle_by_id(puzzle_id(order[(day - FIRST_DAY).days % len(order)]))
