@@ -484,3 +484,44 @@ def test_people_at_a_partnership_table_pass_the_device_and_take_back_once(page, 
             play_as(page, table, PARTNERS[who])
     assert readies >= 2 and took_back  # the device passed between the partners
     audit_clean(audit)
+
+
+def your_move(page) -> None:
+    """Wait for your turn at the table, play it, and wait until the table with it is stored."""
+    page.wait_for_selector(MOVES, timeout=60_000)
+    table = stored(page)
+    for _ in range(400):  # the dialog may be drawing the move just made
+        if sensible(table, 0) is not None:
+            break
+        page.wait_for_timeout(50)
+        table = stored(page)
+    before = len(table.history)
+    play_as(page, table, 0)
+    for _ in range(400):
+        if len(stored(page).history) > before:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the move was not stored")
+
+
+def test_a_table_played_in_another_tab_is_played_on_not_over(page, site_url):
+    """Issue 43 item 14: a three-player table in tab A, 2 moves in tab B, "Play here" in A and
+    one move there: A's older table overwrote B's moves (26 stored actions became 24)."""
+    page.goto(site_url + seeded("three"))
+    wait_ready(page, 150)
+    sit_down(page, "three")
+    your_move(page)
+    other = page.context.new_page()
+    other.goto(site_url + f"?{FAST}")
+    wait_ready(other, 150)
+    page.wait_for_selector("#dlg-tab[open]")
+    other.wait_for_selector("#dlg-seats[open]")
+    for _ in range(2):
+        your_move(other)
+    played_b = stored(other).history
+    page.click("#tab-take")
+    page.wait_for_selector("#dlg-tab", state="hidden")
+    your_move(page)
+    both = stored(page).history
+    assert both[: len(played_b)] == played_b and len(both) > len(played_b)
+    other.close()
