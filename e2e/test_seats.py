@@ -496,6 +496,9 @@ def your_move(page) -> None:
         page.wait_for_timeout(50)
         table = stored(page)
     before = len(table.history)
+    offered = page.eval_on_selector_all(MOVES, "bs => bs.map(b => b.dataset.action)")
+    want = str(sensible(table, 0))
+    assert any(a.split()[:2] == want.split()[:2] for a in offered), "the table shown is not the one stored"
     play_as(page, table, 0)
     for _ in range(400):
         if len(stored(page).history) > before:
