@@ -7,6 +7,7 @@ back reads again with no field reset."""
 
 from __future__ import annotations
 
+import copy
 import datetime
 import json
 import sys
@@ -77,7 +78,7 @@ def damaged(good: Any) -> st.SearchStrategy[Any]:
             if isinstance(parent, dict) and draw(st.booleans()):
                 parent[draw(st.sampled_from(KEYS))] = parent.pop(where[-1])
             else:
-                parent[where[-1]] = draw(st.sampled_from(DAMAGE))
+                parent[where[-1]] = copy.deepcopy(draw(st.sampled_from(DAMAGE)))  # DAMAGE stays as it is
         return data
 
     return one()
