@@ -23,7 +23,7 @@ def today() -> str:
 @pytest.mark.parametrize(
     ("query", "said"),
     [
-        (f"puzzle=p{SUPERSCRIPT}", "puzzle: not a puzzle id nor a position code"),
+        (f"puzzle=p{SUPERSCRIPT}", "is not a puzzle id"),
         (f"table_seed={SUPERSCRIPT}", "table_seed must be a whole number below 2**64"),
         (f"seed={SUPERSCRIPT}", "seed"),
         (f"lesson={SUPERSCRIPT}", "lesson: no lesson"),
@@ -72,7 +72,7 @@ def test_the_puzzle_page_says_a_bad_id_is_not_a_puzzle(page, site_url, page_name
     else:
         wait_ready(page, 60)
     page.wait_for_selector("#puzzle-none:not([hidden])")
-    assert "This is not a puzzle" in page.inner_text("#puzzle-none")
+    assert "No puzzle here" in page.inner_text("#puzzle-none")
     game = page.get_attribute("#puzzle-game", "href")
     assert game.endswith(f"?puzzle=p{SUPERSCRIPT}")
 
@@ -84,4 +84,4 @@ def test_a_blog_post_with_a_bad_data_puzzle_says_so(page, page_monitor, blog):  
     page.goto(blog.url + "puzzle-bad.html")
     wait_mounted(page)
     page.wait_for_selector("#puzzle-none:not([hidden])")
-    assert "This is not a puzzle" in page.inner_text("#puzzle-none")
+    assert "No puzzle here" in page.inner_text("#puzzle-none")

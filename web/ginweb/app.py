@@ -166,15 +166,18 @@ def link_match(
     p: params.Params, stored: Game | None, features: Sequence[Feature], records: Records
 ) -> tuple[Game | None, list[str]]:
     """The match a feature's link parameters ask for (a daily), and the problems to say. An
-    embedded game's options start its first match only."""
-    if dom.embedded and stored is not None:
-        return None, []
+    embedded game's options start its first match only: once a match is stored, a feature's
+    link that would replace it is not followed, but what opens over it (a post's lesson or
+    puzzle) opens on every visit (issue 43, item 3)."""
+    resume = dom.embedded and stored is not None
     problems: list[str] = []
     dealt: Game | None = None
     for f in features:  # every feature reads its own: a puzzle or a lesson opens over a dealt daily
         game, said = feature_link(f, p, stored)
         problems += said
-        if game is not None and dealt is not None:
+        if game is None or resume:
+            continue
+        if dealt is not None:
             problems.append(f"{', '.join(f.link_names)}: a link deals one match, and it asked for another")
         dealt = dealt or game
     if dealt is not None:
