@@ -447,6 +447,9 @@ def rows() -> dict[str, Row]:
         "think_review": (g.think_review, [m, 1], {"threshold": 8.0, "slice_ms": None, "player": 0}),
         "think_solve": (gin_core.puzzles.think_solve, [Position.of(view)], {"seed": 0, "slice_ms": None}),
         "whole_number": (g.whole_number, ["7", 9], {"low": 0}),
+        "rank_key": (g.rank_key, [0.5, 1.0], {}),
+        "rank_value": (g.rank_value, [0.5, 1.0], {}),
+        "clearly_better": (g.clearly_better, [1.0, 0.1], {}),
     }
 
 
