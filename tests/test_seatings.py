@@ -4,13 +4,15 @@ refusals."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from gin_core import Match, preset, save_match
 from gin_core.errors import ArgumentError, IllegalAction, SaveError
 from gin_core.hollywood import hollywood_score
 from gin_core.rules import RulesError
-from gin_core.seating import Seating, TableRules, next_table_dealer, pairing, table_preset
+from gin_core.seating import SEATINGS, Scoring, Seating, TableRules, next_table_dealer, pairing, table_preset
 from gin_core.table import Table, TablePhase
 from gin_core.tablesave import dumps, load_any, loads
 from gin_core.tablescore import game_result, side_net
@@ -134,3 +136,28 @@ def test_load_any_reads_a_two_player_save_as_before():
     match.apply("pass")
     loaded = load_any(save_match(match))
     assert isinstance(loaded, Match) and save_match(loaded) == save_match(match)
+
+
+def test_every_seating_is_one_definition_the_table_reads():
+    """Seatings as data (issue 42): seats, parties, pairings and scoring are one definition per
+    seating; every pairing seats two parties against each other and every preset is its own."""
+    for seating, definition in SEATINGS.items():
+        rules = definition.preset()
+        assert rules.seating == seating and rules.seats == definition.seats
+        table = Table(rules, seed=5, dealer=0)
+        view = table.view(0)
+        assert view.parties == definition.parties and len(view.scores) == definition.party_count
+        for pair in table.pairing:
+            assert definition.parties[pair[0]] != definition.parties[pair[1]]
+
+
+def test_a_definition_that_cannot_seat_a_table_is_refused():
+    good = SEATINGS[Seating.PARTNERS]
+    with pytest.raises(RulesError):
+        replace(good, parties=(0, 1, 0))  # a seat without a party
+    with pytest.raises(RulesError):
+        replace(good, pairings=(((0, 2), (1, 3)),))  # partners playing each other
+    with pytest.raises(RulesError):
+        replace(good, pairings=(((0, 1), (1, 3)),))  # a seat in two games
+    with pytest.raises(RulesError):
+        replace(SEATINGS[Seating.THREE], scoring=Scoring.HOLLYWOOD)  # Hollywood is two parties
