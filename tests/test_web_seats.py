@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_core import Seating, Table, table_preset
+from gin_core import SEATINGS, Seating, Table, table_preset
 from gin_core.bots import make_bot
 from gin_core.table import TablePhase
 
@@ -29,12 +29,13 @@ from ginweb.seats import record  # noqa: E402  (the page's package lives in web/
 from ginweb.seats.feature import SeatsFeature  # noqa: E402  (same)
 from ginweb.seats.intents import GoOver, SeatMove, SitDown  # noqa: E402  (same)
 from ginweb.seats.model import SeatsModel, covered, present  # noqa: E402  (same)
+from ginweb.seats.seatings import WORDS, words_of  # noqa: E402  (same)
 from ginweb.words import narrate  # noqa: E402  (same)
 
 KEY = "0123456789abcdef0123456789abcdef"
 YOU = 0
-ALONE = {"hollywood": ("You", "Computer"), "three": ("You", "Left", "Right")}
-ALONE["partners"] = ("You", "Left", "Partner", "Right")
+ALONE = {str(s): record.names(s, record.alone(d.seats)) for s, d in SEATINGS.items()}
+EVERY = st.sampled_from(sorted(ALONE))  # every seating of the engine
 
 
 def play(table: Table, moves: int, seed: int = 0) -> Table:
@@ -61,6 +62,20 @@ def hand_over(table: Table, seed: int = 0) -> Table:
 
 
 # ----- the presenter ---------------------------------------------------------------------------
+
+
+def test_every_seating_of_the_engine_has_its_words_and_a_table_in_the_page():
+    """Seatings as data: a seating is the engine's definition and the page's words; the page
+    finds everything else (parties, columns) in the seat's view."""
+    assert set(WORDS) == set(SEATINGS) and len({w.choice for w in WORDS.values()}) == len(WORDS)
+    for seating, definition in SEATINGS.items():
+        assert len(WORDS[seating].computers) == definition.seats and words_of(str(seating)) is WORDS[seating]
+        view = Table(definition.preset(), seed=1, dealer=0).view(YOU)
+        m = present(view, ALONE[str(seating)])
+        assert m.title == WORDS[seating].title and len(m.seats) == definition.seats
+        named = m.head[1 : 1 + definition.party_count] if view.hollywood is None else [r[0] for r in m.rows]
+        assert {n for p in named for n in p.split(" and ")} == set(ALONE[str(seating)])
+    assert words_of("five") is None
 
 
 def test_three_players_the_dealer_sits_out_and_sees_the_others_face_down():
@@ -123,7 +138,7 @@ def _texts(m: SeatsModel) -> str:
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.sampled_from(("three", "partners", "hollywood")), st.integers(0, 10_000), st.integers(0, 120))
+@given(EVERY, st.integers(0, 10_000), st.integers(0, 120))
 def test_the_model_never_names_a_card_hidden_from_you(seating, seed, moves):
     table = play(Table(table_preset(seating), seed=seed), moves, seed)
     view = table.view(YOU)
@@ -302,7 +317,7 @@ def test_the_seats_chosen_are_checked_like_two_peoples_names():
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.sampled_from(("three", "partners", "hollywood")), st.integers(0, 10_000), st.integers(0, 120))
+@given(EVERY, st.integers(0, 10_000), st.integers(0, 120))
 def test_a_covered_table_shows_no_hand_at_all(seating, seed, moves):
     table = play(Table(table_preset(seating), seed=seed), moves, seed)
     piles = {c for match in table.games for c in match.hand.pile}
@@ -410,7 +425,7 @@ def test_the_computers_move_at_a_table_left_stops_at_its_next_slice(monkeypatch)
 
 
 @settings(max_examples=15, deadline=None)
-@given(st.sampled_from(("three", "partners", "hollywood")), st.integers(0, 10_000))
+@given(EVERY, st.integers(0, 10_000))
 def test_a_finished_game_is_laid_out_as_the_showdown_shows_it(seating, seed):
     table = hand_over(Table(table_preset(seating), seed=seed), seed)
     hand = table.hands[-1]

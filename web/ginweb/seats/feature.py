@@ -44,6 +44,7 @@ from . import record
 from .device import holder_now
 from .intents import GoOver, LeaveTable, Ready, SeatMove, SitDown, SkipHand, TakeBackMove
 from .record import persons
+from .seatings import words_of
 
 if TYPE_CHECKING:
     from ..storage.savefmt import Game
@@ -51,7 +52,6 @@ if TYPE_CHECKING:
     from .ui import SeatsUI
 
 DIALOG = "dlg-seats"
-SEATINGS = ("three", "partners", "hollywood")
 WATCH_S = 0.7  # the pause before a move in a game you watch (empty slices: the page stays live)
 PLAY_S = 0.4  # before the computer's move in your own game
 SEED_END = 1 << 64  # a table's seed is below this (gin_core's seeds)
@@ -102,7 +102,7 @@ class SeatsFeature(Feature):
 
     def table_control(self, act: str, data: Mapping[str, str]) -> FeatureIntent | None:
         """The intent of a control of the table itself (not of going over a game)."""
-        if act == "seat-down" and data.get("value") in SEATINGS:
+        if act == "seat-down" and words_of(data.get("value", "")) is not None:
             kinds, typed = self.ui.form()
             return SitDown(data["value"], kinds, typed)
         if act == "seat-ready":

@@ -10,18 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from gin_core import ActionKind, Card, HandRecord, PlayerView, Seating, SeatView, TableHand, TablePhase
+from gin_core import ActionKind, Card, HandRecord, PlayerView, SeatView, TableHand, TablePhase
 
 from ..table.model import showdown_slots
 from ..words import narrate
+from .seatings import WORDS
 
 Slot = tuple[Card, int, bool, bool]  # a card laid out: its meld group, starts a group, laid off
-
-TITLES = {
-    Seating.HOLLYWOOD: "Hollywood: three games at once",
-    Seating.THREE: "Three players",
-    Seating.PARTNERS: "Four players in partnerships",
-}
 
 
 class GameWatch(Protocol):
@@ -116,10 +111,15 @@ class SeatsModel:
 
 
 def parties(view: SeatView, who: tuple[str, ...]) -> tuple[str, ...]:
-    """Who scores: each player, or each side of partners (seats 0 and 2, 1 and 3)."""
-    if view.seating == Seating.PARTNERS:
-        return (f"{who[0]} and {who[2]}", f"{who[1]} and {who[3]}")
-    return who
+    """Who scores: each player, or each side of partners (its seats' names, e.g. "You and
+    Partner"), in party order."""
+    count = max(view.parties) + 1
+    return tuple(" and ".join(n for s, n in enumerate(who) if view.parties[s] == p) for p in range(count))
+
+
+def _sides(view: SeatView) -> bool:
+    """Partners: a party of several seats, whose hand is the net of its games."""
+    return len(set(view.parties)) < len(view.parties)
 
 
 def _own(play: PlayerView, players: tuple[str, str], status: str) -> GameShown:
@@ -219,7 +219,7 @@ def present(
     in_play = view.phase == TablePhase.PLAY
     mine_over = view.play is None or view.play.phase in ("match_over", "hand_over")
     return SeatsModel(
-        title=TITLES[view.seating],
+        title=WORDS[view.seating].title,
         seats=seats(view, who),
         games=games(view, who),
         moves=moves(view),
@@ -269,13 +269,13 @@ def scoreboard(view: SeatView, who: tuple[str, ...]) -> tuple[tuple[str, ...], t
     if view.hollywood is not None:
         return _hollywood(view, who)
     by = parties(view, who)
-    head = ("Hand", *by) + (("Games",) if view.seating == Seating.PARTNERS else ())
+    head = ("Hand", *by) + (("Games",) if _sides(view) else ())
     rows = [_hand_row(view, h, who) for h in view.hands]
     rows.append(
         (
             "Total",
             *(str(p) for p in _sums(view, len(by))),
-            *(("",) if view.seating == Seating.PARTNERS else ()),
+            *(("",) if _sides(view) else ()),
         )
     )
     if view.result is not None:
@@ -295,7 +295,7 @@ def _sums(view: SeatView, n: int) -> tuple[int, ...]:
 
 def _hand_row(view: SeatView, hand: TableHand, who: tuple[str, ...]) -> tuple[str, ...]:
     cells = (str(hand.number), *(str(p) for p in hand.points))
-    if view.seating != Seating.PARTNERS:
+    if not _sides(view):
         return cells
     both = "; ".join(_game_result((who[g.seats[0]], who[g.seats[1]]), g.record) for g in hand.games)
     return (*cells, both)
@@ -303,9 +303,9 @@ def _hand_row(view: SeatView, hand: TableHand, who: tuple[str, ...]) -> tuple[st
 
 def _hollywood(view: SeatView, who: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
     assert view.hollywood is not None
-    head = ("Player", "Game 1", "Game 2", "Game 3", "Total")
+    head = ("Side" if _sides(view) else "Player", "Game 1", "Game 2", "Game 3", "Total")
     rows = []
-    for p, name in enumerate(who):
+    for p, name in enumerate(parties(view, who)):
         cells = [str(g.points[p]) + (" (over)" if g.result is not None else "") for g in view.hollywood.games]
         rows.append((name, *cells, str(view.hollywood.totals[p])))
     return head, tuple(rows)

@@ -12,6 +12,7 @@ from gin_core import Card
 from ..kit import dom
 from ..table.cardface import face_html
 from ..words import narrate
+from .seatings import WORDS
 
 if TYPE_CHECKING:  # imported after the first paint (warmup.py)
     from .model import GameShown, LaidOut, SeatsModel, Slot
@@ -121,6 +122,9 @@ def _board(m: SeatsModel) -> str:
 class SeatsUI:
     def __init__(self) -> None:
         self.dlg = dom.by_id("dlg-seats")
+        dom.by_id("seats-seating").innerHTML = "".join(
+            f'<option value="{dom.esc(str(s))}">{dom.esc(w.choice)}</option>' for s, w in WORDS.items()
+        )
 
     def show(self, m: SeatsModel) -> None:
         """Draw the table and open its dialog."""
