@@ -211,20 +211,34 @@ PARTNER_GAMES: tuple[Pairing, ...] = (((0, 1), (2, 3)), ((0, 3), (2, 1)))
 
 SEATINGS: dict[Seating, SeatingDef] = {
     Seating.HOLLYWOOD: SeatingDef(
-        2, (0, 1), (((0, 1),),), False, Deals.DEALERS_PARTY, Rotation.HAND_RULES, Scoring.HOLLYWOOD, hollywood
+        seats=2,
+        parties=(0, 1),
+        pairings=(((0, 1),),),
+        from_dealer=False,
+        deals=Deals.DEALERS_PARTY,
+        rotation=Rotation.HAND_RULES,
+        scoring=Scoring.HOLLYWOOD,
+        preset=hollywood,
     ),
     Seating.THREE: SeatingDef(
-        3, (0, 1, 2), (((1, 2),),), True, Deals.SECOND, None, Scoring.RUNNING, three_players
+        seats=3,
+        parties=(0, 1, 2),
+        pairings=(((1, 2),),),  # the two after the dealer, who sits out
+        from_dealer=True,
+        deals=Deals.SECOND,
+        rotation=None,
+        scoring=Scoring.RUNNING,
+        preset=three_players,
     ),
     Seating.PARTNERS: SeatingDef(
-        4,
-        (0, 1, 0, 1),
-        PARTNER_GAMES,
-        False,
-        Deals.DEALERS_PARTY,
-        Rotation.CLOCKWISE,
-        Scoring.RUNNING,
-        partners,
+        seats=4,
+        parties=(0, 1, 0, 1),
+        pairings=PARTNER_GAMES,
+        from_dealer=False,
+        deals=Deals.DEALERS_PARTY,
+        rotation=Rotation.CLOCKWISE,
+        scoring=Scoring.RUNNING,
+        preset=partners,
     ),
 }
 """Every seating the engine knows, by name: the one place a seating is defined."""
