@@ -14,7 +14,7 @@ from gin_core.actions import Action
 from gin_core.bots import make_bot
 from gin_core.cards import Card
 from gin_core.errors import UndoError
-from gin_core.seating import TABLE_PRESETS, Seating, table_preset
+from gin_core.seating import TABLE_PRESETS, Scoring, Seating, table_preset
 from gin_core.table import Table, TablePhase
 from gin_core.tablesave import dumps, loads
 from gin_core.tablescore import side_net
@@ -26,11 +26,12 @@ def examples(fraction: float, minimum: int = 2) -> int:
 
 
 SEATINGS = st.sampled_from(sorted(TABLE_PRESETS))
-LOW_TARGET = {"hollywood": 60, "three": 80, "partners": 80}
+LOW_TARGET = {Scoring.HOLLYWOOD: 60, Scoring.RUNNING: 80}  # short matches: each of three games, or one
 
 
 def new_table(name: str, seed: int, rotation: str = "loser") -> Table:
-    rules = table_preset(name).replace(target=LOW_TARGET[name])
+    rules = table_preset(name)
+    rules = rules.replace(target=LOW_TARGET[rules.definition.scoring])
     if name == "three":
         rules = rules.replace(rotation=rotation)
     return Table(rules, seed=seed)
