@@ -18,6 +18,7 @@ pairings of a hand, who deals each game and next, how the hands are scored, and 
 - ``partners``: four players, seats 0 and 2 against 1 and 3 (partners opposite), two games of
   two at once, partners switching opponents each hand (Bicycle "Partnership Rummy",
   rummy-games.com "Partnership Gin").
+- ``hollywood_partners``: the partners' hands, the sides scored in Hollywood's three games.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ class Seating(StrEnum):
     HOLLYWOOD = "hollywood"
     THREE = "three"
     PARTNERS = "partners"
+    HOLLYWOOD_PARTNERS = "hollywood_partners"
 
 
 class Scoring(StrEnum):
@@ -206,6 +208,14 @@ def partners() -> TableRules:
     return TableRules(Seating.PARTNERS, rules, 125)
 
 
+def hollywood_partners() -> TableRules:
+    """Hollywood scoring at a partners' table (the two texts combined; none has both): each
+    hand played as by partners (two games, the side ahead on their net wins the difference),
+    the side's result entered in Hollywood's three games, each to 150 with the partners'
+    bonuses."""
+    return TableRules(Seating.HOLLYWOOD_PARTNERS, partners().rules, 150)
+
+
 PARTNER_GAMES: tuple[Pairing, ...] = (((0, 1), (2, 3)), ((0, 3), (2, 1)))
 """Partners opposite (seats 0 and 2 against 1 and 3), switching opponents every hand."""
 
@@ -239,6 +249,16 @@ SEATINGS: dict[Seating, SeatingDef] = {
         rotation=Rotation.CLOCKWISE,
         scoring=Scoring.RUNNING,
         preset=partners,
+    ),
+    Seating.HOLLYWOOD_PARTNERS: SeatingDef(
+        seats=4,
+        parties=(0, 1, 0, 1),
+        pairings=PARTNER_GAMES,
+        from_dealer=False,
+        deals=Deals.DEALERS_PARTY,
+        rotation=Rotation.CLOCKWISE,
+        scoring=Scoring.HOLLYWOOD,
+        preset=hollywood_partners,
     ),
 }
 """Every seating the engine knows, by name: the one place a seating is defined."""

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from gin_core import Match, preset, save_match
+from gin_core import Match, make_bot, preset, save_match
 from gin_core.errors import ArgumentError, IllegalAction, SaveError
 from gin_core.hollywood import hollywood_score
 from gin_core.rules import RulesError
@@ -161,3 +161,24 @@ def test_a_definition_that_cannot_seat_a_table_is_refused():
         replace(good, pairings=(((0, 1), (1, 3)),))  # a seat in two games
     with pytest.raises(RulesError):
         replace(SEATINGS[Seating.THREE], scoring=Scoring.HOLLYWOOD)  # Hollywood is two parties
+
+
+def test_hollywood_at_a_partners_table_enters_each_sides_net_in_three_games():
+    """The seating added as data (issue 42): partners' hands (two games, the side ahead on the
+    net wins the difference) scored as Hollywood's three games between the two sides."""
+    rules = table_preset("hollywood_partners").replace(target=40)
+    table = Table(rules, seed=12, dealer=0)
+    bots = [make_bot("beginner", s) for s in range(4)]
+    while table.result is None:
+        if table.phase == TablePhase.HAND_OVER:
+            table.apply(0, "next_hand")
+            continue
+        seat = table.to_move[0]
+        table.apply(seat, bots[seat].decide(table.view(seat).play).action)
+    view = table.view(2)
+    assert view.parties == (0, 1, 0, 1) and len(view.scores) == 2 and len(table.result.games) == 3
+    for h in table.hands:
+        assert len(h.games) == 2 and h.points == side_net([g.record.points for g in h.games])
+    wins = [(h.winner, max(h.points)) for h in table.hands]
+    assert view.hollywood == hollywood_score(rules.rules, 40, wins) and view.hollywood.over
+    assert table.result.totals == view.scores == view.hollywood.totals

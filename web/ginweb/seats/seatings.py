@@ -30,6 +30,11 @@ WORDS: dict[Seating, SeatingWords] = {
         "Four players in partnerships",
         ("Computer", "Left", "Partner", "Right"),
     ),
+    Seating.HOLLYWOOD_PARTNERS: SeatingWords(
+        "Partners: three games at once",
+        "Four players in partnerships, Hollywood scoring",
+        ("Computer", "Left", "Partner", "Right"),
+    ),
     Seating.HOLLYWOOD: SeatingWords(
         "Hollywood: three games at once", "Two players, Hollywood scoring", ("Computer", "Computer")
     ),
