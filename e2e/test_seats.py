@@ -49,7 +49,7 @@ def seeded(name: str) -> str:
 def sit_down(page, seating: str) -> None:
     page.click("[data-act=new]")
     page.wait_for_selector("#dlg-new[open]")
-    page.select_option("#seats-seating", seating)
+    page.select_option("#new-seating", seating)
     page.click("[data-act=seat-down]")
     page.wait_for_selector("#dlg-seats[open]")
 
@@ -264,7 +264,7 @@ def sit_down_people(page) -> None:
     """Three players: Carol and Dave are people, the computer sits at seat 3."""
     page.click("[data-act=new]")
     page.wait_for_selector("#dlg-new[open]")
-    page.select_option("#seats-seating", "three")
+    page.select_option("#new-seating", "three")
     page.select_option("#seats-kind2", "person")
     page.fill("#seats-name1", PEOPLE[0])
     page.fill("#seats-name2", PEOPLE[1])
@@ -424,7 +424,7 @@ PARTNERS = {"Carol": 0, "Dave": 2}  # two people, partners (seats 0 and 2), each
 def sit_down_partners(page) -> None:
     page.click("[data-act=new]")
     page.wait_for_selector("#dlg-new[open]")
-    page.select_option("#seats-seating", "partners")
+    page.select_option("#new-seating", "partners")
     page.select_option("#seats-kind3", "person")
     page.fill("#seats-name1", "Carol")
     page.fill("#seats-name3", "Dave")

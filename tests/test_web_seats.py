@@ -295,6 +295,16 @@ def test_your_move_is_played_and_a_wrong_one_refused():
     assert f.seated is None and f.jobs(lambda key: False) == []
 
 
+def test_the_computer_plays_at_the_difficulty_chosen_in_new_match():
+    """New match: Seating, who sits where, then the difficulty, which the table's computer plays
+    at (before, it always took your two-player match's)."""
+    f, _, _, _ = seated("three")
+    assert f.sit_down(SitDown("three", level="expert"))
+    assert f.seated is not None and f.seated.level == "expert"
+    assert f.sit_down(SitDown("three", level="nonsense"))  # not a level: your match's
+    assert f.seated is not None and f.seated.level == "beginner"
+
+
 # ----- several people --------------------------------------------------------------------------
 
 

@@ -40,6 +40,7 @@ from gin_core import (
 
 from ..feature import Feature, FeatureIntent, Handler, Job, PastGame, ShowGame
 from ..kit.background import SLICE_MS, Slices, while_current
+from ..storage.settings import LEVELS
 from . import record
 from .device import holder_now
 from .intents import GoOver, LeaveTable, Ready, SeatMove, SitDown, SkipHand, TakeBackMove
@@ -103,8 +104,8 @@ class SeatsFeature(Feature):
     def table_control(self, act: str, data: Mapping[str, str]) -> FeatureIntent | None:
         """The intent of a control of the table itself (not of going over a game)."""
         if act == "seat-down" and words_of(data.get("value", "")) is not None:
-            kinds, typed = self.ui.form()
-            return SitDown(data["value"], kinds, typed)
+            kinds, typed, level = self.ui.form()
+            return SitDown(data["value"], kinds, typed, level)
         if act == "seat-ready":
             return Ready()
         if act == "seat-undo":
@@ -150,14 +151,15 @@ class SeatsFeature(Feature):
 
     def sit_down(self, it: SitDown) -> bool:
         """A new table (seat 0 deals the first hand: at three it sits it out), the computer at
-        the level of your match."""
+        the difficulty chosen (else your match's)."""
         try:
             people = record.seat_people(Seating(it.seating), it.kinds, it.typed)
         except ValueError as e:
             self.host.screen.notice(str(e), "rule", 4000)
             return False
         table = Table(table_preset(it.seating), seed=self.seed, dealer=0)
-        self.seated = record.Seated(table, self.host.session.game.level, people)
+        level = it.level if it.level in LEVELS else self.host.session.game.level
+        self.seated = record.Seated(table, level, people)
         self.serial += 1
         self.holder = None
         self.host.dialogs.close("dlg-new")

@@ -6,12 +6,14 @@ from ..feature import FeatureIntent
 
 
 class SitDown(FeatureIntent):
-    """Start a table: ``seating`` "three", "partners" or "hollywood" (from New match), with at
-    each seat a person or the computer (``kinds``) and the names typed (``typed``)."""
+    """Start a table: ``seating`` the name of one (seatings.py; from New match), with at each
+    seat a person or the computer (``kinds``), the names typed (``typed``) and the computer's
+    difficulty (``level``; "": your match's)."""
 
     seating: str
     kinds: tuple[str, ...] = ("person", "computer", "computer", "computer")
     typed: tuple[str, ...] = ("", "", "", "")
+    level: str = ""
 
 
 class Ready(FeatureIntent):

@@ -1,7 +1,8 @@
 """The seated table's dialog (#dlg-seats): write what model.py built into the DOM, and decide
 nothing. The holder's cards are shown with their symbols and named for a screen reader; a
 hidden hand is only a count of card backs; covered for a handover, only "Ready" (focused) can
-be played. Also reads the seats chosen in New match (a person or the computer, and a name)."""
+be played. Also adds the seatings to New match's Seating and reads the seats chosen there (a
+person or the computer, and a name) and the difficulty."""
 
 from __future__ import annotations
 
@@ -122,9 +123,10 @@ def _board(m: SeatsModel) -> str:
 class SeatsUI:
     def __init__(self) -> None:
         self.dlg = dom.by_id("dlg-seats")
-        dom.by_id("seats-seating").innerHTML = "".join(
+        choices = "".join(
             f'<option value="{dom.esc(str(s))}">{dom.esc(w.choice)}</option>' for s, w in WORDS.items()
         )
+        dom.by_id("new-seating").insertAdjacentHTML("beforeend", choices)  # after "Two players"
 
     def show(self, m: SeatsModel) -> None:
         """Draw the table and open its dialog."""
@@ -139,11 +141,12 @@ class SeatsUI:
         if m.handover is not None:  # the next person starts from "Ready"
             dom.before_paint(dom.by_id("seats-ready").focus)
 
-    def form(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """Each seat's choice in New match: "person" or "computer", and the name typed."""
+    def form(self) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+        """Each seat's choice in New match ("person" or "computer", and the name typed) and the
+        difficulty chosen there."""
         kinds = tuple(str(dom.by_id(f"seats-kind{i}").value) for i in range(1, SEATS_MAX + 1))
         typed = tuple(str(dom.by_id(f"seats-name{i}").value) for i in range(1, SEATS_MAX + 1))
-        return kinds, typed
+        return kinds, typed, str(dom.by_id("new-level").value)
 
     def hide(self) -> None:
         if self.dlg.open:
