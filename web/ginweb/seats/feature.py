@@ -3,9 +3,10 @@ scoring for two, in a dialog of its own (#dlg-seats) beside your two-player matc
 waits underneath. Each seat is a person (by name) or the computer; the computer plays a move
 per background job (kit/background.py: slices of at most a few ms), paced so a game the person
 holding the device is not in is seen being played (face down) unless they skip to its result.
-With several people the device passes between them (device.py): at every change of person, at
-every new hand and after a reload the table is covered (every hand face down) until the next
-person taps Ready, and the computer waits meanwhile. The holder may take back their last move
+With several people the device passes between them (the table's hand-over, table/handover.py,
+decides who holds it and when the table is covered): at every change of person, at every new
+hand and after a reload the table is covered (every hand face down) until the next person taps
+Ready, and the computer waits meanwhile. The holder may take back their last move
 while their game showed them nothing since (gin_core's ``Table.fair_undo``). The table is
 stored after every move (record.py) and comes back on reload; leaving it ends it. A link's (or
 an embed's) ``table_seed=<number>`` fixes the deals of the tables started in that page (for
@@ -41,8 +42,8 @@ from gin_core import (
 from ..feature import Feature, FeatureIntent, Handler, Job, PastGame, ShowGame
 from ..kit.background import SLICE_MS, Slices, while_current
 from ..storage.settings import LEVELS
+from ..table import handover
 from . import record
-from .device import holder_now
 from .intents import GoOver, LeaveTable, Ready, SeatMove, SitDown, SkipHand, TakeBackMove
 from .record import persons
 from .seatings import words_of
@@ -208,9 +209,9 @@ class SeatsFeature(Feature):
         if self.seated is None:
             return
         want = holder_now(self.seated.table, self.seated.people, self.holder)
-        if len(persons(self.seated.people)) < 2:
+        if not handover.covers(len(persons(self.seated.people)), want != self.holder, new_hand):
             self.holder = want
-        elif new_hand or want != self.holder:
+        else:
             self.holder = None
 
     def skip(self) -> None:
@@ -249,11 +250,11 @@ class SeatsFeature(Feature):
         if len(persons(self.seated.people)) < 2:
             self.show_game(self.past_game(it.seat))
             return True
-        name = self.seated.people[it.seat]
+        name = record.names(self.seated.table.table.seating, self.seated.people)[it.seat]
         self.host.ask(
             f"{name}\u2019s game",
-            f"Pass to {name} to go over {name}\u2019s game.",
-            "Ready",
+            handover.before(name, f"go over {name}\u2019s game"),
+            handover.READY,
             lambda _: self.show_game(self.past_game(it.seat)),
         )
         return True
@@ -366,6 +367,14 @@ class SeatsFeature(Feature):
         self.seated.table.apply(seat, action)
         self.passed(False)
         self.changed()
+
+
+def holder_now(table: Table, people: record.People, holder: int | None) -> int:
+    """The seat of the person who should hold the device now (the hand-over's rule: the person
+    to move, else one who plays this hand, else any; ``holder`` keeps it while in that group)."""
+    live = table.phase == TablePhase.PLAY
+    playing = [s for pair in table.pairing for s in pair] if live else []
+    return handover.holder_now(persons(people), table.to_move if live else (), playing, holder)
 
 
 def _with(table: Table, seat: int, holder: int) -> bool:

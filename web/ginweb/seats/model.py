@@ -12,6 +12,7 @@ from typing import Protocol
 
 from gin_core import ActionKind, Card, HandRecord, PlayerView, SeatView, TableHand, TablePhase
 
+from ..table import handover
 from ..table.model import showdown_slots
 from ..words import narrate
 from .seatings import WORDS
@@ -245,12 +246,12 @@ def covered(view: SeatView, who: tuple[str, ...]) -> SeatsModel:
     to = who[view.seat]
     shown = present(view, who)
     down = tuple(
-        replace(g, yours=False, cards=(), face_down=(len(g.cards), g.face_down[1]), status="")
+        replace(g, yours=False, cards=(), face_down=(handover.face_down(g.cards), g.face_down[1]), status="")
         if g.yours
         else g
         for g in shown.games
     )
-    text = f"Pass the device to {to}. {to}: tap \u201cReady\u201d when only you can see the screen."
+    text = handover.instruction(to)
     return replace(
         shown,
         games=down,

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from gin_core import Card
 
 from ..kit import dom
+from ..table import handover
 from ..table.cardface import face_html
 from ..words import narrate
 from .seatings import WORDS
@@ -92,7 +93,10 @@ def _backs(name: str, n: int) -> str:
 
 def _moves(m: SeatsModel) -> str:
     if m.handover is not None:
-        return '<button type="button" class="primary" id="seats-ready" data-act="seat-ready">Ready</button>'
+        return (
+            '<button type="button" class="primary" id="seats-ready" data-act="seat-ready">'
+            f"{handover.READY}</button>"
+        )
     buttons = "".join(
         f'<button type="button" data-act="seat-move" data-action="{dom.esc(text)}">{dom.esc(label)}</button>'
         for text, label in m.moves
