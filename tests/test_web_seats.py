@@ -244,7 +244,9 @@ def seated(seating: str, seed: int | None = None) -> tuple[SeatsFeature, Vault, 
     host = SimpleNamespace(
         reviews=reviews,
         asked=[],
-        session=SimpleNamespace(game=SimpleNamespace(level="beginner")),
+        session=SimpleNamespace(
+            game=SimpleNamespace(level="beginner"), settings=SimpleNamespace(strict=False)
+        ),
         dialogs=SimpleNamespace(close=lambda ident: None),
         screen=SimpleNamespace(notice=lambda text, kind, ms: said.append(text)),
         work=lambda: None,
@@ -476,6 +478,22 @@ def test_the_holder_takes_back_a_move_while_nothing_was_seen_since(monkeypatch):
     assert ui.shown[-1].undo and f.take_back()
     assert table.history == before and YOU in table.to_move and not ui.shown[-1].undo
     assert not f.take_back() and said  # nothing left to take back: refused in words
+
+
+def test_strict_mode_takes_nothing_back_at_a_table_as_at_two(monkeypatch):
+    monkeypatch.setattr("ginweb.seats.feature.PLAY_S", 0.0)
+    monkeypatch.setattr("ginweb.seats.feature.WATCH_S", 0.0)
+    f, _, ui, said = seated("hollywood")
+    assert f.seated is not None
+    f.host.session.settings.strict = True
+    table = f.seated.table
+    while YOU not in table.to_move:
+        run_job(f)
+    unseen = next(text for text, _ in ui.shown[-1].moves if text != "draw_stock")
+    assert f.move(SeatMove(unseen))
+    played = list(table.history)
+    assert not ui.shown[-1].undo and not f.take_back()
+    assert table.history == played and said == ["Undo is off in strict mode."]
 
 
 def test_a_links_table_seed_deals_every_table_the_same_and_a_bad_one_is_said():

@@ -43,6 +43,8 @@ from ..feature import Feature, FeatureIntent, Handler, Job, PastGame, ShowGame
 from ..kit.background import SLICE_MS, Slices, while_current
 from ..storage.settings import LEVELS
 from ..table import handover
+from ..table.dispatch import BLOCKED_TEXT
+from ..table.session import Blocked
 from . import record
 from .intents import GoOver, LeaveTable, Ready, SeatMove, SitDown, SkipHand, TakeBackMove
 from .record import persons
@@ -184,8 +186,12 @@ class SeatsFeature(Feature):
 
     def take_back(self) -> bool:
         """The holder takes back their last move (gin_core's fair undo: refused once their game
-        showed them something since); the computer's work under way is dropped."""
+        showed them something since, and in strict mode as at two); the computer's work under
+        way is dropped."""
         if self.seated is None or self.holder is None:
+            return False
+        if self.host.session.settings.strict:
+            self.host.screen.notice(BLOCKED_TEXT[Blocked.UNDO_STRICT], "rule", 4000)
             return False
         try:
             self.seated.table.undo(self.holder)
@@ -327,7 +333,7 @@ class SeatsFeature(Feature):
         if self.holder is None:
             self.ui.show(covered(s.table.view(holder_now(s.table, s.people, None)), who))
         else:
-            undo = s.table.fair_undo(self.holder) is None
+            undo = not self.host.session.settings.strict and s.table.fair_undo(self.holder) is None
             offered = go_over_labels(self.analysable(), who, len(persons(s.people)) < 2)
             self.ui.show(present(s.table.view(self.holder), who, undo, offered))
 
