@@ -365,7 +365,7 @@ def go_over_behind_handover(page, table: Table, seat: int) -> None:
     page.click(f"{GO_OVER}[data-seat='{seat}']")
     page.wait_for_function(
         "t => document.querySelector('#dlg-confirm[open] #confirm-text')?.textContent === t",
-        arg=f"Pass to {name} to go over {name}\u2019s game.",
+        arg=f"Pass to {name} to go over {name}\u2019s game of hand {len(table.hands)}.",
     )
     assert not page.is_visible("#dlg-review"), "nothing of the game before the handover"
     page.click("#confirm-ok")

@@ -255,6 +255,23 @@ class Table:
     def _party_points(self, games: tuple[GameRecord, ...]) -> Scores:
         return party_points(self.table, [(g.seats, (g.record.points[0], g.record.points[1])) for g in games])
 
+    def played(self, number: int) -> tuple[Match, ...]:
+        """The games of finished hand ``number`` (from 1) as they were played, each a one-hand
+        match at its end (its moves can be gone over): the table's own while that hand is the
+        last and the next is not dealt, else the table replayed to the end of that hand."""
+        if not 0 < number <= len(self.hands):
+            raise ArgumentError(
+                f"hand must be a finished hand from 1 to {len(self.hands)}, not {describe(number)}"
+            )
+        if number == len(self.hands) and self.phase != TablePhase.PLAY:
+            return tuple(self.games)
+        again = Table(self.table, self.seed, self.dealer_choice)
+        for seat, action in self.history:
+            if len(again.hands) == number:
+                break
+            again.apply(seat, action)
+        return tuple(again.games)
+
     def replay(self, number: int, game: int = 0) -> Match:
         """Game ``game`` of finished hand ``number`` (from 1) dealt again as an ordinary
         one-hand two-player match, from its deal code."""

@@ -182,3 +182,22 @@ def test_hollywood_at_a_partners_table_enters_each_sides_net_in_three_games():
     wins = [(h.winner, max(h.points)) for h in table.hands]
     assert view.hollywood == hollywood_score(rules.rules, 40, wins) and view.hollywood.over
     assert table.result.totals == view.scores == view.hollywood.totals
+
+
+def test_every_finished_hand_is_kept_as_played():
+    """A table's earlier hands can be gone over move by move: their games as they were played."""
+    table = Table(table_preset("three").replace(target=300), seed=4, dealer=0)
+    bots = [make_bot("beginner", s) for s in range(3)]
+    ends: list[list[str]] = []
+    while len(table.hands) < 3:
+        if table.phase == TablePhase.HAND_OVER:
+            ends.append([save_match(m) for m in table.games])
+            table.apply(0, "next_hand")
+            continue
+        seat = table.to_move[0]
+        table.apply(seat, bots[seat].decide(table.view(seat).play).action)
+    ends.append([save_match(m) for m in table.games])
+    for number in (1, 2, 3):
+        assert [save_match(m) for m in table.played(number)] == ends[number - 1]
+    with pytest.raises(ArgumentError):
+        table.played(4)

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_core import SEATINGS, Seating, Table, table_preset
+from gin_core import SEATINGS, Seating, Table, save_match, table_preset
 from gin_core.bots import make_bot
 from gin_core.table import TablePhase
 
@@ -561,12 +561,42 @@ def test_a_person_who_sat_out_has_no_review_and_several_people_pass_the_device_f
     assert f.go_over(GoOver(0)) is False and f.go_over(GoOver(2)) is False
     assert f.go_over(GoOver(1)) is True and f.host.reviews == []  # type: ignore[attr-defined]
     text, then = f.host.asked[-1]  # type: ignore[attr-defined]
-    assert text == "Pass to Bob to go over Bob\u2019s game."
+    assert text == "Pass to Bob to go over Bob\u2019s game of hand 1."
     then("")
     shown = f.host.reviews[-1]  # type: ignore[attr-defined]
     assert not shown.alone and shown.names[shown.seat] == "Bob" and "Ann" not in shown.names
     run_analyses(f)  # the coach's verdicts come in: the open review is refreshed
     assert f.host.reviews[-1].update and f.host.reviews[-1].analysis is not None  # type: ignore[attr-defined]
+
+
+def test_every_hand_of_the_table_can_be_gone_over_not_only_the_last(monkeypatch):
+    """Between hands, a person's game of any hand over (their seat's view, analysed), not only
+    the hand just played; one who sat a hand out is told so."""
+    f, _, ui, said = seated("three")
+    table = Table(table_preset("three").replace(target=500), seed=7, dealer=1)  # you play hand 1
+    while len(table.hands) < 2 or table.phase == TablePhase.PLAY:
+        if table.phase == TablePhase.HAND_OVER:
+            table.apply(0, "next_hand")
+        play(table, 1, 7)
+    f.seated, f.holder = record.Seated(table, "beginner", ("You", None, None)), 0
+    f.drawn()
+    assert ui.shown[-1].go_over == ((0, "Go over your game"),) and ui.shown[-1].hands_over == 2
+    while run_analyses(f):  # the games of both hands are analysed between hands
+        pass
+    assert {h for h, _ in f.seated.analyses} == {h for h in (1, 2) if record.game_seat(table, h, 0)}
+    for hand in (1, 2):
+        if record.game_seat(table, hand, 0) is None:
+            assert (
+                f.go_over(GoOver(0, hand)) is False
+                and said[-1] == f"You sat out hand {hand}: no game to go over."
+            )
+            continue
+        assert f.go_over(GoOver(0, hand)) is True
+        shown = f.host.reviews[-1]  # type: ignore[attr-defined]
+        game, player = record.game_seat(table, hand, 0) or (-1, -1)
+        assert shown.hand == hand and shown.seat == player and shown.analysis is not None
+        assert save_match(shown.match) == save_match(table.played(hand)[game])
+        assert shown.match.records[-1] == table.hands[hand - 1].games[game].record
 
 
 def test_a_table_review_shows_its_seat_only_and_says_you_when_alone():

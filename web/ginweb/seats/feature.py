@@ -13,11 +13,11 @@ an embed's) ``table_seed=<number>`` fixes the deals of the tables started in tha
 demos and deterministic tests; the computer's moves follow from the deals). Everything of the
 seated table lives in this folder; app.py registers it (ginweb/feature.py).
 
-After a hand each person may go over their own game of it move by move (one who sat out has
-none): each person's game is analysed in background slices once the hand is over, kept with the
-table (by hand and seat, sealed: record.py), and opens in the dialog app.py hands over
-(``ShowGame``), from that seat's view only; with several people, behind a handover to the
-person it is for. These analyses are not counted in the statistics (those are one person's
+Between hands each person may go over their own game of any hand over, move by move (one who
+sat a hand out has none of it): each person's game is analysed in background slices between
+hands, kept with the table (by hand and seat, sealed: record.py), and opens in the dialog app.py
+hands over (``ShowGame``), from that seat's view only; with several people, behind a handover to
+the person it is for. These analyses are not counted in the statistics (those are one person's
 matches against the computer)."""
 
 from __future__ import annotations
@@ -101,7 +101,8 @@ class SeatsFeature(Feature):
 
     def control(self, act: str, data: Mapping[str, str]) -> FeatureIntent | None:
         if act == "seat-go-over":
-            return GoOver(int(data["seat"])) if data.get("seat", "").isdigit() else None
+            hand = int(data["value"]) if data.get("value", "").isdigit() else 0  # the hand chosen
+            return GoOver(int(data["seat"]), hand) if data.get("seat", "").isdigit() else None
         return self.table_control(act, data)
 
     def table_control(self, act: str, data: Mapping[str, str]) -> FeatureIntent | None:
@@ -239,70 +240,93 @@ class SeatsFeature(Feature):
         self.drawn()
         self.host.work()
 
-    # ----- going over the hand just played ------ ---------------------------------------------------
+    # ----- going over the hands played ------------------------------------------------------------
 
-    def analysable(self) -> tuple[int, ...]:
-        """The seats of the people who played the hand just over (none while a hand is played)."""
+    def played_by(self, hand: int) -> tuple[int, ...]:
+        """The seats of the people who played finished hand ``hand`` (none while a hand is
+        played: a game is gone over between hands, when every hand shown is over)."""
         if self.seated is None or self.seated.table.phase == TablePhase.PLAY:
             return ()
-        last = len(self.seated.table.hands)
-        return tuple(s for s in persons(self.seated.people) if record.game_seat(self.seated.table, last, s))
+        t = self.seated.table
+        return tuple(
+            s
+            for s in persons(self.seated.people)
+            if 0 < hand <= len(t.hands) and record.game_seat(t, hand, s)
+        )
+
+    def offered(self) -> tuple[int, ...]:
+        """The seats of the people who played any of the hands over (their games to go over)."""
+        hands = range(1, 1 + (0 if self.seated is None else len(self.seated.table.hands)))
+        return tuple(sorted({s for h in hands for s in self.played_by(h)}))
 
     def go_over(self, it: GoOver) -> bool:
-        """``seat``'s game of the hand just played, move by move: at once when one person is at
-        the table, else once that person says they hold the device."""
-        if self.seated is None or it.seat not in self.analysable():
+        """``seat``'s game of finished hand ``hand`` (0: the hand just played), move by move: at
+        once when one person is at the table, else once that person says they hold the device;
+        one who sat that hand out is told so."""
+        if self.seated is None or it.seat not in self.offered():
+            return False
+        hand = it.hand or len(self.seated.table.hands)
+        every = record.names(self.seated.table.table.seating, self.seated.people)
+        name = every[it.seat]
+        if it.seat not in self.played_by(hand):
+            self.host.screen.notice(f"{name} sat out hand {hand}: no game to go over.", "rule", 4000)
             return False
         if len(persons(self.seated.people)) < 2:
-            self.show_game(self.past_game(it.seat))
+            self.show_game(self.past_game(it.seat, hand))
             return True
-        name = record.names(self.seated.table.table.seating, self.seated.people)[it.seat]
         self.host.ask(
             f"{name}\u2019s game",
-            handover.before(name, f"go over {name}\u2019s game"),
+            handover.before(name, f"go over {name}\u2019s game of hand {hand}"),
             handover.READY,
-            lambda _: self.show_game(self.past_game(it.seat)),
+            lambda _: self.show_game(self.past_game(it.seat, hand)),
         )
         return True
 
-    def past_game(self, seat: int, update: bool = False) -> PastGame:
-        """``seat``'s game of the hand just played, as that seat saw it."""
+    def past_game(self, seat: int, hand: int = 0, update: bool = False) -> PastGame:
+        """``seat``'s game of finished hand ``hand`` (0: the hand just played), as that seat saw it."""
         assert self.seated is not None, "a table is seated"
         s = self.seated
-        hand = len(s.table.hands)
+        hand = hand or len(s.table.hands)
         found = record.game_seat(s.table, hand, seat)
         assert found is not None, "the seat played the hand"
         game, player = found
-        pair = s.table.hands[-1].games[game].seats
+        pair = s.table.hands[hand - 1].games[game].seats
         every = record.names(s.table.table.seating, s.people)
         alone = len(persons(s.people)) < 2
         names = tuple("You" if alone and p == seat else every[p] for p in pair)
         done = s.analyses.get((hand, seat))
-        return PastGame(s.table.games[game], player, (names[0], names[1]), alone, hand, done, update)
+        match = s.table.played(hand)[game]
+        return PastGame(match, player, (names[0], names[1]), alone, hand, done, update)
 
     def analysis_jobs(self, known: Callable[[str], bool]) -> list[Job]:
-        """The analysis of each person's game of the hand just played, not yet kept."""
+        """The analysis of each person's game of the hands over, not yet kept (the hand just
+        played first; an earlier one's, dropped when play went on, is worked out again)."""
         if self.seated is None:
             return []
-        s, hand = self.seated, len(self.seated.table.hands)
+        s = self.seated
         jobs: list[Job] = []
-        for seat in self.analysable():
-            key = f"seats-analysis:{self.serial}:{hand}:{seat}"
-            if (hand, seat) in s.analyses or known(key):
-                continue
-            mine = self.past_game(seat)
-            work = while_current(
-                think_review(mine.match, 1, slice_ms=SLICE_MS, player=mine.seat),
-                self.still(self.serial, hand),
-            )
-            jobs.append((key, work, self.analysed(hand, seat)))
+        for hand in range(len(s.table.hands), 0, -1):
+            for seat in self.played_by(hand):
+                key = f"seats-analysis:{self.serial}:{hand}:{seat}"
+                if (hand, seat) in s.analyses or known(key):
+                    continue
+                mine = self.past_game(seat, hand)
+                work = while_current(
+                    think_review(mine.match, 1, slice_ms=SLICE_MS, player=mine.seat),
+                    self.still(self.serial, len(s.table.hands)),
+                )
+                jobs.append((key, work, self.analysed(hand, seat)))
         return jobs
 
-    def still(self, serial: int, hand: int) -> Callable[[], bool]:
-        """Whether the table ``serial`` is still seated with ``hand`` its last hand played (an
-        analysis of a game stops once it is not: kit/background.py)."""
+    def still(self, serial: int, hands: int) -> Callable[[], bool]:
+        """Whether the table ``serial`` is still seated with ``hands`` hands over and the next
+        not dealt (an analysis stops once it is not: kit/background.py; it comes back between
+        the next hands)."""
         return lambda: (
-            self.seated is not None and serial == self.serial and len(self.seated.table.hands) == hand
+            self.seated is not None
+            and serial == self.serial
+            and len(self.seated.table.hands) == hands
+            and self.seated.table.phase != TablePhase.PLAY
         )
 
     def analysed(self, hand: int, seat: int) -> Callable[[HandReview], None]:
@@ -311,12 +335,12 @@ class SeatsFeature(Feature):
         serial = self.serial
 
         def done(found: HandReview) -> None:
-            if self.seated is None or not self.still(serial, hand)():
+            if self.seated is None or serial != self.serial or hand > len(self.seated.table.hands):
                 return
             self.seated.analyses[hand, seat] = found
             self.vault.put(record.NAME, record.dumps(self.seated, self.vault.seal_key()))
-            if self.seated.table.phase != TablePhase.PLAY:  # its game is still the table's
-                self.show_game(self.past_game(seat, update=True))
+            if self.seated.table.phase != TablePhase.PLAY:  # games are gone over between hands
+                self.show_game(self.past_game(seat, hand, update=True))
 
         return done
 
@@ -334,7 +358,7 @@ class SeatsFeature(Feature):
             self.ui.show(covered(s.table.view(holder_now(s.table, s.people, None)), who))
         else:
             undo = not self.host.session.settings.strict and s.table.fair_undo(self.holder) is None
-            offered = go_over_labels(self.analysable(), who, len(persons(s.people)) < 2)
+            offered = go_over_labels(self.offered(), who, len(persons(s.people)) < 2)
             self.ui.show(present(s.table.view(self.holder), who, undo, offered))
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:

@@ -39,7 +39,8 @@ class TakeBackMove(FeatureIntent):
 
 
 class GoOver(FeatureIntent):
-    """Go over ``seat``'s game of the hand just played (behind a handover when several
-    people are at the table)."""
+    """Go over ``seat``'s game of finished hand ``hand`` (0: the hand just played; behind a
+    handover when several people are at the table)."""
 
     seat: int
+    hand: int = 0

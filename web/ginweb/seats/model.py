@@ -108,7 +108,8 @@ class SeatsModel:
     handover: str | None = None  # covered until this person takes the device
     undo: bool = False  # the holder may take back their last move (nothing seen since)
     discards: tuple[tuple[Card, str, str], ...] = ()  # (card, action text, label): tap the card
-    go_over: tuple[tuple[int, str], ...] = ()  # (seat, label): a person's game of the hand just played
+    go_over: tuple[tuple[int, str], ...] = ()  # (seat, label): a person's game of a hand over
+    hands_over: int = 0  # the hands over (their games may be gone over, the last one first)
 
 
 def parties(view: SeatView, who: tuple[str, ...]) -> tuple[str, ...]:
@@ -231,6 +232,7 @@ def present(
         undo=undo,
         discards=discards(view),
         go_over=go_over,
+        hands_over=len(view.hands) if go_over else 0,
     )
 
 
@@ -258,6 +260,7 @@ def covered(view: SeatView, who: tuple[str, ...]) -> SeatsModel:
         moves=(),
         discards=(),
         go_over=(),
+        hands_over=0,
         undo=False,
         watching=False,
         status=text,

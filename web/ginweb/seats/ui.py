@@ -103,13 +103,24 @@ def _moves(m: SeatsModel) -> str:
     )
     if m.undo:
         buttons += '<button type="button" data-act="seat-undo">Take back</button>'
-    buttons += "".join(
-        f'<button type="button" data-act="seat-go-over" data-seat="{seat}">{dom.esc(label)}</button>'
-        for seat, label in m.go_over
-    )
+    buttons += _go_over(m)
     if m.watching:
         buttons += '<button type="button" data-act="seat-skip">Skip to the result</button>'
     return buttons
+
+
+def _go_over(m: SeatsModel) -> str:
+    """The buttons to go over a person's game, and which hand (the last first) once several
+    are over."""
+    pick = ' data-value-of="seats-hand"' if m.hands_over > 1 else ""
+    buttons = "".join(
+        f'<button type="button" data-act="seat-go-over" data-seat="{seat}"{pick}>{dom.esc(label)}</button>'
+        for seat, label in m.go_over
+    )
+    if not pick:
+        return buttons
+    hands = "".join(f'<option value="{h}">Hand {h}</option>' for h in range(m.hands_over, 0, -1))
+    return f'<label for="seats-hand">Go over</label><select id="seats-hand">{hands}</select>{buttons}'
 
 
 def _board(m: SeatsModel) -> str:
