@@ -480,6 +480,33 @@ def test_the_holder_takes_back_a_move_while_nothing_was_seen_since(monkeypatch):
     assert not f.take_back() and said  # nothing left to take back: refused in words
 
 
+def test_the_hint_at_a_table_is_weighed_on_your_view_and_gone_after_your_move(monkeypatch):
+    monkeypatch.setattr("ginweb.seats.feature.PLAY_S", 0.0)
+    monkeypatch.setattr("ginweb.seats.feature.WATCH_S", 0.0)
+    f, _, ui, _ = seated("partners", seed=5)
+    assert f.seated is not None
+    table = f.seated.table
+    while YOU not in table.to_move:
+        run_job(f)
+    assert ui.shown[-1].help.offered and not ui.shown[-1].help.hint
+    f.ask_hint()
+    hint = [job for job in f.jobs(lambda key: False) if job[0].startswith("seats-hint:")]
+    assert len(hint) == 1
+    _, work, done = hint[0]
+    try:
+        while True:
+            next(work)
+    except StopIteration as end:
+        done(end.value)
+    view = table.view(YOU).play
+    assert view is not None
+    labels = {narrate.action_label(a, view.top) for a in view.legal_actions}
+    shown = ui.shown[-1].help
+    assert not shown.offered and shown.hint.split(":")[0] in labels
+    assert f.move(SeatMove(str(view.legal_actions[0])))
+    assert not ui.shown[-1].help.hint  # the hint was for the move just played
+
+
 def test_strict_mode_takes_nothing_back_at_a_table_as_at_two(monkeypatch):
     monkeypatch.setattr("ginweb.seats.feature.PLAY_S", 0.0)
     monkeypatch.setattr("ginweb.seats.feature.WATCH_S", 0.0)

@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from gin_core import (
     Action,
     ActionKind,
+    Candidate,
+    Card,
     HandReview,
     Seating,
     Table,
@@ -36,6 +38,7 @@ from gin_core import (
     UndoError,
     make_bot,
     table_preset,
+    think_hint,
     think_review,
 )
 
@@ -45,8 +48,9 @@ from ..storage.settings import LEVELS
 from ..table import handover
 from ..table.dispatch import BLOCKED_TEXT
 from ..table.session import Blocked
+from ..words import narrate
 from . import record
-from .intents import GoOver, LeaveTable, Ready, SeatMove, SitDown, SkipHand, TakeBackMove
+from .intents import AskHint, GoOver, LeaveTable, Ready, SeatMove, SitDown, SkipHand, TakeBackMove
 from .record import persons
 from .seatings import words_of
 
@@ -96,6 +100,8 @@ class SeatsFeature(Feature):
         self.skipping = 0  # the hand number whose games you skip to the result
         self.holder: int | None = None  # the seat of the person holding the device (None: covered)
         self.seed: int | None = None  # the deals of the tables started here (a link's; None: at random)
+        self.hint_at = ""  # the move key the holder asked the hint at ("": not asked)
+        self.hint: tuple[str, str] | None = None  # (move key, its words): the hint found
 
     # ----- input ---------------------------------------------------------------------------------
 
@@ -118,6 +124,8 @@ class SeatsFeature(Feature):
             return SeatMove(data["action"])
         if act == "seat-skip":
             return SkipHand()
+        if act == "seat-hint":
+            return AskHint()
         if act == "seat-leave":
             return LeaveTable()
         return None
@@ -131,6 +139,7 @@ class SeatsFeature(Feature):
             TakeBackMove: lambda _: self.take_back(),
             LeaveTable: lambda _: self.leave(),
             GoOver: self.go_over,
+            AskHint: lambda _: self.ask_hint(),
         }
 
     def link_match(self, link: Params, stored: Game | None) -> tuple[Game | None, list[str]]:
@@ -350,7 +359,7 @@ class SeatsFeature(Feature):
         """The table as the holder sees it, or covered for the person it passes to."""
         if self.seated is None:
             return
-        from .model import covered, go_over_labels, present  # after the first paint (warmup.py)
+        from .model import Help, covered, go_over_labels, present  # after the first paint (warmup.py)
 
         s = self.seated
         who = record.names(s.table.table.seating, s.people)
@@ -359,9 +368,17 @@ class SeatsFeature(Feature):
         else:
             undo = not self.host.session.settings.strict and s.table.fair_undo(self.holder) is None
             offered = go_over_labels(self.offered(), who, len(persons(s.people)) < 2)
-            self.ui.show(present(s.table.view(self.holder), who, undo, offered))
+            hint = self.hint[1] if self.hint is not None and self.hint[0] == self.move_key() else None
+            asked = hint is not None or self.hint_at == self.move_key()
+            help_ = Help(self.holder_moves() and not asked, hint or "")
+            self.ui.show(present(s.table.view(self.holder), who, undo, offered, help_))
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
+        """The computer's next move at the table, else the analyses of the people's games; and
+        the hint the holder asked for."""
+        return self.computer_jobs(known) + self.hint_jobs(known)
+
+    def computer_jobs(self, known: Callable[[str], bool]) -> list[Job]:
         """The computer's next move at the table (one at a time, in seat order; none while
         the table is covered)."""
         seat = self.computer_to_move()
@@ -379,6 +396,44 @@ class SeatsFeature(Feature):
             pace = 0.0
         work = while_current(_paced(pace, bot.think(view)), lambda: self.move_key() == key)
         return [(key, work, lambda d: self.computer_moved(key, seat, d))]
+
+    # ----- the hint ------------------------------------------------------------------------------
+
+    def holder_moves(self) -> bool:
+        """The holder (not covered) is to move in their game."""
+        return (
+            self.seated is not None and self.holder is not None and self.holder in self.seated.table.to_move
+        )
+
+    def ask_hint(self) -> None:
+        """The holder asks the hint: it is weighed in the background on their own view."""
+        if self.holder_moves():
+            self.hint_at = self.move_key()
+            self.host.work()
+
+    def hint_jobs(self, known: Callable[[str], bool]) -> list[Job]:
+        """The hint asked for this move, weighed on the holder's view (as the two-player hint);
+        it stops once a move is played or the table is covered."""
+        key = f"seats-hint:{self.hint_at}"
+        if self.seated is None or self.hint_at != self.move_key() or not self.holder_moves() or known(key):
+            return []
+        view = self.seated.table.view(self.holder or 0).play
+        assert view is not None, "the holder to move plays a game"
+        at = self.hint_at
+        work = while_current(
+            think_hint(view, seed=self.serial, slice_ms=SLICE_MS),
+            lambda: self.move_key() == at and self.holder_moves(),
+        )
+        return [(key, work, lambda found: self.hinted(at, found, view.top))]
+
+    def hinted(self, at: str, found: list[Candidate], top: Card | None) -> None:
+        """Show the best move found (if the table has not moved on)."""
+        if at != self.move_key() or not found:
+            return
+        best = found[0]
+        words = f"{narrate.action_label(best.action, top)}: {narrate.reason_words(best.reason, odds=False)}"
+        self.hint = (at, words)
+        self.drawn()
 
     def move_key(self) -> str:
         """The key of the table's next move ("" when no table is seated, a key no job has): a

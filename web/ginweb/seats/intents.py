@@ -38,6 +38,10 @@ class TakeBackMove(FeatureIntent):
     """Take back the holder's last move while their game showed them nothing since."""
 
 
+class AskHint(FeatureIntent):
+    """The holder asks the hint for their move (weighed on their own view, as at two)."""
+
+
 class GoOver(FeatureIntent):
     """Go over ``seat``'s game of finished hand ``hand`` (0: the hand just played; behind a
     handover when several people are at the table)."""

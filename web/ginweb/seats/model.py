@@ -94,6 +94,15 @@ def _told(name: str, slots: tuple[Slot, ...], deadwood: int) -> str:
 
 
 @dataclass(frozen=True)
+class Help:
+    """The hint at the table: ``offered`` (the holder is to move and has not asked yet) and the
+    best move found, in words ("" until found)."""
+
+    offered: bool = False
+    hint: str = ""
+
+
+@dataclass(frozen=True)
 class SeatsModel:
     """Everything the seated table's dialog shows."""
 
@@ -110,6 +119,7 @@ class SeatsModel:
     discards: tuple[tuple[Card, str, str], ...] = ()  # (card, action text, label): tap the card
     go_over: tuple[tuple[int, str], ...] = ()  # (seat, label): a person's game of a hand over
     hands_over: int = 0  # the hands over (their games may be gone over, the last one first)
+    help: Help = Help()  # the hint (never on a covered table)
 
 
 def parties(view: SeatView, who: tuple[str, ...]) -> tuple[str, ...]:
@@ -213,10 +223,15 @@ def status(view: SeatView, who: tuple[str, ...]) -> str:
 
 
 def present(
-    view: SeatView, who: tuple[str, ...], undo: bool = False, go_over: tuple[tuple[int, str], ...] = ()
+    view: SeatView,
+    who: tuple[str, ...],
+    undo: bool = False,
+    go_over: tuple[tuple[int, str], ...] = (),
+    help_: Help = Help(),
 ) -> SeatsModel:
     """The dialog for the seat of ``view`` (``who``: every seat's name), from its view only;
-    ``undo``: it may take back its last move; ``go_over``: the games offered to go over (go_over_labels)."""
+    ``undo``: it may take back its last move; ``go_over``: the games offered to go over
+    (go_over_labels); ``help_``: the hint (weighed on that view only)."""
     head, rows = scoreboard(view, who)
     in_play = view.phase == TablePhase.PLAY
     mine_over = view.play is None or view.play.phase in ("match_over", "hand_over")
@@ -233,6 +248,7 @@ def present(
         discards=discards(view),
         go_over=go_over,
         hands_over=len(view.hands) if go_over else 0,
+        help=help_,
     )
 
 
@@ -261,6 +277,7 @@ def covered(view: SeatView, who: tuple[str, ...]) -> SeatsModel:
         discards=(),
         go_over=(),
         hands_over=0,
+        help=Help(),
         undo=False,
         watching=False,
         status=text,

@@ -103,6 +103,10 @@ def _moves(m: SeatsModel) -> str:
     )
     if m.undo:
         buttons += '<button type="button" data-act="seat-undo">Take back</button>'
+    if m.help.offered:
+        buttons += '<button type="button" data-act="seat-hint">Hint</button>'
+    if m.help.hint:
+        buttons += f'<p class="seat-hint" role="status">Hint: {dom.esc(m.help.hint)}</p>'
     buttons += _go_over(m)
     if m.watching:
         buttons += '<button type="button" data-act="seat-skip">Skip to the result</button>'
