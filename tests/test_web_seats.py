@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_core import SEATINGS, Seating, Table, save_match, table_preset
+from gin_core import SEATINGS, Seating, Table, best_arrangement, save_match, table_preset
 from gin_core.bots import make_bot
 from gin_core.table import TablePhase
 
@@ -27,9 +27,10 @@ from ginweb.review.model import review_model  # noqa: E402  (same)
 from ginweb.review.seen import Reader  # noqa: E402  (same)
 from ginweb.seats import record  # noqa: E402  (the page's package lives in web/)
 from ginweb.seats.feature import SeatsFeature  # noqa: E402  (same)
-from ginweb.seats.intents import GoOver, SeatMove, SitDown  # noqa: E402  (same)
+from ginweb.seats.intents import GoOver, SeatMove, SitDown, SortCards  # noqa: E402  (same)
 from ginweb.seats.model import SeatsModel, covered, present  # noqa: E402  (same)
 from ginweb.seats.seatings import WORDS, words_of  # noqa: E402  (same)
+from ginweb.table.handview import layout  # noqa: E402  (same)
 from ginweb.words import narrate  # noqa: E402  (same)
 
 KEY = "0123456789abcdef0123456789abcdef"
@@ -245,7 +246,7 @@ def seated(seating: str, seed: int | None = None) -> tuple[SeatsFeature, Vault, 
         reviews=reviews,
         asked=[],
         session=SimpleNamespace(
-            game=SimpleNamespace(level="beginner"), settings=SimpleNamespace(strict=False)
+            game=SimpleNamespace(level="beginner"), settings=SimpleNamespace(strict=False, sort="rank")
         ),
         dialogs=SimpleNamespace(close=lambda ident: None),
         screen=SimpleNamespace(notice=lambda text, kind, ms: said.append(text)),
@@ -285,7 +286,7 @@ def test_the_computer_plays_the_others_and_the_table_is_stored_and_read_back():
 
 
 def test_your_move_is_played_and_a_wrong_one_refused():
-    f, _, ui, said = seated("partners")
+    f, _, ui, said = seated("partners", seed=3)  # a deal where you move before your game ends
     assert f.seated is not None
     table = f.seated.table
     while YOU not in table.to_move:
@@ -466,7 +467,7 @@ def test_a_finished_game_is_laid_out_as_the_showdown_shows_it(seating, seed):
 def test_the_holder_takes_back_a_move_while_nothing_was_seen_since(monkeypatch):
     monkeypatch.setattr("ginweb.seats.feature.PLAY_S", 0.0)
     monkeypatch.setattr("ginweb.seats.feature.WATCH_S", 0.0)
-    f, _, ui, said = seated("hollywood")
+    f, _, ui, said = seated("hollywood", seed=4)  # a deal where you move before your game ends
     assert f.seated is not None
     table = f.seated.table
     while YOU not in table.to_move:
@@ -507,10 +508,41 @@ def test_the_hint_at_a_table_is_weighed_on_your_view_and_gone_after_your_move(mo
     assert not ui.shown[-1].help.hint  # the hint was for the move just played
 
 
+@settings(max_examples=15, deadline=None)
+@given(EVERY, st.integers(0, 10_000), st.integers(0, 60), st.sampled_from(("rank", "suit")))
+def test_your_cards_are_laid_out_as_at_two_melds_tinted_deadwood_live_sorted(seating, seed, moves, sort):
+    """The seated table lays your hand out as the two-player table does (table/handview.py):
+    melds first and tinted, sorted by rank or suit, with the deadwood of the best arrangement."""
+    table = play(Table(table_preset(seating), seed=seed), moves, seed)
+    view = table.view(YOU)
+    m = present(view, ALONE[seating], sort=sort)
+    mine = [g for g in m.games if g.yours]
+    if view.play is None or view.phase != TablePhase.PLAY:
+        assert all(g.deadwood is None for g in m.games if not g.yours)
+        return
+    slots, deadwood = layout(view.play.hand, sort)
+    assert mine[0].cards == tuple(s.card for s in slots) and mine[0].groups == tuple(s.group for s in slots)
+    assert mine[0].deadwood == deadwood == best_arrangement(view.play.hand).deadwood_value
+    gone = covered(view, ALONE[seating]).games
+    assert all(g.groups == () and g.deadwood is None for g in gone)
+
+
+def test_sort_at_the_table_is_the_holders_choice_first_else_the_settings():
+    f, _, ui, _ = seated("three", seed=2)
+    assert ui.shown[-1].sort == "rank"
+    f.host.session.settings.sort = "suit"  # type: ignore[attr-defined]
+    f.drawn()
+    assert ui.shown[-1].sort == "suit"
+    f.sort_cards(SortCards("rank"))
+    assert ui.shown[-1].sort == "rank"
+    assert f.control("seat-sort", {"value": "suit"}) == SortCards("suit")
+    assert f.control("seat-sort", {"value": "custom"}) is None
+
+
 def test_strict_mode_takes_nothing_back_at_a_table_as_at_two(monkeypatch):
     monkeypatch.setattr("ginweb.seats.feature.PLAY_S", 0.0)
     monkeypatch.setattr("ginweb.seats.feature.WATCH_S", 0.0)
-    f, _, ui, said = seated("hollywood")
+    f, _, ui, said = seated("hollywood", seed=4)  # a deal where you move before your game ends
     assert f.seated is not None
     f.host.session.settings.strict = True
     table = f.seated.table

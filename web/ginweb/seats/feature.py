@@ -50,7 +50,7 @@ from ..table.dispatch import BLOCKED_TEXT
 from ..table.session import Blocked
 from ..words import narrate
 from . import record
-from .intents import AskHint, GoOver, LeaveTable, Ready, SeatMove, SitDown, SkipHand, TakeBackMove
+from .intents import AskHint, GoOver, LeaveTable, Ready, SeatMove, SitDown, SkipHand, SortCards, TakeBackMove
 from .record import persons
 from .seatings import words_of
 
@@ -102,6 +102,7 @@ class SeatsFeature(Feature):
         self.seed: int | None = None  # the deals of the tables started here (a link's; None: at random)
         self.hint_at = ""  # the move key the holder asked the hint at ("": not asked)
         self.hint: tuple[str, str] | None = None  # (move key, its words): the hint found
+        self.sort = ""  # the holder's cards by "rank" or "suit" ("": as your settings sort them)
 
     # ----- input ---------------------------------------------------------------------------------
 
@@ -126,6 +127,8 @@ class SeatsFeature(Feature):
             return SkipHand()
         if act == "seat-hint":
             return AskHint()
+        if act == "seat-sort" and data.get("value") in ("rank", "suit"):
+            return SortCards(data["value"])
         if act == "seat-leave":
             return LeaveTable()
         return None
@@ -140,6 +143,7 @@ class SeatsFeature(Feature):
             LeaveTable: lambda _: self.leave(),
             GoOver: self.go_over,
             AskHint: lambda _: self.ask_hint(),
+            SortCards: self.sort_cards,
         }
 
     def link_match(self, link: Params, stored: Game | None) -> tuple[Game | None, list[str]]:
@@ -371,7 +375,7 @@ class SeatsFeature(Feature):
             hint = self.hint[1] if self.hint is not None and self.hint[0] == self.move_key() else None
             asked = hint is not None or self.hint_at == self.move_key()
             help_ = Help(self.holder_moves() and not asked, hint or "")
-            self.ui.show(present(s.table.view(self.holder), who, undo, offered, help_))
+            self.ui.show(present(s.table.view(self.holder), who, undo, offered, help_, self.shown_sort()))
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
         """The computer's next move at the table, else the analyses of the people's games; and
@@ -396,6 +400,15 @@ class SeatsFeature(Feature):
             pace = 0.0
         work = while_current(_paced(pace, bot.think(view)), lambda: self.move_key() == key)
         return [(key, work, lambda d: self.computer_moved(key, seat, d))]
+
+    def sort_cards(self, it: SortCards) -> None:
+        self.sort = it.way
+        self.drawn()
+
+    def shown_sort(self) -> str:
+        """How the holder's cards are sorted: as chosen here, else as your settings sort your
+        match's (your own order there is by rank here: cards are not dragged at a table)."""
+        return self.sort or ("suit" if self.host.session.settings.sort == "suit" else "rank")
 
     # ----- the hint ------------------------------------------------------------------------------
 

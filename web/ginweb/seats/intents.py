@@ -38,6 +38,12 @@ class TakeBackMove(FeatureIntent):
     """Take back the holder's last move while their game showed them nothing since."""
 
 
+class SortCards(FeatureIntent):
+    """Show the holder's cards by ``way``: "rank" or "suit" (melds first, as at two)."""
+
+    way: str
+
+
 class AskHint(FeatureIntent):
     """The holder asks the hint for their move (weighed on their own view, as at two)."""
 

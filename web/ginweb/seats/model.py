@@ -13,6 +13,7 @@ from typing import Protocol
 from gin_core import ActionKind, Card, HandRecord, PlayerView, SeatView, TableHand, TablePhase
 
 from ..table import handover
+from ..table.handview import layout
 from ..table.model import showdown_slots
 from ..words import narrate
 from .seatings import WORDS
@@ -50,6 +51,8 @@ class GameShown:
     stock: int
     status: str
     laid: LaidOut | None = None  # the game is over: both hands laid out
+    groups: tuple[int, ...] = ()  # your cards' melds as the table tints them (-1: deadwood)
+    deadwood: int | None = None  # your deadwood, live (yours only)
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,7 @@ class SeatsModel:
     go_over: tuple[tuple[int, str], ...] = ()  # (seat, label): a person's game of a hand over
     hands_over: int = 0  # the hands over (their games may be gone over, the last one first)
     help: Help = Help()  # the hint (never on a covered table)
+    sort: str = "rank"  # your cards by "rank" or "suit"
 
 
 def parties(view: SeatView, who: tuple[str, ...]) -> tuple[str, ...]:
@@ -134,12 +138,15 @@ def _sides(view: SeatView) -> bool:
     return len(set(view.parties)) < len(view.parties)
 
 
-def _own(play: PlayerView, players: tuple[str, str], status: str) -> GameShown:
-    """Your game (``players``: you first)."""
+def _own(play: PlayerView, players: tuple[str, str], status: str, sort: str) -> GameShown:
+    """Your game (``players``: you first), your cards laid out as the two-player table lays
+    them out (table/handview.py: melds first and tinted, sorted by ``sort``) with their deadwood."""
     top = play.pile[-1] if play.pile else None
     laid = laid_out(play.showdown, (play.player, 1 - play.player), players)
-    shown = GameShown(players, True, play.hand, (0, play.opponent_hand_size), top, play.stock_size, status)
-    return replace(shown, laid=laid)
+    slots, deadwood = layout(play.hand, sort)
+    cards = tuple(s.card for s in slots)
+    shown = GameShown(players, True, cards, (0, play.opponent_hand_size), top, play.stock_size, status)
+    return replace(shown, laid=laid, groups=tuple(s.group for s in slots), deadwood=deadwood)
 
 
 def _watched(w: GameWatch, who: tuple[str, ...]) -> GameShown:
@@ -168,8 +175,9 @@ def _own_status(play: PlayerView) -> str:
     return "The other player's turn"
 
 
-def games(view: SeatView, who: tuple[str, ...]) -> tuple[GameShown, ...]:
-    """Your game first (if you play this hand), then the others, face down."""
+def games(view: SeatView, who: tuple[str, ...], sort: str = "rank") -> tuple[GameShown, ...]:
+    """Your game first (if you play this hand; your cards sorted by ``sort``), then the others,
+    face down."""
     shown = [_watched(w, who) for w in view.watching]
     game = next((seats for seats in view.pairing if view.seat in seats), None)
     if view.play is not None and game is not None:
@@ -177,7 +185,7 @@ def games(view: SeatView, who: tuple[str, ...]) -> tuple[GameShown, ...]:
         players = (who[game[0]], who[game[1]])
         status = _own_status(view.play) if last is None else _own_result(last, players, view.seat)
         mine = players if game[0] == view.seat else (players[1], players[0])  # yours first
-        shown.insert(0, _own(view.play, mine, status))
+        shown.insert(0, _own(view.play, mine, status, sort))
     return tuple(shown)
 
 
@@ -228,17 +236,19 @@ def present(
     undo: bool = False,
     go_over: tuple[tuple[int, str], ...] = (),
     help_: Help = Help(),
+    sort: str = "rank",
 ) -> SeatsModel:
     """The dialog for the seat of ``view`` (``who``: every seat's name), from its view only;
     ``undo``: it may take back its last move; ``go_over``: the games offered to go over
-    (go_over_labels); ``help_``: the hint (weighed on that view only)."""
+    (go_over_labels); ``help_``: the hint (weighed on that view only); ``sort``: your cards by
+    "rank" or "suit"."""
     head, rows = scoreboard(view, who)
     in_play = view.phase == TablePhase.PLAY
     mine_over = view.play is None or view.play.phase in ("match_over", "hand_over")
     return SeatsModel(
         title=WORDS[view.seating].title,
         seats=seats(view, who),
-        games=games(view, who),
+        games=games(view, who, sort),
         moves=moves(view),
         watching=in_play and mine_over,
         status=status(view, who),
@@ -249,6 +259,7 @@ def present(
         go_over=go_over,
         hands_over=len(view.hands) if go_over else 0,
         help=help_,
+        sort=sort,
     )
 
 
@@ -264,7 +275,15 @@ def covered(view: SeatView, who: tuple[str, ...]) -> SeatsModel:
     to = who[view.seat]
     shown = present(view, who)
     down = tuple(
-        replace(g, yours=False, cards=(), face_down=(handover.face_down(g.cards), g.face_down[1]), status="")
+        replace(
+            g,
+            yours=False,
+            cards=(),
+            groups=(),
+            deadwood=None,
+            face_down=(handover.face_down(g.cards), g.face_down[1]),
+            status="",
+        )
         if g.yours
         else g
         for g in shown.games

@@ -13,6 +13,7 @@ from gin_core import Card
 from ..kit import dom
 from ..table import handover
 from ..table.cardface import face_html
+from ..table.model import tint
 from ..words import narrate
 from .seatings import WORDS
 
@@ -45,10 +46,10 @@ def _laid(laid: LaidOut, players: tuple[str, str]) -> str:
     )
 
 
-def _face(c: Card, play: tuple[str, str] | None) -> str:
-    """A card of the holder's hand as the main table draws it; a button when it may be
-    discarded (tap it to discard)."""
-    cls = f"card face s{c.suit}"
+def _face(c: Card, play: tuple[str, str] | None, group: int = -1, starts: bool = False) -> str:
+    """A card of the holder's hand as the main table draws it, its meld tinted (a gap before
+    each group); a button when it may be discarded (tap it to discard)."""
+    cls = f"card face s{c.suit} {tint(group)}{' gap' if starts else ''}"
     if play is None:
         word = narrate.card_word(c, spoken=True)
         return f'<span class="{cls}" role="img" aria-label="{dom.esc(word)}">{face_html(c)}</span>'
@@ -59,19 +60,31 @@ def _face(c: Card, play: tuple[str, str] | None) -> str:
     )
 
 
-def _hand(cards: tuple[Card, ...], discards: tuple[tuple[Card, str, str], ...]) -> str:
+def _hand(g: GameShown, discards: tuple[tuple[Card, str, str], ...], sort: str) -> str:
+    """Your cards, melds tinted, with the live deadwood and the sort."""
     plays = {c: (text, label) for c, text, label in discards}
-    faces = "".join(_face(c, plays.get(c)) for c in cards)
-    what = "tap a card to discard it" if plays else f"{len(cards)} cards"
-    return f'<div class="seat-hand" role="group" aria-label="Your hand: {what}">{faces}</div>'
+    groups = g.groups or (-1,) * len(g.cards)
+    faces = "".join(
+        _face(c, plays.get(c), grp, i > 0 and grp != groups[i - 1])
+        for i, (c, grp) in enumerate(zip(g.cards, groups, strict=True))
+    )
+    what = "tap a card to discard it" if plays else f"{len(g.cards)} cards"
+    other = "suit" if sort == "rank" else "rank"
+    tools = (
+        f'<p class="seat-tools"><span>Deadwood <b>{g.deadwood}</b></span>'
+        f'<button type="button" data-act="seat-sort" data-value="{other}">Sort by {other}</button></p>'
+        if g.deadwood is not None
+        else ""
+    )
+    return f'<div class="seat-hand" role="group" aria-label="Your hand: {what}">{faces}</div>{tools}'
 
 
-def _game(g: GameShown, discards: tuple[tuple[Card, str, str], ...] = ()) -> str:
+def _game(g: GameShown, discards: tuple[tuple[Card, str, str], ...] = (), sort: str = "rank") -> str:
     title = f"{g.players[0]} against {g.players[1]}"
     if g.laid is not None:
         mine = _laid(g.laid, g.players)
     elif g.yours:
-        mine = _hand(g.cards, discards)
+        mine = _hand(g, discards, sort)
     else:
         mine = _backs(g.players[0], g.face_down[0])
     top = "empty" if g.top is None else narrate.card_word(g.top, spoken=True)
@@ -152,7 +165,9 @@ class SeatsUI:
         dom.set_text(dom.by_id("seats-title"), m.title)
         dom.set_text(dom.by_id("seats-status"), m.status)
         dom.by_id("seats-list").innerHTML = "".join(f"<li>{dom.esc(s)}</li>" for s in m.seats)
-        dom.by_id("seats-games").innerHTML = "".join(_game(g, m.discards if g.yours else ()) for g in m.games)
+        dom.by_id("seats-games").innerHTML = "".join(
+            _game(g, m.discards if g.yours else (), m.sort) for g in m.games
+        )
         dom.by_id("seats-moves").innerHTML = _moves(m)
         dom.by_id("seats-board").innerHTML = _board(m)
         if not self.dlg.open:
