@@ -344,7 +344,12 @@ def people_step(page, audit: Audit, other_deck: set[Card]) -> str:
         return "ready"
     who = holder(page)
     assert who is None or who in PEOPLE
-    assert_unseen(page, in_hands(table) - (known_to(table, who) if who else set()) - other_deck)
+    readable = everything_readable(page)
+    if stored(page).history != table.history:
+        return "wait"  # the computer moved while the page was read: read it again
+    hidden = in_hands(table) - (known_to(table, who) if who else set()) - other_deck
+    for where, text in readable.items():
+        assert not named(text, hidden), f"{where} shows {sorted(map(str, named(text, hidden)))}"
     if page.locator(MOVES).count():
         play_as(page, table, PEOPLE.index(who) if who else None)
         return "move"
