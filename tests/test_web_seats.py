@@ -533,10 +533,10 @@ def test_sort_at_the_table_is_the_holders_choice_first_else_the_settings():
     f.host.session.settings.sort = "suit"  # type: ignore[attr-defined]
     f.drawn()
     assert ui.shown[-1].sort == "suit"
-    f.sort_cards(SortCards("rank"))
+    f.sort_cards()
     assert ui.shown[-1].sort == "rank"
-    assert f.control("seat-sort", {"value": "suit"}) == SortCards("suit")
-    assert f.control("seat-sort", {"value": "custom"}) is None
+    f.sort_cards()
+    assert ui.shown[-1].sort == "suit" and f.control("seat-sort", {}) == SortCards()
 
 
 def test_strict_mode_takes_nothing_back_at_a_table_as_at_two(monkeypatch):

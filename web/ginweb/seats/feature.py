@@ -127,8 +127,8 @@ class SeatsFeature(Feature):
             return SkipHand()
         if act == "seat-hint":
             return AskHint()
-        if act == "seat-sort" and data.get("value") in ("rank", "suit"):
-            return SortCards(data["value"])
+        if act == "seat-sort":
+            return SortCards()
         if act == "seat-leave":
             return LeaveTable()
         return None
@@ -143,7 +143,7 @@ class SeatsFeature(Feature):
             LeaveTable: lambda _: self.leave(),
             GoOver: self.go_over,
             AskHint: lambda _: self.ask_hint(),
-            SortCards: self.sort_cards,
+            SortCards: lambda _: self.sort_cards(),
         }
 
     def link_match(self, link: Params, stored: Game | None) -> tuple[Game | None, list[str]]:
@@ -401,8 +401,8 @@ class SeatsFeature(Feature):
         work = while_current(_paced(pace, bot.think(view)), lambda: self.move_key() == key)
         return [(key, work, lambda d: self.computer_moved(key, seat, d))]
 
-    def sort_cards(self, it: SortCards) -> None:
-        self.sort = it.way
+    def sort_cards(self) -> None:
+        self.sort = "suit" if self.shown_sort() == "rank" else "rank"
         self.drawn()
 
     def shown_sort(self) -> str:

@@ -39,9 +39,8 @@ class TakeBackMove(FeatureIntent):
 
 
 class SortCards(FeatureIntent):
-    """Show the holder's cards by ``way``: "rank" or "suit" (melds first, as at two)."""
-
-    way: str
+    """Show the holder's cards the other way: by suit if by rank, else by rank (melds first,
+    as at two)."""
 
 
 class AskHint(FeatureIntent):

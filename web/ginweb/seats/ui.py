@@ -72,7 +72,7 @@ def _hand(g: GameShown, discards: tuple[tuple[Card, str, str], ...], sort: str) 
     other = "suit" if sort == "rank" else "rank"
     tools = (
         f'<p class="seat-tools"><span>Deadwood <b>{g.deadwood}</b></span>'
-        f'<button type="button" data-act="seat-sort" data-value="{other}">Sort by {other}</button></p>'
+        f'<button type="button" data-act="seat-sort">Sort by {other}</button></p>'
         if g.deadwood is not None
         else ""
     )
