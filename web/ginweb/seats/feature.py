@@ -60,6 +60,14 @@ if TYPE_CHECKING:
     from .ui import SeatsUI
 
 DIALOG = "dlg-seats"
+PLAIN: dict[str, type[FeatureIntent]] = {  # the table's controls that carry nothing but their wish
+    "seat-ready": Ready,
+    "seat-undo": TakeBackMove,
+    "seat-skip": SkipHand,
+    "seat-hint": AskHint,
+    "seat-sort": SortCards,
+    "seat-leave": LeaveTable,
+}
 WATCH_S = 0.7  # the pause before a move in a game you watch (empty slices: the page stays live)
 PLAY_S = 0.4  # before the computer's move in your own game
 SEED_END = 1 << 64  # a table's seed is below this (gin_core's seeds)
@@ -117,21 +125,10 @@ class SeatsFeature(Feature):
         if act == "seat-down" and words_of(data.get("value", "")) is not None:
             kinds, typed, level = self.ui.form()
             return SitDown(data["value"], kinds, typed, level)
-        if act == "seat-ready":
-            return Ready()
-        if act == "seat-undo":
-            return TakeBackMove()
         if act == "seat-move" and "action" in data:
             return SeatMove(data["action"])
-        if act == "seat-skip":
-            return SkipHand()
-        if act == "seat-hint":
-            return AskHint()
-        if act == "seat-sort":
-            return SortCards()
-        if act == "seat-leave":
-            return LeaveTable()
-        return None
+        wish = PLAIN.get(act)
+        return None if wish is None else wish()
 
     def handlers(self) -> Mapping[type, Handler]:
         return {
