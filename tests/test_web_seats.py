@@ -246,7 +246,8 @@ def seated(seating: str, seed: int | None = None) -> tuple[SeatsFeature, Vault, 
         reviews=reviews,
         asked=[],
         session=SimpleNamespace(
-            game=SimpleNamespace(level="beginner"), settings=SimpleNamespace(strict=False, sort="rank")
+            game=SimpleNamespace(level="beginner"),
+            settings=SimpleNamespace(strict=False, sort="rank", sound=False),
         ),
         dialogs=SimpleNamespace(close=lambda ident: None),
         screen=SimpleNamespace(notice=lambda text, kind, ms: said.append(text)),
@@ -537,6 +538,26 @@ def test_sort_at_the_table_is_the_holders_choice_first_else_the_settings():
     assert ui.shown[-1].sort == "rank"
     f.sort_cards()
     assert ui.shown[-1].sort == "suit" and f.control("seat-sort", {}) == SortCards()
+
+
+def test_moves_at_a_table_sound_as_at_two_when_sound_is_on(monkeypatch):
+    monkeypatch.setattr("ginweb.seats.feature.PLAY_S", 0.0)
+    monkeypatch.setattr("ginweb.seats.feature.WATCH_S", 0.0)
+    f, _, ui, _ = seated("hollywood", seed=4)
+    heard: list[str] = []
+    f.sound = heard.append
+    assert f.seated is not None
+    table = f.seated.table
+    while YOU not in table.to_move:
+        run_job(f)
+    assert heard == []  # Sound is off
+    f.host.session.settings.sound = True  # type: ignore[attr-defined]
+    text = next(t for t, _ in ui.shown[-1].moves if t.startswith("draw"))
+    assert f.move(SeatMove(text)) and heard == ["draw"]
+    _, text, _ = ui.shown[-1].discards[0]
+    assert f.move(SeatMove(text)) and heard == ["draw", "discard"]
+    run_job(f)  # the computer's move sounds too
+    assert len(heard) == 3
 
 
 def test_strict_mode_takes_nothing_back_at_a_table_as_at_two(monkeypatch):

@@ -32,6 +32,7 @@ from gin_core import (
     Candidate,
     Card,
     HandReview,
+    Phase,
     Seating,
     Table,
     TablePhase,
@@ -45,7 +46,7 @@ from gin_core import (
 from ..feature import Feature, FeatureIntent, Handler, Job, PastGame, ShowGame
 from ..kit.background import SLICE_MS, Slices, while_current
 from ..storage.settings import LEVELS
-from ..table import handover
+from ..table import cues, handover
 from ..table.dispatch import BLOCKED_TEXT
 from ..table.session import Blocked
 from ..words import narrate
@@ -98,10 +99,14 @@ class SeatsFeature(Feature):
     deferred = ("ginweb.seats.model",)
     dialog_closes: ClassVar[Mapping[str, FeatureIntent]] = {DIALOG: LeaveTable()}
 
-    def __init__(self, vault: Vault, ui: SeatsUI, show_game: ShowGame) -> None:
+    def __init__(
+        self, vault: Vault, ui: SeatsUI, show_game: ShowGame, sound: Callable[[str], None] = lambda _: None
+    ) -> None:
+        """``sound`` plays a cue of table/cues.py (app.py: table/sound.py), as the table does."""
         self.vault = vault
         self.ui = ui
         self.show_game = show_game
+        self.sound = sound
         self.seated: record.Seated | None = None
         self.read = False  # the stored table was read (once, at start)
         self.serial = 0  # tables started in this page (a job of an earlier table is dropped)
@@ -188,6 +193,7 @@ class SeatsFeature(Feature):
         try:
             action = Action.parse(it.action)
             self.seated.table.apply(self.holder, action)
+            self.cue(action)
         except ValueError as e:
             self.host.screen.notice(str(e), "rule", 4000)
             return False
@@ -407,6 +413,16 @@ class SeatsFeature(Feature):
         match's (your own order there is by rank here: cards are not dragged at a table)."""
         return self.sort or ("suit" if self.host.session.settings.sort == "suit" else "rank")
 
+    def cue(self, action: Action) -> None:
+        """The sound of a move at the table, as at two (Settings' "Sound"; the table's end is
+        the match's)."""
+        if self.seated is None or not self.host.session.settings.sound:
+            return
+        over = self.seated.table.result is not None  # else any phase but the end: the move's sound
+        name = cues.cue([action], Phase.MATCH_OVER if over else Phase.OVER)
+        if name is not None:
+            self.sound(name)
+
     # ----- the hint ------------------------------------------------------------------------------
 
     def holder_moves(self) -> bool:
@@ -460,6 +476,7 @@ class SeatsFeature(Feature):
         if self.seated is None or key != self.move_key():
             return
         self.seated.table.apply(seat, action)
+        self.cue(action)
         self.passed(False)
         self.changed()
 
