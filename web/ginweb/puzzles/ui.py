@@ -41,7 +41,9 @@ class PuzzlesUI:
         if model.pile_code is not None:
             top = f'<span class="card face s{model.pile_code[-1]}" aria-hidden="true">{top}</span>'
         pile.innerHTML = f"{top}<span>{dom.esc(model.pile)}</span>"
-        dom.by_id("puzzle-hand").innerHTML = "".join(_card(c) for c in model.hand)
+        hand = dom.by_id("puzzle-hand")
+        hand.innerHTML = "".join(_card(c) for c in model.hand)
+        dom.set_attr(hand, "aria-label", model.hand_label)
         dom.by_id("puzzle-moves").innerHTML = "".join(
             f'<button type="button" data-act="puzzle-move" data-action="{dom.esc(m.move)}">'
             f"{dom.esc(m.label)}</button>"
@@ -68,11 +70,11 @@ class PuzzlesUI:
             f"{dom.esc(r.label)}{' (yours)' if r.yours else ''}</th><td>{dom.esc(r.value)}</td></tr>"
             for r in model.rows
         )
-        box.className = "puzzle-answer " + ("right" if model.right else "wrong")
+        box.className = f"puzzle-answer {model.verdict}"
         box.innerHTML = (
             f'<p class="puzzle-verdict">{dom.esc(model.headline)}</p>'
             f'<p class="puzzle-reason">{dom.esc(model.reason)}</p>'
-            f'<table class="itemised"><caption>Every move, best first</caption>'
+            f'<table class="itemised"><caption>Every move, best first. {dom.esc(model.legend)}</caption>'
             f'<thead><tr><th scope="col">Move</th><th scope="col">Value</th></tr></thead>'
             f"<tbody>{rows}</tbody></table>"
         )

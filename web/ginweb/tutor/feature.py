@@ -1,6 +1,6 @@
 """The tutor plugged into the table (Settings: "Tutor", off by default; on in a practice hand a
-feature asks it for, ``Feature.tutors``): before a move clearly worse than the best (a mistake
-by the engine's threshold), "Are you sure?" with the reason and the better move; "Play it
+feature asks it for, ``Feature.tutors``): before a move clearly and far worse than the best
+(see model.py), "Are you sure?" with the reason and the better move; "Play it
 anyway" or "Change my move".
 
 As your turn starts, the values of every legal move are worked out as a background job
@@ -40,7 +40,9 @@ class TutorFeature(Feature):
         people: the turn of the person at the table, never while the device is handed over)."""
         s = self.host.session
         wanted = s.settings.tutor or any(f.tutors() for f in s.features)
-        if not wanted or s.match.to_move != s.seat or s.ui.handover or not s.view().my_turn:
+        if not wanted or s.help_off() is not None:  # off, or a feature turns it off
+            return None
+        if s.match.to_move != s.seat or s.ui.handover or not s.view().my_turn:
             return None
         return f"tutor:{s.game.uid}:{s.epoch}:{len(s.match.history)}"
 
