@@ -77,7 +77,7 @@ from .rules import RULE_FIELDS, RuleField, Rules, RulesError, rule_fields
 from .save import dumps as save_match
 from .save import loads as load_match
 from .scoring import Settlement, settle
-from .seating import TABLE_PRESETS, Seating, TableRules, table_preset
+from .seating import SEATINGS, TABLE_PRESETS, Scoring, Seating, SeatingDef, TableRules, table_preset
 from .table import SeatView, Table, TableHand, TablePhase
 from .tablesave import dumps as save_table
 from .tablesave import load_any
@@ -120,6 +120,7 @@ __all__ = [
     "MISTAKE_POINTS",
     "PRESETS",
     "RULE_FIELDS",
+    "SEATINGS",
     "TABLE_PRESETS",
     "Action",
     "ActionError",
@@ -177,8 +178,10 @@ __all__ = [
     "Rules",
     "RulesError",
     "SaveError",
+    "Scoring",
     "SeatView",
     "Seating",
+    "SeatingDef",
     "Settlement",
     "SkillBand",
     "Table",

@@ -239,6 +239,7 @@ def start() -> tuple[Feature, ...]:
 
     records = Records(store, notify)
     # ----- the features: each plugs into the table here, and nowhere else (ginweb/feature.py)
+    sound = Sound()  # the table's sounds, also played at a seated table
     review = ReviewFeature(records, ReviewUI())
     puzzles = PuzzlesFeature(records, PuzzlesUI(), review, lasting=not dom.embedded)
     features: tuple[Feature, ...] = (
@@ -246,7 +247,7 @@ def start() -> tuple[Feature, ...]:
         review,
         puzzles,
         TutorFeature(TutorUI()),
-        SeatsFeature(records, SeatsUI(), review.show_game),
+        SeatsFeature(records, SeatsUI(), review.show_game, sound.play),
         LessonsFeature(records, LessonsUI(), lasting=not dom.embedded),
     )
     records.plug(features)
@@ -264,7 +265,7 @@ def start() -> tuple[Feature, ...]:
         session.resume_practice(records.read_game("practice", "practice hand"))
     board = Board()
     screen = Screen(session, board, TableUI(board), panels, features)
-    screen.sound = Sound().play
+    screen.sound = sound.play
     dialogs = Dialogs()
     turns = Turns(session, screen, dialogs, lambda: p.fast)
     page.session, page.screen, page.turns = session, screen, turns

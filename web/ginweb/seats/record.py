@@ -22,6 +22,7 @@ from ..kit.safejson import NewerVersionError
 from ..storage.savefmt import NAME_MAX, seat_name
 from ..storage.seal import SealError, seal, unseal
 from ..storage.settings import LEVELS
+from .seatings import WORDS
 
 NAME = "seats"
 FORMAT = "ginweb.seats"
@@ -29,11 +30,6 @@ VERSION = 3
 _KEYS = {1: frozenset({"format", "version", "level", "table"})}
 _KEYS[2] = _KEYS[1] | {"people"}
 _KEYS[3] = _KEYS[2] | {"analyses"}
-COMPUTERS = {  # the computer's name at each seat
-    Seating.HOLLYWOOD: ("Computer", "Computer"),
-    Seating.THREE: ("Computer", "Left", "Right"),
-    Seating.PARTNERS: ("Computer", "Left", "Partner", "Right"),
-}
 
 People = tuple[str | None, ...]  # per seat: a person's name, or None for the computer
 Analyses = dict[tuple[int, int], HandReview]  # the analyses, by (table hand, seat)
@@ -61,7 +57,7 @@ def alone(seats: int) -> People:
 
 def names(seating: Seating, people: People) -> tuple[str, ...]:
     """Every seat's name: the person's, or the computer's at that seat."""
-    return tuple(COMPUTERS[seating][s] if p is None else p for s, p in enumerate(people))
+    return tuple(WORDS[seating].computers[s] if p is None else p for s, p in enumerate(people))
 
 
 def persons(people: People) -> tuple[int, ...]:
@@ -73,7 +69,7 @@ def seat_people(seating: Seating, kinds: Sequence[str], typed: Sequence[str]) ->
     """Who sits where, as chosen in the form (``kinds[s]`` "person" or "computer", ``typed[s]``
     the name; an empty name is "You" for the only person, else "Player n"); ValueError naming
     the rule if no seat is a person, a name is too long, or two seats share a name."""
-    n = len(COMPUTERS[seating])
+    n = len(WORDS[seating].computers)
     chosen = [s for s in range(n) if kinds[s] == "person"]
     people: list[str | None] = [None] * n
     for s in chosen:
