@@ -48,6 +48,7 @@ from .bots import Bot, Candidate, make_bot, think_hint
 from .bots.ranking import CLEAR_ERRORS, clearly_better, rank_key, rank_value
 from .bots.reasons import Reason, ReasonKind
 from .cards import CARDS, Card, CardError, format_cards, parse_cards, sort_cards
+from .checks import whole_number
 from .dealcode import DealCodeError, deal_seed
 from .dealcode import decode as decode_deal_code
 from .dealcode import encode as encode_deal_code
@@ -63,19 +64,19 @@ from .errors import (
 from .events import Event
 from .flow import ENDED, Phase
 from .hand import Hand, stacked_deck
-from .hollywood import HollywoodScore
+from .hollywood import HollywoodScore, hollywood_score
 from .jsontext import JsonShape, json_shape
-from .layoff import Layoff
+from .layoff import Layoff, best_defence
 from .match import Match, TakeBack
 from .melds import Meld, MeldError, is_meld_mask
 from .presets import PRESETS, preset, preset_name
 from .refusals import IllegalAction, Refusal
 from .results import HandRecord, MatchResult, hand_points, match_result
-from .rules import RuleField, Rules, RulesError, rule_fields
+from .rules import RULE_FIELDS, RuleField, Rules, RulesError, rule_fields
 from .save import dumps as save_match
 from .save import loads as load_match
 from .scoring import Settlement, settle
-from .seating import Seating, TableRules, table_preset
+from .seating import SEATINGS, TABLE_PRESETS, Scoring, Seating, SeatingDef, TableRules, table_preset
 from .table import SeatView, TableHand, TableMatch, TablePhase
 from .tablesave import dumps as save_table
 from .tablesave import load_any
@@ -118,6 +119,9 @@ __all__ = [
     "EXPERT",
     "MISTAKE_POINTS",
     "PRESETS",
+    "RULE_FIELDS",
+    "SEATINGS",
+    "TABLE_PRESETS",
     "Action",
     "ActionError",
     "ActionKind",
@@ -174,8 +178,10 @@ __all__ = [
     "Rules",
     "RulesError",
     "SaveError",
+    "Scoring",
     "SeatView",
     "Seating",
+    "SeatingDef",
     "Settlement",
     "SkillBand",
     "TableHand",
@@ -189,6 +195,7 @@ __all__ = [
     "Verdict",
     "band_of",
     "best_arrangement",
+    "best_defence",
     "best_discard",
     "clearly_better",
     "deadwood",
@@ -208,6 +215,7 @@ __all__ = [
     "hand_moves",
     "hand_points",
     "hand_summary",
+    "hollywood_score",
     "is_meld_mask",
     "json_shape",
     "load_any",
@@ -238,4 +246,5 @@ __all__ = [
     "their_luck",
     "think_hint",
     "think_review",
+    "whole_number",
 ]
