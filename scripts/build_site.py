@@ -23,18 +23,23 @@ Steps:
                           node_modules/@pyscript/core/dist the page loads (no source maps, no
                           editor, terminal or MicroPython chunks), the plugins the page does
                           not use taken out of its plugin table (drop_plugins)
-       - wheels/<sha256[:12]>/app.zip  the page's Python, one download (app_archive): gin_core
-                          and ginweb compiled, without sources (sourceless .pyc: the page needs
-                          none, README.md "A lean first visit"), and PyScript package's
-                          __pycache__; with --no-precompile the sources of ginweb and of the
-                          wheel's gin_core. The wheel itself does not ship.
+       - wheels/<sha256[:12]>/app.zip  the page's Python, one download (app_archive): ginweb
+                          compiled, without sources (sourceless .pyc: the page needs none,
+                          README.md "A lean first visit"), and PyScript package's __pycache__;
+                          with --no-precompile the sources of ginweb
+       - wheels/<sha256[:12]>/gin_core-<ver>-cp314-none-any.whl  the engine's wheel
+                          (split_engine, scripts/engine_wheel.py): gin_core as app_archive
+                          compiled it (with --no-precompile its sources, py3-none-any), which
+                          PyScript installs into site-packages; engine.json at the root names
+                          it for other sites' pages (README.md "The engine's wheel"). The
+                          source wheel in dist/ does not ship.
        - wheels/<sha256[:12]>/later.zip  the modules of LATER_MODULES, taken out of app.zip
-                          (split_later), fetched once the game is playable (ginweb/warmup.py;
+                          (split_later), and LATER_STDLIB's, out of python_stdlib.zip, fetched once the game is playable (ginweb/warmup.py;
                           app.zip's later.json names it)
        - pyscript.json  = web/pyscript.json (template, optional: there is none now) with
                           "interpreter" set to the local pyodide.mjs and app.zip added to
                           "files" as "./*" (unpacked into the interpreter's working directory,
-                          on sys.path)
+                          on sys.path), the engine's wheel as "/lib/python3.14/site-packages/*"
        - index.html       loads main.py, pyscript.json, style.css and sw-register.js with their
                           version ("?v=<hash>", version_page_refs) and preloads what the start
                           needs (preload_startup)
@@ -426,18 +431,20 @@ def front_door_api() -> int:
     raise AssertionError  # fail() does not return
 
 
-def write_engine_info(site: Path, engine_url: str, pyodide_url: str, python: str) -> None:
+def write_engine_info(site: Path, engine_url: str, rt: Runtime) -> None:
     """engine.json at the site's root: where another page (a blog's) finds the engine's wheel
-    and the Pyodide it runs on (README.md "The engine's wheel"; e2e/blog/engine.html), with the
-    distribution's version and the front door's API version. Its URLs are relative to it."""
-    name = posixpath.basename(engine_url)
+    (README.md "The engine's wheel"; e2e/blog/engine.html), the distribution's version, the
+    front door's API version and the Python and Pyodide it was compiled for and is tested
+    with (the wheel is CPython 3.14 bytecode: a Pyodide of the same Python loads it). Not the
+    site's runtime folder: its standard library holds only what the game imports. The wheel's
+    URL is relative to this file."""
     info = {
         "distribution": "gin_core",
-        "version": name.split("-")[1],
+        "version": posixpath.basename(engine_url).split("-")[1],
         "api": front_door_api(),
-        "python": python,
+        "python": rt.python_version(),
+        "pyodide": rt.pyodide_ver,
         "wheel": engine_url,
-        "pyodide": pyodide_url,
     }
     (site / ENGINE_INFO).write_text(json.dumps(info, indent=2) + "\n")
 
@@ -1041,7 +1048,7 @@ def assemble(
     if rt.snapshot:
         info["snapshot"] = snapshot[0]
     (tmp / "build-info.json").write_text(json.dumps(info, indent=2) + "\n")
-    write_engine_info(tmp, engine_url, f"./{pyodide_folder}/pyodide.mjs", rt.python_version())
+    write_engine_info(tmp, engine_url, rt)
 
 
 if __name__ == "__main__":
