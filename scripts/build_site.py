@@ -34,8 +34,9 @@ Steps:
                           it for other sites' pages (README.md "The engine's wheel"). The
                           source wheel in dist/ does not ship.
        - wheels/<sha256[:12]>/later.zip  the modules of LATER_MODULES, taken out of app.zip
-                          (split_later), and LATER_STDLIB's, out of python_stdlib.zip, fetched once the game is playable (ginweb/warmup.py;
-                          app.zip's later.json names it)
+                          (split_later), and LATER_STDLIB's, out of python_stdlib.zip, fetched
+                          once the game is playable (ginweb/warmup.py; app.zip's later.json
+                          names it)
        - pyscript.json  = web/pyscript.json (template, optional: there is none now) with
                           "interpreter" set to the local pyodide.mjs and app.zip added to
                           "files" as "./*" (unpacked into the interpreter's working directory,
