@@ -212,7 +212,7 @@ def write_app(root, out):
                 # wheel), the rest in the working directory (PyScript unpacks app.zip there)
                 top = rel.split("/")[0]
                 runtime_path = f"{INSTALLED.get(top, '/home/pyodide')}/{rel}"
-                if rel.split("/")[0] in SOURCELESS:
+                if top in SOURCELESS:
                     target = rel[:-3] + ".pyc"
                     code = pyc(source, runtime_path, checked=False, lean="signatures")
                 else:
