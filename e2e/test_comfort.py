@@ -10,9 +10,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from gin_e2e import ARTIFACTS, wait_ready
 from test_a11y import SIZES, Audit
-from test_game import FAST, SETTINGS_KEY, open_game, wait_turn
+from test_game import FAST, SETTINGS_KEY, open_game, play_until_showdown, wait_turn
 
 BRIEF_SHOTS = Path("/work/briefs/shots")
 PHONE = {"width": 390, "height": 844}
@@ -179,3 +180,55 @@ def test_the_tutor_asks_before_a_bad_discard_and_lets_you_change_it(page, site_u
     page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 10")
     assert not page.is_visible("#dlg-confirm")
     assert not audit.found, json.dumps(audit.found, indent=1)
+
+
+HAND_BAR = (
+    """() => ['.deadwood-box', '.sort'].map(s => document.querySelector(s).getBoundingClientRect().bottom)"""
+)
+
+
+@pytest.mark.browser_context_args(viewport={"width": 1280, "height": 800})
+def test_large_cards_at_1280x800_keep_the_deadwood_and_sort_row_above_the_fold(page, site_url):
+    """Issue 43, item 7: at a showdown the hand's result pushed your deadwood and sort row
+    25 px below the fold; it now sits beside its buttons and scrolls within."""
+    open_game(page, site_url, f"?seed=123&{FAST}")
+    set_comfort(page, ("input[name=card_size][value=large]",))
+    assert all(bottom <= 800 for bottom in page.evaluate(HAND_BAR))
+    play_until_showdown(page)
+    page.evaluate("scrollTo(0, 0)")
+    assert all(bottom <= 800 for bottom in page.evaluate(HAND_BAR)), page.evaluate(HAND_BAR)
+    box = page.locator("#btn-next").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 800
+    keep_shot(page, "showdown-large")
+    page.click("#result .reasons summary")  # the computer's reasons opened: the result scrolls within
+    page.wait_for_timeout(100)
+    assert all(bottom <= 800 for bottom in page.evaluate(HAND_BAR))
+
+
+TOOL_NAMES = """() => [...document.querySelectorAll('.topbar .tool')].map(t => {
+    const s = t.querySelector('span'), b = s.getBoundingClientRect(), c = getComputedStyle(s);
+    return [s.textContent, b.width, b.height, b.right, b.bottom, c.clip];
+})"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 740), (844, 390)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_phones_toolbar_shows_every_tools_name(page, site_url, size):
+    """Issue 43, item 7: the phone's toolbar was icons only; each tool's name now shows under its
+    icon (upright: five to a row; on its side: one row, the table still whole on screen)."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    open_game(page, site_url, f"?seed=123&{FAST}")
+    tools = page.evaluate(TOOL_NAMES)
+    assert len(tools) >= 9
+    for name, w, h, right, bottom, clip in tools:
+        assert w >= 15 and h >= 9 and right <= width and bottom <= height and clip == "auto", (
+            name,
+            w,
+            h,
+            clip,
+        )
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    if width > height:  # on its side: one row, and the hand's controls still on screen
+        assert page.locator(".topbar").bounding_box()["height"] < 60
+        assert all(bottom <= height for bottom in page.evaluate(HAND_BAR))
+    keep_shot(page, "toolbar")

@@ -1,9 +1,9 @@
 """Learn to play (issue 30, items 1 and 3) in Chromium: a new visitor finds "Learn to play" on
 the first screen, completes every lesson by keyboard only (a wrong choice first: refused with
-the lesson's words; then the right one), axe on every lesson screen at a desktop and a phone
-size, the progress kept across a reload, and a legal first hand played as the last lesson's
-practice hand (your match untouched). The embedded lesson: a blog post on another origin with
-``data-lesson="layoffs"`` opens that lesson and keeps no progress.
+the engine's rule or the lesson's words; then the right one), axe on every lesson screen at a
+desktop and a phone size, the progress kept across a reload, and a legal first hand played as
+the last lesson's practice hand (your match untouched). The embedded lesson: a blog post on
+another origin with ``data-lesson="layoffs"`` opens that lesson and keeps no progress.
 
 The right and wrong choices come from the lessons' own checks in CPython (ginweb.lessons.model),
 the same the page runs.
@@ -76,9 +76,10 @@ def do_lesson(page, ident: str, audit: Audit | None, shot: Path | None = None) -
     while not p.finished:
         wrong, right, mode = step_choices(p)
         choose(page, wrong)
-        said = p.lesson.steps[p.step].wrong
+        refused = model.choose(p, wrong).verdict
+        assert refused is not None
         page.wait_for_function(
-            "(t) => document.getElementById('lesson-said').textContent.startsWith(t)", arg=said
+            "(t) => document.getElementById('lesson-said').textContent === t", arg=refused.said
         )
         assert "wrong" in page.get_attribute("#lesson-said", "class")
         if audit is not None:  # every screen of the lesson: each step, its refusal shown
@@ -220,6 +221,12 @@ def test_a_blog_post_embeds_the_layoff_lesson(page, page_monitor, site_url, tmp_
         assert not page.locator("[data-act=lesson-practice]").count()  # no practice hand in a post
         keys = page.evaluate("Object.keys(localStorage)")
         assert not [k for k in keys if re.search(r"lessons", k)]
+        # a reader who comes back (a match of the post's page now stored) sees the lesson again
+        assert saved(page)["match"]  # the embed's match is kept: the next visit resumes it
+        page.reload()
+        wait_mounted(page)
+        page.wait_for_selector("#dlg-lessons[open] .lesson-ask")  # issue 43, item 3
+        assert page.inner_text("#lessons-title") == "Laying off"
     finally:
         server.shutdown()
         server.server_close()

@@ -8,13 +8,18 @@ a puzzle and the bytes each fetched (the figures of benchmarks/puzzles.md)."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
-from gin_e2e import wait_mounted, wait_ready, watch
+from gin_e2e import ROOT, wait_mounted, wait_ready, watch
 from test_a11y import Audit
 from test_embed import ALLOW_3P, BLOCK_3P, blog  # noqa: F401  (the fixture: a blog on another origin)
 from test_puzzles import shot, tab_to, today_puzzle
 
 from gin_core.puzzles.puzzle import puzzle_by_id, puzzle_id
+
+sys.path.insert(0, str(ROOT / "web"))
+from ginweb.puzzles.model import not_a_puzzle
 
 SIZES = {"narrow embed": (360, 640), "wide embed": (700, 760), "phone": (390, 844)}
 SHOWN = "#puzzle-board:not([hidden])"
@@ -65,11 +70,18 @@ def test_a_shared_position_is_valued_in_the_page(page, site_url):
     assert page.evaluate(KEYS) == []
 
 
-def test_a_bad_code_is_said(page, site_url):
-    page.goto(site_url + "puzzle.html?puzzle=not-a-code")
+@pytest.mark.parametrize("asked", ["not-a-code", "p9999"])
+def test_a_bad_code_is_said(page, site_url, asked):
+    """Issue 43, item 7: the puzzle page and the game's page say the same words (the puzzle page
+    said "a position code's length is not one of base64 text")."""
+    page.goto(site_url + f"puzzle.html?puzzle={asked}")
     wait_ready(page, 60)
-    assert "This is not a puzzle" in page.inner_text("#puzzle-none")
+    said = not_a_puzzle(asked)
+    assert page.inner_text("#puzzle-none") == f"No puzzle here: {said}"
     assert page.is_hidden("#puzzle-board")
+    page.goto(site_url + f"?puzzle={asked}&fast=1")
+    wait_ready(page, 60)
+    page.wait_for_function("(t) => document.getElementById('toasts').innerText.includes(t)", arg=said)
 
 
 @pytest.mark.browser_context_args(viewport={"width": 1280, "height": 1000})

@@ -13,6 +13,7 @@ decision the coach grades as costly in this hand.
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -128,6 +129,10 @@ def test_review_of_a_hand_with_a_bad_move(page, site_url):
     state = review_state(page)
     flagged = state["flagged"]  # the decisions graded by what they cost
     assert flagged[0] == BAD, state
+    # a screen reader hears "Move 5: Draw from the stock, blunder", never " , blunder" (issue 43, 7)
+    names = page.locator("#review-moves").aria_snapshot()
+    assert re.search(r": [^\n]*, (inaccuracy|mistake|blunder)", names), names
+    assert not re.search(r" [,;:.]", names), names
     assert "Accuracy " in state["summary"] and "from the cards" in state["summary"], state["summary"]
     # the computer knocked, laying its hand open: its luck follows yours in the background
     page.wait_for_function(

@@ -8,6 +8,7 @@ import json
 import sys
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,12 +17,14 @@ from conftest import PYODIDE
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gin_core import SaveError, deal_seed, encode_deal_code, load_match, preset, save_match
+from gin_core import Match, SaveError, deal_seed, encode_deal_code, load_match, preset, save_match
 from gin_core.bots import make_bot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+from ginweb.daily import model as daily_view
 from ginweb.daily import record as daily
 from ginweb.daily.feature import DailyFeature
+from ginweb.daily.intents import OpenDaily
 from ginweb.daily.play import daily_game, day_of_game
 from ginweb.daily.record import Attempt
 from ginweb.kit import safejson
@@ -32,10 +35,13 @@ from ginweb.storage.settings import Settings
 from ginweb.table import intents as i
 from ginweb.table import params
 from ginweb.table.dispatch import Dispatcher
-from ginweb.table.session import Session
+from ginweb.table.model import Look, present
+from ginweb.table.session import Session, new_game
+from ginweb.tutor.feature import TutorFeature
+from ginweb.words import narrate
 from test_web_daily_play import DAY, DailyRecorder, feature, play_out, start_daily, stored_dailies
 from test_web_daily_play import table as daily_tab
-from test_web_dispatch import KEY, Vault
+from test_web_dispatch import KEY, Vault, confirm_ok
 
 PREFS = Settings().with_rules(preset("classic"))
 PARTS = DailyFeature.part_keys
@@ -214,6 +220,35 @@ def test_a_counted_daily_cannot_take_back_a_move():
     assert feature(s).attempt == Attempt.PRACTICE and not s.strict
 
 
+def test_a_counted_daily_has_no_hint_nor_tutor_and_its_bar_says_so():
+    """Issue 43, item 4: the hint and the tutor would play your attempt, and "+N against the
+    expert" would measure them; they are off in a counted daily, and its line says so."""
+    vault = Vault()
+    prefs = replace(PREFS, tutor=True)
+    game = new_game(Match(prefs.game_rules(), seed=5), prefs.level, vault.new_uid(), vault.now())
+    r, tutor = DailyRecorder(), TutorFeature()
+    s = Session(prefs, vault, game, True, [DailyFeature(vault, r), tutor])
+    d = Dispatcher(s, r, r, r, r, r, s.features)
+    start_daily(s, DAY)
+    assert feature(s).attempt == Attempt.COUNTED
+    while s.match.to_move != 0:
+        s.computer_plays(s.bot.decide(s.match.view(1)).action, "")
+    off = "The hint and the tutor are off in a counted daily."
+    assert s.help_off() == off
+    assert "no hint, no tutor" in (daily_view.bar(feature(s).day(), feature(s).attempt) or "")
+    model = present(s.view(), s.ui, Look(helped=s.help_off() is None))
+    assert not model.controls.hint
+    d(i.Hint())
+    assert not r.named("ask_hint") and (off, "info", 3000) in r.named("notice")
+    assert tutor.turn_key() is None and tutor.jobs(lambda key: False) == []
+    start_daily(s, DAY)  # the same day again: practice, where both help
+    while s.match.to_move != 0:
+        s.computer_plays(s.bot.decide(s.match.view(1)).action, "")
+    assert s.help_off() is None and tutor.turn_key() is not None
+    d(i.Hint())
+    assert r.named("ask_hint")
+
+
 # ----- 7. practice dailies are not counted in the statistics --------------------------------------
 
 
@@ -237,6 +272,37 @@ def test_practice_dailies_count_nothing():
             s.computer_plays(s.bot.decide(m.view(1)).action, "")
     s.new_match()  # leaving a practice daily is no abandoned match either
     assert vault.stats == stats.empty()
+
+
+def test_leaving_a_match_that_does_not_count_for_the_daily_does_not_say_it_counts():
+    """Issue 43, item 7: the daily warned that abandoning a pass-and-play match counts in the
+    statistics; it does not (Session.abandon), and the warning says what will happen."""
+    vault = Vault()
+    m = Match(PREFS.game_rules(), seed=5)
+    game = new_game(m, PREFS.level, vault.new_uid(), vault.now())
+    game.people = ("Ann", "Bob")
+    r = DailyRecorder()
+    s = Session(PREFS, vault, game, True, [DailyFeature(vault, r)])
+    d = Dispatcher(s, r, r, r, r, r, s.features)
+    while not s.in_progress():
+        seat = s.match.to_move
+        s.play(make_bot("simple", seat).decide(s.match.view(seat)).action)
+        s.ui.handover = False
+    assert not s.counts
+    d(OpenDaily())
+    asked = r.named("confirm")[-1]
+    assert "does not count" in asked[1] and "counts as abandoned" not in asked[1], asked
+    confirm_ok(d, r)
+    r.run_later()
+    assert feature(s).attempt == Attempt.COUNTED and vault.stats == stats.empty()
+    # an ordinary match against the computer does count as abandoned, and says so
+    s.replace_match(new_game(Match(PREFS.game_rules(), seed=6), PREFS.level, vault.new_uid(), vault.now()))
+    while not s.in_progress():
+        if s.match.to_move == 0:
+            s.play(make_bot("simple", 1).decide(s.view()).action)
+        else:
+            s.computer_plays(s.bot.decide(s.match.view(1)).action, "")
+    assert s.leaving() == narrate.leaving_words(True) and "counts as abandoned" in narrate.leaving_words(True)
 
 
 # ----- 8. a daily dated after today neither counts nor keeps a streak -------------------------------

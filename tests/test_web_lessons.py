@@ -6,6 +6,7 @@ it should."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -14,11 +15,28 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gin_core import Action, Card, Match, Meld, best_arrangement, deadwood, parse_cards, preset
+from gin_core import (
+    PRESETS,
+    Action,
+    Card,
+    GinError,
+    IllegalAction,
+    Match,
+    Meld,
+    Refusal,
+    Rules,
+    Settlement,
+    best_arrangement,
+    deadwood,
+    parse_cards,
+    preset,
+    settle,
+    stacked_deck,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))  # the page package lives in web/
 from ginweb.kit.safejson import NewerVersionError
-from ginweb.lessons import model, record
+from ginweb.lessons import model, record, rulewords
 from ginweb.lessons.content import BY_ID, LESSONS, PLAY_MOVE, Lesson
 from ginweb.lessons.feature import LessonsFeature
 from ginweb.storage import settings
@@ -26,6 +44,7 @@ from ginweb.table.dispatch import Dispatcher
 from ginweb.table.params import parse
 from ginweb.table.session import Session, new_game
 from ginweb.tutor.feature import TutorFeature
+from ginweb.words import narrate
 from test_web_dispatch import Recorder, Vault
 
 
@@ -60,9 +79,131 @@ def test_every_step_refuses_a_wrong_choice_with_the_lessons_words_and_advances_o
         refused = model.choose(p, wrong[0])
         assert (refused.step, refused.played) == (p.step, p.played)
         assert refused.verdict is not None and not refused.verdict.right
-        assert refused.verdict.said.startswith(step.wrong)
+        assert refused.verdict.said in (model.say(lesson, step.wrong), engine_refusal(p, wrong[0]))
         done = model.choose(p, right[0])
-        assert done.step == p.step + 1 and done.verdict == model.Verdict(True, step.right)
+        assert done.step == p.step + 1 and done.verdict == model.Verdict(True, model.say(lesson, step.right))
+
+
+def engine_refusal(p: model.Progress, value: str) -> str | None:
+    """The engine's refusal of move ``value`` at ``p``'s step, as the page says it (None: legal,
+    or not a move step)."""
+    if p.lesson.steps[p.step].kind != PLAY_MOVE:
+        return None
+    try:
+        model.position(p.lesson, p.played).check(Action.parse(value))
+    except IllegalAction as refused:
+        return narrate.rule_message(refused) + "."
+    return None
+
+
+# ----- what a lesson says about a rule is the rule it plays (issue 43, item 1) -----------------
+
+TEMPLATE_NUMBER = re.compile(r"(?<![\w-])\d+(?![\w-])")  # a figure on its own, not in A-2-3
+
+
+def texts(lesson: Lesson) -> list[str]:
+    return [lesson.intro, *(t for s in lesson.steps for t in (s.ask, s.wrong, s.right))]
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda x: x.ident)
+def test_a_lesson_states_no_rule_value_itself_and_says_its_rules_words(lesson: Lesson) -> None:
+    """Every figure of a rule a lesson states comes from its Rules (a ``{field}``): none of the
+    values of its rules, nor a card value, is written in its text, and every text renders."""
+    rules = model.lesson_rules(lesson)
+    values = {str(v) for v in rules.to_dict().values() if type(v) is int}
+    values |= {str(Card.parse(c).value) for c in rulewords.CARD_VALUES.values()}
+    for text in texts(lesson):
+        assert not set(TEMPLATE_NUMBER.findall(text)) & values, f"{lesson.ident}: a rule value in {text!r}"
+        said = model.say(lesson, text)
+        assert "{" not in said and "}" not in said
+
+
+def equal_counts(rules: Rules) -> Settlement:
+    """A knock of 6 against 6 (the defender lays nothing off)."""
+    return settle(
+        parse_cards("4S 5S 6S 7S 9H 9C 9D AC 2H 3C"),
+        parse_cards("7H 7D 7C 2D 3D 4D KD QD JD 6H"),
+        rules,
+        knocker=1,
+    )
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_the_rule_words_are_what_the_engine_plays_under_every_preset(name: str) -> None:
+    rules = preset(name)
+    words = rulewords.rule_words(rules, name)
+    tie = equal_counts(rules)
+    assert (tie.knocker_deadwood, tie.defender_deadwood) == (6, 6)
+    assert (tie.kind == "undercut") == (words["undercut_if"] == "as low as the knocker's or lower")
+    assert (tie.kind == "undercut") == (words["undercut_at"] == "at or below")
+    lesson = BY_ID["discarding"]
+    deck = stacked_deck(
+        parse_cards(lesson.you), parse_cards(lesson.them), Card.parse("KH"), parse_cards("8C")
+    )
+    hand = model.Hand(rules.replace(first_upcard=True), deck, dealer=1)  # no_upcard: the same rule
+    hand.apply(Action.parse("draw_pile"))
+    kept = Action.parse("discard KH") not in hand.legal_actions()
+    assert kept == (words["pickup"] == "may not")
+    gin = settle(
+        parse_cards("4S 5S 6S 9H 9C 9D 2D 3D 4D 5D"),
+        parse_cards("7S 2H 8C 8D JD JC QS 6H 4C KC"),
+        rules,
+        knocker=0,
+    )
+    assert (gin.layoffs != ()) == (words["gin_layoffs"] == "may lay off onto it")
+    okla = rules.replace(oklahoma=True, first_upcard=True)
+    assert (okla.knock_limit_for(1) == 0) == (words["oklahoma_ace"] == "gin only")
+    assert words["knock_limit"] == str(rules.knock_limit) and words["undercut_bonus"] == str(
+        rules.undercut_bonus
+    )
+
+
+def test_the_undercut_lesson_says_an_equal_count_is_no_undercut_under_classic() -> None:
+    lesson = BY_ID["undercut"]
+    tie = equal_counts(model.lesson_rules(lesson))
+    assert lesson.preset == "classic" and tie.kind == "knock" and tie.points == 0
+    intro = model.panel(model.Progress("undercut")).intro
+    assert "lower than the knocker's" in intro and "as low as" not in intro
+    fields = {name: getattr(lesson, name) for name in Lesson.__fields__}
+    tournament = Lesson(**(fields | {"preset": "tournament"}))
+    assert "as low as the knocker's or lower" in model.say(tournament, lesson.intro)
+
+
+# ----- a refusal names the rule that refuses first (issue 43, item 2) --------------------------
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda x: x.ident)
+def test_a_move_the_engine_refuses_is_refused_with_its_rule_first(lesson: Lesson) -> None:
+    for p, _, wrong in walk(lesson):
+        for value in wrong:
+            rule = engine_refusal(p, value)
+            verdict = model.choose(p, value).verdict
+            assert verdict is not None
+            if rule is not None:
+                assert verdict.said == rule, (lesson.ident, p.step, value)
+
+
+def test_discarding_the_card_just_taken_in_the_deadwood_lesson_says_why() -> None:
+    p = model.choose(model.Progress("deadwood"), "7S")
+    shown = model.panel(p)
+    assert shown.ask.startswith("You took the jack of spades from the discard pile.")
+    said = model.choose(p, "discard JS").verdict
+    assert said is not None and said.said.startswith("The jack of spades was just taken from the pile")
+    assert "less deadwood" not in said.said
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda x: x.ident)
+def test_a_step_names_the_card_you_took_when_its_refusal_depends_on_it(lesson: Lesson) -> None:
+    for p, _, wrong in walk(lesson):
+        hand = model.position(lesson, p.played)
+        for value in wrong:
+            try:
+                hand.check(Action.parse(value))
+            except IllegalAction as refused:
+                if refused.code == Refusal.JUST_TAKEN:
+                    assert f"You took the {refused.cards[0].name}" in model.panel(p).ask
+            except GinError:
+                pass
 
 
 def test_a_lesson_finishes_and_a_finished_lesson_takes_no_more_choices() -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from gin_core import Action, Match, MistakeKind, preset
+from gin_core import Action, GinError, Match, MistakeKind, preset
 from gin_core.bots import make_bot
 from gin_core.puzzles.puzzle import DecisionKind, MoveValue, Puzzle, daily_puzzle, puzzle_set
 
@@ -111,6 +111,25 @@ def test_a_wrong_answer_lowers_the_rating_and_ends_the_streak() -> None:
     assert play.answer(str(wrong_move(shown.puzzle)))
     stored = json.loads(keep.stored[NAME])
     assert stored["streak"] == 0 and stored["rating"][0] < 1500
+
+
+def test_a_new_rating_is_said_provisional_with_its_deviation_until_it_settles() -> None:
+    """Issue 43, item 5: one miss on a first visit moves 1500 by hundreds of points; the rating
+    is said provisional, with its deviation, while that is above model.PROVISIONAL."""
+    keep = Keep()
+    play = Puzzles(keep)
+    shown = play.today_puzzle()
+    assert shown.puzzle is not None and play.answer(str(wrong_move(shown.puzzle)))
+    found = play.answered()
+    deviation = json.loads(keep.stored[NAME])["rating"][1]
+    assert found is not None and deviation > model.PROVISIONAL
+    said = f"provisional (\u00b1{deviation:.0f} until it is within \u00b1{model.PROVISIONAL})"
+    assert said in found.progress
+    data = record.empty()
+    data["rating"] = [1432.0, model.PROVISIONAL, 0.06]  # settled: said plainly
+    assert model.progress(data) == "Your puzzle rating: 1432. Streak: 0, best 0."
+    data["rating"][1] = model.PROVISIONAL + 1
+    assert "provisional" in model.progress(data)
 
 
 def flagged_view() -> Any:
@@ -270,3 +289,29 @@ def test_a_meld_choice_answer_says_how_many_lay_off_spots_it_leaves() -> None:
     shown = model.answer(pz, second, "")
     assert not shown.right and shown.headline.endswith(f"The best move is {model.answer_label(pos, first)}.")
     assert "could lay off on your melds" in shown.reason and shown.reason.startswith("Lay down ")
+
+
+@pytest.mark.parametrize("kind", list(DecisionKind))
+def test_the_hands_label_says_its_cards_are_discards_only_when_they_are(kind: DecisionKind) -> None:
+    """Issue 43, item 7: in a draw or take puzzle the hand's label said "choose a card to
+    discard it", though its cards are no moves there."""
+    found = next((p for p in puzzle_set() if p.kind == kind), None)
+    assert found is not None
+    b = model.board(found.position, "t")
+    discards = [c for c in b.hand if c.move is not None]
+    if discards:
+        assert b.hand_label == "Your hand: choose a card to discard it"
+    else:
+        assert "discard" not in b.hand_label and b.hand_label == f"Your hand, {len(b.hand)} cards"
+    assert bool(discards) == (kind in (DecisionKind.DISCARD, DecisionKind.KNOCK))  # the discard phase
+
+
+@pytest.mark.parametrize("asked", ["p9999", "not-a-code", "x" * 80])
+def test_a_link_to_no_puzzle_is_said_in_words_a_reader_knows(asked: str) -> None:
+    """Issue 43, item 7: the same words on the game's page and the puzzle page (the puzzle page
+    gave the engine's "a position code's length is not one of base64 text")."""
+    with pytest.raises(GinError):
+        Puzzles(Keep()).shared(asked)
+    said = model.not_a_puzzle(asked)
+    assert said.endswith("is not a puzzle id (such as p0421) nor a position code.")
+    assert asked[:40] in said and len(said) < 120 and "base64" not in said

@@ -162,14 +162,15 @@ def link_match(
     p: params.Params, stored: Game | None, features: Sequence[Feature], records: Records
 ) -> tuple[Game | None, list[str]]:
     """The match a feature's link parameters ask for (a daily), and the problems to say. An
-    embedded game's options start its first match only."""
-    if dom.embedded and stored is not None:
-        return None, []
+    embedded game's options start its first match only: once a match is stored, a feature's
+    link that would replace it is not followed, but what opens over it (a post's lesson or
+    puzzle) opens on every visit (issue 43, item 3)."""
+    resume = dom.embedded and stored is not None
     problems: list[str] = []
     for f in features:
         game, said = f.link_match(p, stored)
         problems += said
-        if game is not None:
+        if game is not None and not resume:
             records.remove("practice")
             return game, problems
     return None, problems

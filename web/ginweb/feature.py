@@ -150,6 +150,11 @@ class Feature:
         """Why moves cannot be taken back in your match now (words for the player), or None."""
         return None
 
+    def help_off(self) -> str | None:
+        """Why the hint and the tutor are off in your match now (words for the player), or None
+        (a match that measures you against others: they would play it for you)."""
+        return None
+
     def tutors(self) -> bool:
         """Whether the tutor should be on for the match on the table whatever the settings (a
         practice hand this feature put there to learn on)."""

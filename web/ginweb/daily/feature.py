@@ -70,6 +70,12 @@ class DailyFeature(Feature):
         the computer's reply (issue 32)."""
         return "Undo is off in a counted daily." if self.attempt == Attempt.COUNTED else None
 
+    def help_off(self) -> str | None:
+        """A counted daily is played without the hint and the tutor: its "against the expert"
+        line would measure them, not you (issue 43, item 4)."""
+        counted = self.attempt == Attempt.COUNTED
+        return "The hint and the tutor are off in a counted daily." if counted else None
+
     def counted(self, game: Game) -> None:
         if self.attempt == Attempt.COUNTED and game.match.result is not None:
             self.dailies.finish(game)
@@ -150,9 +156,11 @@ class DailyFeature(Feature):
             host.dialogs.close_all()
             host.screen.notice(f"You are playing Daily #{record.number(day)}.", "info", 3000)
             return
-        if s.in_progress():
-            text = "Your match in progress will be abandoned (it counts as abandoned in your statistics)."
-            host.ask(f"Play Daily #{record.number(day)}?", text, "Play the daily", lambda _: self.deal(day))
+        leaving = s.leaving()
+        if leaving is not None:
+            host.ask(
+                f"Play Daily #{record.number(day)}?", leaving, "Play the daily", lambda _: self.deal(day)
+            )
         else:
             self.deal(day)
 

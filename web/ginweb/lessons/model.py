@@ -33,6 +33,7 @@ from gin_core import (
 from ..kit.frozen import Frozen
 from ..words import narrate
 from .content import BY_ID, PICK_CARD, PICK_LIMIT, PICK_WINNER, PLAY_MOVE, Lesson, Step
+from .rulewords import render, rule_words
 
 MODES = ("discard", "knock", "gin")  # what a card of your hand does in a move step's discard phase
 WINNERS = {"you": 0, "computer": 1}
@@ -67,6 +68,23 @@ def _play_down(hand: Hand, left: int) -> None:
         hand.apply(Action(ActionKind.DRAW_STOCK))
         hand.apply(Action(ActionKind.DISCARD, drawn))
     hand.apply(Action(ActionKind.DRAW_STOCK))
+
+
+def words_of(lesson: Lesson) -> dict[str, str]:
+    """What a lesson's ``{field}``s say: its rules' words, and the figures of its deal (a knocked
+    hand's deadwood counts, the hand's knock limit), all from the engine."""
+    hand = deal(lesson)
+    found = rule_words(lesson_rules(lesson), lesson.preset) | {"limit": str(hand.knock_limit)}
+    if lesson.shown:
+        s = knocked(lesson)
+        found["knocker_deadwood"] = str(s.knocker_deadwood)
+        found["defender_deadwood"] = str(s.defender_deadwood)
+    return found
+
+
+def say(lesson: Lesson, text: str) -> str:
+    """A text of ``lesson`` in words: its rules and figures filled in (rulewords.py)."""
+    return render(text, words_of(lesson))
 
 
 def position(lesson: Lesson, played: tuple[str, ...]) -> Hand:
@@ -153,8 +171,9 @@ class Verdict(Frozen):
 
 def judge(lesson: Lesson, step: int, played: tuple[str, ...], value: str) -> Verdict:
     """The verdict on choosing ``value`` at step ``step`` (``played``: the right moves so far):
-    a move the engine refuses, or one that misses the step's goal, is refused with the lesson's
-    explanation; the right one is said done."""
+    a move the engine refuses is refused with the engine's rule, first and alone (the lesson's
+    explanation of its goal may not be why: issue 43, item 2); one that misses the step's goal
+    with the lesson's explanation; the right one is said done."""
     s = lesson.steps[step]
     hand = position(lesson, played)
     try:
@@ -162,10 +181,10 @@ def judge(lesson: Lesson, step: int, played: tuple[str, ...], value: str) -> Ver
             hand.check(Action.parse(value))
         ok = GOALS[s.goal](lesson, hand, value)
     except IllegalAction as refused:
-        return Verdict(False, f"{s.wrong} ({narrate.rule_message(refused)})")
+        return Verdict(False, narrate.rule_message(refused) + ".")
     except (ActionError, CardError):
-        return Verdict(False, s.wrong)
-    return Verdict(ok, s.right if ok else s.wrong)
+        ok = False
+    return Verdict(ok, say(lesson, s.right if ok else s.wrong))
 
 
 def settled(lesson: Lesson, hand: Hand) -> Settlement:
@@ -326,6 +345,15 @@ def _them_words(lesson: Lesson) -> str:
     return f"The computer's melds: {melds}; its deadwood: {s.knocker_deadwood}."
 
 
+def just_did(hand: Hand) -> str:
+    """What you just did that a refusal may depend on: the card you took from the pile (it may
+    not be discarded at once under most rules), said before the step's question."""
+    if hand.turn != 0 or hand.phase != "discard" or hand.taken is None:
+        return ""
+    kept = " It may not be discarded this turn." if hand.rules.no_discard_after_pickup else ""
+    return f"You took the {hand.taken.name} from the discard pile.{kept} "
+
+
 def _asked(p: Progress, hand: Hand) -> tuple[str, str, tuple[Option, ...], tuple[str, ...]]:
     """Where the lesson is, what it asks, the choices, and the move kinds offered for cards."""
     lesson = p.lesson
@@ -334,7 +362,8 @@ def _asked(p: Progress, hand: Hand) -> tuple[str, str, tuple[Option, ...], tuple
     step = lesson.steps[p.step]
     discard_phase = step.kind == PLAY_MOVE and hand.phase == "discard"
     where = f"Step {p.step + 1} of {len(lesson.steps)}"
-    return where, step.ask, options(lesson, step, hand, p.mode), MODES if discard_phase else ()
+    ask = (just_did(hand) if step.kind == PLAY_MOVE else "") + say(lesson, step.ask)
+    return where, ask, options(lesson, step, hand, p.mode), MODES if discard_phase else ()
 
 
 def panel(p: Progress) -> PanelModel:
@@ -344,7 +373,7 @@ def panel(p: Progress) -> PanelModel:
     where, ask, offered, modes = _asked(p, hand)
     return PanelModel(
         title=lesson.title,
-        intro=lesson.intro,
+        intro=say(lesson, lesson.intro),
         where=where,
         ask=ask,
         hand=tuple(_face(c) for c in sorted(_mine(hand))),

@@ -93,10 +93,12 @@ class PuzzlesFeature(Feature):
             return
         from gin_core import GinError
 
+        from .model import not_a_puzzle
+
         try:
             self.puzzles.shared(asked)
         except GinError:
-            self.host.screen.notice("Ignored a link parameter: puzzle: not a puzzle id nor a position code.")
+            self.host.screen.notice(f"Ignored a link parameter: puzzle: {not_a_puzzle(asked)}")
             return
         self.show()
 

@@ -54,6 +54,7 @@ class BoardModel(Frozen):
     title: str
     task: str  # what is being decided
     hand: tuple[HandCard, ...]
+    hand_label: str  # what the hand is for a screen reader: its cards are moves only in a discard
     pile: str  # the pile's top card, in words
     pile_code: str | None
     discards: str  # the discards seen, by whom
@@ -123,6 +124,7 @@ def board(position: Position, title: str) -> BoardModel:
         title,
         task_words(position, v),
         hand,
+        "Your hand: choose a card to discard it" if discards else f"Your hand, {len(hand)} cards",
         "Discard pile: empty" if top is None else f"Discard pile: {narrate.card_word(top)} on top",
         None if top is None else str(top),
         seen_words(v),
@@ -193,12 +195,28 @@ def declaration_reason(position: Position, action: Action) -> str:
     )
 
 
+def not_a_puzzle(asked: str) -> str:
+    """Why a link's or an embed's puzzle shows nothing, in the same words on the game's page and
+    the puzzle page (the engine's reason, e.g. a position code's base64 length, is no help)."""
+    shown = asked if len(asked) <= 40 else asked[:40] + "\u2026"
+    return f"\u201c{shown}\u201d is not a puzzle id (such as p0421) nor a position code."
+
+
+PROVISIONAL = 110
+"""A rating is provisional while its deviation is above this (lichess's threshold): a new
+rating's 350 falls below it after about ten answers; until then one answer moves it by
+hundreds of points (issue 43, item 5)."""
+
+
 def progress(data: dict[str, Any], before: PlayerRating | None = None) -> str:
-    """Your puzzle rating (and its change), streak and best streak."""
+    """Your puzzle rating (and its change), said provisional with its deviation until it
+    settles, then your streak and best streak."""
     now = record.rating(data)
     text = f"Your puzzle rating: {now.rating:.0f}"
     if before is not None and round(now.rating) != round(before.rating):
         text += f" ({narrate.signed(round(now.rating - before.rating))})"
+    if now.deviation > PROVISIONAL:
+        text += f", provisional (\u00b1{now.deviation:.0f} until it is within \u00b1{PROVISIONAL})"
     return f"{text}. Streak: {data['streak']}, best {data['best']}."
 
 

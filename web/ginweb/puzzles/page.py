@@ -43,8 +43,8 @@ class PuzzlePage:
         self.asked = text
         try:
             shown = self.puzzles.shared(text)
-        except GinError as exc:
-            self.ui.nothing(f"This is not a puzzle: {exc}")
+        except GinError:
+            self.ui.nothing(f"No puzzle here: {model.not_a_puzzle(text)}")
             self.links()
             return
         self.ui.board(model.board(shown.position, shown.title), focus)

@@ -41,7 +41,9 @@ class PuzzlesUI:
         if model.pile_code is not None:
             top = f'<span class="card face s{model.pile_code[-1]}" aria-hidden="true">{top}</span>'
         pile.innerHTML = f"{top}<span>{dom.esc(model.pile)}</span>"
-        dom.by_id("puzzle-hand").innerHTML = "".join(_card(c) for c in model.hand)
+        hand = dom.by_id("puzzle-hand")
+        hand.innerHTML = "".join(_card(c) for c in model.hand)
+        dom.set_attr(hand, "aria-label", model.hand_label)
         dom.by_id("puzzle-moves").innerHTML = "".join(
             f'<button type="button" data-act="puzzle-move" data-action="{dom.esc(m.move)}">'
             f"{dom.esc(m.label)}</button>"

@@ -56,13 +56,13 @@ def _move_item(m: MoveItem, step: int) -> str:
     cost something is marked with its grade (a flag for a mistake or a blunder)."""
     current = ' aria-current="step"' if m.index == step else ""
     marks = FLAGS.get(m.grade, "")
-    said = f'<span class="sr-only">, {m.grade}</span>' if m.grade else ""
+    graded = f", {m.grade}" if m.grade else ""  # in the same span: a span of its own is read " , blunder"
     return (
         f'<li><button type="button" class="p{m.player}{" mistake" if m.mistake else ""}'
         f'{" " + m.grade if m.grade else ""}" data-act="review-step" data-step="{m.index}"{current}>'
         f'<span aria-hidden="true">{m.index + 1}. {dom.esc(m.label.text)}</span>'
-        f'<span class="sr-only">Move {m.index + 1}: {dom.esc(m.label.spoken)}</span>'
-        f"{marks}{said}</button></li>"
+        f'<span class="sr-only">Move {m.index + 1}: {dom.esc(m.label.spoken)}{graded}</span>'
+        f"{marks}</button></li>"
     )
 
 

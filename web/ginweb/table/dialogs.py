@@ -142,7 +142,8 @@ class Dialogs:
 
     # ----- new match ----------------------------------------------------------------------
 
-    def new_match(self, s: Settings, level: str, in_progress: bool) -> None:
+    def new_match(self, s: Settings, level: str, leaving: str | None) -> None:
+        """The new match form; ``leaving``: the warning about the match in progress (None: none)."""
         lv = "".join(
             f'<option value="{k}"{" selected" if k == level else ""}>{LEVEL_TEXT[k][0]}</option>'
             for k in LEVELS
@@ -160,7 +161,8 @@ class Dialogs:
         dom.by_id("new-dealer").value = "cut"
         dom.by_id("new-players").value = "computer"
         dom.set_text(dom.by_id("new-error"), "")
-        dom.set_hidden(dom.by_id("new-warning"), not in_progress)
+        dom.set_text(dom.by_id("new-warning"), leaving or "")
+        dom.set_hidden(dom.by_id("new-warning"), leaving is None)
         _open(self.new_dlg)
 
     def new_error(self, text: str) -> None:

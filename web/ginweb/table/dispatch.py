@@ -67,7 +67,7 @@ class Modals(Protocol):
     def close_all(self) -> None: ...
     def forget(self) -> None: ...
     def close_hint(self) -> None: ...
-    def new_match(self, s: Settings, level: str, in_progress: bool) -> None: ...
+    def new_match(self, s: Settings, level: str, leaving: str | None) -> None: ...
     def new_error(self, text: str) -> None: ...
     def show_statistics(self, d: dict[str, Any]) -> None: ...
     def export_stats(self, d: dict[str, Any], now: str) -> None: ...
@@ -195,6 +195,10 @@ class Dispatcher:
 
     @handles(i.Hint)
     def hint(self, _: i.Hint) -> None:
+        off = self.session.help_off()
+        if off is not None:  # the key (the button is disabled): said, not asked
+            self.screen.notice(off, "info", 3000)
+            return
         self.turns.ask_hint()
 
     @handles(i.OpenSettings)
@@ -386,7 +390,7 @@ class Dispatcher:
     @on(i.OpenNewMatch)
     def open_new_match(self) -> None:
         s = self.session
-        self.dialogs.new_match(s.settings, s.game.level, s.in_progress())
+        self.dialogs.new_match(s.settings, s.game.level, s.leaving())
 
     @handles(i.StartMatch)
     def start_match(self, it: i.StartMatch) -> None:

@@ -55,6 +55,7 @@ class Look(Frozen):
     level: str = "standard"
     can_undo: bool = False
     strict: bool = False
+    helped: bool = True  # the hint may be asked (a feature may turn it off: Feature.help_off)
     practice_code: str | None = None  # the deal of the practice hand on the table, if any
     reasons: Sequence[LogLine] = ()  # the computer's revealed reasons of the finished hand
     log: Sequence[LogLine] = ()
@@ -390,7 +391,7 @@ def controls(v: PlayerView, look: Look) -> Controls:
         knock=ActionKind.KNOCK in kinds,
         gin=ActionKind.GIN in kinds,
         big_gin=ActionKind.BIG_GIN in kinds,
-        hint=v.my_turn and v.phase not in ENDED,
+        hint=look.helped and v.my_turn and v.phase not in ENDED,
         undo=look.can_undo,
         undo_shown=not look.strict,
         sort=look.sort,

@@ -45,6 +45,7 @@ class Screen:
             level=s.game.level,
             can_undo=s.can_undo(),
             strict=s.strict,
+            helped=s.help_off() is None,
             practice_code=s.match.first_deal if s.practicing else None,
             reasons=s.computer_reasons(),
             log=s.game.log,

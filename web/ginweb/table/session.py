@@ -179,6 +179,10 @@ class Session:
             return False
         return hand < n or m.phase not in ENDED or self.practicing or self.ui.stage >= Stage.RESULT
 
+    def leaving(self) -> str | None:
+        """The warning before your match is left for another (None: nothing in progress)."""
+        return narrate.leaving_words(self.counts) if self.in_progress() else None
+
     @property
     def counts(self) -> bool:
         """The match on the table counts in the statistics: not a practice hand, and no feature
@@ -192,6 +196,12 @@ class Session:
         if self.practicing:
             return None
         return next((why for f in self.features if (why := f.undo_off()) is not None), None)
+
+    def help_off(self) -> str | None:
+        """Why the hint and the tutor are off now (a feature's words), or None."""
+        if self.practicing:
+            return None
+        return next((why for f in self.features if (why := f.help_off()) is not None), None)
 
     @property
     def strict(self) -> bool:

@@ -32,6 +32,15 @@ def verb(p: int, you: str, third: str) -> str:
     return f"You {you}" if p == 0 else f"{NAMES[p]} {third}"
 
 
+def leaving_words(counts: bool) -> str:
+    """The warning before your match in progress is left for another: whether the statistics
+    will count it as abandoned (a match that does not count, two people's or a practice, is
+    not: ``Session.abandon``)."""
+    if counts:
+        return "The match in progress will be abandoned (it counts as abandoned in your statistics)."
+    return "The match in progress will be abandoned (it does not count in your statistics)."
+
+
 def rule_message(refusal: Exception) -> str:
     """A refused move for people: the rule as the engine states it, first letter capitalised."""
     text = str(refusal)
