@@ -175,7 +175,7 @@ LATER_MODULES = (
 # The standard library's modules only importlib.metadata's parsing of a distribution's metadata
 # imports (its _adapters: email.message, which reaches urllib.parse and ipaddress): the page
 # reads the engine's version with it once the later archive has arrived (ginweb/app.py
-# show_engine_version), so they leave python_stdlib.zip for later.zip (84 KiB brotli -5 less at
+# show_engine_version), so they leave python_stdlib.zip for later.zip (66 KiB brotli -5 less at
 # start). Top-level packages only: a module of a package imported from the stdlib zip
 # (importlib.metadata._adapters) is found there only.
 LATER_STDLIB = (
