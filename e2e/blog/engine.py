@@ -24,9 +24,9 @@ def arranged(text: str) -> str:
 
 
 def dealt(code: str) -> str:
-    """The ten cards the deal code ``code`` deals the first player, or why it is not a code."""
+    """The ten cards the deal code ``code`` deals the non-dealer, or why it is not a code."""
     try:
-        hand = Match(first_deal=code.strip()).view(0).hand
+        hand = Match(first_deal=code.strip(), dealer=1).view(0).hand  # player 1 deals to player 0
     except GinError as err:
         return f"Not a deal code: {err}"
     return f"You are dealt {format_cards(sort_cards(hand))}."
