@@ -84,11 +84,33 @@ from .tablescore import GameResult, TableResult
 from .view import PlayerView
 
 if TYPE_CHECKING:
+    from .duel import (
+        Cheat,
+        CheatDetected,
+        DuelHand,
+        DuelMessageError,
+        DuelStage,
+        MalformedMessage,
+        OutOfTurnMessage,
+        OversizedMessage,
+        ReplayedMessage,
+        VersionMismatch,
+    )
     from .puzzles import Position, PositionCodeError, PositionError, Puzzle, PuzzleError
     from .puzzles.glicko import RatingError
     from .puzzles.public import PublicMoveError
 
-_LAZY = {  # loaded when first asked for: the page's first paint needs no puzzle
+_LAZY = {  # loaded when first asked for: the page's first paint needs no puzzle and no duel
+    "Cheat": "gin_core.duel",
+    "CheatDetected": "gin_core.duel",
+    "DuelHand": "gin_core.duel",
+    "DuelMessageError": "gin_core.duel",
+    "DuelStage": "gin_core.duel",
+    "MalformedMessage": "gin_core.duel",
+    "OutOfTurnMessage": "gin_core.duel",
+    "OversizedMessage": "gin_core.duel",
+    "ReplayedMessage": "gin_core.duel",
+    "VersionMismatch": "gin_core.duel",
     "Position": "gin_core.puzzles.position",
     "PositionCodeError": "gin_core.puzzles.position",
     "PositionError": "gin_core.puzzles.position",
@@ -127,8 +149,13 @@ __all__ = [
     "Candidate",
     "Card",
     "CardError",
+    "Cheat",
+    "CheatDetected",
     "CoachDataError",
     "DealCodeError",
+    "DuelHand",
+    "DuelMessageError",
+    "DuelStage",
     "DuplicateError",
     "DuplicateLine",
     "EndlessHandError",
@@ -149,6 +176,7 @@ __all__ = [
     "Layoff",
     "Luck",
     "LuckKind",
+    "MalformedMessage",
     "Match",
     "MatchLuck",
     "MatchResult",
@@ -156,6 +184,8 @@ __all__ = [
     "MeldError",
     "Mistake",
     "MistakeKind",
+    "OutOfTurnMessage",
+    "OversizedMessage",
     "Phase",
     "PlayerView",
     "Position",
@@ -169,6 +199,7 @@ __all__ = [
     "Reason",
     "ReasonKind",
     "Refusal",
+    "ReplayedMessage",
     "RuleField",
     "Rules",
     "RulesError",
@@ -186,6 +217,7 @@ __all__ = [
     "TheirLuck",
     "UndoError",
     "Verdict",
+    "VersionMismatch",
     "band_of",
     "best_arrangement",
     "best_defence",

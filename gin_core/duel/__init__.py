@@ -23,7 +23,7 @@ at any time); the network passes messages but may repeat or reorder them. Then:
   and the hand stops; a card hashed to the curve has no known logarithm to any other card, so
   no key turns one card into another;
 - a message that is malformed, oversized, of another version, replayed or out of turn is
-  refused (:class:`MessageError` subclasses) and the hand waits, untouched.
+  refused (:class:`DuelMessageError` subclasses) and the hand waits, untouched.
 
 It is not protected against: a peer that leaves (the other is told and may report it), nor
 two people who share their screens. Nothing here is constant-time; a device's timing is
@@ -34,15 +34,15 @@ from .curve import ORDER, Point
 from .errors import (
     Cheat,
     CheatDetected,
+    DuelMessageError,
     MalformedMessage,
-    MessageError,
     OutOfTurnMessage,
     OversizedMessage,
     ReplayedMessage,
     VersionMismatch,
 )
 from .messages import MAX_CHARS, VERSION, Deck, KeysMessage, Kind, Message, Move, Reveal, parse, text
-from .peer import DuelHand, Played, Stage
+from .peer import DuelHand, DuelStage, Played
 
 __all__ = [
     "MAX_CHARS",
@@ -52,11 +52,12 @@ __all__ = [
     "CheatDetected",
     "Deck",
     "DuelHand",
+    "DuelMessageError",
+    "DuelStage",
     "KeysMessage",
     "Kind",
     "MalformedMessage",
     "Message",
-    "MessageError",
     "Move",
     "OutOfTurnMessage",
     "OversizedMessage",
@@ -64,7 +65,6 @@ __all__ = [
     "Point",
     "ReplayedMessage",
     "Reveal",
-    "Stage",
     "VersionMismatch",
     "parse",
     "text",

@@ -8,27 +8,27 @@ from enum import StrEnum
 from ..errors import GinError
 
 
-class MessageError(GinError):
+class DuelMessageError(GinError):
     """A message refused before it touched the hand; the hand waits for a proper one."""
 
 
-class MalformedMessage(MessageError):
+class MalformedMessage(DuelMessageError):
     """Not a message of this protocol: not JSON, a field missing, extra or of the wrong type."""
 
 
-class OversizedMessage(MessageError):
+class OversizedMessage(DuelMessageError):
     """A message longer than any this protocol sends (:data:`~.messages.MAX_CHARS`)."""
 
 
-class VersionMismatch(MessageError):
+class VersionMismatch(DuelMessageError):
     """A message of another version of the protocol."""
 
 
-class ReplayedMessage(MessageError):
+class ReplayedMessage(DuelMessageError):
     """A message whose sequence number was already played (a replay or a duplicate)."""
 
 
-class OutOfTurnMessage(MessageError):
+class OutOfTurnMessage(DuelMessageError):
     """A message sent when the protocol waits for another: the wrong sender, kind or hand, or
     a sequence number ahead of the next one."""
 

@@ -3,7 +3,7 @@
 Every message carries the protocol's version, its sequence number in the hand and the hand's
 number. :func:`parse` measures the text before reading it (size, nesting, number lengths) and
 refuses anything that is not exactly a message of this version, with a
-:class:`~.errors.MessageError` naming the rule; whether the message is expected now is the
+:class:`~.errors.DuelMessageError` naming the rule; whether the message is expected now is the
 peer's question (:mod:`.peer`).
 """
 
@@ -133,7 +133,7 @@ def _keys_json(keys: Keys) -> list[list[Any]]:
 
 
 def parse(raw: object) -> Message:
-    """The message in ``raw`` text, or a :class:`MessageError` saying why it is none."""
+    """The message in ``raw`` text, or a :class:`DuelMessageError` saying why it is none."""
     body = _read(raw)
     if body.get("v") != VERSION:
         raise VersionMismatch(f"this is version {VERSION} of the duel protocol, not {body.get('v')!r}")

@@ -38,7 +38,7 @@ DEALT = 2 * HAND_CARDS
 UPCARD = DEALT
 
 
-class Stage(StrEnum):
+class DuelStage(StrEnum):
     """Where the hand stands, which says whose message is awaited:
 
     ``shuffle`` (the dealer's locked deck), ``mix`` (the other's mixed deck), ``lock`` (the
@@ -85,7 +85,7 @@ class DuelHand:
         self.number = number
         self.scores = scores
         self.seq = 0
-        self.stage = Stage.SHUFFLE
+        self.stage = DuelStage.SHUFFLE
         self.cheat: CheatDetected | None = None
         self.lock = deal.new_key() if me == dealer else None
         self.keys = deal.new_keys()
@@ -108,14 +108,14 @@ class DuelHand:
         """The seat whose message the hand awaits (None: finished or stopped)."""
         other = 1 - self.dealer
         return {
-            Stage.SHUFFLE: self.dealer,
-            Stage.MIX: other,
-            Stage.LOCK: self.dealer,
-            Stage.DEAL_KEYS: other,
-            Stage.PLAY: self.table.turn,
-            Stage.DRAW_KEY: 1 - self.table.turn,
-            Stage.SHOWDOWN: None if self.table.settlement is None else 1 - self.table.settlement.knocker,
-            Stage.REVEAL: 1 - self.me,  # the dealer reveals first, as soon as the hand is over
+            DuelStage.SHUFFLE: self.dealer,
+            DuelStage.MIX: other,
+            DuelStage.LOCK: self.dealer,
+            DuelStage.DEAL_KEYS: other,
+            DuelStage.PLAY: self.table.turn,
+            DuelStage.DRAW_KEY: 1 - self.table.turn,
+            DuelStage.SHOWDOWN: None if self.table.settlement is None else 1 - self.table.settlement.knocker,
+            DuelStage.REVEAL: 1 - self.me,  # the dealer reveals first, as soon as the hand is over
         }.get(self.stage)
 
     @property
@@ -125,7 +125,7 @@ class DuelHand:
 
     def legal_actions(self) -> list[Action]:
         """What this device's player may do now (empty unless it is their move)."""
-        if self.stage is not Stage.PLAY or self.table.turn != self.me or self.table.phase == Phase.OVER:
+        if self.stage is not DuelStage.PLAY or self.table.turn != self.me or self.table.phase == Phase.OVER:
             return []
         if self.wall_take is not None:
             return [a for a in self.table.legal_actions() if a.kind in ENDING]
@@ -135,11 +135,11 @@ class DuelHand:
     def settlement(self) -> Settlement | None:
         """The verified result of the hand (None until both decks are verified; a dead hand
         has none)."""
-        return self.table.settlement if self.stage is Stage.DONE else None
+        return self.table.settlement if self.stage is DuelStage.DONE else None
 
     @property
     def dead(self) -> bool:
-        return self.stage is Stage.DONE and self.table.dead
+        return self.stage is DuelStage.DONE and self.table.dead
 
     # ----- the engine on what this device knows -----------------------------------------
 
@@ -166,14 +166,14 @@ class DuelHand:
     # ----- receiving ----------------------------------------------------------------------
 
     def receive(self, raw: object) -> Sending:
-        """Take the other device's message: refused (a :class:`MessageError`, nothing changed)
+        """Take the other device's message: refused (a :class:`DuelMessageError`, nothing changed)
         unless it is the one the hand awaits; a lie stops the hand (:class:`CheatDetected`)."""
         message = parse(raw)
         self._check_expected(message)
         try:
             out = yield from self._HANDLERS[message.kind](self, message)
         except CheatDetected as cheat:
-            self.stage, self.cheat = Stage.STOPPED, cheat
+            self.stage, self.cheat = DuelStage.STOPPED, cheat
             raise
         return out
 
@@ -203,27 +203,27 @@ class DuelHand:
         assert self.lock is not None
         d1 = yield from deal.lock_deck(self.lock, self.order)
         self.decks = [d1]
-        self.stage = Stage.MIX
+        self.stage = DuelStage.MIX
         return self._send(Deck(self._next_seq(), self.number, d1))
 
     def _on_deck(self, message: Message) -> Sending:
         assert isinstance(message, Deck)
         if not distinct(message.deck):
             raise CheatDetected(Cheat.NOT_A_PERMUTATION, "a card appears twice in the deck")
-        if self.stage is Stage.SHUFFLE:
+        if self.stage is DuelStage.SHUFFLE:
             _no_keys(message.keys)
             d2 = yield from deal.mix_deck(message.deck, self.order, self.keys)
             self.decks = [message.deck, d2]
             self.seq += 1
-            self.stage = Stage.LOCK
+            self.stage = DuelStage.LOCK
             return self._send(Deck(self._next_seq(), self.number, d2))
-        if self.stage is Stage.MIX:
+        if self.stage is DuelStage.MIX:
             _no_keys(message.keys)
             assert self.lock is not None
             d3 = yield from deal.relock_deck(message.deck, self.lock, self.keys)
             self.decks += [message.deck, d3]
             self.seq += 1
-            self.stage = Stage.DEAL_KEYS
+            self.stage = DuelStage.DEAL_KEYS
             theirs = self._my_keys(self._dealt(1 - self.me))
             return self._send(Deck(self._next_seq(), self.number, d3, theirs))
         self._expect_places(message.keys, self._dealt(self.me))
@@ -231,7 +231,7 @@ class DuelHand:
         self.decks.append(message.deck)
         self.seq += 1
         self._learn(message.keys, known)
-        self.stage = Stage.PLAY
+        self.stage = DuelStage.PLAY
         return self._send(KeysMessage(self._next_seq(), self.number, self._my_keys(self._dealt(1 - self.me))))
 
     def _dealt(self, player: int) -> list[int]:
@@ -268,9 +268,9 @@ class DuelHand:
 
     def _on_keys(self, message: Message) -> Sending:
         assert isinstance(message, KeysMessage)
-        if self.stage is Stage.DEAL_KEYS:
+        if self.stage is DuelStage.DEAL_KEYS:
             places = self._dealt(self.me)
-        elif self.stage is Stage.DRAW_KEY:
+        elif self.stage is DuelStage.DRAW_KEY:
             places = [len(CARDS) - len(self.table.stock) - 1]
         else:
             places = sorted(self.places_of(1 - self.me))
@@ -278,9 +278,9 @@ class DuelHand:
         known = yield from self._read(self.decks[-1], message.keys)
         self.seq += 1
         self._learn(message.keys, known)
-        if self.stage is Stage.SHOWDOWN:
+        if self.stage is DuelStage.SHOWDOWN:
             return self._end_hand()
-        self.stage = Stage.PLAY
+        self.stage = DuelStage.PLAY
         return []
 
     # ----- moves ----------------------------------------------------------------------------
@@ -310,7 +310,7 @@ class DuelHand:
         self.wall_take = None
         self.table = table
         self.stage = self._after_move(move)
-        return self._send(out) + (self._end_hand_now() if self.stage is Stage.REVEAL else [])
+        return self._send(out) + (self._end_hand_now() if self.stage is DuelStage.REVEAL else [])
 
     def _revealed_by(self, move: Played) -> list[int]:
         """The places whose keys a move gives: the discard's, or a knocker's cards kept."""
@@ -323,12 +323,12 @@ class DuelHand:
             return sorted(held - {move.place})
         return []
 
-    def _after_move(self, move: Played) -> Stage:
+    def _after_move(self, move: Played) -> DuelStage:
         if self.table.phase == Phase.OVER:
-            return Stage.SHOWDOWN if self.table.settlement is not None else Stage.REVEAL
+            return DuelStage.SHOWDOWN if self.table.settlement is not None else DuelStage.REVEAL
         if move.kind == ActionKind.DRAW_STOCK and move.player == self.me:
-            return Stage.DRAW_KEY
-        return Stage.PLAY
+            return DuelStage.DRAW_KEY
+        return DuelStage.PLAY
 
     def _on_move(self, message: Message) -> Sending:
         assert isinstance(message, Move)
@@ -378,21 +378,21 @@ class DuelHand:
         if move.kind == ActionKind.DRAW_STOCK:
             place = len(CARDS) - len(self.table.stock) - 1
             return self._send(KeysMessage(self._next_seq(), self.number, self._my_keys([place])))
-        if self.stage is Stage.SHOWDOWN:
+        if self.stage is DuelStage.SHOWDOWN:
             mine = sorted(self.places_of(self.me))
             out = self._send(KeysMessage(self._next_seq(), self.number, self._my_keys(mine)))
             return out + self._end_hand_now()
-        return self._end_hand_now() if self.stage is Stage.REVEAL else []
+        return self._end_hand_now() if self.stage is DuelStage.REVEAL else []
 
     # ----- the end: every key, and the proof ---------------------------------------------
 
     def _end_hand(self) -> list[str]:
-        self.stage = Stage.REVEAL
+        self.stage = DuelStage.REVEAL
         return self._end_hand_now()
 
     def _end_hand_now(self) -> list[str]:
         """The dealer reveals first, as soon as the hand is over."""
-        self.stage = Stage.REVEAL
+        self.stage = DuelStage.REVEAL
         return self._send(self._reveal()) if self.dealing else []
 
     def _reveal(self) -> Reveal:
@@ -413,7 +413,7 @@ class DuelHand:
         except IllegalAction as refused:
             raise CheatDetected(Cheat.ILLEGAL_MOVE, str(refused)) from None
         out = [] if self.dealing else self._send(self._reveal())
-        self.stage = Stage.DONE
+        self.stage = DuelStage.DONE
         return out
 
     def _verify_mixer(self, message: Reveal) -> Generator[int, None, list[Card]]:
@@ -455,14 +455,14 @@ class DuelHand:
 
 _WITH_CARD = (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN)
 _AWAITED = {
-    Stage.SHUFFLE: Kind.DECK,
-    Stage.MIX: Kind.DECK,
-    Stage.LOCK: Kind.DECK,
-    Stage.DEAL_KEYS: Kind.KEYS,
-    Stage.PLAY: Kind.MOVE,
-    Stage.DRAW_KEY: Kind.KEYS,
-    Stage.SHOWDOWN: Kind.KEYS,
-    Stage.REVEAL: Kind.REVEAL,
+    DuelStage.SHUFFLE: Kind.DECK,
+    DuelStage.MIX: Kind.DECK,
+    DuelStage.LOCK: Kind.DECK,
+    DuelStage.DEAL_KEYS: Kind.KEYS,
+    DuelStage.PLAY: Kind.MOVE,
+    DuelStage.DRAW_KEY: Kind.KEYS,
+    DuelStage.SHOWDOWN: Kind.KEYS,
+    DuelStage.REVEAL: Kind.REVEAL,
 }
 
 
@@ -473,7 +473,7 @@ def _no_keys(keys: Keys) -> None:
 
 def _refusal(hand: DuelHand, action: Action) -> IllegalAction:
     """Why this device may not play ``action`` now (the engine's rule, or not its turn)."""
-    if hand.stage is Stage.PLAY and hand.table.turn == hand.me:
+    if hand.stage is DuelStage.PLAY and hand.table.turn == hand.me:
         hand.table.check(action)  # raises the engine's rule
         return IllegalAction(Refusal.WALL_MUST_KNOCK)  # a take at the wall: knock or gin now
     return IllegalAction(Refusal.NOT_YOUR_TURN, player=hand.me)
