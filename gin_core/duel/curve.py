@@ -13,7 +13,7 @@ Nothing here is constant time; a peer can only time its own machine, which holds
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 
 from ..cards import CARDS, Card
 
@@ -98,19 +98,27 @@ _CARD_POINTS: dict[Card, Point] = {}
 _POINT_CARDS: dict[Point, Card] = {}
 
 
+def prepare() -> Generator[int, None, None]:
+    """Hash the cards to their points, one card a slice (each is one to a few square roots);
+    nothing to do once done."""
+    for card in CARDS:
+        if card not in _CARD_POINTS:
+            point = hash_to_point(str(card))
+            _CARD_POINTS[card], _POINT_CARDS[point] = point, card
+            yield 0
+
+
 def card_point(card: Card) -> Point:
-    """The point that stands for ``card`` (computed once, on first use)."""
-    if not _CARD_POINTS:
-        for c in CARDS:
-            point = hash_to_point(str(c))
-            _CARD_POINTS[c] = point
-            _POINT_CARDS[point] = c
+    """The point that stands for ``card``."""
+    for _ in prepare():
+        pass
     return _CARD_POINTS[card]
 
 
 def point_card(point: Point) -> Card | None:
     """The card ``point`` stands for, or None if it stands for none."""
-    card_point(CARDS[0])
+    for _ in prepare():
+        pass
     return _POINT_CARDS.get(point)
 
 

@@ -27,7 +27,7 @@ from ..melds import Meld
 from ..rules import Rules
 from ..scoring import Settlement
 from . import deal
-from .curve import Point, distinct
+from .curve import Point, distinct, prepare
 from .errors import Cheat, CheatDetected, MalformedMessage, OutOfTurnMessage, ReplayedMessage
 from .messages import Deck, Keys, KeysMessage, Kind, Message, Move, Reveal, parse, text
 
@@ -170,6 +170,7 @@ class DuelHand:
         unless it is the one the hand awaits; a lie stops the hand (:class:`CheatDetected`)."""
         message = parse(raw)
         self._check_expected(message)
+        yield from prepare()
         try:
             out = yield from self._HANDLERS[message.kind](self, message)
         except CheatDetected as cheat:
@@ -201,6 +202,7 @@ class DuelHand:
         if not self.dealing or self.decks:
             return []
         assert self.lock is not None
+        yield from prepare()
         d1 = yield from deal.lock_deck(self.lock, self.order)
         self.decks = [d1]
         self.stage = DuelStage.MIX
