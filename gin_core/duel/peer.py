@@ -157,11 +157,10 @@ class DuelHand:
             hand.apply(Action(move.kind, card, move.melds))
         return hand
 
-    def places_of(self, player: int, table: Hand | None = None) -> set[int]:
+    def places_of(self, player: int) -> set[int]:
         """The places of the cards ``player`` holds now."""
-        table = self.table if table is None else table
         deck = self._stand_in()
-        return {deck.index(c) for c in table.hands[player]}
+        return {deck.index(c) for c in self.table.hands[player]}
 
     # ----- receiving ----------------------------------------------------------------------
 
