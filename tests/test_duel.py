@@ -19,7 +19,7 @@ from gin_core import Action, CheatDetected, DuelHand, IllegalAction, Rules
 from gin_core.actions import ENDING, ActionKind
 from gin_core.arrange import min_deadwood
 from gin_core.bots.base import finish
-from gin_core.cards import CARDS, mask_of
+from gin_core.cards import CARDS, Card, mask_of, parse_cards
 from gin_core.duel import (
     MAX_CHARS,
     Cheat,
@@ -34,6 +34,8 @@ from gin_core.duel import (
 )
 from gin_core.duel.curve import card_point, multiply, point_text, scalar_text
 from gin_core.duel.peer import dealt_to
+from gin_core.flow import Phase
+from gin_core.hand import stacked_deck
 
 Body = dict[str, Any]
 
@@ -42,10 +44,16 @@ class Duel:
     """Two peers and the wire between them; each player picks a random legal move (a knock
     or gin whenever it may, so hands end)."""
 
-    def __init__(self, seed: int, dealer: int = 0, rules: Rules | None = None):
+    def __init__(
+        self, seed: int, dealer: int = 0, rules: Rules | None = None, deck: list[Card] | None = None
+    ):
         self.rng = random.Random(seed)
         rules = Rules() if rules is None else rules
         self.peers = [DuelHand(rules, 0, dealer), DuelHand(rules, 1, dealer)]
+        self.choose: Callable[[DuelHand], Action] = self.random_move
+        if deck is not None:  # both shuffles chosen: the deck is ``deck`` (place j: deck[j])
+            self.peers[1 - dealer].order = list(range(len(CARDS)))
+            self.peers[dealer].order = [CARDS.index(c) for c in deck]
         self.wire: deque[tuple[int, str]] = deque((dealer, t) for t in finish(self.peers[dealer].start()))
         self.sent: list[str] = []
 
@@ -60,9 +68,11 @@ class Duel:
             self.deliver(*self.wire.popleft())
             return
         (peer,) = [p for p in self.peers if p.legal_actions()]
+        self.wire.extend((peer.me, t) for t in peer.play(self.choose(peer)))
+
+    def random_move(self, peer: DuelHand) -> Action:
         acts = peer.legal_actions()
-        ends = [a for a in acts if a.kind in ENDING]
-        self.wire.extend((peer.me, t) for t in peer.play(self.rng.choice(ends or acts)))
+        return self.rng.choice([a for a in acts if a.kind in ENDING] or acts)
 
     def done(self) -> bool:
         return all(p.stage is DuelStage.DONE for p in self.peers)
@@ -141,6 +151,53 @@ def test_a_discard_names_its_card_and_a_knock_hides_its_card(ended):
     duel, _, _ = ended
     moves = [json.loads(raw) for raw in duel.sent if json.loads(raw)["kind"] == "move"]
     assert all((m["card"] is not None) == (m["action"] == "discard") for m in moves)
+
+
+def to_the_wall(take: bool) -> Duel:
+    """Both hands hold three melds and an ace; each player draws from the stock and discards
+    the card drawn until the wall, where the player to move takes the discard and knocks
+    (``take``) or passes."""
+    first = parse_cards("2H 3H 4H 5S 5D 5C 9S TS JS AC")
+    second = parse_cards("6D 7D 8D QC QD QH 2S 3S 4S AD")
+    kept = {*first, *second}
+    duel = Duel(
+        0, dealer=1, rules=Rules(stock_end="wall"), deck=stacked_deck(first, second, Card.parse("KC"))
+    )
+
+    def script(peer: DuelHand) -> Action:
+        acts = peer.legal_actions()
+        if peer.wall_take is not None:
+            return next(a for a in acts if a.kind == ActionKind.KNOCK)
+        if peer.table.phase == Phase.WALL:
+            return Action(ActionKind.DRAW_PILE if take else ActionKind.PASS)
+        drawn = [a for a in acts if a.kind == ActionKind.DISCARD and a.card not in kept]
+        return (
+            drawn[0]
+            if drawn
+            else Action(ActionKind.PASS if peer.table.phase == Phase.OFFER else "draw_stock")
+        )
+
+    duel.choose = script
+    duel.play_out()
+    return duel
+
+
+def test_a_take_at_the_wall_travels_with_its_knock():
+    duel = to_the_wall(take=True)
+    walls = [json.loads(raw) for raw in duel.sent if '"then":"knock"' in raw]
+    assert len(walls) == 1 and walls[0]["action"] == "draw_pile" and len(walls[0]["keys"]) == 10
+    a, b = duel.peers
+    assert a.settlement == b.settlement is not None
+    take, knock = a.played[-2:]
+    assert take.kind == ActionKind.DRAW_PILE and knock.kind == ActionKind.KNOCK
+    assert take.player == knock.player == a.settlement.knocker
+
+
+def test_a_pass_at_the_wall_is_sent_and_ends_the_hand():
+    """A pass at the wall was once held back like a take, and the hand waited for ever."""
+    duel = to_the_wall(take=False)
+    assert all(p.dead for p in duel.peers)
+    assert json.loads(duel.sent[-3])["action"] == "pass"
 
 
 # ----- refused messages: the hand untouched -------------------------------------------------

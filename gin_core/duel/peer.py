@@ -295,7 +295,7 @@ class DuelHand:
         move = Played(self.me, action.kind, place, action.melds)
         moves = [self.wall_take, move] if self.wall_take else [move]
         table = self._replay(self._stand_in(), [*self.played, *moves])  # declared melds checked
-        if self.table.phase == Phase.WALL:
+        if self.table.phase == Phase.WALL and action.kind == ActionKind.DRAW_PILE:
             self.wall_take, self.table = move, table
             return []
         return self._send_move(moves, table)
