@@ -262,6 +262,16 @@ def test_out_of_turn_messages_are_refused(dealt):
         duel.peers[sender].play(Action(ActionKind.DRAW_STOCK))
 
 
+def test_a_move_the_rules_refuse_is_refused_here_with_the_hand_untouched(dealt):
+    duel = copy.deepcopy(dealt)
+    mover = next(p for p in duel.peers if p.legal_actions())
+    before = state(mover)
+    with pytest.raises(IllegalAction) as refusal:
+        mover.play(Action(ActionKind.DISCARD, mover.hand[0]))  # the upcard is offered
+    assert refusal.value.code == "upcard_offer"
+    assert state(mover) == before and not duel.wire
+
+
 # ----- a lying peer is caught, and the hand stops -------------------------------------------
 
 
