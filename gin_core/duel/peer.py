@@ -143,9 +143,9 @@ class DuelHand:
 
     # ----- the engine on what this device knows -----------------------------------------
 
-    def _stand_in(self, known: dict[int, Card] | None = None) -> list[Card]:
+    def _stand_in(self) -> list[Card]:
         """The deck with each known card at its place and the rest in CARDS order."""
-        known = self.known if known is None else known
+        known = self.known
         rest = iter(c for c in CARDS if c not in known.values())
         return [known[i] if i in known else next(rest) for i in range(len(CARDS))]
 
