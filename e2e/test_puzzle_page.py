@@ -65,7 +65,7 @@ def test_a_shared_position_is_valued_in_the_page(page, site_url):
     assert "shared position" in page.inner_text("#puzzle-title")
     first = page.get_attribute("#puzzle-board [data-act=puzzle-move]", "data-action")
     page.click(f'#puzzle-board [data-action="{first}"]')
-    page.wait_for_selector("#puzzle-answer.right, #puzzle-answer.wrong", timeout=60_000)
+    page.wait_for_selector("#puzzle-answer.right, #puzzle-answer.close, #puzzle-answer.wrong", timeout=60_000)
     assert page.locator("#puzzle-answer tbody tr").count() >= 2
     assert page.evaluate(KEYS) == []
 

@@ -141,7 +141,7 @@ def test_a_mistake_of_a_played_hand_comes_back_as_a_puzzle(page, site_url):
     assert "Your mistake" in page.inner_text("#puzzle-title")
     first = page.get_attribute("#puzzle-board [data-act=puzzle-move]", "data-action")
     page.click(f'#puzzle-board [data-action="{first}"]')
-    page.wait_for_selector("#puzzle-answer.right, #puzzle-answer.wrong", timeout=60_000)
+    page.wait_for_selector("#puzzle-answer.right, #puzzle-answer.close, #puzzle-answer.wrong", timeout=60_000)
     shot(page, "mistake")
     stored = json.loads(page.evaluate(f"localStorage.getItem({PROGRESS_KEY!r})"))
     right = "right" in verdict(page)["cls"]
@@ -172,7 +172,7 @@ def test_a_position_of_the_review_shared_as_a_puzzle(page, site_url):
     assert "shared position" in page.inner_text("#puzzle-title")
     first = page.get_attribute("#puzzle-board [data-act=puzzle-move]", "data-action")
     page.click(f'#puzzle-board [data-action="{first}"]')
-    page.wait_for_selector("#puzzle-answer.right, #puzzle-answer.wrong", timeout=60_000)
+    page.wait_for_selector("#puzzle-answer.right, #puzzle-answer.close, #puzzle-answer.wrong", timeout=60_000)
     assert verdict(page)["rows"] >= 2
 
 

@@ -151,7 +151,8 @@ def test_review_of_a_hand_with_a_bad_move(page, site_url):
         page.keyboard.press("ArrowRight")
     state = review_state(page)
     assert state["current"] == BAD and state["pos"].startswith(f"Move {BAD + 1} of")
-    assert "Coach prefers: Discard J" in state["now"], state["now"]
+    # the coach's best by the one ranking (match-win chance under a target): Discard 7C here
+    assert "Coach prefers: Discard 7\u2663" in state["now"], state["now"]
     assert any(word in state["now"] for word in ("Inaccuracy.", "Mistake.", "Blunder.")), state["now"]
     assert state["playOn"]
     audit = Audit(page)  # axe-core: no serious or critical violation in the review, desktop and phone

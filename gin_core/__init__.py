@@ -33,7 +33,7 @@ from .analysis.duplicate import (
     expert_seed,
     replay_hand,
 )
-from .analysis.luck import HandLuck, Luck, LuckKind, MatchLuck, hand_luck, match_luck
+from .analysis.luck import HandLuck, Luck, LuckKind, LuckParts, MatchLuck, hand_luck, match_luck
 from .analysis.rating import Grade, Rating, SkillBand, band_of, grade, move_accuracy, rating
 from .analysis.replay import Frame, first_move, frames, hand_moves, never_seen, position
 from .analysis.their_luck import TheirLuck, their_luck
@@ -45,6 +45,7 @@ from .arrange import (
     optimal_arrangements,
 )
 from .bots import Bot, Candidate, make_bot, think_hint
+from .bots.ranking import CLEAR_ERRORS, clearly_better, rank_key, rank_value
 from .bots.reasons import Reason, ReasonKind
 from .cards import CARDS, Card, CardError, format_cards, parse_cards, sort_cards
 from .dealcode import DealCodeError, deal_seed
@@ -135,6 +136,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CARDS",
+    "CLEAR_ERRORS",
     "EXPERT",
     "MISTAKE_POINTS",
     "PRESETS",
@@ -176,6 +178,7 @@ __all__ = [
     "Layoff",
     "Luck",
     "LuckKind",
+    "LuckParts",
     "MalformedMessage",
     "Match",
     "MatchLuck",
@@ -222,6 +225,7 @@ __all__ = [
     "best_arrangement",
     "best_defence",
     "best_discard",
+    "clearly_better",
     "deadwood",
     "deal_seed",
     "dealt_hands",
@@ -255,6 +259,8 @@ __all__ = [
     "position",
     "preset",
     "preset_name",
+    "rank_key",
+    "rank_value",
     "rating",
     "replay_hand",
     "rule_fields",

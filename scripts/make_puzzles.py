@@ -38,7 +38,15 @@ from gin_core.analysis.replay import position as replay_position
 from gin_core.bots import hint, make_bot
 from gin_core.bots.base import Candidate
 from gin_core.puzzles.position import Position
-from gin_core.puzzles.puzzle import DecisionKind, MoveValue, Puzzle, decision_kind, format_line, rating_for
+from gin_core.puzzles.puzzle import (
+    VERIFIED_MOVES,
+    DecisionKind,
+    MoveValue,
+    Puzzle,
+    decision_kind,
+    format_line,
+    rating_for,
+)
 from gin_core.puzzles.verify import MIN_POINTS, MIN_WIN, Verification, verify
 from gin_core.tools.hands import played_match
 from gin_core.view import PlayerView
@@ -144,7 +152,7 @@ class Maker:
         if self.hard and (easy or same_move(make_bot("standard", seed).decide(view).action, found[0].action)):
             return self.reject("not_hard")
         self.counts["verified"] += 1
-        checked = verify(view, tuple(c.action for c in found[:3]))
+        checked = verify(view, tuple(c.action for c in found[:VERIFIED_MOVES]))
         if not checked.stable:
             return self.reject("unstable_best")
         if not checked.passed:

@@ -44,8 +44,10 @@ def test_near_the_target_the_size_of_a_loss_counts_more_than_its_odds():
     """At 99-0 a won hand wins the match, and a lost one matters only by its points: a knock
     that wins the hand more often but risks an undercut (25 points and more) ranks below a
     discard whose lost hands cost a few points. At 0-0 the same knock ranks first. (An example
-    position: these figures are the hint's own, on its fixed seeds.)"""
-    view = list(knock_views(3))[2]
+    position: these figures are the hint's own, on its fixed seeds; moved from the 3rd to the 19th
+    knock view when the hint stopped putting the standard level's choice first, issue 41.4: at
+    0-0 the 3rd view's knock is now within the noise of a discard, which the values put first.)"""
+    view = list(knock_views(19))[18]
     rules = preset("eaai")
     level = hint(replace(view, rules=rules, scores=(0, 0)), 5)
     ahead = hint(replace(view, rules=rules, scores=(99, 0)), 5)

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gin_core import MISTAKE_POINTS, Action, ActionKind, Candidate, Match, Phase, PlayerView, preset
+from gin_core import Action, ActionKind, Candidate, Card, Match, MistakeKind, Phase, PlayerView, preset
 from gin_core.bots import make_bot
 from gin_core.bots.hint import hint
 
@@ -25,7 +25,7 @@ from ginweb.storage import settings
 from ginweb.table import cues
 from ginweb.table import intents as i
 from ginweb.tutor import feature as tutor_feature
-from ginweb.tutor.model import NOISE, concern, question_text
+from ginweb.tutor.model import FAR_WIN, concern, question_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ginweb.table.dispatch import Dispatcher
@@ -107,26 +107,35 @@ def valued() -> tuple[PlayerView, list[Candidate]]:
     return view, hint(view, seed=1)
 
 
-def with_loss(values: list[Candidate], played: Action, loss: float) -> list[Candidate]:
-    """The values, ``played`` set ``loss`` points below the best."""
+def with_loss(values: list[Candidate], played: Action, far: bool) -> list[Candidate]:
+    """The values, ``played`` set below the best: far (beyond the tutor's gap, clearly) or
+    just short of it."""
     best = values[0]
-    return [replace(c, value=best.value - loss) if c.action == played else c for c in values]
+    assert best.win is not None  # classic plays to 100: the hint ranks by match-win chance
+    gap = FAR_WIN * (1.5 if far else 0.9)
+    return [
+        replace(c, value=best.value - 100 * gap, win=best.win - gap, error=0.001) if c.action == played else c
+        for c in values
+    ]
 
 
-def test_a_move_losing_more_than_the_threshold_is_questioned_with_its_reason(valued):
+def test_a_move_far_and_clearly_below_the_best_is_questioned_with_its_reason(valued):
     view, values = valued
     played = values[-1].action
-    found = concern(view, with_loss(values, played, MISTAKE_POINTS + NOISE + 1), played)
-    assert found is not None and found.best == values[0].action and found.played == played
+    found = concern(view, with_loss(values, played, True), played)
+    assert found is not None and found.best.action == values[0].action and found.played.action == played
     text = question_text(found, view.top)
-    assert text.startswith("Discard ") and "Better: Discard " in text and "points better" in text
+    assert text.startswith("Discard ") and "Better: Discard " in text
+    assert f"about {100 * FAR_WIN * 1.5:.1f} points more chance to win the match" in text
 
 
-def test_a_good_move_or_a_small_loss_is_not_questioned(valued):
+def test_a_good_move_a_small_loss_or_a_loss_within_the_noise_is_not_questioned(valued):
     view, values = valued
     played = values[-1].action
     assert concern(view, values, values[0].action) is None
-    assert concern(view, with_loss(values, played, MISTAKE_POINTS + NOISE), played) is None
+    assert concern(view, with_loss(values, played, False), played) is None
+    noisy = [replace(c, error=FAR_WIN) if c.action == played else c for c in with_loss(values, played, True)]
+    assert concern(view, noisy, played) is None  # 1.5 x FAR_WIN is within 1.645 errors of FAR_WIN
 
 
 def test_without_values_the_move_goes_through(valued):
@@ -169,19 +178,20 @@ def tutored(
     return d, s, r, tutor
 
 
-def ready(tutor: tutor_feature.TutorFeature, loss: float | None = None) -> list[Candidate]:
-    """Run the tutor's job for this turn; with ``loss``, the worst move set that far below the best."""
+def ready(tutor: tutor_feature.TutorFeature, far: bool | None = None) -> list[Candidate]:
+    """Run the tutor's job for this turn; with ``far``, the worst move set below the best (far
+    or not, see :func:`with_loss`)."""
     [(_key, work, done)] = tutor.jobs(lambda _: False)
     found = run(work)
-    if loss is not None:
-        found = with_loss(found, found[-1].action, loss)
+    if far is not None:
+        found = with_loss(found, found[-1].action, far)
     done(found)
     return list(found)
 
 
 def test_the_tutor_asks_before_a_bad_discard_and_change_my_move_lets_you_choose_again():
     d, s, r, tutor = tutored()
-    values = ready(tutor, MISTAKE_POINTS + NOISE + 5)
+    values = ready(tutor, True)
     bad = values[-1].action
     moves = len(s.match.history)
     assert d(i.PlayCard(bad.card)) is False
@@ -197,7 +207,7 @@ def test_the_tutor_asks_before_a_bad_discard_and_change_my_move_lets_you_choose_
 
 def test_play_it_anyway_plays_the_questioned_move():
     d, s, r, tutor = tutored()
-    bad = ready(tutor, MISTAKE_POINTS + NOISE + 5)[-1].action
+    bad = ready(tutor, True)[-1].action
     d(i.PlayCard(bad.card))
     d(i.ConfirmOk())
     r.run_later()
@@ -231,3 +241,29 @@ def test_the_tutor_values_your_view_only(monkeypatch):
     _d, s, _r, tutor = tutored()
     ready(tutor)
     assert len(seen) == 1 and isinstance(seen[0], PlayerView) and seen[0] == s.match.view(0)
+
+
+def test_the_tutor_asks_in_match_win_chance_with_the_meld_a_discard_breaks():
+    """Issue 41.5: a discard that breaks a made run, far below the best in the hint's own order,
+    is questioned in match-win chance, naming the run's other cards."""
+    m = Match(preset("classic"), seed=0)
+    bots = [make_bot("standard", 1), make_bot("standard", 2)]
+    while len(m.history) < 21:
+        m.apply(bots[m.to_move].decide(m.view(m.to_move)).action, m.to_move)
+    view = m.view(0)
+    assert view.phase == Phase.DISCARD
+    played = Action(ActionKind.DISCARD, Card.parse("4D"))
+    values = hint(view, seed=1)
+    found = concern(view, values, played)
+    assert found is not None and found.mistake.kind == MistakeKind.BROKE_MELD
+    text = question_text(found, view.top)
+    assert text.startswith("Discard 4\u2666? It breaks up your meld with 3\u2666 5\u2666.")
+    best, mine = values[0], next(c for c in values if c.action == played)
+    assert best.win is not None and mine.win is not None
+    assert f"{100 * best.win:.1f}% against {100 * mine.win:.1f}%" in text
+
+
+def test_the_tutor_s_gap_is_the_engine_s_least_noticeable_one():
+    from gin_core.puzzles.verify import MIN_WIN
+
+    assert FAR_WIN == MIN_WIN

@@ -106,7 +106,7 @@ def test_match_luck_is_each_persons_own() -> None:
     bob = presenter.match_luck(m, {1: HandReview(1, CODE, (), player=1)})
     assert ann.result > 0 and bob.result == -ann.result
     text = named(presenter.match_luck_text(bob), Reader(1, NAMES))
-    assert text.endswith("(Bob\u2019s play).") and "your" not in text
+    assert text.endswith("from Bob\u2019s decisions.") and "your" not in text
 
 
 # ----- stored per seat -----------------------------------------------------------------------------

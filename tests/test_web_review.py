@@ -3,12 +3,24 @@ the moves in words, the computer's reasons, the coach's verdicts and summary."""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
-from gin_core import Action, Card, Match, MatchLuck, Rules, Verdict, hand_luck, make_bot, match_luck
+from gin_core import (
+    Action,
+    Card,
+    LuckParts,
+    Match,
+    MatchLuck,
+    Rules,
+    Verdict,
+    hand_luck,
+    make_bot,
+    match_luck,
+)
 from gin_core.analysis.coach import HandReview, Mistake, MistakeKind, review
 from gin_core.analysis.replay import hand_moves
 
@@ -79,19 +91,24 @@ def test_the_bad_discard_is_explained(match: Match, coached: HandReview) -> None
     assert any(line.text.startswith("Move 4: Discard 10\u2663 \u2212") for line in model.summary[2:])
 
 
-def test_the_hand_s_result_is_split_into_the_cards_and_your_decisions(
-    match: Match, coached: HandReview
-) -> None:
-    """Luck against skill, read from the review: the result is the cards' part less what your
-    decisions gave away (within the estimate's noise)."""
+def test_the_hand_s_result_is_split_into_parts_that_add_up(match: Match, coached: HandReview) -> None:
+    """Luck against skill, read from the review (issue 41.6): the line's parts add up to the
+    result exactly, your decisions' part is what your moves changed against the coach's best."""
     model = presenter.review_model(match, 1, 0, coached, {})
     luck = hand_luck(match, 1, coached)
-    lost = sum(v.loss for v in coached.verdicts)
+    parts = luck.parts()
     line = model.summary[-1].text
-    assert line == presenter.luck_text(luck, lost)
+    assert line == presenter.luck_text(parts)
     assert line.startswith(f"You {'won' if luck.result > 0 else 'lost'} {abs(luck.result)} point")
-    assert f"{presenter.signed(luck.total)} from the cards" in line
-    assert abs(luck.result - (luck.total - lost)) <= 3 * max(1.0, sum(v.error for v in coached.verdicts))
+    assert round(sum(said(line)), 1) == luck.result
+    measured = sum(v.played_value - v.best_value for v in coached.verdicts)
+    assert abs(parts.decisions - measured) <= 0.05 + 0.01 * len(luck.items)  # items are to a hundredth
+
+
+def said(line: str) -> list[float]:
+    """The signed figures of a luck line after its "=", in order."""
+    figures = re.findall(r"([+\u2212]\d+\.\d)", line.partition(" = ")[2])
+    return [float(f.replace("\u2212", "-")) for f in figures]
 
 
 def two_hands() -> Match:
@@ -117,9 +134,25 @@ def test_the_match_s_luck_adjusted_result_once_two_hands_are_reviewed() -> None:
     assert "minus" in line.spoken or "\u2212" not in line.text
     alone = presenter.review_model(m, 2, 0, reviews[2], {}, {2: reviews[2]})
     assert alone.summary == model.summary[:-1]
-    assert presenter.match_luck_text(MatchLuck(3, -7, 5.5, -12.5)) == (
-        "This match, 3 hands reviewed: net \u22127, +5.5 from the cards; "
-        "luck-adjusted \u221212.5 (your play)."
+    total = match_luck(m, reviews)
+    assert total.parts is not None and round(sum(said(line.text)), 1) == total.result
+    assert total.parts == reviews_parts(m, reviews)
+    parts = LuckParts(-7, 5.5, -2.0, 0.2, -10.7)
+    assert presenter.match_luck_text(MatchLuck(3, -7, 3.7, -10.7, parts)) == (
+        "This match, 3 hands reviewed: net \u22127 = +5.5 from the cards, \u22122.0 from the "
+        "computer\u2019s turns, +0.2 estimate noise, \u221210.7 from your decisions."
+    )
+
+
+def reviews_parts(m: Match, reviews: dict[int, HandReview]) -> LuckParts:
+    """The hands' parts added up, one by one."""
+    found = [hand_luck(m, n, r).parts() for n, r in sorted(reviews.items())]
+    return LuckParts(
+        sum(p.result for p in found),
+        round(sum(p.cards for p in found), 1),
+        round(sum(p.turns for p in found), 1),
+        round(sum(p.noise for p in found), 1),
+        round(sum(p.decisions for p in found), 1),
     )
 
 

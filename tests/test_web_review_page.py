@@ -323,18 +323,18 @@ def test_coach_statistics_rows_and_charts() -> None:
     assert record.count_review(data, "m2", fake_review(1, CODE), "standard", (0.0, 0))
     rows = dict(presenter.coach_rows(counts))
     assert rows["Hands reviewed by the coach"] == "3"
-    assert rows["Points given away per hand"] == "5.0"  # 7.5 + 0 + 7.5 over 3 hands
+    assert rows[presenter.GIVEN_LABEL] == "5.0"  # 7.5 + 0 + 7.5 over 3 hands
     assert rows["Mistakes made most often"] == "broke up a meld (2)"
     accuracy = move_accuracy(7.5)
     assert rows["Your accuracy (last 2 matches)"].startswith(f"{accuracy:.0f}% \u00b7 ")
     assert rows["Accuracy by the computer's level"] == f"standard {accuracy:.0f}%, hard {accuracy:.0f}%"
-    assert rows["Per hand: your net, from the cards"] == "+1.0, +0.5"  # (10-6)/2 and 0; (4-2)/2 and 0
+    # (10-6)/2 and 0; (4-2)/2 and 0: the luck-adjusted result is the net less the luck, as shown
+    assert rows[presenter.NET_LABEL] == "+1.0 = +0.5 luck +0.5 your decisions"
     assert record.given_away_by_match(counts) == [3.8, 7.5]
     chart = presenter.given_chart(counts)
     assert chart.svg.count("<rect") >= 2 and chart.table.rows == (("1", "3.8"), ("2", "7.5"))
     assert "latest 7.5" in chart.summary
     assert "No hand reviewed yet" in presenter.given_chart(record.empty_counts()).svg
-    assert rows["Per hand, luck-adjusted (your play)"] == "+0.5"
     chart = presenter.accuracy_chart(counts)
     assert chart.table.rows == (("1", "hard", f"{accuracy:.0f}%"), ("2", "standard", f"{accuracy:.0f}%"))
     # a line per level, each named in the legend, the standard level's before the hard one's

@@ -36,6 +36,7 @@ from ..bots.base import Work, rng_for
 from ..bots.heuristics import Option
 from ..bots.judge import Judge
 from ..bots.knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR, Knowledge, fits
+from ..bots.ranking import rank_key
 from ..bots.reasons import Reason
 from ..bots.rollout import playout_bound
 from ..bots.sampler import Guess, Inference
@@ -522,7 +523,9 @@ def think_values(  # 6 parameters: a decision, its seed, the coach's strength, s
 ) -> Generator[int, None, list[Trial]]:
     """The move played and the moves the coach shortlists, valued by playouts on the same
     guesses of the hidden cards (so their differences are measured, not their luck), best first
-    by the hint's ranking (the standard level's choice credited ``SearchBot.prior``)."""
+    by the one ranking of every verdict (:func:`~gin_core.bots.ranking.rank_key`: the chance to
+    win the match under a target, else the points), which the hint, the tutor and the puzzles
+    show too."""
     work = Work(SearchBot.slice_units, strength.total_units, slice_ms)
     know = Knowledge.of(view)
     holding = know.holding()
@@ -536,7 +539,7 @@ def think_values(  # 6 parameters: a decision, its seed, the coach's strength, s
     yield from play_paired(view, know, trials, found, strength, work, judge)
     if work.in_slice:
         yield work.cut()
-    trials.sort(key=lambda t: -(t.value + (SearchBot.prior if t.action == favourite else 0.0)))
+    trials.sort(key=lambda t: rank_key(t.win, t.value))
     return trials
 
 

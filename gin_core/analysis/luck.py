@@ -77,6 +77,46 @@ class Luck:
         )
 
 
+CARDS_LUCK = (LuckKind.DEAL, LuckKind.STOCK, LuckKind.SHOWDOWN)
+"""The luck of the cards: the deal, your stock draws, and the hidden cards shown at the end."""
+
+
+@dataclass(frozen=True)
+class LuckParts:
+    """A result (``result`` net points for the player) told as parts that add up to it exactly,
+    each to a tenth of a point: ``cards`` (the deal, your stock draws, the hidden cards shown at
+    the end), ``turns`` (the computer's turns as you saw them: its draws and its choices, which
+    your view cannot tell apart), ``decisions`` (your moves against the coach's best, signed:
+    the luck-adjusted result) and ``noise``: two estimates of one position differing, plus the
+    rounding of the others to a tenth (what the identity needs to be exact)."""
+
+    result: int
+    cards: float
+    turns: float
+    noise: float
+    decisions: float
+
+    @classmethod
+    def of(cls, result: int, cards: float, turns: float, decisions: float) -> LuckParts:
+        """The parts to a tenth, the rest of ``result`` in ``noise``."""
+        c, t, d = round(cards, 1), round(turns, 1), round(decisions, 1)
+        return cls(result, c, t, round(result - c - t - d, 1), d)
+
+    @property
+    def luck(self) -> float:
+        """Everything but your decisions: the cards, the computer's turns and the noise."""
+        return round(self.cards + self.turns + self.noise, 1)
+
+    def __add__(self, other: LuckParts) -> LuckParts:
+        return LuckParts(
+            self.result + other.result,
+            round(self.cards + other.cards, 1),
+            round(self.turns + other.turns, 1),
+            round(self.noise + other.noise, 1),
+            round(self.decisions + other.decisions, 1),
+        )
+
+
 @dataclass(frozen=True)
 class HandLuck:
     """The luck of one hand for the player, piece by piece, and the hand's ``result`` (the
@@ -96,8 +136,18 @@ class HandLuck:
 
     @property
     def adjusted(self) -> float:
-        """The luck-adjusted result: what the hand's play was worth, the cards taken out."""
+        """The luck-adjusted result: what the hand's play was worth, the cards taken out; by
+        the identity, your decisions' part (the sum of ``played_value - best_value``)."""
         return round(self.result - self.total, 2)
+
+    def parts(self) -> LuckParts:
+        """The result split into parts that add up to it exactly (see :class:`LuckParts`)."""
+        return LuckParts.of(
+            self.result,
+            sum(self.of_kind(k) for k in CARDS_LUCK),
+            self.of_kind(LuckKind.OPPONENT),
+            self.adjusted,
+        )
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -157,6 +207,7 @@ class MatchLuck:
     result: int
     luck: float
     adjusted: float
+    parts: LuckParts | None = None  # the hands' parts added up (None: no hand)
 
 
 def match_luck(match: Match, reviews: Mapping[int, HandReview]) -> MatchLuck:
@@ -166,4 +217,6 @@ def match_luck(match: Match, reviews: Mapping[int, HandReview]) -> MatchLuck:
     lucks = [hand_luck(match, n, r) for n, r in sorted(reviews.items())]
     result = sum(h.result for h in lucks)
     luck = round(sum(h.total for h in lucks), 2)
-    return MatchLuck(len(lucks), result, luck, round(result - luck, 2))
+    parts = [h.parts() for h in lucks]
+    added = sum(parts[1:], parts[0]) if parts else None
+    return MatchLuck(len(lucks), result, luck, round(result - luck, 2), added)

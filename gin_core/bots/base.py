@@ -59,12 +59,16 @@ class Decision:
 class Candidate:
     """A legal action with its estimated value (expected points of this hand for the player to
     move, positive is good), why, as data, and under rules with a target ``win``: the expected
-    chance (0-1) to win the match once the hand is over, which ranks the moves there."""
+    chance (0-1) to win the match once the hand is over, which ranks the moves there.
+    ``error``: the paired standard error of the best move's ranking value (``win``, else
+    ``value``) less this one's, on the guesses both were played on (None: the best move itself,
+    or not measured); see :mod:`.ranking` for when a gap is clear."""
 
     action: Action
     value: float
     reason: Reason
     win: float | None = None
+    error: float | None = None
 
 
 class Work:

@@ -3,16 +3,20 @@
 Values are the expected points of this hand for the player (positive is good) and, under
 rules with a target, the expected chance to win the match once the hand is over, which then
 ranks the moves (see :mod:`.judge`); both are measured by playouts on guesses of the hidden
-cards, all moves on the same guesses, within the hard level's
-budget; the close contenders get the most playouts (the worse half is set aside twice). The
-order is the hard level's: the standard level's choice comes first unless another move plays
-out ``SearchBot.prior`` points better. Ranked by the playouts alone, the hint would follow a
-search that lost to the standard level (see :mod:`.search`). Like the bots, a hint is a pure
+cards, all moves on the same guesses, within the hard level's budget; the close contenders get
+the most playouts (the worse half is set aside twice, the standard level's choice credited
+``SearchBot.prior`` points while they are). The order is :mod:`.ranking`'s, the one the coach,
+the tutor and the puzzles use: by the values shown, so a value never contradicts the order, and
+each move carries the paired standard error of its gap to the best, which says whether the gap
+is clear or the two are close. A move set aside early is valued on the guesses it was played
+on, corrected by how the most played move fared on those guesses against all of them (a
+control variate: both then stand on the same guesses' footing). Like the bots, a hint is a pure
 function of the view and the seed.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator
 from dataclasses import replace
 
@@ -20,6 +24,7 @@ from ..flow import Phase
 from ..view import PlayerView
 from .base import Candidate, Work, finish, forced_decision, rng_for
 from .knowledge import Knowledge
+from .ranking import paired_error, rank_key
 from .search import (
     Playouts,
     SearchBot,
@@ -60,8 +65,44 @@ def think_hint(view: PlayerView, seed: int = 0, slice_ms: float | None = None) -
     yield from play_candidates(view, know, trials, found, settings, work)
     if work.in_slice:
         yield work.cut()
-    trials.sort(key=lambda t: -t.ranked)
-    return [Candidate(t.action, round(t.value, 2), t.reason(), chance(t.win)) for t in trials]
+    return candidates(trials)
+
+
+def candidates(trials: list[Playouts]) -> list[Candidate]:
+    """The trials as candidates on one footing, ranked (:func:`.ranking.rank_key`), each with
+    the paired standard error of its gap to the best."""
+    leader = max(trials, key=lambda t: (t.runs, t.ranked))
+    valued = sorted(
+        ((_footed(t, leader), t) for t in trials), key=lambda ct: rank_key(ct[0].win, ct[0].value)
+    )
+    top = valued[0][1]
+    return [replace(c, error=None if t is top else _gap_error(top, t)) for c, t in valued]
+
+
+def _footed(t: Playouts, leader: Playouts) -> Candidate:
+    """A trial's candidate, its values moved by how the ``leader`` (the most played trial) fared
+    on ``t``'s guesses against all of its own (nothing for a trial played on all of them)."""
+    n = t.runs
+    points, win = t.value, t.win
+    if 0 < n < leader.runs:
+        points += leader.value - _mean(leader.by_guess[:n])
+        if win is not None and leader.win is not None:
+            win = min(1.0, max(0.0, win + leader.win - _mean(leader.chance_by_guess[:n])))
+    reason = replace(t.reason(), points=round(points, 2)) if n else t.reason()
+    return Candidate(t.action, round(points, 2), reason, chance(win))
+
+
+def _gap_error(top: Playouts, t: Playouts) -> float | None:
+    """The paired standard error of ``top``'s ranking value less ``t``'s."""
+    if top.chances is not None and t.chances is not None:
+        error = paired_error(top.chance_by_guess, t.chance_by_guess)
+    else:
+        error = paired_error(top.by_guess, t.by_guess)
+    return None if error is None else round(error, 4)
+
+
+def _mean(xs: list[float]) -> float:
+    return math.fsum(xs) / len(xs) if xs else 0.0
 
 
 def chance(win: float | None) -> float | None:

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ..actions import Action, ActionKind
-from ..arrange import min_deadwood
+from ..arrange import best_arrangement, min_deadwood
+from ..cards import Card, Mask, cards_of
 from ..equity import equity_loaded
 from ..flow import Phase, dead_after_discard
 from ..view import PlayerView
@@ -30,8 +31,8 @@ from .base import Bot, Decision, Thinking, Work, face_up, lowest_end
 from .habits import waiting_chance, wary_share
 from .heuristics import Option, discard_options
 from .judge import Judge
-from .knowledge import Knowledge
-from .reasons import Reason, ReasonKind, meld_with, takes_for_meld
+from .knowledge import Knowledge, fits
+from .reasons import MeldShape, Reason, ReasonKind
 from .rollout import END_UNITS, PlayoutState, playout, playout_bound, score
 from .sampler import Guess, Inference, Proposer, proposal_units, resample
 from .showdowns import pulled, shown_deadwood
@@ -49,6 +50,8 @@ class Playouts:
     runs: int = 0
     credit: float = 0.0  # added when ranking: the search's prior, for the favourite
     chances: float | None = None  # the sum of the playouts' chances to win the match, if judged
+    by_guess: list[float] = field(default_factory=list)  # each guess's points, in guess order
+    chance_by_guess: list[float] = field(default_factory=list)  # and its chance, if judged
 
     @property
     def value(self) -> float:
@@ -168,14 +171,13 @@ def reason_of(view: PlayerView, know: Knowledge, action: Action) -> Reason:
     """What a move does (the search adds how it fared)."""
     kind, top = action.kind, view.top
     if kind == ActionKind.DRAW_PILE and top is not None:
-        joins = meld_with(know.me | top.bit, top.index)
-        return takes_for_meld(top, joins) if joins else Reason(ReasonKind.TAKES, (top,))
+        return taking(know.me, top)
     if kind == ActionKind.DRAW_STOCK:
-        return Reason(ReasonKind.DRAWS)
+        return Reason(ReasonKind.DRAWS) if top is None else leaving(know.me, top)
     if kind == ActionKind.PASS:
         if view.phase == Phase.WALL or top is None:
             return Reason(ReasonKind.WALL_PASS)
-        return Reason(ReasonKind.PASSES, (top,))
+        return leaving(know.me, top)
     if kind == ActionKind.BIG_GIN or action.card is None:
         return Reason(ReasonKind.BIG_GIN)
     if kind == ActionKind.GIN:
@@ -183,6 +185,41 @@ def reason_of(view: PlayerView, know: Knowledge, action: Action) -> Reason:
     left = min_deadwood(know.me & ~action.card.bit)
     kind_of = ReasonKind.KNOCKS if kind == ActionKind.KNOCK else ReasonKind.LEAVES_DEADWOOD
     return Reason(kind_of, (action.card,), deadwood=left)
+
+
+def taking(hand: Mask, top: Card) -> Reason:
+    """What taking ``top`` does to ``hand`` once the best card is thrown back: the meld of the
+    best arrangement it then lies in (never a meld that arrangement breaks), else the deadwood
+    it lowers, else the pair it keeps for a meld, else only that it takes the card."""
+    held = hand | top.bit
+    throws = list(cards_of(held & ~top.bit))
+    thrown = min(throws, key=lambda c: (min_deadwood(held & ~c.bit), -c.index))
+    kept = best_arrangement(cards_of(held & ~thrown.bit))
+    meld = next((m for m in kept.melds if top in m.cards), None)
+    if meld is not None:
+        shape = MeldShape.SET if len({c.rank for c in meld.cards}) == 1 else MeldShape.RUN
+        return Reason(ReasonKind.MAKES_MELD, (top, *meld.cards), meld=shape)
+    before, after = min_deadwood(hand), kept.deadwood_value
+    if after < before:
+        return Reason(ReasonKind.LOWERS_DEADWOOD, (top,), before=before, deadwood=after)
+    mate = next((c for c in kept.deadwood if c != top and _pairs(top, c)), None)
+    if mate is not None:  # kept for a meld to come: the pair it makes, the card thrown first
+        shape = MeldShape.SET if mate.rank == top.rank else MeldShape.RUN
+        return Reason(ReasonKind.KEEPS_PAIR, (thrown, *sorted((top, mate))), meld=shape)
+    return Reason(ReasonKind.TAKES, (top,))
+
+
+def _pairs(a: Card, b: Card) -> bool:
+    """Two cards a third could make a meld of: one rank, or one suit within two ranks."""
+    return a.rank == b.rank or (a.suit == b.suit and abs(a.index - b.index) <= 2)
+
+
+def leaving(hand: Mask, top: Card) -> Reason:
+    """Why a draw from the stock or a pass leaves ``top``: it would help too little (it would
+    meld or lower the deadwood, and the playouts still prefer the stock), or it fits nothing."""
+    taken = taking(hand, top)
+    helps = taken.kind in (ReasonKind.MAKES_MELD, ReasonKind.LOWERS_DEADWOOD) or fits(hand, top.index)
+    return Reason(ReasonKind.HELPS_TOO_LITTLE if helps else ReasonKind.FITS_NOTHING, (top,))
 
 
 def guess_hidden(
@@ -240,8 +277,11 @@ def play_candidates(
             t.points += points
             t.wins += points > 0
             t.runs += 1
+            t.by_guess.append(points)
             if judge is not None:
-                t.chances = (t.chances or 0.0) + judge(points)
+                chance = judge(points)
+                t.chances = (t.chances or 0.0) + chance
+                t.chance_by_guess.append(chance)
     return active
 
 

@@ -25,6 +25,7 @@ from ..analysis.coach import MistakeKind, diagnose
 from ..bots.hint import think_hint
 from ..bots.judge import Judge
 from ..bots.knowledge import Knowledge
+from ..bots.ranking import rank_key, rank_value
 from ..bots.reasons import Reason
 from ..bots.search import reason_of
 from ..errors import GinError
@@ -43,6 +44,8 @@ MARGIN_RATING = 200
 :data:`EASY_MARGIN_WIN` (or :data:`EASY_MARGIN_POINTS`)."""
 EASY_MARGIN_WIN = 0.10  # a margin of 10 points of match-win chance is plain to see
 EASY_MARGIN_POINTS = 20.0  # and of 20 hand points under one-hand rules
+VERIFIED_MOVES = 3
+"""The moves of a shipped puzzle the verifying search values: the hint's best three."""
 AD_HOC_BASE = 1400  # the base rating of a puzzle made from a shared position (no level tried)
 SEED_TEXT = "gin-puzzle:"
 
@@ -66,15 +69,18 @@ class DecisionKind(StrEnum):
 @dataclass(frozen=True)
 class MoveValue:
     """One legal move valued: expected points of this hand for the player (as the hint gives),
-    and the chance (0-1) to win the match when the rules have a target."""
+    the chance (0-1) to win the match when the rules have a target, and ``error``: the paired
+    standard error of the best move's score less this one's (None: the best move, or a value
+    not measured with one, as in the shipped set, whose answers were verified clear)."""
 
     action: Action
     points: float
     win: float | None
+    error: float | None = None
 
     def score(self) -> float:
-        """The value moves are ranked by: the chance to win the match, else the points."""
-        return self.points if self.win is None else self.win
+        """The value moves are ranked by (see :mod:`gin_core.bots.ranking`)."""
+        return rank_value(self.win, self.points)
 
 
 @dataclass(frozen=True)
@@ -92,6 +98,13 @@ class Puzzle:
     @property
     def answer(self) -> Action:
         return self.moves[0].action
+
+    @property
+    def verified(self) -> int:
+        """How many moves, from the best, are valued on one scale: a shipped puzzle's first
+        :data:`VERIFIED_MOVES` (by the verifying search; the others kept the hint's values,
+        another scale, and are listed unvalued), every move of an ad hoc puzzle (one search)."""
+        return min(VERIFIED_MOVES, len(self.moves)) if self.id else len(self.moves)
 
     @property
     def margin(self) -> float:
@@ -161,7 +174,7 @@ def think_solve(
         yield HINT_GUESSES
         return declaration_values(position.view(), seed, HINT_GUESSES)
     found = yield from think_hint(position.view(), seed, slice_ms)
-    return tuple(MoveValue(c.action, c.value, c.win) for c in found)
+    return tuple(MoveValue(c.action, c.value, c.win, c.error) for c in found)
 
 
 def declaration_values(view: PlayerView, seed: int, samples: int) -> tuple[MoveValue, ...]:
@@ -173,7 +186,7 @@ def declaration_values(view: PlayerView, seed: int, samples: int) -> tuple[MoveV
         MoveValue(a, _mean(vs), None if judge is None else _mean([judge(round(v)) for v in vs]))
         for a, vs in zip(actions, values, strict=True)
     ]
-    return tuple(sorted(moves, key=lambda m: -m.score()))
+    return tuple(sorted(moves, key=lambda m: rank_key(m.win, m.points)))
 
 
 def verifier(position: Position) -> Measure:

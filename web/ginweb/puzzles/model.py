@@ -10,13 +10,14 @@ Pure (no ``js``): the writer (ui.py) copies these into the DOM; tested in CPytho
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
-from gin_core import Action, Candidate, Card, MistakeKind, PlayerView
+from gin_core import CLEAR_ERRORS, Action, Card, MistakeKind, PlayerView, clearly_better
 from gin_core.puzzles.declaring import unseen_spots
 from gin_core.puzzles.glicko import PlayerRating
 from gin_core.puzzles.position import Position
 from gin_core.puzzles.puzzle import MoveValue, Puzzle
+from gin_core.puzzles.verify import SCALE
 
 from ..kit.frozen import Frozen
 from ..words import narrate
@@ -70,12 +71,21 @@ class ValueRow(Frozen):
     yours: bool
 
 
+Verdict = Literal["right", "close", "wrong"]
+
+
 class AnswerModel(Frozen):
+    """The verdict on an answer: ``right`` when it counts as solved (the best move, or one the
+    best is not clearly better than: ``verdict`` "close"), the headline, every move's value on
+    one scale, the ``legend`` that names that scale, the reason for the best move, progress."""
+
     right: bool
     headline: str
     rows: tuple[ValueRow, ...]
     reason: str
     progress: str
+    verdict: Verdict = "right"
+    legend: str = ""
 
 
 def move_label(action: Action, top: Card | None) -> str:
@@ -155,34 +165,90 @@ def score_words(v: PlayerView) -> str:
     return f"Score: you {you}, the computer {cpu}, playing to {target}."
 
 
+UNVERIFIED = "not verified"  # the value cell of a move the verifying search did not value
+
+
 def values(puzzle: Puzzle, played: Action) -> tuple[ValueRow, ...]:
-    """Every move's value in words, best first, as the hint gives them."""
-    cands = [_candidate(puzzle, m) for m in puzzle.moves]
-    best = cands[0]
+    """Every move, best first, each valued on the one scale of the table (:func:`value_words`);
+    a shipped puzzle's moves past the verified ones are listed without a value."""
     pos = puzzle.position
     return tuple(
-        ValueRow(answer_label(pos, c.action), narrate.hint_value(c, best)[0], n == 0, c.action == played)
-        for n, c in enumerate(cands)
+        ValueRow(
+            answer_label(pos, m.action),
+            value_words(m) if n < puzzle.verified else UNVERIFIED,
+            n == 0,
+            m.action == played,
+        )
+        for n, m in enumerate(puzzle.moves)
     )
 
 
-def _candidate(puzzle: Puzzle, m: MoveValue) -> Candidate:
-    return Candidate(m.action, m.points, puzzle.reason(m.action), m.win)
+def value_words(m: MoveValue) -> str:
+    """A move's value on the table's one scale: its chance to win the match and its expected
+    points of this hand ("52.1% to win the match · -4.4 pts", with a true minus sign), points
+    alone under one-hand rules."""
+    pts = f"{narrate.signed(m.points)} pts"
+    return pts if m.win is None else f"{100 * m.win:.1f}% to win the match \u00b7 {pts}"
+
+
+def legend(puzzle: Puzzle) -> str:
+    """What the values are, and where they come from: one scale for the whole table."""
+    by_match = puzzle.moves[0].win is not None
+    what = (
+        "Value: your chance to win the match once this hand is over, and the points this hand is "
+        "expected to bring you"
+        if by_match
+        else "Value: the points this hand is expected to bring you"
+    )
+    if puzzle.verified == len(puzzle.moves):
+        return f"{what}, all measured by the same playouts on likely hidden cards."
+    return (
+        f"{what}, measured for the best {puzzle.verified} moves by a search {SCALE} times the "
+        f"hint's; the other moves, which the hint rated lower, are listed {UNVERIFIED}."
+    )
+
+
+def verdict_of(puzzle: Puzzle, played: Action) -> Verdict:
+    """Right: the best move; close: the best is not clearly better (its gap within the noise of
+    its estimate, :func:`gin_core.bots.ranking.clearly_better`); else wrong."""
+    if played == puzzle.answer:  # exactly: a meld choice's answers are one knock's declarations
+        return "right"
+    best, mine = puzzle.moves[0], puzzle.value_of(played)
+    return "wrong" if clearly_better(best.score() - mine.score(), mine.error) else "close"
+
+
+def headline(puzzle: Puzzle, played: Action, verdict: Verdict) -> str:
+    """The verdict in words; a close one with both values and the noise it is within."""
+    pos = puzzle.position
+    best = answer_label(pos, puzzle.answer)
+    if verdict == "right":
+        return f"Right: {best} is the best move."
+    mine = answer_label(pos, played)
+    if verdict == "wrong":
+        return f"Not the best: you chose {mine}. The best move is {best}."
+    top, yours = puzzle.moves[0], puzzle.value_of(played)
+    by_match = top.win is not None and yours.win is not None
+    unit = 100.0 if by_match else 1.0
+    gap = unit * (top.score() - yours.score())
+    error = unit * (yours.error or 0.0)
+    what = "points of match-win chance" if by_match else "points"
+    return (
+        f"Close: both moves are reasonable. You chose {mine} ({value_words(yours)}); {best} "
+        f"is rated {gap:.1f} {what} higher ({value_words(top)}), within the estimate's noise: "
+        f"under {CLEAR_ERRORS:g} paired standard errors of the gap ({CLEAR_ERRORS * error:.1f} {what})."
+    )
 
 
 def answer(puzzle: Puzzle, played: Action, progress: str) -> AnswerModel:
-    """The verdict on ``played``: right or not, the best move, every value, and why."""
+    """The verdict on ``played``: right, close or not, the best move, every value, and why."""
     pos = puzzle.position
-    right = played == puzzle.answer
-    best = answer_label(pos, puzzle.answer)
-    if right:
-        headline = f"Right: {best} is the best move."
-    else:
-        headline = f"Not the best: you chose {answer_label(pos, played)}. The best move is {best}."
+    verdict = verdict_of(puzzle, played)
     reason = narrate.reason_words(puzzle.reason(puzzle.answer), odds=False)
     if pos.knock is not None:
         reason = declaration_reason(pos, puzzle.answer)
-    return AnswerModel(right, headline, values(puzzle, played), reason, progress)
+    rows = values(puzzle, played)
+    head = headline(puzzle, played, verdict)
+    return AnswerModel(verdict != "wrong", head, rows, reason, progress, verdict, legend(puzzle))
 
 
 def declaration_reason(position: Position, action: Action) -> str:

@@ -191,7 +191,7 @@ class Puzzles:
         assert s is not None and s.puzzle is not None  # recorded once the values are known
         self.refresh()
         self.progress_before = record.rating(self.data)
-        right = played == s.puzzle.answer
+        right = model.verdict_of(s.puzzle, played) != "wrong"  # a close answer counts as solved
         if s.kind == "mistake":
             record.answer_mistake(self.data, s.position.code, right, self.today())
         elif s.kind != "shared" or s.puzzle.id:

@@ -70,11 +70,11 @@ class PuzzlesUI:
             f"{dom.esc(r.label)}{' (yours)' if r.yours else ''}</th><td>{dom.esc(r.value)}</td></tr>"
             for r in model.rows
         )
-        box.className = "puzzle-answer " + ("right" if model.right else "wrong")
+        box.className = f"puzzle-answer {model.verdict}"
         box.innerHTML = (
             f'<p class="puzzle-verdict">{dom.esc(model.headline)}</p>'
             f'<p class="puzzle-reason">{dom.esc(model.reason)}</p>'
-            f'<table class="itemised"><caption>Every move, best first</caption>'
+            f'<table class="itemised"><caption>Every move, best first. {dom.esc(model.legend)}</caption>'
             f'<thead><tr><th scope="col">Move</th><th scope="col">Value</th></tr></thead>'
             f"<tbody>{rows}</tbody></table>"
         )

@@ -19,8 +19,8 @@ from gin_core import (
     Card,
     Frame,
     Grade,
-    HandLuck,
     HandReview,
+    LuckParts,
     Match,
     MatchLuck,
     Mistake,
@@ -361,8 +361,7 @@ def luck_lines(match: Match, hand_number: int, review: HandReview | None) -> tup
     """Luck against skill: what the hand's result owes to the cards and to your decisions."""
     if review is None:
         return ()
-    luck = hand_luck(match, hand_number, review)
-    text = luck_text(luck, sum(v.loss for v in review.verdicts))
+    text = luck_text(hand_luck(match, hand_number, review).parts())
     return (Words(text, text.replace("\u2212", "minus ")),)
 
 
@@ -401,8 +400,8 @@ def with_their_luck(label: Words, theirs: TheirLuck | None, index: int) -> Words
 
 
 def match_luck_lines(match: Match, reviews: Mapping[int, HandReview]) -> tuple[Words, ...]:
-    """The match so far, once two or more of its hands are reviewed: its net result, what the
-    cards gave, and the luck-adjusted result (the net with the cards taken out)."""
+    """The match so far, once two or more of its hands are reviewed: its net result and the
+    hands' parts of it added up (see :func:`luck_text`)."""
     if len(reviews) < 2:
         return ()
     text = match_luck_text(match_luck(match, reviews))
@@ -410,27 +409,50 @@ def match_luck_lines(match: Match, reviews: Mapping[int, HandReview]) -> tuple[W
 
 
 def match_luck_text(luck: MatchLuck) -> str:
-    """ "This match, 3 hands reviewed: net +23, +30.0 from the cards; luck-adjusted -7.0 (your
-    play)." (with true minus signs)"""
-    r = luck.result
-    net = f"+{r}" if r > 0 else f"\u2212{-r}" if r < 0 else "0"
-    return (
-        f"This match, {luck.hands} hands reviewed: net {net}, {signed(luck.luck)} from the cards; "
-        f"luck-adjusted {signed(luck.adjusted)} (your play)."
-    )
+    """ "This match, 3 hands reviewed: net +23 = +30.0 from the cards, -4.0 from the computer's
+    turns, +0.2 estimate noise, -3.2 from your decisions." (true minus signs; the hands' parts
+    added up)"""
+    head = f"This match, {luck.hands} hands reviewed: net {_net(luck.result)}"
+    if luck.parts is None:
+        return f"{head}."
+    return f"{head} = {parts_text(luck.parts)}."
 
 
-def luck_text(luck: HandLuck, lost: float) -> str:
-    """ "You lost 18 points: 11 from the cards, 7 from your decisions." (``lost``: the points
-    your decisions gave away, as the coach measured them)."""
-    cards = luck.total
-    verb = "won" if luck.result > 0 else "lost"
+def luck_text(parts: LuckParts) -> str:
+    """ "You lost 6 points = +8.7 from the cards, -3.2 from the computer's turns, +0.3 estimate
+    noise, -11.8 from your decisions." (true minus signs): parts that add up to the result
+    exactly (to a tenth; see :class:`gin_core.LuckParts`), your decisions' part the same figure
+    as the statistics' luck-adjusted result."""
+    r = parts.result
     head = (
-        f"You {verb} {abs(luck.result)} point{'s' if abs(luck.result) != 1 else ''}"
-        if luck.result
+        f"You {'won' if r > 0 else 'lost'} {abs(r)} point{'s' if abs(r) != 1 else ''}"
+        if r
         else "The hand was even"
     )
-    return f"{head}: {signed(cards)} from the cards, {signed(-lost)} from your decisions."
+    return f"{head} = {parts_text(parts)}."
+
+
+PART_WORDS = (
+    ("cards", "from the cards"),
+    ("turns", "from the computer\u2019s turns"),
+    ("noise", "estimate noise"),
+    ("decisions", "from your decisions"),
+)
+"""Each part of a result (:class:`gin_core.LuckParts`) and its words, in the order said."""
+
+
+def parts_text(parts: LuckParts) -> str:
+    """The parts in words, each signed to a tenth: they add up to the result."""
+    return ", ".join(f"{tenth(getattr(parts, name))} {words}" for name, words in PART_WORDS)
+
+
+def tenth(value: float) -> str:
+    """A part to a tenth with its sign (+0.0 for nothing: every part is said, so the sum shows)."""
+    return "+0.0" if round(value, 1) == 0 else signed(value)
+
+
+def _net(r: int) -> str:
+    return f"+{r}" if r > 0 else f"\u2212{-r}" if r < 0 else "0"
 
 
 def signed(value: float) -> str:
@@ -546,7 +568,7 @@ def coach_rows(counts: Mapping[str, Any], top: int = 3) -> list[tuple[str, str]]
     often = ", ".join(f"{MISTAKE_WORDS[MistakeKind(k)]} ({n})" for k, n in kinds[:top]) or "none"
     rows = [
         ("Hands reviewed by the coach", str(counts["hands"])),
-        ("Points given away per hand", f"{per_hand(counts['given_tenths'], counts['hands']):.1f}"),
+        (GIVEN_LABEL, f"{per_hand(counts['given_tenths'], counts['hands']):.1f}"),
         ("Mistakes made most often", often),
     ]
     return rows + play_rows(match_play(counts))
@@ -566,9 +588,22 @@ def play_rows(play: Sequence[MatchPlay]) -> list[tuple[str, str]]:
             f"{_mean_accuracy(play):.0f}% \u00b7 {BAND_WORDS[band_of(loss)]}",
         ),
         ("Accuracy by the computer's level", _by_level(play)),
-        ("Per hand: your net, from the cards", f"{signed(net)}, {signed(luck)}"),
-        ("Per hand, luck-adjusted (your play)", signed(net - luck)),
+        (NET_LABEL, per_hand_text(net, luck)),
     ]
+
+
+GIVEN_LABEL = "Points given away per hand by the mistakes the coach flagged"
+NET_LABEL = "Per hand: your net = luck + your decisions"
+"""The statistics' split of your net (the review's, added up): luck is the cards, the computer's
+turns and the estimates' noise; your decisions are the luck-adjusted result."""
+
+
+def per_hand_text(net: float, luck: float) -> str:
+    """ "+1.0 = +0.5 luck + 0.5 your decisions": to a tenth, the parts add up to the net shown
+    (your decisions' part, the luck-adjusted result, is the net shown less the luck shown)."""
+    shown_net, shown_luck = round(net, 1), round(luck, 1)
+    decisions = round(shown_net - shown_luck, 1)
+    return f"{tenth(shown_net)} = {tenth(shown_luck)} luck {tenth(decisions)} your decisions"
 
 
 def _by_level(play: Sequence[MatchPlay]) -> str:
@@ -610,24 +645,26 @@ def accuracy_chart(counts: Mapping[str, Any]) -> Chart:
 
 
 def skill_chart(counts: Mapping[str, Any]) -> Chart:
-    """Per hand in each of the last matches the coach reviewed, oldest first: your net points
-    with the cards taken out (the luck-adjusted result), with the net and the cards' part."""
+    """Per hand in each of the last matches the coach reviewed, oldest first: your decisions'
+    part of your net (the luck-adjusted result), with the net and the luck's part, to a tenth
+    each and adding up as the statistics' row says (:func:`per_hand_text`)."""
     from ..kit import charts  # deferred: warmup.py imports it after the first paint
 
     play = match_play(counts)
     title = "Your result per hand, luck taken out"
-    header = ("Match", "Computer", "Net", "From the cards", "Luck-adjusted")
+    header = ("Match", "Computer", "Net", "Luck", "Your decisions (luck-adjusted)")
     if not play:
         return charts.empty_chart("skill", title, "No hand reviewed yet", header)
-    adjusted = [p.net_per_hand - p.luck_per_hand for p in play]
+    shown = [(round(p.net_per_hand, 1), round(p.luck_per_hand, 1)) for p in play]  # as the rows say
+    adjusted = [round(net - luck, 1) for net, luck in shown]
     labels = [
-        f"Match {i + 1} ({p.level or 'unknown'}): net {signed(p.net_per_hand)} a hand, "
-        f"{signed(p.luck_per_hand)} from the cards, luck-adjusted {signed(a)}"
-        for i, (p, a) in enumerate(zip(play, adjusted, strict=True))
+        f"Match {i + 1} ({p.level or 'unknown'}): net {signed(net)} a hand = {tenth(luck)} luck "
+        f"{tenth(a)} your decisions (luck-adjusted)"
+        for i, (p, (net, luck), a) in enumerate(zip(play, shown, adjusted, strict=True))
     ]
     rows = tuple(
-        (str(i + 1), p.level, signed(p.net_per_hand), signed(p.luck_per_hand), signed(a))
-        for i, (p, a) in enumerate(zip(play, adjusted, strict=True))
+        (str(i + 1), p.level, signed(net), signed(luck), signed(a))
+        for i, (p, (net, luck), a) in enumerate(zip(play, shown, adjusted, strict=True))
     )
     matches = f"{len(play)} match{'' if len(play) == 1 else 'es'}"
     summary = f"{matches}, latest {signed(adjusted[-1])} a hand luck-adjusted."

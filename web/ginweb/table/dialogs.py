@@ -116,6 +116,7 @@ class Dialogs:
             label = narrate.action_label(c.action, top)
             why = narrate.reason_words(c.reason, odds=False)
             val, worse = narrate.hint_value(c, cands[0])
+            val += narrate.close_mark(c, cands[0])
             rows.append(
                 f'<li class="{"best" if i == 0 else ""}"><div class="hl"><b>{dom.esc(label)}</b>'
                 f'<span class="val{" neg" if worse else ""}" '
@@ -126,10 +127,11 @@ class Dialogs:
                 "Play</button></li>"
             )
         dom.by_id("hint-body").innerHTML = (
-            '<p class="note">Best first, as the Hard computer would choose: its judgement, overruled '
-            "only when another move plays out clearly better. Each move was played out on likely "
-            "deals: its chance to win the match once this hand is over (in a match to a target; "
-            "other moves: the change from the best) and its points of this hand.</p>"
+            '<p class="note">Best first, by the values shown: each move was played out on likely '
+            "deals by the Hard computer's search: its chance to win the match once this hand is over "
+            "(in a match to a target; other moves: the change from the best) and its points of this "
+            f"hand. {narrate.CLOSE_WORD.capitalize()}: a move the best is not clearly better than "
+            "(within the noise of the playouts): both are reasonable.</p>"
             f'<ol class="hints">{"".join(rows)}</ol>'
         )
         first = dom.q(self.hint_dlg, "[data-act=hint-play]")

@@ -1,6 +1,6 @@
 """The tutor plugged into the table (Settings: "Tutor", off by default; on in a practice hand a
-feature asks it for, ``Feature.tutors``): before a move clearly worse than the best (a mistake
-by the engine's threshold), "Are you sure?" with the reason and the better move; "Play it
+feature asks it for, ``Feature.tutors``): before a move clearly and far worse than the best
+(see model.py), "Are you sure?" with the reason and the better move; "Play it
 anyway" or "Change my move".
 
 As your turn starts, the values of every legal move are worked out as a background job

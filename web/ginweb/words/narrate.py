@@ -10,7 +10,19 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import replace
 
-from gin_core import Action, Candidate, Card, Event, Match, MatchResult, PlayerView, Reason, Settlement
+from gin_core import (
+    Action,
+    Candidate,
+    Card,
+    Event,
+    Match,
+    MatchResult,
+    PlayerView,
+    Reason,
+    Settlement,
+    clearly_better,
+    rank_value,
+)
 
 NAMES = ("You", "Computer")
 
@@ -96,6 +108,18 @@ def hint_value(cand: Candidate, best: Candidate) -> tuple[str, bool]:
         return f"{100 * cand.win:.1f}% to win the match \u00b7 {signed(cand.value)} pts", False
     change = 100 * (cand.win - best.win)
     return f"{signed(change)}% to win the match \u00b7 {signed(cand.value - best.value)} pts", change < 0
+
+
+CLOSE_WORD = "close"  # a move within the noise of the best's estimate (gin_core.bots.ranking)
+
+
+def close_mark(cand: Candidate, best: Candidate) -> str:
+    """ " · close" after the value of a move the best is not clearly better than (its gap within
+    :data:`gin_core.bots.ranking.CLEAR_ERRORS` paired standard errors), else nothing."""
+    if cand is best or cand.error is None:
+        return ""
+    gap = rank_value(best.win, best.value) - rank_value(cand.win, cand.value)
+    return "" if clearly_better(gap, cand.error) else f" \u00b7 {CLOSE_WORD}"
 
 
 def action_label(action: Action, top: Card | None = None, spoken: bool = False) -> str:

@@ -1,0 +1,109 @@
+"""Verdicts in Chromium (issue 41, items 2, 5, 6): a mistake puzzle whose move is within the
+noise of the best says "Close: both moves are reasonable" with both values; the tutor asks in
+match-win chance with a concrete reason; the review's luck line adds up to the hand's result.
+Screenshots go to artifacts/verdicts-*.png."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from gin_e2e import ARTIFACTS, wait_ready
+from test_comfort import TUTOR_DEAL, take_upcard
+from test_game import FAST, open_game
+from test_puzzles import PROGRESS_KEY, SHOWN
+from test_review import QUERY, play_hand
+
+from gin_core import Action
+from gin_core.bots.base import finish
+from gin_core.puzzles.position import Position
+from gin_core.puzzles.puzzle import puzzle_of, think_solve
+
+SHOTS = ARTIFACTS.parent  # artifacts/
+# a discard of a classic match (standard against standard, seed 21) where discarding 2D is within
+# the noise of the best move (its gap under 1.645 paired standard errors of the hint's values)
+CLOSE_CODE = "AQEAAAEAAAAAMAsOGwIeBSEJFxgMGQICABsB"
+CLOSE_MOVE = "discard 2D"
+FIGURE = re.compile(r"([+\u2212]\d+\.\d)")
+
+
+def keep(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"verdicts-{name}.png"))
+
+
+def test_a_close_mistake_puzzle_says_both_moves_are_reasonable(page, site_url):
+    position = Position.parse(CLOSE_CODE)
+    puzzle = puzzle_of(position, finish(think_solve(position)))
+    played = Action.parse(CLOSE_MOVE)
+    assert puzzle.answer != played  # the page's values are these (a pure function of the position)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(site_url + "?fast=1")
+    wait_ready(page, 60)
+    progress = {
+        "format": "gin-rummy.puzzles",
+        "version": 1,
+        "rating": [1500.0, 350.0, 0.06],
+        "streak": 0,
+        "best": 0,
+        "answered": 0,
+        "solved": [],
+        "days": {},
+        "mistakes": [{"code": CLOSE_CODE, "after": 0, "day": None}],
+        "cleared": [],
+        "puzzle_ratings": {},
+    }
+    stored = page.evaluate(f"localStorage.getItem({PROGRESS_KEY!r})")
+    if stored:  # keep the page's own format and version
+        found = json.loads(stored)
+        progress["format"], progress["version"] = found["format"], found["version"]
+    page.evaluate(f"localStorage.setItem({PROGRESS_KEY!r}, {json.dumps(json.dumps(progress))})")
+    page.reload()
+    wait_ready(page, 60)
+    page.click("#btn-puzzles")
+    page.click("#puzzle-mistakes")
+    page.wait_for_selector(SHOWN)
+    assert "Your mistake" in page.inner_text("#puzzle-title")
+    page.click(f'#puzzle-board [data-action="{CLOSE_MOVE}"]')
+    page.wait_for_selector("#puzzle-answer.close", timeout=60_000)
+    text = page.inner_text("#puzzle-answer")
+    assert "Close: both moves are reasonable." in text and "1.645 paired standard errors" in text, text
+    assert "Value: your chance to win the match" in text, text
+    keep(page, "close-mistake-puzzle")
+
+
+def test_the_tutor_asks_in_match_win_chance_with_a_concrete_reason(page, site_url):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(page, site_url, f"{TUTOR_DEAL}&{FAST}")
+    take_upcard(page)
+    page.click("[data-act=settings]")
+    page.wait_for_selector("#dlg-settings[open]")
+    page.check("#set-tutor")
+    page.click("[data-act=settings-save]")
+    page.wait_for_selector("[data-tutor=ready]", timeout=60_000)
+    page.click("#my-hand .card[data-key='9C']")
+    page.wait_for_selector("#dlg-confirm[open]")
+    text = page.inner_text("#confirm-text")
+    assert text.startswith("Discard 9\u2663? It breaks up your meld with 9"), text
+    assert "more chance to win the match" in text, text
+    keep(page, "tutor-question")
+
+
+def test_the_review_s_luck_line_adds_up(page, site_url):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(site_url + QUERY)
+    wait_ready(page, 60)
+    play_hand(page)
+    page.wait_for_selector("#result:not([hidden]) #btn-review")
+    page.click("#btn-review")
+    page.wait_for_selector("#dlg-review[open]")
+    page.wait_for_function(
+        "!document.getElementById('review-summary').classList.contains('busy')", timeout=90_000
+    )
+    summary = page.inner_text("#review-summary")
+    line = next(x for x in summary.splitlines() if " = " in x and "from your decisions" in x)
+    won = re.match(r"You (won|lost) (\d+) point", line)
+    result = 0 if won is None else int(won[2]) * (1 if won[1] == "won" else -1)
+    figures = [float(f.replace("\u2212", "-")) for f in FIGURE.findall(line.partition(" = ")[2])]
+    assert len(figures) == 4 and round(sum(figures), 1) == result, line
+    keep(page, "review-luck")
