@@ -48,6 +48,7 @@ from .bots import Bot, Candidate, make_bot, think_hint
 from .bots.ranking import CLEAR_ERRORS, clearly_better, rank_key, rank_value
 from .bots.reasons import Reason, ReasonKind
 from .cards import CARDS, Card, CardError, format_cards, parse_cards, sort_cards
+from .checks import whole_number
 from .dealcode import DealCodeError, deal_seed
 from .dealcode import decode as decode_deal_code
 from .dealcode import encode as encode_deal_code
@@ -76,7 +77,7 @@ from .rules import RULE_FIELDS, RuleField, Rules, RulesError, rule_fields
 from .save import dumps as save_match
 from .save import loads as load_match
 from .scoring import Settlement, settle
-from .seating import TABLE_PRESETS, Seating, TableRules, table_preset
+from .seating import SEATINGS, TABLE_PRESETS, Scoring, Seating, SeatingDef, TableRules, table_preset
 from .table import SeatView, Table, TableHand, TablePhase
 from .tablesave import dumps as save_table
 from .tablesave import load_any
@@ -141,6 +142,7 @@ __all__ = [
     "MISTAKE_POINTS",
     "PRESETS",
     "RULE_FIELDS",
+    "SEATINGS",
     "TABLE_PRESETS",
     "Action",
     "ActionError",
@@ -207,8 +209,10 @@ __all__ = [
     "Rules",
     "RulesError",
     "SaveError",
+    "Scoring",
     "SeatView",
     "Seating",
+    "SeatingDef",
     "Settlement",
     "SkillBand",
     "Table",
@@ -274,4 +278,5 @@ __all__ = [
     "their_luck",
     "think_hint",
     "think_review",
+    "whole_number",
 ]

@@ -8,6 +8,7 @@ from typing import Literal
 
 from .arrange import Arrangement, arrangement_from_masks, hand_mask, meld_order
 from .cards import Card
+from .checks import check_int, check_is, check_player
 from .declare import declared_deadwood, default_packing
 from .layoff import Layoff, defence_of, defend
 from .melds import Meld
@@ -83,6 +84,10 @@ def settle(  # 7 parameters, 3 keyword-only: both hands, the rules, the melds an
     never from the defender's cards. The defender then plays their best defence.
     """
     kmask, dmask = hand_mask(knocker_hand), hand_mask(defender_hand)
+    check_is(rules, Rules, "rules")
+    check_player(knocker, "knocker")
+    check_is(big_gin, bool, "big_gin")
+    check_int(multiplier, "multiplier", 1, 1 << 16)
     packing = _declared(kmask, melds)
     (defender_deadwood, own, placed), knocker_deadwood = _showdown(kmask, dmask, rules, big_gin, packing)
     kind, winner_side, bonus, base = verdict(knocker_deadwood, defender_deadwood, rules, big_gin)

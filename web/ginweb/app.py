@@ -35,7 +35,7 @@ from .storage.local import Status, Store
 from .storage.records import Records
 from .storage.savefmt import Game
 from .storage.settings import Settings
-from .storage.tabs import Tabs
+from .storage.tabs import OWNED, Tabs
 from .table import intents as i
 from .table import params
 from .table.board import Board
@@ -102,11 +102,12 @@ class Page:
     """The page's own services for dispatch (its PageServices): statistics as stored, the look, the
     tab that owns the match."""
 
-    def __init__(self, records: Records, store: Store, fast: bool) -> None:
+    def __init__(self, records: Records, store: Store, fast: bool, owned: Sequence[str] = ()) -> None:
+        """``owned``: the features' records only the tab that owns the match writes (tabs.py)."""
         self.records = records
         self.store = store
         self.fast = fast
-        self.tabs = Tabs(store, self.lost_tab, self.stored_changed)
+        self.tabs = Tabs(store, self.lost_tab, self.stored_changed, owned)
         self.session: Session | None = None
         self.screen: Screen | None = None
         self.turns: Turns | None = None
@@ -157,6 +158,8 @@ class Page:
         else:
             s.save()
         self.records.stats_data = self.records.load_stats()
+        for name in self.tabs.owned.difference(OWNED):  # the features' (read again at each change too)
+            self.stored_changed(name)
 
 
 def link_match(
@@ -168,13 +171,30 @@ def link_match(
     puzzle) opens on every visit (issue 43, item 3)."""
     resume = dom.embedded and stored is not None
     problems: list[str] = []
-    for f in features:
-        game, said = f.link_match(p, stored)
+    dealt: Game | None = None
+    for f in features:  # every feature reads its own: a puzzle or a lesson opens over a dealt daily
+        game, said = feature_link(f, p, stored)
         problems += said
-        if game is not None and not resume:
-            records.remove("practice")
-            return game, problems
-    return None, problems
+        if game is None or resume:
+            continue
+        if dealt is not None:
+            problems.append(f"{', '.join(f.link_names)}: a link deals one match, and it asked for another")
+        dealt = dealt or game
+    if dealt is not None:
+        records.remove("practice")
+    return dealt, problems
+
+
+def feature_link(f: Feature, p: params.Params, stored: Game | None) -> tuple[Game | None, list[str]]:
+    """``f``'s part of a link: what it deals and what it says. Whatever a link's text provokes
+    in it, the page starts: the feature's parameters are then ignored, and said (issue 43)."""
+    try:
+        return f.link_match(p, stored)
+    except Exception:  # outside text: the page must start whatever it holds
+        asked = [name for name in f.link_names if name in dict(p.options)]
+        if not asked:
+            raise  # not a link's doing
+        return None, [f"{', '.join(asked)}: not understood"]
 
 
 def first_game(p: params.Params, stored: Game | None, prefs: Settings, records: Records) -> tuple[Game, bool]:
@@ -219,6 +239,7 @@ def start() -> tuple[Feature, ...]:
 
     records = Records(store, notify)
     # ----- the features: each plugs into the table here, and nowhere else (ginweb/feature.py)
+    sound = Sound()  # the table's sounds, also played at a seated table
     review = ReviewFeature(records, ReviewUI())
     puzzles = PuzzlesFeature(records, PuzzlesUI(), review, lasting=not dom.embedded)
     features: tuple[Feature, ...] = (
@@ -226,12 +247,12 @@ def start() -> tuple[Feature, ...]:
         review,
         puzzles,
         TutorFeature(TutorUI()),
-        SeatsFeature(records, SeatsUI(), review.show_game),
+        SeatsFeature(records, SeatsUI(), review.show_game, sound.play),
         LessonsFeature(records, LessonsUI(), lasting=not dom.embedded),
     )
     records.plug(features)
     p = link_params(features)
-    page = Page(records, store, p.fast)
+    page = Page(records, store, p.fast, [k for f in features for k in f.owned])
     prefs = records.load_settings()
     page.tabs.claim()
     stored = records.read_game(
@@ -244,7 +265,7 @@ def start() -> tuple[Feature, ...]:
         session.resume_practice(records.read_game("practice", "practice hand"))
     board = Board()
     screen = Screen(session, board, TableUI(board), panels, features)
-    screen.sound = Sound().play
+    screen.sound = sound.play
     dialogs = Dialogs()
     turns = Turns(session, screen, dialogs, lambda: p.fast)
     page.session, page.screen, page.turns = session, screen, turns
