@@ -19,8 +19,8 @@ from typing import ClassVar
 
 from ..actions import ENDING, Action, ActionKind
 from ..cards import CARDS, Card
-from ..checks import check_player
-from ..errors import IllegalAction, Refusal
+from ..checks import check_int, check_is, check_items, check_player
+from ..errors import ArgumentError, IllegalAction, Refusal
 from ..flow import Phase
 from ..hand import Hand
 from ..melds import Meld
@@ -33,6 +33,9 @@ from .messages import Deck, Keys, KeysMessage, Kind, Message, Move, Reveal, pars
 
 Sending = Generator[int, None, list[str]]
 """Work in slices (one unit per scalar multiplication) that ends with the texts to send."""
+MAX_HANDS = 999_999
+"""The highest hand number (a message's numbers have at most six digits)."""
+MAX_SCORE = 1_000_000
 HAND_CARDS = 10
 DEALT = 2 * HAND_CARDS
 UPCARD = DEALT
@@ -79,11 +82,14 @@ class DuelHand:
     """One hand of a duel, as one device plays it (``me``: its seat, 0 or 1)."""
 
     def __init__(self, rules: Rules, me: int, dealer: int, number: int = 1, scores: tuple[int, int] = (0, 0)):
-        self.rules = rules
+        self.rules = check_is(rules, Rules, "rules")
         self.me = check_player(me, "me")
         self.dealer = check_player(dealer, "dealer")
-        self.number = number
-        self.scores = scores
+        self.number = check_int(number, "the hand's number", 1, MAX_HANDS)
+        points = check_items(scores, int, "scores")
+        if len(points) != 2 or any(type(p) is not int or not 0 <= p <= MAX_SCORE for p in points):
+            raise ArgumentError(f"scores are two whole numbers in 0..{MAX_SCORE}")
+        self.scores = (points[0], points[1])
         self.seq = 0
         self.stage = DuelStage.SHUFFLE
         self.cheat: CheatDetected | None = None
@@ -289,6 +295,7 @@ class DuelHand:
     def play(self, action: Action) -> list[str]:
         """This device's move: refused with :class:`IllegalAction` (nothing changed) unless
         legal now; the texts to send (none for a take at the wall, sent with the knock)."""
+        check_is(action, Action, "a move")
         if Action(action.kind, action.card) not in self.legal_actions():
             raise _refusal(self, action)
         place = None if action.card is None else self._stand_in().index(action.card)
