@@ -134,6 +134,10 @@ def __getattr__(name: str) -> object:
 
 
 __version__ = "0.1.0"
+# The version of this front door for code outside this repository (a blog's page that loads the
+# site's wheel, README.md "The engine's wheel"): raised when a name here goes or changes what it
+# takes or gives; a name added leaves it as it is.
+API_VERSION = 1
 
 __all__ = [
     "CARDS",

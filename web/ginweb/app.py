@@ -16,7 +16,6 @@ from functools import partial
 
 import js
 
-import gin_core
 from gin_core import Match, preset
 
 from .daily.feature import DailyFeature
@@ -287,11 +286,19 @@ def ready(p: params.Params, features: Sequence[Feature]) -> None:
         query = params.strip_consumed(str(js.location.search), [n for f in features for n in f.link_names])
         if query != str(js.location.search):
             js.history.replaceState(js.history.state, "", f"{js.location.pathname}{query}{js.location.hash}")
-    dom.set_text(dom.by_id("engine-version"), gin_core.__version__)
     dom.root.classList.remove("booting")
     dom.by_id("boot").hidden = True
     dom.root.dataset.ready = "1"
     js.performance.mark("gin-ready")
+
+
+def show_engine_version() -> None:
+    """The installed engine's version, as its wheel's metadata gives it, in the footer. Once
+    the later archive has arrived: importlib.metadata parses the metadata with ``email``, which
+    ships there (scripts/build_site.py, LATER_STDLIB)."""
+    from importlib.metadata import version
+
+    dom.set_text(dom.by_id("engine-version"), version("gin_core"))
 
 
 def main() -> None:
@@ -308,4 +315,4 @@ def main() -> None:
     # tracked object at about 1.5 µs each, and start-up leaves tens of thousands of them, so
     # every full collection froze the page for tens of milliseconds, mid-thought or mid-render.
     gc.freeze()
-    after_ready((*DEFERRED, *(m for f in features for m in f.deferred)))
+    after_ready((*DEFERRED, *(m for f in features for m in f.deferred)), arrived=show_engine_version)
