@@ -85,11 +85,33 @@ from .tablescore import GameResult, TableResult
 from .view import PlayerView
 
 if TYPE_CHECKING:
+    from .duel import (
+        Cheat,
+        CheatDetected,
+        DuelHand,
+        DuelMessageError,
+        DuelStage,
+        MalformedMessage,
+        OutOfTurnMessage,
+        OversizedMessage,
+        ReplayedMessage,
+        VersionMismatch,
+    )
     from .puzzles import Position, PositionCodeError, PositionError, Puzzle, PuzzleError
     from .puzzles.glicko import RatingError
     from .puzzles.public import PublicMoveError
 
-_LAZY = {  # loaded when first asked for: the page's first paint needs no puzzle
+_LAZY = {  # loaded when first asked for: the page's first paint needs no puzzle and no duel
+    "Cheat": "gin_core.duel",
+    "CheatDetected": "gin_core.duel",
+    "DuelHand": "gin_core.duel",
+    "DuelMessageError": "gin_core.duel",
+    "DuelStage": "gin_core.duel",
+    "MalformedMessage": "gin_core.duel",
+    "OutOfTurnMessage": "gin_core.duel",
+    "OversizedMessage": "gin_core.duel",
+    "ReplayedMessage": "gin_core.duel",
+    "VersionMismatch": "gin_core.duel",
     "Position": "gin_core.puzzles.position",
     "PositionCodeError": "gin_core.puzzles.position",
     "PositionError": "gin_core.puzzles.position",
@@ -135,8 +157,13 @@ __all__ = [
     "Candidate",
     "Card",
     "CardError",
+    "Cheat",
+    "CheatDetected",
     "CoachDataError",
     "DealCodeError",
+    "DuelHand",
+    "DuelMessageError",
+    "DuelStage",
     "DuplicateError",
     "DuplicateLine",
     "EndlessHandError",
@@ -158,6 +185,7 @@ __all__ = [
     "Luck",
     "LuckKind",
     "LuckParts",
+    "MalformedMessage",
     "Match",
     "MatchLuck",
     "MatchResult",
@@ -165,6 +193,8 @@ __all__ = [
     "MeldError",
     "Mistake",
     "MistakeKind",
+    "OutOfTurnMessage",
+    "OversizedMessage",
     "Phase",
     "PlayerView",
     "Position",
@@ -178,6 +208,7 @@ __all__ = [
     "Reason",
     "ReasonKind",
     "Refusal",
+    "ReplayedMessage",
     "RuleField",
     "Rules",
     "RulesError",
@@ -197,6 +228,7 @@ __all__ = [
     "TheirLuck",
     "UndoError",
     "Verdict",
+    "VersionMismatch",
     "band_of",
     "best_arrangement",
     "best_defence",

@@ -9,6 +9,7 @@ it was called on must be unchanged.
 
 from __future__ import annotations
 
+import copy
 import datetime
 import inspect
 from collections.abc import Callable, Generator
@@ -43,6 +44,7 @@ from gin_core.analysis.coach import Strength, review, think_review
 from gin_core.analysis.duplicate import dealt_hands, duplicate_line
 from gin_core.analysis.replay import frames, position
 from gin_core.bots import make_bot
+from gin_core.bots.base import finish
 from gin_core.puzzles import Position, daily_puzzle
 from gin_core.table import TablePhase
 
@@ -335,6 +337,24 @@ def moved() -> Match:
 Row = tuple[Callable[..., Any], list[Any], dict[str, Any]]
 
 
+@cache
+def duel_dealt() -> gin_core.DuelHand:
+    """The non-dealer's side of a duel's hand just dealt: the upcard is offered to it."""
+    peers = [gin_core.DuelHand(preset("classic"), 0, 0), gin_core.DuelHand(preset("classic"), 1, 0)]
+    wire = [(0, text) for text in finish(peers[0].start())]
+    while wire:
+        sender, text = wire.pop(0)
+        wire += [(1 - sender, out) for out in finish(peers[1 - sender].receive(text))]
+    return peers[1]
+
+
+@cache
+def duel_deck() -> str:
+    """The first message of a duel's hand: the dealer's locked deck."""
+    (text,) = finish(gin_core.DuelHand(preset("classic"), 0, 0).start())
+    return text
+
+
 def rows() -> dict[str, Row]:
     """name -> (the callable, valid positional arguments, valid keyword arguments)."""
     m, r, t = finished(), a_review(), a_table()
@@ -447,6 +467,9 @@ def rows() -> dict[str, Row]:
         "think_review": (g.think_review, [m, 1], {"threshold": 8.0, "slice_ms": None, "player": 0}),
         "think_solve": (gin_core.puzzles.think_solve, [Position.of(view)], {"seed": 0, "slice_ms": None}),
         "whole_number": (g.whole_number, ["7", 9], {"low": 0}),
+        "DuelHand": (g.DuelHand, [preset("classic"), 0, 1], {"number": 1, "scores": (0, 0)}),
+        "DuelHand.play": (lambda *a: copy.deepcopy(duel_dealt()).play(*a), [Action("pass")], {}),
+        "DuelHand.receive": (lambda *a: g.DuelHand(preset("classic"), 0, 1).receive(*a), [duel_deck()], {}),
         "rank_key": (g.rank_key, [0.5, 1.0], {}),
         "rank_value": (g.rank_value, [0.5, 1.0], {}),
         "clearly_better": (g.clearly_better, [1.0, 0.1], {}),
