@@ -19,6 +19,8 @@ def _boot(page, url, page_monitor, build_info):
     resp = page.goto(url)
     assert resp is not None and resp.ok, f"GET {url} -> {resp and resp.status}"
     seconds = wait_ready(page)
+    # the installed wheel's metadata (importlib.metadata), shown once the later archive arrived
+    page.wait_for_function("document.querySelector('#engine-version').textContent.trim() !== '…'")
     shown = page.locator("#engine-version").inner_text().strip()
     assert shown == build_info["gin_core_version"], "page shows a different engine version than the wheel"
     assert shown == gin_core.__version__, "site/ is stale: rebuild it (make site)"
@@ -35,11 +37,13 @@ def _boot(page, url, page_monitor, build_info):
     )
     assert any(p.endswith(build_info["pyscript_core"].lstrip(".")) for p in paths)
     assert any(p.endswith(build_info["app"].lstrip(".")) for p in paths)
+    assert any(p.endswith(build_info["engine"].lstrip(".")) for p in paths)
     # what the page preloads (scripts/build_site.py) it uses: each fetched once, never again
     preloaded = page.evaluate(
         "[...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')].map(l => l.href)"
     )
     assert any(h.endswith("/app.zip") for h in preloaded)
+    assert any(h.endswith(build_info["engine"].lstrip(".")) for h in preloaded)
     versions = build_info["versions"]  # main.py and pyscript.json come with this build's version
     assert {f"{url.split('?')[0]}{n}?v={versions[n]}" for n in ("main.py", "pyscript.json")} <= set(preloaded)
     fetched = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")  # the page's own
@@ -144,8 +148,9 @@ def check_precompiled(page, build_info) -> None:
         Card.parse("zz")
     except ValueError as exc:
         line = traceback.extract_tb(exc.__traceback__)[-1].lineno  # the same error here, from source
-    assert found["frame"] == ["/home/pyodide/gin_core/cards.py", line], found
-    assert f'File "/home/pyodide/gin_core/cards.py", line {line}, in parse' in found["report"]
+    engine = "/lib/python3.14/site-packages/gin_core/cards.py"  # installed from its wheel
+    assert found["frame"] == [engine, line], found
+    assert f'File "{engine}", line {line}, in parse' in found["report"]
     # the build strips docstrings but a dataclass's (without one, @dataclass would make one with
     # inspect.signature at every import): the engine's dataclasses have their sources' own
     assert len(found["docs"]) > 10, found["docs"]

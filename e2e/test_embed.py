@@ -128,7 +128,7 @@ def blog(site_url, tmp_path_factory):
     server, _ = serve.start_server(root, port=0, host="127.0.0.1", netlify=root / "netlify.toml")
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     LOCAL_ORIGINS.add(origin_of(url))
-    yield SimpleNamespace(url=url, game=site_url, game_origin=game)
+    yield SimpleNamespace(url=url, game=site_url, game_origin=game, root=root)
     server.shutdown()
     server.server_close()
 

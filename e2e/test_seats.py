@@ -24,7 +24,7 @@ from test_a11y import SIZES, Audit
 from test_game import FAST, SEAL_KEY, open_game, seal  # seal: the page's, web/ on the path
 from test_pass_and_play import assert_unseen, everything_readable, named, start_two_people
 
-from gin_core import Card, Match, Phase, Table, TablePhase, hand_moves, load_table, make_bot, position
+from gin_core import Card, Match, Phase, TableMatch, TablePhase, hand_moves, load_table, make_bot, position
 
 SHOTS = Path("/work/briefs/shots")
 TABLE_KEY = "gin-rummy/v1/seats"
@@ -49,12 +49,12 @@ def seeded(name: str) -> str:
 def sit_down(page, seating: str) -> None:
     page.click("[data-act=new]")
     page.wait_for_selector("#dlg-new[open]")
-    page.select_option("#seats-seating", seating)
+    page.select_option("#new-seating", seating)
     page.click("[data-act=seat-down]")
     page.wait_for_selector("#dlg-seats[open]")
 
 
-def stored(page) -> Table:
+def stored(page) -> TableMatch:
     """The stored table, its sealed part opened as only a test may."""
     text, key = page.evaluate(f"[localStorage.getItem({TABLE_KEY!r}), localStorage.getItem({SEAL_KEY!r})]")
     data = json.loads(text)
@@ -264,7 +264,7 @@ def sit_down_people(page) -> None:
     """Three players: Carol and Dave are people, the computer sits at seat 3."""
     page.click("[data-act=new]")
     page.wait_for_selector("#dlg-new[open]")
-    page.select_option("#seats-seating", "three")
+    page.select_option("#new-seating", "three")
     page.select_option("#seats-kind2", "person")
     page.fill("#seats-name1", PEOPLE[0])
     page.fill("#seats-name2", PEOPLE[1])
@@ -272,7 +272,7 @@ def sit_down_people(page) -> None:
     page.wait_for_selector(f"#dlg-seats[open] {READY}")
 
 
-def in_hands(table: Table) -> set[Card]:
+def in_hands(table: TableMatch) -> set[Card]:
     """Every card held in a hand of a game in play (not on a pile; a finished game's hands are
     laid out for everyone, and each game has its own deck: the same card laid out in a finished
     game cannot be told from the text, so it is left out too)."""
@@ -283,7 +283,7 @@ def in_hands(table: Table) -> set[Card]:
     return {c for m in playing for h in m.hand.hands for c in h} - piles - laid_out
 
 
-def known_to(table: Table, name: str) -> set[Card]:
+def known_to(table: TableMatch, name: str) -> set[Card]:
     """What the person ``name`` may know of the hands: their own and what their opponent took
     from the pile."""
     found = table.game_of(PEOPLE.index(name))
@@ -301,7 +301,7 @@ def holder(page) -> str | None:
     return title.split(" against ")[0]
 
 
-def sensible(table: Table, seat: int | None) -> str | None:
+def sensible(table: TableMatch, seat: int | None) -> str | None:
     """The move a person makes: the next hand, or what a beginner would play in their seat."""
     if table.phase != TablePhase.PLAY or seat is None:
         return "next_hand"
@@ -312,7 +312,7 @@ def sensible(table: Table, seat: int | None) -> str | None:
     return str(make_bot("beginner", seed=1).decide(found[0].view(found[1])).action)
 
 
-def play_as(page, table: Table, seat: int | None) -> None:
+def play_as(page, table: TableMatch, seat: int | None) -> None:
     """Click the move (or the card to discard) a beginner would play at ``seat``."""
     offered = page.eval_on_selector_all(MOVES, "bs => bs.map(b => b.dataset.action)")
     want = sensible(table, seat)
@@ -344,7 +344,12 @@ def people_step(page, audit: Audit, other_deck: set[Card]) -> str:
         return "ready"
     who = holder(page)
     assert who is None or who in PEOPLE
-    assert_unseen(page, in_hands(table) - (known_to(table, who) if who else set()) - other_deck)
+    readable = everything_readable(page)
+    if stored(page).history != table.history:
+        return "wait"  # the computer moved while the page was read: read it again
+    hidden = in_hands(table) - (known_to(table, who) if who else set()) - other_deck
+    for where, text in readable.items():
+        assert not named(text, hidden), f"{where} shows {sorted(map(str, named(text, hidden)))}"
     if page.locator(MOVES).count():
         play_as(page, table, PEOPLE.index(who) if who else None)
         return "move"
@@ -357,7 +362,7 @@ def people_step(page, audit: Audit, other_deck: set[Card]) -> str:
 GO_OVER = "#seats-moves [data-act=seat-go-over]"
 
 
-def go_over_behind_handover(page, table: Table, seat: int) -> None:
+def go_over_behind_handover(page, table: TableMatch, seat: int) -> None:
     """With several people, a person's game opens only once the device is passed to them (no
     button for one who sat out), from their seat's view only, with their name for "you"."""
     name = PEOPLE[seat]
@@ -365,7 +370,7 @@ def go_over_behind_handover(page, table: Table, seat: int) -> None:
     page.click(f"{GO_OVER}[data-seat='{seat}']")
     page.wait_for_function(
         "t => document.querySelector('#dlg-confirm[open] #confirm-text')?.textContent === t",
-        arg=f"Pass to {name} to go over {name}\u2019s game.",
+        arg=f"Pass to {name} to go over {name}\u2019s game of hand {len(table.hands)}.",
     )
     assert not page.is_visible("#dlg-review"), "nothing of the game before the handover"
     page.click("#confirm-ok")
@@ -424,7 +429,7 @@ PARTNERS = {"Carol": 0, "Dave": 2}  # two people, partners (seats 0 and 2), each
 def sit_down_partners(page) -> None:
     page.click("[data-act=new]")
     page.wait_for_selector("#dlg-new[open]")
-    page.select_option("#seats-seating", "partners")
+    page.select_option("#new-seating", "partners")
     page.select_option("#seats-kind3", "person")
     page.fill("#seats-name1", "Carol")
     page.fill("#seats-name3", "Dave")
@@ -432,7 +437,7 @@ def sit_down_partners(page) -> None:
     page.wait_for_selector(f"#dlg-seats[open] {READY}")
 
 
-def known_at(table: Table, seat: int) -> set[Card]:
+def known_at(table: TableMatch, seat: int) -> set[Card]:
     """What ``seat`` may know of the hands: its own and what its opponent took from the pile."""
     found = table.game_of(seat)
     if found is None:
@@ -484,3 +489,47 @@ def test_people_at_a_partnership_table_pass_the_device_and_take_back_once(page, 
             play_as(page, table, PARTNERS[who])
     assert readies >= 2 and took_back  # the device passed between the partners
     audit_clean(audit)
+
+
+def your_move(page) -> None:
+    """Wait for your turn at the table, play it, and wait until the table with it is stored."""
+    page.wait_for_selector(MOVES, timeout=60_000)
+    table = stored(page)
+    for _ in range(400):  # the dialog may be drawing the move just made
+        if sensible(table, 0) is not None:
+            break
+        page.wait_for_timeout(50)
+        table = stored(page)
+    before = len(table.history)
+    offered = page.eval_on_selector_all(MOVES, "bs => bs.map(b => b.dataset.action)")
+    want = str(sensible(table, 0))
+    assert any(a.split()[:2] == want.split()[:2] for a in offered), "the table shown is not the one stored"
+    play_as(page, table, 0)
+    for _ in range(400):
+        if len(stored(page).history) > before:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the move was not stored")
+
+
+def test_a_table_played_in_another_tab_is_played_on_not_over(page, site_url):
+    """Issue 43 item 14: a three-player table in tab A, 2 moves in tab B, "Play here" in A and
+    one move there: A's older table overwrote B's moves (26 stored actions became 24)."""
+    page.goto(site_url + seeded("three"))
+    wait_ready(page, 150)
+    sit_down(page, "three")
+    your_move(page)
+    other = page.context.new_page()
+    other.goto(site_url + f"?{FAST}")
+    wait_ready(other, 150)
+    page.wait_for_selector("#dlg-tab[open]")
+    other.wait_for_selector("#dlg-seats[open]")
+    for _ in range(2):
+        your_move(other)
+    played_b = stored(other).history
+    page.click("#tab-take")
+    page.wait_for_selector("#dlg-tab", state="hidden")
+    your_move(page)
+    both = stored(page).history
+    assert both[: len(played_b)] == played_b and len(both) > len(played_b)
+    other.close()

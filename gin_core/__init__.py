@@ -48,6 +48,7 @@ from .bots import Bot, Candidate, make_bot, think_hint
 from .bots.ranking import CLEAR_ERRORS, clearly_better, rank_key, rank_value
 from .bots.reasons import Reason, ReasonKind
 from .cards import CARDS, Card, CardError, format_cards, parse_cards, sort_cards
+from .checks import whole_number
 from .dealcode import DealCodeError, deal_seed
 from .dealcode import decode as decode_deal_code
 from .dealcode import encode as encode_deal_code
@@ -57,13 +58,11 @@ from .errors import (
     EndlessHandError,
     GinError,
     HandError,
-    IllegalAction,
-    Refusal,
     SaveError,
     UndoError,
 )
 from .events import Event
-from .flow import Phase
+from .flow import ENDED, Phase
 from .hand import Hand, stacked_deck
 from .hollywood import HollywoodScore, hollywood_score
 from .jsontext import JsonShape, json_shape
@@ -71,13 +70,14 @@ from .layoff import Layoff, best_defence
 from .match import Match, TakeBack
 from .melds import Meld, MeldError, is_meld_mask
 from .presets import PRESETS, preset, preset_name
+from .refusals import IllegalAction, Refusal
 from .results import HandRecord, MatchResult, hand_points, match_result
 from .rules import RULE_FIELDS, RuleField, Rules, RulesError, rule_fields
 from .save import dumps as save_match
 from .save import loads as load_match
 from .scoring import Settlement, settle
-from .seating import TABLE_PRESETS, Seating, TableRules, table_preset
-from .table import SeatView, Table, TableHand, TablePhase
+from .seating import SEATINGS, TABLE_PRESETS, Scoring, Seating, SeatingDef, TableRules, table_preset
+from .table import SeatView, TableHand, TableMatch, TablePhase
 from .tablesave import dumps as save_table
 from .tablesave import load_any
 from .tablesave import loads as load_table
@@ -85,11 +85,33 @@ from .tablescore import GameResult, TableResult
 from .view import PlayerView
 
 if TYPE_CHECKING:
+    from .duel import (
+        Cheat,
+        CheatDetected,
+        DuelHand,
+        DuelMessageError,
+        DuelStage,
+        MalformedMessage,
+        OutOfTurnMessage,
+        OversizedMessage,
+        ReplayedMessage,
+        VersionMismatch,
+    )
     from .puzzles import Position, PositionCodeError, PositionError, Puzzle, PuzzleError
     from .puzzles.glicko import RatingError
     from .puzzles.public import PublicMoveError
 
-_LAZY = {  # loaded when first asked for: the page's first paint needs no puzzle
+_LAZY = {  # loaded when first asked for: the page's first paint needs no puzzle and no duel
+    "Cheat": "gin_core.duel",
+    "CheatDetected": "gin_core.duel",
+    "DuelHand": "gin_core.duel",
+    "DuelMessageError": "gin_core.duel",
+    "DuelStage": "gin_core.duel",
+    "MalformedMessage": "gin_core.duel",
+    "OutOfTurnMessage": "gin_core.duel",
+    "OversizedMessage": "gin_core.duel",
+    "ReplayedMessage": "gin_core.duel",
+    "VersionMismatch": "gin_core.duel",
     "Position": "gin_core.puzzles.position",
     "PositionCodeError": "gin_core.puzzles.position",
     "PositionError": "gin_core.puzzles.position",
@@ -111,14 +133,20 @@ def __getattr__(name: str) -> object:
 
 
 __version__ = "0.1.0"
+# The version of this front door for code outside this repository (a blog's page that loads the
+# site's wheel, README.md "The engine's wheel"): raised when a name here goes or changes what it
+# takes or gives; a name added leaves it as it is.
+API_VERSION = 1
 
 __all__ = [
     "CARDS",
     "CLEAR_ERRORS",
+    "ENDED",
     "EXPERT",
     "MISTAKE_POINTS",
     "PRESETS",
     "RULE_FIELDS",
+    "SEATINGS",
     "TABLE_PRESETS",
     "Action",
     "ActionError",
@@ -129,8 +157,13 @@ __all__ = [
     "Candidate",
     "Card",
     "CardError",
+    "Cheat",
+    "CheatDetected",
     "CoachDataError",
     "DealCodeError",
+    "DuelHand",
+    "DuelMessageError",
+    "DuelStage",
     "DuplicateError",
     "DuplicateLine",
     "EndlessHandError",
@@ -152,6 +185,7 @@ __all__ = [
     "Luck",
     "LuckKind",
     "LuckParts",
+    "MalformedMessage",
     "Match",
     "MatchLuck",
     "MatchResult",
@@ -159,6 +193,8 @@ __all__ = [
     "MeldError",
     "Mistake",
     "MistakeKind",
+    "OutOfTurnMessage",
+    "OversizedMessage",
     "Phase",
     "PlayerView",
     "Position",
@@ -172,16 +208,19 @@ __all__ = [
     "Reason",
     "ReasonKind",
     "Refusal",
+    "ReplayedMessage",
     "RuleField",
     "Rules",
     "RulesError",
     "SaveError",
+    "Scoring",
     "SeatView",
     "Seating",
+    "SeatingDef",
     "Settlement",
     "SkillBand",
-    "Table",
     "TableHand",
+    "TableMatch",
     "TablePhase",
     "TableResult",
     "TableRules",
@@ -189,6 +228,7 @@ __all__ = [
     "TheirLuck",
     "UndoError",
     "Verdict",
+    "VersionMismatch",
     "band_of",
     "best_arrangement",
     "best_defence",
@@ -242,4 +282,5 @@ __all__ = [
     "their_luck",
     "think_hint",
     "think_review",
+    "whole_number",
 ]

@@ -45,8 +45,8 @@ class ActionError(GinError):
 
 def action_kind(text: str) -> ActionKind:
     """The kind named by ``text`` (an :class:`ActionKind` is a string too)."""
-    if text not in KINDS:
-        raise ActionError(f"no such action: {text!r}; actions: {', '.join(KINDS)}")
+    if not isinstance(text, str) or text not in KINDS:
+        raise ActionError(f"no such action: {describe(text)}; actions: {', '.join(KINDS)}")
     return ActionKind(text)
 
 

@@ -147,7 +147,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Print cards in the notation :func:`parse_cards` reads."""
-    return " ".join(str(c) for c in cards)
+    return " ".join(str(c) for c in card_list(cards))
 
 
 def mask_of(cards: Iterable[Card]) -> Mask:
@@ -194,8 +194,19 @@ def mask_value(mask: Mask) -> int:
 
 def sort_cards(cards: Iterable[Card], by: str = "rank") -> list[Card]:
     """Sort by ``"rank"`` (rank, then suit) or ``"suit"`` (suit, then rank)."""
+    cards = card_list(cards)
     if by == "suit":
         return sorted(cards, key=lambda c: c.index)
     if by == "rank":
         return sorted(cards)
-    raise ValueError(f"sort by 'rank' or 'suit', not {by!r}")
+    raise CardError(f"sort by 'rank' or 'suit', not {describe(by)}")
+
+
+def card_list(cards: object) -> list[Card]:
+    """``cards`` as a list if it is an iterable of cards (not text), else :class:`CardError`."""
+    if isinstance(cards, (str, bytes, dict)) or not isinstance(cards, Iterable):
+        raise CardError(f"cards must be a list of cards, not {describe(cards)}")
+    found = list(cards)
+    if not all(isinstance(c, Card) for c in found):
+        raise CardError("cards must be a list of cards (Card values)")
+    return found

@@ -7,9 +7,16 @@ refuses to print ints over 4,300 digits) or run over many lines.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from .errors import ArgumentError
 
+T = TypeVar("T")
+
 SHOWN_CHARS = 40
+DIGITS = frozenset("0123456789")
+MAX_DIGITS = 40
+"""Text read as a number (:func:`whole_number`) is ASCII digits only, at most this many."""
 MATCH_SEED_BITS = 64
 """Seeds (of a match, a bot) are whole numbers below ``2**MATCH_SEED_BITS``."""
 MAX_SLICE_MS = 3_600_000
@@ -55,3 +62,46 @@ def check_slice_ms(value: object) -> float | None:
     raise ArgumentError(
         f"slice_ms must be a number of milliseconds in (0, {MAX_SLICE_MS:,}] or None, not {describe(value)}"
     )
+
+
+def whole_number(text: object, high: int, low: int = 0) -> int | None:
+    """``text`` as a whole number in ``low..high`` if it is 1 to :data:`MAX_DIGITS` ASCII digits,
+    else None. The one reader of numbers in outside text (links, stored keys, forms): Python's
+    ``str.isdigit`` is true for "²" (which ``int`` then refuses with a ValueError), and ``int``
+    takes "٣", " 7", "+7" and "1_000"; none of them is a number a person typed here."""
+    if type(high) is not int or type(low) is not int:
+        raise ArgumentError(f"the bounds are whole numbers, not {describe(low)}..{describe(high)}")
+    if not (isinstance(text, str) and 0 < len(text) <= MAX_DIGITS and DIGITS.issuperset(text)):
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
+def check_is(value: object, kind: type[T], what: str) -> T:
+    """``value`` if it is a ``kind``, else :class:`ArgumentError` naming ``what``."""
+    if isinstance(value, kind):
+        return value
+    raise ArgumentError(f"{what} must be a {kind.__name__}, not {describe(value)}")
+
+
+def check_int(value: object, what: str, low: int, high: int) -> int:
+    """``value`` if it is a whole number in ``low..high`` (an int, not a bool), else
+    :class:`ArgumentError`."""
+    if type(value) is int and low <= value <= high:
+        return value
+    raise ArgumentError(f"{what} must be a whole number in {low}..{high}, not {describe(value)}")
+
+
+def check_real(value: object, what: str, low: float, high: float) -> float:
+    """``value`` as a float if it is a number in ``low..high`` (not a bool, NaN or an infinity
+    beyond the bounds), else :class:`ArgumentError`."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value <= high:
+        return float(value)
+    raise ArgumentError(f"{what} must be a number in {low:g}..{high:g}, not {describe(value)}")
+
+
+def check_items(value: object, kind: type[T], what: str) -> tuple[T, ...]:
+    """``value`` as a tuple if it is a list or tuple of ``kind``, else :class:`ArgumentError`."""
+    if isinstance(value, (list, tuple)) and all(isinstance(v, kind) for v in value):
+        return tuple(value)
+    raise ArgumentError(f"{what} must be a list of {kind.__name__}, not {describe(value)}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from .cards import CARDS, Card
-from .checks import MATCH_SEED_BITS, describe
+from .checks import MATCH_SEED_BITS, check_int, check_seed, describe
 from .errors import GinError
 
 SEED_BITS = 35
@@ -56,6 +56,8 @@ def deal_seed(match_seed: int, deal_number: int) -> int:
     """The shuffle seed of a match's n-th deal (redeals count). It is a one-way function of the
     match seed (SHA-512 inside ``random.Random``), so the deal codes shown after each hand do
     not reveal the deals still to come."""
+    check_seed(match_seed, "match_seed")
+    check_int(deal_number, "deal_number", 0, 1 << 31)
     return random.Random(f"gin-deal:{match_seed}:{deal_number}").getrandbits(SEED_BITS)
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from .arrange import hand_mask, meld_order, optimal_packings, packings
 from .cards import FULL_DECK_MASK, Card, mask_of, mask_value
+from .checks import check_int
 from .melds import Meld, meld_extensions, meld_masks
 
 Declaration = tuple[Meld, ...]
@@ -50,7 +51,8 @@ def declarations(
     best first: least deadwood, then fewest lay-off spots for ``unseen`` cards, then a fixed
     order. The first is :func:`default_declaration` when it is within the limit."""
     hand = hand_mask(cards)
-    hidden = FULL_DECK_MASK & ~hand if unseen is None else mask_of(unseen) & ~hand
+    check_int(limit, "limit", 0, 1 << 31)
+    hidden = FULL_DECK_MASK & ~hand if unseen is None else hand_mask(unseen) & ~hand
     total = mask_value(hand)
     found = []
     for used, packing in packings(meld_masks(hand)):

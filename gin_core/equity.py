@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import accumulate, pairwise
 
+from .errors import ArgumentError
 from .rules import Rules
 
 Shaping = int | str | bool | None
@@ -156,7 +157,10 @@ class MatchEquity:
 
     def chance(self, mine: int, theirs: int, i_deal: bool) -> float:
         """The chance that a player with ``mine`` points wins the match against ``theirs``,
-        dealing the next hand or not (1 at the target, 0 once the opponent reaches it)."""
+        dealing the next hand or not (1 at the target, 0 once the opponent reaches it).
+        A negative score is no score of a match: refused, not read from a wrapped-around cell."""
+        if mine < 0 or theirs < 0:
+            raise ArgumentError(f"a match score is never negative: {mine} and {theirs}")
         if self.scale != 1.0:
             mine, theirs = round(mine * self.scale), round(theirs * self.scale)
         n = self.target

@@ -26,6 +26,10 @@ class Phase(StrEnum):
     MATCH_OVER = "match_over"
 
 
+ENDED = (Phase.HAND_OVER, Phase.MATCH_OVER)
+"""A match's phases once its hand is over: the only move left is the next deal, or none."""
+
+
 def dead_after_discard(rules: Rules, left: int) -> bool:
     """The stock-end rule: True if a discard leaving ``left`` stock cards ends the hand with no
     score (the one place it is written; the bots' playouts use it too)."""

@@ -11,12 +11,14 @@ from collections.abc import Sequence
 
 from .actions import Action, ActionKind
 from .arrange import discard_deadwoods, min_deadwood
-from .cards import CARDS, Card, cards_of, mask_of
+from .cards import CARDS, Card, card_list, cards_of, mask_of
+from .checks import check_is, check_player, describe
 from .declare import declared_deadwood
-from .errors import IllegalAction, Refusal
+from .errors import ArgumentError, HandError
 from .events import Event
 from .flow import Phase, at_the_wall, dead_after_discard, pile_limit_reached
 from .melds import Meld
+from .refusals import IllegalAction, Refusal
 from .rules import Rules
 from .scoring import Settlement, settle
 
@@ -29,10 +31,15 @@ def stacked_deck(
 ) -> list[Card]:
     """A deck that deals the given hands (``first`` to the non-dealer), then ``upcard``, then
     ``stock`` from the top; the remaining cards follow in index order. For puzzles and tests."""
+    first, dealer, stock = card_list(first), card_list(dealer), card_list(stock)
     if len(first) != 10 or len(dealer) != 10:
-        raise ValueError("each hand needs 10 cards")
+        raise HandError("each hand needs 10 cards")
+    if upcard is not None and not isinstance(upcard, Card):
+        raise HandError(f"the upcard is a card or None, not {describe(upcard)}")
     head = [c for pair in zip(first, dealer, strict=True) for c in pair]
-    head += ([upcard] if upcard else []) + list(stock)
+    head += ([upcard] if upcard else []) + stock
+    if len(set(head)) != len(head):
+        raise HandError("a deck holds each card once")
     rest = [c for c in CARDS if c not in head]
     return head + rest
 
@@ -56,8 +63,14 @@ class Hand:
         """Deal ``deck`` (52 cards, dealt from the front: ten each, alternately, non-dealer
         first, then the upcard, then the stock in order). ``scores`` decide who starts when there
         is no upcard; public events are appended to ``events``."""
-        if len(deck) != 52 or len(set(deck)) != 52:
-            raise ValueError("a deal needs the 52 different cards")
+        check_is(rules, Rules, "rules")
+        if len(card_list(deck)) != 52 or len(set(deck)) != 52:
+            raise HandError("a deal needs the 52 different cards")
+        check_player(dealer, "dealer")
+        if not (isinstance(scores, tuple) and len(scores) == 2 and all(type(s) is int for s in scores)):
+            raise ArgumentError(f"scores must be a pair of whole numbers, not {describe(scores)}")
+        if events is not None:
+            check_is(events, list, "events")
         self.rules = rules
         self.dealer = dealer
         first = 1 - dealer

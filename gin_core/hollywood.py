@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .rules import Rules
+from .checks import check_int, check_is
+from .errors import ArgumentError
+from .rules import TARGET_MAX, Rules
 from .tablescore import GameResult, game_result
 
 GAMES = 3
@@ -60,9 +62,23 @@ def entered_games(started: int, first_open: int) -> int:
     return min(GAMES, max(started, first_open) + 1)
 
 
+def _hand_win(win: object) -> bool:
+    return (
+        isinstance(win, (list, tuple))
+        and len(win) == 2
+        and (win[0] is None or (type(win[0]) is int and win[0] in (0, 1)))
+        and type(win[1]) is int
+        and 0 <= win[1] < 1 << 31
+    )
+
+
 def hollywood_score(rules: Rules, target: int, wins: Sequence[HandWin]) -> HollywoodScore:
     """The three games after the hands ``wins`` (in order); hands after the last game ended
     are ignored."""
+    check_is(rules, Rules, "rules")
+    check_int(target, "target", 1, TARGET_MAX)
+    if not (isinstance(wins, (list, tuple)) and all(_hand_win(w) for w in wins)):
+        raise ArgumentError("wins must be a list of (winner 0, 1 or None, points from 0) pairs")
     points = [[0, 0] for _ in range(GAMES)]
     won = [[0, 0] for _ in range(GAMES)]
     results: list[GameResult | None] = [None] * GAMES

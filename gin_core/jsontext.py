@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from itertools import accumulate
 
+from .checks import check_is
+
 _STRING = re.compile(r'"[^"]*"?')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _DIGITS = re.compile(r"[0-9]+")
@@ -33,6 +35,7 @@ class JsonShape:
 
 def json_shape(text: str) -> JsonShape:
     """The shape of ``text``, in time linear in its length (strings' contents are skipped)."""
+    check_is(text, str, "text")
     unescaped = text.replace("\\\\", "").replace('\\"', "")  # pairs left to right, as JSON reads them
     outside = _STRING.sub('""', unescaped)
     brackets = _NOT_BRACKET.sub("", outside)

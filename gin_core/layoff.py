@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .arrange import Arrangement, arrangement_from_masks, packings
-from .cards import CARDS, Card, mask_of, mask_value
+from .arrange import Arrangement, arrangement_from_masks, hand_mask, packings
+from .cards import CARDS, Card, mask_value
+from .checks import check_is, check_items
 from .melds import Meld, meld_extensions, meld_masks
 
 
@@ -56,8 +57,9 @@ def best_defence(
     """The defender's arrangement (own melds and remaining deadwood) and lay-offs that leave the
     least deadwood. Ties go to the first packing found (the defender's best own arrangement is
     tried first), then to the fewest lay-offs."""
-    hand = mask_of(defender)
-    targets = [m.mask for m in knocker_melds] if allow_layoffs else []
+    hand = hand_mask(defender)
+    melds = check_items(knocker_melds, Meld, "knocker_melds")
+    targets = [m.mask for m in melds] if check_is(allow_layoffs, bool, "allow_layoffs") else []
     _, own, placed = defend(hand, targets)
     return defence_of(hand, own, placed)
 

@@ -19,10 +19,11 @@ from .dealcode import (
     random_seed,
     shuffled_deck,
 )
-from .errors import ArgumentError, IllegalAction, Refusal, UndoError
+from .errors import ArgumentError, UndoError
 from .events import Event
 from .flow import Phase
 from .hand import Hand
+from .refusals import IllegalAction, Refusal
 from .results import (
     HandRecord,
     MatchResult,

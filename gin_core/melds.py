@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import SUIT_MASK, Card, CardError, cards_of, mask_of, parse_cards
+from .cards import SUIT_MASK, Card, CardError, card_list, cards_of, mask_of, parse_cards
+from .checks import describe
 from .errors import GinError
 
 
@@ -79,9 +80,16 @@ def meld_masks(hand: int) -> list[int]:
     return out
 
 
+def _mask(mask: object) -> int:
+    """``mask`` if it is a mask of cards (an int of 52 bits), else :class:`MeldError`."""
+    if type(mask) is int and 0 <= mask < 1 << 52:
+        return mask
+    raise MeldError(f"a mask of cards is a whole number in 0..2**52-1, not {describe(mask)}")
+
+
 def is_meld_mask(mask: int) -> bool:
     """True if exactly the cards of ``mask`` form one meld."""
-    n = mask.bit_count()
+    n = _mask(mask).bit_count()
     if n < 3:
         return False
     low = (mask & -mask).bit_length() - 1
@@ -108,11 +116,11 @@ class Meld:
     @classmethod
     def of(cls, cards: Iterable[Card]) -> Meld:
         """A meld from cards in any order (they are put in canonical order)."""
-        return cls.from_mask(mask_of(cards))
+        return cls.from_mask(mask_of(card_list(cards)))
 
     @classmethod
     def from_mask(cls, mask: int) -> Meld:
-        cards = cards_of(mask)
+        cards = cards_of(_mask(mask))
         if len({c.rank for c in cards}) == 1:
             cards.sort(key=lambda c: c.index)
         return cls(tuple(cards))
@@ -120,6 +128,8 @@ class Meld:
     @classmethod
     def parse(cls, text: str) -> Meld:
         """Parse ``"AS-2S-3S"`` or ``"7C 7D 7H"``."""
+        if not isinstance(text, str):
+            raise MeldError(f"a meld is text like 'AS-2S-3S', not {describe(text)}")
         try:
             return cls.of(parse_cards(text.replace("-", " ")))
         except CardError as e:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .checks import check_is, check_items
 from .rules import Rules
 from .scoring import Settlement
 
@@ -54,6 +55,8 @@ class MatchResult:
 
 def hand_points(settlement: Settlement | None) -> tuple[int, int]:
     """Points each player scores for a hand."""
+    if settlement is not None:
+        check_is(settlement, Settlement, "settlement")
     if settlement is None or settlement.winner is None:
         return (0, 0)
     return (settlement.points, 0) if settlement.winner == 0 else (0, settlement.points)
@@ -68,6 +71,8 @@ def match_over(rules: Rules, scores: Sequence[int], records: Sequence[HandRecord
 
 def match_result(rules: Rules, records: Sequence[HandRecord]) -> MatchResult:
     """Totals with the game, line and shutout bonuses of ``rules``."""
+    check_is(rules, Rules, "rules")
+    check_items(records, HandRecord, "records")
     points = [sum(r.points[p] for r in records) for p in (0, 1)]
     won = [sum(1 for r in records if r.winner == p) for p in (0, 1)]
     game = [0, 0]

@@ -17,7 +17,7 @@ from typing import Any
 
 from .actions import Action, ActionError
 from .cards import format_cards
-from .checks import describe
+from .checks import check_is, describe
 from .errors import GinError, SaveError
 from .jsontext import json_shape
 from .match import Match, Move
@@ -104,6 +104,7 @@ def to_dict(match: Match) -> dict[str, Any]:
 
 def dumps(match: Match) -> str:
     """The save of a match as JSON text."""
+    check_is(match, Match, "match")
     return json.dumps(to_dict(match), separators=(",", ":"))
 
 

@@ -8,6 +8,7 @@ from typing import Literal
 
 from .arrange import Arrangement, arrangement_from_masks, hand_mask, meld_order
 from .cards import Card
+from .checks import check_int, check_is, check_player
 from .declare import declared_deadwood, default_packing
 from .layoff import Layoff, defence_of, defend
 from .melds import Meld
@@ -17,7 +18,7 @@ KINDS = ("knock", "gin", "big_gin", "undercut")
 
 Side = Literal["knocker", "defender"]
 # (kind, winning side or None for an equal count that is no undercut, bonus, deadwood points)
-Verdict = tuple[str, Side | None, int, int]
+HandOutcome = tuple[str, Side | None, int, int]
 # the defender's (deadwood left, own melds, lay-offs), as :func:`~gin_core.layoff.defend` returns it
 Defence = tuple[int, tuple[int, ...], list[tuple[int, int]]]
 
@@ -83,6 +84,10 @@ def settle(  # 7 parameters, 3 keyword-only: both hands, the rules, the melds an
     never from the defender's cards. The defender then plays their best defence.
     """
     kmask, dmask = hand_mask(knocker_hand), hand_mask(defender_hand)
+    check_is(rules, Rules, "rules")
+    check_player(knocker, "knocker")
+    check_is(big_gin, bool, "big_gin")
+    check_int(multiplier, "multiplier", 1, 1 << 16)
     packing = _declared(kmask, melds)
     (defender_deadwood, own, placed), knocker_deadwood = _showdown(kmask, dmask, rules, big_gin, packing)
     kind, winner_side, bonus, base = verdict(knocker_deadwood, defender_deadwood, rules, big_gin)
@@ -140,7 +145,9 @@ def _showdown(
     return defend(dmask, packing if allow else ()), knocker_deadwood
 
 
-def verdict(knocker_deadwood: int, defender_deadwood: int, rules: Rules, big_gin: bool = False) -> Verdict:
+def verdict(
+    knocker_deadwood: int, defender_deadwood: int, rules: Rules, big_gin: bool = False
+) -> HandOutcome:
     """(kind, winner as ``"knocker"``/``"defender"``/``None``, bonus, deadwood points) of a knock."""
     if knocker_deadwood == 0:
         return (

@@ -6,7 +6,7 @@ Each game of a hand is a one-hand :class:`~gin_core.match.Match` between two sea
 routes a seat's action to its game, deals the next hand when all games are over, and keeps the
 score. Like a match it is a pure function of its rules, seed, first dealer and the actions
 applied (:mod:`gin_core.tablesave`). A seat may take back its last move of the hand as a
-person may at two (:meth:`Table.fair_undo`, the game's :meth:`Match.fair_undo`): only while
+person may at two (:meth:`TableMatch.fair_undo`, the game's :meth:`Match.fair_undo`): only while
 its game shows it nothing new since (the other games' moves show it only the table).
 """
 
@@ -18,15 +18,25 @@ from enum import StrEnum
 
 from .actions import Action, ActionKind
 from .cards import Card
-from .checks import check_seed, describe
+from .checks import check_int, check_seed, describe
 from .dealcode import deal_seed, random_seed
-from .errors import ArgumentError, IllegalAction, Refusal, UndoError
+from .errors import ArgumentError, UndoError
 from .flow import Phase
 from .hollywood import HollywoodScore, hollywood_score
 from .match import Match, TakeBack
+from .refusals import IllegalAction, Refusal
 from .results import HandRecord
-from .seating import Pairing, Seating, TableRules, hand_dealer, next_table_dealer, pairing
-from .tablescore import Scores, TableResult, game_result, side_net, table_result
+from .seating import (
+    Pairing,
+    Scoring,
+    Seating,
+    TableRules,
+    hand_dealer,
+    next_table_dealer,
+    pairing,
+    party_points,
+)
+from .tablescore import Scores, TableResult, game_result, table_result
 from .view import PlayerView
 
 GAMES_PER_HAND = 2
@@ -83,8 +93,9 @@ class GameWatch:
 class SeatView:
     """What one seat may know: its own game exactly as a two-player :class:`PlayerView`
     (``play``, ``None`` while sitting out; a one-hand match, so its phase is ``match_over``
-    once the game is over), the other games as a watcher sees them, the table's ``scores``
-    (per seat, or per side of partners) and, in Hollywood, the three games."""
+    once the game is over), the other games as a watcher sees them, each seat's party (its
+    seat, or its side of partners), the table's ``scores`` (per party) and, when Hollywood
+    scores the table, the three games."""
 
     seat: int
     seating: Seating
@@ -94,6 +105,7 @@ class SeatView:
     pairing: Pairing
     play: PlayerView | None
     watching: tuple[GameWatch, ...]
+    parties: tuple[int, ...]
     scores: Scores
     hands: tuple[TableHand, ...]
     result: TableResult | None
@@ -101,7 +113,7 @@ class SeatView:
     legal_actions: tuple[Action, ...]
 
 
-class Table:
+class TableMatch:
     """Seats 0..n-1 playing hands under ``table`` until a party reaches the target (in
     Hollywood, until the three games are over)."""
 
@@ -223,7 +235,7 @@ class Table:
         if why is not None:
             raise UndoError(f"seat {seat} may not take back its last move ({why})")
         k = max(i for i, (s, _) in enumerate(self.history) if s == seat)
-        again = Table(self.table, self.seed, self.dealer_choice)
+        again = TableMatch(self.table, self.seed, self.dealer_choice)
         for s, action in self.history[:k] + self.history[k + 1 :]:
             again.apply(s, action)
         self.__dict__.update(again.__dict__)
@@ -242,17 +254,30 @@ class Table:
         self._check_over()
 
     def _party_points(self, games: tuple[GameRecord, ...]) -> Scores:
-        if self.table.seating == Seating.PARTNERS:
-            return side_net([(g.record.points[0], g.record.points[1]) for g in games])
-        points = [0] * self.seats
-        for g in games:
-            for player, seat in enumerate(g.seats):
-                points[seat] += g.record.points[player]
-        return tuple(points)
+        return party_points(self.table, [(g.seats, (g.record.points[0], g.record.points[1])) for g in games])
+
+    def played(self, number: int) -> tuple[Match, ...]:
+        """The games of finished hand ``number`` (from 1) as they were played, each a one-hand
+        match at its end (its moves can be gone over): the table's own while that hand is the
+        last and the next is not dealt, else the table replayed to the end of that hand."""
+        if not 0 < number <= len(self.hands):
+            raise ArgumentError(
+                f"hand must be a finished hand from 1 to {len(self.hands)}, not {describe(number)}"
+            )
+        if number == len(self.hands) and self.phase != TablePhase.PLAY:
+            return tuple(self.games)
+        again = TableMatch(self.table, self.seed, self.dealer_choice)
+        for seat, action in self.history:
+            if len(again.hands) == number:
+                break
+            again.apply(seat, action)
+        return tuple(again.games)
 
     def replay(self, number: int, game: int = 0) -> Match:
         """Game ``game`` of finished hand ``number`` (from 1) dealt again as an ordinary
         one-hand two-player match, from its deal code."""
+        check_int(number, "number (a finished hand)", 1, len(self.hands))
+        check_int(game, "game", 0, len(self.hands[number - 1].games) - 1)
         record = self.hands[number - 1].games[game].record
         return Match(self.table.hand_rules, seed=self.seed, dealer=record.dealer, first_deal=record.deal_code)
 
@@ -261,7 +286,7 @@ class Table:
     @property
     def parties(self) -> int:
         """How many scores are kept: one per seat, or one per side of partners."""
-        return 2 if self.table.seating == Seating.PARTNERS else self.seats
+        return self.table.definition.party_count
 
     @property
     def points(self) -> Scores:
@@ -274,14 +299,19 @@ class Table:
         return hollywood_score(self.table.rules, self.table.target, wins)
 
     @property
+    def hollywood_scored(self) -> bool:
+        """The seating scores Hollywood's three games (else one running score per party)."""
+        return self.table.definition.scoring == Scoring.HOLLYWOOD
+
+    @property
     def scores(self) -> Scores:
         """What the scoreboard shows: hand points (Hollywood: totals of the finished games)."""
-        if self.table.seating == Seating.HOLLYWOOD:
+        if self.hollywood_scored:
             return self.hollywood().totals
         return self.points
 
     def _check_over(self) -> None:
-        if self.table.seating == Seating.HOLLYWOOD:
+        if self.hollywood_scored:
             score = self.hollywood()
             if score.over:
                 self.result = table_result(score.finished)
@@ -313,7 +343,8 @@ class Table:
             scores=self.scores,
             hands=tuple(self.hands),
             result=self.result,
-            hollywood=self.hollywood() if self.table.seating == Seating.HOLLYWOOD else None,
+            parties=self.table.definition.parties,
+            hollywood=self.hollywood() if self.hollywood_scored else None,
             legal_actions=tuple(self.legal_actions(seat)),
         )
 

@@ -8,7 +8,7 @@ variant: expert's own; without the likelihood of the takes, throws and passes; w
 chance of holding every unseen card (no history-based weights); without fading old evidence;
 replaying none or twice the stock draws; without the discount of hands that could have knocked;
 and with the deadwood the hunter showed at earlier showdowns pulling the guesses toward it
-(:mod:`gin_core.bots.showdowns`). Prints, per variant, the mean guessed deadwood against the
+(:mod:`gin_core.bots.deadwood_shown`). Prints, per variant, the mean guessed deadwood against the
 hunter's real one, over every knock chance and over those after the match's first hand. Usage:
 ``python scripts/bench_deadwood.py [--matches N] [--seed S]``.
 """

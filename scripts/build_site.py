@@ -23,18 +23,24 @@ Steps:
                           node_modules/@pyscript/core/dist the page loads (no source maps, no
                           editor, terminal or MicroPython chunks), the plugins the page does
                           not use taken out of its plugin table (drop_plugins)
-       - wheels/<sha256[:12]>/app.zip  the page's Python, one download (app_archive): gin_core
-                          and ginweb compiled, without sources (sourceless .pyc: the page needs
-                          none, README.md "A lean first visit"), and PyScript package's
-                          __pycache__; with --no-precompile the sources of ginweb and of the
-                          wheel's gin_core. The wheel itself does not ship.
+       - wheels/<sha256[:12]>/app.zip  the page's Python, one download (app_archive): ginweb
+                          compiled, without sources (sourceless .pyc: the page needs none,
+                          README.md "A lean first visit"), and PyScript package's __pycache__;
+                          with --no-precompile the sources of ginweb
+       - wheels/<sha256[:12]>/gin_core-<ver>-cp314-none-any.whl  the engine's wheel
+                          (split_engine, scripts/engine_wheel.py): gin_core as app_archive
+                          compiled it (with --no-precompile its sources, py3-none-any), which
+                          PyScript installs into site-packages; engine.json at the root names
+                          it for other sites' pages (README.md "The engine's wheel"). The
+                          source wheel in dist/ does not ship.
        - wheels/<sha256[:12]>/later.zip  the modules of LATER_MODULES, taken out of app.zip
-                          (split_later), fetched once the game is playable (ginweb/warmup.py;
-                          app.zip's later.json names it)
+                          (split_later), and LATER_STDLIB's, out of python_stdlib.zip, fetched
+                          once the game is playable (ginweb/warmup.py; app.zip's later.json
+                          names it)
        - pyscript.json  = web/pyscript.json (template, optional: there is none now) with
                           "interpreter" set to the local pyodide.mjs and app.zip added to
                           "files" as "./*" (unpacked into the interpreter's working directory,
-                          on sys.path)
+                          on sys.path), the engine's wheel as "/lib/python3.14/site-packages/*"
        - index.html       loads main.py, pyscript.json, style.css and sw-register.js with their
                           version ("?v=<hash>", version_page_refs) and preloads what the start
                           needs (preload_startup)
@@ -83,6 +89,7 @@ Netlify runs `npm ci` by itself when package-lock.json is present, before the bu
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import os
@@ -97,6 +104,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+import engine_wheel
 import precompress
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -164,7 +172,21 @@ LATER_MODULES = (
     *("ginweb.review.model", "ginweb.review.seen", "ginweb.review.handover", "ginweb.seats.model"),
     *("ginweb.kit.charts",),
 )
+# The standard library's modules only importlib.metadata's parsing of a distribution's metadata
+# imports (its _adapters: email.message, which reaches urllib.parse and ipaddress): the page
+# reads the engine's version with it once the later archive has arrived (ginweb/app.py
+# show_engine_version), so they leave python_stdlib.zip for later.zip (66 KiB brotli -5 less at
+# start). Top-level packages only: a module of a package imported from the stdlib zip
+# (importlib.metadata._adapters) is found there only.
+LATER_STDLIB = (
+    *("email", "email._encoded_words", "email._parseaddr", "email._policybase", "email.base64mime"),
+    *("email.charset", "email.encoders", "email.errors", "email.feedparser", "email.header"),
+    *("email.iterators", "email.message", "email.parser", "email.quoprimime", "email.utils"),
+    *("ipaddress", "quopri", "urllib", "urllib.parse"),
+)
 LATER_MANIFEST = "later.json"
+# at the site's root: the engine's wheel for other pages (a blog's), with the runtime it runs on
+ENGINE_INFO = "engine.json"
 PUZZLE_CONFIG = "puzzle.json"  # the puzzle page's PyScript config: pyscript.json's, and later.zip
 ZIP_EPOCH = 315532800  # 1980-01-01 00:00 UTC, the earliest time a zip entry can hold
 
@@ -328,11 +350,11 @@ def app_archive(web: Path, wheel: Path, app_pyc: Path | None, out: Path, epoch: 
 
 def archive_module(name: str) -> str:
     """The module an archive entry holds: "a/b.py" and "a/__pycache__/b.cpython-314.pyc" -> "a.b",
-    "a/__init__.py" -> "a"."""
+    "a/__init__.py" and the folder "a/" -> "a"."""
     folder, _, file = name.rpartition("/")
     parts = [p for p in folder.split("/") if p and p != "__pycache__"]
     stem = file.split(".")[0]
-    return ".".join(parts if stem == "__init__" else [*parts, stem])
+    return ".".join(parts if stem in ("__init__", "") else [*parts, stem])
 
 
 def move_entries(source: Path, dest: zipfile.ZipFile, modules: tuple[str, ...], out: Path) -> Path:
@@ -345,27 +367,87 @@ def move_entries(source: Path, dest: zipfile.ZipFile, modules: tuple[str, ...], 
     return out
 
 
-def split_later(work: Path, archives: list[Path], epoch: int) -> tuple[list[Path], Path]:
-    """Move the entries of LATER_MODULES (sources and __pycache__) out of ``archives`` into
+def split_later(
+    work: Path, archives: list[Path], epoch: int, trimmed: bool = False
+) -> tuple[list[Path], Path]:
+    """Move the entries of later_modules (sources and __pycache__) out of ``archives`` into
     later.zip; returns the archives without them (copies in ``work``, same names) and later.zip."""
     (work / "start").mkdir(parents=True)
-    later = work / "later.zip"
+    later, modules = work / "later.zip", later_modules(trimmed)
     with zipfile.ZipFile(later, "w") as zf:
-        kept = [move_entries(a, zf, LATER_MODULES, work / "start" / a.name) for a in archives]
+        kept = [move_entries(a, zf, modules, work / "start" / a.name) for a in archives]
         held = {archive_module(n) for n in zf.namelist()}
-    if held != set(LATER_MODULES):
-        fail(f"the later archive misses modules of LATER_MODULES: {sorted(set(LATER_MODULES) - held)}")
+    if held != set(modules):
+        fail(f"the later archive misses modules of LATER_MODULES/LATER_STDLIB: {sorted(set(modules) - held)}")
     for path in [*kept, later]:
         normalize_zip(path, epoch)
     return kept, later
 
 
-def add_manifest(app: Path, later_url: str, epoch: int) -> None:
+def add_manifest(app: Path, later_url: str, modules: tuple[str, ...], epoch: int) -> None:
     """Name the later archive and its modules in ``app`` (later.json, read by ginweb/warmup.py)."""
-    manifest = {"url": later_url, "modules": list(LATER_MODULES)}
+    manifest = {"url": later_url, "modules": list(modules)}
     with zipfile.ZipFile(app, "a") as zf:
         zf.writestr(LATER_MANIFEST, json.dumps(manifest, sort_keys=True) + "\n")
     normalize_zip(app, epoch)
+
+
+def later_modules(trimmed: bool) -> tuple[str, ...]:
+    """What later.zip holds: LATER_MODULES, and LATER_STDLIB from the trimmed stdlib (a build
+    that ships the whole standard library leaves it where it is)."""
+    return (*LATER_MODULES, *LATER_STDLIB) if trimmed else LATER_MODULES
+
+
+def split_engine(app: Path, source_wheel: Path, tag: str, epoch: int) -> Path:
+    """Take gin_core out of the archive ``app`` (rewritten without it) into the engine's wheel
+    beside it (scripts/engine_wheel.py: the same files, compiled or not, with the source wheel's
+    metadata), which the page installs with Pyodide's package loader; returns the wheel."""
+    with zipfile.ZipFile(app) as zf:
+        entries = {info.filename: zf.read(info) for info in zf.infolist()}
+    engine = {name: data for name, data in entries.items() if name.startswith("gin_core/")}
+    if "gin_core/__init__.py" not in engine and "gin_core/__init__.pyc" not in engine:
+        fail(f"{app.name} holds no gin_core package to make the engine's wheel of")
+    with zipfile.ZipFile(app, "w") as zf:
+        for name, data in entries.items():
+            if name not in engine:
+                zf.writestr(name, data)
+    normalize_zip(app, epoch)
+    match = WHEEL_RE.match(source_wheel.name)
+    version = match["version"] if match else fail(f"{source_wheel.name}: not the source wheel")
+    out = app.with_name(engine_wheel.wheel_name("gin_core", str(version), tag))
+    engine_wheel.write(out, engine_wheel.wheel_files(source_wheel, engine, tag))
+    normalize_zip(out, epoch)
+    return out
+
+
+def front_door_api() -> int:
+    """gin_core's API_VERSION (gin_core/__init__.py), read without importing the engine."""
+    tree = ast.parse((ROOT / "gin_core" / "__init__.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["API_VERSION"]:
+            value = ast.literal_eval(node.value)
+            if isinstance(value, int):
+                return value
+    fail("gin_core/__init__.py has no API_VERSION = <int>")
+    raise AssertionError  # fail() does not return
+
+
+def write_engine_info(site: Path, engine_url: str, rt: Runtime) -> None:
+    """engine.json at the site's root: where another page (a blog's) finds the engine's wheel
+    (README.md "The engine's wheel"; e2e/blog/engine.html), the distribution's version, the
+    front door's API version and the Python and Pyodide it was compiled for and is tested
+    with (the wheel is CPython 3.14 bytecode: a Pyodide of the same Python loads it). Not the
+    site's runtime folder: its standard library holds only what the game imports. The wheel's
+    URL is relative to this file."""
+    info = {
+        "distribution": "gin_core",
+        "version": posixpath.basename(engine_url).split("-")[1],
+        "api": front_door_api(),
+        "python": rt.python_version(),
+        "pyodide": rt.pyodide_ver,
+        "wheel": engine_url,
+    }
+    (site / ENGINE_INFO).write_text(json.dumps(info, indent=2) + "\n")
 
 
 def find_wheel(dist: Path) -> Path:
@@ -400,8 +482,16 @@ def check_html_runtime_refs(web: Path, pyodide_ver: str, pyscript_ver: str) -> N
 
 
 def write_pyscript_config(
-    web: Path, out: Path, interpreter: str, archives: list[str], name: str = "pyscript.json"
+    web: Path,
+    out: Path,
+    interpreter: str,
+    archives: list[str],
+    name: str = "pyscript.json",
+    site_packages: str = "/lib/python3/site-packages",
 ) -> dict:
+    """Write the PyScript config ``name``: ``interpreter`` and the ``archives`` it unpacks
+    before the page's Python runs: a wheel into ``site_packages``, the others into the
+    working directory."""
     template = web / "pyscript.json"
     config = json.loads(template.read_text()) if template.is_file() else {}
     if "packages" in config:
@@ -409,10 +499,12 @@ def write_pyscript_config(
     config["interpreter"] = interpreter
     ours = re.compile(r"(^|/)(gin_core-[^/]*\.whl|app\.zip)$")
     files = {k: v for k, v in (config.get("files") or {}).items() if not ours.search(k)}
-    # "<url>.whl": "./*" = unpack the archive into the interpreter's cwd (/home/pyodide),
-    # which is on sys.path. The URL must end in .whl or .zip (no query string) to be unpacked.
+    # "<url>.zip": "./*" = unpack the archive into the interpreter's cwd (/home/pyodide), which
+    # is on sys.path; "<url>.whl": "<site-packages>/*" = install the wheel as Pyodide installs a
+    # package (pyodide.unpackArchive: the package loader's unpack_buffer), its .dist-info with
+    # it. The URL must end in .whl or .zip (no query string) to be unpacked.
     for url in archives:
-        files[url] = "./*"
+        files[url] = f"{site_packages}/*" if url.endswith(".whl") else "./*"
     config["files"] = files
     (out / name).write_text(json.dumps(config, indent=2) + "\n")
     return config
@@ -631,6 +723,11 @@ class Runtime:
     pyscript_dir: Path
     pyscript_ver: str
     snapshot: Path | None = None  # snapshot.bin when built with --snapshot (make_snapshot)
+
+    def python_version(self) -> str:
+        """The Python this Pyodide runs ("3.14.2"), from its lock file."""
+        info = json.loads((self.pyodide_dir / "pyodide-lock.json").read_text())["info"]
+        return str(info["python"])
 
 
 def without_jspi(loader: str) -> str:
@@ -878,32 +975,53 @@ def snapshot_from_http_cache(sw: Path) -> None:
     sw.write_text(text.replace(SW_WASM_TEST, SW_WASM_OR_SNAPSHOT_TEST), encoding="utf-8")
 
 
+def package_archives(
+    tmp: Path, wheel: Path, app: Path, rt: Runtime, precompiled: bool, trimmed: bool
+) -> tuple[Runtime, list[str], str]:
+    """Put the page's Python into the site: the later archive (split_later: from app.zip and the
+    stdlib), the engine's wheel (split_engine: gin_core, from app.zip), app.zip. Each keeps
+    its name (Pyodide reads a wheel's) inside a folder named by its content hash, so it can be
+    cached forever and a rebuilt engine still gets a new URL. Returns the runtime with the
+    stdlib left, the URLs PyScript fetches at start (app.zip, the wheel) and later.zip's."""
+    epoch = source_date_epoch()
+    (app, stdlib), later = split_later(app.parent / "split", [app, rt.stdlib_zip], epoch, trimmed)
+    rt = Runtime(rt.pyodide_dir, rt.pyodide_ver, stdlib, rt.pyscript_dir, rt.pyscript_ver, rt.snapshot)
+    later_url = "./" + content_folder(tmp, later)
+    engine = split_engine(app, wheel, engine_wheel.python_tag(rt.python_version(), precompiled), epoch)
+    add_manifest(app, later_url, later_modules(trimmed), epoch)
+    return rt, ["./" + content_folder(tmp, app), "./" + content_folder(tmp, engine)], later_url
+
+
+def site_packages(rt: Runtime) -> str:
+    """Where Pyodide installs packages: /lib/python3.14/site-packages (site.getsitepackages())."""
+    major, minor = rt.python_version().split(".")[:2]
+    return f"/lib/python{major}.{minor}/site-packages"
+
+
 def assemble(
     tmp: Path, web: Path, wheel: Path, app: Path, rt: Runtime, precompiled: bool, trimmed: bool = False
 ) -> None:
     """Fill ``tmp`` with the site (see the module's docstring, step 3)."""
     shutil.copytree(web, tmp, ignore=shutil.ignore_patterns("ginweb", ".DS_Store", "README.md"))
+    rt, archives, later_url = package_archives(tmp, wheel, app, rt, precompiled, trimmed)
+    engine_url = next(url for url in archives if url.endswith(".whl"))
     pyodide_folder = copy_pyodide(tmp, rt)
     pyscript_folder = drop_plugins(tmp, rt)
-
-    # The archives keep their names (Pyodide reads a wheel's) inside folders named by their
-    # content hash, so they can be cached forever and a rebuilt engine still gets a new URL.
-    epoch = source_date_epoch()
-    (app,), later = split_later(app.parent / "split", [app], epoch)
-    later_url = "./" + content_folder(tmp, later)
-    add_manifest(app, later_url, epoch)
-    archives = ["./" + content_folder(tmp, app)]
     interpreter = "./" + (
         copy_snapshot(tmp, rt.snapshot, pyodide_folder) if rt.snapshot else f"{pyodide_folder}/pyodide.mjs"
     )
-    write_pyscript_config(web, tmp, interpreter, archives)
-    # the puzzle page (puzzle.html) needs the later archive's puzzles at once: its config loads it too
-    write_pyscript_config(web, tmp, interpreter, [*archives, later_url], PUZZLE_CONFIG)
+    write_pyscript_config(web, tmp, interpreter, archives, site_packages=site_packages(rt))
+    # the puzzle page (puzzle.html) needs the later archive's puzzles at once: puzzle.py fetches
+    # it first (its gin_core modules go beside the installed engine's)
+    write_pyscript_config(web, tmp, interpreter, archives, PUZZLE_CONFIG, site_packages(rt))
     versions = version_page_refs(tmp)
     startup = [f"./main.py?v={versions['main.py']}", f"./pyscript.json?v={versions['pyscript.json']}"]
     snapshot = [f"{posixpath.dirname(interpreter)}/{SNAPSHOT_NAME}"] if rt.snapshot else []
     preload_startup(
-        tmp, pyscript_folder, [*snapshot, *startup, *archives], (interpreter,) if rt.snapshot else ()
+        tmp,
+        pyscript_folder,
+        [*snapshot, *startup, *archives],
+        (interpreter,) if rt.snapshot else (),
     )
     if not (tmp / "sw.js").is_file():
         fail("web/sw.js (the service worker template) is missing")
@@ -916,6 +1034,7 @@ def assemble(
         "gin_core_version": wheel.name.split("-")[1],  # find_wheel checked the name (WHEEL_RE)
         "app": archives[0],
         "later": later_url,
+        "engine": engine_url,
         "pyodide_version": rt.pyodide_ver,
         "pyscript_version": rt.pyscript_ver,
         "interpreter": interpreter,
@@ -930,6 +1049,7 @@ def assemble(
     if rt.snapshot:
         info["snapshot"] = snapshot[0]
     (tmp / "build-info.json").write_text(json.dumps(info, indent=2) + "\n")
+    write_engine_info(tmp, engine_url, rt)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,8 @@
 //                 their asserts, as the tests run them, no docstring but a decorated class's
 //                 and no annotation of a function: lean_tree): the page ships no source
 //                 of them, and tracebacks still name the file and line
-//                 (/home/pyodide/<package>/<module>.py); PyScript's
+//                 (/home/pyodide/ginweb/<module>.py; gin_core's as installed from its wheel,
+//                 /lib/python3.14/site-packages/gin_core/<module>.py); PyScript's
 //                 package as <package>/__pycache__/<module>.cpython-3XX.pyc (checked hash-based
 //                 .pyc: PyScript writes its sources, and Python compares them with the source's
 //                 hash, so a stale one is recompiled, never run). The page unpacks it into its
@@ -56,7 +57,7 @@ const parseOptions = (argv) =>
 
 // Runs inside Pyodide: /in/modules.txt (seeds), /in/app/<pkg>/... (sources) -> /out/*.zip
 const PYTHON = String.raw`
-import ast, importlib, importlib.util, json, os, posixpath, sys, zipfile
+import ast, importlib, importlib.util, json, os, posixpath, site, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 ZIP = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
@@ -120,6 +121,8 @@ APP_PACKAGES = ("gin_core", "ginweb", "pyscript")
 # the page's own packages ship compiled only (no source: README.md "A lean first visit"), as the
 # stdlib does; PyScript writes its package's sources itself, so its .pyc stay checked caches
 SOURCELESS = ("gin_core", "ginweb")
+# the packages the page installs as wheels (Pyodide's package loader: site-packages), not from app.zip
+INSTALLED = {"gin_core": site.getsitepackages()[0]}
 
 def module_file(name):
     base = "/in/app/" + name.replace(".", "/")
@@ -205,8 +208,11 @@ def write_app(root, out):
                 rel = os.path.relpath(os.path.join(folder, name), root)
                 with open(os.path.join(folder, name), "rb") as fh:
                     source = fh.read()
-                runtime_path = f"/home/pyodide/{rel}"  # where PyScript puts the page's files
-                if rel.split("/")[0] in SOURCELESS:
+                # where the page's files are: gin_core in site-packages (the page installs its
+                # wheel), the rest in the working directory (PyScript unpacks app.zip there)
+                top = rel.split("/")[0]
+                runtime_path = f"{INSTALLED.get(top, '/home/pyodide')}/{rel}"
+                if top in SOURCELESS:
                     target = rel[:-3] + ".pyc"
                     code = pyc(source, runtime_path, checked=False, lean="signatures")
                 else:

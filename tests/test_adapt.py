@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from gin_core import Match, preset
 from gin_core.bots import make_bot
-from gin_core.bots.habits import waits_and_knocks, wary_share
 from gin_core.bots.search import ExpertBot, SearchBot, wary_seats
+from gin_core.bots.waiting import waits_and_knocks, wary_share
 from gin_core.tools.opponents import arena_bot
 from gin_core.view import PlayerView
 

@@ -18,8 +18,8 @@ from gin_core import Action, Match, Rules, preset
 from gin_core.arrange import discard_deadwoods
 from gin_core.bots import BOTS, Bot, hint, make_bot, think_hint
 from gin_core.bots.base import Work, finish
-from gin_core.bots.judge import Judge
 from gin_core.bots.knowledge import Knowledge
+from gin_core.bots.match_chance import Judge
 from gin_core.bots.rollout import PlayoutState, end_turn, playout
 from gin_core.bots.sampler import Inference, guesses
 from gin_core.bots.search import SearchBot, standard_choice

@@ -53,7 +53,7 @@ def test_decisions_are_unchanged(level):
 
 
 # Under rules with a target the search levels judge playouts by the chance to win the match
-# (gin_core/bots/judge.py): their decisions over whole matches to 100, against ``simple``.
+# (gin_core/bots/match_chance.py): their decisions over whole matches to 100, against ``simple``.
 # ``hard0``, the arena's frozen copy of the hard level from before that change, must keep the
 # decisions the hard level made then (digest taken at commit 14e3f6a).
 PINNED_MATCH = {

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from gin_core import CARDS, Action, IllegalAction, Match, Rules, best_arrangement, preset, settle
 from gin_core.cards import Card, parse_cards
 from gin_core.declare import declarations, default_declaration, layoff_spots
-from gin_core.errors import Refusal
 from gin_core.hand import Hand, stacked_deck
 from gin_core.melds import Meld
+from gin_core.refusals import Refusal
 
 KNOCKER = parse_cards("TS JS QS KS TC 7H 8H 9H TH JH")
 DEFENDER = parse_cards("4H AC AD JC 3S QD QH 2S 6C 7S")

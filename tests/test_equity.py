@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from gin_core import preset
+from gin_core import ArgumentError, preset
 from gin_core.equity import SCALE, MatchEquity, Outcomes, decode, encode, equity_for, solve, starter
 from gin_core.equity_data import OUTCOMES, SHAPES
 from gin_core.presets import PRESETS
@@ -128,3 +128,11 @@ def test_the_tables_load_only_when_first_needed():
     code = "import sys, gin_core; print('gin_core.equity_data' in sys.modules, 'zlib' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+@pytest.mark.parametrize(("mine", "theirs"), [(-1, 5), (5, -1), (-100, -100)])
+def test_a_negative_score_is_refused_not_read_from_a_wrapped_cell(mine, theirs):
+    equity = equity_for(preset("classic"))
+    assert equity is not None
+    with pytest.raises(ArgumentError, match="never negative"):
+        equity.chance(mine, theirs, True)

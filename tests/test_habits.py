@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from gin_core import Match, preset
 from gin_core.bots import make_bot
-from gin_core.bots.habits import waiting_chance, waits_and_knocks
+from gin_core.bots.waiting import waiting_chance, waits_and_knocks
 from gin_core.tools.opponents import arena_bot
 from gin_core.view import PlayerView
 

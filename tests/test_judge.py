@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from gin_core import ActionKind, Match, preset
 from gin_core.bots import hint, make_bot
-from gin_core.bots.judge import Judge
+from gin_core.bots.match_chance import Judge
 from gin_core.equity import equity_for
 
 

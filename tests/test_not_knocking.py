@@ -81,7 +81,7 @@ def facing(could_knock: float) -> ExpertBot:
 def test_a_knock_is_worse_than_playing_on_against_a_waiting_opponent():
     """Simple's hand after 32 moves against the hunter (seed 3) can knock with 4♦: against an
     opponent who knocks at once (low hands rare) the knock is right; against one who waits
-    with low hands (the hunter, as :mod:`gin_core.bots.habits` learns it) playing on is."""
+    with low hands (the hunter, as :mod:`gin_core.bots.waiting` learns it) playing on is."""
     view = position(3, 32)
     assert view is not None
     knocks = [a for a in view.legal_actions if a.kind == ActionKind.KNOCK]

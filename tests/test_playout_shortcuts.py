@@ -1,5 +1,5 @@
 """The playouts' short cuts give the engine's answers: the points of a knock counted from the
-defender's deadwood alone (``bots/knockcount.py``) are the settlement's, and the best-discard
+defender's deadwood alone (``bots/knock_points.py``) are the settlement's, and the best-discard
 search skipped, or replaced by the hand's own best discard, for a face-up or drawn card that
 joins no meld would have found the same.
 Random hands rarely meet the cases that matter (lay-offs, tied packings, a drawn card that
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from gin_core.arrange import min_deadwood, top_card
 from gin_core.bots.heuristics import best_after, cached_discard
-from gin_core.bots.knockcount import declared, knock_score
+from gin_core.bots.knock_points import declared, knock_score
 from gin_core.bots.knowledge import fits
 from gin_core.bots.rollout import drawn_discard, lowers
 from gin_core.cards import CARD_VALUES, Mask

@@ -184,6 +184,16 @@ def test_a_seeded_sample_re_verifies_at_the_10x_search(scale: float) -> None:
         assert checked.actions[0] == pz.answer, pz.id
 
 
+@pytest.mark.parametrize(
+    "pid", ["p²", "p\u0661", "p 1", "p+1", "p1_0", "p0", ["p0001"], None, 1, "p" + "9" * 5000]
+)
+def test_an_id_that_is_not_one_raises_puzzle_error(pid: object) -> None:
+    """Issue 43 item 10: "p²" passed ``isdigit()`` and ``int()`` raised ValueError past the page's
+    ``except GinError``; a list raised TypeError (unhashable, from the cache)."""
+    with pytest.raises(PuzzleError, match="no puzzle"):
+        puzzle_by_id(pid)  # type: ignore[arg-type]
+
+
 def test_unknown_ids_and_moves_are_refused() -> None:
     with pytest.raises(PuzzleError, match="p99999"):
         puzzle_by_id("p99999")

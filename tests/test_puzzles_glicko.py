@@ -6,7 +6,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gin_core.puzzles.glicko import Game, PlayerRating, RatingError, play, rate, update
+from gin_core.puzzles.glicko import (
+    DEVIATIONS,
+    RATINGS,
+    VOLATILITIES,
+    Game,
+    PlayerRating,
+    RatingError,
+    in_bounds,
+    play,
+    rate,
+    update,
+)
 
 
 def test_the_papers_worked_example() -> None:
@@ -26,7 +37,7 @@ def test_a_period_without_games_only_widens_the_deviation() -> None:
 
 @pytest.mark.parametrize("values", [(1500, 0, 0.06), (1500, 200, 0), (float("nan"), 200, 0.06)])
 def test_an_impossible_rating_is_refused(values: tuple[float, float, float]) -> None:
-    with pytest.raises(RatingError, match="positive deviation"):
+    with pytest.raises(RatingError, match="lie in"):
         PlayerRating(*values)
 
 
@@ -52,3 +63,29 @@ def test_an_attempt_rates_the_puzzle_the_other_way() -> None:
     # a sure puzzle (small deviation) moves far less than an unsure player
     assert abs(easier.rating - 1500) < abs(solver.rating - 1500)
     assert (solver, easier) == play(player, puzzle, True)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [(9000, 350, 0.06), (-200_000, 350, 0.06), (1500, 1e200, 0.06), (1500, 350, 1e-300), (1e308, 350, 0.06)],
+)
+def test_a_rating_the_computation_cannot_take_is_refused(values: tuple[float, float, float]) -> None:
+    """Issue 43 item 8: these crashed Glicko-2 (ZeroDivisionError, OverflowError, math domain
+    error) after passing as "positive and finite"."""
+    with pytest.raises(RatingError, match="lie in"):
+        PlayerRating(*values)
+
+
+def bounded() -> st.SearchStrategy[PlayerRating]:
+    def within(low: float, high: float) -> st.SearchStrategy[float]:
+        return st.one_of(st.sampled_from([low, high]), st.floats(low, high))
+
+    return st.builds(PlayerRating, within(*RATINGS), within(*DEVIATIONS), within(*VOLATILITIES))
+
+
+@given(bounded(), bounded(), st.booleans())
+def test_any_ratings_in_bounds_play_and_stay_in_bounds(
+    player: PlayerRating, puzzle: PlayerRating, solved: bool
+) -> None:
+    for after in play(player, puzzle, solved):
+        assert in_bounds((after.rating, after.deviation, after.volatility))

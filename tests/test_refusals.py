@@ -9,8 +9,8 @@ import pytest
 
 from gin_core import Action, ActionError, GinError, IllegalAction, Match, Rules
 from gin_core.cards import Card, parse_cards
-from gin_core.errors import Refusal
 from gin_core.hand import Hand, stacked_deck
+from gin_core.refusals import Refusal
 
 
 def knock_ready() -> Hand:

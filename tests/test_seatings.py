@@ -4,14 +4,18 @@ refusals."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+
 import pytest
 
-from gin_core import Match, preset, save_match
-from gin_core.errors import ArgumentError, IllegalAction, SaveError
+from gin_core import Match, make_bot, preset, save_match
+from gin_core.errors import ArgumentError, SaveError
 from gin_core.hollywood import hollywood_score
+from gin_core.refusals import IllegalAction
 from gin_core.rules import RulesError
-from gin_core.seating import Seating, TableRules, next_table_dealer, pairing, table_preset
-from gin_core.table import Table, TablePhase
+from gin_core.seating import SEATINGS, Scoring, Seating, TableRules, next_table_dealer, pairing, table_preset
+from gin_core.table import TableMatch, TablePhase
 from gin_core.tablesave import dumps, load_any, loads
 from gin_core.tablescore import game_result, side_net
 
@@ -106,7 +110,7 @@ def test_table_rules_round_trip_and_refuse_bad_options():
 
 
 def test_a_seat_sitting_out_is_refused_and_nothing_changes():
-    table = Table(table_preset("three"), seed=7, dealer=0)
+    table = TableMatch(table_preset("three"), seed=7, dealer=0)
     view = table.view(0)
     assert view.play is None and view.legal_actions == ()
     before = dumps(table)
@@ -118,15 +122,51 @@ def test_a_seat_sitting_out_is_refused_and_nothing_changes():
 
 
 def test_a_save_with_an_edited_action_or_state_is_refused():
-    table = Table(table_preset("partners"), seed=3, dealer=1)
+    table = TableMatch(table_preset("partners"), seed=3, dealer=1)
     mover = table.to_move[0]
     table.apply(mover, table.legal_actions(mover)[0])
     text = dumps(table)
-    assert dumps(loads(text)) == text and isinstance(load_any(text), Table)
+    assert dumps(loads(text)) == text and isinstance(load_any(text), TableMatch)
     with pytest.raises(SaveError):
         loads(text.replace('"dealer":1', '"dealer":2', 1))
     with pytest.raises(SaveError):
-        loads(text.replace('"version":1', '"version":9'))
+        loads(text.replace('"version":2', '"version":9'))
+
+
+@pytest.mark.parametrize(
+    ("where", "field", "value"),
+    [
+        ("table", "target", 151),
+        ("table", "rotation", "clockwise"),
+        ("rules", "gin_bonus", 26),
+        ("rules", "game_bonus", 101),
+        ("rules", "undercut_bonus", 26),
+        ("rules", "knock_limit", 9),
+    ],
+)
+def test_a_save_with_an_edited_set_up_is_refused(where: str, field: str, value: object) -> None:
+    """Issue 43 item 11: these edits loaded silently as a different table (a match save has had
+    a digest of its set-up since version 2)."""
+    table = TableMatch(table_preset("three"), seed=3, dealer=1)
+    mover = table.to_move[0]
+    table.apply(mover, table.legal_actions(mover)[0])
+    data = json.loads(dumps(table))
+    part = data["table"] if where == "table" else data["table"]["rules"]
+    assert field in part and part[field] != value
+    part[field] = value
+    with pytest.raises(SaveError, match="does not match"):
+        loads(json.dumps(data))
+
+
+def test_a_version_1_table_save_still_loads() -> None:
+    """Tables stored before the set-up digest (browsers keep them) load as they were."""
+    table = TableMatch(table_preset("partners"), seed=3, dealer=1)
+    mover = table.to_move[0]
+    table.apply(mover, table.legal_actions(mover)[0])
+    data = json.loads(dumps(table))
+    del data["state"]["setup"]
+    data["version"] = 1
+    assert dumps(loads(json.dumps(data))) == dumps(table)
 
 
 def test_load_any_reads_a_two_player_save_as_before():
@@ -134,3 +174,68 @@ def test_load_any_reads_a_two_player_save_as_before():
     match.apply("pass")
     loaded = load_any(save_match(match))
     assert isinstance(loaded, Match) and save_match(loaded) == save_match(match)
+
+
+def test_every_seating_is_one_definition_the_table_reads():
+    """Seatings as data (issue 42): seats, parties, pairings and scoring are one definition per
+    seating; every pairing seats two parties against each other and every preset is its own."""
+    for seating, definition in SEATINGS.items():
+        rules = definition.preset()
+        assert rules.seating == seating and rules.seats == definition.seats
+        table = TableMatch(rules, seed=5, dealer=0)
+        view = table.view(0)
+        assert view.parties == definition.parties and len(view.scores) == definition.party_count
+        for pair in table.pairing:
+            assert definition.parties[pair[0]] != definition.parties[pair[1]]
+
+
+def test_a_definition_that_cannot_seat_a_table_is_refused():
+    good = SEATINGS[Seating.PARTNERS]
+    with pytest.raises(RulesError):
+        replace(good, parties=(0, 1, 0))  # a seat without a party
+    with pytest.raises(RulesError):
+        replace(good, pairings=(((0, 2), (1, 3)),))  # partners playing each other
+    with pytest.raises(RulesError):
+        replace(good, pairings=(((0, 1), (1, 3)),))  # a seat in two games
+    with pytest.raises(RulesError):
+        replace(SEATINGS[Seating.THREE], scoring=Scoring.HOLLYWOOD)  # Hollywood is two parties
+
+
+def test_hollywood_at_a_partners_table_enters_each_sides_net_in_three_games():
+    """The seating added as data (issue 42): partners' hands (two games, the side ahead on the
+    net wins the difference) scored as Hollywood's three games between the two sides."""
+    rules = table_preset("hollywood_partners").replace(target=40)
+    table = TableMatch(rules, seed=12, dealer=0)
+    bots = [make_bot("beginner", s) for s in range(4)]
+    while table.result is None:
+        if table.phase == TablePhase.HAND_OVER:
+            table.apply(0, "next_hand")
+            continue
+        seat = table.to_move[0]
+        table.apply(seat, bots[seat].decide(table.view(seat).play).action)
+    view = table.view(2)
+    assert view.parties == (0, 1, 0, 1) and len(view.scores) == 2 and len(table.result.games) == 3
+    for h in table.hands:
+        assert len(h.games) == 2 and h.points == side_net([g.record.points for g in h.games])
+    wins = [(h.winner, max(h.points)) for h in table.hands]
+    assert view.hollywood == hollywood_score(rules.rules, 40, wins) and view.hollywood.over
+    assert table.result.totals == view.scores == view.hollywood.totals
+
+
+def test_every_finished_hand_is_kept_as_played():
+    """A table's earlier hands can be gone over move by move: their games as they were played."""
+    table = TableMatch(table_preset("three").replace(target=300), seed=4, dealer=0)
+    bots = [make_bot("beginner", s) for s in range(3)]
+    ends: list[list[str]] = []
+    while len(table.hands) < 3:
+        if table.phase == TablePhase.HAND_OVER:
+            ends.append([save_match(m) for m in table.games])
+            table.apply(0, "next_hand")
+            continue
+        seat = table.to_move[0]
+        table.apply(seat, bots[seat].decide(table.view(seat).play).action)
+    ends.append([save_match(m) for m in table.games])
+    for number in (1, 2, 3):
+        assert [save_match(m) for m in table.played(number)] == ends[number - 1]
+    with pytest.raises(ArgumentError):
+        table.played(4)

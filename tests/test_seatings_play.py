@@ -14,8 +14,8 @@ from gin_core.actions import Action
 from gin_core.bots import make_bot
 from gin_core.cards import Card
 from gin_core.errors import UndoError
-from gin_core.seating import Seating, table_preset
-from gin_core.table import Table, TablePhase
+from gin_core.seating import TABLE_PRESETS, Scoring, Seating, table_preset
+from gin_core.table import TableMatch, TablePhase
 from gin_core.tablesave import dumps, loads
 from gin_core.tablescore import side_net
 
@@ -25,26 +25,27 @@ def examples(fraction: float, minimum: int = 2) -> int:
     return max(minimum, int(settings.default.max_examples * fraction))
 
 
-SEATINGS = st.sampled_from(["hollywood", "three", "partners"])
-LOW_TARGET = {"hollywood": 60, "three": 80, "partners": 80}
+SEATINGS = st.sampled_from(sorted(TABLE_PRESETS))
+LOW_TARGET = {Scoring.HOLLYWOOD: 60, Scoring.RUNNING: 80}  # short matches: each of three games, or one
 
 
-def new_table(name: str, seed: int, rotation: str = "loser") -> Table:
-    rules = table_preset(name).replace(target=LOW_TARGET[name])
+def new_table(name: str, seed: int, rotation: str = "loser") -> TableMatch:
+    rules = table_preset(name)
+    rules = rules.replace(target=LOW_TARGET[rules.definition.scoring])
     if name == "three":
         rules = rules.replace(rotation=rotation)
-    return Table(rules, seed=seed)
+    return TableMatch(rules, seed=seed)
 
 
 class Players:
     """One bot per seat, deciding from that seat's two-player view only; ``rng`` picks which of
     the seats to move acts first (partners' two games run side by side)."""
 
-    def __init__(self, table: Table, level: str, seed: int):
+    def __init__(self, table: TableMatch, level: str, seed: int):
         self.bots = [make_bot(level, seed + s) for s in range(table.seats)]
         self.rng = random.Random(seed)
 
-    def step(self, table: Table) -> tuple[int, Action]:
+    def step(self, table: TableMatch) -> tuple[int, Action]:
         if table.phase == TablePhase.HAND_OVER:
             seat = self.rng.randrange(table.seats)
             return seat, table.legal_actions(seat)[0]
@@ -55,7 +56,7 @@ class Players:
 
 
 def play_out(
-    table: Table, players: Players, limit: int | None = None, check=None
+    table: TableMatch, players: Players, limit: int | None = None, check=None
 ) -> list[tuple[int, Action]]:
     moves = []
     while table.result is None and (limit is None or len(moves) < limit):
@@ -67,7 +68,7 @@ def play_out(
     return moves
 
 
-def check_turns(table: Table) -> None:
+def check_turns(table: TableMatch) -> None:
     """Only seats playing this hand may act, at most one per game, each in its own game."""
     movers = table.to_move
     if table.phase == TablePhase.HAND_OVER:
@@ -92,7 +93,7 @@ def cards_in(value: object) -> set[Card]:
     return set()
 
 
-def check_views(table: Table) -> None:
+def check_views(table: TableMatch) -> None:
     """No view shows a card of a live game that the seat could not know: the stock, and a
     hand's cards other than its own and those its opponent is known to have taken."""
     for g, (match, seats) in enumerate(zip(table.games, table.pairing, strict=True)):
@@ -122,7 +123,7 @@ def test_scores_are_the_sum_of_the_hand_results_and_the_rotation_follows_the_tex
     assert table.result is not None and table.phase == TablePhase.MATCH_OVER
     for h in table.hands:
         games = [(g.record.points[0], g.record.points[1]) for g in h.games]
-        if table.table.seating == Seating.PARTNERS:
+        if table.table.definition.sides:
             assert h.points == side_net(games)
         else:
             assert sum(h.points) == sum(a + b for a, b in games)
@@ -130,7 +131,7 @@ def test_scores_are_the_sum_of_the_hand_results_and_the_rotation_follows_the_tex
     for game in table.result.games:
         parts = (game.hand_points, game.game_bonus, game.line_bonus, game.shutout_bonus)
         assert game.totals == tuple(map(sum, zip(*parts, strict=True)))
-    if table.table.seating == Seating.HOLLYWOOD:
+    if table.hollywood_scored:
         score = table.view(1).hollywood
         assert score is not None and score.over and len(table.result.games) == 3
         assert table.result.totals == table.scores == score.totals
@@ -138,7 +139,7 @@ def test_scores_are_the_sum_of_the_hand_results_and_the_rotation_follows_the_tex
     check_rotation(table)
 
 
-def score_end(table: Table) -> int:
+def score_end(table: TableMatch) -> int:
     """How many hands game 1 of a Hollywood table took (every win counts in it while it lasts)."""
     target, points = table.table.target, [0, 0]
     for n, h in enumerate(table.hands, 1):
@@ -148,10 +149,10 @@ def score_end(table: Table) -> int:
     return len(table.hands)
 
 
-def check_rotation(table: Table) -> None:
+def check_rotation(table: TableMatch) -> None:
     seating = table.table.seating
     for before, after in zip(table.hands, table.hands[1:], strict=False):
-        if seating == Seating.PARTNERS:
+        if table.table.definition.sides:
             assert after.dealer == (before.dealer + 1) % 4
             pairs = [g.seats for g in before.games], [g.seats for g in after.games]
             assert all(a[0] % 2 == 0 and a[1] % 2 == 1 for a in pairs[1]) and pairs[0] != pairs[1]

@@ -10,9 +10,9 @@ from gin_core import Match, preset
 from gin_core.actions import ActionKind
 from gin_core.arrange import min_deadwood
 from gin_core.bots import make_bot
-from gin_core.bots.habits import shown_hand
+from gin_core.bots.deadwood_shown import PRIOR_HANDS, pulled, shown_deadwood
 from gin_core.bots.search import ExpertBot
-from gin_core.bots.showdowns import PRIOR_HANDS, pulled, shown_deadwood
+from gin_core.bots.waiting import shown_hand
 from gin_core.tools.opponents import arena_bot
 from gin_core.view import PlayerView
 

@@ -188,8 +188,8 @@ def controls_in_page() -> set[str]:
 class SeatsForm(Recorder):
     """The seated table's screen, with its seats chosen in New match (a person at seat 1)."""
 
-    def form(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        return ("person", "computer", "computer", "computer"), ("", "", "", "")
+    def form(self) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+        return ("person", "computer", "computer", "computer"), ("", "", "", ""), "standard"
 
 
 def test_every_control_of_the_page_has_its_intent():

@@ -81,7 +81,9 @@ def test_every_step_refuses_a_wrong_choice_with_the_lessons_words_and_advances_o
         assert refused.verdict is not None and not refused.verdict.right
         assert refused.verdict.said in (model.say(lesson, step.wrong), engine_refusal(p, wrong[0]))
         done = model.choose(p, right[0])
-        assert done.step == p.step + 1 and done.verdict == model.Verdict(True, model.say(lesson, step.right))
+        assert done.step == p.step + 1 and done.verdict == model.StepFeedback(
+            True, model.say(lesson, step.right)
+        )
 
 
 def engine_refusal(p: model.Progress, value: str) -> str | None:

@@ -233,6 +233,34 @@ def test_names_are_checked(first: str, second: str, ok: tuple[str, str] | None) 
         assert savefmt.people_named(first, second) == ok
 
 
+@pytest.mark.parametrize(
+    "stored",
+    [
+        ["Ann", "Ann"],
+        ["Ann", "ann"],
+        ["Ann", ""],
+        ["Ann", 5],
+        ["x" * 21, "Bob"],
+        [" Ann", "Bob"],
+        ["Ann"],
+        "Ann",
+        {},
+    ],
+)
+def test_stored_people_are_checked_as_the_form_checks_them(stored: object) -> None:
+    """Issue 43 item 17: ``["Ann", "Ann"]`` loaded as a match of two people the form refuses;
+    unreadable names silently made it a match against the computer (seat 1's hand then shown
+    to seat 0). It stays a match of two people, default names, the field named."""
+    _, s, v = two_people(11)
+    s.flush()
+    data = json.loads(v.data["match"])
+    data["people"] = stored
+    game = savefmt.loads(json.dumps(data), KEY)
+    assert game.people == ("Player 1", "Player 2") and game.reset == ["people"]
+    data["people"] = list(NAMES)
+    assert savefmt.loads(json.dumps(data), KEY).reset == []
+
+
 def test_the_match_result_names_the_winner() -> None:
     s = play_hand(8, lambda s, v: None)
     result = s.match.result

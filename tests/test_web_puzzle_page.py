@@ -20,6 +20,7 @@ from gin_core.puzzles.puzzle import Puzzle, daily_puzzle, puzzle_by_id, puzzle_i
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 from ginweb.puzzles import alone
 from ginweb.puzzles.play import TODAY, Puzzles
+from ginweb.table import params
 
 NOW = "2026-11-26T01:00:00+00:00"
 GAME = "https://games.example/gin/"
@@ -81,6 +82,21 @@ def test_the_links_name_the_next_puzzle_and_the_game(index: int, address: str) -
     assert links.next_href == f"{GAME}puzzle.html?puzzle={links.next_id}"
     assert links.game_href == f"{GAME}?puzzle={pid}"
     assert alone.links(address, "", None).game_href == f"{GAME}?puzzle={TODAY}"
+
+
+@given(st.text(max_size=60))
+def test_open_in_the_game_keeps_the_asked_text_one_parameter(asked: str) -> None:
+    """Issue 43 item 17: the asked text went into the link unencoded (``&seed=…`` got through
+    as a parameter of its own); read back as the page reads it, it is the text asked for."""
+    href = alone.links(GAME, asked, None).game_href
+    query = href.removeprefix(f"{GAME}?")
+    assert "&" not in query and "#" not in query and " " not in query
+    read = params.parse(f"?{query}", lambda seed, deal: None, ("puzzle",), ("puzzle",))
+    assert dict(read.options) == {"puzzle": asked or TODAY}
+
+
+def test_open_in_the_game_encodes_a_second_parameter() -> None:
+    assert alone.links(GAME, "p0001&seed=5", None).game_href == f"{GAME}?puzzle=p0001%26seed%3D5"
 
 
 @settings(max_examples=40, deadline=None)

@@ -31,6 +31,10 @@ class Keep:
     def __init__(self, now: str = NOW) -> None:
         self.stored: dict[str, str] = {}
         self.clock = now
+        self.notices: list[str] = []
+
+    def notify(self, text: str) -> None:
+        self.notices.append(text)
 
     def put(self, name: str, text: str) -> None:
         self.stored[name] = text
@@ -100,6 +104,32 @@ def test_the_puzzle_of_the_day_solved_raises_rating_and_streak_and_is_stored() -
     found = play.answered()
     assert found is not None and found.right and "Streak: 1" in found.progress
     assert not play.answer(str(shown.puzzle.answer)), "answered once"
+
+
+def test_the_puzzle_of_the_day_counts_once_opened_again_or_in_two_tabs() -> None:
+    """Issue 43 item 16: answer, "Puzzle of the day", answer again gave streak 1, 2, 3."""
+    keep = Keep()
+    first, second = Puzzles(keep), Puzzles(keep)  # two tabs on one storage
+    for tab in (first, second, first, first):
+        shown = tab.today_puzzle()
+        assert shown.puzzle is not None and tab.answer(str(shown.puzzle.answer))
+        stored = json.loads(keep.stored[NAME])
+        assert (stored["streak"], stored["answered"]) == (1, 1)
+
+
+def test_progress_fields_reset_on_reading_are_named_once_and_stored_back() -> None:
+    """Issue 43 item 15: NaN or string ratings, negative counts were reset with no notice."""
+    keep = Keep()
+    bad = record.empty() | {"rating": ["1500", 350, 0.06], "streak": -4, "answered": float("nan")}
+    keep.stored[NAME] = json.dumps(bad)
+    play = Puzzles(keep)
+    assert keep.notices == [
+        "Some of your puzzle progress could not be read and was reset: rating, streak, answered."
+    ]
+    assert play.data["rating"] == record.empty()["rating"]
+    assert record.validate(json.loads(keep.stored[NAME]))[1] == []
+    Puzzles(keep)
+    assert len(keep.notices) == 1
 
 
 def test_a_wrong_answer_lowers_the_rating_and_ends_the_streak() -> None:

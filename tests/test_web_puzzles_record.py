@@ -6,6 +6,7 @@ import datetime
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -40,7 +41,9 @@ def test_a_puzzle_solved_before_does_not_move_the_rating_again() -> None:
     record.answer(data, "p0001", 1500, True)
     after = list(data["rating"])
     assert not record.answer(data, "p0001", 1500, True)
-    assert data["rating"] == after and data["solved"] == ["p0001"] and data["streak"] == 2
+    assert (
+        data["rating"] == after and data["solved"] == ["p0001"] and data["streak"] == 1
+    )  # counted once (issue 43 item 16)
 
 
 def test_a_solved_mistake_drops_out() -> None:
@@ -102,18 +105,77 @@ def test_a_newer_record_is_left_alone_and_a_foreign_one_refused() -> None:
 
 @given(st.lists(st.tuples(st.sampled_from(["p1", "p2", "p3", "m"]), st.booleans()), max_size=40))
 def test_the_best_streak_is_the_longest_run_of_solved(answers: list[tuple[str, bool]]) -> None:
+    """Each puzzle counts once (its first answer); a mistake counts until it is solved."""
     data = record.empty()
-    run = best = 0
+    run = best = counted = 0
+    seen: set[str] = set()
     for pid, solved in answers:
         if pid == "m":
             record.add_mistake(data, "code")
             record.answer_mistake(data, "code", solved, DAY)
         else:
             record.answer(data, pid, 1500, solved)
+        if pid in seen:
+            continue
+        if solved or pid != "m":
+            seen.add(pid)
+        counted += 1
         run = run + 1 if solved else 0
         best = max(best, run)
-    assert (data["streak"], data["best"], data["answered"]) == (run, best, len(answers))
+    assert (data["streak"], data["best"], data["answered"]) == (run, best, counted)
     assert record.validate(data)[1] == []
+
+
+def test_a_puzzle_answered_again_counts_once() -> None:
+    """Issue 43 item 16: the puzzle of the day answered, opened again and answered again made
+    the streak 1, 2, 3 (and another tab answering it made 2)."""
+    data = record.empty()
+    assert record.answer(data, "p0001", 1500, True)
+    once = json.dumps(data)
+    assert not record.answer(data, "p0001", 1500, True)
+    assert not record.answer(data, "p0001", 1500, False)
+    assert json.dumps(data) == once and data["streak"] == 1
+    missed = record.empty()
+    record.answer(missed, "p0002", 1500, False)
+    assert not record.answer(missed, "p0002", 1500, True) and missed["streak"] == 0
+
+
+def test_a_mistake_solved_in_another_tab_counts_once() -> None:
+    data = record.empty()
+    record.add_mistake(data, "code-a")
+    other = json.loads(json.dumps(data))
+    assert record.answer_mistake(data, "code-a", True, DAY)
+    assert not record.answer_mistake(data, "code-a", True, DAY) and data["streak"] == 1
+    assert record.answer_mistake(other, "code-a", True, DAY)
+
+
+BREAKING = {  # each passed the checks, then crashed every later answer (issue 43 items 8, 15)
+    "rating": [[9000, 350, 0.06], [-200_000, 350, 0.06], [1500, 1e200, 0.06], [1500, 350, 1e-300]]
+    + [
+        [1e308, 350, 0.06],
+        [float("nan"), 350, 0.06],
+        [1500, -5, 0.06],
+        ["1500", 350, 0.06],
+        [True, 350, 0.06],
+    ],
+    "streak": [-1, 1 << 40, 2.0, "3"],
+    "answered": [-5, 1e3],
+    "mistakes": [[{"code": "abc", "after": 0}], [{"code": "abc", "after": -1, "day": None}]],
+    "puzzle_ratings": [{"p0001": [9000, 350, 0.06]}, {"p0001": [1500, 60, 1e-300]}],
+}
+
+
+@pytest.mark.parametrize(("field", "value"), [(f, v) for f, vs in BREAKING.items() for v in vs])
+def test_a_value_the_next_steps_cannot_take_is_reset_and_named(field: str, value: Any) -> None:
+    """Issue 43 item 8: a mistake without ``day`` passed, then ``due_mistakes`` raised KeyError on
+    every puzzle shown; a 9,000 rating passed as "finite", then Glicko-2 divided by zero."""
+    stored = json.loads(json.dumps(record.empty() | {field: value}))
+    data, bad = record.validate(stored)
+    assert bad == [field]
+    record.due_mistakes(data, DAY)
+    record.answer(data, "p0001", 2400, False)
+    record.answer(data, "p0002", 726, True)
+    assert record.validate(json.loads(json.dumps(data)))[1] == []
 
 
 def test_your_results_move_the_puzzles_local_rating() -> None:

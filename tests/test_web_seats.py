@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_core import Seating, Table, table_preset
+from gin_core import SEATINGS, Seating, TableMatch, best_arrangement, save_match, table_preset
 from gin_core.bots import make_bot
 from gin_core.table import TablePhase
 
@@ -23,21 +23,24 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
 from ginweb.feature import PastGame  # noqa: E402  (same)
 from ginweb.kit.background import Jobs  # noqa: E402  (same)
+from ginweb.kit.safejson import NewerVersionError  # noqa: E402  (same)
 from ginweb.review.model import review_model  # noqa: E402  (same)
 from ginweb.review.seen import Reader  # noqa: E402  (same)
 from ginweb.seats import record  # noqa: E402  (the page's package lives in web/)
 from ginweb.seats.feature import SeatsFeature  # noqa: E402  (same)
-from ginweb.seats.intents import GoOver, SeatMove, SitDown  # noqa: E402  (same)
+from ginweb.seats.intents import GoOver, SeatMove, SitDown, SortCards  # noqa: E402  (same)
 from ginweb.seats.model import SeatsModel, covered, present  # noqa: E402  (same)
+from ginweb.seats.seatings import WORDS, words_of  # noqa: E402  (same)
+from ginweb.table.handview import layout  # noqa: E402  (same)
 from ginweb.words import narrate  # noqa: E402  (same)
 
 KEY = "0123456789abcdef0123456789abcdef"
 YOU = 0
-ALONE = {"hollywood": ("You", "Computer"), "three": ("You", "Left", "Right")}
-ALONE["partners"] = ("You", "Left", "Partner", "Right")
+ALONE = {str(s): record.names(s, record.alone(d.seats)) for s, d in SEATINGS.items()}
+EVERY = st.sampled_from(sorted(ALONE))  # every seating of the engine
 
 
-def play(table: Table, moves: int, seed: int = 0) -> Table:
+def play(table: TableMatch, moves: int, seed: int = 0) -> TableMatch:
     """``moves`` moves by beginner bots at every seat (the next hand dealt when one ends)."""
     bots = [make_bot("beginner", seed + s) for s in range(table.seats)]
     for _ in range(moves):
@@ -53,7 +56,7 @@ def play(table: Table, moves: int, seed: int = 0) -> Table:
     return table
 
 
-def hand_over(table: Table, seed: int = 0) -> Table:
+def hand_over(table: TableMatch, seed: int = 0) -> TableMatch:
     """Play on until the hand in play is over."""
     while table.phase == TablePhase.PLAY:
         play(table, 1, seed)
@@ -63,8 +66,22 @@ def hand_over(table: Table, seed: int = 0) -> Table:
 # ----- the presenter ---------------------------------------------------------------------------
 
 
+def test_every_seating_of_the_engine_has_its_words_and_a_table_in_the_page():
+    """Seatings as data: a seating is the engine's definition and the page's words; the page
+    finds everything else (parties, columns) in the seat's view."""
+    assert set(WORDS) == set(SEATINGS) and len({w.choice for w in WORDS.values()}) == len(WORDS)
+    for seating, definition in SEATINGS.items():
+        assert len(WORDS[seating].computers) == definition.seats and words_of(str(seating)) is WORDS[seating]
+        view = TableMatch(definition.preset(), seed=1, dealer=0).view(YOU)
+        m = present(view, ALONE[str(seating)])
+        assert m.title == WORDS[seating].title and len(m.seats) == definition.seats
+        named = m.head[1 : 1 + definition.party_count] if view.hollywood is None else [r[0] for r in m.rows]
+        assert {n for p in named for n in p.split(" and ")} == set(ALONE[str(seating)])
+    assert words_of("five") is None
+
+
 def test_three_players_the_dealer_sits_out_and_sees_the_others_face_down():
-    m = present(Table(table_preset("three"), seed=5, dealer=YOU).view(YOU), ALONE["three"])
+    m = present(TableMatch(table_preset("three"), seed=5, dealer=YOU).view(YOU), ALONE["three"])
     assert m.seats == ("You: deals, sits out", "Left", "Right")
     assert len(m.games) == 1 and not m.games[0].yours
     assert m.games[0].players == ("Left", "Right") and m.games[0].cards == ()
@@ -73,7 +90,7 @@ def test_three_players_the_dealer_sits_out_and_sees_the_others_face_down():
 
 
 def test_three_players_the_deal_rotates_and_you_play_the_next_hand():
-    table = hand_over(Table(table_preset("three"), seed=5, dealer=YOU))
+    table = hand_over(TableMatch(table_preset("three"), seed=5, dealer=YOU))
     m = present(table.view(YOU), ALONE[table.table.seating])
     assert m.moves == (("next_hand", "Next hand"),) and m.status == "Hand 1 is over"
     assert m.rows[0][0] == "1" and m.rows[-1][0] == "Total"
@@ -84,7 +101,7 @@ def test_three_players_the_deal_rotates_and_you_play_the_next_hand():
 
 
 def test_partners_two_games_yours_first_and_both_scored():
-    table = Table(table_preset("partners"), seed=3, dealer=YOU)
+    table = TableMatch(table_preset("partners"), seed=3, dealer=YOU)
     m = present(table.view(YOU), ALONE[table.table.seating])
     assert len(m.games) == 2 and m.games[0].yours and not m.games[1].yours
     assert m.head == ("Hand", "You and Partner", "Left and Right", "Games")
@@ -104,7 +121,7 @@ def test_partners_two_games_yours_first_and_both_scored():
 
 
 def test_hollywood_shows_three_games():
-    table = Table(table_preset("hollywood"), seed=9, dealer=YOU)
+    table = TableMatch(table_preset("hollywood"), seed=9, dealer=YOU)
     for _ in range(3):
         hand_over(table, 2)
         if table.phase == TablePhase.HAND_OVER:
@@ -123,9 +140,9 @@ def _texts(m: SeatsModel) -> str:
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.sampled_from(("three", "partners", "hollywood")), st.integers(0, 10_000), st.integers(0, 120))
+@given(EVERY, st.integers(0, 10_000), st.integers(0, 120))
 def test_the_model_never_names_a_card_hidden_from_you(seating, seed, moves):
-    table = play(Table(table_preset(seating), seed=seed), moves, seed)
+    table = play(TableMatch(table_preset(seating), seed=seed), moves, seed)
     view = table.view(YOU)
     m = present(view, ALONE[seating])
     mine = set(view.play.hand) if view.play is not None else set()
@@ -145,7 +162,7 @@ def test_the_model_never_names_a_card_hidden_from_you(seating, seed, moves):
 
 
 def test_the_record_round_trips_sealed():
-    table = play(Table(table_preset("partners"), seed=11), 30)
+    table = play(TableMatch(table_preset("partners"), seed=11), 30)
     text = record.dumps(record.Seated(table, "beginner", ("Ann", None, "Bob", None)), KEY)
     data = json.loads(text)
     assert data["table"].startswith("sealed1:")
@@ -174,16 +191,28 @@ def test_the_record_round_trips_sealed():
     ],
 )
 def test_a_bad_record_is_refused_with_value_error(edit: Callable[[dict[str, Any]], object]):
-    table = play(Table(table_preset("three"), seed=4), 12)
+    table = play(TableMatch(table_preset("three"), seed=4), 12)
     data = json.loads(record.dumps(record.Seated(table, "beginner", ("You", None, None)), KEY))
     edit(data)
     with pytest.raises(ValueError):
         record.parse(data, KEY)
 
 
+def test_a_newer_record_is_kept_as_it_is_not_set_aside():
+    """Issue 43 item 15: a seats record of version 99 was moved to ``broken/``, where a newer
+    record of puzzles or lessons is kept as it is ("Not saving")."""
+    table = play(TableMatch(table_preset("three"), seed=4), 12)
+    data = json.loads(record.dumps(record.Seated(table, "beginner", ("You", None, None)), KEY))
+    with pytest.raises(NewerVersionError):
+        record.parse(data | {"version": 99}, KEY)
+    with pytest.raises(ValueError) as refused:
+        record.parse(data | {"version": 0}, KEY)
+    assert not isinstance(refused.value, NewerVersionError)
+
+
 def test_a_record_sealed_with_another_key_is_refused():
     data = json.loads(
-        record.dumps(record.Seated(Table(table_preset("three")), "beginner", ("You", None, None)), KEY)
+        record.dumps(record.Seated(TableMatch(table_preset("three")), "beginner", ("You", None, None)), KEY)
     )
     with pytest.raises(ValueError):
         record.parse(data, "f" * 32)
@@ -222,21 +251,30 @@ class Screen:
 
 def seated(seating: str, seed: int | None = None) -> tuple[SeatsFeature, Vault, Screen, list[str]]:
     """A feature at a table of ``seating`` (dealt from ``seed``; None: at random)."""
-    vault, ui, said = Vault(), Screen(), []
+    f, vault, ui, said = plugged(Vault())
+    f.seed = seed
+    f.sit_down(SitDown(seating))
+    return f, vault, ui, said
+
+
+def plugged(vault: Vault) -> tuple[SeatsFeature, Vault, Screen, list[str]]:
+    """A feature on ``vault`` (a tab of the page), attached to a stand-in table."""
+    ui, said = Screen(), []
     reviews: list[PastGame] = []
     f = SeatsFeature(vault, ui, reviews.append)  # type: ignore[arg-type]
-    f.seed = seed
     host = SimpleNamespace(
         reviews=reviews,
         asked=[],
-        session=SimpleNamespace(game=SimpleNamespace(level="beginner")),
+        session=SimpleNamespace(
+            game=SimpleNamespace(level="beginner"),
+            settings=SimpleNamespace(strict=False, sort="rank", sound=False),
+        ),
         dialogs=SimpleNamespace(close=lambda ident: None),
         screen=SimpleNamespace(notice=lambda text, kind, ms: said.append(text)),
         work=lambda: None,
     )
     host.ask = lambda title, text, ok, then: host.asked.append((text, then))
     f.attach(host)  # type: ignore[arg-type]
-    f.sit_down(SitDown(seating))
     return f, vault, ui, said
 
 
@@ -268,7 +306,7 @@ def test_the_computer_plays_the_others_and_the_table_is_stored_and_read_back():
 
 
 def test_your_move_is_played_and_a_wrong_one_refused():
-    f, _, ui, said = seated("partners")
+    f, _, ui, said = seated("partners", seed=3)  # a deal where you move before your game ends
     assert f.seated is not None
     table = f.seated.table
     while YOU not in table.to_move:
@@ -278,6 +316,45 @@ def test_your_move_is_played_and_a_wrong_one_refused():
     assert f.move(SeatMove("next_hand")) is False and said  # the hand is in play
     f.leave()
     assert f.seated is None and f.jobs(lambda key: False) == []
+
+
+def test_a_table_played_in_another_tab_is_read_again_not_written_over():
+    """Issue 43 item 14: tab A at a three-player table, 2 moves in tab B, "Play here" in A and
+    one move: A's older table overwrote B's moves. Only the owning tab writes the table
+    (``SeatsFeature.owned``); the other reads it again when it changes."""
+    a, vault, _, _ = seated("three", seed=8)
+    run_job(a)
+    b, _, _, _ = plugged(vault)
+    b.table_set(None, False)  # type: ignore[arg-type]
+    assert "seats" in b.owned
+    for _ in range(2):
+        run_job(b)
+        a.stored_changed("seats")  # the storage event of B's write
+    played = json.loads(vault.kept["seats"])
+    run_job(a)  # A plays here again
+    assert a.seated is not None and b.seated is not None
+    assert len(a.seated.table.history) == len(b.seated.table.history) + 1 == 4
+    assert record.parse(json.loads(vault.kept["seats"]), KEY).table.history[:3] == b.seated.table.history
+    assert played != vault.kept["seats"]
+
+
+def test_a_table_left_in_another_tab_is_left_here_too():
+    a, vault, ui, _ = seated("three", seed=8)
+    b, _, _, _ = plugged(vault)
+    b.table_set(None, False)  # type: ignore[arg-type]
+    b.leave()
+    a.stored_changed("seats")
+    assert a.seated is None and ui.shown == [] and a.jobs(lambda key: False) == []
+
+
+def test_the_computer_plays_at_the_difficulty_chosen_in_new_match():
+    """New match: Seating, who sits where, then the difficulty, which the table's computer plays
+    at (before, it always took your two-player match's)."""
+    f, _, _, _ = seated("three")
+    assert f.sit_down(SitDown("three", level="expert"))
+    assert f.seated is not None and f.seated.level == "expert"
+    assert f.sit_down(SitDown("three", level="nonsense"))  # not a level: your match's
+    assert f.seated is not None and f.seated.level == "beginner"
 
 
 # ----- several people --------------------------------------------------------------------------
@@ -302,9 +379,9 @@ def test_the_seats_chosen_are_checked_like_two_peoples_names():
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.sampled_from(("three", "partners", "hollywood")), st.integers(0, 10_000), st.integers(0, 120))
+@given(EVERY, st.integers(0, 10_000), st.integers(0, 120))
 def test_a_covered_table_shows_no_hand_at_all(seating, seed, moves):
-    table = play(Table(table_preset(seating), seed=seed), moves, seed)
+    table = play(TableMatch(table_preset(seating), seed=seed), moves, seed)
     piles = {c for match in table.games for c in match.hand.pile}
     in_hands = {c for match in table.games for h in match.hand.hands for c in h} - piles
     for seat in range(table.seats):
@@ -410,9 +487,9 @@ def test_the_computers_move_at_a_table_left_stops_at_its_next_slice(monkeypatch)
 
 
 @settings(max_examples=15, deadline=None)
-@given(st.sampled_from(("three", "partners", "hollywood")), st.integers(0, 10_000))
+@given(EVERY, st.integers(0, 10_000))
 def test_a_finished_game_is_laid_out_as_the_showdown_shows_it(seating, seed):
-    table = hand_over(Table(table_preset(seating), seed=seed), seed)
+    table = hand_over(TableMatch(table_preset(seating), seed=seed), seed)
     hand = table.hands[-1]
     for seat in range(table.seats):
         m = present(table.view(seat), ALONE[seating])
@@ -439,7 +516,7 @@ def test_a_finished_game_is_laid_out_as_the_showdown_shows_it(seating, seed):
 def test_the_holder_takes_back_a_move_while_nothing_was_seen_since(monkeypatch):
     monkeypatch.setattr("ginweb.seats.feature.PLAY_S", 0.0)
     monkeypatch.setattr("ginweb.seats.feature.WATCH_S", 0.0)
-    f, _, ui, said = seated("hollywood")
+    f, _, ui, said = seated("hollywood", seed=4)  # a deal where you move before your game ends
     assert f.seated is not None
     table = f.seated.table
     while YOU not in table.to_move:
@@ -451,6 +528,100 @@ def test_the_holder_takes_back_a_move_while_nothing_was_seen_since(monkeypatch):
     assert ui.shown[-1].undo and f.take_back()
     assert table.history == before and YOU in table.to_move and not ui.shown[-1].undo
     assert not f.take_back() and said  # nothing left to take back: refused in words
+
+
+def test_the_hint_at_a_table_is_weighed_on_your_view_and_gone_after_your_move(monkeypatch):
+    monkeypatch.setattr("ginweb.seats.feature.PLAY_S", 0.0)
+    monkeypatch.setattr("ginweb.seats.feature.WATCH_S", 0.0)
+    f, _, ui, _ = seated("partners", seed=5)
+    assert f.seated is not None
+    table = f.seated.table
+    while YOU not in table.to_move:
+        run_job(f)
+    assert ui.shown[-1].help.offered and not ui.shown[-1].help.hint
+    f.ask_hint()
+    hint = [job for job in f.jobs(lambda key: False) if job[0].startswith("seats-hint:")]
+    assert len(hint) == 1
+    _, work, done = hint[0]
+    try:
+        while True:
+            next(work)
+    except StopIteration as end:
+        done(end.value)
+    view = table.view(YOU).play
+    assert view is not None
+    labels = {narrate.action_label(a, view.top) for a in view.legal_actions}
+    shown = ui.shown[-1].help
+    assert not shown.offered and shown.hint.split(":")[0] in labels
+    assert f.move(SeatMove(str(view.legal_actions[0])))
+    assert not ui.shown[-1].help.hint  # the hint was for the move just played
+
+
+@settings(max_examples=15, deadline=None)
+@given(EVERY, st.integers(0, 10_000), st.integers(0, 60), st.sampled_from(("rank", "suit")))
+def test_your_cards_are_laid_out_as_at_two_melds_tinted_deadwood_live_sorted(seating, seed, moves, sort):
+    """The seated table lays your hand out as the two-player table does (table/handview.py):
+    melds first and tinted, sorted by rank or suit, with the deadwood of the best arrangement."""
+    table = play(TableMatch(table_preset(seating), seed=seed), moves, seed)
+    view = table.view(YOU)
+    m = present(view, ALONE[seating], sort=sort)
+    mine = [g for g in m.games if g.yours]
+    if view.play is None or view.phase != TablePhase.PLAY:
+        assert all(g.deadwood is None for g in m.games if not g.yours)
+        return
+    slots, deadwood = layout(view.play.hand, sort)
+    assert mine[0].cards == tuple(s.card for s in slots) and mine[0].groups == tuple(s.group for s in slots)
+    assert mine[0].deadwood == deadwood == best_arrangement(view.play.hand).deadwood_value
+    gone = covered(view, ALONE[seating]).games
+    assert all(g.groups == () and g.deadwood is None for g in gone)
+
+
+def test_sort_at_the_table_is_the_holders_choice_first_else_the_settings():
+    f, _, ui, _ = seated("three", seed=2)
+    assert ui.shown[-1].sort == "rank"
+    f.host.session.settings.sort = "suit"  # type: ignore[attr-defined]
+    f.drawn()
+    assert ui.shown[-1].sort == "suit"
+    f.sort_cards()
+    assert ui.shown[-1].sort == "rank"
+    f.sort_cards()
+    assert ui.shown[-1].sort == "suit" and f.control("seat-sort", {}) == SortCards()
+
+
+def test_moves_at_a_table_sound_as_at_two_when_sound_is_on(monkeypatch):
+    monkeypatch.setattr("ginweb.seats.feature.PLAY_S", 0.0)
+    monkeypatch.setattr("ginweb.seats.feature.WATCH_S", 0.0)
+    f, _, ui, _ = seated("hollywood", seed=4)
+    heard: list[str] = []
+    f.sound = heard.append
+    assert f.seated is not None
+    table = f.seated.table
+    while YOU not in table.to_move:
+        run_job(f)
+    assert heard == []  # Sound is off
+    f.host.session.settings.sound = True  # type: ignore[attr-defined]
+    text = next(t for t, _ in ui.shown[-1].moves if t.startswith("draw"))
+    assert f.move(SeatMove(text)) and heard == ["draw"]
+    _, text, _ = ui.shown[-1].discards[0]
+    assert f.move(SeatMove(text)) and heard == ["draw", "discard"]
+    run_job(f)  # the computer's move sounds too
+    assert len(heard) == 3
+
+
+def test_strict_mode_takes_nothing_back_at_a_table_as_at_two(monkeypatch):
+    monkeypatch.setattr("ginweb.seats.feature.PLAY_S", 0.0)
+    monkeypatch.setattr("ginweb.seats.feature.WATCH_S", 0.0)
+    f, _, ui, said = seated("hollywood", seed=4)  # a deal where you move before your game ends
+    assert f.seated is not None
+    f.host.session.settings.strict = True
+    table = f.seated.table
+    while YOU not in table.to_move:
+        run_job(f)
+    unseen = next(text for text, _ in ui.shown[-1].moves if text != "draw_stock")
+    assert f.move(SeatMove(unseen))
+    played = list(table.history)
+    assert not ui.shown[-1].undo and not f.take_back()
+    assert table.history == played and said == ["Undo is off in strict mode."]
 
 
 def test_a_links_table_seed_deals_every_table_the_same_and_a_bad_one_is_said():
@@ -471,9 +642,9 @@ def test_a_links_table_seed_deals_every_table_the_same_and_a_bad_one_is_said():
 # ----- the reviews of a table's hand ------------------------------------------------------------
 
 
-def finished(f: SeatsFeature, people: record.People, dealer: int) -> Table:
+def finished(f: SeatsFeature, people: record.People, dealer: int) -> TableMatch:
     """Seat ``people`` at a three-player table dealt by ``dealer`` whose first hand is over."""
-    table = hand_over(Table(table_preset("three"), seed=7, dealer=dealer), 7)
+    table = hand_over(TableMatch(table_preset("three"), seed=7, dealer=dealer), 7)
     f.seated = record.Seated(table, "beginner", people)
     f.holder = record.persons(people)[0]
     return table
@@ -518,7 +689,7 @@ def test_a_person_who_sat_out_has_no_review_and_several_people_pass_the_device_f
     assert f.go_over(GoOver(0)) is False and f.go_over(GoOver(2)) is False
     assert f.go_over(GoOver(1)) is True and f.host.reviews == []  # type: ignore[attr-defined]
     text, then = f.host.asked[-1]  # type: ignore[attr-defined]
-    assert text == "Pass to Bob to go over Bob\u2019s game."
+    assert text == "Pass to Bob to go over Bob\u2019s game of hand 1."
     then("")
     shown = f.host.reviews[-1]  # type: ignore[attr-defined]
     assert not shown.alone and shown.names[shown.seat] == "Bob" and "Ann" not in shown.names
@@ -526,8 +697,38 @@ def test_a_person_who_sat_out_has_no_review_and_several_people_pass_the_device_f
     assert f.host.reviews[-1].update and f.host.reviews[-1].analysis is not None  # type: ignore[attr-defined]
 
 
+def test_every_hand_of_the_table_can_be_gone_over_not_only_the_last(monkeypatch):
+    """Between hands, a person's game of any hand over (their seat's view, analysed), not only
+    the hand just played; one who sat a hand out is told so."""
+    f, _, ui, said = seated("three")
+    table = TableMatch(table_preset("three").replace(target=500), seed=7, dealer=1)  # you play hand 1
+    while len(table.hands) < 2 or table.phase == TablePhase.PLAY:
+        if table.phase == TablePhase.HAND_OVER:
+            table.apply(0, "next_hand")
+        play(table, 1, 7)
+    f.seated, f.holder = record.Seated(table, "beginner", ("You", None, None)), 0
+    f.drawn()
+    assert ui.shown[-1].go_over == ((0, "Go over your game"),) and ui.shown[-1].hands_over == 2
+    while run_analyses(f):  # the games of both hands are analysed between hands
+        pass
+    assert {h for h, _ in f.seated.analyses} == {h for h in (1, 2) if record.game_seat(table, h, 0)}
+    for hand in (1, 2):
+        if record.game_seat(table, hand, 0) is None:
+            assert (
+                f.go_over(GoOver(0, hand)) is False
+                and said[-1] == f"You sat out hand {hand}: no game to go over."
+            )
+            continue
+        assert f.go_over(GoOver(0, hand)) is True
+        shown = f.host.reviews[-1]  # type: ignore[attr-defined]
+        game, player = record.game_seat(table, hand, 0) or (-1, -1)
+        assert shown.hand == hand and shown.seat == player and shown.analysis is not None
+        assert save_match(shown.match) == save_match(table.played(hand)[game])
+        assert shown.match.records[-1] == table.hands[hand - 1].games[game].record
+
+
 def test_a_table_review_shows_its_seat_only_and_says_you_when_alone():
-    table = hand_over(Table(table_preset("three"), seed=7, dealer=1), 7)
+    table = hand_over(TableMatch(table_preset("three"), seed=7, dealer=1), 7)
     game, player = record.game_seat(table, 1, 0) or (-1, -1)
     match = table.games[game]
     names = ("You", "Right") if player == 0 else ("Right", "You")
@@ -539,7 +740,7 @@ def test_a_table_review_shows_its_seat_only_and_says_you_when_alone():
 
 
 def test_an_older_table_record_reads_back_without_analyses():
-    table = hand_over(Table(table_preset("three"), seed=7, dealer=1), 7)
+    table = hand_over(TableMatch(table_preset("three"), seed=7, dealer=1), 7)
     data = json.loads(record.dumps(record.Seated(table, "beginner", ("You", None, None)), KEY))
     data["version"] = 2
     del data["analyses"]

@@ -22,36 +22,46 @@ rated some knocks, late discards and late draws 10-14 points worse than a deeper
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 from collections import Counter
-from collections.abc import Callable, Generator, Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
 from ..actions import Action, ActionKind
 from ..arrange import best_arrangement, min_deadwood, trim_caches
-from ..bots.base import Work, rng_for
-from ..bots.heuristics import Option
-from ..bots.judge import Judge
-from ..bots.knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR, Knowledge, fits
-from ..bots.ranking import rank_key
-from ..bots.reasons import Reason
-from ..bots.rollout import playout_bound
-from ..bots.sampler import Guess, Inference
-from ..bots.search import (
+from ..bots.kernel import (
+    KNOCK_MARGIN,
+    SAME_RANK,
+    SUIT_FAR,
+    SUIT_NEAR,
     ExpertBot,
+    Guess,
+    Inference,
+    Judge,
+    Knowledge,
+    Option,
+    Reason,
     SearchBot,
     SearchSettings,
+    Work,
+    best_knock,
+    fits,
     guess_hidden,
+    likely_deadwood,
+    likely_opponent_deadwood,
+    playout_bound,
+    rank_key,
     reason_of,
+    rng_for,
     simulate,
     standard_choice,
 )
-from ..bots.standard import KNOCK_MARGIN, best_knock, likely_deadwood, likely_opponent_deadwood
 from ..cards import CARDS, Card, cards_of, mask_of
-from ..checks import check_player, check_slice_ms
+from ..checks import check_int, check_is, check_player, check_real, check_slice_ms
 from ..checks import describe as shown
 from ..errors import GinError
 from ..flow import Phase
@@ -178,6 +188,11 @@ cards 10-20 points too low (``benchmarks/coach.md``).
 96 guesses within 16,000 units: a review takes 0.4 s a hand in CPython (0.9 s at most)."""
 
 SHOWN_REASON = 160  # characters of a reason quoted in CoachDataError's one-line message
+STORED_POINTS = 100_000.0
+"""A stored value in points lies within +-this: no hand scores more under any rules (each bonus
+is at most 1,000, the target 10,000), and a reader sums, scales by 10 and rounds them (a
+finite -1e308 overflowed the coach's count; -1e25 wrote a 27-digit count)."""
+STORED_WHOLE = 1 << 31  # a stored hand number, move index or count is below this
 ENDINGS = (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)
 Thinking = Generator[int, None, "HandReview"]
 
@@ -236,13 +251,14 @@ class Mistake:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Mistake:
-        return cls(
-            MistakeKind(data["kind"]),
-            _cards(data["cards"], "cards"),
-            _cards(data["gone"], "gone"),
-            _count(data["deadwood"], "deadwood"),
-            _count(data["best_deadwood"], "best_deadwood"),
-        )
+        with reading("a stored mistake"):
+            return cls(
+                MistakeKind(data["kind"]),
+                _cards(data["cards"], "cards"),
+                _cards(data["gone"], "gone"),
+                _count(data["deadwood"], "deadwood"),
+                _count(data["best_deadwood"], "best_deadwood"),
+            )
 
 
 @dataclass(frozen=True)
@@ -292,17 +308,18 @@ class Verdict:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Verdict:
-        why = data["mistake"]
-        return cls(
-            _whole(data["move"], "move", 0),
-            Action.parse(data["played"]),
-            Action.parse(data["best"]),
-            _points(data["played_value"], "played_value"),
-            _points(data["best_value"], "best_value"),
-            None if why is None else Mistake.from_data(why),
-            _points(data["error"], "error"),
-            _chance(data.get("win_loss")),  # absent in reviews stored before it was measured
-        )
+        with reading("a stored verdict"):
+            why = data["mistake"]
+            return cls(
+                _whole(data["move"], "move", 0),
+                Action.parse(data["played"]),
+                Action.parse(data["best"]),
+                _points(data["played_value"], "played_value"),
+                _points(data["best_value"], "best_value"),
+                None if why is None else Mistake.from_data(why),
+                _points(data["error"], "error"),
+                _chance(data.get("win_loss")),  # absent in reviews stored before it was measured
+            )
 
 
 @dataclass(frozen=True)
@@ -365,10 +382,25 @@ class HandReview:
             raise CoachDataError(f"not a stored hand review ({reason[:SHOWN_REASON]})") from None
 
 
+@contextlib.contextmanager
+def reading(what: str) -> Iterator[None]:
+    """Whatever stored data that is not ``what`` provokes while it is read becomes one
+    :class:`CoachDataError` naming the problem (a part's own message kept)."""
+    try:
+        yield
+    except CoachDataError:
+        raise
+    except KeyError as e:
+        raise CoachDataError(f"not {what} (no {e})") from None
+    except (TypeError, ValueError, AttributeError) as e:  # a GinError is a ValueError
+        raise CoachDataError(f"not {what} ({str(e).partition(chr(10))[0][:SHOWN_REASON]})") from None
+
+
 def _whole(value: Any, what: str, least: int) -> int:
-    """A stored whole number of at least ``least`` (an int: not a bool, a float or a text)."""
-    if type(value) is not int or value < least:
-        raise CoachDataError(f"'{what}' must be a whole number from {least}, not {shown(value)}")
+    """A stored whole number from ``least`` below :data:`STORED_WHOLE` (an int: not a bool, a
+    float or a text)."""
+    if type(value) is not int or not least <= value < STORED_WHOLE:
+        raise CoachDataError(f"'{what}' must be a whole number from {least} below 2**31, not {shown(value)}")
     return value
 
 
@@ -377,12 +409,13 @@ def _count(value: Any, what: str) -> int | None:
 
 
 def _points(value: Any, what: str) -> float:
-    """A stored value in points: a finite number (not a bool, NaN or an infinity)."""
-    if type(value) is float and math.isfinite(value):
-        return value
-    if type(value) is int and abs(value) <= 1 << 53:
+    """A stored value in points: a number within +-:data:`STORED_POINTS` (not a bool, NaN or an
+    infinity)."""
+    if type(value) in (int, float) and abs(value) <= STORED_POINTS:
         return float(value)
-    raise CoachDataError(f"'{what}' must be a finite number, not {shown(value)}")
+    raise CoachDataError(
+        f"'{what}' must be a number of points within +-{STORED_POINTS:,.0f}, not {shown(value)}"
+    )
 
 
 def _chance(value: Any) -> float | None:
@@ -401,6 +434,8 @@ def _cards(value: Any, what: str) -> tuple[Card, ...]:
 
 def same_move(a: Action, b: Action) -> bool:
     """The same move, whatever melds a knock declares."""
+    check_is(a, Action, "a")
+    check_is(b, Action, "b")
     return a.kind == b.kind and a.card == b.card
 
 
@@ -427,6 +462,8 @@ def think_review(  # 6 parameters: the hand, the coach's settings, slices and th
     not at the first slice."""
     finished_record(match, hand_number)
     seat = check_player(player)
+    threshold = check_real(threshold, "threshold", 0.0, STORED_POINTS)
+    check_is(strength, Strength, "strength")
     return _judge_hand(match, hand_number, threshold, strength, check_slice_ms(slice_ms), seat)
 
 
@@ -604,6 +641,9 @@ def shortlist(
 
 def diagnose(view: PlayerView, played: Action, best: Action) -> Mistake:
     """What kind of mistake ``played`` was against ``best``, from what ``view`` shows."""
+    check_is(view, PlayerView, "view")
+    check_is(played, Action, "played")
+    check_is(best, Action, "best")
     hand = mask_of(view.hand)
     if played.kind in (ActionKind.DRAW_PILE, ActionKind.DRAW_STOCK, ActionKind.PASS):
         top = view.top
@@ -694,6 +734,8 @@ class HandSummary:
 
 def hand_summary(review: HandReview, top: int = 3) -> HandSummary:
     """The ``top`` costliest mistakes of a review and its totals."""
+    check_is(review, HandReview, "review")
+    check_int(top, "top", 0, 1 << 31)
     ranked = sorted(review.mistakes, key=lambda v: (-v.loss, v.move_index))
     return HandSummary(tuple(ranked[:top]), review.given_away, len(review.mistakes), len(review.verdicts))
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots import Bot, check_level, make_bot
-from ..bots.base import bot_hand_bound
-from ..checks import check_seed, check_slice_ms, describe
+from ..bots.kernel import bot_hand_bound
+from ..checks import check_int, check_is, check_items, check_player, check_seed, check_slice_ms, describe
 from ..errors import GinError
 from ..match import Match
 from ..results import HandRecord
@@ -118,6 +118,8 @@ def _comparison(row: Any) -> HandComparison:
 
 def dealt_hands(records: Sequence[HandRecord], seat: int) -> tuple[DealtHand, ...]:
     """The hands of a match from its records, with the scores before each and ``seat``'s net."""
+    records = check_items(records, HandRecord, "records")
+    seat = check_player(seat, "seat")
     hands = []
     scores = (0, 0)
     for r in records:
@@ -129,6 +131,8 @@ def dealt_hands(records: Sequence[HandRecord], seat: int) -> tuple[DealtHand, ..
 def expert_seed(day_seed: int, number: int) -> int:
     """The expert's seed for hand ``number`` of the match with seed ``day_seed`` (SHA-256, so it
     is the same in every Python and every release)."""
+    check_seed(day_seed, "day_seed")
+    check_int(number, "number", 1, 1 << 31)
     digest = hashlib.sha256(f"gin-duplicate:{day_seed}:{number}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
@@ -138,6 +142,11 @@ def replay_hand(rules: Rules, hand: DealtHand, seat: int, player: Bot, opponent:
     other; yields the bots' slices, returns the comparison with the hand as it was played.
     At most :func:`~gin_core.bots.base.bot_hand_bound` moves, which two bots never exceed
     (:class:`DuplicateError` past it, rather than a page that never finishes the line)."""
+    check_is(rules, Rules, "rules")
+    check_is(hand, DealtHand, "hand")
+    seat = check_player(seat, "seat")
+    check_is(player, Bot, "player")
+    check_is(opponent, Bot, "opponent")
     match = _deal_again(rules, hand)
     bots = {seat: player, 1 - seat: opponent}
     for _ in range(bot_hand_bound(rules) + 1):  # over by then: the last round only sees it

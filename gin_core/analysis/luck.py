@@ -23,10 +23,11 @@ from typing import Any
 
 from ..actions import ActionKind
 from ..cards import Card
+from ..checks import check_is
 from ..checks import describe as shown
 from ..errors import ArgumentError
 from ..match import Match
-from .coach import CoachDataError, HandReview, _points, _whole
+from .coach import CoachDataError, HandReview, _points, _whole, reading
 from .replay import finished_record, hand_moves, hand_start
 
 
@@ -66,15 +67,16 @@ class Luck:
 
     @classmethod
     def from_data(cls, data: Any) -> Luck:
-        card = data["card"]
-        if card is not None and not isinstance(card, str):
-            raise CoachDataError(f"'card' must be a card, not {shown(card)}")
-        return cls(
-            _whole(data["move"], "move", 0),
-            LuckKind(data["kind"]),
-            _points(data["points"], "points"),
-            None if card is None else Card.parse(card),
-        )
+        with reading("a stored piece of luck"):
+            card = data["card"]
+            if card is not None and not isinstance(card, str):
+                raise CoachDataError(f"'card' must be a card, not {shown(card)}")
+            return cls(
+                _whole(data["move"], "move", 0),
+                LuckKind(data["kind"]),
+                _points(data["points"], "points"),
+                None if card is None else Card.parse(card),
+            )
 
 
 CARDS_LUCK = (LuckKind.DEAL, LuckKind.STOCK, LuckKind.SHOWDOWN)
@@ -175,6 +177,7 @@ def hand_luck(match: Match, hand_number: int, review: HandReview) -> HandLuck:
     """The luck of finished hand ``hand_number`` of ``match`` for the seat the coach's ``review``
     judged, read from that review (see the module's docstring), or :class:`ArgumentError`."""
     record = finished_record(match, hand_number)
+    check_is(review, HandReview, "review")
     if review.deal_code != record.deal_code or review.hand_number != hand_number:
         raise ArgumentError(f"the review is of hand {review.hand_number}, not of hand {hand_number}")
     table = hand_start(match, hand_number)
@@ -214,6 +217,8 @@ def match_luck(match: Match, reviews: Mapping[int, HandReview]) -> MatchLuck:
     """The luck of every finished hand of ``match`` the coach has reviewed (``reviews`` by hand
     number), added up: the per-match luck-adjusted result (Zare's result - luck), or
     :class:`ArgumentError` for a review of a hand that is not finished."""
+    if not isinstance(reviews, Mapping) or not all(type(n) is int for n in reviews):
+        raise ArgumentError(f"reviews must map hand numbers to reviews, not {shown(reviews)}")
     lucks = [hand_luck(match, n, r) for n, r in sorted(reviews.items())]
     result = sum(h.result for h in lucks)
     luck = round(sum(h.total for h in lucks), 2)

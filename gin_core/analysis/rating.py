@@ -11,12 +11,15 @@ and bands come from measurements: see :data:`INACCURACY_POINTS`, :data:`BLUNDER_
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from ..checks import check_is, check_items, check_real, describe
+from ..errors import ArgumentError
 from .coach import (
+    STORED_POINTS,
     CoachDataError,
     HandReview,
     Verdict,
@@ -60,6 +63,7 @@ class Grade(StrEnum):
 
 def grade(verdict: Verdict) -> Grade:
     """The grade of one verdict (a mistake is what the review flagged, whatever its threshold)."""
+    check_is(verdict, Verdict, "verdict")
     if verdict.mistake is not None:
         return (
             Grade.BLUNDER
@@ -73,6 +77,7 @@ def grade(verdict: Verdict) -> Grade:
 
 def move_accuracy(loss: float) -> float:
     """A decision's accuracy in percent (100 for no loss), lichess's curve."""
+    loss = check_real(loss, "loss", -STORED_POINTS, STORED_POINTS)
     if loss <= 0:
         return 100.0
     return min(100.0, max(0.0, 103.1668 * math.exp(-ACCURACY_RATE * loss) - 3.1669))
@@ -110,6 +115,7 @@ near 0.255 the band is a close call."""
 
 def band_of(average_loss: float) -> SkillBand:
     """The skill band of an average loss per decision."""
+    average_loss = check_real(average_loss, "average_loss", -STORED_POINTS, STORED_POINTS)
     return next((band for most, band in BANDS if average_loss <= most), SkillBand.NOVICE)
 
 
@@ -151,7 +157,9 @@ class Rating:
 def rating(reviews: Iterable[HandReview]) -> Rating:
     """The rating of the play in ``reviews`` (one hand's, or a match's): the mean accuracy and
     the mean loss of all their decisions."""
-    losses = [v.loss for r in reviews for v in r.verdicts]
+    if isinstance(reviews, (str, bytes, Mapping)) or not isinstance(reviews, Iterable):
+        raise ArgumentError(f"reviews must be a list of HandReview, not {describe(reviews)}")
+    losses = [v.loss for r in check_items(list(reviews), HandReview, "reviews") for v in r.verdicts]
     if not losses:
         return Rating(0, 100.0, 0.0, None)
     average = math.fsum(losses) / len(losses)

@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import ActionKind
+from ..checks import check_is
 from ..errors import ArgumentError
 from ..match import Match
 from .coach import CoachDataError, HandReview, _whole
 from .luck import Luck, LuckKind, hand_luck
-from .replay import hand_moves, hand_start
+from .replay import finished_record, hand_moves, hand_start
 
 ITS_LUCK = (LuckKind.DEAL, LuckKind.STOCK)  # what the cards gave the opponent; its turns are its play
 
@@ -117,7 +118,8 @@ def their_luck(match: Match, hand_number: int, review: HandReview) -> TheirLuck:
     """The luck of the seat the coach's ``review`` judged in finished hand ``hand_number``, as
     far as the other seat (the reviewed player) may know it; :class:`ArgumentError` if the hand's
     end did not lay that seat's hand open."""
-    seat = 1 - review.player
+    finished_record(match, hand_number)
+    seat = 1 - check_is(review, HandReview, "review").player
     if not laid_open(match, hand_number, seat):
         raise ArgumentError(f"hand {hand_number} did not lay the other hand open: its luck stays hidden")
     known = known_cards(match, hand_number, seat)

@@ -2,7 +2,7 @@
 
 Values are the expected points of this hand for the player (positive is good) and, under
 rules with a target, the expected chance to win the match once the hand is over, which then
-ranks the moves (see :mod:`.judge`); both are measured by playouts on guesses of the hidden
+ranks the moves (see :mod:`.match_chance`); both are measured by playouts on guesses of the hidden
 cards, all moves on the same guesses, within the hard level's budget; the close contenders get
 the most playouts (the worse half is set aside twice, the standard level's choice credited
 ``SearchBot.prior`` points while they are). The order is :mod:`.ranking`'s, the one the coach,
@@ -20,6 +20,7 @@ import math
 from collections.abc import Generator
 from dataclasses import replace
 
+from ..checks import check_is, check_seed, check_slice_ms
 from ..flow import Phase
 from ..view import PlayerView
 from .base import Candidate, Work, finish, forced_decision, rng_for
@@ -42,6 +43,9 @@ HALVINGS = 2  # a hint weighs every legal move: up to 12, narrowed to 3 close co
 
 def think_hint(view: PlayerView, seed: int = 0, slice_ms: float | None = None) -> HintThinking:
     """Like :meth:`Bot.think`: yields the units of each slice, returns the candidates."""
+    check_is(view, PlayerView, "view")
+    check_seed(seed)
+    slice_ms = check_slice_ms(slice_ms)
     acts = view.legal_actions if view.my_turn or view.phase == Phase.HAND_OVER else ()
     forced = forced_decision(view) if acts else None
     if forced is not None:

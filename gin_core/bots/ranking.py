@@ -17,6 +17,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from ..checks import describe
+from ..errors import ArgumentError
+
 CLEAR_ERRORS = 1.645
 """Paired standard errors a gap is lowered by before it counts as clear (one-sided 95%)."""
 
@@ -24,12 +27,13 @@ CLEAR_ERRORS = 1.645
 def rank_key(win: float | None, points: float) -> tuple[float, float]:
     """The key that sorts moves best first (``sorted(..., key=...)``): the higher chance to win
     the match (when measured), then the higher points."""
-    return (-points, -points) if win is None else (-win, -points)
+    points = _finite(points, "points")
+    return (-points, -points) if win is None else (-_finite(win, "win"), -points)
 
 
 def rank_value(win: float | None, points: float) -> float:
     """The value moves are ranked by: the chance to win the match, else the points."""
-    return points if win is None else win
+    return _finite(points, "points") if win is None else _finite(win, "win")
 
 
 def paired_error(better: Sequence[float], worse: Sequence[float]) -> float | None:
@@ -47,4 +51,13 @@ def clearly_better(gap: float, error: float | None) -> bool:
     """Whether a gap in value (the better move's score less the other's) is beyond the noise:
     still above 0 when lowered by :data:`CLEAR_ERRORS` standard errors (``error`` None: the
     gap is exact or was verified elsewhere, any positive gap counts)."""
-    return gap - CLEAR_ERRORS * (error or 0.0) > 0
+    spread = 0.0 if error is None else _finite(error, "error")
+    return _finite(gap, "gap") - CLEAR_ERRORS * spread > 0
+
+
+def _finite(value: object, what: str) -> float:
+    """``value`` if it is a finite number (not a bool), else :class:`ArgumentError` (the front
+    door's names raise only GinErrors)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and -1e300 < value < 1e300:
+        return float(value)  # NaN, the infinities and huge whole numbers are not in range
+    raise ArgumentError(f"{what} must be a finite number, not {describe(value)}")

@@ -9,7 +9,7 @@ other's count); a *wary* player (expert's model of a good one) does not knock wh
 would be undercut, which it can tell because a playout knows both guessed hands. Every rule
 option that changes how a hand ends is modelled (knock limit, stock ends including the wall,
 big gin, upcard passes, the card-taken restriction); scoring gives the engine's points
-(:func:`~gin_core.scoring.knock_points`) by a shorter count (:mod:`.knockcount`).
+(:func:`~gin_core.scoring.knock_points`) by a shorter count (:mod:`.knock_points`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ..cards import CARD_VALUES, Mask
 from ..flow import Phase, at_the_wall, dead_after_discard
 from ..rules import Rules
 from .heuristics import best_after, cached_discard
-from .knockcount import knock_score
+from .knock_points import knock_score
 from .knowledge import fits
 
 TURN_UNITS = 2  # work units of one simulated turn (two best-discard searches)

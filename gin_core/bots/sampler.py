@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 from ..arrange import min_deadwood
 from ..cards import Mask
+from .deadwood_shown import pulled
 from .heuristics import cached_discard
 from .knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR, Knowledge, fits
-from .showdowns import pulled
 
 Guess = tuple[Mask, list[int]]  # the opponent's hand, and the stock (card indices, the next card last)
 
@@ -41,7 +41,7 @@ class Inference:
     evidence; ``replay`` is the share of the opponent's stock draws replayed; ``rules_out_gin``:
     a hand that is gin after the opponent's discard is impossible (weight 0), not merely a hand
     that could have knocked; ``showdowns``: the deadwood the opponent showed at our knocks this
-    match, which the guesses are pulled toward (see :mod:`.showdowns`; none: not pulled). The
+    match, which the guesses are pulled toward (see :mod:`.deadwood_shown`; none: not pulled). The
     defaults fit a player who knocks as soon as it can (the guesses of hands that could have
     knocked are rare, and partial replays keep them so); expert's fit one who waits."""
 

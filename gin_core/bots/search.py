@@ -5,7 +5,7 @@ opponent's hand and the stock many times, consistently with everything public; e
 is played out to the end of the hand on every guess (the same guesses for all candidates, so
 their difference is measured, not their luck); the candidate with the best average points
 wins (under rules with a target, the best average chance to win the match of the scores the
-playouts reach, see :mod:`.judge`; the credit below is then converted at the score's rate),
+playouts reach, see :mod:`.match_chance`; the credit below is then converted at the score's rate),
 except that the standard level's own choice is credited ``prior`` points: the playouts
 follow a cruder policy than the heuristic and their averages are noisy, so the search overrides
 the heuristic only when it finds a clearly better move (against the standard level the search
@@ -28,15 +28,15 @@ from ..equity import equity_loaded
 from ..flow import Phase, dead_after_discard
 from ..view import PlayerView
 from .base import Bot, Decision, Thinking, Work, face_up, lowest_end
-from .habits import waiting_chance, wary_share
+from .deadwood_shown import pulled, shown_deadwood
 from .heuristics import Option, discard_options
-from .judge import Judge
 from .knowledge import Knowledge, fits
+from .match_chance import Judge
 from .reasons import MeldShape, Reason, ReasonKind
 from .rollout import END_UNITS, PlayoutState, playout, playout_bound, score
 from .sampler import Guess, Inference, Proposer, proposal_units, resample
-from .showdowns import pulled, shown_deadwood
 from .standard import best_knock, discard_decision, draw_decision, knock_or_discard, wall_decision
+from .waiting import waiting_chance, wary_share
 
 
 @dataclass
@@ -348,8 +348,8 @@ class SearchBot(Bot):
     def settings_for(self, view: PlayerView) -> SearchSettings:
         """This decision's settings: the level's, with what the level learns from the match:
         the chance that the opponent waits with a hand it could knock with, how often it is
-        wary in the playouts (see :func:`.habits.wary_share`), and at a knock chance the
-        deadwood it showed at our knocks (see :mod:`.showdowns`)."""
+        wary in the playouts (see :func:`.waiting.wary_share`), and at a knock chance the
+        deadwood it showed at our knocks (see :mod:`.deadwood_shown`)."""
         settings = self.settings()
         if self.learns_eagerness:
             settings = replace(settings, opponent_wary=wary_share(view))
@@ -423,13 +423,13 @@ class ExpertBot(SearchBot):
     an undercut, so waiting is valued against an opponent who does not walk into one (with
     only the opponent wary, our own playout self does, and the search knocked too often). How
     much its guesses discount such hands is learnt from the match's finished hands (see
-    :mod:`.habits`): a player seen waiting with knockable hands gets them guessed more often.
+    :mod:`.waiting`): a player seen waiting with knockable hands gets them guessed more often.
     A guessed hand that is gin after the opponent's discard is ruled out (nobody sits on gin),
     so a knock is priced against low hands short of gin, which is where its undercuts are. At
     a knock chance its guesses are pulled toward the deadwood the opponent showed at its
-    knocks this match (see :mod:`.showdowns`): a low-deadwood player's hand is guessed low.
+    knocks this match (see :mod:`.deadwood_shown`): a low-deadwood player's hand is guessed low.
     The opponent's seat in its playouts is wary only on the share of guesses the match's
-    evidence of waiting leaves (see :func:`.habits.wary_share`): against a player seen
+    evidence of waiting leaves (see :func:`.waiting.wary_share`): against a player seen
     knocking at once, playing on is valued against one who knocks at once."""
 
     name = "expert"

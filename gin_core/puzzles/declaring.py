@@ -14,10 +14,7 @@ from __future__ import annotations
 
 from ..actions import Action, ActionKind
 from ..arrange import hand_mask, meld_order
-from ..bots.base import rng_for
-from ..bots.knowledge import Knowledge
-from ..bots.reasons import Reason, ReasonKind
-from ..bots.sampler import guesses
+from ..bots.kernel import Knowledge, Reason, ReasonKind, guesses, rng_for
 from ..cards import Card, mask_of
 from ..declare import declarations, declared_deadwood, default_declaration, layoff_spots
 from ..layoff import defend

@@ -21,10 +21,34 @@ TAU = 0.5  # the system constant: how fast volatility may change
 EPSILON = 0.000001  # the convergence tolerance of the volatility iteration
 PUZZLE_DEVIATION = 60.0  # every puzzle's deviation as an opponent
 START = (1500.0, 350.0, 0.06)  # a new player's rating, deviation and volatility
+RATINGS = (0.0, 4000.0)
+DEVIATIONS = (10.0, 500.0)
+VOLATILITIES = (0.001, 1.0)
+"""The ranges a rating, its deviation and volatility keep (each end included). Within them the
+computation is exact and safe (tests/test_puzzles_glicko.py walks their corners); outside,
+a 9,000 rating divides by zero, a deviation of 1e200 or a volatility of 1e-300 overflows or
+takes the log of 0. A result is kept within them (lichess bounds its ratings the same way)."""
+BOUNDS = (RATINGS, DEVIATIONS, VOLATILITIES)
 
 
 class RatingError(GinError):
-    """A rating that cannot be: a deviation or volatility must be positive and finite."""
+    """A rating that cannot be: a rating, deviation or volatility out of its range."""
+
+
+def _within(value: object, low: float, high: float) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value <= high
+
+
+def in_bounds(values: Sequence[object]) -> bool:
+    """Whether ``values`` (rating, deviation, volatility) are numbers within :data:`BOUNDS`
+    (NaN is in none)."""
+    return len(values) == 3 and all(_within(v, *b) for v, b in zip(values, BOUNDS, strict=True))
+
+
+def _kept(rating: float, deviation: float, volatility: float) -> PlayerRating:
+    """A computed rating brought within :data:`BOUNDS`."""
+    values = (rating, deviation, volatility)
+    return PlayerRating(*(min(high, max(low, v)) for v, (low, high) in zip(values, BOUNDS, strict=True)))
 
 
 @dataclass(frozen=True)
@@ -35,8 +59,9 @@ class PlayerRating:
 
     def __post_init__(self) -> None:
         values = (self.rating, self.deviation, self.volatility)
-        if not all(math.isfinite(v) for v in values) or self.deviation <= 0 or self.volatility <= 0:
-            raise RatingError(f"a rating needs a positive deviation and volatility, not {values}")
+        if not in_bounds(values):
+            shown = ", ".join(f"{low:g}..{high:g}" for low, high in BOUNDS)
+            raise RatingError(f"a rating, deviation and volatility lie in {shown}, not {values!r:.80}")
 
 
 @dataclass(frozen=True)
@@ -46,6 +71,13 @@ class Game:
     rating: float
     deviation: float
     score: float
+
+    def __post_init__(self) -> None:
+        opponent = (self.rating, self.deviation, START[2])
+        if not (in_bounds(opponent) and self.score in (0, 0.5, 1)):
+            raise RatingError(
+                f"a game is against a rating in bounds and scores 1, 0.5 or 0, not {self!r:.80}"
+            )
 
 
 def _g(phi: float) -> float:
@@ -88,7 +120,7 @@ def rate(player: PlayerRating, games: Sequence[Game]) -> PlayerRating:
     """The player's rating after one rating period of ``games`` (none: only the deviation grows)."""
     mu, phi, sigma = (player.rating - 1500) / SCALE, player.deviation / SCALE, player.volatility
     if not games:
-        return PlayerRating(player.rating, math.sqrt(phi * phi + sigma * sigma) * SCALE, sigma)
+        return _kept(player.rating, math.sqrt(phi * phi + sigma * sigma) * SCALE, sigma)
     terms = []
     for game in games:
         g_j = _g(game.deviation / SCALE)
@@ -98,7 +130,7 @@ def rate(player: PlayerRating, games: Sequence[Game]) -> PlayerRating:
     new_sigma = _volatility(phi, sigma, v, v * gain)
     phi_star = math.sqrt(phi * phi + new_sigma * new_sigma)
     new_phi = 1 / math.sqrt(1 / (phi_star * phi_star) + 1 / v)
-    return PlayerRating(1500 + SCALE * (mu + new_phi * new_phi * gain), SCALE * new_phi, new_sigma)
+    return _kept(1500 + SCALE * (mu + new_phi * new_phi * gain), SCALE * new_phi, new_sigma)
 
 
 def update(

@@ -22,8 +22,9 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from ..actions import Action, ActionKind
-from ..bots.knowledge import hand_events
+from ..bots.kernel import hand_events
 from ..cards import CARDS, Card
+from ..checks import describe
 from ..errors import GinError
 from ..events import Event
 from ..presets import PRESETS
@@ -74,6 +75,8 @@ class Position:
     def of(cls, view: PlayerView) -> Position:
         """The position of ``view``: :class:`PositionError` unless it is the holder's turn with
         at least two legal moves."""
+        if not isinstance(view, PlayerView):
+            raise PositionError(f"a position is made from a PlayerView, not {describe(view)}")
         if not view.my_turn or len(view.legal_actions) < 2:
             raise PositionError("a position is a decision: the player's turn, with two or more legal moves")
         moves = tuple(e for e in hand_events(view) if e.kind in MOVE_KINDS)

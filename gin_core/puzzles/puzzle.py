@@ -22,12 +22,8 @@ from functools import cache
 
 from ..actions import Action, ActionKind
 from ..analysis.coach import MistakeKind, diagnose
-from ..bots.hint import think_hint
-from ..bots.judge import Judge
-from ..bots.knowledge import Knowledge
-from ..bots.ranking import rank_key, rank_value
-from ..bots.reasons import Reason
-from ..bots.search import reason_of
+from ..bots.kernel import Judge, Knowledge, Reason, rank_key, rank_value, reason_of, think_hint
+from ..checks import describe, whole_number
 from ..errors import GinError
 from ..flow import Phase
 from ..view import PlayerView
@@ -153,8 +149,12 @@ def rating_for(level: str | None, margin: float, by_match: bool, base: int | Non
 def puzzle_of(position: Position, moves: tuple[MoveValue, ...], pid: str = "") -> Puzzle:
     """An ad hoc puzzle of a shared position or a player's own decision, from its valued
     moves (best first): id ``""``, rated by its margin alone."""
-    if len(moves) < 2:
-        raise PuzzleError("a puzzle needs two or more valued moves")
+    if not isinstance(position, Position):
+        raise PuzzleError(f"a puzzle is of a Position, not {describe(position)}")
+    if not (isinstance(moves, tuple) and all(isinstance(m, MoveValue) for m in moves)) or len(moves) < 2:
+        raise PuzzleError("a puzzle needs two or more valued moves (a tuple of MoveValue)")
+    if not isinstance(pid, str):
+        raise PuzzleError(f"a puzzle's id is text, not {describe(pid)}")
     best, second = moves[0], moves[1]
     view = position.view()
     theme = diagnose(view, second.action, best.action).kind
@@ -170,6 +170,8 @@ def think_solve(
     :func:`gin_core.bots.hint.think_hint` (yields the work units of each slice). A meld
     choice's declarations are valued on :data:`~gin_core.puzzles.declaring.HINT_GUESSES`
     guesses of the defender's hand, in one slice."""
+    if not isinstance(position, Position):
+        raise PuzzleError(f"a position to solve is a Position, not {describe(position)}")
     if position.knock is not None:
         yield HINT_GUESSES
         return declaration_values(position.view(), seed, HINT_GUESSES)
@@ -238,15 +240,19 @@ def format_line(puzzle: Puzzle) -> str:
     return f"{puzzle.position.code} {puzzle.rating} {puzzle.kind} {puzzle.theme} {values}"
 
 
-@cache
 def puzzle_by_id(pid: str) -> Puzzle:
-    """The shipped puzzle with this id (:class:`PuzzleError` naming it if there is none)."""
+    """The shipped puzzle with this id (:class:`PuzzleError` naming it if there is none; any
+    value that is not such an id, "p²" or a list included)."""
     lines = _lines()
-    number = pid[1:] if isinstance(pid, str) and pid[:1] == "p" else ""
-    index = int(number) - 1 if number.isdigit() else -1
-    if not 0 <= index < len(lines) or puzzle_id(index) != pid:
-        raise PuzzleError(f"no puzzle {pid!r}: ids run p0001..{puzzle_id(len(lines) - 1)}")
-    return parse_line(pid, lines[index])
+    number = whole_number(pid[1:], len(lines), 1) if isinstance(pid, str) and pid[:1] == "p" else None
+    if number is None or puzzle_id(number - 1) != pid:
+        raise PuzzleError(f"no puzzle {describe(pid)}: ids run p0001..{puzzle_id(len(lines) - 1)}")
+    return _puzzle(number - 1)
+
+
+@cache
+def _puzzle(index: int) -> Puzzle:
+    return parse_line(puzzle_id(index), _lines()[index])
 
 
 def puzzle_set() -> tuple[Puzzle, ...]:
@@ -281,5 +287,7 @@ def _daily_order() -> tuple[int, ...]:
 def daily_puzzle(day: datetime.date) -> Puzzle:
     """The puzzle of a date: the same for everyone, and none twice within the set's length in
     days (1,257 days for the shipped set)."""
+    if not isinstance(day, datetime.date) or isinstance(day, datetime.datetime):
+        raise PuzzleError(f"the day of a daily puzzle is a date, not {describe(day)}")
     order = _daily_order()
     return puzzle_by_id(puzzle_id(order[(day - FIRST_DAY).days % len(order)]))

@@ -19,10 +19,17 @@ from dataclasses import dataclass
 
 from ..actions import Action
 from ..analysis.coach import Strength, Trial, play_paired
-from ..bots.base import Work, finish, rng_for
-from ..bots.judge import Judge
-from ..bots.knowledge import Knowledge
-from ..bots.search import SearchBot, SearchSettings, guess_hidden, reason_of
+from ..bots.kernel import (
+    Judge,
+    Knowledge,
+    SearchBot,
+    SearchSettings,
+    Work,
+    finish,
+    guess_hidden,
+    reason_of,
+    rng_for,
+)
 from ..view import PlayerView
 
 SCALE = 10

@@ -45,9 +45,10 @@ from typing import IO, TYPE_CHECKING, Any, cast
 
 from ..bots import Bot
 from ..bots.base import bot_hand_bound
-from ..errors import EndlessHandError, IllegalAction
+from ..errors import EndlessHandError
 from ..match import Match
 from ..presets import PRESETS, preset
+from ..refusals import IllegalAction
 from .opponents import arena_bot, arena_names
 
 if TYPE_CHECKING:

@@ -16,7 +16,6 @@ from functools import partial
 
 import js
 
-import gin_core
 from gin_core import Match, preset
 
 from .daily.feature import DailyFeature
@@ -35,7 +34,7 @@ from .storage.local import Status, Store
 from .storage.records import Records
 from .storage.savefmt import Game
 from .storage.settings import Settings
-from .storage.tabs import Tabs
+from .storage.tabs import OWNED, Tabs
 from .table import intents as i
 from .table import params
 from .table.board import Board
@@ -102,11 +101,12 @@ class Page:
     """The page's own services for dispatch (its PageServices): statistics as stored, the look, the
     tab that owns the match."""
 
-    def __init__(self, records: Records, store: Store, fast: bool) -> None:
+    def __init__(self, records: Records, store: Store, fast: bool, owned: Sequence[str] = ()) -> None:
+        """``owned``: the features' records only the tab that owns the match writes (tabs.py)."""
         self.records = records
         self.store = store
         self.fast = fast
-        self.tabs = Tabs(store, self.lost_tab, self.stored_changed)
+        self.tabs = Tabs(store, self.lost_tab, self.stored_changed, owned)
         self.session: Session | None = None
         self.screen: Screen | None = None
         self.turns: Turns | None = None
@@ -157,6 +157,8 @@ class Page:
         else:
             s.save()
         self.records.stats_data = self.records.load_stats()
+        for name in self.tabs.owned.difference(OWNED):  # the features' (read again at each change too)
+            self.stored_changed(name)
 
 
 def link_match(
@@ -168,13 +170,30 @@ def link_match(
     puzzle) opens on every visit (issue 43, item 3)."""
     resume = dom.embedded and stored is not None
     problems: list[str] = []
-    for f in features:
-        game, said = f.link_match(p, stored)
+    dealt: Game | None = None
+    for f in features:  # every feature reads its own: a puzzle or a lesson opens over a dealt daily
+        game, said = feature_link(f, p, stored)
         problems += said
-        if game is not None and not resume:
-            records.remove("practice")
-            return game, problems
-    return None, problems
+        if game is None or resume:
+            continue
+        if dealt is not None:
+            problems.append(f"{', '.join(f.link_names)}: a link deals one match, and it asked for another")
+        dealt = dealt or game
+    if dealt is not None:
+        records.remove("practice")
+    return dealt, problems
+
+
+def feature_link(f: Feature, p: params.Params, stored: Game | None) -> tuple[Game | None, list[str]]:
+    """``f``'s part of a link: what it deals and what it says. Whatever a link's text provokes
+    in it, the page starts: the feature's parameters are then ignored, and said (issue 43)."""
+    try:
+        return f.link_match(p, stored)
+    except Exception:  # outside text: the page must start whatever it holds
+        asked = [name for name in f.link_names if name in dict(p.options)]
+        if not asked:
+            raise  # not a link's doing
+        return None, [f"{', '.join(asked)}: not understood"]
 
 
 def first_game(p: params.Params, stored: Game | None, prefs: Settings, records: Records) -> tuple[Game, bool]:
@@ -219,6 +238,7 @@ def start() -> tuple[Feature, ...]:
 
     records = Records(store, notify)
     # ----- the features: each plugs into the table here, and nowhere else (ginweb/feature.py)
+    sound = Sound()  # the table's sounds, also played at a seated table
     review = ReviewFeature(records, ReviewUI())
     puzzles = PuzzlesFeature(records, PuzzlesUI(), review, lasting=not dom.embedded)
     features: tuple[Feature, ...] = (
@@ -226,12 +246,12 @@ def start() -> tuple[Feature, ...]:
         review,
         puzzles,
         TutorFeature(TutorUI()),
-        SeatsFeature(records, SeatsUI(), review.show_game),
+        SeatsFeature(records, SeatsUI(), review.show_game, sound.play),
         LessonsFeature(records, LessonsUI(), lasting=not dom.embedded),
     )
     records.plug(features)
     p = link_params(features)
-    page = Page(records, store, p.fast)
+    page = Page(records, store, p.fast, [k for f in features for k in f.owned])
     prefs = records.load_settings()
     page.tabs.claim()
     stored = records.read_game(
@@ -244,7 +264,7 @@ def start() -> tuple[Feature, ...]:
         session.resume_practice(records.read_game("practice", "practice hand"))
     board = Board()
     screen = Screen(session, board, TableUI(board), panels, features)
-    screen.sound = Sound().play
+    screen.sound = sound.play
     dialogs = Dialogs()
     turns = Turns(session, screen, dialogs, lambda: p.fast)
     page.session, page.screen, page.turns = session, screen, turns
@@ -266,11 +286,19 @@ def ready(p: params.Params, features: Sequence[Feature]) -> None:
         query = params.strip_consumed(str(js.location.search), [n for f in features for n in f.link_names])
         if query != str(js.location.search):
             js.history.replaceState(js.history.state, "", f"{js.location.pathname}{query}{js.location.hash}")
-    dom.set_text(dom.by_id("engine-version"), gin_core.__version__)
     dom.root.classList.remove("booting")
     dom.by_id("boot").hidden = True
     dom.root.dataset.ready = "1"
     js.performance.mark("gin-ready")
+
+
+def show_engine_version() -> None:
+    """The installed engine's version, as its wheel's metadata gives it, in the footer. Once
+    the later archive has arrived: importlib.metadata parses the metadata with ``email``, which
+    ships there (scripts/build_site.py, LATER_STDLIB)."""
+    from importlib.metadata import version
+
+    dom.set_text(dom.by_id("engine-version"), version("gin_core"))
 
 
 def main() -> None:
@@ -287,4 +315,4 @@ def main() -> None:
     # tracked object at about 1.5 µs each, and start-up leaves tens of thousands of them, so
     # every full collection froze the page for tens of milliseconds, mid-thought or mid-render.
     gc.freeze()
-    after_ready((*DEFERRED, *(m for f in features for m in f.deferred)))
+    after_ready((*DEFERRED, *(m for f in features for m in f.deferred)), arrived=show_engine_version)

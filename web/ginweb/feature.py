@@ -108,6 +108,9 @@ class Feature:
     link_names: tuple[str, ...] = ()  # link and embed parameters it reads (one-time, like seed=)
     long_links: tuple[str, ...] = ()  # those of them whose value may be long (params.MAX_OPTION)
     part_keys: tuple[str, ...] = ()  # top-level keys of the stored match that are its part
+    # its stored records a person changes by playing, kept from memory: only the tab that owns
+    # the match writes them (storage/tabs.py); another tab reads them again (stored_changed)
+    owned: tuple[str, ...] = ()
     deferred: tuple[str, ...] = ()  # its modules the first paint does not need (warmup.py)
     dialog_closes: ClassVar[Mapping[str, FeatureIntent]] = {}  # its dialogs (ids): the intent of closing each
     dialog_keys: ClassVar[Mapping[str, Mapping[str, FeatureIntent]]] = {}  # a key's intent in its open dialog

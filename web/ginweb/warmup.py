@@ -15,7 +15,11 @@ archives PyScript fetches at start but in a second one (scripts/build_site.py, `
 named by ``later.json`` in the working directory. The warm-up first fetches and unpacks it,
 without blocking play; an import of one of its modules before it arrived (a dialog opened in the
 first seconds) fetches it there and then (``LaterFinder``). Without ``later.json`` (a build
-that ships everything at start) there is nothing to fetch.
+that ships everything at start) there is nothing to fetch. Each module goes beside its package:
+ginweb's into the working directory, gin_core's into the installed engine's folder.
+(gin_core is installed from its wheel before the page's code runs: scripts/engine_wheel.py.)
+The standard library's modules only ``importlib.metadata`` reads a version with (``email``)
+are in the later archive too: the engine's version is shown once it has arrived.
 """
 
 from __future__ import annotations
@@ -26,8 +30,8 @@ import io
 import json
 import sys
 import zipfile
-from collections.abc import Sequence
-from importlib.machinery import ModuleSpec
+from collections.abc import Callable, Sequence
+from importlib.machinery import ModuleSpec, PathFinder
 from pathlib import Path
 from types import ModuleType
 
@@ -57,17 +61,26 @@ class LaterFinder:
         return None
 
     def unpack(self, data: bytes) -> None:
-        """Unpack the archive into the working directory (on sys.path) and forget the path
-        finders' directory listings (``importlib.invalidate_caches`` would import
-        ``importlib.metadata``, which does not ship)."""
+        """Unpack the archive, each module beside its package (``package_folder``), and forget
+        the path finders' directory listings (not ``importlib.invalidate_caches``, which also
+        drops importlib.metadata's caches: nothing here changes a distribution)."""
         if self.unpacked:
             return
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
-            zf.extractall(".")
+            for name in zf.namelist():
+                zf.extract(name, package_folder(name.split("/")[0]))
         for finder in sys.path_importer_cache.values():
             if finder is not None and hasattr(finder, "invalidate_caches"):
                 finder.invalidate_caches()
         self.unpacked = True
+
+
+def package_folder(top: str) -> str:
+    """The folder that holds the package ``top`` (gin_core: site-packages, where its wheel is
+    installed; ginweb: the working directory), the working directory for a file of no package."""
+    spec = PathFinder.find_spec(top) if top.isidentifier() else None  # sys.path, not this module's finder
+    origin = spec.origin if spec else None
+    return str(Path(origin).parent.parent) if origin and Path(origin).stem == "__init__" else "."
 
 
 def fetch_now(url: str) -> bytes:
@@ -106,16 +119,20 @@ async def fetch_later(finder: LaterFinder) -> None:
 FINDER = later_finder()  # from the page's start: a module of the later archive is found at any time
 
 
-def after_ready(names: tuple[str, ...], finder: LaterFinder | None = FINDER) -> None:
-    """Once the game is playable: fetch the later archive (if the build has one), then
-    ``warm_up(names)``."""
+def after_ready(
+    names: tuple[str, ...], finder: LaterFinder | None = FINDER, arrived: Callable[[], None] = lambda: None
+) -> None:
+    """Once the game is playable: fetch the later archive (if the build has one), then call
+    ``arrived`` and ``warm_up(names)``."""
     if finder is None:
+        arrived()
         warm_up(names)
         return
 
     async def fetch_then_warm() -> None:
         try:
             await fetch_later(finder)
+            arrived()
         finally:
             warm_up(names)
 

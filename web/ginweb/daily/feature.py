@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from gin_core import whole_number
+
 from ..feature import Feature, FeatureIntent, Handler, Job
 from . import model, record
 from .intents import DuplicateDone, OpenDaily, ShareDaily
@@ -205,6 +207,7 @@ def _target(text: str | None, fast: bool) -> tuple[int | None, list[str]]:
         return None, []
     if not fast:
         return None, ["target is a test option and needs fast=1"]
-    if text.isascii() and text.isdigit() and 1 <= int(text) <= TARGET_MAX:
-        return int(text), []
+    target = whole_number(text, TARGET_MAX, 1)
+    if target is not None:
+        return target, []
     return None, [f"target must be a number from 1 to {TARGET_MAX}"]

@@ -107,6 +107,9 @@ class LessonsFeature(Feature):
         return self.done
 
     def finish(self, ident: str) -> None:
+        """Mark lesson ``ident`` done in the record as stored now (another tab may have added
+        one since: storage/tabs.py, merged records)."""
+        self.done = None
         done = self.lessons_done() | {ident}
         if done != self.done:
             self.done = done

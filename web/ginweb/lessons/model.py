@@ -161,7 +161,7 @@ GOALS: dict[str, Callable[[Lesson, Hand, str], bool]] = {
 }
 
 
-class Verdict(Frozen):
+class StepFeedback(Frozen):
     """The engine's verdict on a choice: right, and the words to say (the lesson's, and the
     engine's own refusal when the move is not legal)."""
 
@@ -169,7 +169,7 @@ class Verdict(Frozen):
     said: str
 
 
-def judge(lesson: Lesson, step: int, played: tuple[str, ...], value: str) -> Verdict:
+def judge(lesson: Lesson, step: int, played: tuple[str, ...], value: str) -> StepFeedback:
     """The verdict on choosing ``value`` at step ``step`` (``played``: the right moves so far):
     a move the engine refuses is refused with the engine's rule, first and alone (the lesson's
     explanation of its goal may not be why: issue 43, item 2); one that misses the step's goal
@@ -181,10 +181,10 @@ def judge(lesson: Lesson, step: int, played: tuple[str, ...], value: str) -> Ver
             hand.check(Action.parse(value))
         ok = GOALS[s.goal](lesson, hand, value)
     except IllegalAction as refused:
-        return Verdict(False, narrate.rule_message(refused) + ".")
+        return StepFeedback(False, narrate.rule_message(refused) + ".")
     except (ActionError, CardError):
         ok = False
-    return Verdict(ok, say(lesson, s.right if ok else s.wrong))
+    return StepFeedback(ok, say(lesson, s.right if ok else s.wrong))
 
 
 def settled(lesson: Lesson, hand: Hand) -> Settlement:
@@ -269,7 +269,7 @@ class Progress(Frozen):
     step: int = 0
     played: tuple[str, ...] = ()
     mode: str = "discard"
-    verdict: Verdict | None = None
+    verdict: StepFeedback | None = None
 
     @property
     def lesson(self) -> Lesson:

@@ -13,6 +13,7 @@ from gin_core.puzzles.position import Position
 from gin_core.puzzles.puzzle import PuzzleError, puzzle_by_id, puzzle_id
 
 from ..kit.frozen import Frozen
+from ..kit.urltext import quote
 from .play import TODAY, Shown
 
 FIRST = puzzle_id(0)
@@ -30,6 +31,9 @@ class Nowhere:
 
     def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any:
         return None
+
+    def notify(self, text: str) -> None:
+        """Nothing is read, so nothing is ever reset."""
 
     def now(self) -> str:
         return self.clock()
@@ -60,7 +64,7 @@ def links(address: str, asked: str, shown: Shown | None) -> Links:
     showing the puzzle asked for as ``asked`` (TODAY, an id or a position code)."""
     folder = address[: address.rfind("/") + 1]
     nxt = following(shown)
-    return Links(nxt, f"{folder}puzzle.html?puzzle={nxt}", f"{folder}?puzzle={asked or TODAY}")
+    return Links(nxt, f"{folder}puzzle.html?puzzle={nxt}", f"{folder}?puzzle={quote(asked or TODAY)}")
 
 
 def rules_words(position: Position) -> str:

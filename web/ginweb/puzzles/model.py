@@ -23,17 +23,6 @@ from ..kit.frozen import Frozen
 from ..words import narrate
 from . import record
 
-THEMES = {
-    MistakeKind.KNOCKED_TOO_EARLY: "Knocking too early",
-    MistakeKind.WAITED_TOO_LONG: "Waiting too long",
-    MistakeKind.DISCARDED_INTO_MELD: "Feeding the computer's meld",
-    MistakeKind.BROKE_MELD: "Breaking a meld",
-    MistakeKind.KEPT_DEAD_PAIR: "Keeping a dead pair",
-    MistakeKind.TOOK_UNUSED: "Taking a card that fits nothing",
-    MistakeKind.DREW_WRONG: "Drawing from the wrong place",
-    MistakeKind.OTHER: "Other",
-}
-
 
 class HandCard(Frozen):
     """A card of your hand: its code (for the face), its name, and the move of discarding it
@@ -71,7 +60,7 @@ class ValueRow(Frozen):
     yours: bool
 
 
-Verdict = Literal["right", "close", "wrong"]
+AnswerGrade = Literal["right", "close", "wrong"]
 
 
 class AnswerModel(Frozen):
@@ -84,7 +73,7 @@ class AnswerModel(Frozen):
     rows: tuple[ValueRow, ...]
     reason: str
     progress: str
-    verdict: Verdict = "right"
+    verdict: AnswerGrade = "right"
     legend: str = ""
 
 
@@ -208,7 +197,7 @@ def legend(puzzle: Puzzle) -> str:
     )
 
 
-def verdict_of(puzzle: Puzzle, played: Action) -> Verdict:
+def verdict_of(puzzle: Puzzle, played: Action) -> AnswerGrade:
     """Right: the best move; close: the best is not clearly better (its gap within the noise of
     its estimate, :func:`gin_core.bots.ranking.clearly_better`); else wrong."""
     if played == puzzle.answer:  # exactly: a meld choice's answers are one knock's declarations
@@ -217,7 +206,7 @@ def verdict_of(puzzle: Puzzle, played: Action) -> Verdict:
     return "wrong" if clearly_better(best.score() - mine.score(), mine.error) else "close"
 
 
-def headline(puzzle: Puzzle, played: Action, verdict: Verdict) -> str:
+def headline(puzzle: Puzzle, played: Action, verdict: AnswerGrade) -> str:
     """The verdict in words; a close one with both values and the noise it is within."""
     pos = puzzle.position
     best = answer_label(pos, puzzle.answer)

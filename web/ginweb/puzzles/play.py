@@ -42,6 +42,7 @@ class Keep(Protocol):
 
     def put(self, name: str, text: str) -> None: ...
     def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any: ...
+    def notify(self, text: str) -> None: ...
     def now(self) -> str: ...
 
 
@@ -71,8 +72,19 @@ class Puzzles:
         return datetime.date.fromisoformat(self.keep.now()[:10])
 
     def load(self) -> dict[str, Any] | None:
+        """The progress as stored (None: none, or set aside as unreadable); fields that cannot
+        be read are reset, said once naming them, and the rest stored back."""
         found = self.keep.read(NAME, record.validate, "record of puzzles")
-        return None if found is None else found[0]
+        if found is None:
+            return None
+        data: dict[str, Any] = found[0]
+        if found[1]:
+            self.keep.notify(
+                f"Some of your puzzle progress could not be read and was reset: {', '.join(found[1])}."
+            )
+            self.data = data
+            self.save()
+        return data
 
     def refresh(self) -> None:
         """Read the progress as stored now (another tab may have changed it)."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from gin_core.puzzles.glicko import PUZZLE_DEVIATION, PlayerRating, RatingError, play
+from gin_core.puzzles.glicko import PUZZLE_DEVIATION, PlayerRating, in_bounds, play
 
 from ..kit.safejson import NewerVersionError
 
@@ -29,6 +29,7 @@ KEEP_DAYS = 60
 KEEP_MISTAKES = 100
 KEEP_RATED = 2000  # the puzzles whose local rating is kept (the latest answered)
 MAX_CODE = 400  # longer text is not a position code
+MAX_COUNT = (1 << 31) - 1  # counts stop here (a stored count is read up to it)
 
 
 class NewerPuzzlesError(NewerVersionError):
@@ -62,15 +63,21 @@ def local_rating(data: dict[str, Any], pid: str, shipped: float) -> PlayerRating
     return PlayerRating(shipped, PUZZLE_DEVIATION) if local is None else PlayerRating(*local)
 
 
+def answered_before(data: dict[str, Any], pid: str) -> bool:
+    """Whether shipped puzzle ``pid`` was answered here before (solved, or rated by a miss)."""
+    return pid in data["solved"] or pid in data["puzzle_ratings"]
+
+
 def answer(data: dict[str, Any], pid: str, puzzle_rating: float, solved: bool) -> bool:
-    """Record an answer to shipped puzzle ``pid`` (rated unless solved before, both ways: your
-    rating and the puzzle's local one) and the streak. Returns whether the rating changed."""
-    _streak(data, solved)
-    if pid in data["solved"]:
+    """Record the first answer to shipped puzzle ``pid``: the streak, your rating and the
+    puzzle's local one. A puzzle counts once: a later answer (the puzzle of the day opened
+    again, the same puzzle in another tab) changes nothing. Returns whether it counted."""
+    if answered_before(data, pid):
         return False
+    after, puzzle = play(rating(data), local_rating(data, pid, puzzle_rating), solved)
+    _streak(data, solved)
     if solved:
         data["solved"] = [*data["solved"], pid][-KEEP_SOLVED:]
-    after, puzzle = play(rating(data), local_rating(data, pid, puzzle_rating), solved)
     data["rating"] = [after.rating, after.deviation, after.volatility]
     rated = {k: v for k, v in data["puzzle_ratings"].items() if k != pid}
     rated[pid] = [puzzle.rating, puzzle.deviation, puzzle.volatility]
@@ -86,8 +93,8 @@ def answer_day(data: dict[str, Any], day: datetime.date, solved: bool) -> None:
 
 
 def _streak(data: dict[str, Any], solved: bool) -> None:
-    data["answered"] += 1
-    data["streak"] = data["streak"] + 1 if solved else 0
+    data["answered"] = min(data["answered"] + 1, MAX_COUNT)
+    data["streak"] = min(data["streak"] + 1, MAX_COUNT) if solved else 0
     data["best"] = max(data["best"], data["streak"])
 
 
@@ -100,17 +107,21 @@ def add_mistake(data: dict[str, Any], code: str) -> bool:
     return True
 
 
-def answer_mistake(data: dict[str, Any], code: str, solved: bool, today: datetime.date) -> None:
+def answer_mistake(data: dict[str, Any], code: str, solved: bool, today: datetime.date) -> bool:
     """Your mistake ``code`` was tried: solved, it drops out; missed, it comes back after
-    AGAIN_AFTER other puzzles or tomorrow."""
+    AGAIN_AFTER other puzzles or tomorrow. False (nothing counted) if it is no longer queued
+    (solved meanwhile in another tab)."""
+    if not any(m["code"] == code for m in data["mistakes"]):
+        return False
     _streak(data, solved)
     kept = [m for m in data["mistakes"] if m["code"] != code]
     if solved and code not in data["cleared"]:
         data["cleared"] = [*data["cleared"], code][-KEEP_MISTAKES:]
     if not solved:
         tomorrow = (today + datetime.timedelta(days=1)).isoformat()
-        kept.append({"code": code, "after": data["answered"] + AGAIN_AFTER, "day": tomorrow})
+        kept.append({"code": code, "after": min(data["answered"] + AGAIN_AFTER, MAX_COUNT), "day": tomorrow})
     data["mistakes"] = kept
+    return True
 
 
 def due_mistakes(data: dict[str, Any], today: datetime.date) -> list[str]:
@@ -152,17 +163,13 @@ def validate(data: Any) -> tuple[dict[str, Any], list[str]]:
 
 
 def _count(value: Any) -> bool:
-    return type(value) is int and 0 <= value < 1 << 31
+    return type(value) is int and 0 <= value <= MAX_COUNT
 
 
 def _rating(value: Any) -> bool:
-    if not (isinstance(value, list) and len(value) == 3 and all(type(v) in (int, float) for v in value)):
-        return False
-    try:
-        PlayerRating(*value)
-    except RatingError:
-        return False
-    return True
+    """A rating, deviation and volatility within the ranges Glicko-2 computes with (a rating of
+    9,000 or a volatility of 1e-300 is finite, and breaks every later answer)."""
+    return isinstance(value, list) and in_bounds(value)
 
 
 def _ratings(value: Any) -> bool:
@@ -191,6 +198,9 @@ def _iso(text: Any) -> bool:
     return isinstance(text, str)
 
 
+MISTAKE_KEYS = frozenset({"code", "after", "day"})  # each read by due_mistakes
+
+
 def _mistakes(value: Any) -> bool:
     return isinstance(value, list) and all(_mistake(m) for m in value)
 
@@ -198,10 +208,11 @@ def _mistakes(value: Any) -> bool:
 def _mistake(m: Any) -> bool:
     return (
         isinstance(m, dict)
-        and isinstance(m.get("code"), str)
+        and set(m) == MISTAKE_KEYS
+        and isinstance(m["code"], str)
         and 0 < len(m["code"]) <= MAX_CODE
-        and _count(m.get("after"))
-        and (m.get("day") is None or _iso(m.get("day")))
+        and _count(m["after"])
+        and (m["day"] is None or _iso(m["day"]))
     )
 
 

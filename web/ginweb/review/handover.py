@@ -13,6 +13,7 @@ itself shows only that seat's view (seen.py): the other hand only as far as that
 from __future__ import annotations
 
 from ..feature import Host
+from ..table import handover
 from .intents import OpenReview
 
 
@@ -34,7 +35,7 @@ def pass_to(host: Host, hand: int, seat: int, people: tuple[str, str]) -> None:
     name = people[seat]
     host.ask(
         f"{name}\u2019s review",
-        f"Pass to {name} to see {name}\u2019s review.",
-        "Ready",
+        handover.before(name, f"see {name}\u2019s review"),
+        handover.READY,
         lambda _: host(OpenReview(hand, 0, seat)),
     )

@@ -10,12 +10,11 @@ final move. Texts come in two forms: on screen (card symbols) and ``spoken`` for
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from gin_core import (
     Action,
-    ActionKind,
     Card,
     Frame,
     Grade,
@@ -45,6 +44,7 @@ from ..storage.savefmt import LogLine
 from ..table.seatview import mirror_settlement
 from ..words import narrate
 from ..words.gamelog import names_none
+from ..words.mistakes import MISTAKES
 from .record import MatchPlay, given_away_by_match, match_play, per_hand
 from .seen import Reader, hidden_label, named, seat_frames
 
@@ -475,86 +475,10 @@ BAND_WORDS = {
 
 def mistake_text(m: Mistake, played: Action, spoken: bool = False) -> str:
     """A mistake's reason in words, e.g. "Kept 9♣ 9♦, but both other nines were gone"."""
-    words = MISTAKE_TEXTS.get(m.kind)
-    if words is None:
-        return f"That left {m.deadwood} deadwood; the coach's move left {m.best_deadwood}."
-    return words(m, played, spoken)
-
-
-def _first(m: Mistake, spoken: bool) -> str:
-    return narrate.card_word(m.cards[0], spoken) if m.cards else ""
-
-
-def _waited(m: Mistake, spoken: bool) -> str:
-    end = "gone gin" if m.best_deadwood == 0 else f"knocked with {m.best_deadwood}"
-    return f"Waited too long: could have {end}, putting down {_first(m, spoken)}."
-
-
-def _drew_wrong(m: Mistake, played: Action, spoken: bool) -> str:
-    if played.kind == ActionKind.DRAW_PILE:
-        return f"Took {_first(m, spoken)}: drawing from the stock was worth more."
-    return f"Left {_first(m, spoken)}: taking it was worth more."
-
-
-MISTAKE_TEXTS: dict[MistakeKind, Callable[[Mistake, Action, bool], str]] = {
-    MistakeKind.KNOCKED_TOO_EARLY: lambda m, _, __: (
-        f"Knocked too early with {m.deadwood}: playing on was worth more."
-    ),
-    MistakeKind.WAITED_TOO_LONG: lambda m, _, spoken: _waited(m, spoken),
-    MistakeKind.DISCARDED_INTO_MELD: lambda m, _, spoken: (
-        f"Discarded {_first(m, spoken)} into the computer's meld: it took"
-        f" {narrate.cards_words(m.cards[1:], spoken)} from the pile."
-    ),
-    MistakeKind.BROKE_MELD: lambda m, _, spoken: (
-        f"Broke up the meld {narrate.cards_words(sorted(m.cards), spoken)} by discarding {_first(m, spoken)}."
-    ),
-    MistakeKind.KEPT_DEAD_PAIR: lambda m, _, spoken: (
-        f"Kept {narrate.cards_words(m.cards, spoken)}, but {gone_words(m, spoken)}."
-    ),
-    MistakeKind.TOOK_UNUSED: lambda m, _, spoken: f"Took {_first(m, spoken)}, which fit nothing.",
-    MistakeKind.DREW_WRONG: _drew_wrong,
-}
-"""Each kind of mistake in words (the cards named on screen, or spoken)."""
-
-
-RANK_PLURALS = (
-    "aces",
-    "twos",
-    "threes",
-    "fours",
-    "fives",
-    "sixes",
-    "sevens",
-    "eights",
-    "nines",
-    "tens",
-    "jacks",
-    "queens",
-    "kings",
-)
-
-
-def gone_words(m: Mistake, spoken: bool) -> str:
-    """The cards that would have completed a dead pair: "both other nines were gone"."""
-    a, b = m.cards[0], m.cards[1]
-    if a.rank == b.rank and len(m.gone) == 2:
-        return f"both other {RANK_PLURALS[a.rank - 1]} were gone"
-    verb = "was" if len(m.gone) == 1 else "were"
-    return f"{narrate.cards_words(m.gone, spoken)} {verb} gone"
+    return MISTAKES[m.kind].afterwards(m, played, spoken)
 
 
 # ----- the coach in the statistics -----------------------------------------------------------------
-
-MISTAKE_WORDS = {
-    MistakeKind.KNOCKED_TOO_EARLY: "knocked too early",
-    MistakeKind.WAITED_TOO_LONG: "waited too long",
-    MistakeKind.DISCARDED_INTO_MELD: "discarded into the computer's meld",
-    MistakeKind.BROKE_MELD: "broke up a meld",
-    MistakeKind.KEPT_DEAD_PAIR: "kept a dead pair",
-    MistakeKind.TOOK_UNUSED: "took a card that fit nothing",
-    MistakeKind.DREW_WRONG: "drew from the wrong place",
-    MistakeKind.OTHER: "other",
-}
 
 
 def coach_rows(counts: Mapping[str, Any], top: int = 3) -> list[tuple[str, str]]:
@@ -563,9 +487,9 @@ def coach_rows(counts: Mapping[str, Any], top: int = 3) -> list[tuple[str, str]]
     the last matches and by the computer's level, and luck against skill per hand."""
     if not counts["hands"]:
         return [("Coach", "no hand reviewed yet")]
-    order = list(MISTAKE_WORDS)
+    order = list(MISTAKES)
     kinds = sorted(counts["kinds"].items(), key=lambda kv: (-kv[1], order.index(MistakeKind(kv[0]))))
-    often = ", ".join(f"{MISTAKE_WORDS[MistakeKind(k)]} ({n})" for k, n in kinds[:top]) or "none"
+    often = ", ".join(f"{MISTAKES[MistakeKind(k)].short} ({n})" for k, n in kinds[:top]) or "none"
     rows = [
         ("Hands reviewed by the coach", str(counts["hands"])),
         (GIVEN_LABEL, f"{per_hand(counts['given_tenths'], counts['hands']):.1f}"),

@@ -32,6 +32,7 @@ from typing import Any
 
 from gin_core import CoachDataError, HandRecord, HandReview, MistakeKind, TheirLuck, move_accuracy
 
+from ..kit import safejson
 from ..kit.frozen import Frozen
 from ..storage import seal
 
@@ -57,8 +58,8 @@ def read_reviews(raw: Any, records: Sequence[HandRecord], sealed_with: str | Non
     found: SeatReviews = ({}, {})
     if isinstance(raw, str) and sealed_with is not None:
         try:
-            raw = json.loads(seal.unseal(raw, sealed_with))
-        except (seal.SealError, ValueError):
+            raw = safejson.loads(seal.unseal(raw, sealed_with))
+        except (seal.SealError, ValueError):  # StoredTextError too: nested too deep, a huge number
             return found
     for key, entry in raw.items() if isinstance(raw, dict) else ():
         try:

@@ -6,12 +6,14 @@ from ..feature import FeatureIntent
 
 
 class SitDown(FeatureIntent):
-    """Start a table: ``seating`` "three", "partners" or "hollywood" (from New match), with at
-    each seat a person or the computer (``kinds``) and the names typed (``typed``)."""
+    """Start a table: ``seating`` the name of one (seatings.py; from New match), with at each
+    seat a person or the computer (``kinds``), the names typed (``typed``) and the computer's
+    difficulty (``level``; "": your match's)."""
 
     seating: str
     kinds: tuple[str, ...] = ("person", "computer", "computer", "computer")
     typed: tuple[str, ...] = ("", "", "", "")
+    level: str = ""
 
 
 class Ready(FeatureIntent):
@@ -36,8 +38,18 @@ class TakeBackMove(FeatureIntent):
     """Take back the holder's last move while their game showed them nothing since."""
 
 
+class SortCards(FeatureIntent):
+    """Show the holder's cards the other way: by suit if by rank, else by rank (melds first,
+    as at two)."""
+
+
+class AskHint(FeatureIntent):
+    """The holder asks the hint for their move (weighed on their own view, as at two)."""
+
+
 class GoOver(FeatureIntent):
-    """Go over ``seat``'s game of the hand just played (behind a handover when several
-    people are at the table)."""
+    """Go over ``seat``'s game of finished hand ``hand`` (0: the hand just played; behind a
+    handover when several people are at the table)."""
 
     seat: int
+    hand: int = 0

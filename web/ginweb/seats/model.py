@@ -10,18 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from gin_core import ActionKind, Card, HandRecord, PlayerView, Seating, SeatView, TableHand, TablePhase
+from gin_core import ActionKind, Card, HandRecord, PlayerView, SeatView, TableHand, TablePhase
 
+from ..table import handover
+from ..table.handview import layout
 from ..table.model import showdown_slots
 from ..words import narrate
+from .seatings import WORDS
 
 Slot = tuple[Card, int, bool, bool]  # a card laid out: its meld group, starts a group, laid off
-
-TITLES = {
-    Seating.HOLLYWOOD: "Hollywood: three games at once",
-    Seating.THREE: "Three players",
-    Seating.PARTNERS: "Four players in partnerships",
-}
 
 
 class GameWatch(Protocol):
@@ -54,6 +51,8 @@ class GameShown:
     stock: int
     status: str
     laid: LaidOut | None = None  # the game is over: both hands laid out
+    groups: tuple[int, ...] = ()  # your cards' melds as the table tints them (-1: deadwood)
+    deadwood: int | None = None  # your deadwood, live (yours only)
 
 
 @dataclass(frozen=True)
@@ -98,6 +97,15 @@ def _told(name: str, slots: tuple[Slot, ...], deadwood: int) -> str:
 
 
 @dataclass(frozen=True)
+class Help:
+    """The hint at the table: ``offered`` (the holder is to move and has not asked yet) and the
+    best move found, in words ("" until found)."""
+
+    offered: bool = False
+    hint: str = ""
+
+
+@dataclass(frozen=True)
 class SeatsModel:
     """Everything the seated table's dialog shows."""
 
@@ -112,22 +120,33 @@ class SeatsModel:
     handover: str | None = None  # covered until this person takes the device
     undo: bool = False  # the holder may take back their last move (nothing seen since)
     discards: tuple[tuple[Card, str, str], ...] = ()  # (card, action text, label): tap the card
-    go_over: tuple[tuple[int, str], ...] = ()  # (seat, label): a person's game of the hand just played
+    go_over: tuple[tuple[int, str], ...] = ()  # (seat, label): a person's game of a hand over
+    hands_over: int = 0  # the hands over (their games may be gone over, the last one first)
+    help: Help = Help()  # the hint (never on a covered table)
+    sort: str = "rank"  # your cards by "rank" or "suit"
 
 
 def parties(view: SeatView, who: tuple[str, ...]) -> tuple[str, ...]:
-    """Who scores: each player, or each side of partners (seats 0 and 2, 1 and 3)."""
-    if view.seating == Seating.PARTNERS:
-        return (f"{who[0]} and {who[2]}", f"{who[1]} and {who[3]}")
-    return who
+    """Who scores: each player, or each side of partners (its seats' names, e.g. "You and
+    Partner"), in party order."""
+    count = max(view.parties) + 1
+    return tuple(" and ".join(n for s, n in enumerate(who) if view.parties[s] == p) for p in range(count))
 
 
-def _own(play: PlayerView, players: tuple[str, str], status: str) -> GameShown:
-    """Your game (``players``: you first)."""
+def _sides(view: SeatView) -> bool:
+    """Partners: a party of several seats, whose hand is the net of its games."""
+    return len(set(view.parties)) < len(view.parties)
+
+
+def _own(play: PlayerView, players: tuple[str, str], status: str, sort: str) -> GameShown:
+    """Your game (``players``: you first), your cards laid out as the two-player table lays
+    them out (table/handview.py: melds first and tinted, sorted by ``sort``) with their deadwood."""
     top = play.pile[-1] if play.pile else None
     laid = laid_out(play.showdown, (play.player, 1 - play.player), players)
-    shown = GameShown(players, True, play.hand, (0, play.opponent_hand_size), top, play.stock_size, status)
-    return replace(shown, laid=laid)
+    slots, deadwood = layout(play.hand, sort)
+    cards = tuple(s.card for s in slots)
+    shown = GameShown(players, True, cards, (0, play.opponent_hand_size), top, play.stock_size, status)
+    return replace(shown, laid=laid, groups=tuple(s.group for s in slots), deadwood=deadwood)
 
 
 def _watched(w: GameWatch, who: tuple[str, ...]) -> GameShown:
@@ -156,8 +175,9 @@ def _own_status(play: PlayerView) -> str:
     return "The other player's turn"
 
 
-def games(view: SeatView, who: tuple[str, ...]) -> tuple[GameShown, ...]:
-    """Your game first (if you play this hand), then the others, face down."""
+def games(view: SeatView, who: tuple[str, ...], sort: str = "rank") -> tuple[GameShown, ...]:
+    """Your game first (if you play this hand; your cards sorted by ``sort``), then the others,
+    face down."""
     shown = [_watched(w, who) for w in view.watching]
     game = next((seats for seats in view.pairing if view.seat in seats), None)
     if view.play is not None and game is not None:
@@ -165,7 +185,7 @@ def games(view: SeatView, who: tuple[str, ...]) -> tuple[GameShown, ...]:
         players = (who[game[0]], who[game[1]])
         status = _own_status(view.play) if last is None else _own_result(last, players, view.seat)
         mine = players if game[0] == view.seat else (players[1], players[0])  # yours first
-        shown.insert(0, _own(view.play, mine, status))
+        shown.insert(0, _own(view.play, mine, status, sort))
     return tuple(shown)
 
 
@@ -211,17 +231,24 @@ def status(view: SeatView, who: tuple[str, ...]) -> str:
 
 
 def present(
-    view: SeatView, who: tuple[str, ...], undo: bool = False, go_over: tuple[tuple[int, str], ...] = ()
+    view: SeatView,
+    who: tuple[str, ...],
+    undo: bool = False,
+    go_over: tuple[tuple[int, str], ...] = (),
+    help_: Help = Help(),
+    sort: str = "rank",
 ) -> SeatsModel:
     """The dialog for the seat of ``view`` (``who``: every seat's name), from its view only;
-    ``undo``: it may take back its last move; ``go_over``: the games offered to go over (go_over_labels)."""
+    ``undo``: it may take back its last move; ``go_over``: the games offered to go over
+    (go_over_labels); ``help_``: the hint (weighed on that view only); ``sort``: your cards by
+    "rank" or "suit"."""
     head, rows = scoreboard(view, who)
     in_play = view.phase == TablePhase.PLAY
     mine_over = view.play is None or view.play.phase in ("match_over", "hand_over")
     return SeatsModel(
-        title=TITLES[view.seating],
+        title=WORDS[view.seating].title,
         seats=seats(view, who),
-        games=games(view, who),
+        games=games(view, who, sort),
         moves=moves(view),
         watching=in_play and mine_over,
         status=status(view, who),
@@ -230,6 +257,9 @@ def present(
         undo=undo,
         discards=discards(view),
         go_over=go_over,
+        hands_over=len(view.hands) if go_over else 0,
+        help=help_,
+        sort=sort,
     )
 
 
@@ -245,18 +275,28 @@ def covered(view: SeatView, who: tuple[str, ...]) -> SeatsModel:
     to = who[view.seat]
     shown = present(view, who)
     down = tuple(
-        replace(g, yours=False, cards=(), face_down=(len(g.cards), g.face_down[1]), status="")
+        replace(
+            g,
+            yours=False,
+            cards=(),
+            groups=(),
+            deadwood=None,
+            face_down=(handover.face_down(g.cards), g.face_down[1]),
+            status="",
+        )
         if g.yours
         else g
         for g in shown.games
     )
-    text = f"Pass the device to {to}. {to}: tap \u201cReady\u201d when only you can see the screen."
+    text = handover.instruction(to)
     return replace(
         shown,
         games=down,
         moves=(),
         discards=(),
         go_over=(),
+        hands_over=0,
+        help=Help(),
         undo=False,
         watching=False,
         status=text,
@@ -269,13 +309,13 @@ def scoreboard(view: SeatView, who: tuple[str, ...]) -> tuple[tuple[str, ...], t
     if view.hollywood is not None:
         return _hollywood(view, who)
     by = parties(view, who)
-    head = ("Hand", *by) + (("Games",) if view.seating == Seating.PARTNERS else ())
+    head = ("Hand", *by) + (("Games",) if _sides(view) else ())
     rows = [_hand_row(view, h, who) for h in view.hands]
     rows.append(
         (
             "Total",
             *(str(p) for p in _sums(view, len(by))),
-            *(("",) if view.seating == Seating.PARTNERS else ()),
+            *(("",) if _sides(view) else ()),
         )
     )
     if view.result is not None:
@@ -295,7 +335,7 @@ def _sums(view: SeatView, n: int) -> tuple[int, ...]:
 
 def _hand_row(view: SeatView, hand: TableHand, who: tuple[str, ...]) -> tuple[str, ...]:
     cells = (str(hand.number), *(str(p) for p in hand.points))
-    if view.seating != Seating.PARTNERS:
+    if not _sides(view):
         return cells
     both = "; ".join(_game_result((who[g.seats[0]], who[g.seats[1]]), g.record) for g in hand.games)
     return (*cells, both)
@@ -303,9 +343,9 @@ def _hand_row(view: SeatView, hand: TableHand, who: tuple[str, ...]) -> tuple[st
 
 def _hollywood(view: SeatView, who: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
     assert view.hollywood is not None
-    head = ("Player", "Game 1", "Game 2", "Game 3", "Total")
+    head = ("Side" if _sides(view) else "Player", "Game 1", "Game 2", "Game 3", "Total")
     rows = []
-    for p, name in enumerate(who):
+    for p, name in enumerate(parties(view, who)):
         cells = [str(g.points[p]) + (" (over)" if g.result is not None else "") for g in view.hollywood.games]
         rows.append((name, *cells, str(view.hollywood.totals[p])))
     return head, tuple(rows)

@@ -15,11 +15,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gin_core import GinError, HandReview, Seating, Table, load_table, save_table
+from gin_core import GinError, HandReview, Seating, TableMatch, load_table, save_table, whole_number
 
+from ..kit import safejson
+from ..kit.safejson import NewerVersionError
 from ..storage.savefmt import NAME_MAX, seat_name
 from ..storage.seal import SealError, seal, unseal
 from ..storage.settings import LEVELS
+from .seatings import WORDS
 
 NAME = "seats"
 FORMAT = "ginweb.seats"
@@ -27,14 +30,13 @@ VERSION = 3
 _KEYS = {1: frozenset({"format", "version", "level", "table"})}
 _KEYS[2] = _KEYS[1] | {"people"}
 _KEYS[3] = _KEYS[2] | {"analyses"}
-COMPUTERS = {  # the computer's name at each seat
-    Seating.HOLLYWOOD: ("Computer", "Computer"),
-    Seating.THREE: ("Computer", "Left", "Right"),
-    Seating.PARTNERS: ("Computer", "Left", "Partner", "Right"),
-}
 
 People = tuple[str | None, ...]  # per seat: a person's name, or None for the computer
 Analyses = dict[tuple[int, int], HandReview]  # the analyses, by (table hand, seat)
+
+
+class NewerSeatsError(NewerVersionError):
+    """A table stored by a newer version of the page: left as it is, never overwritten."""
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,7 @@ class Seated:
     """A table on the page: at each seat a person (by name) or the computer (at ``level``), and
     the analyses of the people's games."""
 
-    table: Table
+    table: TableMatch
     level: str
     people: People
     analyses: Analyses = field(default_factory=dict)
@@ -55,7 +57,7 @@ def alone(seats: int) -> People:
 
 def names(seating: Seating, people: People) -> tuple[str, ...]:
     """Every seat's name: the person's, or the computer's at that seat."""
-    return tuple(COMPUTERS[seating][s] if p is None else p for s, p in enumerate(people))
+    return tuple(WORDS[seating].computers[s] if p is None else p for s, p in enumerate(people))
 
 
 def persons(people: People) -> tuple[int, ...]:
@@ -67,7 +69,7 @@ def seat_people(seating: Seating, kinds: Sequence[str], typed: Sequence[str]) ->
     """Who sits where, as chosen in the form (``kinds[s]`` "person" or "computer", ``typed[s]``
     the name; an empty name is "You" for the only person, else "Player n"); ValueError naming
     the rule if no seat is a person, a name is too long, or two seats share a name."""
-    n = len(COMPUTERS[seating])
+    n = len(WORDS[seating].computers)
     chosen = [s for s in range(n) if kinds[s] == "person"]
     people: list[str | None] = [None] * n
     for s in chosen:
@@ -102,10 +104,13 @@ def dumps(seated: Seated, key: str) -> str:
 
 
 def parse(data: Any, key: str) -> Seated:
-    """The table stored as ``data`` (parsed JSON); ValueError names what is wrong."""
+    """The table stored as ``data`` (parsed JSON); ValueError names what is wrong,
+    NewerSeatsError (the store keeps it as it is) for a newer version's record."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("not a table of this page")
     version = data.get("version")
+    if type(version) is int and version > VERSION:
+        raise NewerSeatsError(f"table record version {version} is newer than this page's {VERSION}")
     if type(version) is not int or version not in _KEYS or set(data) != _KEYS[version]:
         raise ValueError(f"table record version {version!r} is not supported")
     if data["level"] not in LEVELS:
@@ -115,7 +120,7 @@ def parse(data: Any, key: str) -> Seated:
     return Seated(table, data["level"], people, _analyses(data.get("analyses"), key, table))
 
 
-def game_seat(table: Table, hand: int, seat: int) -> tuple[int, int] | None:
+def game_seat(table: TableMatch, hand: int, seat: int) -> tuple[int, int] | None:
     """(game, player in it) of ``seat`` in finished hand ``hand`` (None: it sat out)."""
     for g, played in enumerate(table.hands[hand - 1].games):
         if seat in played.seats:
@@ -123,21 +128,22 @@ def game_seat(table: Table, hand: int, seat: int) -> tuple[int, int] | None:
     return None
 
 
-def _analyses(raw: Any, key: str, table: Table) -> Analyses:
+def _analyses(raw: Any, key: str, table: TableMatch) -> Analyses:
     """The stored analyses that read back and are of their seat's game (see the module text)."""
     try:
-        found = json.loads(unseal(raw, key)) if isinstance(raw, str) else {}
-    except (SealError, ValueError):
+        found = safejson.loads(unseal(raw, key)) if isinstance(raw, str) else {}
+    except (SealError, ValueError):  # StoredTextError too: nested too deep, a huge number
         return {}
     out: Analyses = {}
     for name, entry in found.items() if isinstance(found, dict) else ():
         hand, _, seat = str(name).partition(":")
-        if hand.isdigit() and seat.isdigit() and (read := _analysis(entry, table, int(hand), int(seat))):
-            out[int(hand), int(seat)] = read
+        h, s = whole_number(hand, len(table.hands), 1), whole_number(seat, table.seats - 1)
+        if h is not None and s is not None and (read := _analysis(entry, table, h, s)):
+            out[h, s] = read
     return out
 
 
-def _analysis(entry: Any, table: Table, hand: int, seat: int) -> HandReview | None:
+def _analysis(entry: Any, table: TableMatch, hand: int, seat: int) -> HandReview | None:
     """``entry`` read back if it is of ``seat``'s game of finished hand ``hand``, else None."""
     if not (0 < hand <= len(table.hands) and seat < table.seats):
         return None
@@ -151,7 +157,7 @@ def _analysis(entry: Any, table: Table, hand: int, seat: int) -> HandReview | No
     return read if read.deal_code == table.hands[hand - 1].games[where[0]].record.deal_code else None
 
 
-def _people(raw: Any, table: Table) -> People:
+def _people(raw: Any, table: TableMatch) -> People:
     """Who sits where as stored: a name or null per seat of ``table``."""
     if not (isinstance(raw, list | tuple) and len(raw) == table.seats):
         raise ValueError("table record people do not match its seats")

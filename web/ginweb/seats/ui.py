@@ -1,7 +1,8 @@
 """The seated table's dialog (#dlg-seats): write what model.py built into the DOM, and decide
 nothing. The holder's cards are shown with their symbols and named for a screen reader; a
 hidden hand is only a count of card backs; covered for a handover, only "Ready" (focused) can
-be played. Also reads the seats chosen in New match (a person or the computer, and a name)."""
+be played. Also adds the seatings to New match's Seating and reads the seats chosen there (a
+person or the computer, and a name) and the difficulty."""
 
 from __future__ import annotations
 
@@ -10,8 +11,11 @@ from typing import TYPE_CHECKING
 from gin_core import Card
 
 from ..kit import dom
+from ..table import handover
 from ..table.cardface import face_html
+from ..table.model import tint
 from ..words import narrate
+from .seatings import WORDS
 
 if TYPE_CHECKING:  # imported after the first paint (warmup.py)
     from .model import GameShown, LaidOut, SeatsModel, Slot
@@ -42,10 +46,10 @@ def _laid(laid: LaidOut, players: tuple[str, str]) -> str:
     )
 
 
-def _face(c: Card, play: tuple[str, str] | None) -> str:
-    """A card of the holder's hand as the main table draws it; a button when it may be
-    discarded (tap it to discard)."""
-    cls = f"card face s{c.suit}"
+def _face(c: Card, play: tuple[str, str] | None, group: int = -1, starts: bool = False) -> str:
+    """A card of the holder's hand as the main table draws it, its meld tinted (a gap before
+    each group); a button when it may be discarded (tap it to discard)."""
+    cls = f"card face s{c.suit} {tint(group)}{' gap' if starts else ''}"
     if play is None:
         word = narrate.card_word(c, spoken=True)
         return f'<span class="{cls}" role="img" aria-label="{dom.esc(word)}">{face_html(c)}</span>'
@@ -56,19 +60,31 @@ def _face(c: Card, play: tuple[str, str] | None) -> str:
     )
 
 
-def _hand(cards: tuple[Card, ...], discards: tuple[tuple[Card, str, str], ...]) -> str:
+def _hand(g: GameShown, discards: tuple[tuple[Card, str, str], ...], sort: str) -> str:
+    """Your cards, melds tinted, with the live deadwood and the sort."""
     plays = {c: (text, label) for c, text, label in discards}
-    faces = "".join(_face(c, plays.get(c)) for c in cards)
-    what = "tap a card to discard it" if plays else f"{len(cards)} cards"
-    return f'<div class="seat-hand" role="group" aria-label="Your hand: {what}">{faces}</div>'
+    groups = g.groups or (-1,) * len(g.cards)
+    faces = "".join(
+        _face(c, plays.get(c), grp, i > 0 and grp != groups[i - 1])
+        for i, (c, grp) in enumerate(zip(g.cards, groups, strict=True))
+    )
+    what = "tap a card to discard it" if plays else f"{len(g.cards)} cards"
+    other = "suit" if sort == "rank" else "rank"
+    tools = (
+        f'<p class="seat-tools"><span>Deadwood <b>{g.deadwood}</b></span>'
+        f'<button type="button" data-act="seat-sort">Sort by {other}</button></p>'
+        if g.deadwood is not None
+        else ""
+    )
+    return f'<div class="seat-hand" role="group" aria-label="Your hand: {what}">{faces}</div>{tools}'
 
 
-def _game(g: GameShown, discards: tuple[tuple[Card, str, str], ...] = ()) -> str:
+def _game(g: GameShown, discards: tuple[tuple[Card, str, str], ...] = (), sort: str = "rank") -> str:
     title = f"{g.players[0]} against {g.players[1]}"
     if g.laid is not None:
         mine = _laid(g.laid, g.players)
     elif g.yours:
-        mine = _hand(g.cards, discards)
+        mine = _hand(g, discards, sort)
     else:
         mine = _backs(g.players[0], g.face_down[0])
     top = "empty" if g.top is None else narrate.card_word(g.top, spoken=True)
@@ -90,20 +106,38 @@ def _backs(name: str, n: int) -> str:
 
 def _moves(m: SeatsModel) -> str:
     if m.handover is not None:
-        return '<button type="button" class="primary" id="seats-ready" data-act="seat-ready">Ready</button>'
+        return (
+            '<button type="button" class="primary" id="seats-ready" data-act="seat-ready">'
+            f"{handover.READY}</button>"
+        )
     buttons = "".join(
         f'<button type="button" data-act="seat-move" data-action="{dom.esc(text)}">{dom.esc(label)}</button>'
         for text, label in m.moves
     )
     if m.undo:
         buttons += '<button type="button" data-act="seat-undo">Take back</button>'
-    buttons += "".join(
-        f'<button type="button" data-act="seat-go-over" data-seat="{seat}">{dom.esc(label)}</button>'
-        for seat, label in m.go_over
-    )
+    if m.help.offered:
+        buttons += '<button type="button" data-act="seat-hint">Hint</button>'
+    if m.help.hint:
+        buttons += f'<p class="seat-hint" role="status">Hint: {dom.esc(m.help.hint)}</p>'
+    buttons += _go_over(m)
     if m.watching:
         buttons += '<button type="button" data-act="seat-skip">Skip to the result</button>'
     return buttons
+
+
+def _go_over(m: SeatsModel) -> str:
+    """The buttons to go over a person's game, and which hand (the last first) once several
+    are over."""
+    pick = ' data-value-of="seats-hand"' if m.hands_over > 1 else ""
+    buttons = "".join(
+        f'<button type="button" data-act="seat-go-over" data-seat="{seat}"{pick}>{dom.esc(label)}</button>'
+        for seat, label in m.go_over
+    )
+    if not pick:
+        return buttons
+    hands = "".join(f'<option value="{h}">Hand {h}</option>' for h in range(m.hands_over, 0, -1))
+    return f'<label for="seats-hand">Go over</label><select id="seats-hand">{hands}</select>{buttons}'
 
 
 def _board(m: SeatsModel) -> str:
@@ -121,13 +155,19 @@ def _board(m: SeatsModel) -> str:
 class SeatsUI:
     def __init__(self) -> None:
         self.dlg = dom.by_id("dlg-seats")
+        choices = "".join(
+            f'<option value="{dom.esc(str(s))}">{dom.esc(w.choice)}</option>' for s, w in WORDS.items()
+        )
+        dom.by_id("new-seating").insertAdjacentHTML("beforeend", choices)  # after "Two players"
 
     def show(self, m: SeatsModel) -> None:
         """Draw the table and open its dialog."""
         dom.set_text(dom.by_id("seats-title"), m.title)
         dom.set_text(dom.by_id("seats-status"), m.status)
         dom.by_id("seats-list").innerHTML = "".join(f"<li>{dom.esc(s)}</li>" for s in m.seats)
-        dom.by_id("seats-games").innerHTML = "".join(_game(g, m.discards if g.yours else ()) for g in m.games)
+        dom.by_id("seats-games").innerHTML = "".join(
+            _game(g, m.discards if g.yours else (), m.sort) for g in m.games
+        )
         dom.by_id("seats-moves").innerHTML = _moves(m)
         dom.by_id("seats-board").innerHTML = _board(m)
         if not self.dlg.open:
@@ -135,11 +175,12 @@ class SeatsUI:
         if m.handover is not None:  # the next person starts from "Ready"
             dom.before_paint(dom.by_id("seats-ready").focus)
 
-    def form(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """Each seat's choice in New match: "person" or "computer", and the name typed."""
+    def form(self) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+        """Each seat's choice in New match ("person" or "computer", and the name typed) and the
+        difficulty chosen there."""
         kinds = tuple(str(dom.by_id(f"seats-kind{i}").value) for i in range(1, SEATS_MAX + 1))
         typed = tuple(str(dom.by_id(f"seats-name{i}").value) for i in range(1, SEATS_MAX + 1))
-        return kinds, typed
+        return kinds, typed, str(dom.by_id("new-level").value)
 
     def hide(self) -> None:
         if self.dlg.open:

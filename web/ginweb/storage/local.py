@@ -143,7 +143,8 @@ class Store:
         self.retry()
 
     def remove(self, name: str) -> None:
-        if self.ls is None:
+        """Remove ``name`` (not a record another tab owns now: tabs.py)."""
+        if self.ls is None or self.refuse(name):
             return
         with contextlib.suppress(Exception):  # a disabled storage throws
             self.ls.removeItem(key(name))

@@ -112,4 +112,9 @@ class Records:
         """The stored match ("match") or the practice hand on the table ("practice")."""
         key = self.store.seal_key()
         found = self.store.read(name, lambda data: savefmt.from_data(data, key, self.part_keys), what)
-        return cast(savefmt.Game | None, found)
+        game = cast(savefmt.Game | None, found)
+        if game is not None and game.reset:
+            self.notify(
+                f"Some of your saved {what} could not be read and was reset: {', '.join(game.reset)}."
+            )
+        return game

@@ -19,6 +19,10 @@ Version 3 added two keys in clear about the finished hands, now a feature's part
 
 ``people`` (only in a match of two people on one device, "pass and play"): the two seats'
 names, ``["Ann", "Bob"]``, in clear (names are not secret); absent, seat 1 is the computer.
+Stored names are checked as the "New match" form checks them (:func:`people_named`); present
+but not two different names, the match stays a match of two people, named "Player 1" and
+"Player 2", and the field is named in ``Game.reset`` (the page says so): read as a match
+against the computer, seat 1's hand would be shown to seat 0.
 Nothing in the save says whose turn is shown: a reloaded two-person match always opens on the
 handover screen of the seat to move. The seal keeps the hands out of plain sight in storage;
 it is not a lock against a person with the browser's developer tools on the shared device.
@@ -48,6 +52,7 @@ READS = (1, 2, 3)
 LOG_KEEP = 300
 _OWN_KEYS = frozenset(("format", "version", "uid", "level", "order", "log", "started", "sealed", "people"))
 NAME_MAX = 20
+DEFAULT_PEOPLE = ("Player 1", "Player 2")  # the form's names for two people left unnamed
 
 
 class NewerSaveError(SaveError, safejson.NewerVersionError):
@@ -78,6 +83,7 @@ class Game:
     parts: dict[str, Any] = field(default_factory=dict)  # the features' parts, as JSON values
     undos: int = 0  # moves you took back in this match (it is marked so in the statistics)
     people: tuple[str, str] | None = None  # two people's names (pass and play), or None
+    reset: list[str] = field(default_factory=list)  # fields read back as defaults (never stored)
 
     def dumps(self, key: str) -> str:
         """The stored text, the engine's save and the bot's seed sealed with ``key``."""
@@ -149,7 +155,7 @@ def from_data(data: Any, key: str, part_keys: tuple[str, ...] = ()) -> Game:
     parts = {k: data[k] for k in part_keys if data.get(k) is not None and k not in _OWN_KEYS}
     game = Game(match, uid, level, seed, started, _order(data.get("order")), log, pending, parts=parts)
     game.undos = _undos(data.get("undos"))
-    game.people = _people(data.get("people"))
+    _read_people(game, data.get("people"))
     return game
 
 
@@ -164,8 +170,8 @@ def seat_name(raw: str) -> str | None:
 def people_named(first: str, second: str) -> tuple[str, str]:
     """Two people's names as typed in the "New match" form (empty: "Player 1", "Player 2");
     ValueError naming the rule if one is too long or both are the same."""
-    a = seat_name(first) if first.strip() else "Player 1"
-    b = seat_name(second) if second.strip() else "Player 2"
+    a = seat_name(first) if first.strip() else DEFAULT_PEOPLE[0]
+    b = seat_name(second) if second.strip() else DEFAULT_PEOPLE[1]
     if a is None or b is None:
         raise ValueError(f"A player's name has 1 to {NAME_MAX} letters, digits or spaces.")
     if a.casefold() == b.casefold():
@@ -173,12 +179,26 @@ def people_named(first: str, second: str) -> tuple[str, str]:
     return a, b
 
 
+def _read_people(game: Game, raw: Any) -> None:
+    """``game``'s people as stored (absent: a match against the computer); names the form would
+    refuse keep it a match of two people under the form's default names, ``people`` reset."""
+    if raw is None:
+        return
+    game.people = _people(raw)
+    if game.people is None:
+        game.people = DEFAULT_PEOPLE
+        game.reset.append("people")
+
+
 def _people(raw: Any) -> tuple[str, str] | None:
-    """The two people's names as stored (None: a match against the computer, or unreadable)."""
-    if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(n, str) for n in raw)):
+    """The two people's names as stored, if the form would have taken them as they are."""
+    if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(n, str) and n.strip() for n in raw)):
         return None
-    a, b = seat_name(raw[0]), seat_name(raw[1])
-    return (a, b) if a and b else None
+    try:
+        named = people_named(raw[0], raw[1])
+    except ValueError:
+        return None
+    return named if list(named) == raw else None
 
 
 def _seed(value: Any) -> TypeGuard[int]:

@@ -1,5 +1,15 @@
 """Two tabs of the page, one stored match: the tab that owns it saves it, the others say so.
 
+Every stored record a person changes follows one of two rules, so that no tab's older copy
+is written over another tab's newer one:
+
+* owned (``Tabs.owned``: the match, a practice hand, and the features' records kept in memory
+  while played, ``Feature.owned``: the seated table): only the owning tab writes them; the
+  others read them again when they change (``changed``, the feature's ``stored_changed``), so a
+  tab that takes the match back ("Play here") plays on from the other tab's last move;
+* merged (the statistics, and every feature's record of progress): each change reads the
+  record as stored, changes it and writes it back at once.
+
 A tab claims the match when it starts and when the player chooses "Play here", by writing its
 random id to ``gin-rummy/v1/owner``. Every other tab gets a ``storage`` event for that key, sees
 the id is no longer its own, stops writing the match (``Store.refuse``) and calls ``lost`` (the
@@ -13,7 +23,7 @@ Statistics are not owned: every tab counts by reading, counting and writing back
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import js
 
@@ -21,17 +31,25 @@ from ..kit import dom
 from ..kit.dom import Js
 from .local import Store, key
 
-OWNED = ("match", "practice")  # the records only the owning tab writes (practice: a replayed deal)
+OWNED = ("match", "practice")  # the table's records only the owning tab writes (practice: a replayed deal)
 
 
 class Tabs:
-    def __init__(self, store: Store, lost: Callable[[], None], changed: Callable[[str], None]):
+    def __init__(
+        self,
+        store: Store,
+        lost: Callable[[], None],
+        changed: Callable[[str], None],
+        owned: Iterable[str] = (),
+    ):
+        """``owned``: the features' records only the owning tab writes (besides :data:`OWNED`)."""
         self.store = store
         self.lost = lost
         self.changed = changed
         self.id = secrets.token_hex(8)
         self.owner = False
-        store.refuse = lambda name: name in OWNED and not self.owner
+        self.owned = frozenset((*OWNED, *owned))
+        store.refuse = lambda name: name in self.owned and not self.owner
         dom.listen(js.window, "storage", self.on_storage)
 
     def claim(self) -> None:

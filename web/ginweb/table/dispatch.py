@@ -10,13 +10,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
-from gin_core import Action, ActionKind, IllegalAction, MatchResult, Phase, PlayerView, TakeBack, preset
+from gin_core import (
+    ENDED,
+    Action,
+    ActionKind,
+    IllegalAction,
+    MatchResult,
+    Phase,
+    PlayerView,
+    TakeBack,
+    preset,
+)
 
 from ..feature import Feature, Handler, refused_start
 from ..storage.savefmt import people_named
 from ..storage.settings import Settings
 from ..words import narrate
-from . import chartview, knock, params
+from . import chartview, handover, knock, params
 from . import intents as i
 from .session import Blocked, Session
 from .tablestate import Motion, Stage
@@ -24,7 +34,7 @@ from .tablestate import Motion, Stage
 BLOCKED_TEXT = {
     Blocked.COMPUTERS_TURN: "Wait for the computer to finish its turn.",
     Blocked.UNDO_STRICT: "Undo is off in strict mode.",
-    Blocked.HANDOVER: "Pass the device first: the next player taps when ready.",
+    Blocked.HANDOVER: handover.WAIT,
 }
 TAKE_BACK_TEXT = {
     TakeBack.NOTHING: "Nothing to undo in this hand.",
@@ -282,7 +292,7 @@ class Dispatcher:
         dialogs emptied, the live region's last words replaced by whom to pass the device to)."""
         self.dialogs.forget()
         to = self.session.seating().get("handover")
-        self.screen.announce(f"Pass the device to {to}.")
+        self.screen.announce(handover.announcement(str(to)))
 
     def refuse(self, refused: IllegalAction | Blocked) -> None:
         self.screen.clear_notices("rule")
@@ -302,7 +312,7 @@ class Dispatcher:
         if s.ui.handover:
             self.refuse(Blocked.HANDOVER)
             return
-        if s.match.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER) and s.match.to_move != s.seat:
+        if s.match.phase not in ENDED and s.match.to_move != s.seat:
             self.refuse(Blocked.COMPUTERS_TURN)
             return
         if it.kind == "big_gin":

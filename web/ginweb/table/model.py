@@ -17,17 +17,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from gin_core import ActionKind, Card, Phase, PlayerView, Settlement
+from gin_core import ENDED, ActionKind, Card, Phase, PlayerView, Settlement
 
 from ..feature import HandButton
 from ..kit.frozen import Frozen
 from ..storage.savefmt import LogLine
 from ..words import narrate
-from . import handview
+from . import handover, handview
 from .tablestate import Stage, TableState
 
 MELD_WORD = {0: "first meld", 1: "second meld", 2: "third meld", 3: "fourth meld"}
-ENDED = (Phase.HAND_OVER, Phase.MATCH_OVER)
 ResultButton = Literal["next", "show-result", "practice-end"]
 
 
@@ -166,7 +165,7 @@ class TableModel(Frozen):
 
 def present(v: PlayerView, ui: TableState, look: Look) -> TableModel:
     if look.handover is not None:
-        return covered(v, look, look.handover)
+        return handover.covered(v, look, look.handover)
     sd = v.showdown.settlement if v.showdown and ui.stage > Stage.LIVE else None
     return TableModel(
         zones=Zones(opp_specs(v, sd, ui), pile_specs(v), my_specs(v, sd, ui, look)),
@@ -176,44 +175,6 @@ def present(v: PlayerView, ui: TableState, look: Look) -> TableModel:
         facts=facts(v, ui, look),
         scoreboard=scoreboard(v, look),
         result=result(v, ui, look),
-        practice_code=look.practice_code,
-        log=tuple(look.log),
-    )
-
-
-def covered(v: PlayerView, look: Look, to: str) -> TableModel:
-    """The table while the device goes to ``to``: the pile, the stock, the scores and the log
-    (what both people may see); both hands face down, nothing to play."""
-    backs = tuple(Spec(f"b{i}", None) for i in range(len(v.hand)))
-    mine = tuple(Spec(f"m{i}", None) for i in range(len(v.hand)))
-    n = v.stock_size
-    top = v.top
-    off = Controls(False, False, False, False, False, False, False, not look.strict, look.sort)
-    return TableModel(
-        zones=Zones(backs[: v.opponent_hand_size], pile_specs(v), mine),
-        piles=Piles(
-            n,
-            f"Stock, {n} card{'s' if n != 1 else ''}",
-            False,
-            f"Discard pile, top card {top.name}" if top else "Discard pile, empty",
-            False,
-            None,
-        ),
-        hands=Hands(
-            f"{look.me}'s hand, face down",
-            False,
-            False,
-            f"{look.opp}'s hand, face down",
-            None,
-            0,
-            "",
-            False,
-            "",
-        ),
-        controls=off,
-        facts=facts(v, TableState(), look),
-        scoreboard=scoreboard(v, look),
-        result=None,
         practice_code=look.practice_code,
         log=tuple(look.log),
     )
@@ -431,9 +392,8 @@ def _turn(v: PlayerView, look: Look) -> Literal["you", "computer", "other", "non
 
 
 def _status(v: PlayerView, ui: TableState, look: Look) -> str:
-    to = look.handover
-    if to is not None:
-        return f"Pass the device to {to}. {to}: tap \u201cReady\u201d when only you can see the screen."
+    if look.handover is not None:
+        return handover.instruction(look.handover)
     return _said(narrate.status_text(v, ui.thinking), look)
 
 

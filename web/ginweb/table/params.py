@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
 
-from gin_core import PRESETS, DealCodeError, decode_deal_code, encode_deal_code
+from gin_core import PRESETS, DealCodeError, decode_deal_code, encode_deal_code, whole_number
 
 from ..kit.frozen import Frozen
 from ..storage.settings import LEVELS
@@ -68,8 +68,8 @@ def _start(text: str) -> tuple[int | None, str | None]:
             f"a seed is a number below 2**64 or a deal code like 7KQ-M2XD, not {len(t)} characters"
         )
     if t.isascii() and t.isdigit():
-        n = int(t)
-        if n >= 1 << 64:
+        n = whole_number(t, (1 << 64) - 1)
+        if n is None:
             raise ValueError("seed must be below 2**64")
         return n, None
     try:

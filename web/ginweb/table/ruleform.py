@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from gin_core import RuleField, Rules, RulesError
+from gin_core import RuleField, Rules, RulesError, whole_number
 
 from ..kit.frozen import Frozen
 
@@ -121,8 +121,12 @@ def rules_of(controls: Mapping[str, Control], fields: tuple[RuleField, ...]) -> 
     return Rules.from_dict(data)
 
 
+WHOLE_MAX = 1 << 31  # above every rule's range: the rules name the range
+
+
 def whole(text: str, name: str) -> int:
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise RulesError(f"rule {name} needs a whole number") from None
+    """The number typed for rule ``name`` (its range is the rules' to check)."""
+    value = whole_number(text.strip(), WHOLE_MAX)
+    if value is None:
+        raise RulesError(f"rule {name} needs a whole number")
+    return value

@@ -25,6 +25,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from gin_core import (
+    ENDED,
     Action,
     ActionKind,
     Bot,
@@ -44,11 +45,11 @@ from ..kit.background import SLICE_MS
 from ..storage import settings, stats
 from ..storage.savefmt import Game, LogLine
 from ..words import gamelog, narrate
+from . import handover
 from .handview import layout
 from .seatview import seen_from
 from .tablestate import Stage, TableState
 
-ENDED = (Phase.HAND_OVER, Phase.MATCH_OVER)
 DRAWS = (ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE)
 
 
@@ -151,8 +152,8 @@ class Session:
     def ready(self) -> None:
         """The person whose turn it is has the device: uncover the table on their own view."""
         m = self.match
-        if m.to_move is not None:
-            self.seat = m.to_move
+        to_move = () if m.to_move is None else (m.to_move,)
+        self.seat = handover.holder_now((0, 1), to_move, (0, 1), self.seat)
         self.ui = TableState(drawn=just_drawn(m, self.seat))
         self.ui.stage = Stage.RESULT if m.phase in ENDED else Stage.LIVE
 
@@ -361,7 +362,8 @@ class Session:
         passed), or ``always`` while a hand is live (a new deal, a resumed match: the device
         may be in either person's hands); the card order goes with it."""
         m = self.match
-        if self.two_people and m.phase not in ENDED and (always or m.to_move != self.seat):
+        people = 2 if self.two_people else 1
+        if m.phase not in ENDED and handover.covers(people, m.to_move != self.seat, always):
             self.ui = TableState(handover=True)
             self.game.order = []
 

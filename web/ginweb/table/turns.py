@@ -15,12 +15,12 @@ from typing import Protocol
 
 import js
 
-from gin_core import Candidate, Card, Phase, Settlement, think_hint
+from gin_core import ENDED, Candidate, Card, Phase, Settlement, think_hint
 
 from ..kit import dom
 from ..kit.background import SLICE_MS, Jobs
 from ..words import narrate
-from .session import ENDED, Session
+from .session import Session
 from .tablestate import Motion, Stage
 
 # Pauses (ms at normal speed) that let a person follow the computer and the showdown.

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..kit import dom
+from . import handover
 from .board import Board
 from .intents import Origin
 from .model import TableModel
@@ -134,7 +135,7 @@ class TableUI:
         self.text("opp-name", f.opp)
         self.hide("handover", f.handover is None)
         if f.handover is not None:
-            self.text("handover-title", f"Pass to {f.handover}")
+            self.text("handover-title", handover.title(f.handover))
             self.text("handover-text", f.status)
 
     def controls(self, model: TableModel) -> None:

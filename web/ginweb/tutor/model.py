@@ -14,7 +14,7 @@ guessed hands (its undercut risk), or what the better move does (the hint's reas
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from gin_core import (
     MISTAKE_POINTS,
@@ -22,7 +22,6 @@ from gin_core import (
     Candidate,
     Card,
     Mistake,
-    MistakeKind,
     PlayerView,
     clearly_better,
     diagnose,
@@ -31,6 +30,7 @@ from gin_core import (
 
 from ..kit.frozen import Frozen
 from ..words import narrate
+from ..words.mistakes import MISTAKES
 
 FAR_WIN = 0.02
 """Match-win chance a move must lose to be questioned under a target: two points in a hundred,
@@ -73,55 +73,6 @@ def concern(view: PlayerView, values: Sequence[Candidate] | None, played: Action
     return found
 
 
-def _cards(m: Mistake, skip: int = 1) -> str:
-    return narrate.cards_words(m.cards[skip:])
-
-
-def knock_risk(c: Concern) -> str:
-    """A knock's record against the hands the computer likely holds (its undercut risk)."""
-    why = c.played.reason
-    if why.wins is None:
-        return "Knocking now is likely to cost you: waiting is worth more."
-    count = "" if why.deadwood is None else f" with {why.deadwood}"
-    return (
-        f"Knocking{count} wins against {why.wins}% of the hands the computer likely holds; "
-        f"against the other {100 - why.wins}% it is undercut (or even): waiting is worth more."
-    )
-
-
-def better_does(c: Concern, lead: str = "") -> str:
-    """What the better move does, in the hint's words (after ``lead``, if given)."""
-    text = narrate.reason_words(c.best.reason, odds=False)
-    return f"{lead}{text[:1].lower()}{text[1:]}." if lead else f"{text}."
-
-
-def other_reason(c: Concern) -> str:
-    """A move of no named kind: the deadwood each leaves when they differ, else what the
-    better move does."""
-    m = c.mistake
-    if m.deadwood is not None and m.best_deadwood is not None and m.deadwood != m.best_deadwood:
-        return f"It leaves {m.deadwood} deadwood where the better move leaves {m.best_deadwood}."
-    return better_does(c)
-
-
-REASONS: dict[MistakeKind, Callable[[Concern], str]] = {
-    MistakeKind.KNOCKED_TOO_EARLY: knock_risk,
-    MistakeKind.WAITED_TOO_LONG: lambda c: better_does(c, "You can end the hand now: "),
-    MistakeKind.DISCARDED_INTO_MELD: lambda c: (
-        f"The computer took {_cards(c.mistake)} from the pile: "
-        f"{narrate.cards_words(c.mistake.cards[:1])} may join its meld."
-    ),
-    MistakeKind.BROKE_MELD: lambda c: f"It breaks up your meld with {_cards(c.mistake)}.",
-    MistakeKind.KEPT_DEAD_PAIR: lambda c: (
-        f"Your pair {_cards(c.mistake, 0)} is dead ({narrate.cards_words(c.mistake.gone)} already "
-        "seen): let it go first."
-    ),
-    MistakeKind.TOOK_UNUSED: lambda c: f"{_cards(c.mistake, 0)} fits nothing in your hand.",
-    MistakeKind.DREW_WRONG: lambda c: better_does(c, "The other draw: "),
-    MistakeKind.OTHER: other_reason,
-}
-
-
 def gain_words(c: Concern) -> str:
     """How much better the better move is, in the hint's unit: match-win chance under a target."""
     if c.by_match and c.best.win is not None and c.played.win is not None:
@@ -135,7 +86,8 @@ def gain_words(c: Concern) -> str:
 def question_text(c: Concern, top: Card | None) -> str:
     """The tutor's question in words: the move, the reason, the better move and what it gains
     (``top``: the face-up card, which a draw from the pile takes)."""
+    why = MISTAKES[c.mistake.kind].beforehand(c.mistake, c.played.reason, c.best.reason)
     return (
-        f"{narrate.action_label(c.played.action, top)}? {REASONS[c.mistake.kind](c)} "
+        f"{narrate.action_label(c.played.action, top)}? {why} "
         f"Better: {narrate.action_label(c.best.action, top)} ({gain_words(c)})."
     )

@@ -19,7 +19,7 @@ import math
 from ..arrange import min_deadwood
 from ..cards import Mask
 from ..view import PlayerView
-from .habits import shown_hand
+from .waiting import shown_hand
 
 PRIOR_HANDS = 4.0
 """How many showdowns the guesses' own mean deadwood is worth."""

@@ -1,0 +1,100 @@
+"""The engine's import graph, read from the source (issue 44): no import circle anywhere in
+gin_core (TYPE_CHECKING and function-level imports count: a circle hidden in a function is still
+one a reader must untangle), and the analysis and the puzzles reach the bots' search machinery
+only through its front door, ``gin_core.bots.kernel`` (or the public ``gin_core.bots``)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from importscan import imported
+
+import gin_core
+
+ENGINE = Path(gin_core.__file__).resolve().parent
+BOT_DOORS = {"gin_core.bots", "gin_core.bots.kernel"}
+KERNEL_USERS = ("gin_core.analysis", "gin_core.puzzles")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ENGINE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def engine_modules() -> dict[str, tuple[Path, ast.Module]]:
+    return {module_name(p): (p, ast.parse(p.read_text(), str(p))) for p in sorted(ENGINE.rglob("*.py"))}
+
+
+def imports_of(name: str, path: Path, tree: ast.Module, known: set[str]) -> set[str]:
+    """The engine modules ``tree`` (module ``name``) imports."""
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    return (imported(tree, package) & known) - {name}
+
+
+def import_graph() -> dict[str, set[str]]:
+    modules = engine_modules()
+    known = set(modules)
+    return {name: imports_of(name, path, tree, known) for name, (path, tree) in modules.items()}
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_circles_finds_a_circle():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert circles(graph) == [["a", "b", "c"]]
+
+
+def test_the_engine_has_no_import_circle():
+    assert circles(import_graph()) == []
+
+
+def test_analysis_and_puzzles_use_only_the_bots_front_doors():
+    private = {
+        (name, target)
+        for name, targets in import_graph().items()
+        if name.startswith(KERNEL_USERS)
+        for target in targets
+        if target.startswith("gin_core.bots") and target not in BOT_DOORS
+    }
+    assert private == set()
