@@ -45,8 +45,8 @@ from enum import StrEnum
 from gin_core.actions import Action, ActionKind
 from gin_core.arrange import min_deadwood
 from gin_core.bots import Bot, make_bot
-from gin_core.bots.judge import Judge
 from gin_core.bots.knowledge import Knowledge
+from gin_core.bots.match_chance import Judge
 from gin_core.bots.sampler import Guess, guesses
 from gin_core.bots.search import ExpertBot, SearchBot
 from gin_core.cards import CARDS, Card, Mask
