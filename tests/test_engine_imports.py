@@ -27,9 +27,13 @@ def engine_modules() -> dict[str, tuple[Path, ast.Module]]:
 
 
 def imports_of(name: str, path: Path, tree: ast.Module, known: set[str]) -> set[str]:
-    """The engine modules ``tree`` (module ``name``) imports."""
+    """The engine modules ``tree`` (module ``name``) imports, less its own packages: a package
+    is always imported before its modules (``from . import deal`` in a package's module takes a
+    sibling, it closes no circle)."""
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
-    return (imported(tree, package) & known) - {name}
+    parts = name.split(".")
+    enclosing = {".".join(parts[:i]) for i in range(1, len(parts) + 1)}
+    return (imported(tree, package) & known) - enclosing
 
 
 def import_graph() -> dict[str, set[str]]:

@@ -20,10 +20,11 @@ from typing import ClassVar
 from ..actions import ENDING, Action, ActionKind
 from ..cards import CARDS, Card
 from ..checks import check_int, check_is, check_items, check_player
-from ..errors import ArgumentError, IllegalAction, Refusal
+from ..errors import ArgumentError
 from ..flow import Phase
 from ..hand import Hand
 from ..melds import Meld
+from ..refusals import IllegalAction, Refusal
 from ..rules import Rules
 from ..scoring import Settlement
 from . import deal
