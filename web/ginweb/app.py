@@ -11,6 +11,7 @@ but the page's own services below (storage, tabs, the look).
 from __future__ import annotations
 
 import gc
+import importlib
 from collections.abc import Callable, Sequence
 from functools import partial
 
@@ -296,9 +297,14 @@ def show_engine_version() -> None:
     """The installed engine's version, as its wheel's metadata gives it, in the footer. Once
     the later archive has arrived: importlib.metadata parses the metadata with ``email``, which
     ships there (scripts/build_site.py, LATER_STDLIB)."""
-    from importlib.metadata import version
+    importlib.import_module("importlib.metadata")  # its own task: the version in the next
 
-    dom.set_text(dom.by_id("engine-version"), version("gin_core"))
+    def show() -> None:
+        from importlib.metadata import version
+
+        dom.set_text(dom.by_id("engine-version"), version("gin_core"))
+
+    dom.after(0, show)
 
 
 def main() -> None:

@@ -24,13 +24,15 @@ are in the later archive too: the engine's version is shown once it has arrived.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import importlib
 import io
 import json
 import sys
+import time
 import zipfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from importlib.machinery import ModuleSpec, PathFinder
 from pathlib import Path
 from types import ModuleType
@@ -40,6 +42,7 @@ import js
 from .kit import dom
 
 DEFERRED = ("ginweb.kit.charts",)  # not imported by ginweb.app, nor the features' ``Feature.deferred``
+UNPACK_SLICE_MS = 8.0  # the later archive is unpacked in slices of about this much work (one task each)
 MANIFEST = Path("later.json")  # {"url": the later archive, "modules": the modules it holds}
 
 
@@ -61,14 +64,24 @@ class LaterFinder:
         return None
 
     def unpack(self, data: bytes) -> None:
-        """Unpack the archive, each module beside its package (``package_folder``), and forget
-        the path finders' directory listings (not ``importlib.invalidate_caches``, which also
-        drops importlib.metadata's caches: nothing here changes a distribution)."""
+        """Unpack the archive at once (an import is waiting for it)."""
+        for _ in self.unpacking(data):
+            pass
+
+    def unpacking(self, data: bytes) -> Iterator[None]:
+        """Unpack the archive, each module beside its package (``package_folder``), pausing
+        (a yield) after each ``UNPACK_SLICE_MS`` of work, then forget the path finders' directory
+        listings (not ``importlib.invalidate_caches``, which also drops importlib.metadata's
+        caches: nothing here changes a distribution)."""
         if self.unpacked:
             return
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            start = time.perf_counter()
             for name in zf.namelist():
                 zf.extract(name, package_folder(name.split("/")[0]))
+                if (time.perf_counter() - start) * 1000 > UNPACK_SLICE_MS:
+                    yield
+                    start = time.perf_counter()
         for finder in sys.path_importer_cache.values():
             if finder is not None and hasattr(finder, "invalidate_caches"):
                 finder.invalidate_caches()
@@ -113,7 +126,8 @@ async def fetch_later(finder: LaterFinder) -> None:
     if not response.ok:
         raise ImportError(f"the later archive {finder.url} could not be fetched (HTTP {response.status})")
     buffer = await response.arrayBuffer()
-    finder.unpack(bytes(buffer.to_py()))
+    for _ in finder.unpacking(bytes(buffer.to_py())):
+        await asyncio.sleep(0)  # a task of its own for each slice: a click waiting goes first
 
 
 FINDER = later_finder()  # from the page's start: a module of the later archive is found at any time
@@ -132,6 +146,7 @@ def after_ready(
     async def fetch_then_warm() -> None:
         try:
             await fetch_later(finder)
+            await asyncio.sleep(0)
             arrived()
         finally:
             warm_up(names)
