@@ -174,6 +174,8 @@ def play_until_showdown(page) -> Match:
 def test_table_boots_and_is_labelled(page, site_url):
     open_game(page, site_url, f"?seed=123&{FAST}")
     assert page.title() == "Gin Rummy"
+    # the engine's version comes from its wheel's metadata, once the later archive has arrived
+    page.wait_for_function("document.querySelector('#engine-version').textContent.trim() !== '…'")
     assert page.inner_text("#engine-version").strip() == gin_core.__version__
     m = saved_match(page)
     v = m.view(0)
