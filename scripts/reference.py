@@ -47,7 +47,7 @@ from gin_core.arrange import min_deadwood
 from gin_core.bots import Bot, make_bot
 from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.match_chance import Judge
-from gin_core.bots.sampler import Guess, guesses
+from gin_core.bots.sampler import Guess, Inference, Proposer, guesses
 from gin_core.bots.search import ExpertBot, SearchBot
 from gin_core.cards import CARDS, Card, Mask
 from gin_core.events import Event
@@ -65,7 +65,11 @@ OPPONENT_MODEL = "standard"
 """The opponent whose policy the posterior assumes: the computer the coach's players face, and
 the level most puzzles' opponents were."""
 PROPOSALS = 4
-"""Uniform proposals per posterior guess kept."""
+"""Proposals per posterior guess kept."""
+PROPOSAL_INFERENCE = Inference(passed_melds=1.0, threw_melds=1.0, took_loose=1.0, could_knock=1.0, replay=1.0)
+"""How the posterior proposes: the sampler's proposer (unseen cards by the history's odds, then
+every stock draw of the opponent replayed, keeping the least deadwood) with none of its own
+likelihood factors: the evidence is weighed by the opponent model alone."""
 
 
 class Model(StrEnum):
@@ -247,11 +251,14 @@ def guessed_tables(position: Position, model: Model, n: int, seed: int) -> Guess
     if model == Model.UNIFORM:
         picks = [uniform_guess(know, rng) for _ in range(n)]
         return Guessed(tuple(table_for(position, deck_for(position, h, s, rng)) for h, s in picks), n)
+    proposer = Proposer(know, know.holding(), PROPOSAL_INFERENCE)
     pool: list[tuple[Match, float]] = []
     for _ in range(n * PROPOSALS):
-        hand, stock = uniform_guess(know, rng)
+        hand, prior = proposer.propose(rng)
+        stock = [i for i in range(52) if know.unseen >> i & 1 and not hand >> i & 1]
+        rng.shuffle(stock)
         seen = Likelihood(1 - position.player, make_bot(OPPONENT_MODEL, seed))
-        pool.append((table_for(position, deck_for(position, hand, stock, rng), seen), seen.weight))
+        pool.append((table_for(position, deck_for(position, hand, stock, rng), seen), prior * seen.weight))
     chosen = resampled([w for _, w in pool], n, rng)
     return Guessed(tuple(_restocked(pool[k][0], rng) for k in chosen), effective_size([w for _, w in pool]))
 
