@@ -45,6 +45,7 @@ from gin_core.analysis.coach import MISTAKE_POINTS, PLAYER, review, same_move
 from gin_core.analysis.replay import position as replayed
 from gin_core.puzzles import puzzle_set
 from gin_core.puzzles.position import Position
+from gin_core.puzzles.puzzle import EASY_MARGIN_POINTS, EASY_MARGIN_WIN, stable_id
 from gin_core.tools.hands import played_match
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,15 +92,43 @@ def stratified() -> Iterator[Any]:
                 yield by_kind[kind][k]
 
 
-def run_puzzles(out: Path, until: datetime.datetime | None, head: str) -> None:
+def prioritised() -> Iterator[Any]:
+    """The set's puzzles (meld choices aside) in the order most likely to survive first: each
+    kind by the runner-up's margin, widest first, "knocked too early" after the rest of its kind
+    (none of 11 survived the first run); the kinds in turn."""
+    by_kind: dict[str, list[Any]] = defaultdict(list)
+    for pz in puzzle_set():
+        by_kind[str(pz.kind)].append(pz)
+    for kind in KINDS:
+        by_kind[kind].sort(key=lambda pz: (pz.theme == "knocked_too_early", -plainness(pz), pz.id))
+    for k in range(max(len(v) for v in by_kind.values())):
+        for kind in KINDS:
+            if k < len(by_kind[kind]):
+                yield by_kind[kind][k]
+
+
+def plainness(pz: Any) -> float:
+    """The runner-up's margin as a share of a plain one (the match-win chance's or the hand
+    points' easy margin, whichever unit the puzzle is valued in)."""
+    return float(pz.margin) / (EASY_MARGIN_POINTS if pz.moves[0].win is None else EASY_MARGIN_WIN)
+
+
+def key_of(pz: Any) -> str:
+    """A puzzle's key in the runs: its stable id (position and answer), not its line number."""
+    return stable_id(pz.position.code, pz.position.legal_actions.index(pz.answer))
+
+
+def run_puzzles(out: Path, until: datetime.datetime | None, head: str, order: str) -> None:
     done = done_keys(out)
-    for pz in stratified():
+    for pz in prioritised() if order == "margin" else stratified():
         if over(until):
             return
-        if pz.id in done:
+        key = key_of(pz) if order == "margin" else pz.id
+        if key in done:
             continue
         row = {
-            "key": pz.id,
+            "key": key,
+            "line_id": pz.id,
             "commit": head,
             "kind": str(pz.kind),
             "theme": str(pz.theme),
@@ -111,7 +140,7 @@ def run_puzzles(out: Path, until: datetime.datetime | None, head: str) -> None:
         row |= checked(pz.position, pz.answer, pz.moves[1].action)
         with out.open("a") as f:
             f.write(json.dumps(row) + "\n")
-        print(pz.id, row["kind"], row["verdict"], row["seconds"], flush=True)
+        print(key, row["kind"], row["verdict"], row["seconds"], flush=True)
 
 
 def calibration(pos: Position, real: int, with_posterior: bool) -> dict[str, Any]:
@@ -294,6 +323,12 @@ def main() -> None:
     ap.add_argument(
         "--posterior-every", type=int, default=8, help="coach: the posterior's calibration every K-th move"
     )
+    ap.add_argument(
+        "--order",
+        choices=("margin", "stratified"),
+        default="margin",
+        help="puzzles: widest margins first, keyed by stable id (else the first run's order, by line id)",
+    )
     args = ap.parse_args()
     if args.job == "summary":
         summary(args.runs, args.recall)
@@ -305,7 +340,7 @@ def main() -> None:
     out = ROOT / f"{args.out or 'benchmarks/runs/verdicts-' + args.job}.jsonl"
     out.parent.mkdir(parents=True, exist_ok=True)
     if args.job == "puzzles":
-        run_puzzles(out, until, commit())
+        run_puzzles(out, until, commit(), args.order)
     else:
         run_coach(out, until, commit(), args)
 

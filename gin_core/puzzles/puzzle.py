@@ -12,7 +12,9 @@ answer sets the base (:data:`LEVEL_RATINGS`) and a small margin over the runner-
 
 from __future__ import annotations
 
+import base64
 import datetime
+import hashlib
 import itertools
 import random
 from collections.abc import Generator
@@ -202,6 +204,14 @@ def _mean(xs: list[float]) -> float:
 
 
 # ----- the shipped set ------------------------------------------------------------------------
+
+
+def stable_id(code: str, answer: int) -> str:
+    """A puzzle's id from what it is: its position's code and its answer's index in the legal
+    moves, digested (``p`` and six base-32 letters). It survives the set being pruned, reordered
+    or regenerated, and changes when the answer does (a re-answered puzzle is another puzzle)."""
+    digest = hashlib.sha256(f"{code} {answer}".encode()).digest()
+    return "p" + base64.b32encode(digest).decode()[:6].lower()
 
 
 def puzzle_id(index: int) -> str:
