@@ -1,6 +1,7 @@
 """The shipped puzzles, made and verified by scripts/make_puzzles.py: do not edit.
 
-One puzzle a line (see gin_core.puzzles.puzzle.parse_line); the line's number is its id.
+One puzzle a line (see gin_core.puzzles.puzzle.parse_line); its id is a digest of its position
+and answer (gin_core.puzzles.puzzle.stable_id), not its line number.
 """
 
 from __future__ import annotations

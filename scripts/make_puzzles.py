@@ -241,7 +241,8 @@ def assemble(args: argparse.Namespace) -> None:
     text = "\n".join(order)
     body = (
         '"""The shipped puzzles, made and verified by scripts/make_puzzles.py: do not edit.\n\n'
-        "One puzzle a line (see gin_core.puzzles.puzzle.parse_line); the line's number is its id.\n"
+        "One puzzle a line (see gin_core.puzzles.puzzle.parse_line); its id is a digest of its position\n"
+        "and answer (gin_core.puzzles.puzzle.stable_id), not its line number.\n"
         '"""\n\nfrom __future__ import annotations\n\n'
         f"PUZZLES = {json.dumps(text)}\n"
     )

@@ -7,6 +7,8 @@ from __future__ import annotations
 import copy
 import datetime
 import random
+import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -28,7 +30,16 @@ from gin_core.puzzles import (
     puzzle_set,
     think_solve,
 )
-from gin_core.puzzles.puzzle import verifier
+from gin_core.puzzles import puzzle as puzzle_module
+from gin_core.puzzles.puzzle import (
+    current_id,
+    format_line,
+    next_id,
+    parse_line,
+    puzzle_id,
+    stable_id,
+    verifier,
+)
 from gin_core.puzzles.verify import verify
 from gin_core.view import PlayerView
 
@@ -165,14 +176,44 @@ def test_every_shipped_puzzle_parses_with_a_legal_answer() -> None:
     puzzles = puzzle_set()
     assert len(puzzles) >= 1  # the count is in benchmarks/puzzles.md
     for k, pz in enumerate(puzzles):
-        assert pz.id == f"p{k + 1:04d}"
         legal = pz.position.legal_actions
+        assert pz.id == puzzle_id(k) == stable_id(pz.position.code, legal.index(pz.answer))
         assert pz.answer in legal
         assert {m.action for m in pz.moves} <= set(legal)
         assert pz.moves[0].score() >= pz.moves[1].score()
         assert 600 <= pz.rating <= 2400
         assert pz.reason(pz.moves[1].action).points == pz.moves[1].points
     assert puzzle_by_id(puzzles[-1].id) == puzzles[-1]
+
+
+def test_an_id_is_a_digest_of_position_and_answer_not_a_line_number() -> None:
+    """Issue 41: ids were line numbers, so pruning the set renumbered every later puzzle (and
+    the progress keyed by them). An id now depends on the puzzle alone."""
+    puzzles = puzzle_set()
+    assert len({pz.id for pz in puzzles}) == len(puzzles)
+    assert all(re.fullmatch(r"p[a-z2-7]{6}", pz.id) for pz in puzzles)
+    pz = puzzles[0]
+    other = pz.position.legal_actions.index(pz.moves[1].action)
+    assert stable_id(pz.position.code, other) != pz.id  # re-answered: another puzzle
+    assert parse_line("", format_line(pz)) == replace(pz, id="")  # the line holds no id
+
+
+def test_an_id_from_when_ids_were_line_numbers_finds_its_puzzle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Links shared and progress stored before issue 41 name puzzles by line number; they open
+    the same puzzle (pinned: line 1 of the set then), and a retired one says so."""
+    assert puzzle_by_id("p0001").id == "p53dl4f"
+    assert puzzle_by_id("p1257").id == "pcqxrfl"
+    assert current_id("p0421") == puzzle_by_id("p0421").id and current_id("p53dl4f") == "p53dl4f"
+    assert current_id("p9999") == "p9999"  # past the old set: no puzzle, not another one
+    monkeypatch.setattr(puzzle_module, "_line_ids", lambda: ("pretird",))
+    with pytest.raises(PuzzleError, match="p0001 any more: it was retired"):
+        puzzle_by_id("p0001")
+
+
+def test_the_next_id_walks_the_set_and_wraps() -> None:
+    ids = [pz.id for pz in puzzle_set()]
+    assert next_id(ids[0]) == ids[1] and next_id(ids[-1]) == ids[0]
+    assert next_id("not one") == ids[0]
 
 
 def test_a_seeded_sample_re_verifies_at_the_10x_search(scale: float) -> None:
@@ -208,7 +249,7 @@ def test_unknown_ids_and_moves_are_refused() -> None:
 def test_daily_puzzle_is_fixed_by_the_date() -> None:
     days = [datetime.date(2026, 11, 23), datetime.date(2026, 12, 25), datetime.date(2027, 6, 1)]
     picks = [daily_puzzle(d) for d in days]
-    assert [p.id for p in picks] == PINNED_DAILY
+    assert [p.id for p in picks] == [current_id(p) for p in PINNED_DAILY]  # pinned by line number
     assert daily_puzzle(days[0]) == picks[0]
     # a year of days, no puzzle twice (the days walk a fixed shuffle of the whole set)
     year = {daily_puzzle(days[0] + datetime.timedelta(days=k)).id for k in range(366)}

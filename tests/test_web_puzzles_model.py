@@ -343,5 +343,7 @@ def test_a_link_to_no_puzzle_is_said_in_words_a_reader_knows(asked: str) -> None
     with pytest.raises(GinError):
         Puzzles(Keep()).shared(asked)
     said = model.not_a_puzzle(asked)
-    assert said.endswith("is not a puzzle id (such as p0421) nor a position code.")
+    example = said.split("such as ")[1].split(")")[0]
+    assert said.endswith(f"is not a puzzle id (such as {example}) nor a position code.")
+    assert Puzzles(Keep()).shared(example).puzzle is not None  # the example is a puzzle's id
     assert asked[:40] in said and len(said) < 120 and "base64" not in said

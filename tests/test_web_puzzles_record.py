@@ -197,3 +197,29 @@ def test_a_record_from_before_the_puzzle_ratings_loads_whole() -> None:
     assert bad == [] and out["puzzle_ratings"] == {}
     broken = record.empty() | {"puzzle_ratings": {"p0001": [1500, -1, 0.06]}}
     assert record.validate(broken)[1] == ["puzzle_ratings"]
+
+
+def test_a_record_keyed_by_line_numbers_keeps_every_answer_under_the_stable_ids() -> None:
+    """Issue 41: version 1 named shipped puzzles by their line in the set; pruning the set would
+    have pointed those ids at other puzzles. They are read as the stable ids of the puzzles they
+    named, solved and rated alike, and the answers count as before (nothing answered again)."""
+    from gin_core.puzzles import puzzle_by_id
+
+    old = record.empty() | {"version": record.LINE_NUMBERED}
+    record.answer(old, "p0001", 1500, True)
+    record.answer(old, "p0002", 1500, False)
+    out, bad = record.validate(json.loads(json.dumps(old)))
+    first, second = puzzle_by_id("p0001").id, puzzle_by_id("p0002").id
+    assert bad == [] and (first, second) == ("p53dl4f", "pspg7qb")
+    assert out["solved"] == [first] and set(out["puzzle_ratings"]) == {first, second}
+    assert out["puzzle_ratings"][second] == old["puzzle_ratings"]["p0002"]
+    assert (out["answered"], out["streak"], out["rating"]) == (old["answered"], old["streak"], old["rating"])
+    assert not record.answer(out, first, 1500, True) and not record.answer(out, second, 1500, True)
+    again, _ = record.validate(json.loads(json.dumps(out)))
+    assert again == out  # a version 2 record is not renumbered again
+
+
+def test_a_version_that_is_not_a_number_is_refused() -> None:
+    for version in (True, "1", 1.0, None):
+        with pytest.raises(ValueError, match="not supported"):
+            record.validate(record.empty() | {"version": version})

@@ -17,7 +17,7 @@
    (web/ginweb/table/params.py): data-preset, data-level, data-seed, data-dealer, data-fast,
    data-daily (a date: that day's daily deal), data-target (a test option). They
    start the first match of a reader who has no match in progress; later visits resume it.
-   data-puzzle ("daily", a puzzle id such as "p0421", or a position code) mounts the puzzle
+   data-puzzle ("daily", a puzzle id such as "p53dl4f", or a position code) mounts the puzzle
    page (puzzle.html, puzzle.py) instead of the game: one puzzle, small and quick to start, that
    reads and writes no storage at all, so a puzzle in a blog never touches the reader's own
    match, statistics or puzzle progress.

@@ -17,6 +17,7 @@ import datetime
 import hashlib
 import itertools
 import random
+import re
 from collections.abc import Generator
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -25,7 +26,7 @@ from functools import cache
 from ..actions import Action, ActionKind
 from ..analysis.coach import MistakeKind, diagnose
 from ..bots.kernel import Judge, Knowledge, Reason, rank_key, rank_value, reason_of, think_hint
-from ..checks import describe, whole_number
+from ..checks import describe
 from ..errors import GinError
 from ..flow import Phase
 from ..view import PlayerView
@@ -214,16 +215,58 @@ def stable_id(code: str, answer: int) -> str:
     return "p" + base64.b32encode(digest).decode()[:6].lower()
 
 
-def puzzle_id(index: int) -> str:
-    """The id of the set's ``index``-th puzzle (from 0): ``p0001``..."""
-    return f"p{index + 1:04d}"
-
-
 @cache
 def _lines() -> tuple[str, ...]:
     from ..puzzle_data import PUZZLES
 
     return tuple(line for line in PUZZLES.split("\n") if line)
+
+
+@cache
+def _ids() -> tuple[str, ...]:
+    """The set's ids in order, read off the lines' codes and answers (no position parsed)."""
+    ids = []
+    for line in _lines():
+        code, _, _, _, values = line.split(" ")
+        ids.append(stable_id(code, int(values.split(":", 1)[0])))
+    return tuple(ids)
+
+
+@cache
+def _index() -> dict[str, int]:
+    return {pid: k for k, pid in enumerate(_ids())}
+
+
+@cache
+def _line_ids() -> tuple[str, ...]:
+    from .line_ids import LINE_IDS
+
+    return tuple(LINE_IDS.split(" "))
+
+
+def puzzle_id(index: int) -> str:
+    """The id of the set's ``index``-th puzzle (from 0); :class:`PuzzleError` past the end."""
+    ids = _ids()
+    if type(index) is not int or not 0 <= index < len(ids):
+        raise PuzzleError(f"the set has {len(ids)} puzzles, not a puzzle {describe(index)}")
+    return ids[index]
+
+
+def current_id(pid: str) -> str:
+    """The stable id a stored or shared id stands for: an id from when ids were line numbers
+    (``p0421``, see :mod:`.line_ids`) becomes that puzzle's stable id, also if the puzzle was
+    retired since; any other text is returned as it is."""
+    old = _line_ids()
+    if re.fullmatch(r"p[0-9]{4}", pid, re.ASCII) and 1 <= int(pid[1:]) <= len(old):
+        return old[int(pid[1:]) - 1]
+    return pid
+
+
+def next_id(pid: str) -> str:
+    """The id after ``pid`` in the set: the first after the last, or after an id not in it."""
+    ids = _ids()
+    k = _index().get(pid, len(ids) - 1)
+    return ids[(k + 1) % len(ids)]
 
 
 def parse_line(pid: str, line: str) -> Puzzle:
@@ -251,23 +294,26 @@ def format_line(puzzle: Puzzle) -> str:
 
 
 def puzzle_by_id(pid: str) -> Puzzle:
-    """The shipped puzzle with this id (:class:`PuzzleError` naming it if there is none; any
-    value that is not such an id, "p²" or a list included)."""
-    lines = _lines()
-    number = whole_number(pid[1:], len(lines), 1) if isinstance(pid, str) and pid[:1] == "p" else None
-    if number is None or puzzle_id(number - 1) != pid:
-        raise PuzzleError(f"no puzzle {describe(pid)}: ids run p0001..{puzzle_id(len(lines) - 1)}")
-    return _puzzle(number - 1)
+    """The shipped puzzle with this id, or with the line number it had before ids were stable
+    (:class:`PuzzleError` naming it if there is none, saying so if it was retired; any value
+    that is not such an id, "p²" or a list included)."""
+    stable = current_id(pid) if isinstance(pid, str) else None
+    index = None if stable is None else _index().get(stable)
+    if index is not None:
+        return _puzzle(index)
+    if stable is not None and stable != pid:
+        raise PuzzleError(f"no puzzle {pid} any more: it was retired from the set (its answer did not hold)")
+    raise PuzzleError(f"no puzzle {describe(pid)}: an id is p and six letters or digits, such as {_ids()[0]}")
 
 
 @cache
 def _puzzle(index: int) -> Puzzle:
-    return parse_line(puzzle_id(index), _lines()[index])
+    return parse_line(_ids()[index], _lines()[index])
 
 
 def puzzle_set() -> tuple[Puzzle, ...]:
     """The shipped set, in id order."""
-    return tuple(puzzle_by_id(puzzle_id(k)) for k in range(len(_lines())))
+    return tuple(_puzzle(k) for k in range(len(_lines())))
 
 
 FIRST_DAY = datetime.date(2026, 1, 1)  # day 0 of the daily order

@@ -10,7 +10,7 @@ from typing import Any
 
 from gin_core import preset_name
 from gin_core.puzzles.position import Position
-from gin_core.puzzles.puzzle import PuzzleError, puzzle_by_id, puzzle_id
+from gin_core.puzzles.puzzle import next_id, puzzle_id
 
 from ..kit.frozen import Frozen
 from ..kit.urltext import quote
@@ -49,14 +49,7 @@ def following(shown: Shown | None) -> str:
     """The id after the shown puzzle's in the set (the first after the last, or after a shared
     position not in the set)."""
     pid = "" if shown is None or shown.puzzle is None else shown.puzzle.id
-    if not pid:
-        return FIRST
-    after = puzzle_id(int(pid[1:]))  # ids count from 1: "p0421" is index 420, its next is 421
-    try:
-        puzzle_by_id(after)
-    except PuzzleError:
-        return FIRST
-    return after
+    return next_id(pid) if pid else FIRST
 
 
 def links(address: str, asked: str, shown: Shown | None) -> Links:

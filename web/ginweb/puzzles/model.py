@@ -16,7 +16,7 @@ from gin_core import CLEAR_ERRORS, Action, Card, MistakeKind, PlayerView, clearl
 from gin_core.puzzles.declaring import unseen_spots
 from gin_core.puzzles.glicko import PlayerRating
 from gin_core.puzzles.position import Position
-from gin_core.puzzles.puzzle import MoveValue, Puzzle
+from gin_core.puzzles.puzzle import MoveValue, Puzzle, puzzle_id
 from gin_core.puzzles.verify import SCALE
 
 from ..kit.frozen import Frozen
@@ -254,7 +254,7 @@ def not_a_puzzle(asked: str) -> str:
     """Why a link's or an embed's puzzle shows nothing, in the same words on the game's page and
     the puzzle page (the engine's reason, e.g. a position code's base64 length, is no help)."""
     shown = asked if len(asked) <= 40 else asked[:40] + "\u2026"
-    return f"\u201c{shown}\u201d is not a puzzle id (such as p0421) nor a position code."
+    return f"\u201c{shown}\u201d is not a puzzle id (such as {puzzle_id(0)}) nor a position code."
 
 
 PROVISIONAL = 110

@@ -10,6 +10,10 @@ comes back after ``AGAIN_AFTER`` other puzzles answered or on the next day, whic
 first. Mistakes do not change the rating (they come back until solved, so they would only
 inflate it), nor does a shipped puzzle solved before. Pure: no ``js``, no storage, no clock
 (callers pass ``today``).
+
+Version 2 keys shipped puzzles by their stable ids (a digest of position and answer, issue 41):
+version 1 keyed them by line number, and :func:`validate` maps those ids to the stable ones
+(also for puzzles retired since, so a solved count never shrinks).
 """
 
 from __future__ import annotations
@@ -18,11 +22,13 @@ import datetime
 from typing import Any
 
 from gin_core.puzzles.glicko import PUZZLE_DEVIATION, PlayerRating, in_bounds, play
+from gin_core.puzzles.puzzle import current_id
 
 from ..kit.safejson import NewerVersionError
 
 FORMAT = "gin-rummy.puzzles"
-VERSION = 1
+VERSION = 2
+LINE_NUMBERED = 1  # the version whose puzzle ids were line numbers of the set
 AGAIN_AFTER = 5  # a missed mistake comes back after this many other puzzles (or the next day)
 KEEP_SOLVED = 5000
 KEEP_DAYS = 60
@@ -144,11 +150,7 @@ def validate(data: Any) -> tuple[dict[str, Any], list[str]]:
     Raises ValueError if it is not a puzzle record, NewerPuzzlesError for a newer version."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("not a gin rummy record of puzzles")
-    version = data.get("version")
-    if type(version) is int and version > VERSION:
-        raise NewerPuzzlesError(f"puzzles version {version} is newer than this page's {VERSION}")
-    if version != VERSION:
-        raise ValueError(f"puzzles version {version!r} is not supported")
+    version = _version(data.get("version"))
     out, bad = empty(), []
     for key, check in CHECKS.items():
         if key in OPTIONAL and key not in data:
@@ -159,7 +161,24 @@ def validate(data: Any) -> tuple[dict[str, Any], list[str]]:
         else:
             bad.append(key)
     out["best"] = max(out["best"], out["streak"])
+    if version == LINE_NUMBERED:
+        _renumbered(out)
     return out, bad
+
+
+def _version(version: Any) -> int:
+    """The record's version if this page reads it (NewerPuzzlesError, ValueError otherwise)."""
+    if type(version) is int and version > VERSION:
+        raise NewerPuzzlesError(f"puzzles version {version} is newer than this page's {VERSION}")
+    if type(version) is not int or version not in (LINE_NUMBERED, VERSION):
+        raise ValueError(f"puzzles version {version!r} is not supported")
+    return version
+
+
+def _renumbered(data: dict[str, Any]) -> None:
+    """A version 1 record's puzzle ids (line numbers of the set as it was) as stable ids."""
+    data["solved"] = [current_id(pid) for pid in data["solved"]]
+    data["puzzle_ratings"] = {current_id(pid): value for pid, value in data["puzzle_ratings"].items()}
 
 
 def _count(value: Any) -> bool:
