@@ -165,7 +165,7 @@ SW_WASM_OR_SNAPSHOT_TEST = f'if (path.endsWith(".wasm") || path.endsWith("/{SNAP
 LATER_MODULES = (
     *("gin_core.puzzle_data", "gin_core.puzzles", "gin_core.puzzles.glicko", "gin_core.puzzles.position"),
     *("gin_core.puzzles.public", "gin_core.puzzles.puzzle", "gin_core.puzzles.verify"),
-    *("gin_core.puzzles.declaring", "gin_core.puzzles.line_ids"),
+    *("gin_core.puzzles.declaring", "gin_core.puzzles.line_ids", "gin_core.puzzles.reference_data"),
     *("gin_core.tools", "gin_core.tools.arena", "gin_core.tools.bench", "gin_core.tools.hands"),
     *("gin_core.tools.opponents", "ginweb.puzzles.model", "ginweb.puzzles.play", "ginweb.puzzles.record"),
     *("ginweb.puzzles.page", "ginweb.puzzles.alone", "ginweb.lessons.model", "ginweb.lessons.content"),

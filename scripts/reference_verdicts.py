@@ -34,6 +34,7 @@ from typing import Any
 
 from reference import (
     MODELS,
+    POLICIES,
     Model,
     compare,
     guessed_tables,
@@ -45,7 +46,7 @@ from gin_core.analysis.coach import MISTAKE_POINTS, PLAYER, review, same_move
 from gin_core.analysis.replay import position as replayed
 from gin_core.puzzles import puzzle_set
 from gin_core.puzzles.position import Position
-from gin_core.puzzles.puzzle import EASY_MARGIN_POINTS, EASY_MARGIN_WIN, stable_id
+from gin_core.puzzles.puzzle import EASY_MARGIN_POINTS, EASY_MARGIN_WIN, current_id, format_line, stable_id
 from gin_core.tools.hands import played_match
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -118,11 +119,15 @@ def key_of(pz: Any) -> str:
     return stable_id(pz.position.code, pz.position.legal_actions.index(pz.answer))
 
 
-def run_puzzles(out: Path, until: datetime.datetime | None, head: str, order: str) -> None:
+def run_puzzles(out: Path, until: datetime.datetime | None, head: str, args: argparse.Namespace) -> None:
     done = done_keys(out)
-    for pz in prioritised() if order == "margin" else stratified():
+    order = args.order
+    part, parts = map(int, args.shard.split("/"))
+    for k, pz in enumerate(prioritised() if order == "margin" else stratified()):
         if over(until):
             return
+        if k % parts != part:
+            continue
         key = key_of(pz) if order == "margin" else pz.id
         if key in done:
             continue
@@ -308,9 +313,51 @@ def summary(runs: list[Path], recall_every: int) -> None:
         coach_figures(coach, recall_every)
 
 
+def read_rows(runs: list[Path]) -> list[dict[str, Any]]:
+    return [json.loads(line) for path in runs for line in path.read_text().splitlines() if line.strip()]
+
+
+def statuses(runs: list[Path], earlier: list[Path]) -> dict[str, str]:
+    """Each checked puzzle's verdict by stable id: the runs' (the calibrated posterior), else from
+    ``earlier`` runs (the posterior of uniform proposals, 11-18 points above real hands) only a
+    contradiction under the sampler, which that posterior did not take part in."""
+    found: dict[str, str] = {}
+    for row in read_rows(earlier):
+        if any(p["model"] == "sampler" and p["state"] == "worse" for p in row["pairs"]):
+            found[current_id(row["key"])] = "contradicted"
+    for row in read_rows(runs):
+        found[current_id(row["key"])] = row["verdict"]
+    return found
+
+
+def prune(runs: list[Path], earlier: list[Path]) -> None:
+    """Retire the puzzles whose answer was clearly beaten from gin_core/puzzle_data.py (the
+    other lines kept in order) and write the robust and unclear ids to
+    gin_core/puzzles/reference_data.py."""
+    found = statuses(runs, earlier)
+    data = ROOT / "gin_core" / "puzzle_data.py"
+    text = data.read_text()
+    kept = [pz for pz in puzzle_set() if found.get(pz.id) != "contradicted"]
+    lines = "\n".join(format_line(pz) for pz in kept)
+    head = text[: text.index("PUZZLES = ")]
+    data.write_text(head + f"PUZZLES = {json.dumps(lines)}\n")
+    ids = {v: " ".join(sorted(pz.id for pz in kept if found.get(pz.id) == v)) for v in ("robust", "unclear")}
+    out = ROOT / "gin_core" / "puzzles" / "reference_data.py"
+    body = out.read_text()
+    body = body[: body.index("MODELS = ")] + (
+        f"MODELS = {len(MODELS)}  # the hand models a robust answer won under (the uniform bound aside)\n"
+        f"POLICIES = {len(POLICIES)}  # the continuation policies, in both seats\n"
+        f"ROBUST = {json.dumps(ids['robust'])}\n"
+        f"UNCLEAR = {json.dumps(ids['unclear'])}\n"
+    )
+    out.write_text(body)
+    retired = len(puzzle_set()) - len(kept)
+    print(f"{len(kept)} puzzles kept, {retired} retired; robust {len(ids['robust'].split())}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("job", choices=("puzzles", "coach", "summary"))
+    ap.add_argument("job", choices=("puzzles", "coach", "summary", "prune"))
     ap.add_argument("runs", nargs="*", type=Path, help="summary: the runs to read")
     ap.add_argument("--out", default=None)
     ap.add_argument("--until", default=None, help="HH:MM UTC: stop before starting anything after it")
@@ -329,7 +376,12 @@ def main() -> None:
         default="margin",
         help="puzzles: widest margins first, keyed by stable id (else the first run's order, by line id)",
     )
+    ap.add_argument("--shard", default="0/1", help="puzzles: K/N, the K-th of N workers (each its own --out)")
+    ap.add_argument("--earlier", nargs="*", type=Path, default=[], help="prune: runs of the first posterior")
     args = ap.parse_args()
+    if args.job == "prune":
+        prune(args.runs, args.earlier)
+        return
     if args.job == "summary":
         summary(args.runs, args.recall)
         return
@@ -340,7 +392,7 @@ def main() -> None:
     out = ROOT / f"{args.out or 'benchmarks/runs/verdicts-' + args.job}.jsonl"
     out.parent.mkdir(parents=True, exist_ok=True)
     if args.job == "puzzles":
-        run_puzzles(out, until, commit(), args.order)
+        run_puzzles(out, until, commit(), args)
     else:
         run_coach(out, until, commit(), args)
 

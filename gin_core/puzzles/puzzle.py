@@ -49,6 +49,15 @@ AD_HOC_BASE = 1400  # the base rating of a puzzle made from a shared position (n
 SEED_TEXT = "gin-puzzle:"
 
 
+class Checked(StrEnum):
+    """What the reference check (other models of the hidden cards, other players playing on;
+    :mod:`.reference_data`) says of a shipped puzzle's answer against its runner-up."""
+
+    ROBUST = "robust"  # better under every hand model x continuation policy pair
+    UNCLEAR = "unclear"  # checked: never clearly worse, not better under every pair
+    UNCHECKED = "unchecked"  # verified by the project's own search only
+
+
 class PuzzleError(GinError):
     """Raised for a puzzle id that is not in the set, or a move that is not legal in a puzzle."""
 
@@ -293,6 +302,20 @@ def format_line(puzzle: Puzzle) -> str:
     return f"{puzzle.position.code} {puzzle.rating} {puzzle.kind} {puzzle.theme} {values}"
 
 
+@cache
+def _checks() -> dict[str, Checked]:
+    from .reference_data import ROBUST, UNCLEAR
+
+    return {
+        pid: Checked(kind) for kind, ids in (("robust", ROBUST), ("unclear", UNCLEAR)) for pid in ids.split()
+    }
+
+
+def reference_check(puzzle: Puzzle) -> Checked:
+    """What the reference check found of this puzzle's answer (an ad hoc puzzle: unchecked)."""
+    return _checks().get(puzzle.id, Checked.UNCHECKED)
+
+
 def puzzle_by_id(pid: str) -> Puzzle:
     """The shipped puzzle with this id, or with the line number it had before ids were stable
     (:class:`PuzzleError` naming it if there is none, saying so if it was retired; any value
@@ -320,24 +343,29 @@ FIRST_DAY = datetime.date(2026, 1, 1)  # day 0 of the daily order
 
 
 RELEASES = (1145, 1183)
-"""The set's size before each release that grew it: each release's new puzzles are shuffled on
-their own and walked after the earlier ones, so a larger set does not change the puzzle of a day
-already walked (within the first pass)."""
+"""The set's size before each release that grew it, while ids were line numbers (:mod:`.line_ids`):
+each release's puzzles are shuffled on their own and walked after the earlier ones, so a larger
+set does not change the puzzle of a day already walked (within the first pass)."""
 
 
 @cache
 def _daily_order() -> tuple[int, ...]:
     """The set's puzzle numbers in the order the days take them: a fixed shuffle (seeded by
     text, so the same in every Python) of each release's puzzles, walked one a day, so no
-    puzzle comes back before every other one has had its day."""
-    total = len(_lines())
-    bounds = [0, *(b for b in RELEASES if b < total), total]
+    puzzle comes back before every other one has had its day. The releases are those of the
+    line-numbered set (a retired puzzle leaves its place: the later days move up one); puzzles
+    added since come after them, in a shuffle of their own."""
+    old = _line_ids()
+    bounds = [0, *RELEASES, len(old)]
+    index = _index()
     order: list[int] = []
     for k, (start, end) in enumerate(itertools.pairwise(bounds)):
         batch = list(range(start, end))
         random.Random(SEED_TEXT + "order" + (f":{k}" if k else "")).shuffle(batch)
-        order += batch
-    return tuple(order)
+        order += [index[old[n]] for n in batch if old[n] in index]
+    added = sorted(set(range(len(_ids()))) - set(order))
+    random.Random(SEED_TEXT + "order:added").shuffle(added)
+    return tuple(order + added)
 
 
 def daily_puzzle(day: datetime.date) -> Puzzle:
@@ -346,4 +374,4 @@ def daily_puzzle(day: datetime.date) -> Puzzle:
     if not isinstance(day, datetime.date) or isinstance(day, datetime.datetime):
         raise PuzzleError(f"the day of a daily puzzle is a date, not {describe(day)}")
     order = _daily_order()
-    return puzzle_by_id(puzzle_id(order[(day - FIRST_DAY).days % len(order)]))
+    return _puzzle(order[(day - FIRST_DAY).days % len(order)])

@@ -16,7 +16,8 @@ from gin_core import CLEAR_ERRORS, Action, Card, MistakeKind, PlayerView, clearl
 from gin_core.puzzles.declaring import unseen_spots
 from gin_core.puzzles.glicko import PlayerRating
 from gin_core.puzzles.position import Position
-from gin_core.puzzles.puzzle import MoveValue, Puzzle, puzzle_id
+from gin_core.puzzles.puzzle import Checked, MoveValue, Puzzle, puzzle_id, reference_check
+from gin_core.puzzles.reference_data import MODELS, POLICIES
 from gin_core.puzzles.verify import SCALE
 
 from ..kit.frozen import Frozen
@@ -193,8 +194,26 @@ def legend(puzzle: Puzzle) -> str:
         return f"{what}, all measured by the same playouts on likely hidden cards."
     return (
         f"{what}, measured for the best {puzzle.verified} moves by a search {SCALE} times the "
-        f"hint's; the other moves, which the hint rated lower, are listed {UNVERIFIED}."
+        f"hint's; the other moves, which the hint rated lower, are listed {UNVERIFIED}. "
+        + double_check(puzzle)
     )
+
+
+def double_check(puzzle: Puzzle) -> str:
+    """What the reference check found of a shipped puzzle's answer, in a sentence."""
+    found = reference_check(puzzle)
+    if found == Checked.ROBUST:
+        return (
+            f"Double-checked: the best move beat the next best with each of {MODELS} ways of guessing "
+            f"the hidden cards and each of {POLICIES} styles of play carrying on."
+        )
+    if found == Checked.UNCLEAR:
+        return (
+            "Double-checked in part: no way of guessing the hidden cards and no style of play "
+            "carrying on found the next best move clearly better, but the best did not clearly "
+            f"win in all {MODELS * POLICIES} pairings."
+        )
+    return "Not yet double-checked with other ways of guessing the hidden cards and other styles of play."
 
 
 def verdict_of(puzzle: Puzzle, played: Action) -> AnswerGrade:
