@@ -148,3 +148,45 @@ def test_a_comparison_stops_once_settled_either_way_or_hopeless() -> None:
     hopeful = [1.0, -0.7] * 16  # mean 0.15, error 0.15 at 32 guesses: more guesses could clear it
     assert not settled(hopeful, 192)
     assert settled(hopeful, 33)  # ...but not within 33
+
+
+def test_the_shipped_check_status_names_puzzles_of_the_set_and_the_criterion_s_size() -> None:
+    from reference import MODELS, POLICIES
+
+    from gin_core.puzzles import puzzle_set
+    from gin_core.puzzles import reference_data as data
+
+    ids = {pz.id for pz in puzzle_set()}
+    robust, unclear = set(data.ROBUST.split()), set(data.UNCLEAR.split())
+    assert robust <= ids and unclear <= ids and not robust & unclear
+    assert (len(MODELS), len(POLICIES)) == (data.MODELS, data.POLICIES)  # the legend's words
+
+
+def test_pruning_trusts_only_the_sampler_s_contradictions_from_the_first_posterior(tmp_path: Path) -> None:
+    """The first run's posterior (uniform proposals) was 11-18 points above real hands: its
+    verdicts retire nothing, a contradiction under the sampler does; a calibrated run decides."""
+    import json
+
+    from reference_verdicts import statuses
+
+    from gin_core.puzzles.puzzle import current_id
+
+    def pairs(model: str, state: str) -> list[dict[str, object]]:
+        return [{"model": "sampler", "state": "better"}, {"model": model, "state": state}]
+
+    earlier = tmp_path / "earlier.jsonl"
+    earlier.write_text(
+        "\n".join(
+            json.dumps({"key": key, "verdict": verdict, "pairs": pairs(model, state)})
+            for key, verdict, model, state in (
+                ("p0001", "contradicted", "posterior", "worse"),
+                ("p0002", "contradicted", "sampler", "worse"),
+                ("p0003", "robust", "posterior", "better"),
+                ("p0004", "contradicted", "sampler", "worse"),
+            )
+        )
+    )
+    later = tmp_path / "later.jsonl"
+    later.write_text(json.dumps({"key": current_id("p0004"), "verdict": "unclear", "pairs": []}))
+    found = statuses([later], [earlier])
+    assert found == {current_id("p0002"): "contradicted", current_id("p0004"): "unclear"}

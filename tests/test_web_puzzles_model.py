@@ -347,3 +347,24 @@ def test_a_link_to_no_puzzle_is_said_in_words_a_reader_knows(asked: str) -> None
     assert said.endswith(f"is not a puzzle id (such as {example}) nor a position code.")
     assert Puzzles(Keep()).shared(example).puzzle is not None  # the example is a puzzle's id
     assert asked[:40] in said and len(said) < 120 and "base64" not in said
+
+
+def test_the_legend_says_what_the_reference_check_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41: a shipped answer double-checked under other hand models and other players
+    playing on says so; the counts are the check's (gin_core.puzzles.reference_data)."""
+    from gin_core.puzzles import puzzle as puzzle_module
+    from gin_core.puzzles.puzzle import Checked
+    from gin_core.puzzles.reference_data import MODELS, POLICIES
+
+    pz = puzzle_set()[0]
+    words = {}
+    for found in Checked:
+        monkeypatch.setattr(puzzle_module, "_checks", lambda found=found: {pz.id: found})
+        words[found] = model.legend(pz)
+    assert (
+        f"each of {MODELS} ways of guessing the hidden cards and each of {POLICIES} styles" in words["robust"]
+    )
+    assert f"did not clearly win in all {MODELS * POLICIES} pairings" in words["unclear"]
+    assert words["unchecked"].endswith(
+        "Not yet double-checked with other ways of guessing the hidden cards and other styles of play."
+    )
