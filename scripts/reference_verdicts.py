@@ -69,10 +69,11 @@ def over(until: datetime.datetime | None) -> bool:
     return until is not None and datetime.datetime.now(datetime.UTC) >= until
 
 
-def checked(pos: Position, better: Any, other: Any) -> dict[str, Any]:
-    """The reference check of ``better`` against ``other``, as data."""
+def checked(pos: Position, better: Any, other: Any, bound: bool = True) -> dict[str, Any]:
+    """The reference check of ``better`` against ``other``, as data (with the uniform bound's
+    pairs if ``bound``: a third of the playouts, and no part of the verdict)."""
     start = time.perf_counter()
-    pairs = compare(pos, better, other, models=(*MODELS, Model.UNIFORM))
+    pairs = compare(pos, better, other, models=(*MODELS, Model.UNIFORM) if bound else MODELS)
     return {
         "verdict": str(verdict(pairs)),
         "pairs": [p.to_data() for p in pairs],
@@ -142,7 +143,7 @@ def run_puzzles(out: Path, until: datetime.datetime | None, head: str, args: arg
             "margin": round(pz.margin, 4),
             "stock": pz.position.stock_size,
         }
-        row |= checked(pz.position, pz.answer, pz.moves[1].action)
+        row |= checked(pz.position, pz.answer, pz.moves[1].action, args.bound)
         with out.open("a") as f:
             f.write(json.dumps(row) + "\n")
         print(key, row["kind"], row["verdict"], row["seconds"], flush=True)
@@ -375,6 +376,9 @@ def main() -> None:
         choices=("margin", "stratified"),
         default="margin",
         help="puzzles: widest margins first, keyed by stable id (else the first run's order, by line id)",
+    )
+    ap.add_argument(
+        "--no-bound", dest="bound", action="store_false", help="puzzles: skip the uniform bound's pairs"
     )
     ap.add_argument("--shard", default="0/1", help="puzzles: K/N, the K-th of N workers (each its own --out)")
     ap.add_argument("--earlier", nargs="*", type=Path, default=[], help="prune: runs of the first posterior")
