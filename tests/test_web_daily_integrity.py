@@ -236,7 +236,8 @@ def test_a_counted_daily_has_no_hint_nor_tutor_and_its_bar_says_so():
         s.computer_plays(s.bot.decide(s.match.view(1)).action, "")
     off = "The hint, the tutor and the review are off in a counted daily until its end."
     assert s.help_off() == off
-    assert "no hint, no tutor, no review before its end" in (daily_view.bar(feature(s).day(), feature(s).attempt) or "")
+    bar = daily_view.bar(feature(s).day(), feature(s).attempt) or ""
+    assert "no hint, no tutor, no review before its end" in bar
     model = present(s.view(), s.ui, Look(helped=s.help_off() is None))
     assert not model.controls.hint
     d(i.Hint())
