@@ -291,13 +291,17 @@ def calibration_figures(rows: list[dict[str, Any]]) -> None:
         have = sorted((r[model], r["real"]) for r in rows if model in r)
         if not have:
             continue
-        print(f"calibration, {model} ({len(have)} decisions): decile: guessed -> real (n)")
+        print(f"calibration, {model} ({len(have)} decisions): decile: guessed -> real (n), guess - real, 90%")
         for d in range(10):
             part = have[d * len(have) // 10 : (d + 1) * len(have) // 10]
             if part:
                 guessed = math.fsum(g for g, _ in part) / len(part)
                 real = math.fsum(r for _, r in part) / len(part)
-                print(f"  {d + 1}: {guessed:.1f} -> {real:.1f} ({len(part)})")
+                gaps = [g - r for g, r in part]
+                spread = math.fsum((x - guessed + real) ** 2 for x in gaps) / max(len(gaps) - 1, 1)
+                half = 1.645 * math.sqrt(spread / len(gaps))
+                gap = f"{guessed - real:+.1f} +- {half:.1f}"
+                print(f"  {d + 1}: {guessed:.1f} -> {real:.1f} ({len(part)}), {gap}")
         effective = [r["effective"] for r in rows if "effective" in r]
         if model == "posterior" and effective:
             print(f"  posterior effective proposals: median {sorted(effective)[len(effective) // 2]}")
