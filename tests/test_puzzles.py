@@ -200,11 +200,17 @@ def test_an_id_is_a_digest_of_position_and_answer_not_a_line_number() -> None:
 
 def test_an_id_from_when_ids_were_line_numbers_finds_its_puzzle(monkeypatch: pytest.MonkeyPatch) -> None:
     """Links shared and progress stored before issue 41 name puzzles by line number; they open
-    the same puzzle (pinned: line 1 of the set then), and a retired one says so."""
-    assert puzzle_by_id("p0001").id == "p53dl4f"
-    assert puzzle_by_id("p1257").id == "pcqxrfl"
-    assert current_id("p0421") == puzzle_by_id("p0421").id and current_id("p53dl4f") == "p53dl4f"
-    assert current_id("p9999") == "p9999"  # past the old set: no puzzle, not another one
+    the same puzzle (pinned: lines 1 and 1257 of the set then), and a retired one says so."""
+    assert (current_id("p0001"), current_id("p1257")) == ("p53dl4f", "pcqxrfl")
+    assert current_id("p53dl4f") == "p53dl4f" and current_id("p9999") == "p9999"  # not another puzzle
+    here = {pz.id for pz in puzzle_set()}
+    for n in range(1, 1258):
+        old = f"p{n:04d}"
+        if current_id(old) in here:
+            assert puzzle_by_id(old).id == current_id(old)
+        else:
+            with pytest.raises(PuzzleError, match=f"{old} any more: it was retired"):
+                puzzle_by_id(old)
     monkeypatch.setattr(puzzle_module, "_line_ids", lambda: ("pretird",))
     with pytest.raises(PuzzleError, match="p0001 any more: it was retired"):
         puzzle_by_id("p0001")
@@ -249,7 +255,7 @@ def test_unknown_ids_and_moves_are_refused() -> None:
 def test_daily_puzzle_is_fixed_by_the_date() -> None:
     days = [datetime.date(2026, 11, 23), datetime.date(2026, 12, 25), datetime.date(2027, 6, 1)]
     picks = [daily_puzzle(d) for d in days]
-    assert [p.id for p in picks] == [current_id(p) for p in PINNED_DAILY]  # pinned by line number
+    assert [p.id for p in picks] == PINNED_DAILY
     assert daily_puzzle(days[0]) == picks[0]
     # a year of days, no puzzle twice (the days walk a fixed shuffle of the whole set)
     year = {daily_puzzle(days[0] + datetime.timedelta(days=k)).id for k in range(366)}
@@ -273,4 +279,6 @@ def test_the_data_file_is_small() -> None:
     assert data.stat().st_size <= 300_000
 
 
-PINNED_DAILY = ["p0612", "p1100", "p0107"]
+PINNED_DAILY = ["p62xiyy", "pjk5wxf", "pjnvkcl"]
+"""Pinned again when puzzles were retired (issue 41: a retired puzzle leaves its place in the
+order, the later days move up); before, by line number: p0612, p1100, p0107."""

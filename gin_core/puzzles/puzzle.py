@@ -370,7 +370,7 @@ def _daily_order() -> tuple[int, ...]:
 
 def daily_puzzle(day: datetime.date) -> Puzzle:
     """The puzzle of a date: the same for everyone, and none twice within the set's length in
-    days (1,257 days for the shipped set)."""
+    days (the set's size in days)."""
     if not isinstance(day, datetime.date) or isinstance(day, datetime.datetime):
         raise PuzzleError(f"the day of a daily puzzle is a date, not {describe(day)}")
     order = _daily_order()

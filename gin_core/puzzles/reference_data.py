@@ -9,5 +9,5 @@ from __future__ import annotations
 
 MODELS = 2  # the hand models a robust answer won under (the uniform bound aside)
 POLICIES = 6  # the continuation policies, in both seats
-ROBUST = ""
+ROBUST = "pn5w2uk ppzpkic"
 UNCLEAR = ""
