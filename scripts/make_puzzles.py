@@ -45,6 +45,7 @@ from gin_core.puzzles.puzzle import (
     Puzzle,
     decision_kind,
     format_line,
+    line_id,
     rating_for,
 )
 from gin_core.puzzles.verify import MIN_POINTS, MIN_WIN, Verification, verify
@@ -242,9 +243,10 @@ def assemble(args: argparse.Namespace) -> None:
     body = (
         '"""The shipped puzzles, made and verified by scripts/make_puzzles.py: do not edit.\n\n'
         "One puzzle a line (see gin_core.puzzles.puzzle.parse_line); its id is a digest of its position\n"
-        "and answer (gin_core.puzzles.puzzle.stable_id), not its line number.\n"
+        "and answer (gin_core.puzzles.puzzle.stable_id), not its line number; IDS holds them in order.\n"
         '"""\n\nfrom __future__ import annotations\n\n'
         f"PUZZLES = {json.dumps(text)}\n"
+        f"IDS = {json.dumps(' '.join(line_id(line) for line in order))}\n"
     )
     (ROOT / "gin_core" / "puzzle_data.py").write_text(body)
     print(f"{len(order)} puzzles, {len(body.encode())} bytes")

@@ -345,19 +345,20 @@ def prune(runs: list[Path], earlier: list[Path]) -> None:
     kept = [pz for pz in puzzle_set() if found.get(pz.id) != "contradicted"]
     lines = "\n".join(format_line(pz) for pz in kept)
     head = text[: text.index("PUZZLES = ")]
-    data.write_text(head + f"PUZZLES = {json.dumps(lines)}\n")
-    ids = {v: " ".join(sorted(pz.id for pz in kept if found.get(pz.id) == v)) for v in ("robust", "unclear")}
+    ids = " ".join(pz.id for pz in kept)
+    data.write_text(head + f"PUZZLES = {json.dumps(lines)}\nIDS = {json.dumps(ids)}\n")
+    by = {v: " ".join(sorted(pz.id for pz in kept if found.get(pz.id) == v)) for v in ("robust", "unclear")}
     out = ROOT / "gin_core" / "puzzles" / "reference_data.py"
     body = out.read_text()
     body = body[: body.index("MODELS = ")] + (
         f"MODELS = {len(MODELS)}  # the hand models a robust answer won under (the uniform bound aside)\n"
         f"POLICIES = {len(POLICIES)}  # the continuation policies, in both seats\n"
-        f"ROBUST = {json.dumps(ids['robust'])}\n"
-        f"UNCLEAR = {json.dumps(ids['unclear'])}\n"
+        f"ROBUST = {json.dumps(by['robust'])}\n"
+        f"UNCLEAR = {json.dumps(by['unclear'])}\n"
     )
     out.write_text(body)
     retired = len(puzzle_set()) - len(kept)
-    print(f"{len(kept)} puzzles kept, {retired} retired; robust {len(ids['robust'].split())}")
+    print(f"{len(kept)} puzzles kept, {retired} retired; robust {len(by['robust'].split())}")
 
 
 def main() -> None:

@@ -12,7 +12,6 @@ answer sets the base (:data:`LEVEL_RATINGS`) and a small margin over the runner-
 
 from __future__ import annotations
 
-import base64
 import datetime
 import hashlib
 import itertools
@@ -47,6 +46,7 @@ VERIFIED_MOVES = 3
 """The moves of a shipped puzzle the verifying search values: the hint's best three."""
 AD_HOC_BASE = 1400  # the base rating of a puzzle made from a shared position (no level tried)
 SEED_TEXT = "gin-puzzle:"
+BASE32 = "abcdefghijklmnopqrstuvwxyz234567"  # RFC 4648's letters, lower case: an id's six of them
 
 
 class Checked(StrEnum):
@@ -220,8 +220,8 @@ def stable_id(code: str, answer: int) -> str:
     """A puzzle's id from what it is: its position's code and its answer's index in the legal
     moves, digested (``p`` and six base-32 letters). It survives the set being pruned, reordered
     or regenerated, and changes when the answer does (a re-answered puzzle is another puzzle)."""
-    digest = hashlib.sha256(f"{code} {answer}".encode()).digest()
-    return "p" + base64.b32encode(digest).decode()[:6].lower()
+    bits = int.from_bytes(hashlib.sha256(f"{code} {answer}".encode()).digest()[:4]) >> 2
+    return "p" + "".join(BASE32[bits >> shift & 31] for shift in range(25, -1, -5))
 
 
 @cache
@@ -231,14 +231,19 @@ def _lines() -> tuple[str, ...]:
     return tuple(line for line in PUZZLES.split("\n") if line)
 
 
+def line_id(line: str) -> str:
+    """The stable id of a data line (see :func:`parse_line`), read off its code and answer."""
+    moves = line.rindex(" ") + 1  # the last field: the answer's index, then ":"
+    return stable_id(line[: line.index(" ")], int(line[moves : line.index(":", moves)]))
+
+
 @cache
 def _ids() -> tuple[str, ...]:
-    """The set's ids in order, read off the lines' codes and answers (no position parsed)."""
-    ids = []
-    for line in _lines():
-        code, _, _, _, values = line.split(" ")
-        ids.append(stable_id(code, int(values.split(":", 1)[0])))
-    return tuple(ids)
+    """The set's ids in order, as the data holds them (digesting a thousand lines took 110 ms in
+    Pyodide under load: more than a page task may take)."""
+    from ..puzzle_data import IDS
+
+    return tuple(IDS.split(" "))
 
 
 @cache
