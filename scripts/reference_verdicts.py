@@ -134,7 +134,6 @@ def run_puzzles(out: Path, until: datetime.datetime | None, head: str, args: arg
             continue
         row = {
             "key": key,
-            "line_id": pz.id,
             "commit": head,
             "kind": str(pz.kind),
             "theme": str(pz.theme),
