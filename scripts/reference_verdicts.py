@@ -124,7 +124,8 @@ def run_puzzles(out: Path, until: datetime.datetime | None, head: str, args: arg
     done = done_keys(out)
     order = args.order
     part, parts = map(int, args.shard.split("/"))
-    for k, pz in enumerate(prioritised() if order == "margin" else stratified()):
+    chosen = (pz for pz in prioritised() if args.theme in (None, pz.theme))
+    for k, pz in enumerate(chosen if order == "margin" else stratified()):
         if over(until):
             return
         if k % parts != part:
@@ -384,6 +385,7 @@ def main() -> None:
     ap.add_argument(
         "--no-bound", dest="bound", action="store_false", help="puzzles: skip the uniform bound's pairs"
     )
+    ap.add_argument("--theme", default=None, help="puzzles: only this theme (e.g. knocked_too_early)")
     ap.add_argument("--shard", default="0/1", help="puzzles: K/N, the K-th of N workers (each its own --out)")
     ap.add_argument("--earlier", nargs="*", type=Path, default=[], help="prune: runs of the first posterior")
     args = ap.parse_args()
