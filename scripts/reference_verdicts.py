@@ -335,6 +335,19 @@ def statuses(runs: list[Path], earlier: list[Path]) -> dict[str, str]:
     return found
 
 
+def wrapped(ids: str) -> str:
+    """Space-separated ids as a Python string literal of lines of twelve (within the line limit)."""
+    words = ids.split()
+    if len(words) <= 12:
+        return json.dumps(ids)
+    rows = [" ".join(words[k : k + 12]) for k in range(0, len(words), 12)]
+    return (
+        "(\n"
+        + "".join(f"    {json.dumps(r + (' ' if k + 1 < len(rows) else ''))}\n" for k, r in enumerate(rows))
+        + ")"
+    )
+
+
 def prune(runs: list[Path], earlier: list[Path]) -> None:
     """Retire the puzzles whose answer was clearly beaten from gin_core/puzzle_data.py (the
     other lines kept in order) and write the robust and unclear ids to
@@ -353,8 +366,8 @@ def prune(runs: list[Path], earlier: list[Path]) -> None:
     body = body[: body.index("MODELS = ")] + (
         f"MODELS = {len(MODELS)}  # the hand models a robust answer won under (the uniform bound aside)\n"
         f"POLICIES = {len(POLICIES)}  # the continuation policies, in both seats\n"
-        f"ROBUST = {json.dumps(by['robust'])}\n"
-        f"UNCLEAR = {json.dumps(by['unclear'])}\n"
+        f"ROBUST = {wrapped(by['robust'])}\n"
+        f"UNCLEAR = {wrapped(by['unclear'])}\n"
     )
     out.write_text(body)
     retired = len(puzzle_set()) - len(kept)

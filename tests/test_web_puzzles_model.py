@@ -70,7 +70,8 @@ def test_a_wrong_answer_shows_the_right_one_with_every_value() -> None:
     assert model.move_label(p.answer, top) in found.headline and "Not the best" in found.headline
     assert [r.best for r in found.rows] == [True] + [False] * (len(p.moves) - 1)
     assert sum(r.yours for r in found.rows) == 1 and found.rows[-1].yours
-    assert all("pts" in r.value for r in found.rows) and found.reason
+    assert all("pts" in r.value for r in found.rows[: p.verified]) and found.reason
+    assert all(r.value == model.UNVERIFIED for r in found.rows[p.verified :])  # listed, not valued
 
 
 def test_the_right_answer_is_said_right() -> None:
