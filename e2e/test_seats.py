@@ -119,15 +119,21 @@ def reload_same(page) -> None:
     so the moves stored before are the start of those after), and your cards if it was your
     turn (nobody moves in your game then)."""
     yours = page.locator(MOVES).count() > 0
-    before, seats, mine = stored(page), page.inner_text("#seats-list"), faces(page)[0]
+    before, seats, mine = stored(page), seat_names(page), faces(page)[0]
     page.reload()
     wait_ready(page, 60)
     page.wait_for_selector("#dlg-seats[open]")
     after = stored(page)
     assert after.history[: len(before.history)] == before.history and len(after.hands) == len(before.hands)
-    assert page.inner_text("#seats-list") == seats
+    assert seat_names(page) == seats
     if yours:
         assert faces(page)[0] == mine
+
+
+def seat_names(page) -> list[str]:
+    """Who sits where around the table (each seat's name and place, without what it is doing:
+    the computer plays on meanwhile)."""
+    return [line.split(":")[0] for line in page.inner_text("#seats-list").splitlines()]
 
 
 def audit_clean(audit: Audit) -> None:
@@ -139,7 +145,7 @@ def test_three_players_through_a_rotation(page, site_url):
     open_game(page, site_url, seeded("three"))
     sit_down(page, "three")
     assert stored(page).seed == SEEDED["three"]  # dealt from the link's table_seed
-    assert page.inner_text("#seats-list").splitlines()[0] == "You: deals, sits out"
+    assert page.inner_text("#seats-list").splitlines()[0] == "You: deals, sits this hand out"
     assert page.locator("#seats-games .seat-game").count() == 1
     assert_hidden_unseen(page)
     audit("three, sitting out")
@@ -150,7 +156,7 @@ def test_three_players_through_a_rotation(page, site_url):
     assert page.locator("#seats-board tbody tr").first.inner_text().startswith("1")
     page.click(NEXT)
     page.wait_for_function("!document.getElementById('seats-list').innerText.startsWith('You: deals')")
-    assert "sits out" not in page.inner_text("#seats-list").splitlines()[0]
+    assert "sits this hand out" not in page.inner_text("#seats-list").splitlines()[0]
     page.wait_for_selector(MOVES)
     assert_hidden_unseen(page)
     audit("three, playing")
@@ -238,10 +244,10 @@ def test_hollywood_three_games_after_hands(page, site_url):
     page.click(NEXT)
     page.wait_for_selector(MOVES)
     head = page.locator("#seats-board thead").inner_text().strip().split("\t")
-    assert head == ["Player", "Game 1", "Game 2", "Game 3", "Total"]
+    assert head == ["Game", "You", "Computer"]  # a column per player, a row per game
     score = stored(page).hollywood()
-    you = page.locator("#seats-board tbody tr").first.inner_text().split("\t")
-    assert [c.split(" ")[0] for c in you[1:4]] == [str(g.points[0]) for g in score.games]
+    rows = page.locator("#seats-board tbody tr").all_inner_texts()
+    assert [r.split("\t")[1] for r in rows[:3]] == [str(g.points[0]) for g in score.games]
     reload_same(page)
     audit("hollywood")
     shots(page, "hollywood")
@@ -391,7 +397,8 @@ def test_two_people_and_the_computer_pass_the_device_through_a_rotation(page, si
     start_two_people(page)  # the match underneath waits covered: no hand of it readable
     other_deck = {c for text in everything_readable(page).values() for c in named(text, ALL_CARDS)}
     sit_down_people(page)
-    assert page.inner_text("#seats-list").splitlines() == ["Carol: deals, sits out", "Dave", "Right"]
+    assert page.inner_text("#seats-list").splitlines()[0] == "Carol: deals, sits this hand out"
+    assert seat_names(page) == ["Carol", "Dave (left)", "Right"]
     done: list[str] = []
     reloaded = gone_over = False
     for _ in range(600):
@@ -406,11 +413,11 @@ def test_two_people_and_the_computer_pass_the_device_through_a_rotation(page, si
         if any(h.dealer != 0 for h in table.hands) or table.result is not None:
             break  # a hand dealt by another than Carol was played: the deal rotated
         if not reloaded and done.count("move") > 6 and table.phase == TablePhase.PLAY:
-            seats = page.inner_text("#seats-list")
+            seats = seat_names(page)
             page.reload()
             wait_ready(page, 60)
             page.wait_for_selector(f"#dlg-seats[open] {READY}")  # covered after a reload
-            assert page.inner_text("#seats-list") == seats  # the people and their names are back
+            assert seat_names(page) == seats  # the people and their names are back
             reloaded = True
         if done.count("move") == 10 and done[-1] != "shot":
             shots(page, "people-playing")
