@@ -397,8 +397,9 @@ def test_two_people_and_the_computer_pass_the_device_through_a_rotation(page, si
     start_two_people(page)  # the match underneath waits covered: no hand of it readable
     other_deck = {c for text in everything_readable(page).values() for c in named(text, ALL_CARDS)}
     sit_down_people(page)
-    assert page.inner_text("#seats-list").splitlines()[0] == "Carol: deals, sits this hand out"
-    assert seat_names(page) == ["Carol", "Dave (left)", "Right"]
+    lines = page.inner_text("#seats-list").splitlines()  # from the seat of the person to hold the device
+    assert lines[0].startswith("Dave: ") and lines[2] == "Carol (right): deals, sits this hand out"
+    assert seat_names(page) == ["Dave", "Right (left)", "Carol (right)"]
     done: list[str] = []
     reloaded = gone_over = False
     for _ in range(600):
