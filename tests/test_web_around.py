@@ -53,6 +53,8 @@ def test_the_holder_sits_at_the_bottom_and_the_others_clockwise():
         assert [s.seat for s in spots] == [(seat + k) % 4 for k in range(4)]
         assert [s.place for s in spots] == [Place.YOU, Place.LEFT, Place.ACROSS, Place.RIGHT]
         assert spots[2].party == spots[0].party != spots[1].party == spots[3].party  # the partner across
+        assert [s.partner for s in spots] == [False, False, True, False]
+        assert spots[2].label.startswith(f"{NAMES[4][spots[2].seat]} (across, your partner): ")
     spots = seats_around(TableMatch(table_preset("three"), seed=1, dealer=0).view(1), NAMES[3])
     assert [(s.seat, s.place) for s in spots] == [(1, Place.YOU), (2, Place.LEFT), (0, Place.RIGHT)]
     spots = seats_around(TableMatch(table_preset("hollywood"), seed=1, dealer=0).view(0), NAMES[2])

@@ -37,7 +37,8 @@ PLACES: dict[int, tuple[Place, ...]] = {  # clockwise from your seat, by the tab
 
 class SeatSpot(Frozen):
     """One seat as drawn around the table: ``backs`` is how many cards it holds face down as
-    everyone sees them (0 while it sits out), ``party`` the name of the party it scores for."""
+    everyone sees them (0 while it sits out), ``party`` the name of the party it scores for,
+    ``partner``: another seat of the holder's party."""
 
     seat: int
     place: Place
@@ -47,13 +48,14 @@ class SeatSpot(Frozen):
     to_move: bool
     sits_out: bool
     party: str
+    partner: bool = False
 
     @property
     def label(self) -> str:
-        """The seat in words: "Carol (left): deals, sits this hand out", "Dave (across, You
-        and Dave): 10 cards, to move"."""
+        """The seat in words: "Carol (left): deals, sits this hand out", "Dave (across, your
+        partner): 10 cards, to move"."""
         where = [str(self.place)] if self.place not in (Place.YOU, self.name.lower()) else []
-        where += [self.party] if self.party != self.name else []
+        where += ["your partner"] if self.partner else []
         said = f"{self.name} ({', '.join(where)})" if where else self.name
         doing = ", ".join(self.doing())
         return f"{said}: {doing}" if doing else said
@@ -113,9 +115,18 @@ def seats_around(view: SeatView, who: tuple[str, ...]) -> tuple[SeatSpot, ...]:
         seat = (view.seat + k) % n
         out = seat not in playing
         party = names[view.parties[seat]]
+        partner = seat != view.seat and view.parties[seat] == view.parties[view.seat]
         spots.append(
             SeatSpot(
-                seat, place, who[seat], held.get(seat, 0), seat == view.dealer, seat in moving, out, party
+                seat,
+                place,
+                who[seat],
+                held.get(seat, 0),
+                seat == view.dealer,
+                seat in moving,
+                out,
+                party,
+                partner,
             )
         )
     return tuple(spots)
