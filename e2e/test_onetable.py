@@ -20,6 +20,7 @@ from test_seats import (
     MOVES,
     NEXT,
     READY,
+    TABLE_KEY,
     audit_clean,
     in_hands,
     play_hand,
@@ -102,10 +103,24 @@ def test_every_seating_is_played_to_the_end_of_a_hand_and_resumes_after_a_reload
     reload_same(page)
     play_hand(page)
     assert page.locator(NEXT).count() and len(stored(page).hands) == 1
+    scored_as_stored(page)
     audit(f"{seating}, the hand over")
     shots(page, f"{seating}-hand-over")
     counted_apart(page, seating)
     audit_clean(audit)
+
+
+def scored_as_stored(page) -> None:
+    """Every game of the hand is shown (partners: two) with both hands laid out once scored,
+    and the scoreboard's first row is the hand's points per party (in Hollywood, game 1's)."""
+    table = stored(page)
+    hand = table.hands[0]
+    assert page.locator("#seats-games .seat-game").count() == len(hand.games)
+    scored = sum(g.record.settlement is not None for g in hand.games)
+    assert page.locator("#seats-games .rhand.laid").count() == 2 * scored
+    first = page.locator("#seats-board tbody tr").first.inner_text().split("\t")
+    points = table.hollywood().games[0].points if table.hollywood_scored else hand.points
+    assert first[1 : 1 + table.parties] == [str(p) for p in points]
 
 
 def counted_apart(page, seating: str) -> None:
@@ -114,8 +129,9 @@ def counted_apart(page, seating: str) -> None:
 
     kept = json.loads(page.evaluate(f"localStorage.getItem({STATS_KEY!r})"))
     assert kept["seatings"]["by"][seating]["hands"] == 1 and kept["hands"]["played"] == 0
-    page.keyboard.press("Escape")  # leave the table (it was counted as it went)
+    page.keyboard.press("Escape")  # leaving ends the table (it was counted as it went): not kept
     page.wait_for_function("!document.querySelector('#dlg-seats[open]')")
+    page.wait_for_function(f"localStorage.getItem({TABLE_KEY!r}) === null")
     page.click("[data-act=stats]")
     page.wait_for_selector("#dlg-stats[open]")
     row = page.locator("#seats-stats tbody tr").first.inner_text().split("\t")

@@ -2,9 +2,9 @@
 
 A three-player table through a rotation: you deal the first hand and sit it out (the others'
 game shown face down as it is played, "Skip to the result"), then play the next against the
-one who sat out. A partnership hand: your game and the other beside it, both games scored in
-the side's row. Hollywood's three games after a hand. A reload mid-hand brings every seating
-back as it was; leaving the table ends it. Every test's tables are dealt from a fixed seed (the
+one who sat out (every seating's hand, both games of partners scored, Hollywood's board and
+leaving the table: e2e/test_onetable.py). A reload mid-hand brings the table back as it was.
+Every test's tables are dealt from a fixed seed (the
 link's table_seed), so every run plays the same games. While a hand is in play no card of a hidden hand is
 on the page, and the stored table is sealed. Two people and the computer at three (over a
 two-person match waiting covered): at every step no card hidden from whoever may look (the
@@ -210,54 +210,6 @@ def go_over_your_game(page, audit: Audit) -> None:
     page.click("#dlg-review [data-act=review-close]")
     page.wait_for_function("!document.querySelector('#dlg-review[open]')")
     assert page.locator("#dlg-seats[open]").count()  # back at the table
-
-
-def test_a_partnership_hand_with_both_games_scored(page, site_url):
-    audit = Audit(page, SIZES)
-    open_game(page, site_url, seeded("partners"))
-    sit_down(page, "partners")
-    assert page.locator("#seats-games .seat-game").count() == 2
-    page.wait_for_selector(MOVES)
-    page.locator(MOVES).first.click()
-    page.wait_for_selector(MOVES)
-    assert_hidden_unseen(page)
-    audit("partners")
-    shots(page, "partners")
-    reload_same(page)
-    play_hand(page)
-    row = page.locator("#seats-board tbody tr").first.inner_text()
-    hand = stored(page).hands[0]
-    scored = sum(g.record.settlement is not None for g in hand.games)
-    assert page.locator("#seats-games .rhand.laid").count() == 2 * scored  # both hands of each laid out
-    assert len(hand.games) == 2 and row.count(";") == 1
-    assert row.split("\t")[1:3] == [str(p) for p in hand.points]
-    shots(page, "partners-scored")
-    audit("partners, scored")
-    audit_clean(audit)
-
-
-def test_hollywood_three_games_after_hands(page, site_url):
-    audit = Audit(page, SIZES)
-    open_game(page, site_url, seeded("hollywood"))
-    sit_down(page, "hollywood")
-    play_hand(page)
-    page.click(NEXT)
-    page.wait_for_selector(MOVES)
-    head = page.locator("#seats-board thead").inner_text().strip().split("\t")
-    assert head == ["Game", "You", "Computer"]  # a column per player, a row per game
-    score = stored(page).hollywood()
-    rows = page.locator("#seats-board tbody tr").all_inner_texts()
-    assert [r.split("\t")[1] for r in rows[:3]] == [str(g.points[0]) for g in score.games]
-    reload_same(page)
-    audit("hollywood")
-    shots(page, "hollywood")
-    audit_clean(audit)
-    page.keyboard.press("Escape")  # leaving ends the table: not kept, your match is back
-    page.wait_for_function("!document.querySelector('#dlg-seats[open]')")
-    page.wait_for_function(f"localStorage.getItem({TABLE_KEY!r}) === null")
-    page.reload()
-    wait_ready(page, 60)
-    assert not page.locator("#dlg-seats[open]").count()
 
 
 # ----- several people at the table --------------------------------------------------------------
