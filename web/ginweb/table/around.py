@@ -163,12 +163,13 @@ def party_board(view: SeatView, who: tuple[str, ...]) -> PartyBoard:
 
 
 def _hollywood(score: HollywoodScore, names: tuple[str, ...]) -> PartyBoard:
-    """Hollywood's three games, a row each (marked once over), and their totals."""
+    """Hollywood's three games, a row each (marked once over), and the totals of those
+    finished (a game counts, with its bonuses, once it is over)."""
     played = tuple(
         (f"Game {i}" + (" (over)" if g.result is not None else ""), *(str(p) for p in g.points))
         for i, g in enumerate(score.games, 1)
     )
-    total = ("Total", *(str(t) for t in score.totals))
+    total = ("Finished games", *(str(t) for t in score.totals))  # with their bonuses (gin_core)
     return PartyBoard(("Game", *names), (*played, total), names)
 
 
