@@ -107,6 +107,8 @@ def test_every_seating_is_played_to_the_end_of_a_hand_and_resumes_after_a_reload
     audit(f"{seating}, the hand over")
     shots(page, f"{seating}-hand-over")
     counted_apart(page, seating)
+    audit(f"{seating}, statistics")
+    shots(page, f"{seating}-statistics")
     audit_clean(audit)
 
 
