@@ -200,12 +200,14 @@ class Vault:
         self.kept: dict[str, str] = {}
         self.stats_data = stats.empty({tally.PART: tally.check})
         self.uids = 0
+        self.counts = 0
 
     def new_uid(self) -> str:
         self.uids += 1
         return f"uid-{self.uids}"
 
     def count(self, update: Callable[[dict[str, Any]], bool]) -> None:
+        self.counts += 1
         update(self.stats_data)
 
     def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any:
@@ -795,6 +797,7 @@ def test_the_feature_counts_a_table_of_one_person_only(monkeypatch):
         while f.seated is not None and not f.seated.table.hands:
             step(f, ui)
         assert bool(vault.stats_data[tally.PART]["by"]) == counted
+        assert vault.counts == int(counted)  # at the hand's end, not at every move
         if counted:
             assert vault.stats_data[tally.PART]["by"]["three"]["hands"] == 1
             assert vault.stats_data["hands"]["played"] == 0  # not in the two-player record

@@ -125,6 +125,7 @@ class SeatsFeature(Feature):
         self.hint_at = ""  # the move key the holder asked the hint at ("": not asked)
         self.hint: tuple[str, str] | None = None  # (move key, its words): the hint found
         self.sort = ""  # the holder's cards by "rank" or "suit" ("": as your settings sort them)
+        self.tallied: tuple[str, int, bool] | None = None  # (table id, hands, over) last counted
 
     # ----- input ---------------------------------------------------------------------------------
 
@@ -289,12 +290,17 @@ class SeatsFeature(Feature):
 
     def count(self) -> None:
         """Count the hands and the end of a table of one person in the statistics of its
-        seating (tally.py; a table of several people is nobody's record)."""
+        seating (tally.py; a table of several people is nobody's record), when a hand or the
+        table has ended since the last count (not at every move)."""
         s = self.seated
         people = () if s is None else persons(s.people)
         if s is None or len(people) != 1:
             return
         uid, done = s.uid, tally.tally_of(s.table, people[0])
+        mark = (uid, len(done.winners), done.over)
+        if mark == self.tallied or mark[1:] == (0, False):  # nothing new: the statistics are not read
+            return
+        self.tallied = mark
         self.vault.count(lambda d: tally.count(d.setdefault(tally.PART, tally.empty()), uid, done))
 
     def statistics_opened(self) -> None:
