@@ -77,7 +77,7 @@ from .save import dumps as save_match
 from .save import loads as load_match
 from .scoring import Settlement, settle
 from .seating import SEATINGS, TABLE_PRESETS, Scoring, Seating, SeatingDef, TableRules, table_preset
-from .table import SeatView, TableHand, TableMatch, TablePhase
+from .table import GameWatch, SeatView, TableHand, TableMatch, TablePhase
 from .tablesave import dumps as save_table
 from .tablesave import load_any
 from .tablesave import loads as load_table
@@ -170,6 +170,7 @@ __all__ = [
     "Event",
     "Frame",
     "GameResult",
+    "GameWatch",
     "GinError",
     "Grade",
     "Hand",

@@ -12,13 +12,14 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_core import SEATINGS, TableMatch, table_preset
+from gin_core import ENDED, SEATINGS, Match, TableMatch, preset, table_preset
 from gin_core.bots import make_bot
 from gin_core.table import TablePhase
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
-from ginweb.table.around import Place, party_board, seats_around  # noqa: E402  (the page's package lives in web/)
+from ginweb.table.around import Place, pair_seat, party_board, seats_around  # noqa: E402  (the page's package lives in web/)
+from ginweb.table.seatview import seen_from  # noqa: E402
 
 NAMES = {2: ("You", "Computer"), 3: ("You", "Left", "Right"), 4: ("You", "Left", "Partner", "Right")}
 CARD = re.compile(r"\b(?:[2-9]|10|[AJQK])[\u2660\u2665\u2666\u2663]|\b(?:ace|king|queen|jack) of\b", re.I)
@@ -93,6 +94,35 @@ def test_every_seat_sees_the_true_counts_and_turns_and_no_card(seating, seed, mo
             assert s.backs == held and s.sits_out == (found is None)
             assert s.to_move == (s.seat in table.to_move) and s.deals == (s.seat == table.dealer)
             assert not CARD.search(s.label), s.label
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["classic", "no_upcard", "tournament"]))
+def test_two_players_are_drawn_as_a_table_of_two(seed, rules):
+    """The two-player table's seats come from the same drawing as every seating's: from either
+    seat's view (the second person's told as "yours"), that seat at the bottom and the other
+    across, with the cards each truly holds, the dealer and whose turn; nothing while the hand
+    is over."""
+    m = Match(preset(rules), seed=seed)
+    bots = (make_bot("beginner", seed), make_bot("beginner", seed + 1))
+    while True:
+        live = m.phase not in ENDED
+        for seat in (0, 1):
+            v = seen_from(m, seat)
+            you, other = seats_around(pair_seat(v), ("Ann", "Bob"))
+            assert (you.place, you.name, other.place, other.name) == (Place.YOU, "Ann", Place.ACROSS, "Bob")
+            for spot, s in ((you, seat), (other, 1 - seat)):
+                assert spot.backs == (len(m.hand.hands[s]) if live else 0)
+                assert spot.to_move == (live and m.to_move == s)
+                assert spot.deals == (m.view(0).dealer == s)
+                assert not spot.sits_out and not spot.partner
+                assert not CARD.search(spot.label), spot.label
+            assert you.party == "Ann" and other.party == "Bob"
+        if not live:
+            break
+        p = m.to_move
+        assert p is not None
+        m.apply(bots[p].decide(m.view(p)).action, p)
 
 
 @settings(max_examples=15, deadline=None)

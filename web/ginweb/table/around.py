@@ -7,14 +7,27 @@ shows its name, how many cards it holds face down, whether it deals, is to move 
 hand out, and its party. The scoreboard has one column per party (a side of partners is one
 column, its games summed, and a last column tells the games; Hollywood's three games are
 rows). Everything is read from the view
-(``SeatView.pairing``, ``parties``, ``hollywood``), so a new seating needs nothing here.
+(``SeatView.pairing``, ``parties``, ``hollywood``), so a new seating needs nothing here. The
+two-player table's seats come from the same code: :func:`pair_seat` reads a two-player
+``PlayerView`` as a table seat's (one game, seats 0 and 1, each its own party).
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Protocol
 
-from gin_core import HandRecord, HollywoodScore, SeatView, TableHand, TablePhase
+from gin_core import (
+    ENDED,
+    GameWatch,
+    HandRecord,
+    HollywoodScore,
+    Phase,
+    PlayerView,
+    SeatView,
+    TableHand,
+    TablePhase,
+)
 
 from ..kit.frozen import Frozen
 
@@ -33,6 +46,45 @@ PLACES: dict[int, tuple[Place, ...]] = {  # clockwise from your seat, by the tab
     3: (Place.YOU, Place.LEFT, Place.RIGHT),
     4: (Place.YOU, Place.LEFT, Place.ACROSS, Place.RIGHT),
 }
+
+
+class Seated(Protocol):
+    """What the seats are drawn from: a table seat's ``SeatView``, or :func:`pair_seat`'s
+    reading of a two-player match's view (one protocol, so one code draws every seating)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def phase(self) -> TablePhase: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def pairing(self) -> tuple[tuple[int, int], ...]: ...
+    @property
+    def play(self) -> PlayerView | None: ...
+    @property
+    def watching(self) -> tuple[GameWatch, ...]: ...
+    @property
+    def parties(self) -> tuple[int, ...]: ...
+
+
+class PairSeat(Frozen):
+    """A two-player match's view read as a table seat's: one game between seats 0 and 1, each
+    seat its own party, no game to watch."""
+
+    seat: int
+    phase: TablePhase
+    dealer: int
+    play: PlayerView
+    pairing: tuple[tuple[int, int], ...] = ((0, 1),)
+    watching: tuple[GameWatch, ...] = ()
+    parties: tuple[int, ...] = (0, 1)
+
+
+def pair_seat(v: PlayerView) -> PairSeat:
+    """``v`` (a two-player match's) as its seat at a table of two: in play until the hand ends."""
+    ended = TablePhase.MATCH_OVER if v.phase == Phase.MATCH_OVER else TablePhase.HAND_OVER
+    return PairSeat(v.player, ended if v.phase in ENDED else TablePhase.PLAY, v.dealer, v)
 
 
 class SeatSpot(Frozen):
@@ -81,14 +133,14 @@ class PartyBoard(Frozen):
     parties: tuple[str, ...]
 
 
-def party_names(view: SeatView, who: tuple[str, ...]) -> tuple[str, ...]:
+def party_names(view: Seated, who: tuple[str, ...]) -> tuple[str, ...]:
     """Who scores: each player, or each side of partners (its seats' names, e.g. "You and
     Partner"), in party order."""
     count = max(view.parties) + 1
     return tuple(" and ".join(n for s, n in enumerate(who) if view.parties[s] == p) for p in range(count))
 
 
-def _backs(view: SeatView) -> dict[int, int]:
+def _backs(view: Seated) -> dict[int, int]:
     """How many cards each seat that plays this hand holds, as ``view``'s seat may know: its
     own hand and its opponent's from its game, the others from the games it watches."""
     held: dict[int, int] = {}
@@ -101,7 +153,7 @@ def _backs(view: SeatView) -> dict[int, int]:
     return held
 
 
-def seats_around(view: SeatView, who: tuple[str, ...]) -> tuple[SeatSpot, ...]:
+def seats_around(view: Seated, who: tuple[str, ...]) -> tuple[SeatSpot, ...]:
     """Every seat of the table as ``view``'s seat sees it (``who``: every seat's name), its own
     first, then clockwise."""
     n = len(who)
@@ -132,7 +184,7 @@ def seats_around(view: SeatView, who: tuple[str, ...]) -> tuple[SeatSpot, ...]:
     return tuple(spots)
 
 
-def _to_move(view: SeatView) -> set[int]:
+def _to_move(view: Seated) -> set[int]:
     """The seats to move in the games of the hand, as every seat sees them."""
     moving = {w.to_move for w in view.watching if w.to_move is not None}
     play = view.play
