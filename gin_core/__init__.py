@@ -5,7 +5,7 @@ here, never from the submodules)::
 
     from gin_core import Card, parse_cards, best_arrangement, settle, Match, preset
 
-Every :class:`GinError` subclass is exported here. See the README for a tour.
+Every :class:`GinError` subclass is exported here. See docs/engine.md for a tour.
 """
 
 import importlib
@@ -134,7 +134,7 @@ def __getattr__(name: str) -> object:
 
 __version__ = "0.1.0"
 # The version of this front door for code outside this repository (a blog's page that loads the
-# site's wheel, README.md "The engine's wheel"): raised when a name here goes or changes what it
+# site's wheel, docs/engine.md "The engine's wheel"): raised when a name here goes or changes what it
 # takes or gives; a name added leaves it as it is.
 API_VERSION = 1
 

@@ -122,12 +122,14 @@ CITED = re.compile(r"(?<![\w/.-])((?:web|tests|scripts|e2e|gin_core|benchmarks|d
 
 
 def cited_files() -> list[tuple[str, str]]:
-    """(where, path) for each repository path cited in a README, ARCHITECTURE.md or a docstring."""
+    """(where, path) for each repository path cited in a README, ARCHITECTURE.md, docs/*.md or a
+    docstring."""
     texts = [
         ROOT / "README.md",
         ROOT / "ARCHITECTURE.md",
         ROOT / "web" / "README.md",
         ROOT / "benchmarks" / "bots.md",
+        *sorted((ROOT / "docs").glob("*.md")),
     ]
     out = [(p.name, m) for p in texts for m in CITED.findall(p.read_text())]
     for path in [*PAGE.rglob("*.py"), *(ROOT / "gin_core").rglob("*.py")]:

@@ -297,7 +297,7 @@ class Share(Frozen):
 
 def share(base: str, code: str) -> Share:
     """The link that opens position ``code`` as a puzzle, and the snippet that shows it in a
-    blog post (README.md, "A puzzle in a blog post")."""
+    blog post (docs/embedding.md, "A puzzle in a blog post")."""
     folder = base[: base.rfind("/") + 1]
     return Share(
         f"{base}?puzzle={code}",
