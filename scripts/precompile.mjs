@@ -223,7 +223,7 @@ def write_app(root, out):
     return names
 
 def dataclass_code(archive):
-    """Add to 'archive' the code of every text dataclasses compiles as gin_core is imported
+    """Add to 'archive' the code of every text dataclasses compiles as gin_core (and its analysis) is imported
     ({sha256 of the text: code}, marshal: ginweb/kit/codecache.py runs it in the page instead
     of compiling the text). After the stdlib's closure: gin_core's imports add nothing to it."""
     import dataclasses, hashlib, marshal
@@ -236,6 +236,7 @@ def dataclass_code(archive):
     sys.path.insert(0, "/in/app")
     try:
         importlib.import_module("gin_core")
+        importlib.import_module("gin_core.analysis")  # a door of its own, imported at start too
     finally:
         del dataclasses.exec
         sys.path.remove("/in/app")

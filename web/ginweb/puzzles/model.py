@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from gin_core import CLEAR_ERRORS, Action, Card, MistakeKind, PlayerView, clearly_better
+from gin_core import Action, Card, PlayerView
+from gin_core.analysis import MistakeKind
+from gin_core.bots import CLEAR_ERRORS, clearly_better
 from gin_core.puzzles.declaring import unseen_spots
 from gin_core.puzzles.glicko import PlayerRating
 from gin_core.puzzles.position import Position
