@@ -421,7 +421,7 @@ class ReviewFeature(Feature):
             return True
         off = self.session.help_off()
         if off is not None and self.session.own_game.match.result is None:
-            host.screen.notice(off, "info", 3000)  # a counted daily: its coach would play it with you
+            host.screen.notice(off, "info", 3000)  # off for this match, which says why
             return False
         self.seat = it.seat or 0
         if people is not None and self.reviewable(it.hand):
