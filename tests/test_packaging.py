@@ -47,7 +47,8 @@ def local_modules() -> set[str]:
     return found
 
 
-def third_party_imports() -> set[str]:
+def imported_roots() -> set[str]:
+    """The top-level names the tests import (absolute imports, anywhere in a file)."""
     out: set[str] = set()
     for path in (ROOT / "tests").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -55,7 +56,11 @@ def third_party_imports() -> set[str]:
                 out |= {alias.name.split(".")[0] for alias in node.names}
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 out.add(node.module.split(".")[0])
-    return out - set(sys.stdlib_module_names) - local_modules() - {"__future__"}
+    return out
+
+
+def third_party_imports() -> set[str]:
+    return imported_roots() - set(sys.stdlib_module_names) - local_modules() - {"__future__"}
 
 
 @pytest.mark.skipif(not (ROOT / "pyproject.toml").exists(), reason="only the tests were copied")
@@ -68,3 +73,12 @@ def test_the_test_extra_names_everything_the_tests_import():
     named = {re.split(r"[<>=!~\[ ;]", spec, maxsplit=1)[0].lower() for spec in extra}
     missing = {m for m in third_party_imports() if EXTRA_MODULES.get(m, m) not in named}
     assert not missing, f"the tests import {sorted(missing)}, which the test extra does not name"
+
+
+@pytest.mark.skipif(not (ROOT / "pyproject.toml").exists(), reason="only the tests were copied")
+def test_plain_pytest_finds_the_tests_helpers():
+    """The ``pytest`` command, unlike ``python -m pytest``, does not put the working directory on
+    ``sys.path``: while tests import ``tests.x``, pytest's ``pythonpath`` must name the root."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]
+    if "tests" in imported_roots():
+        assert "." in config["ini_options"].get("pythonpath", [])
