@@ -90,8 +90,8 @@ test-units:
 
 # what test-quick runs: fast files that a change to the rules, the front door, the docs or the
 # page's presenter breaks first (docs/testing.md: its time)
-QUICK_TESTS ?= $(addprefix tests/test_,cards_melds rule_fields refusals hand_flow declare scoring_texts \
-	undo front_door engine_imports packaging readme vocabulary web_present web_layout).py
+QUICK_TESTS ?= $(patsubst %,tests/test_%.py,cards_melds rule_fields refusals hand_flow declare \
+	scoring_texts undo front_door engine_imports packaging readme vocabulary web_present web_layout)
 
 test-quick:
 	@echo "== pytest, the quick selection (CPython)"
