@@ -101,14 +101,6 @@ FEATURE_WORDS = {
 ALLOWED = {
     ("daily", "puzzles/"): ("daily_puzzle", 'TODAY = "daily"', 'puzzle="daily"'),
     ("review", "words/"): ("the coach's move",),
-    # a counted daily says what it turns off; the rules' words serve the lessons and the help
-    ("review", "daily/"): (
-        "the review of its earlier",
-        "(their coach)",
-        "the tutor and the review are off",
-        "no review before its end",
-    ),
-    ("lessons", "words/"): ("a lesson's text", "a lesson states", "a lesson may say"),
 }
 
 
