@@ -22,6 +22,8 @@ from gin_core import Match, preset
 from .daily.feature import DailyFeature
 from .daily.ui import DailyUI
 from .feature import Feature, refused_start
+from .friend.feature import FriendFeature
+from .friend.ui import FriendUI
 from .kit import dom
 from .lessons.feature import LessonsFeature
 from .lessons.ui import LessonsUI
@@ -249,6 +251,7 @@ def start() -> tuple[Feature, ...]:
         TutorFeature(TutorUI()),
         SeatsFeature(records, SeatsUI(), review.show_game, sound.play),
         LessonsFeature(records, LessonsUI(), lasting=not dom.embedded),
+        FriendFeature(records, FriendUI()),
     )
     records.plug(features)
     p = link_params(features)
