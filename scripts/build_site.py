@@ -171,7 +171,7 @@ LATER_MODULES = (
     *("ginweb.puzzles.page", "ginweb.puzzles.alone", "ginweb.lessons.model", "ginweb.lessons.content"),
     *("ginweb.review.model", "ginweb.review.seen", "ginweb.review.handover", "ginweb.seats.model"),
     *("ginweb.kit.charts", "ginweb.kit.qr", "ginweb.kit.peer", "ginweb.friend.model", "ginweb.friend.invite"),
-    *("ginweb.friend.talk",),
+    *("ginweb.friend.talk", "ginweb.friend.duel", "ginweb.friend.handview", "ginweb.friend.play"),
 )
 # The standard library's modules only importlib.metadata's parsing of a distribution's metadata
 # imports (its _adapters: email.message, which reaches urllib.parse and ipaddress): the page

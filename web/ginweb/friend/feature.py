@@ -19,11 +19,22 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ..feature import Feature, FeatureIntent, Handler, Host
 from ..kit import dom
-from .intents import CloseFriend, CopyShare, HangUp, Join, MakeInvite, OpenFriend, TakeAnswer
+from .intents import (
+    CloseFriend,
+    CopyShare,
+    DealHand,
+    FriendMove,
+    HangUp,
+    Join,
+    MakeInvite,
+    OpenFriend,
+    TakeAnswer,
+)
 
 if TYPE_CHECKING:
     from ..kit.peer import Peer
     from .model import Link
+    from .play import Play
     from .ui import FriendUI
 
 NAME = "friend"  # the stored record: {"v": 1, "name": ..., "stun": ...}
@@ -34,6 +45,7 @@ PLAIN: dict[str, FeatureIntent] = {
     "friend-copy": CopyShare(),
     "friend-hang-up": HangUp(),
     "friend-close": CloseFriend(),
+    "friend-deal": DealHand(),
 }
 
 
@@ -56,7 +68,12 @@ def parse_kept(data: Any) -> tuple[str, str]:
 
 class FriendFeature(Feature):
     name = "friend"
-    deferred = ("ginweb.friend.model", "ginweb.friend.invite", "ginweb.friend.talk", "ginweb.kit.qr")
+    deferred = (
+        "ginweb.friend.model",
+        "ginweb.friend.invite",
+        "ginweb.friend.talk",
+        "ginweb.kit.qr",
+    )  # the rest on first use
     dialog_closes: ClassVar[Mapping[str, FeatureIntent]] = {DIALOG: CloseFriend()}
 
     def __init__(self, vault: Vault, ui: FriendUI) -> None:
@@ -67,15 +84,12 @@ class FriendFeature(Feature):
         self.qr = ""  # the QR code of the link to share (SVG text)
         self.greeted = False  # the other side's hello arrived
         self.serial = 0  # connections started here (an event of an earlier one is dropped)
+        self.play: Play | None = None  # the hands over the open connection
 
     def attach(self, host: Host) -> None:
         """A link with an invitation in its fragment is answered once the table is drawn."""
         super().attach(host)
-        if dom.embedded:
-            return
-        from ..kit.peer import fragment
-
-        if fragment().startswith("friend="):
+        if not dom.embedded and str(dom.window.location.hash).startswith("#friend="):
             dom.before_paint(lambda: dom.after(0, self.join_from_link))
 
     # ----- input ---------------------------------------------------------------------------------
@@ -88,6 +102,8 @@ class FriendFeature(Feature):
         if act == "friend-join":
             name, stun, _ = self.ui.form()
             return Join(self.ui.pasted(), name, stun)
+        if act == "friend-move" and "action" in data:
+            return FriendMove(data["action"])
         return PLAIN.get(act)
 
     def handlers(self) -> Mapping[type, Handler]:
@@ -99,6 +115,8 @@ class FriendFeature(Feature):
             CopyShare: lambda _: self.copy(),
             HangUp: lambda _: self.hang_up(),
             CloseFriend: lambda _: self.ui.close(),
+            DealHand: lambda _: self.deal(),
+            FriendMove: lambda intent: self.play is not None and self.play.move(intent.action),
         }
 
     # ----- the dialog ----------------------------------------------------------------------------
@@ -117,6 +135,8 @@ class FriendFeature(Feature):
 
         self.link = link
         self.ui.show(present(link, dom.game_address(), self.qr), open_it)
+        p = self.play
+        self.ui.hand(p.view() if p else None, p is not None and p.can_deal(), p.problem if p else "")
 
     def open(self) -> None:
         self.show(self.state(), open_it=True)
@@ -145,6 +165,8 @@ class FriendFeature(Feature):
     def drop_peer(self) -> None:
         self.serial += 1
         self.greeted = False
+        if self.play is not None:
+            self.play.over = True
         if self.peer is not None:
             self.peer.close()
             self.peer = None
@@ -304,7 +326,9 @@ class FriendFeature(Feature):
         from .talk import TalkError, their_name
 
         if self.greeted:
-            return  # the game's messages: the next step (docs/friend-page.md)
+            if self.play is not None:
+                self.play.heard(text)
+            return
         try:
             friend = their_name(text, self.state().token)
         except TalkError as e:
@@ -312,7 +336,24 @@ class FriendFeature(Feature):
             self.fail(f"The connection was closed: {e}.")
             return
         self.greeted = True
-        self.show(self.state().replace(stage=Stage.CONNECTED, friend=friend, share=""), open_it=True)
+        link = self.state().replace(stage=Stage.CONNECTED, friend=friend, share="")
+        self.start_play(link)
+        self.show(link, open_it=True)
+
+    def start_play(self, link: Link) -> None:
+        """The hands over this connection (the host deals them)."""
+        from .play import Play
+
+        peer = self.peer
+        assert peer is not None
+        self.play = Play(
+            0 if link.host else 1, (link.name, link.friend), peer.send, lambda: self.show(self.state())
+        )
+
+    def deal(self) -> None:
+        if self.play is not None and self.play.can_deal():
+            self.play.deal(self.host.session.settings.game_rules())
+            self.show(self.state())
 
     def closed(self) -> None:
         from .model import closed

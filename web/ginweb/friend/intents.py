@@ -42,3 +42,13 @@ class HangUp(FeatureIntent):
 
 class CloseFriend(FeatureIntent):
     """Close the dialog; an invitation or a connection under way stays."""
+
+
+class DealHand(FeatureIntent):
+    """The host deals the next hand (on the rules of its settings)."""
+
+
+class FriendMove(FeatureIntent):
+    """Play ``action`` (its text, e.g. ``discard 7H``) in the hand with your friend."""
+
+    action: str

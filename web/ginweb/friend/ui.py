@@ -3,10 +3,16 @@ copies the link to the clipboard. Decides nothing."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..kit import dom
-from .model import STUN_NOTE, FriendView
+
+if TYPE_CHECKING:
+    from .handview import HandView
+    from .model import FriendView
 
 DIALOG = "dlg-friend"
+MOVE = '<button type="button" data-act="friend-move" data-action="{}">{}</button>'  # a move's text, its label
 
 
 class FriendUI:
@@ -29,12 +35,29 @@ class FriendUI:
         dom.set_hidden(dom.by_id("friend-answer-box"), not v.answer_box)
         dom.set_hidden(dom.by_id("friend-join-box"), not v.join_box)
         dom.set_hidden(dom.by_id("friend-hang-up"), not v.hang_up)
+        from .model import STUN_NOTE  # after the first paint (later.zip), as the dialog opens
+
         dom.set_text(dom.by_id("friend-stun-help"), STUN_NOTE)
         if open_it and not self.dlg.open:
             new = dom.by_id("dlg-new")
             if new is not None and new.open:
                 new.close()
             self.dlg.showModal()
+
+    def hand(self, v: HandView | None, can_deal: bool, problem: str) -> None:
+        """The hand with your friend (None: no hand yet), the Deal button, the last refusal."""
+        dom.set_hidden(dom.by_id("friend-hand"), v is None and not can_deal)
+        dom.set_hidden(dom.by_id("friend-deal"), not can_deal)
+        said = dom.by_id("friend-hand-problem")
+        dom.set_text(said, problem)
+        dom.set_hidden(said, not problem)
+        dom.set_text(dom.by_id("friend-hand-status"), v.status if v else "")
+        dom.set_text(dom.by_id("friend-cards"), f"Your cards: {v.cards}" if v and v.cards else "")
+        dom.set_text(dom.by_id("friend-top"), f"Discard pile: {v.top}" if v and v.top else "")
+        dom.set_text(dom.by_id("friend-result"), v.result if v else "")
+        dom.by_id("friend-moves").innerHTML = "".join(
+            MOVE.format(dom.esc(a), dom.esc(w)) for a, w in (v.moves if v else ())
+        )
 
     def fill(self, name: str, stun: str) -> None:
         """The name and STUN server as last used."""
