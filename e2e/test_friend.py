@@ -157,7 +157,7 @@ def test_a_hand_is_dealt_played_and_checked_on_both_devices(devices, site_url):
                 )
         host.wait_for_timeout(100)
     results = [p.text_content("#friend-result") for p in (host, guest)]
-    assert results[0] and results[0] == results[1]
+    assert results[0] and results[0] == results[1], results
     perf = [json.loads(p.evaluate("window.ginFriendPerf || '[]'")) for p in (host, guest)]
     (SHOTS / "perf.json").write_text(json.dumps({"host": perf[0], "guest": perf[1]}, indent=1))
     assert perf[0][0]["slices"] > 100 and perf[1][0]["slices"] > 100  # the work ran in slices

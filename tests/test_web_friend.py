@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 import contextlib
 
 from ginweb.friend import invite, talk
-from ginweb.friend.model import Link, Stage, closed, no_path, present, stun_server
+from ginweb.friend.model import Link, Stage, closed, no_path, present, seat_names, stun_server
 from ginweb.kit import qr
 
 FINGERPRINT = ":".join(f"{b:02X}" for b in range(32))
@@ -169,3 +169,9 @@ def test_the_dialog_shares_only_while_waiting_for_the_other_side():
     assert "Ann" in done.status and "Bea" in done.status
     failed = present(Link(Stage.FAILED, problem="why"), "https://example.org/gin/", "")
     assert failed.problem == "why" and failed.form
+
+
+def test_both_devices_name_the_seats_alike():
+    host = Link(Stage.CONNECTED, host=True, name="Ann", friend="Bea")
+    guest = Link(Stage.CONNECTED, host=False, name="Bea", friend="Ann")
+    assert seat_names(host) == seat_names(guest) == ("Ann", "Bea")

@@ -342,13 +342,12 @@ class FriendFeature(Feature):
 
     def start_play(self, link: Link) -> None:
         """The hands over this connection (the host deals them)."""
+        from .model import seat_names
         from .play import Play
 
         peer = self.peer
         assert peer is not None
-        self.play = Play(
-            0 if link.host else 1, (link.name, link.friend), peer.send, lambda: self.show(self.state())
-        )
+        self.play = Play(0 if link.host else 1, seat_names(link), peer.send, lambda: self.show(self.state()))
 
     def deal(self) -> None:
         if self.play is not None and self.play.can_deal():

@@ -67,6 +67,11 @@ STUN_NOTE = (
 )
 
 
+def seat_names(link: Link) -> tuple[str, str]:
+    """The players' names by seat: the host's seat 0, the friend's 1 (on both devices)."""
+    return (link.name, link.friend) if link.host else (link.friend, link.name)
+
+
 def share_link(address: str, link: Link) -> str:
     return f"{address}#friend={link.share}" if link.share else ""
 
