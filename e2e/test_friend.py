@@ -3,10 +3,11 @@ makes an invitation, the friend opens its link, the host pastes the answer, the 
 connect over an RTCDataChannel and each shows the other's name; closing one page is said on the
 other. Screenshots at phone size (390 x 844) in artifacts/friend/.
 
-Headless Chromium hides a page's local addresses behind mDNS names (``<uuid>.local``), which
-nothing resolves in this sandbox (no multicast DNS responder): the two pages would never find
-each other. The browser of this test is launched with ``WebRtcHideLocalIpsWithMdns`` off, so the
-addresses gathered are the loopback's own, as a phone's are on a home network."""
+Headless Chromium hides a page's local addresses behind mDNS names (``<uuid>.local``). The two
+contexts here share one browser process, which resolves the names it made itself, so the test
+needs no ``--disable-features=WebRtcHideLocalIpsWithMdns``: the invitations carry mDNS names, as a
+phone's do (tried: with the flag off the pages connect the same way over the loopback's own
+addresses)."""
 
 from __future__ import annotations
 
@@ -24,8 +25,7 @@ KEY = "gin-rummy/v1/friend"
 
 @pytest.fixture
 def devices(playwright, browser_type_launch_args):
-    args = [*browser_type_launch_args.get("args", []), "--disable-features=WebRtcHideLocalIpsWithMdns"]
-    browser = playwright.chromium.launch(**{**browser_type_launch_args, "args": args})
+    browser = playwright.chromium.launch(**browser_type_launch_args)
     contexts = [browser.new_context(viewport=PHONE, device_scale_factor=2) for _ in range(2)]
     errors: list[str] = []
     pages = []
