@@ -59,12 +59,30 @@ def invite(host, site_url: str) -> str:
     return host.input_value("#friend-link")
 
 
+def qr_text(page) -> str | None:
+    """The text of the page's QR code, decoded by zxing-cpp (an independent decoder) from the
+    squares of the SVG the page drew."""
+    zxingcpp = pytest.importorskip("zxingcpp")
+    svg = page.inner_html("#friend-qr")
+    side = int(re.search(r'viewBox="0 0 (\d+) ', svg).group(1))
+    scale = 4
+    pixels = bytearray(b"\xff" * (side * scale) ** 2)
+    for x, y in re.findall(r"M(\d+) (\d+)h1v1h-1z", svg):
+        for dy in range(scale):
+            at = (int(y) * scale + dy) * side * scale + int(x) * scale
+            pixels[at : at + scale] = b"\x00" * scale
+    image = memoryview(bytes(pixels)).cast("B", (side * scale, side * scale))
+    found = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
+    return found[0].text if found else None
+
+
 def test_two_devices_connect_and_see_each_others_name(devices, site_url):
     host, guest, errors = devices
     SHOTS.mkdir(parents=True, exist_ok=True)
     named(guest, site_url, "Bea")
     link = invite(host, site_url)
     assert "#friend=" in link and len(link) < 400
+    assert qr_text(host) == link
     host.screenshot(path=str(SHOTS / "invitation.png"))
 
     guest.goto(link)
@@ -73,6 +91,7 @@ def test_two_devices_connect_and_see_each_others_name(devices, site_url):
     assert "#friend=" not in guest.url  # the handshake leaves the address bar
     assert "Ann" in guest.text_content("#friend-status")
     answer = guest.input_value("#friend-link")
+    assert qr_text(guest) == answer
     guest.screenshot(path=str(SHOTS / "join.png"))
 
     host.fill("#friend-answer", answer)
