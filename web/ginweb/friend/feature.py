@@ -6,8 +6,9 @@ directly (kit/peer.py: WebRTC, no server of ours; a STUN server only if the play
 said in the form before it is used). Once the channel is open each page says hello (talk.py)
 and both show the other's name. Whatever fails is said with its reason (model.py).
 
-The modules behind it are imported when first used, after the first paint (``deferred``); the
-name and STUN server last used are kept in the record ``friend``."""
+The modules behind it are imported when first used, after the first paint (``deferred``), and
+so is kit/dom.py (where it is used): this module loads in CPython's tests (tests/test_web_dispatch.py).
+The name and STUN server last used are kept in the record ``friend``."""
 
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ..feature import Feature, FeatureIntent, Handler, Host
-from ..kit import dom
 from .intents import (
     CloseFriend,
     CopyShare,
@@ -88,6 +88,8 @@ class FriendFeature(Feature):
 
     def attach(self, host: Host) -> None:
         """A link with an invitation in its fragment is answered once the table is drawn."""
+        from ..kit import dom
+
         super().attach(host)
         if not dom.embedded and str(dom.window.location.hash).startswith("#friend="):
             dom.before_paint(lambda: dom.after(0, self.join_from_link))
@@ -131,6 +133,7 @@ class FriendFeature(Feature):
         return self.link
 
     def show(self, link: Link, open_it: bool = False) -> None:
+        from ..kit import dom
         from .model import present
 
         self.link = link
@@ -150,6 +153,7 @@ class FriendFeature(Feature):
         self.vault.put(NAME, json.dumps({"v": 1, "name": name, "stun": stun}))
 
     def copy(self) -> None:
+        from ..kit import dom
         from .model import share_link
 
         dom.spawn(self.ui.copy(share_link(dom.game_address(), self.state())))
@@ -187,6 +191,8 @@ class FriendFeature(Feature):
         return name, server
 
     def invite(self, intent: MakeInvite) -> None:
+        from ..kit import dom
+
         typed = self.checked(intent.name, intent.stun)
         if typed is not None:
             dom.spawn(self.inviting(*typed, intent.helps))
@@ -210,7 +216,7 @@ class FriendFeature(Feature):
 
     async def share(self, link: Link) -> None:
         """Show ``link``'s text to share, with its QR code drawn in slices first."""
-        from ..kit import qr
+        from ..kit import dom, qr
         from .model import share_link
 
         serial = self.serial
@@ -231,6 +237,7 @@ class FriendFeature(Feature):
         self.host(Join(text, name, stun))
 
     def join(self, intent: Join) -> None:
+        from ..kit import dom
         from . import invite
 
         typed = self.checked(intent.name, intent.stun)
@@ -270,6 +277,7 @@ class FriendFeature(Feature):
         self.watch(serial)
 
     def take_answer(self, intent: TakeAnswer) -> None:
+        from ..kit import dom
         from . import invite
         from .model import Stage
 
@@ -290,6 +298,7 @@ class FriendFeature(Feature):
 
     def watch(self, serial: int) -> None:
         """No channel within CONNECT_MS: the devices found no path to each other."""
+        from ..kit import dom
         from .model import Stage, no_path
 
         def check() -> None:
