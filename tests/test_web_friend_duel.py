@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from gin_core import ActionKind, DuelStage, preset
+from gin_core import ActionKind, preset
+from gin_core.duel import DuelStage
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from gin_core import Action, Card, CheatDetected, DuelHand, DuelMessageError, DuelStage, Rules, Settlement
+from gin_core import Action, Card, Rules, Settlement
+from gin_core.duel import CheatDetected, DuelHand, DuelMessageError, DuelStage
 
 from ..kit.frozen import Frozen
 

@@ -3,7 +3,7 @@ may see (duel.py's ``Seen``), never a card of the other hand. Pure."""
 
 from __future__ import annotations
 
-from gin_core import DuelStage
+from gin_core.duel import DuelStage
 
 from ..kit.frozen import Frozen
 from ..words import narrate
