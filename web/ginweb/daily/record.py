@@ -35,6 +35,7 @@ from gin_core import (
 
 from ..kit.frozen import Frozen
 from ..kit.safejson import NewerVersionError
+from ..storage.envelope import Envelope
 
 FIRST_DAY = datetime.date(2026, 11, 23)
 PRESET = "classic"
@@ -270,14 +271,11 @@ class DayEntry(Frozen):
     outcome: Outcome | None
 
 
+ENVELOPE = Envelope(FORMAT, VERSION, "a gin rummy record of dailies", newer=NewerDailiesError)
+
+
 def empty() -> dict[str, Any]:
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "days": {},
-        "streak": {"current": 0, "last": None},
-        "best": 0,
-    }
+    return ENVELOPE.stamp({"days": {}, "streak": {"current": 0, "last": None}, "best": 0})
 
 
 def begin(data: dict[str, Any], day: datetime.date, today: datetime.date, uid: str) -> Attempt:
@@ -376,13 +374,7 @@ def validate(data: Any, today: datetime.date) -> tuple[dict[str, Any], list[str]
     after ``today`` (beyond a day's leeway for the clock) is dropped, so it neither counts nor
     keeps a streak alive. Raises ValueError if it is not a record of dailies,
     NewerDailiesError for a newer version."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("not a gin rummy record of dailies")
-    version = data.get("version")
-    if type(version) is int and version > VERSION:
-        raise NewerDailiesError(f"dailies version {version} is newer than this page's {VERSION}")
-    if version != VERSION:
-        raise ValueError(f"dailies version {version!r} is not supported")
+    data = ENVELOPE.open(data)
     out, bad = empty(), []
     days = data.get("days")
     if not isinstance(days, dict):

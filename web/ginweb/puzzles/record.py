@@ -20,6 +20,7 @@ from typing import Any
 from gin_core.puzzles.glicko import PUZZLE_DEVIATION, PlayerRating, in_bounds, play
 
 from ..kit.safejson import NewerVersionError
+from ..storage.envelope import Envelope
 
 FORMAT = "gin-rummy.puzzles"
 VERSION = 1
@@ -36,21 +37,24 @@ class NewerPuzzlesError(NewerVersionError):
     """The record was written by a newer version of the page."""
 
 
+ENVELOPE = Envelope(FORMAT, VERSION, "a gin rummy record of puzzles", newer=NewerPuzzlesError)
+
+
 def empty() -> dict[str, Any]:
     start = PlayerRating()
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "rating": [start.rating, start.deviation, start.volatility],
-        "streak": 0,
-        "best": 0,
-        "answered": 0,
-        "solved": [],
-        "days": {},
-        "mistakes": [],
-        "cleared": [],
-        "puzzle_ratings": {},
-    }
+    return ENVELOPE.stamp(
+        {
+            "rating": [start.rating, start.deviation, start.volatility],
+            "streak": 0,
+            "best": 0,
+            "answered": 0,
+            "solved": [],
+            "days": {},
+            "mistakes": [],
+            "cleared": [],
+            "puzzle_ratings": {},
+        }
+    )
 
 
 def rating(data: dict[str, Any]) -> PlayerRating:
@@ -142,13 +146,7 @@ def waiting_mistakes(data: dict[str, Any], today: datetime.date) -> int:
 def validate(data: Any) -> tuple[dict[str, Any], list[str]]:
     """A stored record checked field by field: (the record, the fields that were reset).
     Raises ValueError if it is not a puzzle record, NewerPuzzlesError for a newer version."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("not a gin rummy record of puzzles")
-    version = data.get("version")
-    if type(version) is int and version > VERSION:
-        raise NewerPuzzlesError(f"puzzles version {version} is newer than this page's {VERSION}")
-    if version != VERSION:
-        raise ValueError(f"puzzles version {version!r} is not supported")
+    data = ENVELOPE.open(data)
     out, bad = empty(), []
     for key, check in CHECKS.items():
         if key in OPTIONAL and key not in data:

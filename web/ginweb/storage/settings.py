@@ -13,10 +13,11 @@ from typing import Any
 
 from gin_core import PRESETS, Rules, RulesError, preset, preset_name
 
-from ..kit.safejson import NewerVersionError
+from .envelope import Envelope, RecordKind
 
-FORMAT = "gin-rummy.settings"
+FORMAT = RecordKind.SETTINGS
 VERSION = 1
+ENVELOPE = Envelope(FORMAT, VERSION, "gin rummy settings")
 
 LEVELS = ("beginner", "standard", "hard", "expert")
 LEVEL_TEXT = {
@@ -156,15 +157,8 @@ def _plain_values(data: dict[str, Any], bad: list[str]) -> dict[str, Any]:
 def from_record(data: Any) -> tuple[Settings, list[str]]:
     """Settings from the stored record (see :func:`from_dict`). Raises ValueError if it is not a
     settings record of this page, NewerVersionError if a newer version of the page wrote it."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("not gin rummy settings")
-    version = data.get("version")
-    if type(version) is int and version > VERSION:
-        raise NewerVersionError(f"settings version {version} is newer than this page's {VERSION}")
-    if version != VERSION:
-        raise ValueError(f"settings version {version!r} is not supported")
-    return from_dict(data)
+    return from_dict(ENVELOPE.open(data))
 
 
 def to_record(s: Settings) -> dict[str, Any]:
-    return {"format": FORMAT, "version": VERSION, **s.to_dict()}
+    return ENVELOPE.stamp(s.to_dict())

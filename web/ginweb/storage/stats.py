@@ -25,13 +25,13 @@ from typing import Any
 from gin_core import PRESETS, HandRecord, MatchResult, Rules, preset_name
 
 from ..kit.safejson import NewerVersionError
+from .envelope import Envelope, RecordKind
 
 StatsUpdate = Callable[[dict[str, Any]], bool]
 """A count: given the stored statistics, adds to them in place; False when nothing changed."""
 
-FORMAT = "gin-rummy.stats"
+FORMAT = RecordKind.STATS
 VERSION = 3
-READS = (1, 2, 3)
 KEEP_IDS = 200
 KEEP_MATCHES = 100  # finished matches kept for the charts
 KEEP_HANDS = 200  # hands kept for the charts
@@ -52,8 +52,9 @@ class NewerStatsError(NewerVersionError):
     """Statistics written by a newer version of this page (left as they are)."""
 
 
-def kind_key(preset: str, target: int | None) -> str:
-    """The key of a kind of match: ``classic:100``, ``custom:30``, ``openspiel:hand``."""
+def kind_key(preset: str, target: int | str | None) -> str:
+    """The key of a kind of match: ``classic:100``, ``custom:30``, ``openspiel:hand`` (``?``: the
+    target of a version 1 record's custom rules, not recorded)."""
     return f"{preset}:{'hand' if target is None else target}"
 
 
@@ -64,7 +65,7 @@ NO_PARTS: Mapping[str, PartCheck] = {}
 
 def empty(parts: Mapping[str, PartCheck] = NO_PARTS) -> dict[str, Any]:
     """Statistics with every count at zero (the features' ``parts`` empty too)."""
-    data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    data: dict[str, Any] = ENVELOPE.stamp({})
     for group, names in COUNTERS.items():
         data[group] = {n: 0 for n in names}
     data["by_level"] = {}
@@ -108,47 +109,47 @@ def _kind(rec: Any, bad: list[str], where: str) -> dict[str, Any]:
     return out
 
 
-def _migrate_v1(data: dict[str, Any], out: dict[str, Any], bad: list[str]) -> None:
-    """Version 1 kept one best match with its preset name and no target: it becomes the best
-    of that preset's kind (its target from the preset; ``?`` for custom rules)."""
-    best = _best(data.get("best_match"), bad, "best_match")
-    rules = data.get("best_match", {}).get("rules") if best else None
-    if best and isinstance(rules, str):
-        target = PRESETS[rules]().target if rules in PRESETS else "?"
-        key = f"{rules[:40]}:{'hand' if target is None else target}"
-        out["by_kind"][key] = {n: 0 for n in KIND_COUNTS} | {"best": best}
+def _kinds_of_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 kept one best match with its preset's name and no target; version 2 keeps it
+    as the best of that preset's kind (its target from the preset; ``?`` for custom rules)."""
+    v2 = {k: v for k, v in data.items() if k not in ("best_match", "by_kind")}
+    best = data.get("best_match")
+    if best is None:
+        return v2
+    rules = best.get("rules") if isinstance(best, dict) else None
+    name = rules[:40] if isinstance(rules, str) else "custom"
+    target = PRESETS[name]().target if name in PRESETS else "?"
+    return v2 | {"by_kind": {kind_key(name, target): {n: 0 for n in KIND_COUNTS} | {"best": best}}}
 
 
-def _version(data: Any) -> int:
-    """The format version of stored statistics this page reads (ValueError, NewerStatsError)."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("not gin rummy statistics")
-    version = data.get("version")
-    if type(version) is int and version > VERSION:
-        raise NewerStatsError(f"statistics version {version} is newer than this page's {VERSION}")
-    if version not in READS:
-        raise ValueError(f"statistics version {version!r} is not supported")
-    return int(version)
+V2_KEYS = (*COUNTERS, "by_level", "by_kind", "counted")
+
+
+def _v2_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 added the history and the features' parts: a version 2 record has none (a
+    field of those names in it is not theirs)."""
+    return {k: data[k] for k in V2_KEYS if k in data}
+
+
+ENVELOPE = Envelope(
+    FORMAT, VERSION, "gin rummy statistics", {1: _kinds_of_v1, 2: _v2_fields}, newer=NewerStatsError
+)
 
 
 def validate(data: Any, parts: Mapping[str, PartCheck] = NO_PARTS) -> tuple[dict[str, Any], list[str]]:
     """Stored stats checked field by field, the features' ``parts`` by their own checks: (the
     statistics, the fields that were reset). Raises ValueError if they are not statistics of
     this page, NewerStatsError for a newer version."""
-    version = _version(data)
+    data = ENVELOPE.open(data)
     out, bad = empty(), list[str]()
     _counters(data, out, bad)
     _levels(data.get("by_level", {}), out, bad)
     for key, check in parts.items():
-        out[key], wrong = check(data.get(key) if version == VERSION else None)
+        out[key], wrong = check(data.get(key))
         bad += [f"{key}.{w}" if w else key for w in wrong]
-    if version == 1:
-        _migrate_v1(data, out, bad)
-    else:
-        _kinds(data.get("by_kind", {}), out, bad)
+    _kinds(data.get("by_kind", {}), out, bad)
     _counted(data.get("counted"), out, bad)
-    if version == VERSION:
-        _history(data.get("history"), out, bad)
+    _history(data.get("history"), out, bad)
     return out, bad
 
 
