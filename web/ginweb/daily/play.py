@@ -16,7 +16,7 @@ import datetime
 import json
 from collections.abc import Callable
 from functools import partial
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from gin_core import EXPERT, HandComparison, Match, dealt_hands, expert_seed, make_bot, preset, replay_hand
 
@@ -25,18 +25,10 @@ from ..kit.background import SLICE_MS
 from ..storage.savefmt import Game
 from . import record as daily
 
+if TYPE_CHECKING:
+    from ..storage.vault import Vault
+
 PART = "daily"  # the stored match's key for the day it is the daily of (ISO date)
-
-
-class Keep(Protocol):
-    """Where the record is kept and what day it is (the page's records, a dict in tests)."""
-
-    def put(self, name: str, text: str) -> None: ...
-    def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any: ...
-    def notify(self, text: str) -> None: ...
-    def now(self) -> str: ...
-    def new_uid(self) -> str: ...
-    def lasting(self) -> bool: ...
 
 
 def day_of_game(game: Game) -> datetime.date | None:
@@ -58,7 +50,7 @@ def daily_game(day: datetime.date, uid: str, started: str, target: int | None = 
 class Dailies:
     """The record of dailies, kept in storage under ``dailies`` after every change."""
 
-    def __init__(self, keep: Keep, level: str = EXPERT) -> None:
+    def __init__(self, keep: Vault, level: str = EXPERT) -> None:
         self.keep = keep
         self.level = level  # who replays your seat (CPython tests take a quicker level)
         self.record = self.load() or daily.empty()

@@ -12,8 +12,8 @@ from __future__ import annotations
 import datetime
 import json
 import time
-from collections.abc import Callable, Generator, Sequence
-from typing import Any, Literal, Protocol
+from collections.abc import Generator, Sequence
+from typing import TYPE_CHECKING, Any, Literal
 
 from gin_core import Action, GinError, MistakeKind, PlayerView
 from gin_core.puzzles.position import Position
@@ -32,18 +32,12 @@ from ..kit.background import SLICE_MS
 from ..kit.frozen import Frozen
 from . import model, record
 
+if TYPE_CHECKING:
+    from ..storage.vault import Vault
+
 Kind = Literal["today", "next", "mistake", "shared"]
 NAME = "puzzles"  # the storage key of the progress
 TODAY = "daily"  # the word a link or an embed uses for the puzzle of the day
-
-
-class Keep(Protocol):
-    """Where the progress is kept and what day it is (the page's records, a dict in tests)."""
-
-    def put(self, name: str, text: str) -> None: ...
-    def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any: ...
-    def notify(self, text: str) -> None: ...
-    def now(self) -> str: ...
 
 
 class Shown(Frozen):
@@ -60,7 +54,7 @@ class Shown(Frozen):
 class Puzzles:
     """Your puzzle progress and the puzzle on screen; ``lasting`` False keeps it in memory only."""
 
-    def __init__(self, keep: Keep, lasting: bool = True) -> None:
+    def __init__(self, keep: Vault, lasting: bool = True) -> None:
         self.keep = keep
         self.lasting = lasting
         self.data = self.load() or record.empty()
