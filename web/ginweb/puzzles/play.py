@@ -13,7 +13,7 @@ import datetime
 import json
 import time
 from collections.abc import Generator, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from gin_core import Action, GinError, MistakeKind, PlayerView
 from gin_core.puzzles.position import Position
@@ -65,13 +65,13 @@ class Puzzles:
     def today(self) -> datetime.date:
         return datetime.date.fromisoformat(self.keep.now()[:10])
 
-    def load(self) -> dict[str, Any] | None:
+    def load(self) -> record.PuzzleRecord | None:
         """The progress as stored (None: none, or set aside as unreadable); fields that cannot
         be read are reset, said once naming them, and the rest stored back."""
         found = self.keep.read(NAME, record.validate, "record of puzzles")
         if found is None:
             return None
-        data: dict[str, Any] = found[0]
+        data: record.PuzzleRecord = found[0]
         if found[1]:
             self.keep.notify(
                 f"Some of your puzzle progress could not be read and was reset: {', '.join(found[1])}."

@@ -24,13 +24,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypedDict
 
 from ..kit.frozen import Frozen
 from ..kit.safejson import NewerVersionError
 
 Step = Callable[[dict[str, Any]], dict[str, Any]]
 """An older version's record (its fields as stored) to the next version's."""
+
+
+class Stamped(TypedDict):
+    """The envelope's fields, first in every record (its typed shape adds the payload's)."""
+
+    format: str
+    version: int
 
 
 class RecordKind(StrEnum):
@@ -62,10 +69,14 @@ class Envelope(Frozen):
         """The oldest version this page reads."""
         return min((*self.steps, self.version))
 
+    def head(self) -> Stamped:
+        """This kind and version, as a record of this version starts."""
+        return {"format": self.kind, "version": self.version}
+
     def stamp(self, payload: Mapping[str, Any]) -> dict[str, Any]:
         """``payload`` as stored: its fields after this kind and version."""
+        head: dict[str, Any] = dict(self.head())
         older = {self.older_key: self.version} if self.older_key else {}
-        head = {"format": self.kind, "version": self.version}
         return head | older | {k: v for k, v in payload.items() if k not in head}
 
     def open(self, data: Any) -> dict[str, Any]:
