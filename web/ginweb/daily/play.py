@@ -16,7 +16,7 @@ import datetime
 import json
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gin_core import EXPERT, HandComparison, Match, dealt_hands, expert_seed, make_bot, preset, replay_hand
 
@@ -61,14 +61,14 @@ class Dailies:
     def save(self) -> None:
         self.keep.put("dailies", json.dumps(self.record, separators=(",", ":")))
 
-    def load(self) -> dict[str, Any] | None:
+    def load(self) -> daily.DailiesRecord | None:
         """The record as stored (None: none, or set aside as unreadable); days that cannot be
         read are dropped, said once, and the rest stored back."""
         today = self.today()
         found = self.keep.read("dailies", lambda data: daily.validate(data, today), "record of dailies")
         if found is None:
             return None
-        data: dict[str, Any] = found[0]
+        data: daily.DailiesRecord = found[0]
         if found[1]:
             dropped = ", ".join(found[1][:5])
             self.keep.notify(f"Some days of the daily record could not be read and were dropped: {dropped}.")
