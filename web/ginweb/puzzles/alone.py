@@ -14,6 +14,7 @@ from gin_core.puzzles.puzzle import PuzzleError, puzzle_by_id, puzzle_id
 
 from ..kit.frozen import Frozen
 from ..kit.urltext import quote
+from ..storage import stats
 from .play import TODAY, Shown
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ class Nowhere:
 
     def __init__(self, now: Callable[[], str]) -> None:
         self.clock = now
-        self.stats_data: dict[str, Any] = {}
+        self.stats_data = stats.empty()
 
     def put(self, name: str, text: str) -> None:
         """Nothing is kept: an embedded puzzle never writes the reader's storage."""

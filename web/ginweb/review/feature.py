@@ -392,7 +392,7 @@ class ReviewFeature(Feature):
     def statistics_opened(self) -> None:
         from . import model  # deferred: warmup.py imports it after the first paint
 
-        self.ui.show_statistics(model.coach_rows(self.counts_kept.stats_data[record.COACH]))
+        self.ui.show_statistics(model.coach_rows(record.coach_counts(self.counts_kept.stats_data)))
 
     def chart(self, name: str) -> Chart | None:
         if name not in CHARTS:
@@ -400,7 +400,7 @@ class ReviewFeature(Feature):
         from . import model  # deferred: warmup.py imports it after the first paint
 
         draw = {"given": model.given_chart, "accuracy": model.accuracy_chart, "skill": model.skill_chart}
-        return draw[name](self.counts_kept.stats_data[record.COACH])
+        return draw[name](record.coach_counts(self.counts_kept.stats_data))
 
     # ----- handlers ------------------------------------------------------------------------------
 

@@ -94,7 +94,7 @@ class Records:
             self.store.put("settings", json.dumps(settings.to_record(s)))  # said once, not on every load
         return s
 
-    def load_stats(self) -> dict[str, Any]:
+    def load_stats(self) -> stats.StatsRecord:
         found = self.store.read("stats", partial(stats.validate, parts=self.stats_parts), "statistics")
         if found is None:
             return stats.empty(self.stats_parts)

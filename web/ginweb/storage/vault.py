@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
-from .stats import StatsUpdate
+from .stats import StatsRecord, StatsUpdate
 
 T = TypeVar("T")
 
@@ -17,7 +17,7 @@ class Vault(Protocol):
     """Stored records by name (``gin-rummy/v1/<name>``), each read checked by its own ``parse``
     (storage/envelope.py), the statistics counted in place, the clock and new match ids."""
 
-    stats_data: dict[str, Any]  # the statistics as last read or counted
+    stats_data: StatsRecord  # the statistics as last read or counted
 
     def read(self, name: str, parse: Callable[[Any], T], what: str) -> T | None:
         """``parse`` of the stored JSON value ``name`` (None: none, or set aside as unreadable
