@@ -4,6 +4,7 @@ else with a message naming what it reads."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -98,3 +99,9 @@ def test_a_version_1_statistics_best_match_of_custom_rules_is_kept_under_its_kin
     assert not bad and data["by_kind"]["custom:?"]["best"] == best
     data, bad = stats.validate(v1 | {"best_match": {"you": "x", "rules": "classic"}})
     assert bad == ["by_kind.classic:100.best"]  # damaged: said, not silently dropped
+
+
+def test_the_settings_record_names_every_setting_and_writes_each():
+    named = {f.name for f in dataclasses.fields(page_settings.Settings)} | {"format", "version"}
+    assert set(page_settings.SettingsRecord.__required_keys__) == named
+    assert set(page_settings.to_record(page_settings.Settings())) == named

@@ -8,12 +8,12 @@ the table.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gin_core import PRESETS, Rules, RulesError, preset, preset_name
 
-from .envelope import Envelope, RecordKind
+from .envelope import Envelope, RecordKind, Stamped
 
 FORMAT = RecordKind.SETTINGS
 VERSION = 1
@@ -74,11 +74,6 @@ class Settings:
     def with_rules(self, rules: Rules) -> Settings:
         name = preset_name(rules)
         return replace(self, preset=name or "custom", rules=rules.to_dict())
-
-    def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["rules"] = self.game_rules().to_dict()
-        return d
 
 
 _CHOICES = {
@@ -160,5 +155,40 @@ def from_record(data: Any) -> tuple[Settings, list[str]]:
     return from_dict(ENVELOPE.open(data))
 
 
-def to_record(s: Settings) -> dict[str, Any]:
-    return ENVELOPE.stamp(s.to_dict())
+class SettingsRecord(Stamped):
+    """The settings as stored: every field of :class:`Settings`, the rules always written out."""
+
+    level: str
+    preset: str
+    rules: dict[str, Any]  # Rules.to_dict()
+    four_colour: bool
+    back: str
+    felt: str
+    speed: str
+    strict: bool
+    sort: str
+    card_size: str
+    left_handed: bool
+    motion: str
+    sound: bool
+    tutor: bool
+
+
+def to_record(s: Settings) -> SettingsRecord:
+    return {
+        **ENVELOPE.head(),
+        "level": s.level,
+        "preset": s.preset,
+        "rules": s.game_rules().to_dict(),
+        "four_colour": s.four_colour,
+        "back": s.back,
+        "felt": s.felt,
+        "speed": s.speed,
+        "strict": s.strict,
+        "sort": s.sort,
+        "card_size": s.card_size,
+        "left_handed": s.left_handed,
+        "motion": s.motion,
+        "sound": s.sound,
+        "tutor": s.tutor,
+    }
