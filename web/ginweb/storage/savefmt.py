@@ -39,13 +39,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, TypeGuard
+from typing import Any, NotRequired, TypedDict, TypeGuard
 
 from gin_core import Match, SaveError, load_match, save_match
 
 from ..kit import safejson
 from . import seal
-from .envelope import Envelope, RecordKind, Step
+from .envelope import Envelope, RecordKind, Stamped, Step
 from .settings import LEVELS
 
 FORMAT = RecordKind.MATCH
@@ -58,6 +58,27 @@ DEFAULT_PEOPLE = ("Player 1", "Player 2")  # the form's names for two people lef
 
 class NewerSaveError(SaveError, safejson.NewerVersionError):
     """A save written by a newer version of this page: left as it is, never overwritten."""
+
+
+class Secret(TypedDict):
+    """The sealed part of a stored match (``sealed``)."""
+
+    match: str  # gin_core.save_match text
+    bot_seed: int
+    pending: list[tuple[int, str]]  # the computer's reasons kept unshown, by history length
+
+
+class MatchRecord(Stamped):
+    """A match as stored (see the module text); the features' parts are further keys."""
+
+    uid: str
+    level: str
+    order: list[str]
+    log: list[tuple[int, int | None, str, str]]  # n, player, text, reason (lists in JSON)
+    started: str
+    undos: int
+    people: NotRequired[list[str]]
+    sealed: str
 
 
 @dataclass
@@ -81,39 +102,34 @@ class Game:
     log: list[LogLine] = field(default_factory=list)
     # the computer's reasons in the hand in progress, by history length (see gamelog.py)
     pending: dict[int, str] = field(default_factory=dict)
-    parts: dict[str, Any] = field(default_factory=dict)  # the features' parts, as JSON values
+    parts: dict[str, object] = field(default_factory=dict)  # the features' parts, as JSON values
     undos: int = 0  # moves you took back in this match (it is marked so in the statistics)
     people: tuple[str, str] | None = None  # two people's names (pass and play), or None
     reset: list[str] = field(default_factory=list)  # fields read back as defaults (never stored)
 
     def dumps(self, key: str) -> str:
         """The stored text, the engine's save and the bot's seed sealed with ``key``."""
-        secret = json.dumps(
-            {
-                "match": save_match(self.match),
-                "bot_seed": self.bot_seed,
-                "pending": [[n, words] for n, words in sorted(self.pending.items())],
-            },
-            separators=(",", ":"),
-            ensure_ascii=False,
-        )
-        return json.dumps(
-            envelope(key).stamp(
-                {
-                    "uid": self.uid,
-                    "level": self.level,
-                    "order": [] if self.people else list(self.order),  # a person's hand stays unsaid
-                    "log": [[ln.n, ln.player, ln.text, ln.why] for ln in self.log[-LOG_KEEP:]],
-                    "started": self.started,
-                    "undos": self.undos,
-                    **({"people": list(self.people)} if self.people else {}),
-                    **self.parts,
-                    "sealed": seal.seal(secret, key),
-                }
-            ),
-            separators=(",", ":"),
-            ensure_ascii=False,
-        )
+        secret: Secret = {
+            "match": save_match(self.match),
+            "bot_seed": self.bot_seed,
+            "pending": sorted(self.pending.items()),
+        }
+        head = envelope(key).head()
+        record: MatchRecord = {
+            "format": head["format"],
+            "version": head["version"],
+            "uid": self.uid,
+            "level": self.level,
+            "order": [] if self.people else list(self.order),  # a person's hand stays unsaid
+            "log": [(ln.n, ln.player, ln.text, ln.why) for ln in self.log[-LOG_KEEP:]],
+            "started": self.started,
+            "undos": self.undos,
+            "sealed": seal.seal(json.dumps(secret, separators=(",", ":"), ensure_ascii=False), key),
+        }
+        if self.people:
+            record["people"] = list(self.people)
+        parts = {k: v for k, v in self.parts.items() if k not in _OWN_KEYS}
+        return json.dumps(parts | dict(record), separators=(",", ":"), ensure_ascii=False)
 
 
 def envelope(key: str) -> Envelope:
