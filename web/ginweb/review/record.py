@@ -153,8 +153,9 @@ def check_counts(raw: Any) -> tuple[CoachCounts, list[str]]:
         return out, []
     if not isinstance(raw, dict):
         return out, [""]
-    bad = [n for n in ("hands", "given_tenths") if not _count(raw.get(n, 0))]
-    out["hands"], out["given_tenths"] = (0 if n in bad else raw.get(n, 0) for n in ("hands", "given_tenths"))
+    bad: list[str] = []
+    out["hands"] = _read_count(raw, "hands", bad)
+    out["given_tenths"] = _read_count(raw, "given_tenths", bad)
     out["kinds"] = {k: v for k, v in _items(raw.get("kinds")) if k in KINDS and _count(v)}
     out["matches"] = {
         str(uid)[:80]: _match_counts(rec)
@@ -162,6 +163,15 @@ def check_counts(raw: Any) -> tuple[CoachCounts, list[str]]:
         if _coached_match(rec)
     }
     return out, bad
+
+
+def _read_count(raw: dict[str, Any], name: str, bad: list[str]) -> int:
+    """The count ``name`` as stored (absent: 0); 0 and named in ``bad`` if it cannot be read."""
+    v = raw.get(name, 0)
+    if _count(v):
+        return int(v)
+    bad.append(name)
+    return 0
 
 
 MATCH_COUNTS = ("decisions", "acc_tenths", "loss_tenths")  # added later: 0 in older records
