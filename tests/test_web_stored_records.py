@@ -84,7 +84,10 @@ def test_stored_lessons_done_load_and_are_kept():
     assert lessons.read(json.loads(lessons.write(done))) == done
 
 
-def test_a_stored_seated_table_loads_and_is_written_back_the_same():
+def test_a_stored_seated_table_loads_and_is_written_back_with_all_it_held():
     seated = seats.parse(sample("seats"), KEY)
-    assert seated.people == ("You", None, None)
-    assert json.loads(seats.dumps(seated, KEY)) == sample("seats")
+    assert (seated.level, seated.people) == ("beginner", ("You", None, None))
+    assert seated.table.history and seated.table.hands  # a hand played to its end
+    again = seats.parse(json.loads(seats.dumps(seated, KEY)), KEY)
+    kept = (again.level, again.people, again.table.history)
+    assert kept == (seated.level, seated.people, seated.table.history)
