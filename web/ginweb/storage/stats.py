@@ -27,8 +27,9 @@ from gin_core import PRESETS, HandRecord, MatchResult, Rules, preset_name
 from ..kit.safejson import NewerVersionError
 from .envelope import Envelope, RecordKind, Stamped
 
-FORMAT = RecordKind.STATS
 T = TypeVar("T")
+
+FORMAT = RecordKind.STATS
 VERSION = 3
 KEEP_IDS = 200
 KEEP_MATCHES = 100  # finished matches kept for the charts
