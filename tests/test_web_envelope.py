@@ -21,6 +21,7 @@ from ginweb.daily import record as daily
 from ginweb.kit.safejson import NewerVersionError
 from ginweb.lessons import record as lessons
 from ginweb.puzzles import record as puzzles
+from ginweb.seats import record as seats
 from ginweb.storage import savefmt, stats
 from ginweb.storage import settings as page_settings
 from ginweb.storage.envelope import Envelope, RecordKind
@@ -33,6 +34,7 @@ ENVELOPES = [
     daily.ENVELOPE,
     puzzles.ENVELOPE,
     lessons.ENVELOPE,
+    seats.ENVELOPE,
 ]
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=8),

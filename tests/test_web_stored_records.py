@@ -91,3 +91,9 @@ def test_a_stored_seated_table_loads_and_is_written_back_with_all_it_held():
     again = seats.parse(json.loads(seats.dumps(seated, KEY)), KEY)
     kept = (again.level, again.people, again.table.history)
     assert kept == (seated.level, seated.people, seated.table.history)
+
+
+def test_a_seated_table_record_with_a_field_its_version_did_not_have_is_refused():
+    assert sample("seats")["version"] == 3
+    with pytest.raises(ValueError, match="other fields"):
+        seats.parse(sample("seats") | {"uid": "table-1"}, KEY)  # the id came with version 4
