@@ -87,7 +87,7 @@ class Envelope(Frozen):
         if type(version) is int and version > self.version:
             raise self.newer(f"version {version} of {self.what} is newer than this page's {self.version}")
         if type(version) is not int or not self.oldest <= version <= self.version:
-            raise self.refused(f"version {version!r:.20} of {self.what} is not read here ({self._reads()})")
+            raise self.refused(f"version {version!r:.20} of {self.what} is not read here: {self._reads()}")
         record = dict(data)
         for older in range(version, self.version):
             record = self.steps[older](record)
