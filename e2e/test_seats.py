@@ -24,7 +24,8 @@ from test_a11y import SIZES, Audit
 from test_game import FAST, SEAL_KEY, open_game, seal  # seal: the page's, web/ on the path
 from test_pass_and_play import assert_unseen, everything_readable, named, start_two_people
 
-from gin_core import Card, Match, Phase, TableMatch, TablePhase, hand_moves, load_table, make_bot, position
+from gin_core import Card, Match, Phase, TableMatch, TablePhase, load_table, make_bot
+from gin_core.analysis import hand_moves, position
 
 SHOTS = Path("/work/briefs/shots")
 TABLE_KEY = "gin-rummy/v1/seats"

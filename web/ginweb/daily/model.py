@@ -12,7 +12,8 @@ import datetime
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from gin_core import HandComparison, HandRecord, MatchResult
+from gin_core import HandRecord, MatchResult
+from gin_core.analysis import HandComparison
 
 from ..kit.frozen import Frozen
 from . import record as daily

@@ -18,13 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from gin_core import (
-    ActionKind,
+from gin_core import ActionKind, Match, PlayerView
+from gin_core.analysis import (
     Grade,
     HandLuck,
     HandReview,
-    Match,
-    PlayerView,
     TheirLuck,
     grade,
     hand_luck,

@@ -31,7 +31,6 @@ from gin_core import (
     ActionKind,
     Candidate,
     Card,
-    HandReview,
     Phase,
     Seating,
     TableMatch,
@@ -40,9 +39,9 @@ from gin_core import (
     make_bot,
     table_preset,
     think_hint,
-    think_review,
     whole_number,
 )
+from gin_core.analysis import HandReview, think_review
 
 from ..feature import Feature, FeatureIntent, Handler, Job, PastGame, ShowGame
 from ..kit.background import SLICE_MS, Slices, while_current

@@ -4,7 +4,7 @@ record with the computer's level and who sits where (a person's name, or the com
 checks everything; a bad record raises ValueError so the store sets it aside with a notice. A
 record of version 1 (before people) seats you at seat 0 and the computer everywhere else. From
 version 3 it also keeps the analyses of the people's games, by table hand and seat
-(``"<hand>:<seat>"``, ``gin_core.HandReview.to_data``), sealed like the table (one shows the
+(``"<hand>:<seat>"``, ``gin_core.analysis.HandReview.to_data``), sealed like the table (one shows the
 cards its person held); one that does not read back or is not of that seat's game is dropped
 (worked out again while that hand is on the table); older records have none. From version 4 it
 keeps the table's id for the statistics (tally.py); an older table's is made from its seed and
@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gin_core import GinError, HandReview, Seating, TableMatch, load_table, save_table, whole_number
+from gin_core import GinError, Seating, TableMatch, load_table, save_table, whole_number
+from gin_core.analysis import HandReview
 
 from ..kit import safejson
 from ..kit.safejson import NewerVersionError
