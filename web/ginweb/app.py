@@ -37,6 +37,7 @@ from .storage.local import Status, Store
 from .storage.records import Records
 from .storage.savefmt import Game
 from .storage.settings import Settings
+from .storage.stats import StatsRecord
 from .storage.tabs import OWNED, Tabs
 from .table import intents as i
 from .table import params
@@ -117,7 +118,7 @@ class Page:
         dom.listen(tab_dlg, "cancel", lambda event: event.preventDefault())
         dom.listen(tab_dlg, "close", lambda _: None if self.tabs.owner else tab_dlg.showModal())
 
-    def statistics(self) -> dict[str, object]:
+    def statistics(self) -> StatsRecord:
         return self.records.stats_data
 
     def reset_stats(self) -> None:
