@@ -373,10 +373,17 @@ class SearchBot(Bot):
         if len(trials) > 1:
             if work.in_slice:
                 yield work.cut()  # the heuristic's work is a slice of its own
-            found = yield from guess_hidden(know, holding, settings, rng, work)
+            found = yield from self.guess(know, holding, settings, rng, work)
             trials = yield from play_candidates(view, know, trials, found, settings, work)
         best = max(trials, key=lambda t: t.ranked)
         return Decision(best.action, best.reason())
+
+    def guess(
+        self, know: Knowledge, holding: list[float], settings: SearchSettings, rng: random.Random, work: Work
+    ) -> Guessing:
+        """The guesses of the hidden cards this decision's candidates are played on (the arena's
+        measuring bots, in ``gin_core/tools/ceiling.py``, are handed the real cards instead)."""
+        return guess_hidden(know, holding, settings, rng, work)
 
     def shortlist(
         self, view: PlayerView, know: Knowledge, holding: list[float], work: Work
