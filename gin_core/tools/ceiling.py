@@ -27,6 +27,7 @@ class Seer(ExpertBot):
 
     name = "seer"
     sees_stock = False
+    prices_undercuts = False  # a knock is scored against the real hand: its risk is known
 
     def __init__(self, seed: int = 0, slice_ms: float | None = None):
         super().__init__(seed, slice_ms)
