@@ -12,7 +12,8 @@ from gin_core import Match, preset
 from gin_core.actions import ActionKind
 from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.reasons import Reason, ReasonKind
-from gin_core.bots.search import Playouts, priced_undercuts, remixed
+from gin_core.bots.rollout import score
+from gin_core.bots.search import ExpertBot, Playouts, priced_undercuts, remixed
 from gin_core.bots.standard import best_knock
 from gin_core.bots.undercut_data import COEFFICIENTS
 from gin_core.bots.undercut_risk import FEATURES, features, undercut_risk
@@ -96,3 +97,28 @@ def test_the_risk_only_ever_lowers_a_knock(seed, points):
     priced_undercuts(view, know, trials)
     assert trials[0].value <= sum(points) / len(points) + 1e-9
     assert trials[1].value == sum(points) / len(points)
+
+
+class UnpricedExpert(ExpertBot):
+    """Expert as it was: a knock's undercut risk is its guesses' alone."""
+
+    prices_undercuts = False
+
+
+def test_expert_no_longer_knocks_into_the_hunters_undercut():
+    """Match seed 3, standard against the hunter, 224 moves in (four hands finished): expert as
+    it was knocks 4♦ and the hunter's real hand undercuts it; expert now waits (discards 4♠)."""
+    bots = (arena_bot("standard", 1), arena_bot("hunter", 2))
+    match = Match(preset("eaai"), seed=3)
+    for _ in range(224):
+        if match.to_move is None:
+            match.apply("next_hand")
+        else:
+            match.apply(bots[match.to_move].decide(match.view(match.to_move)).action)
+    view = match.view(0)
+    assert view.to_move == 0 and len(view.records) == 4
+    before = UnpricedExpert(seed=3).decide(view).action
+    assert str(before) == "knock 4D 5C-5D-5S 6H-7H-8H-9H" and before.card is not None
+    real = mask_of(match.hand.hands[1])
+    assert score(view.rules, [mask_of(view.hand) & ~before.card.bit, real], 0) == -25  # undercut
+    assert str(ExpertBot(seed=3).decide(view).action) == "discard 4S"
