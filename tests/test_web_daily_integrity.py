@@ -30,6 +30,7 @@ from ginweb.daily.record import Attempt
 from ginweb.kit import safejson
 from ginweb.review import record as review_record
 from ginweb.review.feature import ReviewFeature
+from ginweb.review.intents import OpenReview
 from ginweb.storage import savefmt, stats
 from ginweb.storage.settings import Settings
 from ginweb.table import intents as i
@@ -233,9 +234,10 @@ def test_a_counted_daily_has_no_hint_nor_tutor_and_its_bar_says_so():
     assert feature(s).attempt == Attempt.COUNTED
     while s.match.to_move != 0:
         s.computer_plays(s.bot.decide(s.match.view(1)).action, "")
-    off = "The hint and the tutor are off in a counted daily."
+    off = "The hint, the tutor and the review are off in a counted daily until its end."
     assert s.help_off() == off
-    assert "no hint, no tutor" in (daily_view.bar(feature(s).day(), feature(s).attempt) or "")
+    bar = daily_view.bar(feature(s).day(), feature(s).attempt) or ""
+    assert "no hint, no tutor, no review before its end" in bar
     model = present(s.view(), s.ui, Look(helped=s.help_off() is None))
     assert not model.controls.hint
     d(i.Hint())
@@ -247,6 +249,41 @@ def test_a_counted_daily_has_no_hint_nor_tutor_and_its_bar_says_so():
     assert s.help_off() is None and tutor.turn_key() is not None
     d(i.Hint())
     assert r.named("ask_hint")
+
+
+def test_a_counted_daily_opens_no_review_before_its_end():
+    """Its coach would show you the best moves of the hands before the next one: the review of
+    a counted daily's hands opens once the match is over (and at once in a practice attempt)."""
+    vault, r = Vault(), DailyRecorder()
+    game = new_game(Match(PREFS.game_rules(), seed=5), PREFS.level, vault.new_uid(), vault.now())
+    review = ReviewFeature(vault, r)
+    s = Session(PREFS, vault, game, True, [DailyFeature(vault, r), review])
+    d = Dispatcher(s, r, r, r, r, r, s.features)
+    start_daily(s, DAY)
+    assert feature(s).attempt == Attempt.COUNTED
+    you = make_bot("simple", 1)
+    while not s.hand_over(1):
+        m = s.match
+        if m.to_move == 0:
+            s.play(you.decide(m.view(0)).action)
+        else:
+            s.computer_plays(s.bot.decide(m.view(1)).action, "")
+    assert s.match.result is None, "the daily's match goes on after its first hand"
+    d(OpenReview(1))
+    off = "The hint, the tutor and the review are off in a counted daily until its end."
+    assert review.reviewing is None and r.named("notice")[-1] == (off, "info", 3000)
+    play_out(s)
+    d(OpenReview(1))
+    assert review.reviewing == (1, 0)
+    start_daily(s, DAY)  # the same day again: practice, its review open at each hand's end
+    while not s.hand_over(1):
+        m = s.match
+        if m.to_move == 0:
+            s.play(you.decide(m.view(0)).action)
+        else:
+            s.computer_plays(s.bot.decide(m.view(1)).action, "")
+    d(OpenReview(1))
+    assert review.reviewing == (1, 0)
 
 
 # ----- 7. practice dailies are not counted in the statistics --------------------------------------

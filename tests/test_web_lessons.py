@@ -36,7 +36,7 @@ from gin_core import (
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))  # the page package lives in web/
 from ginweb.kit.safejson import NewerVersionError
-from ginweb.lessons import model, record, rulewords
+from ginweb.lessons import model, record
 from ginweb.lessons.content import BY_ID, LESSONS, PLAY_MOVE, Lesson
 from ginweb.lessons.feature import LessonsFeature
 from ginweb.storage import settings
@@ -44,7 +44,7 @@ from ginweb.table.dispatch import Dispatcher
 from ginweb.table.params import parse
 from ginweb.table.session import Session, new_game
 from ginweb.tutor.feature import TutorFeature
-from ginweb.words import narrate
+from ginweb.words import narrate, rulewords
 from test_web_dispatch import Recorder, Vault
 
 

@@ -73,10 +73,12 @@ class DailyFeature(Feature):
         return "Undo is off in a counted daily." if self.attempt == Attempt.COUNTED else None
 
     def help_off(self) -> str | None:
-        """A counted daily is played without the hint and the tutor: its "against the expert"
-        line would measure them, not you (issue 43, item 4)."""
-        counted = self.attempt == Attempt.COUNTED
-        return "The hint and the tutor are off in a counted daily." if counted else None
+        """A counted daily is played without the hint, the tutor and the review of its earlier
+        hands (their coach): its "against the expert" line would measure them, not you (issue 43,
+        item 4)."""
+        if self.attempt != Attempt.COUNTED:
+            return None
+        return "The hint, the tutor and the review are off in a counted daily until its end."
 
     def counted(self, game: Game) -> None:
         if self.attempt == Attempt.COUNTED and game.match.result is not None:

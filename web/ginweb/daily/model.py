@@ -37,7 +37,8 @@ def bar(day: datetime.date | None, attempt: Attempt | None) -> str | None:
         return None
     head = f"Daily #{daily.number(day)}, {day.isoformat()}"
     if attempt == Attempt.COUNTED:
-        return f"{head}: your attempt of the day, it counts (no undo, no hint, no tutor)."
+        rules = "no undo, no hint, no tutor, no review before its end"
+        return f"{head}: your attempt of the day, it counts ({rules})."
     return f"{head}: practice, it does not count."
 
 

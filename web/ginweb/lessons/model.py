@@ -32,8 +32,8 @@ from gin_core import (
 
 from ..kit.frozen import Frozen
 from ..words import narrate
+from ..words.rulewords import render, rule_words
 from .content import BY_ID, PICK_CARD, PICK_LIMIT, PICK_WINNER, PLAY_MOVE, Lesson, Step
-from .rulewords import render, rule_words
 
 MODES = ("discard", "knock", "gin")  # what a card of your hand does in a move step's discard phase
 WINNERS = {"you": 0, "computer": 1}

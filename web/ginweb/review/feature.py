@@ -421,6 +421,10 @@ class ReviewFeature(Feature):
 
             ask_whose(host, it.hand, people)
             return True
+        off = self.session.help_off()
+        if off is not None and self.session.own_game.match.result is None:
+            host.screen.notice(off, "info", 3000)  # a counted daily: its coach would play it with you
+            return False
         self.seat = it.seat or 0
         if people is not None and self.reviewable(it.hand):
             self.session.seat = self.seat  # the device is theirs: the table behind shows their own view

@@ -226,5 +226,7 @@ class Dialogs:
         _open(self.match_dlg)
         dom.by_id("match-new").focus()
 
-    def help(self) -> None:
+    def help(self, rules_words: str) -> None:
+        """Open "How to play", its rules paragraph saying the match's own rules."""
+        dom.by_id("help-rules").textContent = rules_words
         _open(self.help_dlg)

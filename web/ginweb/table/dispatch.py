@@ -26,6 +26,7 @@ from ..feature import Feature, Handler, refused_start
 from ..storage.savefmt import people_named
 from ..storage.settings import Settings
 from ..words import narrate
+from ..words.rulewords import help_words
 from . import chartview, handover, knock, params
 from . import intents as i
 from .session import Blocked, Session
@@ -82,7 +83,7 @@ class Modals(Protocol):
     def show_statistics(self, d: dict[str, Any]) -> None: ...
     def export_stats(self, d: dict[str, Any], now: str) -> None: ...
     def match_over(self, r: MatchResult, names: tuple[str, str] | None = None) -> None: ...
-    def help(self) -> None: ...
+    def help(self, rules_words: str) -> None: ...
 
 
 class SettingsForm(Protocol):
@@ -225,7 +226,7 @@ class Dispatcher:
 
     @handles(i.OpenHelp)
     def help(self, _: i.OpenHelp) -> None:
-        self.dialogs.help()
+        self.dialogs.help(help_words(self.session.match.rules))
 
     @handles(i.CloseDialog)
     def close_dialog(self, it: i.CloseDialog) -> None:
