@@ -6,6 +6,7 @@ import gzip
 import importlib.util
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -232,7 +233,8 @@ def test_a_budget_run_reports_what_it_played(capsys, tmp_path):
     common = ["--a", "beginner", "--b", "simple", "--rules", "eaai", "--jobs", "1"]
     assert arena.main([*common, "--budget", "0.001", "--save", path]) == 0
     out = capsys.readouterr().out
-    assert "2 matches (1 mirrored pairs), 0 s of a 0 s budget (" in out and "matches/s)" in out
+    # the seconds played depend on the machine's load (2 s in Pyodide on a busy machine): not asserted
+    assert re.search(r"2 matches \(1 mirrored pairs\), \d+ s of a 0 s budget \(", out) and "matches/s)" in out
     assert "exact two-sided sign test p = 1" in out
     with open(path) as f:
         data = json.load(f)
