@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_core import Action, CheatDetected, DuelHand, IllegalAction, Rules
+from gin_core import Action, IllegalAction, Rules
 from gin_core.actions import ENDING, ActionKind
 from gin_core.arrange import min_deadwood
 from gin_core.bots.base import finish
@@ -23,6 +23,8 @@ from gin_core.cards import CARDS, Card, mask_of, parse_cards
 from gin_core.duel import (
     MAX_CHARS,
     Cheat,
+    CheatDetected,
+    DuelHand,
     DuelStage,
     MalformedMessage,
     OutOfTurnMessage,

@@ -73,12 +73,12 @@ class DailyFeature(Feature):
         return "Undo is off in a counted daily." if self.attempt == Attempt.COUNTED else None
 
     def help_off(self) -> str | None:
-        """A counted daily is played without the hint, the tutor and the review of its earlier
-        hands (their coach): its "against the expert" line would measure them, not you (issue 43,
+        """A counted daily is played without the hint, the tutor and going over its earlier hands
+        (the best moves shown): its "against the expert" line would measure them, not you (issue 43,
         item 4)."""
         if self.attempt != Attempt.COUNTED:
             return None
-        return "The hint, the tutor and the review are off in a counted daily until its end."
+        return "No hint, no tutor and no going over its hands in a counted daily until its end."
 
     def counted(self, game: Game) -> None:
         if self.attempt == Attempt.COUNTED and game.match.result is not None:

@@ -12,7 +12,8 @@ import datetime
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from gin_core import HandComparison, HandRecord, MatchResult
+from gin_core import HandRecord, MatchResult
+from gin_core.analysis import HandComparison
 
 from ..kit.frozen import Frozen
 from . import record as daily
@@ -37,7 +38,7 @@ def bar(day: datetime.date | None, attempt: Attempt | None) -> str | None:
         return None
     head = f"Daily #{daily.number(day)}, {day.isoformat()}"
     if attempt == Attempt.COUNTED:
-        rules = "no undo, no hint, no tutor, no review before its end"
+        rules = "no undo, no hint, no tutor, no going over a hand before its end"
         return f"{head}: your attempt of the day, it counts ({rules})."
     return f"{head}: practice, it does not count."
 

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, Protocol
 
-from gin_core import EXPERT, HandComparison, Match, dealt_hands, expert_seed, make_bot, preset, replay_hand
+from gin_core import Match, make_bot, preset
+from gin_core.analysis import EXPERT, HandComparison, dealt_hands, expert_seed, replay_hand
 
 from ..feature import Job
 from ..kit.background import SLICE_MS

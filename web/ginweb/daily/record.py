@@ -23,15 +23,8 @@ import hashlib
 import re
 from typing import Any
 
-from gin_core import (
-    DuplicateError,
-    DuplicateLine,
-    HandComparison,
-    HandRecord,
-    MatchResult,
-    deal_seed,
-    encode_deal_code,
-)
+from gin_core import HandRecord, MatchResult, deal_seed, encode_deal_code
+from gin_core.analysis import DuplicateError, DuplicateLine, HandComparison
 
 from ..kit.frozen import Frozen
 from ..kit.safejson import NewerVersionError

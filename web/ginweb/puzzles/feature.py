@@ -147,7 +147,7 @@ class PuzzlesFeature(Feature):
     # ----- handlers ------------------------------------------------------------------------------
 
     def open_puzzle(self, it: OpenPuzzle) -> None:
-        from gin_core import MistakeKind
+        from gin_core.analysis import MistakeKind
 
         p = self.puzzles
         if it.source == "today":

@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from gin_core import CLEAR_ERRORS, Action, Card, MistakeKind, PlayerView, clearly_better
+from gin_core import Action, Card, PlayerView
+from gin_core.analysis import MistakeKind
+from gin_core.bots import CLEAR_ERRORS, clearly_better
 from gin_core.puzzles.declaring import unseen_spots
 from gin_core.puzzles.glicko import PlayerRating
 from gin_core.puzzles.position import Position
@@ -297,7 +299,7 @@ class Share(Frozen):
 
 def share(base: str, code: str) -> Share:
     """The link that opens position ``code`` as a puzzle, and the snippet that shows it in a
-    blog post (README.md, "A puzzle in a blog post")."""
+    blog post (docs/embedding.md, "A puzzle in a blog post")."""
     folder = base[: base.rfind("/") + 1]
     return Share(
         f"{base}?puzzle={code}",

@@ -15,7 +15,8 @@ import time
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, Literal, Protocol
 
-from gin_core import Action, GinError, MistakeKind, PlayerView
+from gin_core import Action, GinError, PlayerView
+from gin_core.analysis import MistakeKind
 from gin_core.puzzles.position import Position
 from gin_core.puzzles.puzzle import (
     MoveValue,

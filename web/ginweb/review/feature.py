@@ -18,13 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from gin_core import (
-    ActionKind,
+from gin_core import ActionKind, Match, PlayerView
+from gin_core.analysis import (
     Grade,
     HandLuck,
     HandReview,
-    Match,
-    PlayerView,
     TheirLuck,
     grade,
     hand_luck,
@@ -423,7 +421,9 @@ class ReviewFeature(Feature):
             return True
         off = self.session.help_off()
         if off is not None and self.session.own_game.match.result is None:
-            host.screen.notice(off, "info", 3000)  # a counted daily: its coach would play it with you
+            host.screen.notice(
+                off, "info", 3000
+            )  # a match that counts, and the best moves shown would play it
             return False
         self.seat = it.seat or 0
         if people is not None and self.reviewable(it.hand):

@@ -13,18 +13,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from gin_core import (
-    Action,
-    Card,
+from gin_core import Action, Card, Match, Settlement
+from gin_core.analysis import (
     Frame,
     Grade,
     HandReview,
     LuckParts,
-    Match,
     MatchLuck,
     Mistake,
     MistakeKind,
-    Settlement,
     SkillBand,
     TheirLuck,
     Verdict,
@@ -421,7 +418,7 @@ def match_luck_text(luck: MatchLuck) -> str:
 def luck_text(parts: LuckParts) -> str:
     """ "You lost 6 points = +8.7 from the cards, -3.2 from the computer's turns, +0.3 estimate
     noise, -11.8 from your decisions." (true minus signs): parts that add up to the result
-    exactly (to a tenth; see :class:`gin_core.LuckParts`), your decisions' part the same figure
+    exactly (to a tenth; see :class:`gin_core.analysis.LuckParts`), your decisions' part the same figure
     as the statistics' luck-adjusted result."""
     r = parts.result
     head = (
@@ -438,7 +435,7 @@ PART_WORDS = (
     ("noise", "estimate noise"),
     ("decisions", "from your decisions"),
 )
-"""Each part of a result (:class:`gin_core.LuckParts`) and its words, in the order said."""
+"""Each part of a result (:class:`gin_core.analysis.LuckParts`) and its words, in the order said."""
 
 
 def parts_text(parts: LuckParts) -> str:

@@ -5,7 +5,7 @@ In the stored match (its part, ``Feature.part_keys``), in clear since nothing in
 (finished hands only):
 
 - ``"reviews": {"1": {...}, "1:1": {...}}``, the coach's analysis of each finished hand by hand
-  number and seat (``gin_core.HandReview.to_data``, so a reload does not recompute it; an entry
+  number and seat (``gin_core.analysis.HandReview.to_data``, so a reload does not recompute it; an entry
   that does not read back, or is not of that hand's deal and seat, is dropped and worked out
   again). Seat 0's key is the bare hand number (as every review was stored before a match of two
   people was reviewed, so those read back as seat 0's), seat 1's is "<hand>:1". In a match of
@@ -14,7 +14,7 @@ In the stored match (its part, ``Feature.part_keys``), in clear since nothing in
   them (obfuscation, as the match's own seal: it keeps honest players honest);
 - ``"reviewing": [hand, step]``, the review open on the screen (restored after a reload);
 - ``"their_luck": {"1": {...}}``, against the computer, its luck in each hand whose end laid its
-  hand open, as far as you may know it (``gin_core.TheirLuck.to_data``: only cards you saw by
+  hand open, as far as you may know it (``gin_core.analysis.TheirLuck.to_data``: only cards you saw by
   the hand's end); absent in matches stored before it, worked out again then.
 
 In the statistics (its part ``coach``): the hands the coach reviewed, the points given away in
@@ -30,7 +30,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gin_core import CoachDataError, HandRecord, HandReview, MistakeKind, TheirLuck, move_accuracy
+from gin_core import HandRecord
+from gin_core.analysis import CoachDataError, HandReview, MistakeKind, TheirLuck, move_accuracy
 
 from ..kit import safejson
 from ..kit.frozen import Frozen

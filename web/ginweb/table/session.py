@@ -37,8 +37,8 @@ from gin_core import (
     Rules,
     TakeBack,
     make_bot,
-    never_seen,
 )
+from gin_core.analysis import never_seen
 
 from ..feature import Feature
 from ..kit.background import SLICE_MS
