@@ -170,7 +170,9 @@ LATER_MODULES = (
     *("gin_core.tools.opponents", "ginweb.puzzles.model", "ginweb.puzzles.play", "ginweb.puzzles.record"),
     *("ginweb.puzzles.page", "ginweb.puzzles.alone", "ginweb.lessons.model", "ginweb.lessons.content"),
     *("ginweb.review.model", "ginweb.review.seen", "ginweb.review.handover", "ginweb.seats.model"),
-    *("ginweb.kit.charts", "ginweb.table.around"),
+    *("ginweb.kit.charts", "ginweb.table.around", "ginweb.kit.qr", "ginweb.kit.peer", "ginweb.friend.model"),
+    *("ginweb.friend.invite", "ginweb.friend.talk", "ginweb.friend.duel", "ginweb.friend.handview"),
+    *("ginweb.friend.play",),
 )
 # The standard library's modules only importlib.metadata's parsing of a distribution's metadata
 # imports (its _adapters: email.message, which reaches urllib.parse and ipaddress): the page

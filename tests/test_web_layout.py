@@ -17,10 +17,12 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "web" / "ginweb"
 
 # The modules that import js or pyodide: the DOM helpers, the writers' base, storage and tabs
-# (localStorage, the storage event), the composition root, the timers of turns and warm-up.
+# (localStorage, the storage event), the composition root, the timers of turns and warm-up, and
+# the WebRTC connection to a friend's page (kit/peer.py).
 BROWSER_MODULES = {
     "ginweb.app",
     "ginweb.kit.dom",
+    "ginweb.kit.peer",
     "ginweb.storage.records",
     "ginweb.storage.local",
     "ginweb.storage.tabs",
@@ -35,6 +37,7 @@ FEATURES = {
     "ginweb.tutor",
     "ginweb.seats",
     "ginweb.lessons",
+    "ginweb.friend",
 }
 
 
@@ -94,6 +97,7 @@ FEATURE_WORDS = {
     "puzzles": r"puzzle",
     "seats": r"SeatsFeature|ginweb\.seats|dlg-seats",
     "lessons": r"\blessons?\b",
+    "friend": r"FriendFeature|ginweb\.friend|dlg-friend",
 }
 # words of another feature a folder may use: the puzzle of the day is the engine's daily_puzzle,
 # asked for by a link as puzzle=daily; a mistake's words (words/mistakes.py) compare the move

@@ -10,7 +10,7 @@ Pure (no ``js``): the writer (ui.py) copies these into the DOM; tested in CPytho
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Literal
 
 from gin_core import Action, Card, PlayerView
 from gin_core.analysis import MistakeKind
@@ -265,7 +265,7 @@ rating's 350 falls below it after about ten answers; until then one answer moves
 hundreds of points (issue 43, item 5)."""
 
 
-def progress(data: dict[str, Any], before: PlayerRating | None = None) -> str:
+def progress(data: record.PuzzleRecord, before: PlayerRating | None = None) -> str:
     """Your puzzle rating (and its change), said provisional with its deviation until it
     settles, then your streak and best streak."""
     now = record.rating(data)
@@ -278,7 +278,7 @@ def progress(data: dict[str, Any], before: PlayerRating | None = None) -> str:
 
 
 def next_puzzle(
-    puzzles: Sequence[Puzzle], data: dict[str, Any], theme: MistakeKind | None, skip: str = ""
+    puzzles: Sequence[Puzzle], data: record.PuzzleRecord, theme: MistakeKind | None, skip: str = ""
 ) -> Puzzle | None:
     """The unsolved puzzle (of ``theme`` if given) whose rating here (as your results moved it)
     is nearest yours, not ``skip``; None when every such puzzle is solved."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar
 
 from gin_core import (
     Action,
@@ -45,6 +45,7 @@ from gin_core.analysis import HandReview, think_review
 
 from ..feature import Feature, FeatureIntent, Handler, Job, PastGame, ShowGame
 from ..kit.background import SLICE_MS, Slices, while_current
+from ..storage import stats
 from ..storage.settings import LEVELS
 from ..table import cues, handover
 from ..table.dispatch import BLOCKED_TEXT
@@ -57,7 +58,8 @@ from .seatings import WORDS, words_of
 
 if TYPE_CHECKING:
     from ..storage.savefmt import Game
-    from ..storage.stats import PartCheck, StatsUpdate
+    from ..storage.stats import PartCheck
+    from ..storage.vault import Vault
     from ..table.params import Params
     from .ui import SeatsUI
 
@@ -75,19 +77,6 @@ PLAY_S = 0.4  # before the computer's move in your own game
 SEED_END = 1 << 64  # a table's seed is below this (gin_core's seeds)
 MAX_SEAT = 3  # the last seat of the largest table (partners: four seats)
 MAX_HAND = 9_999  # more hands than any table plays (a number read from a control)
-
-
-class Vault(Protocol):
-    """Where the table is stored (records.py's Records)."""
-
-    def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any: ...
-    def put(self, name: str, text: str) -> None: ...
-    def remove(self, name: str) -> None: ...
-    def seal_key(self) -> str: ...
-    def new_uid(self) -> str: ...
-    def count(self, update: StatsUpdate) -> None: ...
-    @property
-    def stats_data(self) -> dict[str, Any]: ...
 
 
 def _paced(pause: float, thinking: Slices) -> Slices:
@@ -300,11 +289,13 @@ class SeatsFeature(Feature):
         if mark == self.tallied or mark[1:] == (0, False):  # nothing new: the statistics are not read
             return
         self.tallied = mark
-        self.vault.count(lambda d: tally.count(d.setdefault(tally.PART, tally.empty()), uid, done))
+        self.vault.count(lambda d: tally.count(stats.part(d, tally.PART), uid, done))
 
     def statistics_opened(self) -> None:
         titles = {str(seating): w.title for seating, w in WORDS.items()}
-        self.ui.show_statistics(tally.HEAD, tally.shown(self.vault.stats_data.get(tally.PART, {}), titles))
+        self.ui.show_statistics(
+            tally.HEAD, tally.shown(stats.part(self.vault.stats_data, tally.PART), titles)
+        )
 
     # ----- going over the hands played ------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from gin_core.analysis import HandReview
 
 from ..kit import safejson
 from ..kit.safejson import NewerVersionError
+from ..storage.envelope import Envelope, Stamped, Step
 from ..storage.savefmt import NAME_MAX, seat_name
 from ..storage.seal import SealError, seal, unseal
 from ..storage.settings import LEVELS
@@ -42,6 +43,22 @@ Analyses = dict[tuple[int, int], HandReview]  # the analyses, by (table hand, se
 
 class NewerSeatsError(NewerVersionError):
     """A table stored by a newer version of the page: left as it is, never overwritten."""
+
+
+_AS_STORED: dict[int, Step] = dict.fromkeys((1, 2, 3), dict)
+ENVELOPE = Envelope(FORMAT, VERSION, "a table of players", _AS_STORED, newer=NewerSeatsError)
+"""Each older version holds exactly its own fields; those added since are read with their
+defaults (:func:`parse`: you alone against the computer, no analyses, an id from the table)."""
+
+
+class SeatsRecord(Stamped):
+    """The seated table as stored (see the module text)."""
+
+    level: str
+    people: list[str | None]
+    table: str  # gin_core.save_table text, sealed
+    analyses: str  # {"<hand>:<seat>": HandReview.to_data()}, sealed
+    uid: str
 
 
 @dataclass(frozen=True)
@@ -98,9 +115,8 @@ def _checked(seating: Seating, people: People) -> People:
 
 def dumps(seated: Seated, key: str) -> str:
     """The stored text of ``seated`` (the table sealed with ``key``)."""
-    data = {
-        "format": FORMAT,
-        "version": VERSION,
+    data: SeatsRecord = {
+        **ENVELOPE.head(),
         "level": seated.level,
         "people": list(seated.people),
         "table": seal(save_table(seated.table), key),
@@ -113,13 +129,9 @@ def dumps(seated: Seated, key: str) -> str:
 def parse(data: Any, key: str) -> Seated:
     """The table stored as ``data`` (parsed JSON); ValueError names what is wrong,
     NewerSeatsError (the store keeps it as it is) for a newer version's record."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("not a table of this page")
-    version = data.get("version")
-    if type(version) is int and version > VERSION:
-        raise NewerSeatsError(f"table record version {version} is newer than this page's {VERSION}")
-    if type(version) is not int or version not in _KEYS or set(data) != _KEYS[version]:
-        raise ValueError(f"table record version {version!r} is not supported")
+    ENVELOPE.open(data)  # another kind, a newer version or one not read here is refused
+    if set(data) != _KEYS[data["version"]]:
+        raise ValueError(f"table record version {data['version']} has other fields than its own")
     if data["level"] not in LEVELS:
         raise ValueError(f"table record level {data['level']!r} is not a level of the page")
     table = load_table(unseal(data["table"], key))

@@ -10,7 +10,7 @@ counted and whether its end was), so a reload or a second tab never counts twice
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from gin_core import Seating, TableMatch
 
@@ -45,7 +45,15 @@ def tally_of(table: TableMatch, seat: int) -> Tally:
     )
 
 
-def empty() -> dict[str, Any]:
+class TallyPart(TypedDict):
+    """The part as stored: each seating's counts (:data:`COUNTS`), and each table counted
+    (by id): [hands counted, its end counted (0 or 1)]."""
+
+    by: dict[str, dict[str, int]]
+    counted: dict[str, list[int]]
+
+
+def empty() -> TallyPart:
     return {"by": {}, "counted": {}}
 
 
@@ -53,7 +61,7 @@ def _count(v: Any) -> bool:
     return type(v) is int and 0 <= v < 1 << 53
 
 
-def check(raw: Any) -> tuple[dict[str, Any], list[str]]:
+def check(raw: Any) -> tuple[TallyPart, list[str]]:
     """The part as stored (None: none yet) and the fields reset (``stats.PartCheck``): a
     seating's counts that do not read back are reset, an unknown seating is dropped."""
     if raw is None:
@@ -67,9 +75,9 @@ def check(raw: Any) -> tuple[dict[str, Any], list[str]]:
     return {"by": by, "counted": seen}, bad
 
 
-def _by(raw: Any) -> tuple[dict[str, Any], list[str]]:
+def _by(raw: Any) -> tuple[dict[str, dict[str, int]], list[str]]:
     """Each known seating's counts as stored, and those reset."""
-    out: dict[str, Any] = {}
+    out: dict[str, dict[str, int]] = {}
     bad = []
     known = {str(s) for s in Seating}
     for name, counts in raw.items() if isinstance(raw, dict) else ():
@@ -87,7 +95,7 @@ def _pair(v: list[Any]) -> bool:
     return len(v) == 2 and _count(v[0]) and v[1] in (0, 1)
 
 
-def count(part: dict[str, Any], uid: str, t: Tally) -> bool:
+def count(part: TallyPart, uid: str, t: Tally) -> bool:
     """Add what table ``uid`` finished since it was last counted; False when nothing changed."""
     hands, ended = part["counted"].get(uid, [0, 0])
     if len(t.winners) <= hands and (ended or not t.over):
@@ -109,8 +117,8 @@ def count(part: dict[str, Any], uid: str, t: Tally) -> bool:
 HEAD = ("Seating", "Tables", "Won", "Lost", "Drawn", "Hands", "Hands won")
 
 
-def shown(part: dict[str, Any], titles: dict[str, str]) -> tuple[tuple[str, ...], ...]:
+def shown(part: TallyPart, titles: dict[str, str]) -> tuple[tuple[str, ...], ...]:
     """The statistics dialog's rows: one per seating played (``titles``: each seating's words,
     in the order shown), its counts as in :data:`HEAD`."""
-    by = part.get("by", {})
+    by = part["by"]
     return tuple((title, *(str(by[name][c]) for c in COUNTS)) for name, title in titles.items() if name in by)
