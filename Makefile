@@ -3,6 +3,8 @@
 #               brotli/gzip-encoded from the build's precompressed siblings (serve.py --compress static)
 #   make test   set up, build, then: lint; pytest tests in CPython and inside Pyodide (Node) side by side;
 #               then pytest e2e (Chromium) alone
+#   make test-quick  a few seconds of CPU: the engine's rules and errors, the front door, the docs'
+#               examples and links, the page's presenter and layout rules (QUICK_TESTS; CPython only)
 #   make test-thorough  the tests/ suite in CPython with many more examples and games (GIN_THOROUGH=1; long)
 #   make lint   ruff check + ruff format --check + mypy --strict (the LINT_* paths below)
 #   make bench  time-to-ready of the page in Chromium (cold and warm; loopback and a throttled
@@ -22,7 +24,7 @@ PYTEST_ARGS ?=
 E2E_ARGS ?=
 
 .NOTPARALLEL:
-.PHONY: setup site play serve lint test test-units test-unit test-pyodide test-thorough test-e2e bench bench-bots icons clean
+.PHONY: setup site play serve lint test test-quick test-units test-unit test-pyodide test-thorough test-e2e bench bench-bots icons clean
 
 setup:
 	bash scripts/setup.sh
@@ -85,6 +87,15 @@ test-units:
 	wait $$unit; u=$$?; cat artifacts/test-unit.log; echo "== CPython run: exit code $$u, done at $$(( $$(date +%s) - t0 )) s"; \
 	wait $$pyodide; p=$$?; cat artifacts/test-pyodide.log; echo "== Pyodide run: exit code $$p, done at $$(( $$(date +%s) - t0 )) s"; \
 	if [ $$u -ne 0 ] || [ $$p -ne 0 ]; then echo "*** test-units FAILED (CPython exit $$u, Pyodide exit $$p) ***"; exit 1; fi
+
+# what test-quick runs: fast files that a change to the rules, the front door, the docs or the
+# page's presenter breaks first (docs/testing.md: its time)
+QUICK_TESTS ?= $(patsubst %,tests/test_%.py,cards_melds rule_fields refusals hand_flow declare \
+	scoring_texts undo front_door engine_imports packaging readme vocabulary web_present web_layout)
+
+test-quick:
+	@echo "== pytest, the quick selection (CPython)"
+	$(PY) -m pytest -q $(QUICK_TESTS) $(PYTEST_ARGS)
 
 test-thorough:
 	@echo "== pytest tests, thorough (GIN_THOROUGH=1: hypothesis profile gin-thorough, 10x the seeded games)"

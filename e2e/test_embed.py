@@ -2,12 +2,12 @@
 (embed.html), with third-party storage allowed and blocked.
 
 The direct-include test saves a screenshot of the blog post with the game in it to
-artifacts/e2e/embed-blog.png, and to docs/embed-blog.png (shown in README.md) when run with
+artifacts/e2e/embed-blog.png, and to docs/embed-blog.png (shown in docs/embedding.md) when run with
 GIN_E2E_DOCS=1 or when that file is missing.
 
 The game is served at http://localhost:PORT/ (the site_url fixture) and a sample blog
 (e2e/blog/) at http://127.0.0.1:PORT2/, a different site, with a Content-Security-Policy that
-allows exactly what README.md ("Embedding") asks of a host page. The blog's stylesheet is
+allows exactly what docs/embedding.md asks of a host page. The blog's stylesheet is
 deliberately heavy-handed (root font size, global box-sizing, element rules for buttons, lists,
 SVG, dialogs) so the tests can show the game and the host page leave each other's styles alone.
 
@@ -36,7 +36,7 @@ from netlify_headers import headers_for
 
 BLOG = Path(__file__).resolve().parent / "blog"
 SCREENSHOT = ROOT / "docs" / "embed-blog.png"
-# What README.md asks of a host page's Content-Security-Policy ({game} = the game's origin)
+# What docs/embedding.md asks of a host page's Content-Security-Policy ({game} = the game's origin)
 HOST_CSP = (
     "default-src 'self'; script-src 'self' {game} 'wasm-unsafe-eval' 'unsafe-eval'; "
     "style-src 'self' {game}; connect-src 'self' {game}; frame-src {game}; img-src 'self' data:"

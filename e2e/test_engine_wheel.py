@@ -170,7 +170,10 @@ def test_a_blog_page_on_another_origin_loads_the_wheel(page, page_monitor, autho
     page.goto(author.url + "engine.html")
     page.wait_for_selector("#engine-about[data-ready]", timeout=120_000)
     sample = _sample()
-    assert page.locator("#engine-about").inner_text() == f"Engine: gin_core {gin_core.__version__}, API 1."
+    assert (
+        page.locator("#engine-about").inner_text()
+        == f"Engine: gin_core {gin_core.__version__}, API {gin_core.API_VERSION}."
+    )
     hand = page.locator("#hand").input_value()
     assert page.locator("#arranged").inner_text() == sample.arranged(hand)
     assert "Deadwood: 2D 3C KH (15 points)" in sample.arranged(hand)

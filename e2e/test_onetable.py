@@ -1,23 +1,26 @@
 """Issue 42 in the browser: New match asks for the Seating first; every seating of the engine
 (gin_core's SEATINGS, Hollywood at a partners' table included; seats/seatings.py their words) is
 played to the end of a hand at 1280x800 and 390x844 with axe clean, comes back the same after a
-reload mid-hand, and a covered hand-over shows no card of any hand in the page, its
+reload mid-hand, is counted in the statistics under its seating (not in the two-player
+record), and a covered hand-over shows no card of any hand in the page, its
 accessibility tree or storage in clear. Screenshots in artifacts/onetable/."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from gin_e2e import ROOT
 from test_a11y import SIZES, Audit
-from test_game import FAST, open_game
+from test_game import FAST, STATS_KEY, open_game
 from test_pass_and_play import assert_unseen, everything_readable, named
 from test_seats import (
     ALL_CARDS,
     MOVES,
     NEXT,
     READY,
+    TABLE_KEY,
     audit_clean,
     in_hands,
     play_hand,
@@ -26,7 +29,7 @@ from test_seats import (
     stored,
 )
 
-from gin_core import SEATINGS
+from gin_core import SEATINGS, Seating
 
 SHOTS = ROOT / "artifacts" / "onetable"
 SEEDS = {str(s): 21 + n for n, s in enumerate(SEATINGS)}  # each seating's deals, the same every run
@@ -100,9 +103,41 @@ def test_every_seating_is_played_to_the_end_of_a_hand_and_resumes_after_a_reload
     reload_same(page)
     play_hand(page)
     assert page.locator(NEXT).count() and len(stored(page).hands) == 1
+    scored_as_stored(page)
     audit(f"{seating}, the hand over")
     shots(page, f"{seating}-hand-over")
+    counted_apart(page, seating)
+    audit(f"{seating}, statistics")
+    shots(page, f"{seating}-statistics")
     audit_clean(audit)
+
+
+def scored_as_stored(page) -> None:
+    """Every game of the hand is shown (partners: two) with both hands laid out once scored,
+    and the scoreboard's first row is the hand's points per party (in Hollywood, game 1's)."""
+    table = stored(page)
+    hand = table.hands[0]
+    assert page.locator("#seats-games .seat-game").count() == len(hand.games)
+    scored = sum(g.record.settlement is not None for g in hand.games)
+    assert page.locator("#seats-games .rhand.laid").count() == 2 * scored
+    first = page.locator("#seats-board tbody tr").first.inner_text().split("\t")
+    points = table.hollywood().games[0].points if table.hollywood_scored else hand.points
+    assert first[1 : 1 + table.parties] == [str(p) for p in points]
+
+
+def counted_apart(page, seating: str) -> None:
+    """The hand is in the statistics under its seating, not in the two-player record."""
+    from ginweb.seats.seatings import WORDS  # web/ is on the path once test_game is imported
+
+    kept = json.loads(page.evaluate(f"localStorage.getItem({STATS_KEY!r})"))
+    assert kept["seatings"]["by"][seating]["hands"] == 1 and kept["hands"]["played"] == 0
+    page.keyboard.press("Escape")  # leaving ends the table (it was counted as it went): not kept
+    page.wait_for_function("!document.querySelector('#dlg-seats[open]')")
+    page.wait_for_function(f"localStorage.getItem({TABLE_KEY!r}) === null")
+    page.click("[data-act=stats]")
+    page.wait_for_selector("#dlg-stats[open]")
+    row = page.locator("#seats-stats tbody tr").first.inner_text().split("\t")
+    assert row[0] == WORDS[Seating(seating)].title and row[5] == "1"  # Hands
 
 
 def test_a_covered_hand_over_names_no_card_of_any_hand(page, site_url):

@@ -21,8 +21,9 @@ from gin_e2e import ARTIFACTS, wait_ready
 from test_a11y import Audit
 from test_game import MATCH_KEY, STATS_KEY, play_until_over, saved, saved_match, table, wait_turn
 
-from gin_core import Action, PlayerView, hand_moves, never_seen
+from gin_core import Action, PlayerView
 from gin_core.actions import ActionKind
+from gin_core.analysis import hand_moves, never_seen
 from gin_core.arrange import best_arrangement
 
 QUERY = "?seed=8&level=beginner&fast=1"

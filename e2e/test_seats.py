@@ -2,9 +2,9 @@
 
 A three-player table through a rotation: you deal the first hand and sit it out (the others'
 game shown face down as it is played, "Skip to the result"), then play the next against the
-one who sat out. A partnership hand: your game and the other beside it, both games scored in
-the side's row. Hollywood's three games after a hand. A reload mid-hand brings every seating
-back as it was; leaving the table ends it. Every test's tables are dealt from a fixed seed (the
+one who sat out (every seating's hand, both games of partners scored, Hollywood's board and
+leaving the table: e2e/test_onetable.py). A reload mid-hand brings the table back as it was.
+Every test's tables are dealt from a fixed seed (the
 link's table_seed), so every run plays the same games. While a hand is in play no card of a hidden hand is
 on the page, and the stored table is sealed. Two people and the computer at three (over a
 two-person match waiting covered): at every step no card hidden from whoever may look (the
@@ -24,7 +24,8 @@ from test_a11y import SIZES, Audit
 from test_game import FAST, SEAL_KEY, open_game, seal  # seal: the page's, web/ on the path
 from test_pass_and_play import assert_unseen, everything_readable, named, start_two_people
 
-from gin_core import Card, Match, Phase, TableMatch, TablePhase, hand_moves, load_table, make_bot, position
+from gin_core import Card, Match, Phase, TableMatch, TablePhase, load_table, make_bot
+from gin_core.analysis import hand_moves, position
 
 SHOTS = Path("/work/briefs/shots")
 TABLE_KEY = "gin-rummy/v1/seats"
@@ -119,15 +120,21 @@ def reload_same(page) -> None:
     so the moves stored before are the start of those after), and your cards if it was your
     turn (nobody moves in your game then)."""
     yours = page.locator(MOVES).count() > 0
-    before, seats, mine = stored(page), page.inner_text("#seats-list"), faces(page)[0]
+    before, seats, mine = stored(page), seat_names(page), faces(page)[0]
     page.reload()
     wait_ready(page, 60)
     page.wait_for_selector("#dlg-seats[open]")
     after = stored(page)
     assert after.history[: len(before.history)] == before.history and len(after.hands) == len(before.hands)
-    assert page.inner_text("#seats-list") == seats
+    assert seat_names(page) == seats
     if yours:
         assert faces(page)[0] == mine
+
+
+def seat_names(page) -> list[str]:
+    """Who sits where around the table (each seat's name and place, without what it is doing:
+    the computer plays on meanwhile)."""
+    return [line.split(":")[0] for line in page.inner_text("#seats-list").splitlines()]
 
 
 def audit_clean(audit: Audit) -> None:
@@ -139,7 +146,7 @@ def test_three_players_through_a_rotation(page, site_url):
     open_game(page, site_url, seeded("three"))
     sit_down(page, "three")
     assert stored(page).seed == SEEDED["three"]  # dealt from the link's table_seed
-    assert page.inner_text("#seats-list").splitlines()[0] == "You: deals, sits out"
+    assert page.inner_text("#seats-list").splitlines()[0] == "You: deals, sits this hand out"
     assert page.locator("#seats-games .seat-game").count() == 1
     assert_hidden_unseen(page)
     audit("three, sitting out")
@@ -150,7 +157,7 @@ def test_three_players_through_a_rotation(page, site_url):
     assert page.locator("#seats-board tbody tr").first.inner_text().startswith("1")
     page.click(NEXT)
     page.wait_for_function("!document.getElementById('seats-list').innerText.startsWith('You: deals')")
-    assert "sits out" not in page.inner_text("#seats-list").splitlines()[0]
+    assert "sits this hand out" not in page.inner_text("#seats-list").splitlines()[0]
     page.wait_for_selector(MOVES)
     assert_hidden_unseen(page)
     audit("three, playing")
@@ -204,54 +211,6 @@ def go_over_your_game(page, audit: Audit) -> None:
     page.click("#dlg-review [data-act=review-close]")
     page.wait_for_function("!document.querySelector('#dlg-review[open]')")
     assert page.locator("#dlg-seats[open]").count()  # back at the table
-
-
-def test_a_partnership_hand_with_both_games_scored(page, site_url):
-    audit = Audit(page, SIZES)
-    open_game(page, site_url, seeded("partners"))
-    sit_down(page, "partners")
-    assert page.locator("#seats-games .seat-game").count() == 2
-    page.wait_for_selector(MOVES)
-    page.locator(MOVES).first.click()
-    page.wait_for_selector(MOVES)
-    assert_hidden_unseen(page)
-    audit("partners")
-    shots(page, "partners")
-    reload_same(page)
-    play_hand(page)
-    row = page.locator("#seats-board tbody tr").first.inner_text()
-    hand = stored(page).hands[0]
-    scored = sum(g.record.settlement is not None for g in hand.games)
-    assert page.locator("#seats-games .rhand.laid").count() == 2 * scored  # both hands of each laid out
-    assert len(hand.games) == 2 and row.count(";") == 1
-    assert row.split("\t")[1:3] == [str(p) for p in hand.points]
-    shots(page, "partners-scored")
-    audit("partners, scored")
-    audit_clean(audit)
-
-
-def test_hollywood_three_games_after_hands(page, site_url):
-    audit = Audit(page, SIZES)
-    open_game(page, site_url, seeded("hollywood"))
-    sit_down(page, "hollywood")
-    play_hand(page)
-    page.click(NEXT)
-    page.wait_for_selector(MOVES)
-    head = page.locator("#seats-board thead").inner_text().strip().split("\t")
-    assert head == ["Player", "Game 1", "Game 2", "Game 3", "Total"]
-    score = stored(page).hollywood()
-    you = page.locator("#seats-board tbody tr").first.inner_text().split("\t")
-    assert [c.split(" ")[0] for c in you[1:4]] == [str(g.points[0]) for g in score.games]
-    reload_same(page)
-    audit("hollywood")
-    shots(page, "hollywood")
-    audit_clean(audit)
-    page.keyboard.press("Escape")  # leaving ends the table: not kept, your match is back
-    page.wait_for_function("!document.querySelector('#dlg-seats[open]')")
-    page.wait_for_function(f"localStorage.getItem({TABLE_KEY!r}) === null")
-    page.reload()
-    wait_ready(page, 60)
-    assert not page.locator("#dlg-seats[open]").count()
 
 
 # ----- several people at the table --------------------------------------------------------------
@@ -391,7 +350,9 @@ def test_two_people_and_the_computer_pass_the_device_through_a_rotation(page, si
     start_two_people(page)  # the match underneath waits covered: no hand of it readable
     other_deck = {c for text in everything_readable(page).values() for c in named(text, ALL_CARDS)}
     sit_down_people(page)
-    assert page.inner_text("#seats-list").splitlines() == ["Carol: deals, sits out", "Dave", "Right"]
+    lines = page.inner_text("#seats-list").splitlines()  # from the seat of the person to hold the device
+    assert lines[0].startswith("Dave: ") and lines[2] == "Carol (right): deals, sits this hand out"
+    assert seat_names(page) == ["Dave", "Right (left)", "Carol (right)"]
     done: list[str] = []
     reloaded = gone_over = False
     for _ in range(600):
@@ -406,11 +367,11 @@ def test_two_people_and_the_computer_pass_the_device_through_a_rotation(page, si
         if any(h.dealer != 0 for h in table.hands) or table.result is not None:
             break  # a hand dealt by another than Carol was played: the deal rotated
         if not reloaded and done.count("move") > 6 and table.phase == TablePhase.PLAY:
-            seats = page.inner_text("#seats-list")
+            seats = seat_names(page)
             page.reload()
             wait_ready(page, 60)
             page.wait_for_selector(f"#dlg-seats[open] {READY}")  # covered after a reload
-            assert page.inner_text("#seats-list") == seats  # the people and their names are back
+            assert seat_names(page) == seats  # the people and their names are back
             reloaded = True
         if done.count("move") == 10 and done[-1] != "shot":
             shots(page, "people-playing")

@@ -75,6 +75,25 @@ def test_deadwood_with_eleven_cards_is_the_count_after_the_best_discard(page, si
     assert checked >= 3
 
 
+def test_the_seats_say_who_deals_and_whose_turn_it_is(page, site_url):
+    """The seat plates (one writer, from around.py's seats) agree with the match: the dealer's
+    chip, the other seat's name, and the seat to move."""
+    open_game(page, site_url, f"?seed=31&dealer=1&{FAST}")
+    for _ in range(8):
+        phase = wait_turn(page)
+        if phase.endswith("_over"):
+            break
+        v = saved_match(page).view(0)
+        assert (page.is_visible("#dealer-you"), page.is_visible("#dealer-cpu")) == (
+            v.dealer == 0,
+            v.dealer == 1,
+        )
+        assert page.inner_text("#opp-name") == "Computer"
+        to_move = page.eval_on_selector_all("[data-place].to-move", "els => els.map(e => e.dataset.place)")
+        assert to_move == ["you"]
+        play_turn(page)
+
+
 def test_an_input_during_the_deal_lands_the_cards_at_once(page, site_url):
     page.goto(site_url + "?seed=31&dealer=1&level=beginner")  # normal speed: the deal animates
     wait_ready(page, 60)

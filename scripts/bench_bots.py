@@ -37,6 +37,8 @@ RUNS = {
     # issue 26's targets: the strongest level against the frozen hard level and the gin hunter
     "expert-hard0": ("expert", "hard0", "eaai", 2000),
     "expert-hunter": ("expert", "hunter", "eaai", 2000),
+    # issue 46: the ceiling, the expert shown the hidden cards (gin_core/tools/ceiling.py)
+    **{f"{c}-{b}": (c, b, "eaai", 2000) for c in ("seer", "oracle") for b in ("simple", "hunter", "hard0")},
     **{
         f"soak-{p}": ("standard", "beginner", p, 200)
         for p in ("classic", "winner_deals", "no_upcard", "tournament", "big_gin")

@@ -16,9 +16,10 @@ import sys
 import time
 from collections.abc import Generator
 
-from gin_core import DuelHand, DuelStage, Rules
+from gin_core import Rules
 from gin_core.actions import ENDING
 from gin_core.cards import CARDS
+from gin_core.duel import DuelHand, DuelStage
 from gin_core.duel.curve import card_point, multiply
 from gin_core.duel.deal import new_key
 

@@ -3,17 +3,19 @@
 Plays ``simple`` against the arena's gin hunter (``hunter``) over matches to 100 under ``eaai``
 and, at each of simple's turns where a knock short of gin is allowed, asks expert and expert as
 it was before (``--before gin``: its guesses may be gin after the opponent's discard;
-``--before showdowns``, the default: its guesses are not pulled toward the deadwood the
-opponent showed at our knocks) what they would do there; both learn the hunter's waiting from
+``--before showdowns``: its guesses are not pulled toward the deadwood the opponent showed at
+our knocks; ``--before undercuts``, the default: a knock's undercut risk is its guesses' alone,
+not raised to the risk learnt offline) what they would do there; both learn the hunter's waiting from
 the match's finished hands, as in a match. A knock is then scored against the hunter's real
 hand (the harness sees it; the bots do not). Prints, for each, the knocks made, how many the
-hunter undercuts, the mean points of those knocks, the undercut risk the bot's own guesses put
-on them (``GUESSES`` guesses a knock) and the mean deadwood they guess against the real one:
+hunter undercuts, the mean points of those knocks, the undercut risk the bot foresaw for them
+(its own ``GUESSES`` guesses' share, or the learnt risk if higher for a bot that prices it)
+and the mean deadwood they guess against the real one:
 well below the real share, the guesses make the hunter's hand worse than it is. A calibration
 table follows: the knocks binned by the risk foreseen, against the share the real hand
 undercut. ``--replay R``
 gives expert (not the one before) a replay share of R (see :class:`Inference`). Usage:
-``python scripts/bench_knocks.py [--matches N] [--seed S] [--replay R] [--before gin|showdowns]``.
+``python scripts/bench_knocks.py [--matches N] [--seed S] [--replay R] [--before gin|showdowns|undercuts]``.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.rollout import score
 from gin_core.bots.sampler import guesses
 from gin_core.bots.search import ExpertBot
+from gin_core.bots.undercut_risk import undercut_risk
 from gin_core.cards import mask_of
 from gin_core.tools.opponents import arena_bot
 from gin_core.view import PlayerView
@@ -71,6 +74,8 @@ class Knocks:
         inference = bot.settings_for(view).inference
         found = guesses(know, know.holding(), GUESSES, random.Random(self.knocks), inference)
         risk = sum(score(view.rules, [hands[0], hand], 0) < 0 for hand, _ in found) / GUESSES
+        if bot.prices_undercuts:
+            risk = max(risk, undercut_risk(view, hands[0]))
         self.foreseen += risk
         self.calibration.append((risk, points < 0))
         self.guessed += sum(min_deadwood(hand) for hand, _ in found) / GUESSES
@@ -150,7 +155,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--replay", type=float, default=ExpertBot.inference.replay)
-    parser.add_argument("--before", choices=("gin", "showdowns"), default="showdowns")
+    parser.add_argument("--before", choices=("gin", "showdowns", "undercuts"), default="undercuts")
     args = parser.parse_args()
     now, before = measure(args.matches, args.seed, args.replay, args.before)
     print(now.line(f"expert (replay {args.replay})"))

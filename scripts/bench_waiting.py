@@ -7,8 +7,9 @@ decision by expert and by expert as it was before (in alternating order): ``--be
 the habit fixed at its prior; ``--before gin``, guesses that may be gin after the opponent's
 discard; ``--before showdowns``, guesses never pulled toward the deadwood the opponent showed
 at our knocks; ``--before wary``, the opponent's seat wary in every playout, whatever the match
-shows. Prints both means and their ratio. Usage:
-``python scripts/bench_waiting.py [--decisions N] [--seed S] [--before fixed|gin|showdowns|wary]
+shows; ``--before undercuts``, a knock's undercut risk its guesses' alone (not the learnt
+risk). Prints both means and their ratio. Usage:
+``python scripts/bench_waiting.py [--decisions N] [--seed S] [--before fixed|gin|showdowns|wary|undercuts]
 [--opponent simple|hunter]``.
 """
 
@@ -50,11 +51,19 @@ class UnadaptedExpert(ExpertBot):
     learns_eagerness = False
 
 
+class UnpricedExpert(ExpertBot):
+    """Expert as it was: a knock's undercut risk is its guesses' alone, not raised to the
+    risk learnt offline (see gin_core/bots/undercut_risk.py)."""
+
+    prices_undercuts = False
+
+
 BEFORE: dict[str, type[ExpertBot]] = {
     "fixed": FixedExpert,
     "gin": GinGuessingExpert,
     "showdowns": UnpulledExpert,
     "wary": UnadaptedExpert,
+    "undercuts": UnpricedExpert,
 }
 
 

@@ -25,13 +25,13 @@ Steps:
                           not use taken out of its plugin table (drop_plugins)
        - wheels/<sha256[:12]>/app.zip  the page's Python, one download (app_archive): ginweb
                           compiled, without sources (sourceless .pyc: the page needs none,
-                          README.md "A lean first visit"), and PyScript package's __pycache__;
+                          docs/startup.md), and PyScript package's __pycache__;
                           with --no-precompile the sources of ginweb
        - wheels/<sha256[:12]>/gin_core-<ver>-cp314-none-any.whl  the engine's wheel
                           (split_engine, scripts/engine_wheel.py): gin_core as app_archive
                           compiled it (with --no-precompile its sources, py3-none-any), which
                           PyScript installs into site-packages; engine.json at the root names
-                          it for other sites' pages (README.md "The engine's wheel"). The
+                          it for other sites' pages (docs/engine.md "The engine's wheel"). The
                           source wheel in dist/ does not ship.
        - wheels/<sha256[:12]>/later.zip  the modules of LATER_MODULES, taken out of app.zip
                           (split_later), and LATER_STDLIB's, out of python_stdlib.zip, fetched
@@ -74,7 +74,7 @@ Option --snapshot (GIN_SNAPSHOT=1; off by default, and the default build is unch
   reads the snapshot from the HTTP cache, as it does the wasm (snapshot_from_http_cache). It
   needs --precompile. The snapshot changes with every build (not byte-reproducible: the hash
   seed and the heap differ) and costs a first visit 4.9 MiB brotli more.
-  e2e/test_snapshot.py builds site-snapshot/ and checks it. Figures: README.md, "Memory snapshot".
+  e2e/test_snapshot.py builds site-snapshot/ and checks it. Figures: docs/startup.md, "Memory snapshot".
 
 Needs only: Python >= 3.11 with the `build` package importable, Node.js, and `npm ci` already run
 (node_modules/ present). No apt, no venv assumptions, no network apart from what
@@ -157,7 +157,7 @@ SW_WASM_OR_SNAPSHOT_TEST = f'if (path.endsWith(".wasm") || path.endsWith("/{SNAP
 # (split_later), which ginweb/warmup.py fetches once the game is playable, or on the first
 # import of one of them (later.json in app.zip names the archive and its modules). The one place
 # that says what the game page (index.html) loads at start: app.zip (pyscript.json), less these.
-# Found with the page's import record (README.md "A lean first visit"): every module of app.zip
+# Found with the page's import record (docs/startup.md): every module of app.zip
 # that a first visit has not imported by its first move, but gin_core.equity_data (the expert's
 # first decision of a match reads it) and PyScript's own modules (its package's sources come
 # from PyScript itself; app.zip holds only their cache).
@@ -170,7 +170,9 @@ LATER_MODULES = (
     *("gin_core.tools.opponents", "ginweb.puzzles.model", "ginweb.puzzles.play", "ginweb.puzzles.record"),
     *("ginweb.puzzles.page", "ginweb.puzzles.alone", "ginweb.lessons.model", "ginweb.lessons.content"),
     *("ginweb.review.model", "ginweb.review.seen", "ginweb.review.handover", "ginweb.seats.model"),
-    *("ginweb.kit.charts",),
+    *("ginweb.kit.charts", "ginweb.kit.qr", "ginweb.kit.peer", "ginweb.friend.model"),
+    *("ginweb.friend.invite", "ginweb.friend.talk", "ginweb.friend.duel", "ginweb.friend.handview"),
+    *("ginweb.friend.play",),
 )
 # The standard library's modules only importlib.metadata's parsing of a distribution's metadata
 # imports (its _adapters: email.message, which reaches urllib.parse and ipaddress): the page
@@ -247,7 +249,7 @@ def normalize_zip(path: Path, epoch: int) -> None:
     """Rewrite the zip ``path`` so its bytes depend on its contents only: entries sorted by name
     (a wheel's .dist-info last and its RECORD at the very end, as the wheel format recommends),
     one timestamp, fixed permissions. Stored, not deflated: the server's brotli or gzip
-    compresses the archive on the wire, and better than a deflated zip (README.md "Start-up")."""
+    compresses the archive on the wire, and better than a deflated zip (docs/startup.md)."""
     date_time = time.gmtime(epoch)[:6]
     with zipfile.ZipFile(path) as zf:
         entries = [(info.filename, zf.read(info)) for info in zf.infolist()]
@@ -329,7 +331,7 @@ def app_archive(web: Path, wheel: Path, app_pyc: Path | None, out: Path, epoch: 
     """The page's Python in one archive (one download instead of a file per module), unpacked by
     PyScript into the interpreter's working directory, which is on sys.path. Precompiled: only
     ``app_pyc``, the compiled gin_core and ginweb (sourceless) and PyScript package's __pycache__;
-    the page needs no source (README.md "A lean first visit"). Not precompiled: the sources of
+    the page needs no source (docs/startup.md). Not precompiled: the sources of
     web/ginweb and of the wheel's gin_core."""
     with zipfile.ZipFile(out, "w") as zf:
         if app_pyc is not None:
@@ -434,7 +436,7 @@ def front_door_api() -> int:
 
 def write_engine_info(site: Path, engine_url: str, rt: Runtime) -> None:
     """engine.json at the site's root: where another page (a blog's) finds the engine's wheel
-    (README.md "The engine's wheel"; e2e/blog/engine.html), the distribution's version, the
+    (docs/engine.md "The engine's wheel"; e2e/blog/engine.html), the distribution's version, the
     front door's API version and the Python and Pyodide it was compiled for and is tested
     with (the wheel is CPython 3.14 bytecode: a Pyodide of the same Python loads it). Not the
     site's runtime folder: its standard library holds only what the game imports. The wheel's

@@ -24,16 +24,7 @@ from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
-from gin_core import (
-    HandLuck,
-    HandReview,
-    Mistake,
-    MistakeKind,
-    Verdict,
-    grade,
-    hand_luck,
-    rating,
-)
+from gin_core.analysis import HandLuck, HandReview, Mistake, MistakeKind, Verdict, grade, hand_luck, rating
 from gin_core.analysis.coach import beyond_noise, review
 from gin_core.tools.hands import played_match
 

@@ -5,7 +5,7 @@ site ships another wheel of the same distribution and version whose payload is t
 compiled modules (``gin_core/<module>.pyc``, sourceless, as scripts/precompile.mjs writes them
 with Pyodide's own interpreter), so that Pyodide installs the engine as a package
 (``pyodide.loadPackage(url)``: site-packages, with its ``.dist-info``) and a blog's page can
-load the same file (README.md "The engine's wheel").
+load the same file (docs/engine.md "The engine's wheel").
 
 Its tags say what it runs on (PEP 425): ``cpXY`` because a .pyc is the bytecode of one CPython
 minor version (3.14's magic number: 3.13 and 3.15 refuse it), ``none`` because it uses no C
@@ -13,8 +13,8 @@ ABI (no extension module), ``any`` because bytecode is the same on every platfor
 Emscripten and a desktop CPython 3.14 alike). With ``--no-precompile`` the payload is the
 modules' sources and the tags are the source wheel's, ``py3-none-any``.
 
-The metadata is the source wheel's without its long description (the README: 90 KB that every
-first visit would download); RECORD gives every file's SHA-256 and size (the wheel format,
+The metadata is the source wheel's without its long description (the README, which every first
+visit would download); RECORD gives every file's SHA-256 and size (the wheel format,
 PEP 427 / PEP 376)."""
 
 from __future__ import annotations

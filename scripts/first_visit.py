@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What a first visit receives, per file: the table of README.md's "A lean first visit".
+"""What a first visit receives, per file: the table of docs/startup.md.
 
     python scripts/first_visit.py [--site site] [--quality 5,11]
 

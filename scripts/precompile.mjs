@@ -43,7 +43,7 @@
 // hash-based .pyc (no mtime inside).
 //
 // Why not pyodide-build's `pyodide py-compile`: it compiles with the host's Python (3.11/3.13
-// here), whose bytecode Pyodide's 3.14 rejects ("bad magic number"). See README.md "Build".
+// here), whose bytecode Pyodide's 3.14 rejects ("bad magic number"). See docs/startup.md.
 
 import fs from "node:fs";
 import process from "node:process";
@@ -70,7 +70,7 @@ def lean_tree(source, filename, signatures):
     classes, but a decorated class's (@dataclass makes one with inspect.signature at import when
     it has none), and, unless 'signatures', without the annotations of its functions' parameters
     and returns (a class's field annotations stay: dataclasses and Frozen read them): nothing in
-    the page reads them (README.md "A lean first visit"). Asserts and line numbers stay."""
+    the page reads them (docs/startup.md). Asserts and line numbers stay."""
     tree = ast.parse(source, filename)
     for node in ast.walk(tree):
         if not signatures and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -118,7 +118,7 @@ def stdlib_closure(seeds, scanned):
     return sorted(f[len(ZIP) + 1:] for f in files if f.startswith(ZIP + "/") and f.endswith(".py")), failed
 
 APP_PACKAGES = ("gin_core", "ginweb", "pyscript")
-# the page's own packages ship compiled only (no source: README.md "A lean first visit"), as the
+# the page's own packages ship compiled only (no source: docs/startup.md), as the
 # stdlib does; PyScript writes its package's sources itself, so its .pyc stay checked caches
 SOURCELESS = ("gin_core", "ginweb")
 # the packages the page installs as wheels (Pyodide's package loader: site-packages), not from app.zip
@@ -180,7 +180,7 @@ def page_imports(entry_file):
 def write_stdlib(sources, out, trim):
     """python_stdlib.zip with the modules 'sources' as .pyc and, unless 'trim', every other
     module as it comes; stored (not deflated): the server's brotli/gzip compresses it better on
-    the wire than the zip's deflate would (README.md "Start-up")."""
+    the wire than the zip's deflate would (docs/startup.md)."""
     keep_dirs = {posixpath.dirname(s) + "/" for s in sources}
     with zipfile.ZipFile(ZIP) as src, zipfile.ZipFile(out, "w") as dst:
         for info in src.infolist():
@@ -223,7 +223,7 @@ def write_app(root, out):
     return names
 
 def dataclass_code(archive):
-    """Add to 'archive' the code of every text dataclasses compiles as gin_core is imported
+    """Add to 'archive' the code of every text dataclasses compiles as gin_core (and its analysis) is imported
     ({sha256 of the text: code}, marshal: ginweb/kit/codecache.py runs it in the page instead
     of compiling the text). After the stdlib's closure: gin_core's imports add nothing to it."""
     import dataclasses, hashlib, marshal
@@ -236,6 +236,7 @@ def dataclass_code(archive):
     sys.path.insert(0, "/in/app")
     try:
         importlib.import_module("gin_core")
+        importlib.import_module("gin_core.analysis")  # a door of its own, imported at start too
     finally:
         del dataclasses.exec
         sys.path.remove("/in/app")

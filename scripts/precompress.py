@@ -1,6 +1,6 @@
 """Precompressed siblings of the built site's files: ``<file>.br`` (brotli 11) and ``<file>.gz``
 (gzip -9), for hosts that send a file's sibling instead of compressing on the fly (nginx
-``brotli_static``/``gzip_static``, Caddy ``precompressed``; README.md "A lean first visit").
+``brotli_static``/``gzip_static``, Caddy ``precompressed``; docs/startup.md).
 
 Which files: every one scripts/serve.py compresses (its COMPRESSIBLE types) of at least
 MIN_SIZE bytes. The bytes depend on the file only (gzip: no name, mtime 0; brotli: Node's zlib

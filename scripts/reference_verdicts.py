@@ -412,7 +412,7 @@ def main() -> None:
     if args.until:
         hh, mm = map(int, args.until.split(":"))
         until = datetime.datetime.now(datetime.UTC).replace(hour=hh, minute=mm, second=0, microsecond=0)
-    out = ROOT / f"{args.out or 'benchmarks/runs/verdicts-' + args.job}.jsonl"
+    out = ROOT / f"{(args.out or 'benchmarks/runs/verdicts-' + args.job).removesuffix('.jsonl')}.jsonl"
     out.parent.mkdir(parents=True, exist_ok=True)
     if args.job == "puzzles":
         run_puzzles(out, until, commit(), args)

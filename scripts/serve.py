@@ -94,8 +94,8 @@ BROTLI_JS = (
 
 
 # --compress: "static" sends a file's precompressed sibling (scripts/precompress.py: brotli 11,
-# gzip -9) when the build wrote one, as a host set up for it does (README.md "A lean first
-# visit"), and compresses on the fly what has none; "fly" ignores the siblings and compresses
+# gzip -9) when the build wrote one, as a host set up for it does (docs/performance.md
+# "Any static host"), and compresses on the fly what has none; "fly" ignores the siblings and compresses
 # every response on the fly (brotli 5), as Netlify's CDN does (it serves no sibling)
 COMPRESS_MODES = ("static", "fly")
 # Content-Encoding -> the suffix of a precompressed sibling; the order is send_head's preference
@@ -207,7 +207,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         to a client that accepts it (Content-Encoding, Vary: Accept-Encoding), brotli first:
         its fresh precompressed sibling in the mode "static" (fresh_sibling), else compressed on
         the fly (brotli quality 5: what a CDN compressing on the fly might use; Netlify documents
-        no quality, README.md "A lean first visit"); everything else as
+        no quality, docs/startup.md); everything else as
         SimpleHTTPRequestHandler sends it."""
         path = self.translate_path(self.path)
         ctype = self.guess_type(path)

@@ -2,7 +2,7 @@
 // Make a memory snapshot of Pyodide after the page's safe imports, at build time, with the very
 // runtime the site ships (its folder: pyodide.asm.mjs without JSPI, the precompiled stdlib zip),
 // so the browser restores an interpreter that has already imported them (build_site.py
-// --snapshot; README.md "Build").
+// --snapshot; docs/startup.md).
 //
 //   node scripts/snapshot.mjs --runtime SITE/runtime/pyodide-<ver>-<hash> --modules LIST \
 //        --app gin_core=DIR --app ginweb=DIR --app-pyc APP-PYC.ZIP --out snapshot.bin

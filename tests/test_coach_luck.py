@@ -8,25 +8,21 @@ import json
 
 import pytest
 
-from gin_core import (
-    Action,
-    ArgumentError,
+from gin_core import Action, ArgumentError, Match, Rules, make_bot
+from gin_core.analysis import (
     CoachDataError,
     Grade,
     HandLuck,
     HandReview,
     LuckKind,
-    Match,
     MatchLuck,
     Mistake,
     MistakeKind,
     Rating,
-    Rules,
     SkillBand,
     Verdict,
     grade,
     hand_luck,
-    make_bot,
     match_luck,
     move_accuracy,
     rating,

@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_core import Action, ActionKind, HandLuck, Match, Phase, hand_luck, make_bot, preset
+from gin_core import Action, ActionKind, Match, Phase, make_bot, preset
+from gin_core.analysis import HandLuck, hand_luck
 from gin_core.analysis.coach import HandReview, Strength, review
 from gin_core.presets import PRESETS
 

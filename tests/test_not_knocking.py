@@ -69,10 +69,12 @@ def test_proposals_that_all_weigh_nothing_are_resampled_equally():
 
 
 def facing(could_knock: float) -> ExpertBot:
-    """Expert with the opponent's chance of waiting with a knockable hand fixed."""
+    """Expert with the opponent's chance of waiting with a knockable hand fixed, its knocks
+    priced by its guesses alone (not the learnt undercut risk, which would also wait here)."""
 
     class Facing(ExpertBot):
         learns_waiting = False
+        prices_undercuts = False
         inference = replace(EXPERT, could_knock=could_knock)
 
     return Facing(seed=3)

@@ -1,8 +1,10 @@
-"""Every ```python block of README.md and web/README.md runs, and the README's replay recipe
-replays the deal."""
+"""Every ```python block of README.md, web/README.md and docs/*.md runs, every link between
+those pages (and ARCHITECTURE.md, benchmarks/*.md) resolves, and the replay recipe replays the
+deal."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -11,7 +13,10 @@ import pytest
 from gin_core import Action, Match, preset
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCS = [ROOT / "README.md", ROOT / "web" / "README.md"]
+DOCS = [ROOT / "README.md", ROOT / "web" / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+# pages whose links are checked: the docs, the map and the benchmark pages
+LINKED = [*DOCS, ROOT / "ARCHITECTURE.md", *sorted((ROOT / "benchmarks").glob("*.md"))]
+SKETCH = "# sketch"
 BLOCK = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
 
 
@@ -35,7 +40,54 @@ def test_the_readme_is_here():
     "doc,k,code", blocks(), ids=lambda v: v if isinstance(v, (str, int)) and len(str(v)) < 20 else ""
 )
 def test_readme_block_runs(doc, k, code):
-    exec(compile(code, f"{doc} block {k}", "exec"), {"__name__": "readme"})
+    """A block whose first line is a ``# sketch`` comment (its other names are the caller's) only
+    has its imports run: the names it shows must still exist."""
+    tree = ast.parse(code, f"{doc} block {k}")
+    if code.startswith(SKETCH):
+        tree.body = [node for node in tree.body if isinstance(node, ast.Import | ast.ImportFrom)]
+        assert tree.body, f"{doc} block {k}: a sketch shows the imports it needs"
+    exec(compile(tree, f"{doc} block {k}", "exec"), {"__name__": "readme"})
+
+
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")  # a link or an image
+FENCE = re.compile(r"^```.*?^```", re.S | re.M)
+
+
+def anchor(heading: str) -> str:
+    """GitHub's anchor of a heading: lower case, punctuation but ``-`` and ``_`` dropped, spaces
+    as ``-``."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def anchors(doc: Path) -> set[str]:
+    text = FENCE.sub("", doc.read_text(encoding="utf-8"))
+    return {anchor(m) for m in re.findall(r"^#+ (.*)$", text, re.M)}
+
+
+def links() -> list[tuple[str, str]]:
+    out = []
+    for doc in LINKED:
+        if doc.exists():
+            text = FENCE.sub("", doc.read_text(encoding="utf-8"))
+            rel = doc.relative_to(ROOT).as_posix()
+            out += [(rel, t) for t in LINK.findall(text) if not t.startswith(("http", "mailto:"))]
+    return out
+
+
+@pytest.mark.parametrize(("doc", "target"), links())
+def test_every_link_between_the_pages_resolves(doc, target):
+    path, _, fragment = target.partition("#")
+    page = (ROOT / doc).parent / path if path else ROOT / doc
+    assert page.exists(), f"{doc} links to {target}: no such file"
+    if fragment:
+        assert page.suffix == ".md" and fragment in anchors(page), f"{doc} links to {target}: no such heading"
+
+
+def test_the_docs_link_to_each_other():
+    """Every page under docs/ is linked from the README (a reader finds it)."""
+    linked = {target.partition("#")[0] for doc, target in links() if doc == "README.md"}
+    pages = {p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").glob("*.md")}
+    assert pages <= linked, sorted(pages - linked)
 
 
 def play_out(m: Match) -> None:

@@ -7,18 +7,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from gin_core import (
-    ActionKind,
-    ArgumentError,
-    CoachDataError,
-    LuckKind,
-    Match,
-    Rules,
-    TheirLuck,
-    hand_luck,
-    hand_moves,
-    their_luck,
-)
+from gin_core import ActionKind, ArgumentError, Match, Rules
+from gin_core.analysis import CoachDataError, LuckKind, TheirLuck, hand_luck, hand_moves, their_luck
 from gin_core.analysis.coach import review
 from gin_core.analysis.replay import hand_start
 from gin_core.tools.hands import played_match

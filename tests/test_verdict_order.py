@@ -1,5 +1,5 @@
 """Issue 41.4: one order everywhere. For the same position the hint, the coach, the tutor and
-the puzzles rank the moves with one function (``gin_core.rank_key``), and every table shown is
+the puzzles rank the moves with one function (``gin_core.bots.rank_key``), and every table shown is
 sorted by the values it shows."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from gin_core import Match, Phase, PlayerView, preset, rank_key
+from gin_core import Match, Phase, PlayerView, preset
 from gin_core.analysis.coach import think_values
-from gin_core.bots import Candidate, hint, make_bot
+from gin_core.bots import Candidate, hint, make_bot, rank_key
 from gin_core.bots.base import finish
 from gin_core.puzzles.position import Position
 from gin_core.puzzles.puzzle import puzzle_of, think_solve
@@ -82,7 +82,7 @@ def test_hint_tutor_puzzle_and_coach_rank_one_position_alike(n: int) -> None:
 
 
 def test_a_close_move_is_marked_in_the_hint_and_a_clear_one_is_not() -> None:
-    from gin_core import CLEAR_ERRORS
+    from gin_core.bots import CLEAR_ERRORS
 
     cands = hint(VIEWS[0], seed=5)
     best, other = cands[0], cands[1]

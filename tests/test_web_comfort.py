@@ -16,7 +16,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gin_core import Action, ActionKind, Candidate, Card, Match, MistakeKind, Phase, PlayerView, preset
+from gin_core import Action, ActionKind, Candidate, Card, Match, Phase, PlayerView, preset
+from gin_core.analysis import MistakeKind
 from gin_core.bots import make_bot
 from gin_core.bots.hint import hint
 

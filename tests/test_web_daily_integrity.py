@@ -234,10 +234,10 @@ def test_a_counted_daily_has_no_hint_nor_tutor_and_its_bar_says_so():
     assert feature(s).attempt == Attempt.COUNTED
     while s.match.to_move != 0:
         s.computer_plays(s.bot.decide(s.match.view(1)).action, "")
-    off = "The hint, the tutor and the review are off in a counted daily until its end."
+    off = "No hint, no tutor and no going over its hands in a counted daily until its end."
     assert s.help_off() == off
     bar = daily_view.bar(feature(s).day(), feature(s).attempt) or ""
-    assert "no hint, no tutor, no review before its end" in bar
+    assert "no hint, no tutor, no going over a hand before its end" in bar
     model = present(s.view(), s.ui, Look(helped=s.help_off() is None))
     assert not model.controls.hint
     d(i.Hint())
@@ -270,7 +270,7 @@ def test_a_counted_daily_opens_no_review_before_its_end():
             s.computer_plays(s.bot.decide(m.view(1)).action, "")
     assert s.match.result is None, "the daily's match goes on after its first hand"
     d(OpenReview(1))
-    off = "The hint, the tutor and the review are off in a counted daily until its end."
+    off = "No hint, no tutor and no going over its hands in a counted daily until its end."
     assert review.reviewing is None and r.named("notice")[-1] == (off, "info", 3000)
     play_out(s)
     d(OpenReview(1))

@@ -20,7 +20,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_core import HandReview, Match, TableMatch, preset, table_preset, think_review
+from gin_core import Match, TableMatch, preset, table_preset
+from gin_core.analysis import HandReview, think_review
 from gin_core.analysis.coach import Strength
 from gin_core.bots import make_bot
 from gin_core.table import TablePhase

@@ -21,6 +21,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
 from ginweb.daily.feature import DailyFeature  # noqa: E402  (same)
 from ginweb.feature import FeatureIntent  # noqa: E402  (same)
+from ginweb.friend.feature import FriendFeature  # noqa: E402  (same)
 from ginweb.lessons.feature import LessonsFeature  # noqa: E402  (same)
 from ginweb.puzzles.feature import PuzzlesFeature  # noqa: E402  (same)
 from ginweb.review.feature import ReviewFeature  # noqa: E402  (same)
@@ -192,6 +193,19 @@ class SeatsForm(Recorder):
         return ("person", "computer", "computer", "computer"), ("", "", "", ""), "standard"
 
 
+class FriendForm(Recorder):
+    """The friend dialog's fields (friend/ui.py) as typed."""
+
+    def form(self) -> tuple[str, str, bool]:
+        return "Ann", "", False
+
+    def answer(self) -> str:
+        return "an answer"
+
+    def pasted(self) -> str:
+        return "an invitation"
+
+
 def test_every_control_of_the_page_has_its_intent():
     data = {"action": "draw_stock", "code": "ABCD", "dealer": "0", "level": "standard", "preset": "classic",
             "dialog": "dlg-help", "notice": "notice-1", "hand": "1", "step": "0", "chart": "score",
@@ -204,6 +218,7 @@ def test_every_control_of_the_page_has_its_intent():
         SeatsFeature(Vault(), SeatsForm(), lambda game: None),
     ]
     features.append(LessonsFeature(Vault(), None))
+    features.append(FriendFeature(Vault(), FriendForm()))
     for name in names:
         assert i.from_control(name, data) or any(f.control(name, data) for f in features), name
 
@@ -490,5 +505,8 @@ def test_every_intent_has_exactly_one_handler():
     assert not {*daily.handlers(), *review.handlers()} & set(puzzles.handlers())
     assert not set(seats) & {*daily.handlers(), *review.handlers(), *puzzles.handlers()}
     assert not set(lessons) & {*daily.handlers(), *review.handlers(), *puzzles.handlers(), *seats}
+    friend = FriendFeature(Vault(), FriendForm()).handlers()
     handled = {*daily.handlers(), *review.handlers(), *puzzles.handlers(), *seats, *lessons}
+    assert not set(friend) & handled
+    handled |= set(friend)
     assert handled == set(FeatureIntent.__subclasses__()) - set(HANDLERS)

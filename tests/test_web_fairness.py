@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from gin_core import CARDS, Card, Match, PlayerView, never_seen, preset
+from gin_core import CARDS, Card, Match, PlayerView, preset
+from gin_core.analysis import never_seen
 from gin_core.bots import make_bot
 from gin_core.bots.search import ExpertBot, SearchBot
 

@@ -1,7 +1,7 @@
 """The two rules ARCHITECTURE.md cares about, checked on the source (issue 25): only a few named
 modules touch the browser (``js``, ``pyodide``), the table core imports no feature (a feature
-plugs in through ginweb/feature.py and is built only by app.py), and every file path a
-docstring or a README cites exists."""
+plugs in through ginweb/feature.py and is built only by app.py); every folder of both packages
+has its row in ARCHITECTURE.md, and every file path a docstring, a README or a doc cites exists."""
 
 from __future__ import annotations
 
@@ -17,10 +17,12 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "web" / "ginweb"
 
 # The modules that import js or pyodide: the DOM helpers, the writers' base, storage and tabs
-# (localStorage, the storage event), the composition root, the timers of turns and warm-up.
+# (localStorage, the storage event), the composition root, the timers of turns and warm-up, and
+# the WebRTC connection to a friend's page (kit/peer.py).
 BROWSER_MODULES = {
     "ginweb.app",
     "ginweb.kit.dom",
+    "ginweb.kit.peer",
     "ginweb.storage.records",
     "ginweb.storage.local",
     "ginweb.storage.tabs",
@@ -35,6 +37,7 @@ FEATURES = {
     "ginweb.tutor",
     "ginweb.seats",
     "ginweb.lessons",
+    "ginweb.friend",
 }
 
 
@@ -94,6 +97,7 @@ FEATURE_WORDS = {
     "puzzles": r"puzzle",
     "seats": r"SeatsFeature|ginweb\.seats|dlg-seats",
     "lessons": r"\blessons?\b",
+    "friend": r"FriendFeature|ginweb\.friend|dlg-friend",
 }
 # words of another feature a folder may use: the puzzle of the day is the engine's daily_puzzle,
 # asked for by a link as puzzle=daily; a mistake's words (words/mistakes.py) compare the move
@@ -118,16 +122,32 @@ def test_a_feature_names_itself_only_in_its_folder_and_app(feature):
         assert not re.search(FEATURE_WORDS[feature], text, re.IGNORECASE), rel
 
 
+def package_folders() -> list[str]:
+    """Every folder of the engine and of the page that holds Python, as ``gin_core/bots/``."""
+    roots = [ROOT / "gin_core", PAGE]
+    found = {p.parent for root in roots for p in root.rglob("*.py") if "__pycache__" not in p.parts}
+    return sorted(f"{d.relative_to(ROOT).as_posix()}/" for d in found)
+
+
+@pytest.mark.parametrize("folder", package_folders())
+def test_every_folder_is_named_in_the_architecture(folder):
+    """ARCHITECTURE.md's table of folders names each one with its job: a new folder gets its row."""
+    text = (ROOT / "ARCHITECTURE.md").read_text()
+    assert re.search(rf"^\| `{re.escape(folder)}` \| \S", text, re.M), f"no row for {folder}"
+
+
 CITED = re.compile(r"(?<![\w/.-])((?:web|tests|scripts|e2e|gin_core|benchmarks|docs)/[\w./*<>-]*[\w*>])")
 
 
 def cited_files() -> list[tuple[str, str]]:
-    """(where, path) for each repository path cited in a README, ARCHITECTURE.md or a docstring."""
+    """(where, path) for each repository path cited in a README, ARCHITECTURE.md, docs/*.md or a
+    docstring."""
     texts = [
         ROOT / "README.md",
         ROOT / "ARCHITECTURE.md",
         ROOT / "web" / "README.md",
         ROOT / "benchmarks" / "bots.md",
+        *sorted((ROOT / "docs").glob("*.md")),
     ]
     out = [(p.name, m) for p in texts for m in CITED.findall(p.read_text())]
     for path in [*PAGE.rglob("*.py"), *(ROOT / "gin_core").rglob("*.py")]:

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from gin_core import Action, Card, Mistake, MistakeKind, Reason, ReasonKind
+from gin_core import Action, Card, Reason, ReasonKind
+from gin_core.analysis import Mistake, MistakeKind
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))

@@ -13,7 +13,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_core import Card, Match, hand_moves
+from gin_core import Card, Match
+from gin_core.analysis import hand_moves
 from gin_core.analysis.coach import HandReview
 from gin_core.analysis.replay import hand_start
 

@@ -178,3 +178,18 @@ def test_undo_and_sort_controls_follow_the_look():
     assert c.undo and c.undo_shown and c.sort == "suit"
     c = model(m, can_undo=False, strict=True).controls
     assert not c.undo and not c.undo_shown
+
+
+def test_the_seats_are_yours_and_the_other_across_by_name():
+    """The two seats come from around.py's drawing of every seating, named by the look; a
+    covered table draws them the same (they hold no card, only counts and turns)."""
+    m = Match(preset("classic"), seed=4)
+    v = m.view(0)
+    t = model(m, me="Ann", opp="Bob", people=True)
+    you, other = t.seats
+    assert (you.name, you.place, other.name, other.place) == ("Ann", "you", "Bob", "across")
+    assert (you.backs, other.backs) == (len(v.hand), v.opponent_hand_size)
+    assert (you.deals, other.deals) == (v.dealer == 0, v.dealer == 1)
+    assert (you.to_move, other.to_move) == (v.to_move == 0, v.to_move == 1)
+    assert model(m, me="Ann", opp="Bob", people=True, handover="Bob").seats == t.seats
+    assert [s.name for s in model(m).seats] == ["You", "Computer"]

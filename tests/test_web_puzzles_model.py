@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from gin_core import Action, GinError, Match, MistakeKind, preset
+from gin_core import Action, GinError, Match, preset
+from gin_core.analysis import MistakeKind
 from gin_core.bots import make_bot
 from gin_core.puzzles.puzzle import DecisionKind, MoveValue, Puzzle, daily_puzzle, puzzle_set
 
@@ -265,8 +266,8 @@ def test_the_set_read_in_slices_is_the_whole_set_in_id_order() -> None:
 def test_your_decisions_are_seen_in_the_match_itself_with_its_scores() -> None:
     from ginweb.review.feature import seen_at
 
-    from gin_core import hand_moves, position
     from gin_core.actions import ActionKind
+    from gin_core.analysis import hand_moves, position
 
     m = Match(preset("classic"), seed=3)
     bots = [make_bot("simple", 1), make_bot("simple", 2)]

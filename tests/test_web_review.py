@@ -9,18 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from gin_core import (
-    Action,
-    Card,
-    LuckParts,
-    Match,
-    MatchLuck,
-    Rules,
-    Verdict,
-    hand_luck,
-    make_bot,
-    match_luck,
-)
+from gin_core import Action, Card, Match, Rules, make_bot
+from gin_core.analysis import LuckParts, MatchLuck, Verdict, hand_luck, match_luck
 from gin_core.analysis.coach import HandReview, Mistake, MistakeKind, review
 from gin_core.analysis.replay import hand_moves
 

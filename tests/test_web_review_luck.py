@@ -7,7 +7,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from gin_core import Luck, LuckKind, TheirLuck, parse_cards, their_luck
+from gin_core import parse_cards
+from gin_core.analysis import Luck, LuckKind, TheirLuck, their_luck
 from gin_core.analysis.coach import HandReview
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))  # the page package lives in web/

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from gin_core import Action, Match, Rules, hand_luck, move_accuracy
+from gin_core import Action, Match, Rules
+from gin_core.analysis import hand_luck, move_accuracy
 from gin_core.analysis.coach import HandReview, Mistake, MistakeKind, Verdict, review
 from gin_core.analysis.replay import hand_moves, position
 

@@ -12,7 +12,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_core import Action, ActionKind, Card, Match, Rules, make_bot, their_luck
+from gin_core import Action, ActionKind, Card, Match, Rules, make_bot
+from gin_core.analysis import their_luck
 from gin_core.analysis.coach import HandReview, Strength, review
 from gin_core.analysis.replay import hand_moves, hand_start
 from gin_core.analysis.their_luck import known_cards

@@ -26,11 +26,12 @@ from ginweb.kit.background import Jobs  # noqa: E402  (same)
 from ginweb.kit.safejson import NewerVersionError  # noqa: E402  (same)
 from ginweb.review.model import review_model  # noqa: E402  (same)
 from ginweb.review.seen import Reader  # noqa: E402  (same)
-from ginweb.seats import record  # noqa: E402  (the page's package lives in web/)
+from ginweb.seats import record, tally  # noqa: E402  (the page's package lives in web/)
 from ginweb.seats.feature import SeatsFeature  # noqa: E402  (same)
 from ginweb.seats.intents import GoOver, SeatMove, SitDown, SortCards  # noqa: E402  (same)
 from ginweb.seats.model import SeatsModel, covered, present  # noqa: E402  (same)
 from ginweb.seats.seatings import WORDS, words_of  # noqa: E402  (same)
+from ginweb.storage import stats  # noqa: E402  (same)
 from ginweb.table.handview import layout  # noqa: E402  (same)
 from ginweb.words import narrate  # noqa: E402  (same)
 
@@ -75,14 +76,13 @@ def test_every_seating_of_the_engine_has_its_words_and_a_table_in_the_page():
         view = TableMatch(definition.preset(), seed=1, dealer=0).view(YOU)
         m = present(view, ALONE[str(seating)])
         assert m.title == WORDS[seating].title and len(m.seats) == definition.seats
-        named = m.head[1 : 1 + definition.party_count] if view.hollywood is None else [r[0] for r in m.rows]
+        named = m.board.parties
         assert {n for p in named for n in p.split(" and ")} == set(ALONE[str(seating)])
     assert words_of("five") is None
 
 
 def test_three_players_the_dealer_sits_out_and_sees_the_others_face_down():
     m = present(TableMatch(table_preset("three"), seed=5, dealer=YOU).view(YOU), ALONE["three"])
-    assert m.seats == ("You: deals, sits out", "Left", "Right")
     assert len(m.games) == 1 and not m.games[0].yours
     assert m.games[0].players == ("Left", "Right") and m.games[0].cards == ()
     assert m.games[0].face_down in ((10, 10), (11, 10), (10, 11))
@@ -93,49 +93,20 @@ def test_three_players_the_deal_rotates_and_you_play_the_next_hand():
     table = hand_over(TableMatch(table_preset("three"), seed=5, dealer=YOU))
     m = present(table.view(YOU), ALONE[table.table.seating])
     assert m.moves == (("next_hand", "Next hand"),) and m.status == "Hand 1 is over"
-    assert m.rows[0][0] == "1" and m.rows[-1][0] == "Total"
     table.apply(YOU, "next_hand")
     m = present(table.view(YOU), ALONE[table.table.seating])
     assert table.dealer != YOU and m.games[0].yours and len(m.games[0].cards) in (10, 11)
-    assert sum("sits out" in s for s in m.seats) == 1 and "sits out" not in m.seats[YOU]
 
 
-def test_partners_two_games_yours_first_and_both_scored():
+def test_partners_two_games_yours_first():
     table = TableMatch(table_preset("partners"), seed=3, dealer=YOU)
     m = present(table.view(YOU), ALONE[table.table.seating])
     assert len(m.games) == 2 and m.games[0].yours and not m.games[1].yours
-    assert m.head == ("Hand", "You and Partner", "Left and Right", "Games")
-    hand_over(table, 1)
-    m = present(table.view(YOU), ALONE[table.table.seating])
-    row = m.rows[0]
-    hand = table.hands[0]
-    assert row[1:3] == tuple(str(p) for p in hand.points)
-    names = ("You", "Left", "Partner", "Right")
-    said = [
-        "Dead hand: no score"
-        if g.record.settlement is None
-        else g.record.settlement.explain((names[g.seats[0]], names[g.seats[1]]))
-        for g in hand.games
-    ]
-    assert row[3] == "; ".join(said)  # both games of the hand
-
-
-def test_hollywood_shows_three_games():
-    table = TableMatch(table_preset("hollywood"), seed=9, dealer=YOU)
-    for _ in range(3):
-        hand_over(table, 2)
-        if table.phase == TablePhase.HAND_OVER:
-            table.apply(YOU, "next_hand")
-    m = present(table.view(YOU), ALONE[table.table.seating])
-    assert m.head == ("Player", "Game 1", "Game 2", "Game 3", "Total")
-    score = table.hollywood()
-    for p, row in enumerate(m.rows):
-        assert [c.split(" ")[0] for c in row[1:4]] == [str(g.points[p]) for g in score.games]
 
 
 def _texts(m: SeatsModel) -> str:
-    parts = [m.title, m.status, *m.seats, *(label for _, label in m.moves), *m.head]
-    parts += [c for row in m.rows for c in row] + [g.status for g in m.games]
+    parts = [m.title, m.status, *(s.label for s in m.seats), *(label for _, label in m.moves), *m.board.head]
+    parts += [c for row in m.board.rows for c in row] + [g.status for g in m.games]
     return "\n".join(parts)
 
 
@@ -172,6 +143,7 @@ def test_the_record_round_trips_sealed():
     assert back.people == ("Ann", None, "Bob", None)
     data.pop("people")
     data.pop("analyses")
+    data.pop("uid")
     data["version"] = 1  # a record from before people: you against the computer
     assert record.parse(data, KEY).people == ("You", None, None, None)
 
@@ -180,8 +152,10 @@ def test_the_record_round_trips_sealed():
     "edit",
     [
         lambda d: d.update(format="other"),
-        lambda d: d.update(version=4),
-        lambda d: d.update(version=2),  # its keys are of version 3
+        lambda d: d.update(version=3),  # its keys are of version 4
+        lambda d: d.update(version=2),
+        lambda d: d.update(uid=""),
+        lambda d: d.update(uid=7),
         lambda d: d.update(people=["You", "You", None]),
         lambda d: d.update(people=[None, None, None]),
         lambda d: d.update(people=["You", None]),
@@ -224,6 +198,17 @@ def test_a_record_sealed_with_another_key_is_refused():
 class Vault:
     def __init__(self) -> None:
         self.kept: dict[str, str] = {}
+        self.stats_data = stats.empty({tally.PART: tally.check})
+        self.uids = 0
+        self.counts = 0
+
+    def new_uid(self) -> str:
+        self.uids += 1
+        return f"uid-{self.uids}"
+
+    def count(self, update: Callable[[dict[str, Any]], bool]) -> None:
+        self.counts += 1
+        update(self.stats_data)
 
     def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any:
         return parse(json.loads(self.kept[name])) if name in self.kept else None
@@ -458,7 +443,7 @@ def test_one_person_is_never_covered_and_may_sit_anywhere(monkeypatch):
     monkeypatch.setattr("ginweb.seats.feature.WATCH_S", 0.0)
     f, _, ui = people_at("partners", ("computer", "computer", "person", "computer"), ("", "", "Cy", ""))
     assert f.holder == 2 and ui.shown[-1].handover is None
-    assert f.seated is not None and "Cy" in ui.shown[-1].head[1]
+    assert f.seated is not None and "Cy" in ui.shown[-1].board.head[1]
     for _ in range(40):  # or until the table is over (a hand of partners can end it: seed 134)
         step(f, ui)
         assert f.holder == 2
@@ -675,7 +660,8 @@ def test_the_only_person_reviews_their_game_from_their_seat_and_it_is_kept_seale
     assert shown.match is table.games[game] and shown.seat == player and shown.names[player] == "You"
     assert shown.analysis.player == player
     kept = json.loads(vault.kept[record.NAME])
-    assert kept["version"] == 3 and isinstance(kept["analyses"], str) and "verdicts" not in kept["analyses"]
+    assert kept["version"] == record.VERSION and isinstance(kept["analyses"], str)
+    assert "verdicts" not in kept["analyses"]
     again = SeatsFeature(vault, Screen(), print)  # type: ignore[arg-type]
     again.table_set(None, False)  # type: ignore[arg-type]
     assert again.seated is not None and again.seated.analyses == f.seated.analyses  # type: ignore[union-attr]
@@ -743,5 +729,86 @@ def test_an_older_table_record_reads_back_without_analyses():
     table = hand_over(TableMatch(table_preset("three"), seed=7, dealer=1), 7)
     data = json.loads(record.dumps(record.Seated(table, "beginner", ("You", None, None)), KEY))
     data["version"] = 2
-    del data["analyses"]
+    del data["analyses"], data["uid"]
     assert record.parse(data, KEY).analyses == {}
+
+
+# ----- statistics per seating ---------------------------------------------------------------------
+
+
+def played_out(seating: str, seed: int) -> TableMatch:
+    table = TableMatch(table_preset(seating), seed=seed, dealer=0)
+    while table.result is None:
+        play(table, 50, seed)
+    return table
+
+
+@settings(max_examples=10, deadline=None)
+@given(EVERY, st.integers(0, 10_000), st.integers(0, 3))
+def test_a_table_counts_under_its_seating_once_and_apart_from_the_two_player_record(seating, seed, seat):
+    table = played_out(seating, seed)
+    seat %= table.seats
+    data = stats.empty({tally.PART: tally.check})
+    before = {k: v for k, v in data.items() if k != tally.PART}
+    mine = table.table.definition.parties[seat]
+    assert tally.count(data[tally.PART], "t1", tally.tally_of(table, seat))
+    assert not tally.count(data[tally.PART], "t1", tally.tally_of(table, seat))  # once
+    assert {k: v for k, v in data.items() if k != tally.PART} == before  # the two-player record
+    counts = data[tally.PART]["by"][seating]
+    assert counts["hands"] == len(table.hands) and counts["tables"] == 1
+    assert counts["hands_won"] == sum(h.winner == mine for h in table.hands)
+    won = table.result.winner
+    assert (counts["won"], counts["lost"], counts["drawn"]) == (
+        int(won == mine),
+        int(won is not None and won != mine),
+        int(won is None),
+    )
+
+
+def test_counting_hand_by_hand_adds_up_to_counting_at_the_end():
+    table = played_out("three", 7)
+    again = TableMatch(table_preset("three"), seed=7, dealer=0)
+    part = tally.empty()
+    for seat, action in table.history:  # the same table replayed, counted after every move
+        again.apply(seat, action)
+        tally.count(part, "t", tally.tally_of(again, 0))
+    at_end = tally.empty()
+    tally.count(at_end, "t", tally.tally_of(table, 0))
+    assert part == at_end and len(part["counted"]) == 1
+
+
+def test_the_stored_part_is_checked_and_a_damaged_count_reset():
+    good = {"tables": 2, "won": 1, "lost": 1, "drawn": 0, "hands": 9, "hands_won": 4}
+    raw = {"by": {"three": good, "partners": {"hands": -1}, "five": good}, "counted": {"a": [9, 1], "b": "x"}}
+    part, bad = tally.check(raw)
+    assert part == {"by": {"three": good}, "counted": {"a": [9, 1]}} and bad == ["by.partners"]
+    assert tally.check(None) == (tally.empty(), []) and tally.check([1])[1] == [""]
+    assert stats.validate(stats.empty(), {tally.PART: tally.check})[0][tally.PART] == tally.empty()
+
+
+def test_the_feature_counts_a_table_of_one_person_only(monkeypatch):
+    monkeypatch.setattr("ginweb.seats.feature.PLAY_S", 0.0)
+    monkeypatch.setattr("ginweb.seats.feature.WATCH_S", 0.0)
+    for kinds, typed, counted in (
+        (("person", "computer", "computer"), ("Ann", "", ""), True),
+        (("person", "person", "computer"), ("Ann", "Bob", ""), False),
+    ):
+        f, vault, ui = people_at("three", kinds, typed, seed=1)
+        while f.seated is not None and not f.seated.table.hands:
+            step(f, ui)
+        assert bool(vault.stats_data[tally.PART]["by"]) == counted
+        assert vault.counts == int(counted)  # at the hand's end, not at every move
+        if counted:
+            assert vault.stats_data[tally.PART]["by"]["three"]["hands"] == 1
+            assert vault.stats_data["hands"]["played"] == 0  # not in the two-player record
+            again = record.parse(json.loads(vault.kept[record.NAME]), KEY)
+            assert again.uid == f.seated.uid != ""  # kept with the table: counted once after a reload
+
+
+def test_a_table_stored_before_ids_reads_with_one_made_from_its_deal():
+    table = TableMatch(table_preset("three"), seed=11, dealer=1)
+    data = json.loads(record.dumps(record.Seated(table, "beginner", ("You", None, None)), KEY))
+    del data["uid"]
+    data["version"] = 3
+    first = record.parse(data, KEY)
+    assert first.uid == record.parse(data, KEY).uid == "table-b-1"

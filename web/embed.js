@@ -22,12 +22,12 @@
    reads and writes no storage at all, so a puzzle in a blog never touches the reader's own
    match, statistics or puzzle progress.
    Content placed inside the container (a link to the game, say) shows until the game replaces it.
-   data-lesson="layoffs" (a lesson's id, README.md "Learn to play") opens that lesson over the
+   data-lesson="layoffs" (a lesson's id, docs/playing.md "Learn to play") opens that lesson over the
    table; an embedded lesson keeps no progress.
 
    Limits: one game per page (the game's elements have ids); the page must not use PyScript
    itself; its Content-Security-Policy must allow the game's origin for scripts, styles and
-   connections, and 'wasm-unsafe-eval' 'unsafe-eval' for scripts (README.md, "Embedding").
+   connections, and 'wasm-unsafe-eval' 'unsafe-eval' for scripts (docs/embedding.md).
    The game's files are served with Access-Control-Allow-Origin: * (netlify.toml).
    embed.html (the page for an iframe) uses this module too.
 */

@@ -25,7 +25,7 @@
    No static routes (InstallEvent.addRoutes, Chromium 123+): serving the cache-first files from
    this cache without starting or running the worker was tried and measured no faster (issue
    28: warm reloads 0.432 v 0.431 s with the worker running, 0.438 v 0.433 s stopped, n = 25),
-   and the wasm skipping the worker no faster either (README, "service worker"): a warm load
+   and the wasm skipping the worker no faster either (docs/startup.md, "The service worker"): a warm load
    waits on the wasm's start and Python, not on this handler.
 */
 const BUILD = {"id": "dev", "files": [], "versions": {}};  // replaced by scripts/build_site.py

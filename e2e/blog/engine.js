@@ -1,4 +1,4 @@
-/* The game's engine (gin_core) in this blog's own Pyodide page (README.md "The engine's wheel").
+/* The game's engine (gin_core) in this blog's own Pyodide page (docs/engine.md "The engine's wheel").
 
    1. engine.json, at the game's address, names the wheel (content-addressed: its URL changes
       with its bytes, so it is cached for a year) and the Python it was compiled for;

@@ -2,14 +2,14 @@
 engine.js) arranges a typed hand and deals the hand of a deal code.
 
 It uses only the engine's front door (``from gin_core import ...``), the API its
-``API_VERSION`` numbers: a post written for API 1 checks that first."""
+``API_VERSION`` numbers: a post written for API 2 checks that first."""
 
 import importlib.metadata
 
 import gin_core
 from gin_core import GinError, Match, best_arrangement, format_cards, parse_cards, sort_cards
 
-API = 1  # the front door this post was written for
+API = 2  # the front door this post was written for
 
 
 def arranged(text: str) -> str:

@@ -26,6 +26,7 @@ from ..errors import ArgumentError
 from .base import Bot, Candidate, Decision, Work
 from .beginner import BeginnerBot
 from .hint import hint, think_hint
+from .ranking import CLEAR_ERRORS, clearly_better, rank_key, rank_value
 from .search import ExpertBot, SearchBot
 from .simple import SimpleBot
 from .standard import StandardBot
@@ -52,4 +53,18 @@ def check_level(name: object) -> str:
     raise ArgumentError(f"no bot level {describe(name)}; the levels are {', '.join(BOTS)}")
 
 
-__all__ = ["BOTS", "Bot", "Candidate", "Decision", "Work", "check_level", "hint", "make_bot", "think_hint"]
+__all__ = [
+    "BOTS",
+    "CLEAR_ERRORS",
+    "Bot",
+    "Candidate",
+    "Decision",
+    "Work",
+    "check_level",
+    "clearly_better",
+    "hint",
+    "make_bot",
+    "rank_key",
+    "rank_value",
+    "think_hint",
+]

@@ -36,6 +36,7 @@ from .reasons import MeldShape, Reason, ReasonKind
 from .rollout import END_UNITS, PlayoutState, playout, playout_bound, score
 from .sampler import Guess, Inference, Proposer, proposal_units, resample
 from .standard import best_knock, discard_decision, draw_decision, knock_or_discard, wall_decision
+from .undercut_risk import undercut_risk
 from .waiting import waiting_chance, wary_share
 
 
@@ -338,6 +339,7 @@ class SearchBot(Bot):
     learns_waiting = False  # the chance the opponent waits with a knock is learnt from the match
     learns_showdowns = False  # at a knock chance, guesses pulled toward the opponent's showdowns
     learns_eagerness = False  # the opponent's seat is wary in playouts as its waits against knocks say
+    prices_undercuts = False  # a knock's undercut share is raised to the learnt risk (.undercut_risk)
 
     @classmethod
     def settings(cls) -> SearchSettings:
@@ -373,10 +375,19 @@ class SearchBot(Bot):
         if len(trials) > 1:
             if work.in_slice:
                 yield work.cut()  # the heuristic's work is a slice of its own
-            found = yield from guess_hidden(know, holding, settings, rng, work)
+            found = yield from self.guess(know, holding, settings, rng, work)
             trials = yield from play_candidates(view, know, trials, found, settings, work)
+            if self.prices_undercuts:
+                priced_undercuts(view, know, trials)
         best = max(trials, key=lambda t: t.ranked)
         return Decision(best.action, best.reason())
+
+    def guess(
+        self, know: Knowledge, holding: list[float], settings: SearchSettings, rng: random.Random, work: Work
+    ) -> Guessing:
+        """The guesses of the hidden cards this decision's candidates are played on (the arena's
+        measuring bots, in ``gin_core/tools/ceiling.py``, are handed the real cards instead)."""
+        return guess_hidden(know, holding, settings, rng, work)
 
     def shortlist(
         self, view: PlayerView, know: Knowledge, holding: list[float], work: Work
@@ -394,6 +405,37 @@ class SearchBot(Bot):
         if knock is not None:
             out.append(Playouts(knock, reason_of(view, know, knock)))
         return out, favourite
+
+
+def priced_undercuts(view: PlayerView, know: Knowledge, trials: list[Playouts]) -> None:
+    """Raise the share of a knock's guesses that undercut it to the risk learnt offline from
+    public facts (see :mod:`.undercut_risk`), when that is higher: the guesses hold too few of
+    the low hands a waiting player keeps. The undercut and safe guesses keep their own means
+    (points, and chances when judged by the match), mixed at the learnt risk; with no undercut
+    guess, an undercut is priced at the bonus plus half the knocker's deadwood."""
+    for t in trials:
+        if t.action.kind != ActionKind.KNOCK or not t.runs:
+            continue
+        knocker = know.me & ~t.action.put.bit
+        risk = undercut_risk(view, knocker)
+        cut = [p < 0 for p in t.by_guess]
+        if risk <= sum(cut) / t.runs:
+            continue
+        loss = -(view.rules.undercut_bonus + min_deadwood(knocker) / 2)
+        t.points = t.runs * remixed(t.by_guess, cut, risk, loss)
+        if t.chances is not None:
+            judge = Judge.of(view)
+            fallback = judge(round(loss)) if judge is not None else 0.0
+            t.chances = t.runs * remixed(t.chance_by_guess, cut, risk, fallback)
+
+
+def remixed(values: list[float], cut: list[bool], risk: float, fallback: float) -> float:
+    """The mean of ``values`` with the ``cut`` ones weighing ``risk`` in all (their mean, or
+    ``fallback`` if there are none) and the others the rest."""
+    bad = [v for v, c in zip(values, cut, strict=True) if c]
+    good = [v for v, c in zip(values, cut, strict=True) if not c]
+    bad_mean = sum(bad) / len(bad) if bad else fallback
+    return (1 - risk) * sum(good) / len(good) + risk * bad_mean
 
 
 def standard_choice(
@@ -430,7 +472,9 @@ class ExpertBot(SearchBot):
     knocks this match (see :mod:`.deadwood_shown`): a low-deadwood player's hand is guessed low.
     The opponent's seat in its playouts is wary only on the share of guesses the match's
     evidence of waiting leaves (see :func:`.waiting.wary_share`): against a player seen
-    knocking at once, playing on is valued against one who knocks at once."""
+    knocking at once, playing on is valued against one who knocks at once. A knock's share of
+    undercut guesses is raised to the risk a model learnt offline from public facts foresees
+    (see :func:`priced_undercuts`): its guesses hold too few of a waiting player's low hands."""
 
     name = "expert"
     total_units = 45_000
@@ -450,3 +494,4 @@ class ExpertBot(SearchBot):
     learns_waiting = True
     learns_showdowns = True
     learns_eagerness = True
+    prices_undercuts = True

@@ -6,7 +6,9 @@ daily puzzle and the solver for positions people share.
 
 from __future__ import annotations
 
+from .glicko import RatingError
 from .position import Position, PositionCodeError, PositionError
+from .public import PublicMoveError
 from .puzzle import (
     DecisionKind,
     MoveValue,
@@ -25,8 +27,10 @@ __all__ = [
     "Position",
     "PositionCodeError",
     "PositionError",
+    "PublicMoveError",
     "Puzzle",
     "PuzzleError",
+    "RatingError",
     "daily_puzzle",
     "puzzle_by_id",
     "puzzle_of",

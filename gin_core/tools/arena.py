@@ -49,6 +49,7 @@ from ..errors import EndlessHandError
 from ..match import Match
 from ..presets import PRESETS, preset
 from ..refusals import IllegalAction
+from .ceiling import Seer
 from .opponents import arena_bot, arena_names
 
 if TYPE_CHECKING:
@@ -127,7 +128,10 @@ def play_hand(match: Match, bots: list[Bot], tallies: tuple[Tally, Tally], bound
         if p is None:
             return True
         start = time.perf_counter()
-        decision = bots[p].decide(match.view(p))
+        bot = bots[p]
+        if isinstance(bot, Seer):  # a measuring bot of the ceiling is shown the hidden cards
+            bot.see(match.hand, p)
+        decision = bot.decide(match.view(p))
         tallies[p].times.append(time.perf_counter() - start)
         try:
             match.apply(decision.action, p)
@@ -191,24 +195,34 @@ Job = tuple[str, str, str, int, int]
 Played = tuple[int, Tally, Tally]
 
 
-def play_pairs(todo: Iterator[Job], jobs: int, budget: Budget) -> list[Played]:
+Progress = Callable[[list[Played]], None]
+"""Called with the pairs played so far (in order) after each one ends: a long run saves as it
+goes, so a run stopped early keeps every pair it finished."""
+
+
+def play_pairs(
+    todo: Iterator[Job], jobs: int, budget: Budget, progress: Progress | None = None
+) -> list[Played]:
     """Play the pairs of ``todo`` in order, on ``jobs`` processes, while the budget has room:
-    the pairs played are always consecutive (a part of a run)."""
+    the pairs played are always consecutive (a part of a run); ``progress`` sees each prefix."""
+    done: list[Played] = []
     if jobs <= 1:
-        done: list[Played] = []
         for job in todo:
             if not budget.room(len(done), len(done), 1):
                 break
             done.append(play_pair(job))
+            if progress is not None:
+                progress(done)
         return done
     from multiprocessing import Pool  # here, not at the top: Pyodide has no processes
 
-    done = []
     with Pool(jobs) as pool:
         pending: deque[AsyncResult[Played]] = deque()
         for job in todo:
             if len(pending) == jobs:
                 done.append(pending.popleft().get())
+                if progress is not None:
+                    progress(done)
             if not budget.room(len(done) + len(pending), len(done), jobs):
                 break
             pending.append(pool.apply_async(play_pair, (job,)))
@@ -216,7 +230,7 @@ def play_pairs(todo: Iterator[Job], jobs: int, budget: Budget) -> list[Played]:
     return done
 
 
-def run(  # 8 parameters: the command line's
+def run(  # 9 parameters: the command line's, and what to do after each pair
     a: str,
     b: str,
     rules_name: str,
@@ -225,6 +239,7 @@ def run(  # 8 parameters: the command line's
     jobs: int,
     first_pair: int = 0,
     budget: Budget | None = None,
+    progress: Progress | None = None,
 ) -> tuple[Tally, Tally, list[float], list[list[int]]]:
     """Play ``games`` matches (rounded up to whole pairs; ``None``: as many as the budget
     allows) from pair ``first_pair`` on, stopping early when the ``budget`` runs out; A's and
@@ -234,8 +249,13 @@ def run(  # 8 parameters: the command line's
         raise ValueError("a run needs a number of games or a time budget")
     every = ((a, b, rules_name, seed, k) for k in itertools.count(first_pair))
     todo = every if games is None else itertools.islice(every, max(1, (games + 1) // 2))
-    done = play_pairs(todo, jobs, budget or Budget(None))
-    done.sort(key=lambda d: d[0])
+    return tallied(play_pairs(todo, jobs, budget or Budget(None), progress))
+
+
+def tallied(done: list[Played]) -> tuple[Tally, Tally, list[float], list[list[int]]]:
+    """The pairs played, in pair order, as A's and B's tallies, A's score in each pair and
+    each pair's [A's net points, hands]."""
+    done = sorted(done, key=lambda d: d[0])
     ta, tb = Tally(), Tally()
     shares, nets = [], []
     for _, x, y in done:
@@ -453,12 +473,29 @@ def play(args: argparse.Namespace, command: str) -> Part:
     commit, dirty = git_state()
     start = time.perf_counter()
     budget = Budget(args.budget)
-    ta, tb, shares, nets = run(
-        args.a, args.b, args.rules, games, args.seed, args.jobs, args.first_pair, budget
+
+    def part(ta: Tally, tb: Tally, shares: list[float], nets: list[list[int]]) -> Part:
+        seconds = time.perf_counter() - start
+        p = Part(args.a, args.b, args.rules, args.seed, args.first_pair, ta, tb, shares, seconds, nets)
+        p.commit, p.dirty, p.command, p.budget = commit, dirty, command, args.budget
+        return p
+
+    def saved(done: list[Played]) -> None:
+        part(*tallied(done)).save(args.save)
+
+    p = part(
+        *run(
+            args.a,
+            args.b,
+            args.rules,
+            games,
+            args.seed,
+            args.jobs,
+            args.first_pair,
+            budget,
+            saved if args.save else None,
+        )
     )
-    seconds = time.perf_counter() - start
-    p = Part(args.a, args.b, args.rules, args.seed, args.first_pair, ta, tb, shares, seconds, nets)
-    p.commit, p.dirty, p.command, p.budget = commit, dirty, command, args.budget
     if args.save:
         p.save(args.save)
     return p

@@ -7,6 +7,8 @@
 - ``hunter``: a low-deadwood gin hunter, written from this description of a strong public
   player: it "keeps its deadwood low and, after its first three turns, knocks only with gin;
   wins many hands by undercutting early knocks". It keeps the project honest about undercuts.
+- ``seer`` and ``oracle``: the expert seeing the opponent's hand, and the hand and the stock
+  order (the ceiling, :mod:`.ceiling`); the arena shows them the hidden cards.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from ..bots.search import SearchBot
 from ..cards import CARDS, Mask, mask_of
 from ..flow import Phase
 from ..view import PlayerView
+from .ceiling import Oracle, Seer
 
 
 class FrozenHard(SearchBot):
@@ -108,7 +111,7 @@ def hunter_discard(view: PlayerView, hand: Mask) -> Decision:
     )
 
 
-OPPONENTS: dict[str, type[Bot]] = {"hard0": FrozenHard, "hunter": GinHunter}
+OPPONENTS: dict[str, type[Bot]] = {"hard0": FrozenHard, "hunter": GinHunter, "seer": Seer, "oracle": Oracle}
 
 
 def arena_names() -> list[str]:

@@ -22,6 +22,8 @@ from gin_core import Match, preset
 from .daily.feature import DailyFeature
 from .daily.ui import DailyUI
 from .feature import Feature, refused_start
+from .friend.feature import FriendFeature
+from .friend.ui import FriendUI
 from .kit import dom
 from .lessons.feature import LessonsFeature
 from .lessons.ui import LessonsUI
@@ -35,6 +37,7 @@ from .storage.local import Status, Store
 from .storage.records import Records
 from .storage.savefmt import Game
 from .storage.settings import Settings
+from .storage.stats import StatsRecord
 from .storage.tabs import OWNED, Tabs
 from .table import intents as i
 from .table import params
@@ -115,7 +118,7 @@ class Page:
         dom.listen(tab_dlg, "cancel", lambda event: event.preventDefault())
         dom.listen(tab_dlg, "close", lambda _: None if self.tabs.owner else tab_dlg.showModal())
 
-    def statistics(self) -> dict[str, object]:
+    def statistics(self) -> StatsRecord:
         return self.records.stats_data
 
     def reset_stats(self) -> None:
@@ -249,6 +252,7 @@ def start() -> tuple[Feature, ...]:
         TutorFeature(TutorUI()),
         SeatsFeature(records, SeatsUI(), review.show_game, sound.play),
         LessonsFeature(records, LessonsUI(), lasting=not dom.embedded),
+        FriendFeature(records, FriendUI()),
     )
     records.plug(features)
     p = link_params(features)

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from .kit.frozen import Frozen
 
 if TYPE_CHECKING:
-    from gin_core import Action, HandReview, Match
+    from gin_core import Action, Match
+    from gin_core.analysis import HandReview
 
     from .kit.background import Slices
     from .kit.charts import Chart

@@ -16,12 +16,13 @@ from gin_core import whole_number
 from ..feature import Feature, FeatureIntent, Handler, Job
 from . import model, record
 from .intents import DuplicateDone, OpenDaily, ShareDaily
-from .play import PART, Dailies, Keep, daily_game, day_of_game
+from .play import PART, Dailies, daily_game, day_of_game
 from .record import Attempt
 
 if TYPE_CHECKING:
     from ..kit.charts import Chart
     from ..storage.savefmt import Game
+    from ..storage.vault import Vault
     from ..table.params import Params
     from .ui import DailyUI
 
@@ -38,7 +39,7 @@ class DailyFeature(Feature):
     link_names = ("daily", "target")
     part_keys = (PART,)
 
-    def __init__(self, keep: Keep, ui: DailyUI, level: str | None = None) -> None:
+    def __init__(self, keep: Vault, ui: DailyUI, level: str | None = None) -> None:
         """``keep``: storage and the clock; ``ui``: the writer; ``level``: who replays your
         seat (the expert; CPython tests take a quicker level)."""
         self.dailies = Dailies(keep) if level is None else Dailies(keep, level)
@@ -73,12 +74,12 @@ class DailyFeature(Feature):
         return "Undo is off in a counted daily." if self.attempt == Attempt.COUNTED else None
 
     def help_off(self) -> str | None:
-        """A counted daily is played without the hint, the tutor and the review of its earlier
-        hands (their coach): its "against the expert" line would measure them, not you (issue 43,
+        """A counted daily is played without the hint, the tutor and going over its earlier hands
+        (the best moves shown): its "against the expert" line would measure them, not you (issue 43,
         item 4)."""
         if self.attempt != Attempt.COUNTED:
             return None
-        return "The hint, the tutor and the review are off in a counted daily until its end."
+        return "No hint, no tutor and no going over its hands in a counted daily until its end."
 
     def counted(self, game: Game) -> None:
         if self.attempt == Attempt.COUNTED and game.match.result is not None:

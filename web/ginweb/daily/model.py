@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from gin_core import HandComparison, HandRecord, MatchResult
+from gin_core import HandRecord, MatchResult
+from gin_core.analysis import HandComparison
 
 from ..kit.frozen import Frozen
 from . import record as daily
-from .record import Attempt
+from .record import Attempt, DailiesRecord
 
 if TYPE_CHECKING:  # imported after the first paint (warmup.py)
     from ..kit.charts import Chart
@@ -37,7 +38,7 @@ def bar(day: datetime.date | None, attempt: Attempt | None) -> str | None:
         return None
     head = f"Daily #{daily.number(day)}, {day.isoformat()}"
     if attempt == Attempt.COUNTED:
-        rules = "no undo, no hint, no tutor, no review before its end"
+        rules = "no undo, no hint, no tutor, no going over a hand before its end"
         return f"{head}: your attempt of the day, it counts ({rules})."
     return f"{head}: practice, it does not count."
 
@@ -115,7 +116,7 @@ class DailyStats(Frozen):
     today: str
 
 
-def daily_stats(record: dict[str, Any], today: datetime.date) -> DailyStats:
+def daily_stats(record: DailiesRecord, today: datetime.date) -> DailyStats:
     """Streaks and the history of dailies (newest first) for the statistics dialog."""
     s = daily.streaks(record, today)
     streak = f"Current streak: {_days(s.current)}. Best: {_days(s.best)}."

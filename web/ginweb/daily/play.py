@@ -16,27 +16,20 @@ import datetime
 import json
 from collections.abc import Callable
 from functools import partial
-from typing import Any, Protocol
+from typing import TYPE_CHECKING
 
-from gin_core import EXPERT, HandComparison, Match, dealt_hands, expert_seed, make_bot, preset, replay_hand
+from gin_core import Match, make_bot, preset
+from gin_core.analysis import EXPERT, HandComparison, dealt_hands, expert_seed, replay_hand
 
 from ..feature import Job
 from ..kit.background import SLICE_MS
 from ..storage.savefmt import Game
 from . import record as daily
 
+if TYPE_CHECKING:
+    from ..storage.vault import Vault
+
 PART = "daily"  # the stored match's key for the day it is the daily of (ISO date)
-
-
-class Keep(Protocol):
-    """Where the record is kept and what day it is (the page's records, a dict in tests)."""
-
-    def put(self, name: str, text: str) -> None: ...
-    def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any: ...
-    def notify(self, text: str) -> None: ...
-    def now(self) -> str: ...
-    def new_uid(self) -> str: ...
-    def lasting(self) -> bool: ...
 
 
 def day_of_game(game: Game) -> datetime.date | None:
@@ -58,7 +51,7 @@ def daily_game(day: datetime.date, uid: str, started: str, target: int | None = 
 class Dailies:
     """The record of dailies, kept in storage under ``dailies`` after every change."""
 
-    def __init__(self, keep: Keep, level: str = EXPERT) -> None:
+    def __init__(self, keep: Vault, level: str = EXPERT) -> None:
         self.keep = keep
         self.level = level  # who replays your seat (CPython tests take a quicker level)
         self.record = self.load() or daily.empty()
@@ -69,14 +62,14 @@ class Dailies:
     def save(self) -> None:
         self.keep.put("dailies", json.dumps(self.record, separators=(",", ":")))
 
-    def load(self) -> dict[str, Any] | None:
+    def load(self) -> daily.DailiesRecord | None:
         """The record as stored (None: none, or set aside as unreadable); days that cannot be
         read are dropped, said once, and the rest stored back."""
         today = self.today()
         found = self.keep.read("dailies", lambda data: daily.validate(data, today), "record of dailies")
         if found is None:
             return None
-        data: dict[str, Any] = found[0]
+        data: daily.DailiesRecord = found[0]
         if found[1]:
             dropped = ", ".join(found[1][:5])
             self.keep.notify(f"Some days of the daily record could not be read and were dropped: {dropped}.")

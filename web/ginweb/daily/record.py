@@ -21,20 +21,14 @@ import enum
 import functools
 import hashlib
 import re
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
-from gin_core import (
-    DuplicateError,
-    DuplicateLine,
-    HandComparison,
-    HandRecord,
-    MatchResult,
-    deal_seed,
-    encode_deal_code,
-)
+from gin_core import HandRecord, MatchResult, deal_seed, encode_deal_code
+from gin_core.analysis import DuplicateError, DuplicateLine, HandComparison
 
 from ..kit.frozen import Frozen
 from ..kit.safejson import NewerVersionError
+from ..storage.envelope import Envelope, Stamped
 
 FIRST_DAY = datetime.date(2026, 11, 23)
 PRESET = "classic"
@@ -187,6 +181,42 @@ def link(base: str, day: datetime.date) -> str:
 # ----- a finished daily ----------------------------------------------------------------------
 
 
+class OutcomeData(TypedDict):
+    """A finished daily as stored (:meth:`Outcome.to_data`): the hands are marks, one letter each."""
+
+    you: int
+    computer: int
+    hands: str
+    duplicate: int | None
+
+
+LineRow = list[int | str]
+"""One hand of the expert's line as stored: number, deal code, your net, the expert's, its end
+(gin_core's ``DuplicateLine.to_data`` row, read back by :func:`_line`)."""
+
+
+class DayRecord(TypedDict):
+    """One day played: the id of the attempt that counts, its outcome once finished, and the
+    hands the expert has replayed so far (absent: none yet)."""
+
+    id: str
+    result: OutcomeData | None
+    line: NotRequired[list[LineRow]]
+
+
+class Streak(TypedDict):
+    current: int
+    last: str | None  # the day (ISO) of the last counted daily finished
+
+
+class DailiesRecord(Stamped):
+    """The record of dailies as stored (see the module text)."""
+
+    days: dict[str, DayRecord]
+    streak: Streak
+    best: int
+
+
 class Outcome(Frozen):
     """A finished daily from the player's side: final totals, each hand's mark, and the
     duplicate difference once computed."""
@@ -200,7 +230,7 @@ class Outcome(Frozen):
     def won(self) -> bool:
         return self.you > self.computer
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> OutcomeData:
         return {
             "you": self.you,
             "computer": self.computer,
@@ -270,17 +300,14 @@ class DayEntry(Frozen):
     outcome: Outcome | None
 
 
-def empty() -> dict[str, Any]:
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "days": {},
-        "streak": {"current": 0, "last": None},
-        "best": 0,
-    }
+ENVELOPE = Envelope(FORMAT, VERSION, "a gin rummy record of dailies", newer=NewerDailiesError)
 
 
-def begin(data: dict[str, Any], day: datetime.date, today: datetime.date, uid: str) -> Attempt:
+def empty() -> DailiesRecord:
+    return {**ENVELOPE.head(), "days": {}, "streak": {"current": 0, "last": None}, "best": 0}
+
+
+def begin(data: DailiesRecord, day: datetime.date, today: datetime.date, uid: str) -> Attempt:
     """Start (or resume) playing ``day``'s daily as match ``uid``: counted if it is today's and
     no other attempt was started today, else practice. Records a new counted attempt."""
     parse_day(day.isoformat(), today)
@@ -294,7 +321,7 @@ def begin(data: dict[str, Any], day: datetime.date, today: datetime.date, uid: s
     return Attempt.COUNTED
 
 
-def finish(data: dict[str, Any], day: datetime.date, uid: str, result: Outcome) -> bool:
+def finish(data: DailiesRecord, day: datetime.date, uid: str, result: Outcome) -> bool:
     """Record the outcome of ``day``'s counted attempt ``uid`` once, and the streak it makes.
     Returns False (nothing changed) for practice or an outcome already recorded."""
     entry = data["days"].get(day.isoformat())
@@ -310,7 +337,7 @@ def finish(data: dict[str, Any], day: datetime.date, uid: str, result: Outcome) 
     return True
 
 
-def set_duplicate(data: dict[str, Any], day: datetime.date, uid: str, difference: int) -> bool:
+def set_duplicate(data: DailiesRecord, day: datetime.date, uid: str, difference: int) -> bool:
     """Add the duplicate difference to ``day``'s finished counted attempt ``uid``."""
     entry = data["days"].get(day.isoformat())
     if entry is None or entry["id"] != uid or entry["result"] is None:
@@ -319,7 +346,7 @@ def set_duplicate(data: dict[str, Any], day: datetime.date, uid: str, difference
     return True
 
 
-def compared(data: dict[str, Any], day: datetime.date, uid: str) -> tuple[HandComparison, ...]:
+def compared(data: DailiesRecord, day: datetime.date, uid: str) -> tuple[HandComparison, ...]:
     """The hands of ``day``'s counted attempt ``uid`` the expert has replayed so far."""
     entry = data["days"].get(day.isoformat())
     if entry is None or entry["id"] != uid:
@@ -327,7 +354,7 @@ def compared(data: dict[str, Any], day: datetime.date, uid: str) -> tuple[HandCo
     return _line(entry.get("line", [])) or ()
 
 
-def add_compared(data: dict[str, Any], day: datetime.date, uid: str, hand: HandComparison) -> bool:
+def add_compared(data: DailiesRecord, day: datetime.date, uid: str, hand: HandComparison) -> bool:
     """Keep the expert's replay of one hand of ``day``'s counted attempt ``uid`` (once)."""
     entry = data["days"].get(day.isoformat())
     if entry is None or entry["id"] != uid:
@@ -348,7 +375,7 @@ def _line(rows: Any) -> tuple[HandComparison, ...] | None:
         return None
 
 
-def streaks(data: dict[str, Any], today: datetime.date) -> Streaks:
+def streaks(data: DailiesRecord, today: datetime.date) -> Streaks:
     """The current streak (alive while the last counted daily finished was today's or
     yesterday's) and the best."""
     last = data["streak"]["last"]
@@ -356,7 +383,7 @@ def streaks(data: dict[str, Any], today: datetime.date) -> Streaks:
     return Streaks(data["streak"]["current"] if alive else 0, data["best"])
 
 
-def history(data: dict[str, Any]) -> list[DayEntry]:
+def history(data: DailiesRecord) -> list[DayEntry]:
     """The days played, newest first."""
     out = []
     for iso, entry in sorted(data["days"].items(), reverse=True):
@@ -366,24 +393,18 @@ def history(data: dict[str, Any]) -> list[DayEntry]:
     return out
 
 
-def _trim(days: dict[str, Any]) -> None:
+def _trim(days: dict[str, DayRecord]) -> None:
     for old in sorted(days)[:-KEEP_DAYS]:
         del days[old]
 
 
-def validate(data: Any, today: datetime.date) -> tuple[dict[str, Any], list[str]]:
+def validate(data: Any, today: datetime.date) -> tuple[DailiesRecord, list[str]]:
     """A stored record checked field by field: (the record, the fields that were reset); a day
     after ``today`` (beyond a day's leeway for the clock) is dropped, so it neither counts nor
     keeps a streak alive. Raises ValueError if it is not a record of dailies,
     NewerDailiesError for a newer version."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("not a gin rummy record of dailies")
-    version = data.get("version")
-    if type(version) is int and version > VERSION:
-        raise NewerDailiesError(f"dailies version {version} is newer than this page's {VERSION}")
-    if version != VERSION:
-        raise ValueError(f"dailies version {version!r} is not supported")
-    out, bad = empty(), []
+    data = ENVELOPE.open(data)
+    out, bad = empty(), list[str]()
     days = data.get("days")
     if not isinstance(days, dict):
         bad.append("days")
@@ -399,7 +420,7 @@ def validate(data: Any, today: datetime.date) -> tuple[dict[str, Any], list[str]
     return out, bad
 
 
-def _entry(iso: Any, entry: Any, today: datetime.date) -> dict[str, Any] | None:
+def _entry(iso: Any, entry: Any, today: datetime.date) -> DayRecord | None:
     day = as_day(iso)
     if day is None or day > today + LEEWAY:
         return None
@@ -409,14 +430,14 @@ def _entry(iso: Any, entry: Any, today: datetime.date) -> dict[str, Any] | None:
         res = None if entry.get("result") is None else Outcome.from_data(entry["result"]).to_data()
     except ValueError:
         return None
-    out = {"id": entry["id"], "result": res}
+    out: DayRecord = {"id": entry["id"], "result": res}
     line = _line(entry.get("line", []))
     if line:
         out["line"] = [[h.number, h.deal_code, h.player_net, h.expert_net, h.expert_end] for h in line]
     return out
 
 
-def _streak(data: dict[str, Any], out: dict[str, Any], bad: list[str], today: datetime.date) -> None:
+def _streak(data: dict[str, Any], out: DailiesRecord, bad: list[str], today: datetime.date) -> None:
     streak, best = data.get("streak"), data.get("best")
     last = streak.get("last") if isinstance(streak, dict) else None
     current = streak.get("current") if isinstance(streak, dict) else None

@@ -8,7 +8,7 @@ embedded lesson keeps no progress."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar
 
 from gin_core import Match
 
@@ -26,6 +26,7 @@ from .intents import (
 
 if TYPE_CHECKING:
     from ..storage.savefmt import Game
+    from ..storage.vault import Vault
     from ..table.params import Params
     from .model import Progress
     from .ui import LessonsUI
@@ -39,20 +40,13 @@ CONTROLS: dict[str, FeatureIntent] = {
 }
 
 
-class Keep(Protocol):
-    """The stored records (records.py's Records): read checked, written as text."""
-
-    def read(self, name: str, parse: Any, what: str) -> Any: ...
-    def put(self, name: str, text: str) -> None: ...
-
-
 class LessonsFeature(Feature):
     name = "lessons"
     link_names = ("lesson",)
     deferred = ("ginweb.lessons.model", "ginweb.lessons.content")
     dialog_closes: ClassVar[Mapping[str, FeatureIntent]] = {DIALOG: CloseLessons()}
 
-    def __init__(self, keep: Keep, ui: LessonsUI | None, lasting: bool = True) -> None:
+    def __init__(self, keep: Vault, ui: LessonsUI | None, lasting: bool = True) -> None:
         self.keep = keep
         self.ui = ui  # None: nothing shown (the CPython tests)
         self.lasting = lasting  # False when embedded: no progress is stored

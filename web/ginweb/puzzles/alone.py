@@ -6,7 +6,7 @@ tested in CPython (tests/test_web_puzzle_page.py). The page itself is page.py.""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from gin_core import preset_name
 from gin_core.puzzles.position import Position
@@ -14,29 +14,52 @@ from gin_core.puzzles.puzzle import next_id, puzzle_id
 
 from ..kit.frozen import Frozen
 from ..kit.urltext import quote
+from ..storage import stats
 from .play import TODAY, Shown
+
+if TYPE_CHECKING:
+    from ..storage.stats import StatsUpdate
+
+T = TypeVar("T")
 
 FIRST = puzzle_id(0)
 
 
 class Nowhere:
-    """A ``play.Keep`` with no storage: puts are dropped, reads find nothing; ``now`` is given
-    (the page's clock, UTC) for the puzzle of the day."""
+    """Records (storage/vault.py's ``Vault``) with no storage: puts are dropped, reads find
+    nothing, nothing is counted; ``now`` is given (the page's clock, UTC) for the puzzle of the
+    day."""
 
     def __init__(self, now: Callable[[], str]) -> None:
         self.clock = now
+        self.stats_data = stats.empty()
 
     def put(self, name: str, text: str) -> None:
         """Nothing is kept: an embedded puzzle never writes the reader's storage."""
 
-    def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any:
+    def read(self, name: str, parse: Callable[[Any], T], what: str) -> T | None:
         return None
+
+    def remove(self, name: str) -> None:
+        """Nothing was kept."""
+
+    def seal_key(self) -> str:
+        return ""  # nothing is sealed where nothing is kept
+
+    def count(self, update: StatsUpdate) -> None:
+        """Nothing is counted: the reader's statistics are their own page's."""
 
     def notify(self, text: str) -> None:
         """Nothing is read, so nothing is ever reset."""
 
     def now(self) -> str:
         return self.clock()
+
+    def new_uid(self) -> str:
+        return ""  # no match is played here
+
+    def lasting(self) -> bool:
+        return False
 
 
 class Links(Frozen):

@@ -19,8 +19,9 @@ if TYPE_CHECKING:
     from gin_core import PlayerView
 
     from ..storage.savefmt import Game
+    from ..storage.vault import Vault
     from ..table.params import Params
-    from .play import Keep, Puzzles, Shown
+    from .play import Puzzles, Shown
     from .ui import PuzzlesUI
 
 
@@ -45,7 +46,7 @@ class PuzzlesFeature(Feature):
     long_links = ("puzzle",)  # a position code
     deferred = ("ginweb.puzzles.record", "ginweb.puzzles.model", "ginweb.puzzles.play")
 
-    def __init__(self, keep: Keep, ui: PuzzlesUI, decisions: Decisions, lasting: bool = True) -> None:
+    def __init__(self, keep: Vault, ui: PuzzlesUI, decisions: Decisions, lasting: bool = True) -> None:
         """``keep``: storage and the clock; ``decisions``: your own decisions to make puzzles
         of; ``lasting`` False (an embed) keeps the progress in memory only."""
         self.keep = keep
@@ -147,7 +148,7 @@ class PuzzlesFeature(Feature):
     # ----- handlers ------------------------------------------------------------------------------
 
     def open_puzzle(self, it: OpenPuzzle) -> None:
-        from gin_core import MistakeKind
+        from gin_core.analysis import MistakeKind
 
         p = self.puzzles
         if it.source == "today":

@@ -10,9 +10,11 @@ Pure (no ``js``): the writer (ui.py) copies these into the DOM; tested in CPytho
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Literal
 
-from gin_core import CLEAR_ERRORS, Action, Card, MistakeKind, PlayerView, clearly_better
+from gin_core import Action, Card, PlayerView
+from gin_core.analysis import MistakeKind
+from gin_core.bots import CLEAR_ERRORS, clearly_better
 from gin_core.puzzles.declaring import unseen_spots
 from gin_core.puzzles.glicko import PlayerRating
 from gin_core.puzzles.position import Position
@@ -282,7 +284,7 @@ rating's 350 falls below it after about ten answers; until then one answer moves
 hundreds of points (issue 43, item 5)."""
 
 
-def progress(data: dict[str, Any], before: PlayerRating | None = None) -> str:
+def progress(data: record.PuzzleRecord, before: PlayerRating | None = None) -> str:
     """Your puzzle rating (and its change), said provisional with its deviation until it
     settles, then your streak and best streak."""
     now = record.rating(data)
@@ -295,7 +297,7 @@ def progress(data: dict[str, Any], before: PlayerRating | None = None) -> str:
 
 
 def next_puzzle(
-    puzzles: Sequence[Puzzle], data: dict[str, Any], theme: MistakeKind | None, skip: str = ""
+    puzzles: Sequence[Puzzle], data: record.PuzzleRecord, theme: MistakeKind | None, skip: str = ""
 ) -> Puzzle | None:
     """The unsolved puzzle (of ``theme`` if given) whose rating here (as your results moved it)
     is nearest yours, not ``skip``; None when every such puzzle is solved."""
@@ -316,7 +318,7 @@ class Share(Frozen):
 
 def share(base: str, code: str) -> Share:
     """The link that opens position ``code`` as a puzzle, and the snippet that shows it in a
-    blog post (README.md, "A puzzle in a blog post")."""
+    blog post (docs/embedding.md, "A puzzle in a blog post")."""
     folder = base[: base.rfind("/") + 1]
     return Share(
         f"{base}?puzzle={code}",

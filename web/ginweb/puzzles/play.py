@@ -12,10 +12,11 @@ from __future__ import annotations
 import datetime
 import json
 import time
-from collections.abc import Callable, Generator, Sequence
-from typing import Any, Literal, Protocol
+from collections.abc import Generator, Sequence
+from typing import TYPE_CHECKING, Literal
 
-from gin_core import Action, GinError, MistakeKind, PlayerView
+from gin_core import Action, GinError, PlayerView
+from gin_core.analysis import MistakeKind
 from gin_core.puzzles.position import Position
 from gin_core.puzzles.puzzle import (
     MoveValue,
@@ -32,18 +33,12 @@ from ..kit.background import SLICE_MS
 from ..kit.frozen import Frozen
 from . import model, record
 
+if TYPE_CHECKING:
+    from ..storage.vault import Vault
+
 Kind = Literal["today", "next", "mistake", "shared"]
 NAME = "puzzles"  # the storage key of the progress
 TODAY = "daily"  # the word a link or an embed uses for the puzzle of the day
-
-
-class Keep(Protocol):
-    """Where the progress is kept and what day it is (the page's records, a dict in tests)."""
-
-    def put(self, name: str, text: str) -> None: ...
-    def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any: ...
-    def notify(self, text: str) -> None: ...
-    def now(self) -> str: ...
 
 
 class Shown(Frozen):
@@ -60,7 +55,7 @@ class Shown(Frozen):
 class Puzzles:
     """Your puzzle progress and the puzzle on screen; ``lasting`` False keeps it in memory only."""
 
-    def __init__(self, keep: Keep, lasting: bool = True) -> None:
+    def __init__(self, keep: Vault, lasting: bool = True) -> None:
         self.keep = keep
         self.lasting = lasting
         self.data = self.load() or record.empty()
@@ -71,13 +66,13 @@ class Puzzles:
     def today(self) -> datetime.date:
         return datetime.date.fromisoformat(self.keep.now()[:10])
 
-    def load(self) -> dict[str, Any] | None:
+    def load(self) -> record.PuzzleRecord | None:
         """The progress as stored (None: none, or set aside as unreadable); fields that cannot
         be read are reset, said once naming them, and the rest stored back."""
         found = self.keep.read(NAME, record.validate, "record of puzzles")
         if found is None:
             return None
-        data: dict[str, Any] = found[0]
+        data: record.PuzzleRecord = found[0]
         if found[1]:
             self.keep.notify(
                 f"Some of your puzzle progress could not be read and was reset: {', '.join(found[1])}."

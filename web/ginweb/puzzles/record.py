@@ -12,19 +12,20 @@ inflate it), nor does a shipped puzzle solved before. Pure: no ``js``, no storag
 (callers pass ``today``).
 
 Version 2 keys shipped puzzles by their stable ids (a digest of position and answer, issue 41):
-version 1 keyed them by line number, and :func:`validate` maps those ids to the stable ones
-(also for puzzles retired since, so a solved count never shrinks).
+version 1 keyed them by line number, and the envelope's step up (:func:`_renumbered`) maps those
+ids to the stable ones (also for puzzles retired since, so a solved count never shrinks).
 """
 
 from __future__ import annotations
 
 import datetime
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from gin_core.puzzles.glicko import PUZZLE_DEVIATION, PlayerRating, in_bounds, play
 from gin_core.puzzles.puzzle import current_id
 
 from ..kit.safejson import NewerVersionError
+from ..storage.envelope import Envelope, Stamped
 
 FORMAT = "gin-rummy.puzzles"
 VERSION = 2
@@ -42,11 +43,56 @@ class NewerPuzzlesError(NewerVersionError):
     """The record was written by a newer version of the page."""
 
 
-def empty() -> dict[str, Any]:
+def _renumbered(record: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 to 2: the puzzle ids (line numbers of the set as it was) as stable ids; a field
+    of the wrong shape is left as it is, for its check."""
+    out = dict(record)
+    solved, rated = record.get("solved"), record.get("puzzle_ratings")
+    if isinstance(solved, list):
+        out["solved"] = [current_id(pid) if isinstance(pid, str) else pid for pid in solved]
+    if isinstance(rated, dict):
+        out["puzzle_ratings"] = {
+            current_id(pid) if isinstance(pid, str) else pid: v for pid, v in rated.items()
+        }
+    return out
+
+
+ENVELOPE = Envelope(
+    FORMAT,
+    VERSION,
+    "a gin rummy record of puzzles",
+    steps={LINE_NUMBERED: _renumbered},
+    newer=NewerPuzzlesError,
+)
+
+
+class Mistake(TypedDict):
+    """One of your mistakes queued: its position code, and when it comes back (after that many
+    puzzles answered, or on that day)."""
+
+    code: str
+    after: int
+    day: str | None
+
+
+class PuzzleRecord(Stamped):
+    """The puzzle progress as stored (see the module text)."""
+
+    rating: list[float]  # rating, deviation, volatility
+    streak: int
+    best: int
+    answered: int
+    solved: list[str]
+    days: dict[str, bool]
+    mistakes: list[Mistake]
+    cleared: list[str]
+    puzzle_ratings: dict[str, list[float]]
+
+
+def empty() -> PuzzleRecord:
     start = PlayerRating()
     return {
-        "format": FORMAT,
-        "version": VERSION,
+        **ENVELOPE.head(),
         "rating": [start.rating, start.deviation, start.volatility],
         "streak": 0,
         "best": 0,
@@ -59,22 +105,22 @@ def empty() -> dict[str, Any]:
     }
 
 
-def rating(data: dict[str, Any]) -> PlayerRating:
+def rating(data: PuzzleRecord) -> PlayerRating:
     return PlayerRating(*data["rating"])
 
 
-def local_rating(data: dict[str, Any], pid: str, shipped: float) -> PlayerRating:
+def local_rating(data: PuzzleRecord, pid: str, shipped: float) -> PlayerRating:
     """Puzzle ``pid``'s rating here: as your results moved it, else as shipped."""
     local = data["puzzle_ratings"].get(pid)
     return PlayerRating(shipped, PUZZLE_DEVIATION) if local is None else PlayerRating(*local)
 
 
-def answered_before(data: dict[str, Any], pid: str) -> bool:
+def answered_before(data: PuzzleRecord, pid: str) -> bool:
     """Whether shipped puzzle ``pid`` was answered here before (solved, or rated by a miss)."""
     return pid in data["solved"] or pid in data["puzzle_ratings"]
 
 
-def answer(data: dict[str, Any], pid: str, puzzle_rating: float, solved: bool) -> bool:
+def answer(data: PuzzleRecord, pid: str, puzzle_rating: float, solved: bool) -> bool:
     """Record the first answer to shipped puzzle ``pid``: the streak, your rating and the
     puzzle's local one. A puzzle counts once: a later answer (the puzzle of the day opened
     again, the same puzzle in another tab) changes nothing. Returns whether it counted."""
@@ -91,29 +137,30 @@ def answer(data: dict[str, Any], pid: str, puzzle_rating: float, solved: bool) -
     return True
 
 
-def answer_day(data: dict[str, Any], day: datetime.date, solved: bool) -> None:
+def answer_day(data: PuzzleRecord, day: datetime.date, solved: bool) -> None:
     """The puzzle of ``day`` was answered (the first answer is kept)."""
     data["days"].setdefault(day.isoformat(), solved)
     for old in sorted(data["days"])[:-KEEP_DAYS]:
         del data["days"][old]
 
 
-def _streak(data: dict[str, Any], solved: bool) -> None:
+def _streak(data: PuzzleRecord, solved: bool) -> None:
     data["answered"] = min(data["answered"] + 1, MAX_COUNT)
     data["streak"] = min(data["streak"] + 1, MAX_COUNT) if solved else 0
     data["best"] = max(data["best"], data["streak"])
 
 
-def add_mistake(data: dict[str, Any], code: str) -> bool:
+def add_mistake(data: PuzzleRecord, code: str) -> bool:
     """Queue the position ``code`` (due at once); False if it is queued already or was solved
     (it stays flagged in your match: a solved mistake must not come back)."""
     if code in data["cleared"] or any(m["code"] == code for m in data["mistakes"]):
         return False
-    data["mistakes"] = [*data["mistakes"], {"code": code, "after": 0, "day": None}][-KEEP_MISTAKES:]
+    due: Mistake = {"code": code, "after": 0, "day": None}
+    data["mistakes"] = [*data["mistakes"], due][-KEEP_MISTAKES:]
     return True
 
 
-def answer_mistake(data: dict[str, Any], code: str, solved: bool, today: datetime.date) -> bool:
+def answer_mistake(data: PuzzleRecord, code: str, solved: bool, today: datetime.date) -> bool:
     """Your mistake ``code`` was tried: solved, it drops out; missed, it comes back after
     AGAIN_AFTER other puzzles or tomorrow. False (nothing counted) if it is no longer queued
     (solved meanwhile in another tab)."""
@@ -130,7 +177,7 @@ def answer_mistake(data: dict[str, Any], code: str, solved: bool, today: datetim
     return True
 
 
-def due_mistakes(data: dict[str, Any], today: datetime.date) -> list[str]:
+def due_mistakes(data: PuzzleRecord, today: datetime.date) -> list[str]:
     """The codes of your mistakes to try now, oldest first."""
     iso = today.isoformat()
     return [
@@ -140,18 +187,17 @@ def due_mistakes(data: dict[str, Any], today: datetime.date) -> list[str]:
     ]
 
 
-def waiting_mistakes(data: dict[str, Any], today: datetime.date) -> int:
+def waiting_mistakes(data: PuzzleRecord, today: datetime.date) -> int:
     """How many of your mistakes come back later."""
     return len(data["mistakes"]) - len(due_mistakes(data, today))
 
 
-def validate(data: Any) -> tuple[dict[str, Any], list[str]]:
+def validate(data: Any) -> tuple[PuzzleRecord, list[str]]:
     """A stored record checked field by field: (the record, the fields that were reset).
     Raises ValueError if it is not a puzzle record, NewerPuzzlesError for a newer version."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("not a gin rummy record of puzzles")
-    version = _version(data.get("version"))
-    out, bad = empty(), []
+    data = ENVELOPE.open(data)
+    out: dict[str, Any] = dict(empty())
+    bad = []
     for key, check in CHECKS.items():
         if key in OPTIONAL and key not in data:
             continue  # a record from before the field: it starts empty, nothing was lost
@@ -160,25 +206,9 @@ def validate(data: Any) -> tuple[dict[str, Any], list[str]]:
             out[key] = value
         else:
             bad.append(key)
-    out["best"] = max(out["best"], out["streak"])
-    if version == LINE_NUMBERED:
-        _renumbered(out)
-    return out, bad
-
-
-def _version(version: Any) -> int:
-    """The record's version if this page reads it (NewerPuzzlesError, ValueError otherwise)."""
-    if type(version) is int and version > VERSION:
-        raise NewerPuzzlesError(f"puzzles version {version} is newer than this page's {VERSION}")
-    if type(version) is not int or version not in (LINE_NUMBERED, VERSION):
-        raise ValueError(f"puzzles version {version!r} is not supported")
-    return version
-
-
-def _renumbered(data: dict[str, Any]) -> None:
-    """A version 1 record's puzzle ids (line numbers of the set as it was) as stable ids."""
-    data["solved"] = [current_id(pid) for pid in data["solved"]]
-    data["puzzle_ratings"] = {current_id(pid): value for pid, value in data["puzzle_ratings"].items()}
+    record = cast(PuzzleRecord, out)  # each field of the shape checked above, or as empty() made it
+    record["best"] = max(record["best"], record["streak"])
+    return record, bad
 
 
 def _count(value: Any) -> bool:

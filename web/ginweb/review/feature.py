@@ -16,15 +16,13 @@ computes and keeps the coach's analysis, which is never counted in the statistic
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar
 
-from gin_core import (
-    ActionKind,
+from gin_core import ActionKind, Match, PlayerView
+from gin_core.analysis import (
     Grade,
     HandLuck,
     HandReview,
-    Match,
-    PlayerView,
     TheirLuck,
     grade,
     hand_luck,
@@ -43,7 +41,8 @@ from .intents import CloseReview, OpenReview, PlayOn, Reviewed, ReviewGo, Review
 if TYPE_CHECKING:
     from ..kit.charts import Chart
     from ..storage.savefmt import Game
-    from ..storage.stats import PartCheck, StatsUpdate
+    from ..storage.stats import PartCheck
+    from ..storage.vault import Vault
     from ..table.session import Session
     from .model import ReviewModel
     from .ui import ReviewUI
@@ -95,14 +94,6 @@ def sealing(g: Game) -> str | None:
     return g.uid if g.people is not None else None
 
 
-class Counts(Protocol):
-    """The statistics as stored (records.py's Records)."""
-
-    stats_data: dict[str, Any]
-
-    def count(self, update: StatsUpdate) -> None: ...
-
-
 class ReviewFeature(Feature):
     name = "review"
     part_keys = (record.REVIEWS, record.OPEN, record.THEIRS)
@@ -110,7 +101,7 @@ class ReviewFeature(Feature):
     dialog_closes: ClassVar[Mapping[str, FeatureIntent]] = {DIALOG: CloseReview()}
     dialog_keys: ClassVar[Mapping[str, Mapping[str, FeatureIntent]]] = {DIALOG: KEYS}
 
-    def __init__(self, counts: Counts, ui: ReviewUI) -> None:
+    def __init__(self, counts: Vault, ui: ReviewUI) -> None:
         self.counts_kept = counts
         self.ui = ui
         self.seats: record.SeatReviews = ({}, {})  # the coach's, of your match: per seat by hand number
@@ -399,7 +390,7 @@ class ReviewFeature(Feature):
     def statistics_opened(self) -> None:
         from . import model  # deferred: warmup.py imports it after the first paint
 
-        self.ui.show_statistics(model.coach_rows(self.counts_kept.stats_data[record.COACH]))
+        self.ui.show_statistics(model.coach_rows(record.coach_counts(self.counts_kept.stats_data)))
 
     def chart(self, name: str) -> Chart | None:
         if name not in CHARTS:
@@ -407,7 +398,7 @@ class ReviewFeature(Feature):
         from . import model  # deferred: warmup.py imports it after the first paint
 
         draw = {"given": model.given_chart, "accuracy": model.accuracy_chart, "skill": model.skill_chart}
-        return draw[name](self.counts_kept.stats_data[record.COACH])
+        return draw[name](record.coach_counts(self.counts_kept.stats_data))
 
     # ----- handlers ------------------------------------------------------------------------------
 
@@ -423,7 +414,9 @@ class ReviewFeature(Feature):
             return True
         off = self.session.help_off()
         if off is not None and self.session.own_game.match.result is None:
-            host.screen.notice(off, "info", 3000)  # a counted daily: its coach would play it with you
+            host.screen.notice(
+                off, "info", 3000
+            )  # a match that counts, and the best moves shown would play it
             return False
         self.seat = it.seat or 0
         if people is not None and self.reviewable(it.hand):

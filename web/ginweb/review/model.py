@@ -11,20 +11,17 @@ final move. Texts come in two forms: on screen (card symbols) and ``spoken`` for
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from gin_core import (
-    Action,
-    Card,
+from gin_core import Action, Card, Match, Settlement
+from gin_core.analysis import (
     Frame,
     Grade,
     HandReview,
     LuckParts,
-    Match,
     MatchLuck,
     Mistake,
     MistakeKind,
-    Settlement,
     SkillBand,
     TheirLuck,
     Verdict,
@@ -45,7 +42,7 @@ from ..table.seatview import mirror_settlement
 from ..words import narrate
 from ..words.gamelog import names_none
 from ..words.mistakes import MISTAKES
-from .record import MatchPlay, given_away_by_match, match_play, per_hand
+from .record import CoachCounts, MatchPlay, given_away_by_match, match_play, per_hand
 from .seen import Reader, hidden_label, named, seat_frames
 
 if TYPE_CHECKING:  # imported after the first paint (warmup.py)
@@ -421,7 +418,7 @@ def match_luck_text(luck: MatchLuck) -> str:
 def luck_text(parts: LuckParts) -> str:
     """ "You lost 6 points = +8.7 from the cards, -3.2 from the computer's turns, +0.3 estimate
     noise, -11.8 from your decisions." (true minus signs): parts that add up to the result
-    exactly (to a tenth; see :class:`gin_core.LuckParts`), your decisions' part the same figure
+    exactly (to a tenth; see :class:`gin_core.analysis.LuckParts`), your decisions' part the same figure
     as the statistics' luck-adjusted result."""
     r = parts.result
     head = (
@@ -438,7 +435,7 @@ PART_WORDS = (
     ("noise", "estimate noise"),
     ("decisions", "from your decisions"),
 )
-"""Each part of a result (:class:`gin_core.LuckParts`) and its words, in the order said."""
+"""Each part of a result (:class:`gin_core.analysis.LuckParts`) and its words, in the order said."""
 
 
 def parts_text(parts: LuckParts) -> str:
@@ -481,7 +478,7 @@ def mistake_text(m: Mistake, played: Action, spoken: bool = False) -> str:
 # ----- the coach in the statistics -----------------------------------------------------------------
 
 
-def coach_rows(counts: Mapping[str, Any], top: int = 3) -> list[tuple[str, str]]:
+def coach_rows(counts: CoachCounts, top: int = 3) -> list[tuple[str, str]]:
     """(label, value) rows for the coach's statistics (record.check_counts): hands reviewed,
     points given away per hand, the mistakes made most often, your accuracy and skill band over
     the last matches and by the computer's level, and luck against skill per hand."""
@@ -546,7 +543,7 @@ def _mean_accuracy(play: Sequence[MatchPlay]) -> float:
     return sum(p.accuracy * p.decisions for p in play) / sum(p.decisions for p in play)
 
 
-def accuracy_chart(counts: Mapping[str, Any]) -> Chart:
+def accuracy_chart(counts: CoachCounts) -> Chart:
     """Your accuracy in each of the last matches the coach reviewed, oldest first: a line per
     level of the computer, so your rating over time can be read against each level."""
     from ..kit import charts  # deferred: warmup.py imports it after the first paint
@@ -568,7 +565,7 @@ def accuracy_chart(counts: Mapping[str, Any]) -> Chart:
     return charts.Chart(svg, charts.ChartTable(title, header, rows), summary)
 
 
-def skill_chart(counts: Mapping[str, Any]) -> Chart:
+def skill_chart(counts: CoachCounts) -> Chart:
     """Per hand in each of the last matches the coach reviewed, oldest first: your decisions'
     part of your net (the luck-adjusted result), with the net and the luck's part, to a tenth
     each and adding up as the statistics' row says (:func:`per_hand_text`)."""
@@ -596,7 +593,7 @@ def skill_chart(counts: Mapping[str, Any]) -> Chart:
     return charts.Chart(bars, charts.ChartTable(title, header, rows), summary)
 
 
-def given_chart(counts: Mapping[str, Any]) -> Chart:
+def given_chart(counts: CoachCounts) -> Chart:
     """Points given away per hand (the coach's mistakes) in each of the last matches, oldest first."""
     from ..kit import charts  # deferred: warmup.py imports it after the first paint
 

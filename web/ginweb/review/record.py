@@ -5,7 +5,7 @@ In the stored match (its part, ``Feature.part_keys``), in clear since nothing in
 (finished hands only):
 
 - ``"reviews": {"1": {...}, "1:1": {...}}``, the coach's analysis of each finished hand by hand
-  number and seat (``gin_core.HandReview.to_data``, so a reload does not recompute it; an entry
+  number and seat (``gin_core.analysis.HandReview.to_data``, so a reload does not recompute it; an entry
   that does not read back, or is not of that hand's deal and seat, is dropped and worked out
   again). Seat 0's key is the bare hand number (as every review was stored before a match of two
   people was reviewed, so those read back as seat 0's), seat 1's is "<hand>:1". In a match of
@@ -14,7 +14,7 @@ In the stored match (its part, ``Feature.part_keys``), in clear since nothing in
   them (obfuscation, as the match's own seal: it keeps honest players honest);
 - ``"reviewing": [hand, step]``, the review open on the screen (restored after a reload);
 - ``"their_luck": {"1": {...}}``, against the computer, its luck in each hand whose end laid its
-  hand open, as far as you may know it (``gin_core.TheirLuck.to_data``: only cards you saw by
+  hand open, as far as you may know it (``gin_core.analysis.TheirLuck.to_data``: only cards you saw by
   the hand's end); absent in matches stored before it, worked out again then.
 
 In the statistics (its part ``coach``): the hands the coach reviewed, the points given away in
@@ -28,13 +28,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
-from gin_core import CoachDataError, HandRecord, HandReview, MistakeKind, TheirLuck, move_accuracy
+from gin_core import HandRecord
+from gin_core.analysis import CoachDataError, HandReview, MistakeKind, TheirLuck, move_accuracy
 
 from ..kit import safejson
 from ..kit.frozen import Frozen
-from ..storage import seal
+from ..storage import seal, stats
 
 REVIEWS = "reviews"
 OPEN = "reviewing"
@@ -95,7 +96,7 @@ def read_theirs(raw: Any, records: Sequence[HandRecord]) -> dict[int, TheirLuck]
     return found
 
 
-def theirs_part(theirs: Mapping[int, TheirLuck]) -> dict[str, Any]:
+def theirs_part(theirs: Mapping[int, TheirLuck]) -> dict[str, object]:
     """The computer's luck as stored (:func:`read_theirs` reads it back)."""
     return {str(n): luck.to_data() for n, luck in sorted(theirs.items())}
 
@@ -114,23 +115,48 @@ def _count(v: Any) -> bool:
     return type(v) is int and 0 <= v < 1 << 53
 
 
-def empty_counts() -> dict[str, Any]:
+class CoachedMatch(TypedDict):
+    """One match of the coach's counts (see the module text; tenths of a point)."""
+
+    hands: list[int]  # the hands reviewed, by number
+    given_tenths: int
+    decisions: int
+    acc_tenths: int
+    loss_tenths: int
+    luck_tenths: int
+    net: int
+    level: str
+
+
+class CoachCounts(TypedDict):
+    """The coach's part of the statistics (``coach``): its counts, and per match (by id) its own."""
+
+    hands: int
+    given_tenths: int
+    kinds: dict[str, int]  # mistakes made, by MistakeKind
+    matches: dict[str, CoachedMatch]
+
+
+def empty_counts() -> CoachCounts:
     return {"hands": 0, "given_tenths": 0, "kinds": {}, "matches": {}}
 
 
-def check_counts(raw: Any) -> tuple[dict[str, Any], list[str]]:
+def coach_counts(data: stats.StatsRecord) -> CoachCounts:
+    """The coach's counts in the statistics ``data`` (as :func:`check_counts` read them)."""
+    counts: CoachCounts = stats.part(data, COACH)
+    return counts
+
+
+def check_counts(raw: Any) -> tuple[CoachCounts, list[str]]:
     """The coach's counts as stored (None: none yet), and the fields reset (stats.PartCheck)."""
     out = empty_counts()
     if raw is None:
         return out, []
     if not isinstance(raw, dict):
         return out, [""]
-    bad = []
-    for n in ("hands", "given_tenths"):
-        if _count(raw.get(n, 0)):
-            out[n] = raw.get(n, 0)
-        else:
-            bad.append(n)
+    bad: list[str] = []
+    out["hands"] = _read_count(raw, "hands", bad)
+    out["given_tenths"] = _read_count(raw, "given_tenths", bad)
     out["kinds"] = {k: v for k, v in _items(raw.get("kinds")) if k in KINDS and _count(v)}
     out["matches"] = {
         str(uid)[:80]: _match_counts(rec)
@@ -140,18 +166,34 @@ def check_counts(raw: Any) -> tuple[dict[str, Any], list[str]]:
     return out, bad
 
 
+def _read_count(raw: dict[str, Any], name: str, bad: list[str]) -> int:
+    """The count ``name`` as stored (absent: 0); 0 and named in ``bad`` if it cannot be read."""
+    v = raw.get(name, 0)
+    if _count(v):
+        return int(v)
+    bad.append(name)
+    return 0
+
+
 MATCH_COUNTS = ("decisions", "acc_tenths", "loss_tenths")  # added later: 0 in older records
 MATCH_SIGNED = ("luck_tenths", "net")
 
 
-def _match_counts(rec: dict[str, Any]) -> dict[str, Any]:
+def _match_counts(rec: dict[str, Any]) -> CoachedMatch:
     """A stored match of the coach's counts, the fields added later read as 0 (or "") if absent."""
-    out = {"hands": rec["hands"][:500], "given_tenths": rec["given_tenths"]}
-    out |= {n: rec[n] if _count(rec.get(n)) else 0 for n in MATCH_COUNTS}
-    out |= {n: rec[n] if _signed(rec.get(n)) else 0 for n in MATCH_SIGNED}
+    decisions, acc, loss = (rec[n] if _count(rec.get(n)) else 0 for n in MATCH_COUNTS)
+    luck, net = (rec[n] if _signed(rec.get(n)) else 0 for n in MATCH_SIGNED)
     level = rec.get("level")
-    out["level"] = level[:20] if isinstance(level, str) else ""
-    return out
+    return {
+        "hands": rec["hands"][:500],
+        "given_tenths": rec["given_tenths"],
+        "decisions": decisions,
+        "acc_tenths": acc,
+        "loss_tenths": loss,
+        "luck_tenths": luck,
+        "net": net,
+        "level": level[:20] if isinstance(level, str) else "",
+    }
 
 
 def _signed(v: Any) -> bool:
@@ -170,12 +212,12 @@ def _coached_match(rec: Any) -> bool:
 
 
 def count_review(
-    data: dict[str, Any], uid: str, review: HandReview, level: str, luck: tuple[float, int]
+    data: stats.StatsRecord, uid: str, review: HandReview, level: str, luck: tuple[float, int]
 ) -> bool:
     """Count the coach's review of a hand of match ``uid`` (played against ``level``; ``luck``:
     what the cards gave you in it and its net result) once into the statistics ``data``.
     Returns True if it was new."""
-    c = data[COACH]
+    c = coach_counts(data)
     matches = c["matches"]
     if uid not in matches:
         matches[uid] = _match_counts({"hands": [], "given_tenths": 0, "level": level})
@@ -206,7 +248,7 @@ def per_hand(tenths: int, hands: int) -> float:
     return round(tenths / 10 / hands, 1) if hands else 0.0
 
 
-def given_away_by_match(counts: Mapping[str, Any]) -> list[float]:
+def given_away_by_match(counts: CoachCounts) -> list[float]:
     """Points given away per hand in each of the last matches the coach reviewed, oldest first."""
     return [per_hand(m["given_tenths"], len(m["hands"])) for m in counts["matches"].values() if m["hands"]]
 
@@ -223,7 +265,7 @@ class MatchPlay(Frozen):
     net_per_hand: float
 
 
-def match_play(counts: Mapping[str, Any]) -> list[MatchPlay]:
+def match_play(counts: CoachCounts) -> list[MatchPlay]:
     """Your play in each of the last matches the coach reviewed with decisions, oldest first."""
     return [
         MatchPlay(

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import re
 
-from gin_core import Action, ActionKind, Card, Frame, Match, hand_moves, position
+from gin_core import Action, ActionKind, Card, Match
+from gin_core.analysis import Frame, hand_moves, position
 
 from ..kit.frozen import Frozen
 from ..words import narrate
@@ -68,9 +69,10 @@ class Sight(Frozen):
 def seat_frames(
     match: Match, hand_number: int, seat: int, never: frozenset[Card] | None = None
 ) -> tuple[Sight, ...]:
-    """:func:`gin_core.frames` as ``seat`` saw them: before each move, and after the last; the
-    other hand as ``seat`` knew it then, or with ``never`` (the cards it never saw in the hand:
-    :func:`gin_core.never_seen`) in hindsight: every card of it that ``seat`` knew by the hand's end."""
+    """:func:`gin_core.analysis.frames` as ``seat`` saw them: before each move, and after the last;
+    the other hand as ``seat`` knew it then, or with ``never`` (the cards it never saw in the
+    hand: :func:`gin_core.analysis.never_seen`) in hindsight: every card of it that ``seat`` knew
+    by the hand's end."""
     fresh = position(match, hand_number, 0)  # as dealt (every hand ends by a move)
     out = [_sight(fresh, seat, never)]
     for player, action in hand_moves(match, hand_number):

@@ -8,7 +8,8 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from gin_core import Card, HandReview
+from gin_core import Card
+from gin_core.analysis import HandReview
 
 from ..kit import dom
 from ..kit.background import Slices

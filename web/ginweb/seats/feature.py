@@ -24,14 +24,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar
 
 from gin_core import (
     Action,
     ActionKind,
     Candidate,
     Card,
-    HandReview,
     Phase,
     Seating,
     TableMatch,
@@ -40,24 +39,27 @@ from gin_core import (
     make_bot,
     table_preset,
     think_hint,
-    think_review,
     whole_number,
 )
+from gin_core.analysis import HandReview, think_review
 
 from ..feature import Feature, FeatureIntent, Handler, Job, PastGame, ShowGame
 from ..kit.background import SLICE_MS, Slices, while_current
+from ..storage import stats
 from ..storage.settings import LEVELS
 from ..table import cues, handover
 from ..table.dispatch import BLOCKED_TEXT
 from ..table.session import Blocked
 from ..words import narrate
-from . import record
+from . import record, tally
 from .intents import AskHint, GoOver, LeaveTable, Ready, SeatMove, SitDown, SkipHand, SortCards, TakeBackMove
 from .record import persons
-from .seatings import words_of
+from .seatings import WORDS, words_of
 
 if TYPE_CHECKING:
     from ..storage.savefmt import Game
+    from ..storage.stats import PartCheck
+    from ..storage.vault import Vault
     from ..table.params import Params
     from .ui import SeatsUI
 
@@ -75,15 +77,6 @@ PLAY_S = 0.4  # before the computer's move in your own game
 SEED_END = 1 << 64  # a table's seed is below this (gin_core's seeds)
 MAX_SEAT = 3  # the last seat of the largest table (partners: four seats)
 MAX_HAND = 9_999  # more hands than any table plays (a number read from a control)
-
-
-class Vault(Protocol):
-    """Where the table is stored (records.py's Records)."""
-
-    def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any: ...
-    def put(self, name: str, text: str) -> None: ...
-    def remove(self, name: str) -> None: ...
-    def seal_key(self) -> str: ...
 
 
 def _paced(pause: float, thinking: Slices) -> Slices:
@@ -120,6 +113,7 @@ class SeatsFeature(Feature):
         self.hint_at = ""  # the move key the holder asked the hint at ("": not asked)
         self.hint: tuple[str, str] | None = None  # (move key, its words): the hint found
         self.sort = ""  # the holder's cards by "rank" or "suit" ("": as your settings sort them)
+        self.tallied: tuple[str, int, bool] | None = None  # (table id, hands, over) last counted
 
     # ----- input ---------------------------------------------------------------------------------
 
@@ -152,6 +146,9 @@ class SeatsFeature(Feature):
             AskHint: lambda _: self.ask_hint(),
             SortCards: lambda _: self.sort_cards(),
         }
+
+    def stats_parts(self) -> Mapping[str, PartCheck]:
+        return {tally.PART: tally.check}
 
     def link_match(self, link: Params, stored: Game | None) -> tuple[Game | None, list[str]]:
         """A link's ``table_seed``: the tables started in this page are dealt from it."""
@@ -200,7 +197,7 @@ class SeatsFeature(Feature):
             return False
         table = TableMatch(table_preset(it.seating), seed=self.seed, dealer=0)
         level = it.level if it.level in LEVELS else self.host.session.game.level
-        self.seated = record.Seated(table, level, people)
+        self.seated = record.Seated(table, level, people, uid=self.vault.new_uid())
         self.serial += 1
         self.holder = None
         self.host.dialogs.close("dlg-new")
@@ -275,8 +272,30 @@ class SeatsFeature(Feature):
         if self.seated is None:
             return
         self.vault.put(record.NAME, record.dumps(self.seated, self.vault.seal_key()))
+        self.count()
         self.drawn()
         self.host.work()
+
+    def count(self) -> None:
+        """Count the hands and the end of a table of one person in the statistics of its
+        seating (tally.py; a table of several people is nobody's record), when a hand or the
+        table has ended since the last count (not at every move)."""
+        s = self.seated
+        people = () if s is None else persons(s.people)
+        if s is None or len(people) != 1:
+            return
+        uid, done = s.uid, tally.tally_of(s.table, people[0])
+        mark = (uid, len(done.winners), done.over)
+        if mark == self.tallied or mark[1:] == (0, False):  # nothing new: the statistics are not read
+            return
+        self.tallied = mark
+        self.vault.count(lambda d: tally.count(stats.part(d, tally.PART), uid, done))
+
+    def statistics_opened(self) -> None:
+        titles = {str(seating): w.title for seating, w in WORDS.items()}
+        self.ui.show_statistics(
+            tally.HEAD, tally.shown(stats.part(self.vault.stats_data, tally.PART), titles)
+        )
 
     # ----- going over the hands played ------------------------------------------------------------
 

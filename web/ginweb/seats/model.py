@@ -13,6 +13,7 @@ from typing import Protocol
 from gin_core import ActionKind, Card, HandRecord, PlayerView, SeatView, TableHand, TablePhase
 
 from ..table import handover
+from ..table.around import PartyBoard, SeatSpot, game_result, party_board, party_names, seats_around
 from ..table.handview import layout
 from ..table.model import showdown_slots
 from ..words import narrate
@@ -110,13 +111,12 @@ class SeatsModel:
     """Everything the seated table's dialog shows."""
 
     title: str
-    seats: tuple[str, ...]  # "Left: deals, sits out" ...
+    seats: tuple[SeatSpot, ...]  # yours first, then clockwise (left, across, right)
     games: tuple[GameShown, ...]
     moves: tuple[tuple[str, str], ...]  # (action text, label) you may play now
     watching: bool  # you sit out (or your game is over) while another game is played
     status: str
-    head: tuple[str, ...]  # the scoreboard's columns
-    rows: tuple[tuple[str, ...], ...]
+    board: PartyBoard  # the scoreboard, one column per party
     handover: str | None = None  # covered until this person takes the device
     undo: bool = False  # the holder may take back their last move (nothing seen since)
     discards: tuple[tuple[Card, str, str], ...] = ()  # (card, action text, label): tap the card
@@ -124,18 +124,6 @@ class SeatsModel:
     hands_over: int = 0  # the hands over (their games may be gone over, the last one first)
     help: Help = Help()  # the hint (never on a covered table)
     sort: str = "rank"  # your cards by "rank" or "suit"
-
-
-def parties(view: SeatView, who: tuple[str, ...]) -> tuple[str, ...]:
-    """Who scores: each player, or each side of partners (its seats' names, e.g. "You and
-    Partner"), in party order."""
-    count = max(view.parties) + 1
-    return tuple(" and ".join(n for s, n in enumerate(who) if view.parties[s] == p) for p in range(count))
-
-
-def _sides(view: SeatView) -> bool:
-    """Partners: a party of several seats, whose hand is the net of its games."""
-    return len(set(view.parties)) < len(view.parties)
 
 
 def _own(play: PlayerView, players: tuple[str, str], status: str, sort: str) -> GameShown:
@@ -152,19 +140,13 @@ def _own(play: PlayerView, players: tuple[str, str], status: str, sort: str) -> 
 def _watched(w: GameWatch, who: tuple[str, ...]) -> GameShown:
     players = (who[w.seats[0]], who[w.seats[1]])
     if w.showdown is not None:
-        status = _game_result(players, w.showdown)
+        status = game_result(players, w.showdown)
     else:
         status = f"{who[w.to_move]} to move" if w.to_move is not None else ""
     top = w.pile[-1] if w.pile else None
     return GameShown(
         players, False, (), w.hand_sizes, top, w.stock_size, status, laid_out(w.showdown, (0, 1), players)
     )
-
-
-def _game_result(players: tuple[str, str], record: HandRecord) -> str:
-    """How a finished game was scored, in gin_core's words with the players' names."""
-    s = record.settlement
-    return "Dead hand: no score" if s is None else s.explain(players)
 
 
 def _own_status(play: PlayerView) -> str:
@@ -191,15 +173,7 @@ def games(view: SeatView, who: tuple[str, ...], sort: str = "rank") -> tuple[Gam
 
 def _own_result(hand: TableHand, players: tuple[str, str], seat: int) -> str:
     g = next(g for g in hand.games if seat in g.seats)
-    return _game_result(players, g.record)
-
-
-def seats(view: SeatView, who: tuple[str, ...]) -> tuple[str, ...]:
-    playing = {s for pair in view.pairing for s in pair}
-    return tuple(
-        f"{name}{': deals' if s == view.dealer else ''}{'' if s in playing else ', sits out'}"
-        for s, name in enumerate(who)
-    )
+    return game_result(players, g.record)
 
 
 def moves(view: SeatView) -> tuple[tuple[str, str], ...]:
@@ -223,7 +197,9 @@ def status(view: SeatView, who: tuple[str, ...]) -> str:
     if view.result is not None:
         won = view.result.winner
         return (
-            "The table is over: a tie" if won is None else f"The table is over: {parties(view, who)[won]} won"
+            "The table is over: a tie"
+            if won is None
+            else f"The table is over: {party_names(view, who)[won]} won"
         )
     if view.phase == TablePhase.HAND_OVER:
         return f"Hand {view.hand_number} is over"
@@ -242,18 +218,17 @@ def present(
     ``undo``: it may take back its last move; ``go_over``: the games offered to go over
     (go_over_labels); ``help_``: the hint (weighed on that view only); ``sort``: your cards by
     "rank" or "suit"."""
-    head, rows = scoreboard(view, who)
+    board = party_board(view, who)
     in_play = view.phase == TablePhase.PLAY
     mine_over = view.play is None or view.play.phase in ("match_over", "hand_over")
     return SeatsModel(
         title=WORDS[view.seating].title,
-        seats=seats(view, who),
+        seats=seats_around(view, who),
         games=games(view, who, sort),
         moves=moves(view),
         watching=in_play and mine_over,
         status=status(view, who),
-        head=head,
-        rows=rows,
+        board=board,
         undo=undo,
         discards=discards(view),
         go_over=go_over,
@@ -302,50 +277,3 @@ def covered(view: SeatView, who: tuple[str, ...]) -> SeatsModel:
         status=text,
         handover=to,
     )
-
-
-def scoreboard(view: SeatView, who: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
-    """The columns and rows of the scoreboard: one row per finished hand, then the totals."""
-    if view.hollywood is not None:
-        return _hollywood(view, who)
-    by = parties(view, who)
-    head = ("Hand", *by) + (("Games",) if _sides(view) else ())
-    rows = [_hand_row(view, h, who) for h in view.hands]
-    rows.append(
-        (
-            "Total",
-            *(str(p) for p in _sums(view, len(by))),
-            *(("",) if _sides(view) else ()),
-        )
-    )
-    if view.result is not None:
-        rows.append(
-            (
-                "With bonuses",
-                *(str(t) for t in view.result.totals),
-                *(("",) if len(head) > len(by) + 1 else ()),
-            )
-        )
-    return head, tuple(rows)
-
-
-def _sums(view: SeatView, n: int) -> tuple[int, ...]:
-    return tuple(sum(h.points[p] for h in view.hands) for p in range(n))
-
-
-def _hand_row(view: SeatView, hand: TableHand, who: tuple[str, ...]) -> tuple[str, ...]:
-    cells = (str(hand.number), *(str(p) for p in hand.points))
-    if not _sides(view):
-        return cells
-    both = "; ".join(_game_result((who[g.seats[0]], who[g.seats[1]]), g.record) for g in hand.games)
-    return (*cells, both)
-
-
-def _hollywood(view: SeatView, who: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
-    assert view.hollywood is not None
-    head = ("Side" if _sides(view) else "Player", "Game 1", "Game 2", "Game 3", "Total")
-    rows = []
-    for p, name in enumerate(parties(view, who)):
-        cells = [str(g.points[p]) + (" (over)" if g.result is not None else "") for g in view.hollywood.games]
-        rows.append((name, *cells, str(view.hollywood.totals[p])))
-    return head, tuple(rows)

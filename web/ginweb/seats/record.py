@@ -4,9 +4,11 @@ record with the computer's level and who sits where (a person's name, or the com
 checks everything; a bad record raises ValueError so the store sets it aside with a notice. A
 record of version 1 (before people) seats you at seat 0 and the computer everywhere else. From
 version 3 it also keeps the analyses of the people's games, by table hand and seat
-(``"<hand>:<seat>"``, ``gin_core.HandReview.to_data``), sealed like the table (one shows the
+(``"<hand>:<seat>"``, ``gin_core.analysis.HandReview.to_data``), sealed like the table (one shows the
 cards its person held); one that does not read back or is not of that seat's game is dropped
-(worked out again while that hand is on the table); older records have none."""
+(worked out again while that hand is on the table); older records have none. From version 4 it
+keeps the table's id for the statistics (tally.py); an older table's is made from its seed and
+first dealer."""
 
 from __future__ import annotations
 
@@ -15,10 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gin_core import GinError, HandReview, Seating, TableMatch, load_table, save_table, whole_number
+from gin_core import GinError, Seating, TableMatch, load_table, save_table, whole_number
+from gin_core.analysis import HandReview
 
 from ..kit import safejson
 from ..kit.safejson import NewerVersionError
+from ..storage.envelope import Envelope, Stamped, Step
 from ..storage.savefmt import NAME_MAX, seat_name
 from ..storage.seal import SealError, seal, unseal
 from ..storage.settings import LEVELS
@@ -26,10 +30,12 @@ from .seatings import WORDS
 
 NAME = "seats"
 FORMAT = "ginweb.seats"
-VERSION = 3
+VERSION = 4
 _KEYS = {1: frozenset({"format", "version", "level", "table"})}
 _KEYS[2] = _KEYS[1] | {"people"}
 _KEYS[3] = _KEYS[2] | {"analyses"}
+_KEYS[4] = _KEYS[3] | {"uid"}
+UID_MAX = 80
 
 People = tuple[str | None, ...]  # per seat: a person's name, or None for the computer
 Analyses = dict[tuple[int, int], HandReview]  # the analyses, by (table hand, seat)
@@ -37,6 +43,22 @@ Analyses = dict[tuple[int, int], HandReview]  # the analyses, by (table hand, se
 
 class NewerSeatsError(NewerVersionError):
     """A table stored by a newer version of the page: left as it is, never overwritten."""
+
+
+_AS_STORED: dict[int, Step] = dict.fromkeys((1, 2, 3), dict)
+ENVELOPE = Envelope(FORMAT, VERSION, "a table of players", _AS_STORED, newer=NewerSeatsError)
+"""Each older version holds exactly its own fields; those added since are read with their
+defaults (:func:`parse`: you alone against the computer, no analyses, an id from the table)."""
+
+
+class SeatsRecord(Stamped):
+    """The seated table as stored (see the module text)."""
+
+    level: str
+    people: list[str | None]
+    table: str  # gin_core.save_table text, sealed
+    analyses: str  # {"<hand>:<seat>": HandReview.to_data()}, sealed
+    uid: str
 
 
 @dataclass(frozen=True)
@@ -48,6 +70,7 @@ class Seated:
     level: str
     people: People
     analyses: Analyses = field(default_factory=dict)
+    uid: str = ""  # the table's id in the statistics (tally.py)
 
 
 def alone(seats: int) -> People:
@@ -92,13 +115,13 @@ def _checked(seating: Seating, people: People) -> People:
 
 def dumps(seated: Seated, key: str) -> str:
     """The stored text of ``seated`` (the table sealed with ``key``)."""
-    data = {
-        "format": FORMAT,
-        "version": VERSION,
+    data: SeatsRecord = {
+        **ENVELOPE.head(),
         "level": seated.level,
         "people": list(seated.people),
         "table": seal(save_table(seated.table), key),
         "analyses": seal(json.dumps({f"{h}:{s}": r.to_data() for (h, s), r in seated.analyses.items()}), key),
+        "uid": seated.uid or first_uid(seated.table),
     }
     return json.dumps(data, separators=(",", ":"))
 
@@ -106,18 +129,27 @@ def dumps(seated: Seated, key: str) -> str:
 def parse(data: Any, key: str) -> Seated:
     """The table stored as ``data`` (parsed JSON); ValueError names what is wrong,
     NewerSeatsError (the store keeps it as it is) for a newer version's record."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("not a table of this page")
-    version = data.get("version")
-    if type(version) is int and version > VERSION:
-        raise NewerSeatsError(f"table record version {version} is newer than this page's {VERSION}")
-    if type(version) is not int or version not in _KEYS or set(data) != _KEYS[version]:
-        raise ValueError(f"table record version {version!r} is not supported")
+    ENVELOPE.open(data)  # another kind, a newer version or one not read here is refused
+    if set(data) != _KEYS[data["version"]]:
+        raise ValueError(f"table record version {data['version']} has other fields than its own")
     if data["level"] not in LEVELS:
         raise ValueError(f"table record level {data['level']!r} is not a level of the page")
     table = load_table(unseal(data["table"], key))
     people = _people(data.get("people", alone(table.seats)), table)
-    return Seated(table, data["level"], people, _analyses(data.get("analyses"), key, table))
+    uid = _uid(data.get("uid", first_uid(table)))
+    return Seated(table, data["level"], people, _analyses(data.get("analyses"), key, table), uid)
+
+
+def _uid(raw: Any) -> str:
+    if not isinstance(raw, str) or not 0 < len(raw) <= UID_MAX:
+        raise ValueError("table record uid is not an id")
+    return raw
+
+
+def first_uid(table: TableMatch) -> str:
+    """The id of a table stored before tables had one (version 3 and older): from its seed and
+    first dealer, the same at every reading."""
+    return f"table-{table.seed:x}-{table.first_dealer}"
 
 
 def game_seat(table: TableMatch, hand: int, seat: int) -> tuple[int, int] | None:

@@ -18,6 +18,7 @@ from ..words import narrate
 from .seatings import WORDS
 
 if TYPE_CHECKING:  # imported after the first paint (warmup.py)
+    from ..table.around import SeatSpot
     from .model import GameShown, LaidOut, SeatsModel, Slot
 
 RED = ("\u2665", "\u2666")
@@ -140,14 +141,21 @@ def _go_over(m: SeatsModel) -> str:
     return f'<label for="seats-hand">Go over</label><select id="seats-hand">{hands}</select>{buttons}'
 
 
-def _board(m: SeatsModel) -> str:
-    head = "".join(f'<th scope="col">{dom.esc(h)}</th>' for h in m.head)
+def _spot(s: SeatSpot) -> str:
+    """A seat around the table: its name, its party when several seats share one, and what it
+    is doing (deals, to move, sits out, the cards it holds)."""
+    return f'<li class="spot {s.place}{" moving" if s.to_move else ""}">{dom.esc(s.label)}</li>'
+
+
+def _board(caption: str, cols: tuple[str, ...], body: tuple[tuple[str, ...], ...]) -> str:
+    """A table of figures: ``cols`` its columns' heads, each row headed by its first cell."""
+    head = "".join(f'<th scope="col">{dom.esc(h)}</th>' for h in cols)
     rows = "".join(
         f'<tr><th scope="row">{dom.esc(r[0])}</th>{"".join(f"<td>{dom.esc(c)}</td>" for c in r[1:])}</tr>'
-        for r in m.rows
+        for r in body
     )
     return (
-        f'<table class="stats"><caption>Scores</caption>'
+        f'<table class="stats"><caption>{dom.esc(caption)}</caption>'
         f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
     )
 
@@ -164,12 +172,12 @@ class SeatsUI:
         """Draw the table and open its dialog."""
         dom.set_text(dom.by_id("seats-title"), m.title)
         dom.set_text(dom.by_id("seats-status"), m.status)
-        dom.by_id("seats-list").innerHTML = "".join(f"<li>{dom.esc(s)}</li>" for s in m.seats)
+        dom.by_id("seats-list").innerHTML = "".join(_spot(s) for s in m.seats)
         dom.by_id("seats-games").innerHTML = "".join(
             _game(g, m.discards if g.yours else (), m.sort) for g in m.games
         )
         dom.by_id("seats-moves").innerHTML = _moves(m)
-        dom.by_id("seats-board").innerHTML = _board(m)
+        dom.by_id("seats-board").innerHTML = _board("Scores", m.board.head, m.board.rows)
         if not self.dlg.open:
             self.dlg.showModal()
         if m.handover is not None:  # the next person starts from "Ready"
@@ -181,6 +189,15 @@ class SeatsUI:
         kinds = tuple(str(dom.by_id(f"seats-kind{i}").value) for i in range(1, SEATS_MAX + 1))
         typed = tuple(str(dom.by_id(f"seats-name{i}").value) for i in range(1, SEATS_MAX + 1))
         return kinds, typed, str(dom.by_id("new-level").value)
+
+    def show_statistics(self, head: tuple[str, ...], rows: tuple[tuple[str, ...], ...]) -> None:
+        """The statistics of the tables played, one row per seating (kept apart from the
+        two-player record above them)."""
+        box = dom.by_id("seats-stats")
+        if not rows:
+            box.innerHTML = "<p>No table of another seating played yet.</p>"
+            return
+        box.innerHTML = _board("Tables by seating", head, rows)
 
     def hide(self) -> None:
         if self.dlg.open:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import js
 
@@ -35,6 +35,7 @@ Status = Literal["saving", "full", "newer", "off"]  # off: storage disabled; new
 PREFIX = "gin-rummy/"
 VERSION = "v1"
 RETRY_MS = 5000
+T = TypeVar("T")
 
 
 def key(name: str) -> str:
@@ -70,7 +71,7 @@ class Store:
             return None
         return value if isinstance(value, str) else None
 
-    def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any:
+    def read(self, name: str, parse: Callable[[Any], T], what: str) -> T | None:
         """``parse(json value)`` of the stored ``name``, or None when there is none or it cannot
         be read (then it is set aside, with a notice naming ``what``). ``parse`` raises
         ValueError for a bad record, NewerVersionError (or a subclass) for a newer one."""

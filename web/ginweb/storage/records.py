@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from functools import partial
-from typing import Any, cast
+from typing import Any, TypeVar
 
 import js
 
@@ -24,6 +24,7 @@ from . import savefmt, settings, stats
 from .local import Store
 
 Notify = Callable[[str], None]
+T = TypeVar("T")
 
 
 def utc_now() -> str:
@@ -46,7 +47,7 @@ class Records:
         self.stats_parts = {k: check for f in features for k, check in f.stats_parts().items()}
         self.stats_data = self.load_stats()
 
-    # ----- the Vault of session.py ------------------------------------------------------------
+    # ----- the Vault (vault.py) ----------------------------------------------------------------
 
     def put(self, name: str, text: str) -> None:
         self.store.put(name, text)
@@ -70,7 +71,7 @@ class Records:
     def now(self) -> str:
         return utc_now()
 
-    def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any:
+    def read(self, name: str, parse: Callable[[Any], T], what: str) -> T | None:
         """A stored record read as :meth:`Store.read` does (a feature's own record)."""
         return self.store.read(name, parse, what)
 
@@ -91,9 +92,9 @@ class Records:
         if bad:
             self.notify(f"Some saved settings could not be read and were reset: {', '.join(bad)}.")
             self.store.put("settings", json.dumps(settings.to_record(s)))  # said once, not on every load
-        return cast(settings.Settings, s)
+        return s
 
-    def load_stats(self) -> dict[str, Any]:
+    def load_stats(self) -> stats.StatsRecord:
         found = self.store.read("stats", partial(stats.validate, parts=self.stats_parts), "statistics")
         if found is None:
             return stats.empty(self.stats_parts)
@@ -102,7 +103,7 @@ class Records:
             shown = ", ".join(bad[:5]) + (f" and {len(bad) - 5} more" if len(bad) > 5 else "")
             self.notify(f"Some statistics could not be read and were reset to zero: {shown}.")
             self.store.put("stats", json.dumps(data))
-        return cast(dict[str, Any], data)
+        return data
 
     def reset_stats(self) -> None:
         self.stats_data = stats.empty(self.stats_parts)
@@ -111,8 +112,7 @@ class Records:
     def read_game(self, name: str, what: str) -> savefmt.Game | None:
         """The stored match ("match") or the practice hand on the table ("practice")."""
         key = self.store.seal_key()
-        found = self.store.read(name, lambda data: savefmt.from_data(data, key, self.part_keys), what)
-        game = cast(savefmt.Game | None, found)
+        game = self.store.read(name, lambda data: savefmt.from_data(data, key, self.part_keys), what)
         if game is not None and game.reset:
             self.notify(
                 f"Some of your saved {what} could not be read and was reset: {', '.join(game.reset)}."

@@ -38,17 +38,18 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from functools import partial
+from typing import Any, NotRequired, TypedDict, TypeGuard
 
 from gin_core import Match, SaveError, load_match, save_match
 
 from ..kit import safejson
 from . import seal
+from .envelope import Envelope, RecordKind, Stamped, Step
 from .settings import LEVELS
 
-FORMAT = "gin-rummy.web-match"
+FORMAT = RecordKind.MATCH
 VERSION = 3
-READS = (1, 2, 3)
 LOG_KEEP = 300
 _OWN_KEYS = frozenset(("format", "version", "uid", "level", "order", "log", "started", "sealed", "people"))
 NAME_MAX = 20
@@ -57,6 +58,27 @@ DEFAULT_PEOPLE = ("Player 1", "Player 2")  # the form's names for two people lef
 
 class NewerSaveError(SaveError, safejson.NewerVersionError):
     """A save written by a newer version of this page: left as it is, never overwritten."""
+
+
+class Secret(TypedDict):
+    """The sealed part of a stored match (``sealed``)."""
+
+    match: str  # gin_core.save_match text
+    bot_seed: int
+    pending: list[tuple[int, str]]  # the computer's reasons kept unshown, by history length
+
+
+class MatchRecord(Stamped):
+    """A match as stored (see the module text); the features' parts are further keys."""
+
+    uid: str
+    level: str
+    order: list[str]
+    log: list[tuple[int, int | None, str, str]]  # n, player, text, reason (lists in JSON)
+    started: str
+    undos: int
+    people: NotRequired[list[str]]
+    sealed: str
 
 
 @dataclass
@@ -80,46 +102,51 @@ class Game:
     log: list[LogLine] = field(default_factory=list)
     # the computer's reasons in the hand in progress, by history length (see gamelog.py)
     pending: dict[int, str] = field(default_factory=dict)
-    parts: dict[str, Any] = field(default_factory=dict)  # the features' parts, as JSON values
+    parts: dict[str, object] = field(default_factory=dict)  # the features' parts, as JSON values
     undos: int = 0  # moves you took back in this match (it is marked so in the statistics)
     people: tuple[str, str] | None = None  # two people's names (pass and play), or None
     reset: list[str] = field(default_factory=list)  # fields read back as defaults (never stored)
 
     def dumps(self, key: str) -> str:
         """The stored text, the engine's save and the bot's seed sealed with ``key``."""
-        secret = json.dumps(
-            {
-                "match": save_match(self.match),
-                "bot_seed": self.bot_seed,
-                "pending": [[n, words] for n, words in sorted(self.pending.items())],
-            },
-            separators=(",", ":"),
-            ensure_ascii=False,
-        )
-        return json.dumps(
-            {
-                "format": FORMAT,
-                "version": VERSION,
-                "uid": self.uid,
-                "level": self.level,
-                "order": [] if self.people else list(self.order),  # a person's hand stays unsaid
-                "log": [[ln.n, ln.player, ln.text, ln.why] for ln in self.log[-LOG_KEEP:]],
-                "started": self.started,
-                "undos": self.undos,
-                **({"people": list(self.people)} if self.people else {}),
-                **self.parts,
-                "sealed": seal.seal(secret, key),
-            },
-            separators=(",", ":"),
-            ensure_ascii=False,
-        )
+        secret: Secret = {
+            "match": save_match(self.match),
+            "bot_seed": self.bot_seed,
+            "pending": sorted(self.pending.items()),
+        }
+        head = envelope(key).head()
+        record: MatchRecord = {
+            "format": head["format"],
+            "version": head["version"],
+            "uid": self.uid,
+            "level": self.level,
+            "order": [] if self.people else list(self.order),  # a person's hand stays unsaid
+            "log": [(ln.n, ln.player, ln.text, ln.why) for ln in self.log[-LOG_KEEP:]],
+            "started": self.started,
+            "undos": self.undos,
+            "sealed": seal.seal(json.dumps(secret, separators=(",", ":"), ensure_ascii=False), key),
+        }
+        if self.people:
+            record["people"] = list(self.people)
+        parts = {k: v for k, v in self.parts.items() if k not in _OWN_KEYS}
+        return json.dumps(parts | dict(record), separators=(",", ":"), ensure_ascii=False)
+
+
+def envelope(key: str) -> Envelope:
+    """The stored match's envelope; ``key`` seals what version 1 kept in clear."""
+    steps: dict[int, Step] = {1: partial(_sealed_v1, key=key), 2: dict}  # 3 added features' parts
+    return Envelope(FORMAT, VERSION, "a saved gin rummy match", steps, SaveError, NewerSaveError)
+
+
+def _sealed_v1(data: dict[str, Any], key: str) -> dict[str, Any]:
+    """Version 1 kept the engine's save and the computer's seed in clear: version 2 seals them."""
+    secret = json.dumps({"match": data.get("match"), "bot_seed": data.get("bot_seed")})
+    clear = {k: v for k, v in data.items() if k not in ("match", "bot_seed")}
+    return clear | {"sealed": seal.seal(secret, key)}
 
 
 def _secret(data: dict[str, Any], key: str) -> dict[str, Any]:
-    """The sealed part: engine save text, bot seed and the computer's kept reasons (version 2);
-    version 1 stored the first two in clear."""
-    if data.get("version") == 1:
-        return {"match": data.get("match"), "bot_seed": data.get("bot_seed")}
+    """The sealed part: engine save text, bot seed and the computer's kept reasons."""
     try:
         inner = safejson.loads(seal.unseal(data.get("sealed"), key))  # type: ignore[arg-type]
     except (seal.SealError, safejson.StoredTextError) as e:
@@ -142,7 +169,7 @@ def from_data(data: Any, key: str, part_keys: tuple[str, ...] = ()) -> Game:
     """Rebuild a stored game (versions 1 to 3; ``key`` opens the sealed part; ``part_keys``: the
     features' keys, kept as read). Raises SaveError for anything that is not a valid save of
     ours, NewerSaveError for a newer version's."""
-    _check_version(data)
+    data = envelope(key).open(data)
     uid, level = data.get("uid"), data.get("level")
     secret = _secret(data, key)
     seed = secret.get("bot_seed")
@@ -204,19 +231,6 @@ def _people(raw: Any) -> tuple[str, str] | None:
 def _seed(value: Any) -> TypeGuard[int]:
     """A stored seed of the computer: a 64-bit unsigned int."""
     return type(value) is int and 0 <= value < 1 << 64
-
-
-def _check_version(data: Any) -> None:
-    """A save of this page in a format version it reads (SaveError, NewerSaveError if not)."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError("the saved data is not a gin rummy match of this page")
-    version = data.get("version")
-    if type(version) is int and version > VERSION:
-        raise NewerSaveError(
-            f"the saved match has format version {version}, newer than this page's {VERSION}"
-        )
-    if version not in READS:
-        raise SaveError(f"the saved match has format version {version!r}, this page reads 1 to {VERSION}")
 
 
 def _engine(text: Any) -> Match:

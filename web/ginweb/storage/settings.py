@@ -8,15 +8,16 @@ the table.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gin_core import PRESETS, Rules, RulesError, preset, preset_name
 
-from ..kit.safejson import NewerVersionError
+from .envelope import Envelope, RecordKind, Stamped
 
-FORMAT = "gin-rummy.settings"
+FORMAT = RecordKind.SETTINGS
 VERSION = 1
+ENVELOPE = Envelope(FORMAT, VERSION, "gin rummy settings")
 
 LEVELS = ("beginner", "standard", "hard", "expert")
 LEVEL_TEXT = {
@@ -73,11 +74,6 @@ class Settings:
     def with_rules(self, rules: Rules) -> Settings:
         name = preset_name(rules)
         return replace(self, preset=name or "custom", rules=rules.to_dict())
-
-    def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["rules"] = self.game_rules().to_dict()
-        return d
 
 
 _CHOICES = {
@@ -156,15 +152,43 @@ def _plain_values(data: dict[str, Any], bad: list[str]) -> dict[str, Any]:
 def from_record(data: Any) -> tuple[Settings, list[str]]:
     """Settings from the stored record (see :func:`from_dict`). Raises ValueError if it is not a
     settings record of this page, NewerVersionError if a newer version of the page wrote it."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("not gin rummy settings")
-    version = data.get("version")
-    if type(version) is int and version > VERSION:
-        raise NewerVersionError(f"settings version {version} is newer than this page's {VERSION}")
-    if version != VERSION:
-        raise ValueError(f"settings version {version!r} is not supported")
-    return from_dict(data)
+    return from_dict(ENVELOPE.open(data))
 
 
-def to_record(s: Settings) -> dict[str, Any]:
-    return {"format": FORMAT, "version": VERSION, **s.to_dict()}
+class SettingsRecord(Stamped):
+    """The settings as stored: every field of :class:`Settings`, the rules always written out."""
+
+    level: str
+    preset: str
+    rules: dict[str, Any]  # Rules.to_dict()
+    four_colour: bool
+    back: str
+    felt: str
+    speed: str
+    strict: bool
+    sort: str
+    card_size: str
+    left_handed: bool
+    motion: str
+    sound: bool
+    tutor: bool
+
+
+def to_record(s: Settings) -> SettingsRecord:
+    return {
+        **ENVELOPE.head(),
+        "level": s.level,
+        "preset": s.preset,
+        "rules": s.game_rules().to_dict(),
+        "four_colour": s.four_colour,
+        "back": s.back,
+        "felt": s.felt,
+        "speed": s.speed,
+        "strict": s.strict,
+        "sort": s.sort,
+        "card_size": s.card_size,
+        "left_handed": s.left_handed,
+        "motion": s.motion,
+        "sound": s.sound,
+        "tutor": s.tutor,
+    }

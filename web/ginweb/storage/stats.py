@@ -20,18 +20,17 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NotRequired, TypedDict, TypeVar, cast
 
 from gin_core import PRESETS, HandRecord, MatchResult, Rules, preset_name
 
 from ..kit.safejson import NewerVersionError
+from .envelope import Envelope, RecordKind, Stamped
 
-StatsUpdate = Callable[[dict[str, Any]], bool]
-"""A count: given the stored statistics, adds to them in place; False when nothing changed."""
+T = TypeVar("T")
 
-FORMAT = "gin-rummy.stats"
+FORMAT = RecordKind.STATS
 VERSION = 3
-READS = (1, 2, 3)
 KEEP_IDS = 200
 KEEP_MATCHES = 100  # finished matches kept for the charts
 KEEP_HANDS = 200  # hands kept for the charts
@@ -52,8 +51,71 @@ class NewerStatsError(NewerVersionError):
     """Statistics written by a newer version of this page (left as they are)."""
 
 
-def kind_key(preset: str, target: int | None) -> str:
-    """The key of a kind of match: ``classic:100``, ``custom:30``, ``openspiel:hand``."""
+class Best(TypedDict):
+    """The best match of a kind: the totals, your margin, the computer's level and the date."""
+
+    you: int
+    computer: int
+    margin: int
+    level: str
+    date: str
+
+
+class KindCounts(TypedDict):
+    """One kind of match (preset and target): matches played and won, points, the best."""
+
+    played: int
+    won: int
+    points_you: int
+    points_computer: int
+    best: Best | None
+
+
+class LevelCounts(TypedDict):
+    played: int
+    won: int
+
+
+class Counted(TypedDict):
+    """What was counted of a match: its hands (the last number), its end, and whether it had
+    moves taken back (absent: none)."""
+
+    hands: int
+    match: bool
+    undo: NotRequired[bool]
+
+
+KeptMatch = list[str | int]
+"""A finished match kept for the charts: [w|l|d, your total, the computer's]."""
+
+
+class History(TypedDict):
+    matches: list[KeptMatch]
+    hands: list[int]  # your net points of each hand
+
+
+class StatsRecord(Stamped):
+    """The statistics as stored (see the module text). The features' parts are further keys
+    beside these, each read through :func:`part` (a TypedDict may hold keys it does not name)."""
+
+    matches: dict[str, int]  # COUNTERS["matches"], and so on for the next four
+    hands: dict[str, int]
+    you: dict[str, int]
+    computer: dict[str, int]
+    points: dict[str, int]
+    by_level: dict[str, LevelCounts]
+    by_kind: dict[str, KindCounts]
+    counted: dict[str, Counted]
+    history: History
+
+
+StatsUpdate = Callable[[StatsRecord], bool]
+"""A count: given the stored statistics, adds to them in place; False when nothing changed."""
+
+
+def kind_key(preset: str, target: int | str | None) -> str:
+    """The key of a kind of match: ``classic:100``, ``custom:30``, ``openspiel:hand`` (``?``: the
+    target of a version 1 record's custom rules, not recorded)."""
     return f"{preset}:{'hand' if target is None else target}"
 
 
@@ -62,25 +124,52 @@ PartCheck = Callable[[Any], tuple[Any, list[str]]]
 NO_PARTS: Mapping[str, PartCheck] = {}
 
 
-def empty(parts: Mapping[str, PartCheck] = NO_PARTS) -> dict[str, Any]:
+def empty(parts: Mapping[str, PartCheck] = NO_PARTS) -> StatsRecord:
     """Statistics with every count at zero (the features' ``parts`` empty too)."""
-    data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
-    for group, names in COUNTERS.items():
-        data[group] = {n: 0 for n in names}
-    data["by_level"] = {}
-    data["by_kind"] = {}
-    data["counted"] = {}
-    data["history"] = {"matches": [], "hands": []}
+    zero = {group: dict.fromkeys(names, 0) for group, names in COUNTERS.items()}
+    data: StatsRecord = {
+        **ENVELOPE.head(),
+        "matches": zero["matches"],
+        "hands": zero["hands"],
+        "you": zero["you"],
+        "computer": zero["computer"],
+        "points": zero["points"],
+        "by_level": {},
+        "by_kind": {},
+        "counted": {},
+        "history": {"matches": [], "hands": []},
+    }
     for key, check in parts.items():
-        data[key] = check(None)[0]
+        _parts(data)[key] = check(None)[0]
     return data
+
+
+def _parts(data: StatsRecord) -> dict[str, Any]:
+    """``data`` as the plain mapping that also holds the features' parts (beside its own keys)."""
+    return cast(dict[str, Any], data)
+
+
+def part(data: StatsRecord, key: str) -> Any:
+    """A feature's part of the statistics, as its check (``Feature.stats_parts``) read it."""
+    return _parts(data)[key]
+
+
+def counters(data: StatsRecord) -> dict[str, dict[str, int]]:
+    """The plain counts by group (:data:`COUNTERS`)."""
+    return {
+        "matches": data["matches"],
+        "hands": data["hands"],
+        "you": data["you"],
+        "computer": data["computer"],
+        "points": data["points"],
+    }
 
 
 def _count(v: Any) -> bool:
     return type(v) is int and 0 <= v < 1 << 53
 
 
-def _best(rec: Any, bad: list[str], where: str) -> dict[str, Any] | None:
+def _best(rec: Any, bad: list[str], where: str) -> Best | None:
     if rec is None:
         return None
     if (
@@ -88,89 +177,108 @@ def _best(rec: Any, bad: list[str], where: str) -> dict[str, Any] | None:
         and all(type(rec.get(k)) is int and abs(rec[k]) < 1 << 53 for k in BEST_INTS)
         and all(isinstance(rec.get(k, ""), str) for k in BEST_TEXTS)
     ):
-        return {k: rec[k] for k in BEST_INTS} | {k: rec.get(k, "")[:40] for k in BEST_TEXTS}
+        level, date = (rec.get(k, "")[:40] for k in BEST_TEXTS)
+        return {
+            "you": rec["you"],
+            "computer": rec["computer"],
+            "margin": rec["margin"],
+            "level": level,
+            "date": date,
+        }
     bad.append(where)
     return None
 
 
-def _kind(rec: Any, bad: list[str], where: str) -> dict[str, Any]:
-    out: dict[str, Any] = {n: 0 for n in KIND_COUNTS}
+def _new_kind() -> KindCounts:
+    return {"played": 0, "won": 0, "points_you": 0, "points_computer": 0, "best": None}
+
+
+def _kind(rec: Any, bad: list[str], where: str) -> KindCounts:
     if not isinstance(rec, dict):
         bad.append(where)
-        return out | {"best": None}
+        return _new_kind()
+    counts = dict.fromkeys(KIND_COUNTS, 0)
     for n in KIND_COUNTS:
         v = rec.get(n, 0)
         if _count(v):
-            out[n] = v
+            counts[n] = v
         else:
             bad.append(f"{where}.{n}")
-    out["best"] = _best(rec.get("best"), bad, f"{where}.best")
-    return out
+    best = _best(rec.get("best"), bad, f"{where}.best")
+    played, won, points_you, points_computer = (counts[n] for n in KIND_COUNTS)
+    return {
+        "played": played,
+        "won": won,
+        "points_you": points_you,
+        "points_computer": points_computer,
+        "best": best,
+    }
 
 
-def _migrate_v1(data: dict[str, Any], out: dict[str, Any], bad: list[str]) -> None:
-    """Version 1 kept one best match with its preset name and no target: it becomes the best
-    of that preset's kind (its target from the preset; ``?`` for custom rules)."""
-    best = _best(data.get("best_match"), bad, "best_match")
-    rules = data.get("best_match", {}).get("rules") if best else None
-    if best and isinstance(rules, str):
-        target = PRESETS[rules]().target if rules in PRESETS else "?"
-        key = f"{rules[:40]}:{'hand' if target is None else target}"
-        out["by_kind"][key] = {n: 0 for n in KIND_COUNTS} | {"best": best}
+def _kinds_of_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 kept one best match with its preset's name and no target; version 2 keeps it
+    as the best of that preset's kind (its target from the preset; ``?`` for custom rules)."""
+    v2 = {k: v for k, v in data.items() if k not in ("best_match", "by_kind")}
+    best = data.get("best_match")
+    if best is None:
+        return v2
+    rules = best.get("rules") if isinstance(best, dict) else None
+    name = rules[:40] if isinstance(rules, str) else "custom"
+    target = PRESETS[name]().target if name in PRESETS else "?"
+    return v2 | {"by_kind": {kind_key(name, target): {**_new_kind(), "best": best}}}
 
 
-def _version(data: Any) -> int:
-    """The format version of stored statistics this page reads (ValueError, NewerStatsError)."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("not gin rummy statistics")
-    version = data.get("version")
-    if type(version) is int and version > VERSION:
-        raise NewerStatsError(f"statistics version {version} is newer than this page's {VERSION}")
-    if version not in READS:
-        raise ValueError(f"statistics version {version!r} is not supported")
-    return int(version)
+V2_KEYS = (*COUNTERS, "by_level", "by_kind", "counted")
 
 
-def validate(data: Any, parts: Mapping[str, PartCheck] = NO_PARTS) -> tuple[dict[str, Any], list[str]]:
+def _v2_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 added the history and the features' parts: a version 2 record has none (a
+    field of those names in it is not theirs)."""
+    return {k: data[k] for k in V2_KEYS if k in data}
+
+
+ENVELOPE = Envelope(
+    FORMAT, VERSION, "gin rummy statistics", {1: _kinds_of_v1, 2: _v2_fields}, newer=NewerStatsError
+)
+
+
+def validate(data: Any, parts: Mapping[str, PartCheck] = NO_PARTS) -> tuple[StatsRecord, list[str]]:
     """Stored stats checked field by field, the features' ``parts`` by their own checks: (the
     statistics, the fields that were reset). Raises ValueError if they are not statistics of
     this page, NewerStatsError for a newer version."""
-    version = _version(data)
+    data = ENVELOPE.open(data)
     out, bad = empty(), list[str]()
     _counters(data, out, bad)
     _levels(data.get("by_level", {}), out, bad)
     for key, check in parts.items():
-        out[key], wrong = check(data.get(key) if version == VERSION else None)
+        _parts(out)[key], wrong = check(data.get(key))
         bad += [f"{key}.{w}" if w else key for w in wrong]
-    if version == 1:
-        _migrate_v1(data, out, bad)
-    else:
-        _kinds(data.get("by_kind", {}), out, bad)
+    _kinds(data.get("by_kind", {}), out, bad)
     _counted(data.get("counted"), out, bad)
-    if version == VERSION:
-        _history(data.get("history"), out, bad)
+    _history(data.get("history"), out, bad)
     return out, bad
 
 
-def _counters(data: dict[str, Any], out: dict[str, Any], bad: list[str]) -> None:
+def _counters(data: StatsRecord, out: StatsRecord, bad: list[str]) -> None:
     """The plain counts of each group (matches, hands...) that can be read."""
+    groups = counters(out)
     for group, names in COUNTERS.items():
         src = data.get(group)
         src = src if isinstance(src, dict) else {}
         for n in names:
             v = src.get(n, 0)
             if _count(v):
-                out[group][n] = v
+                groups[group][n] = v
             else:
                 bad.append(f"{group}.{n}")
 
 
-def _kinds(kinds: Any, out: dict[str, Any], bad: list[str]) -> None:
+def _kinds(kinds: Any, out: StatsRecord, bad: list[str]) -> None:
     for key, rec in kinds.items() if isinstance(kinds, dict) else ():
         out["by_kind"][str(key)[:60]] = _kind(rec, bad, f"by_kind.{key}")
 
 
-def _history(raw: Any, out: dict[str, Any], bad: list[str]) -> None:
+def _history(raw: Any, out: StatsRecord, bad: list[str]) -> None:
     """The kept matches and hands that can be read (the others are dropped and named)."""
     raw = raw if isinstance(raw, dict) else {}
     matches, hands = raw.get("matches", []), raw.get("hands", [])
@@ -197,12 +305,12 @@ def _kept_match(m: Any) -> bool:
     return isinstance(m, list) and len(m) == 3 and m[0] in MATCH_RESULTS and all(_small(v) for v in m[1:])
 
 
-def _keep(history: list[Any], item: Any, keep: int) -> None:
+def _keep(history: list[T], item: T, keep: int) -> None:
     history.append(item)
     del history[:-keep]
 
 
-def _levels(levels: Any, out: dict[str, Any], bad: list[str]) -> None:
+def _levels(levels: Any, out: StatsRecord, bad: list[str]) -> None:
     for lvl, rec in levels.items() if isinstance(levels, dict) else ():
         if isinstance(rec, dict) and all(_count(rec.get(k)) for k in ("played", "won")):
             out["by_level"][str(lvl)[:40]] = {"played": rec["played"], "won": rec["won"]}
@@ -210,7 +318,7 @@ def _levels(levels: Any, out: dict[str, Any], bad: list[str]) -> None:
             bad.append(f"by_level.{lvl}")
 
 
-def _counted(counted: Any, out: dict[str, Any], bad: list[str]) -> None:
+def _counted(counted: Any, out: StatsRecord, bad: list[str]) -> None:
     """The ids already counted: version 2 keeps a record per match, version 1 only the last."""
     if isinstance(counted, dict) and "uid" in counted and "hands" in counted:  # version 1
         counted = {counted["uid"]: counted} if isinstance(counted["uid"], str) else {}
@@ -224,28 +332,29 @@ def _counted(counted: Any, out: dict[str, Any], bad: list[str]) -> None:
             out["counted"][str(uid)[:80]] = _counting_record(rec)
 
 
-def _counting_record(rec: dict[str, Any]) -> dict[str, Any]:
+def _counting_record(rec: dict[str, Any]) -> Counted:
     """What was counted of a match: its hands, its end, and whether it had moves taken back."""
-    kept = {"hands": rec["hands"], "match": rec.get("match") is True}
-    return kept | ({"undo": True} if rec.get("undo") is True else {})
+    kept: Counted = {"hands": rec["hands"], "match": rec.get("match") is True}
+    if rec.get("undo") is True:
+        kept["undo"] = True
+    return kept
 
 
 def _side(p: int) -> str:
     return "you" if p == 0 else "computer"
 
 
-def _seen(data: dict[str, Any], uid: str) -> dict[str, Any]:
+def _seen(data: StatsRecord, uid: str) -> Counted:
     """The counting record of match ``uid`` (created, and the oldest ones forgotten, if new)."""
     counted = data["counted"]
     if uid not in counted:
         counted[uid] = {"hands": 0, "match": False}
         for old in list(counted)[:-KEEP_IDS]:
             del counted[old]
-    record: dict[str, Any] = counted[uid]
-    return record
+    return counted[uid]
 
 
-def count_hand(data: dict[str, Any], uid: str, record: HandRecord) -> bool:
+def count_hand(data: StatsRecord, uid: str, record: HandRecord) -> bool:
     """Count a finished hand once. Returns True if it was new."""
     c = _seen(data, uid)
     if record.number <= c["hands"]:
@@ -262,7 +371,7 @@ def count_hand(data: dict[str, Any], uid: str, record: HandRecord) -> bool:
         h["tied"] += 1
     else:
         h["won" if s.winner == 0 else "lost"] += 1
-        side = data[_side(s.winner)]
+        side = data["you"] if s.winner == 0 else data["computer"]
         if s.kind == "gin":
             side["gins"] += 1
         elif s.kind == "big_gin":
@@ -276,7 +385,7 @@ def count_hand(data: dict[str, Any], uid: str, record: HandRecord) -> bool:
 
 
 def count_match(
-    data: dict[str, Any], uid: str, result: MatchResult, level: str, rules: Rules, date: str
+    data: StatsRecord, uid: str, result: MatchResult, level: str, rules: Rules, date: str
 ) -> bool:
     """Count a finished match once, in its level and its kind (preset and target). Returns True
     if it was new."""
@@ -289,12 +398,13 @@ def count_match(
     lvl = data["by_level"].setdefault(level, {"played": 0, "won": 0})
     lvl["played"] += 1
     key = kind_key(preset_name(rules) or "custom", rules.target)
-    kind = data["by_kind"].setdefault(key, {n: 0 for n in KIND_COUNTS} | {"best": None})
+    kind = data["by_kind"].setdefault(key, _new_kind())
     kind["played"] += 1
     kind["points_you"] += result.totals[0]
     kind["points_computer"] += result.totals[1]
     code = "d" if result.winner is None else "w" if result.winner == 0 else "l"
-    _keep(data["history"]["matches"], [code, result.totals[0], result.totals[1]], KEEP_MATCHES)
+    kept: KeptMatch = [code, result.totals[0], result.totals[1]]
+    _keep(data["history"]["matches"], kept, KEEP_MATCHES)
     if result.winner is None:
         m["drawn"] += 1
     elif result.winner == 0:
@@ -307,7 +417,7 @@ def count_match(
 
 
 def _count_win(
-    m: dict[str, Any], lvl: dict[str, Any], kind: dict[str, Any], result: MatchResult, level: str, date: str
+    m: dict[str, int], lvl: LevelCounts, kind: KindCounts, result: MatchResult, level: str, date: str
 ) -> None:
     """A match you won, in the totals, its level and its kind (and the kind's best match)."""
     m["won"] += 1
@@ -326,7 +436,7 @@ def _count_win(
         }
 
 
-def count_undo(data: dict[str, Any], uid: str) -> bool:
+def count_undo(data: StatsRecord, uid: str) -> bool:
     """Match ``uid`` had moves taken back (counted once, beside its result: a match with undo
     is marked so)."""
     c = _seen(data, uid)
@@ -337,7 +447,7 @@ def count_undo(data: dict[str, Any], uid: str) -> bool:
     return True
 
 
-def count_abandoned(data: dict[str, Any], uid: str) -> bool:
+def count_abandoned(data: StatsRecord, uid: str) -> bool:
     """A match left unfinished for a new one (counted once)."""
     c = _seen(data, uid)
     if c["match"]:
@@ -356,7 +466,7 @@ def kind_label(key: str) -> str:
     return f"{name}, to {target}" if target != "?" else f"{name}, target not recorded"
 
 
-def kind_rows(data: dict[str, Any]) -> list[tuple[str, str]]:
+def kind_rows(data: StatsRecord) -> list[tuple[str, str]]:
     """(label, value) rows for each kind of match: matches won, average score, best match."""
     rows = []
     for key, k in sorted(data["by_kind"].items()):
@@ -374,18 +484,18 @@ def kind_rows(data: dict[str, Any]) -> list[tuple[str, str]]:
     return rows
 
 
-def export(data: dict[str, Any]) -> dict[str, Any]:
+def export(data: StatsRecord) -> dict[str, Any]:
     """The statistics as exported for download (without the bookkeeping)."""
-    out = copy.deepcopy(data)
+    out = copy.deepcopy(_parts(data))
     out.pop("counted", None)
     return out
 
 
-def won_history(data: dict[str, Any]) -> list[bool]:
+def won_history(data: StatsRecord) -> list[bool]:
     """Whether each kept match was won, oldest first (the rolling wins chart)."""
     return [m[0] == "w" for m in data["history"]["matches"]]
 
 
-def hand_nets(data: dict[str, Any]) -> list[int]:
+def hand_nets(data: StatsRecord) -> list[int]:
     """Your net points of each kept hand, oldest first (the points per hand chart)."""
     return list(data["history"]["hands"])

@@ -4,9 +4,9 @@ adds its own through ``Feature.chart``. Pure (no ``js``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gin_core import HandRecord
 
@@ -19,9 +19,16 @@ CHARTS = ("score", "endings", "wins", "points")
 """The table's charts: the match's scoreboard and the statistics'."""
 
 
+def score(records: Sequence[HandRecord], target: int | None) -> charts.Chart:
+    """The match's scoreboard chart, hand by hand."""
+    from ..kit import charts  # deferred: warmup.py imports it after the first paint
+
+    return charts.scoreboard(records, target)
+
+
 def chart(
     name: str,
-    stats_data: Mapping[str, Any],
+    stats_data: stats.StatsRecord,
     records: Sequence[HandRecord],
     target: int | None,
 ) -> charts.Chart:
@@ -29,13 +36,13 @@ def chart(
     from ..kit import charts  # deferred: warmup.py imports it after the first paint
 
     if name == "score":
-        return charts.scoreboard(records, target)
+        return score(records, target)
     if name == "endings":
         return charts.hand_endings(charts.endings_from_stats(stats_data))
     if name == "wins":
-        return charts.rolling_wins(stats.won_history(dict(stats_data)))
+        return charts.rolling_wins(stats.won_history(stats_data))
     if name == "points":
-        return charts.points_per_hand(stats.hand_nets(dict(stats_data))[-40:])
+        return charts.points_per_hand(stats.hand_nets(stats_data)[-40:])
     raise ValueError(f"no chart named {name[:20]!r}")
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 
 from gin_core import PRESETS, Candidate, Card, MatchResult
 
@@ -172,7 +171,7 @@ class Dialogs:
 
     # ----- statistics ---------------------------------------------------------------------
 
-    def show_statistics(self, d: dict[str, Any]) -> None:
+    def show_statistics(self, d: stats.StatsRecord) -> None:
         m, h, you, cpu = d["matches"], d["hands"], d["you"], d["computer"]
 
         def pct(a: int, b: int) -> str:
@@ -202,7 +201,7 @@ class Dialogs:
         dom.by_id("stats-body").innerHTML = f"<table class='stats'><tbody>{body}</tbody></table>"
         _open(self.stats_dlg)
 
-    def export_stats(self, d: dict[str, Any], now: str) -> None:
+    def export_stats(self, d: stats.StatsRecord, now: str) -> None:
         data = stats.export(d)
         data["exported"] = now
         dom.download("gin-rummy-statistics.json", json.dumps(data, indent=2))

@@ -83,6 +83,7 @@ def covered(v: PlayerView, look: Look, to: str) -> TableModel:
     off = model.Controls(False, False, False, False, False, False, False, not look.strict, look.sort)
     return model.TableModel(
         zones=model.Zones(backs, model.pile_specs(v), mine),
+        seats=model.seats(v, look),
         piles=model.Piles(
             n,
             f"Stock, {n} card{'s' if n != 1 else ''}",

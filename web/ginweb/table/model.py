@@ -24,6 +24,7 @@ from ..kit.frozen import Frozen
 from ..storage.savefmt import LogLine
 from ..words import narrate
 from . import handover, handview
+from .around import SeatSpot, pair_seat, seats_around
 from .tablestate import Stage, TableState
 
 MELD_WORD = {0: "first meld", 1: "second meld", 2: "third meld", 3: "fourth meld"}
@@ -108,7 +109,6 @@ class Facts(Frozen):
     scores: tuple[int, int]
     target: str
     hand: str
-    dealer: int
     thinking: bool
     level: str
     phase: str
@@ -153,6 +153,7 @@ class Result(Frozen):
 
 class TableModel(Frozen):
     zones: Zones
+    seats: tuple[SeatSpot, ...]  # yours first, then clockwise (around.py)
     piles: Piles
     hands: Hands
     controls: Controls
@@ -169,6 +170,7 @@ def present(v: PlayerView, ui: TableState, look: Look) -> TableModel:
     sd = v.showdown.settlement if v.showdown and ui.stage > Stage.LIVE else None
     return TableModel(
         zones=Zones(opp_specs(v, sd, ui), pile_specs(v), my_specs(v, sd, ui, look)),
+        seats=seats(v, look),
         piles=piles(v, ui),
         hands=hands(v, sd, ui, look.opp),
         controls=controls(v, look),
@@ -231,6 +233,13 @@ def shown_spec(card: Card, group: int, start: bool, laid: bool) -> Spec:
     else:
         desc = "deadwood" if group == -1 else "to lay off"
     return Spec(str(card), card, cls, card.name, None, start=start, desc=desc, role="img")
+
+
+def seats(v: PlayerView, look: Look) -> tuple[SeatSpot, ...]:
+    """The two seats, drawn as every seating's are (around.py): yours, then the other across,
+    each with its name, its cards face down, whether it deals and whether it is to move."""
+    who = (look.me, look.opp) if v.player == 0 else (look.opp, look.me)
+    return seats_around(pair_seat(v), who)
 
 
 def opp_specs(v: PlayerView, sd: Settlement | None, ui: TableState) -> tuple[Spec, ...]:
@@ -371,7 +380,6 @@ def facts(v: PlayerView, ui: TableState, look: Look) -> Facts:
         scores=(v.scores[0], v.scores[1]),
         target=f"to {target}" if target is not None else "one hand",
         hand=" \u00b7 ".join(hand),
-        dealer=v.dealer,
         thinking=ui.thinking,
         level="" if look.people else look.level.capitalize(),
         phase=str(v.phase),

@@ -87,7 +87,7 @@ class Screen:
         drawn = (self.session.epoch, len(m.records))
         if drawn != self.charted and self.panels.chart_open("score"):
             self.charted = drawn
-            chart = chartview.chart("score", {}, m.records, m.rules.target)
+            chart = chartview.score(m.records, m.rules.target)
             self.chart("score", chartview.chart_html(chart))
 
     def chart(self, name: str, html: str) -> None:

@@ -22,7 +22,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import replace
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any
 
 from gin_core import (
     ENDED,
@@ -37,13 +37,14 @@ from gin_core import (
     Rules,
     TakeBack,
     make_bot,
-    never_seen,
 )
+from gin_core.analysis import never_seen
 
 from ..feature import Feature
 from ..kit.background import SLICE_MS
 from ..storage import settings, stats
 from ..storage.savefmt import Game, LogLine
+from ..storage.vault import Vault
 from ..words import gamelog, narrate
 from . import handover
 from .handview import layout
@@ -59,17 +60,6 @@ class Blocked(StrEnum):
     COMPUTERS_TURN = "computers_turn"
     HANDOVER = "handover"  # two people: the next one has not taken the device yet
     UNDO_STRICT = "undo_strict"
-
-
-class Vault(Protocol):
-    """Where the session keeps things: storage (sealed saves), statistics, the clock, ids."""
-
-    def put(self, name: str, text: str) -> None: ...
-    def remove(self, name: str) -> None: ...
-    def seal_key(self) -> str: ...
-    def count(self, update: stats.StatsUpdate) -> None: ...
-    def now(self) -> str: ...
-    def new_uid(self) -> str: ...
 
 
 def just_drawn(m: Match, seat: int = 0) -> str | None:

@@ -11,6 +11,7 @@ from . import handover
 from .board import Board
 from .intents import Origin
 from .model import TableModel
+from .plates import SeatPlates
 from .tablestate import Motion
 
 IDS = (
@@ -27,8 +28,6 @@ IDS = (
     "hand-info",
     "opp-level",
     "thinking",
-    "dealer-you",
-    "dealer-cpu",
     "btn-take",
     "btn-pass",
     "btn-knock",
@@ -45,8 +44,6 @@ IDS = (
     "deadwood-after",
     "name-you",
     "name-cpu",
-    "me-name",
-    "opp-name",
     "handover",
     "handover-title",
     "handover-text",
@@ -61,6 +58,7 @@ class TableUI:
     def __init__(self, board: Board) -> None:
         self.board = board
         self.el: dict[str, Any] = {k: dom.by_id(k) for k in IDS}
+        self.plates = SeatPlates(self.el["table"])
         self.shown: dict[tuple[str, str], object] = {}  # (element id, what) -> value last written
 
     def render(self, model: TableModel, motion: Motion = Motion.MOVE, origin: Origin | None = None) -> None:
@@ -127,12 +125,12 @@ class TableUI:
         self.text("knock-info", h.knock_info)
 
     def seats(self, model: TableModel) -> None:
-        """The seats' names and, with two people, the handover screen over the table."""
+        """The seats around the table, the scoreboard's names and, with two people, the
+        handover screen over the table."""
+        self.plates.render(model.seats)
         f = model.facts
         self.text("name-you", f.me)
-        self.text("me-name", f.me)
         self.text("name-cpu", f.opp)
-        self.text("opp-name", f.opp)
         self.hide("handover", f.handover is None)
         if f.handover is not None:
             self.text("handover-title", handover.title(f.handover))
@@ -162,8 +160,6 @@ class TableUI:
         self.text("score-cpu", str(f.scores[1]))
         self.text("target-info", f.target)
         self.text("hand-info", f.hand)
-        self.hide("dealer-you", f.dealer != 0)
-        self.hide("dealer-cpu", f.dealer != 1)
         self.hide("thinking", not f.thinking)
         self.text("opp-level", f.level)
         self.seats(model)

@@ -6,8 +6,8 @@ out while you think, in the hint's order (:mod:`gin_core.bots.ranking`, the one 
 verdict of the page shows). A move is questioned when the best move is clearly better (its gap beyond
 the ranking's noise: :data:`~gin_core.bots.ranking.CLEAR_ERRORS` paired standard errors) and
 far better: by :data:`FAR_WIN` of match-win chance when the match has a target (what the hint
-ranks by), else by the engine's mistake threshold (:data:`gin_core.MISTAKE_POINTS`) in points.
-The reason is concrete and comes from data: the engine's diagnosis (:func:`gin_core.diagnose`:
+ranks by), else by the engine's mistake threshold (:data:`gin_core.analysis.MISTAKE_POINTS`) in points.
+The reason is concrete and comes from data: the engine's diagnosis (:func:`gin_core.analysis.diagnose`:
 the meld broken, the card the computer was seen collecting), the knock's record against the
 guessed hands (its undercut risk), or what the better move does (the hint's reason).
 """
@@ -16,17 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gin_core import (
-    MISTAKE_POINTS,
-    Action,
-    Candidate,
-    Card,
-    Mistake,
-    PlayerView,
-    clearly_better,
-    diagnose,
-    same_move,
-)
+from gin_core import Action, Candidate, Card, PlayerView
+from gin_core.analysis import MISTAKE_POINTS, Mistake, diagnose, same_move
+from gin_core.bots import clearly_better
 
 from ..kit.frozen import Frozen
 from ..words import narrate

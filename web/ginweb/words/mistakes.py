@@ -1,4 +1,4 @@
-"""Every word the page says about a kind of mistake, one record per :class:`~gin_core.MistakeKind`.
+"""Every word the page says about a kind of mistake, one record per :class:`~gin_core.analysis.MistakeKind`.
 
 A finished hand's steps, the statistics of mistakes, the theme menu of positions to solve and the
 question asked before a move each speak of the same kinds; reading them from one record keeps a
@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gin_core import Action, ActionKind, Mistake, MistakeKind, Reason
+from gin_core import Action, ActionKind, Reason
+from gin_core.analysis import Mistake, MistakeKind
 
 from ..kit.frozen import Frozen
 from . import narrate

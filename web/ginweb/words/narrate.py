@@ -10,19 +10,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import replace
 
-from gin_core import (
-    Action,
-    Candidate,
-    Card,
-    Event,
-    Match,
-    MatchResult,
-    PlayerView,
-    Reason,
-    Settlement,
-    clearly_better,
-    rank_value,
-)
+from gin_core import Action, Candidate, Card, Event, Match, MatchResult, PlayerView, Reason, Settlement
+from gin_core.bots import clearly_better, rank_value
 
 NAMES = ("You", "Computer")
 

@@ -1,5 +1,5 @@
 """The words a page says about a rule, made from the :class:`gin_core.Rules` it plays (issue 43,
-item 1): a lesson's text, and the help's "how to play", name a rule by a ``{field}`` and never
+item 1): a teaching text, and the help's "how to play", name a rule by a ``{field}`` and never
 spell out its value, so they say what the engine does under the match's preset and options, not
 what another preset does. Pure; tests/test_web_lessons.py and tests/test_web_help_words.py check
 each phrase against the engine under every preset.
@@ -19,7 +19,7 @@ STOCK_ENDS = {
     "wall": "with two cards left in the stock the pile's card may be taken only to knock or go gin, "
     "else the hand is dead",
 }
-CARD_VALUES = {"face": "KS", "ace": "AS"}  # the cards whose value a lesson states
+CARD_VALUES = {"face": "KS", "ace": "AS"}  # the cards whose value a text states
 
 
 def _shutout(rules: Rules) -> str:
@@ -32,7 +32,7 @@ def _shutout(rules: Rules) -> str:
 
 
 def rule_words(rules: Rules, preset: str) -> dict[str, str]:
-    """Every phrase a lesson may say about ``rules`` (named ``preset``), by its ``{field}``."""
+    """Every phrase a text may say about ``rules`` (named ``preset``), by its ``{field}``."""
     equal = rules.equal_is_undercut
     numbers = ("knock_limit", "gin_bonus", "undercut_bonus", "target", "game_bonus", "line_bonus")
     return {

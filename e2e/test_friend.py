@@ -1,0 +1,199 @@
+"""Play a friend (issue 47, items 1-2): two browser contexts (two devices) on loopback. The host
+makes an invitation, the friend opens its link, the host pastes the answer, the two pages
+connect over an RTCDataChannel and each shows the other's name; closing one page is said on the
+other. Screenshots at phone size (390 x 844) in artifacts/friend/.
+
+Headless Chromium hides a page's local addresses behind mDNS names (``<uuid>.local``). The two
+contexts here share one browser process, which resolves the names it made itself, so the test
+needs no ``--disable-features=WebRtcHideLocalIpsWithMdns``: the invitations carry mDNS names, as a
+phone's do (tried: with the flag off the pages connect the same way over the loopback's own
+addresses)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from gin_e2e import wait_ready
+
+SHOTS = Path(__file__).resolve().parent.parent / "artifacts" / "friend"
+PHONE = {"width": 390, "height": 844}
+KEY = "gin-rummy/v1/friend"
+
+
+@pytest.fixture
+def devices(playwright, browser_type_launch_args):
+    browser = playwright.chromium.launch(**browser_type_launch_args)
+    contexts = [browser.new_context(viewport=PHONE, device_scale_factor=2) for _ in range(2)]
+    errors: list[str] = []
+    pages = []
+    for c in contexts:
+        p = c.new_page()
+        p.on("pageerror", lambda e: errors.append(str(e)))
+        p.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        pages.append(p)
+    yield pages[0], pages[1], errors
+    browser.close()
+
+
+def named(page, site_url: str, name: str) -> None:
+    """The page opened once, with ``name`` kept as this device's player's (as after a game)."""
+    page.goto(f"{site_url}?fast=1")
+    wait_ready(page, 90)
+    page.evaluate(
+        f"localStorage.setItem({KEY!r}, {json.dumps(json.dumps({'v': 1, 'name': name, 'stun': ''}))})"
+    )
+
+
+def invite(host, site_url: str) -> str:
+    host.goto(f"{site_url}?fast=1")
+    wait_ready(host, 90)
+    host.click("[data-act=new]")
+    host.click("[data-act=friend]")
+    host.wait_for_selector("#dlg-friend[open]")
+    host.fill("#friend-name", "Ann")
+    host.click("[data-act=friend-invite]")
+    host.wait_for_selector("#friend-share:not([hidden]) #friend-qr svg", timeout=30_000)
+    return host.input_value("#friend-link")
+
+
+def qr_text(page) -> str | None:
+    """The text of the page's QR code, decoded by zxing-cpp (an independent decoder) from the
+    squares of the SVG the page drew."""
+    zxingcpp = pytest.importorskip("zxingcpp")
+    svg = page.inner_html("#friend-qr")
+    side = int(re.search(r'viewBox="0 0 (\d+) ', svg).group(1))
+    scale = 4
+    pixels = bytearray(b"\xff" * (side * scale) ** 2)
+    for x, y in re.findall(r"M(\d+) (\d+)h1v1h-1z", svg):
+        for dy in range(scale):
+            at = (int(y) * scale + dy) * side * scale + int(x) * scale
+            pixels[at : at + scale] = b"\x00" * scale
+    image = memoryview(bytes(pixels)).cast("B", (side * scale, side * scale))
+    found = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
+    return found[0].text if found else None
+
+
+def test_two_devices_connect_and_see_each_others_name(devices, site_url):
+    host, guest, errors = devices
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    named(guest, site_url, "Bea")
+    link = invite(host, site_url)
+    assert "#friend=" in link and len(link) < 400
+    assert qr_text(host) == link
+    host.screenshot(path=str(SHOTS / "invitation.png"))
+
+    guest.goto(link)
+    wait_ready(guest, 90)
+    guest.wait_for_selector("#friend-share:not([hidden]) #friend-qr svg", timeout=30_000)
+    assert "#friend=" not in guest.url  # the handshake leaves the address bar
+    assert "Ann" in guest.text_content("#friend-status")
+    answer = guest.input_value("#friend-link")
+    assert qr_text(guest) == answer
+    guest.screenshot(path=str(SHOTS / "join.png"))
+
+    host.fill("#friend-answer", answer)
+    host.click("[data-act=friend-answer]")
+    for page, friend in ((host, "Bea"), (guest, "Ann")):
+        page.wait_for_function(
+            "t => document.querySelector('#friend-status').textContent.includes(t)",
+            arg=f"and {friend}",
+            timeout=30_000,
+        )
+    host.screenshot(path=str(SHOTS / "connected-host.png"))
+    guest.screenshot(path=str(SHOTS / "connected-guest.png"))
+
+    guest.close()  # the friend closes their page: the host is told
+    host.wait_for_selector("#friend-problem:not([hidden])", timeout=30_000)
+    assert "Bea closed the game" in host.text_content("#friend-problem")
+    assert not errors, errors
+
+
+def connect(host, guest, site_url: str) -> None:
+    named(guest, site_url, "Bea")
+    guest.goto(invite(host, site_url))
+    wait_ready(guest, 90)
+    guest.wait_for_selector("#friend-share:not([hidden]) #friend-qr svg", timeout=30_000)
+    host.fill("#friend-answer", guest.input_value("#friend-link"))
+    host.click("[data-act=friend-answer]")
+    for page in (host, guest):
+        page.wait_for_function("document.querySelector('#friend-status').textContent.startsWith('Connected')")
+
+
+def cards_of(page) -> list[str]:
+    """The card words of the page's own hand, as its dialog says them."""
+    return page.text_content("#friend-cards").removeprefix("Your cards: ").split()
+
+
+def readable(page) -> str:
+    """What a person or a program can read of the game with a friend on this page: the
+    dialog's text and accessibility tree, and every stored record but the ordinary match's
+    (the table underneath plays its own deal against the computer)."""
+    storage = json.loads(page.evaluate("JSON.stringify(Object.assign({}, localStorage))"))
+    kept = "\n".join(f"{k}={v}" for k, v in storage.items() if not k.endswith(("/match", "/practice")))
+    dialog = page.locator("#dlg-friend")
+    return "\n".join([dialog.inner_text(), dialog.aria_snapshot(), kept])
+
+
+def next_move(page) -> int | None:
+    """The button of the move this page's player makes now (an ending first, then a draw from
+    the stock, then the first offered), or None when it is not their turn."""
+    labels = page.eval_on_selector_all("#friend-moves button", "bs => bs.map(b => b.textContent)")
+    for start in ("Big gin", "Gin", "Knock", "Draw from the stock", "Pass"):
+        found = [i for i, label in enumerate(labels) if label.startswith(start)]
+        if found:
+            return found[0]
+    return 0 if labels else None
+
+
+def test_a_hand_is_dealt_played_and_checked_on_both_devices(devices, site_url):
+    host, guest, errors = devices
+    connect(host, guest, site_url)
+    host.click("[data-act=friend-deal]")
+    for page in (host, guest):
+        page.wait_for_function(
+            "document.querySelector('#friend-cards').textContent.startsWith('Your cards')", timeout=60_000
+        )
+    mine, theirs = cards_of(host), cards_of(guest)
+    assert len(mine) == len(theirs) == 10 and not set(mine) & set(theirs)
+    host.screenshot(path=str(SHOTS / "hand-host.png"))
+    guest.screenshot(path=str(SHOTS / "hand-guest.png"))
+    for _ in range(300):
+        if all(p.text_content("#friend-result") for p in (host, guest)):
+            break
+        for page, other in ((host, guest), (guest, host)):
+            hidden = cards_of(other)
+            seen = readable(page)
+            assert not [c for c in hidden if re.search(rf"(?<![0-9AJQK]){re.escape(c)}", seen)]
+            move = next_move(page)
+            if move is not None:
+                before = page.inner_html("#friend-moves")
+                page.locator("#friend-moves button").nth(move).click()
+                page.wait_for_function(
+                    "h => document.querySelector('#friend-moves').innerHTML !== h", arg=before
+                )
+        host.wait_for_timeout(100)
+    results = [p.text_content("#friend-result") for p in (host, guest)]
+    assert results[0] and results[0] == results[1], results
+    perf = [json.loads(p.evaluate("window.ginFriendPerf || '[]'")) for p in (host, guest)]
+    (SHOTS / "perf.json").write_text(json.dumps({"host": perf[0], "guest": perf[1]}, indent=1))
+    assert perf[0][0]["slices"] > 100 and perf[1][0]["slices"] > 100  # the work ran in slices
+    assert not errors, errors
+
+
+def test_a_bad_or_stale_answer_is_refused_in_words(devices, site_url):
+    host, _, errors = devices
+    invite(host, site_url)
+    host.fill("#friend-answer", "https://example.org/#friend=not-a-real-answer")
+    host.click("[data-act=friend-answer]")
+    host.wait_for_selector("#friend-problem:not([hidden])")
+    assert "This answer cannot be used" in host.text_content("#friend-problem")
+    # an invitation pasted where an answer goes is no answer either
+    link = invite(host, site_url)
+    host.fill("#friend-answer", link)
+    host.click("[data-act=friend-answer]")
+    host.wait_for_selector("#friend-problem:not([hidden])")
+    assert "not the answer to this invitation" in host.text_content("#friend-problem")
+    assert not errors, errors

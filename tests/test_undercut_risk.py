@@ -1,0 +1,124 @@
+"""The knock's learnt undercut risk: public inputs only, a table the engine reads, and a search
+that only ever prices a knock lower with it."""
+
+from __future__ import annotations
+
+import copy
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gin_core import Match, preset
+from gin_core.actions import ActionKind
+from gin_core.bots.knowledge import Knowledge
+from gin_core.bots.reasons import Reason, ReasonKind
+from gin_core.bots.rollout import score
+from gin_core.bots.search import ExpertBot, Playouts, priced_undercuts, remixed
+from gin_core.bots.standard import best_knock
+from gin_core.bots.undercut_data import COEFFICIENTS
+from gin_core.bots.undercut_risk import FEATURES, features, undercut_risk
+from gin_core.cards import mask_of
+from gin_core.tools.opponents import arena_bot
+from gin_core.view import PlayerView
+
+
+def knock_chance(seed: int) -> tuple[Match, PlayerView] | None:
+    """The first turn of standard against the hunter (match ``seed``) where a knock short of gin
+    is allowed, and the view of the player who may knock."""
+    bots = (arena_bot("standard", 1), arena_bot("hunter", 2))
+    match = Match(preset("eaai"), seed=seed)
+    for _ in range(400):
+        if match.result is not None:
+            return None
+        p = match.to_move
+        if p is None:
+            match.apply("next_hand")
+            continue
+        view = match.view(p)
+        kinds = {a.kind for a in view.legal_actions}
+        if ActionKind.KNOCK in kinds and ActionKind.GIN not in kinds:
+            return match, view
+        match.apply(bots[p].decide(view).action)
+    return None
+
+
+def test_the_table_loads_with_one_coefficient_per_input():
+    assert len(COEFFICIENTS) == len(FEATURES) and all(isinstance(w, float) for w in COEFFICIENTS)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**20))
+def test_the_risk_cannot_see_the_hidden_cards(seed):
+    """Two states that differ only in hidden cards (an unknown card of the opponent's swapped
+    with a stock card) give the same view, the same inputs and the same risk."""
+    found = knock_chance(seed)
+    if found is None:
+        return
+    match, view = found
+    other = copy.deepcopy(match)
+    hand = other.hand
+    opp = 1 - view.player
+    unknown = [c for c in hand.hands[opp] if c not in hand.known[opp]]
+    hand.hands[opp][hand.hands[opp].index(unknown[0])], hand.stock[0] = hand.stock[0], unknown[0]
+    assert mask_of(hand.hands[opp]) != mask_of(match.hand.hands[opp])
+    twin = other.view(view.player)
+    assert twin == view
+    knock = best_knock(view, Knowledge.of(view))
+    assert knock is not None and knock.card is not None
+    mine = mask_of(view.hand) & ~knock.card.bit
+    assert features(twin, mine) == features(view, mine)
+    assert 0.0 < undercut_risk(twin, mine) == undercut_risk(view, mine) < 1.0
+
+
+def test_remixing_gives_the_undercuts_the_risk():
+    values = [10.0, 20.0, -30.0, 10.0]
+    cut = [v < 0 for v in values]
+    assert remixed(values, cut, 0.25, -99.0) == sum(values) / 4  # the guesses' own share
+    assert remixed(values, cut, 0.5, -99.0) == 0.5 * 40 / 3 - 15
+    assert remixed([5.0, 7.0], [False, False], 0.1, -26.0) == 0.9 * 6 - 2.6
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**20), st.lists(st.integers(-40, 40), min_size=1, max_size=30))
+def test_the_risk_only_ever_lowers_a_knock(seed, points):
+    """A knock's value never rises and the other candidates are untouched."""
+    found = knock_chance(seed)
+    if found is None:
+        return
+    _, view = found
+    know = Knowledge.of(view)
+    knock = best_knock(view, know)
+    assert knock is not None
+    why = Reason(ReasonKind.DRAWS)
+    trials = [Playouts(knock, why), Playouts(view.legal_actions[0], why)]
+    for t in trials:
+        t.by_guess = [float(p) for p in points]
+        t.points, t.runs = float(sum(points)), len(points)
+    priced_undercuts(view, know, trials)
+    assert trials[0].value <= sum(points) / len(points) + 1e-9
+    assert trials[1].value == sum(points) / len(points)
+
+
+class UnpricedExpert(ExpertBot):
+    """Expert as it was: a knock's undercut risk is its guesses' alone."""
+
+    prices_undercuts = False
+
+
+def test_expert_no_longer_knocks_into_the_hunters_undercut():
+    """Match seed 3, standard against the hunter, 224 moves in (four hands finished): expert as
+    it was knocks 4♦ and the hunter's real hand undercuts it; expert now waits (discards 4♠)."""
+    bots = (arena_bot("standard", 1), arena_bot("hunter", 2))
+    match = Match(preset("eaai"), seed=3)
+    for _ in range(224):
+        if match.to_move is None:
+            match.apply("next_hand")
+        else:
+            match.apply(bots[match.to_move].decide(match.view(match.to_move)).action)
+    view = match.view(0)
+    assert view.to_move == 0 and len(view.records) == 4
+    before = UnpricedExpert(seed=3).decide(view).action
+    assert str(before) == "knock 4D 5C-5D-5S 6H-7H-8H-9H" and before.card is not None
+    real = mask_of(match.hand.hands[1])
+    assert score(view.rules, [mask_of(view.hand) & ~before.card.bit, real], 0) == -25  # undercut
+    assert str(ExpertBot(seed=3).decide(view).action) == "discard 4S"

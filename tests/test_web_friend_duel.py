@@ -1,0 +1,142 @@
+"""A hand between two devices as the page runs it (ginweb/friend/duel.py): two rounds in one
+process, their texts carried as the data channel carries them, play hands to the end; each
+sees only its own cards; a refused text is said and changes nothing; a lie stops the hand
+and is said."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from gin_core import ActionKind, preset
+from gin_core.duel import DuelStage
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+
+from ginweb.friend.duel import Round, seen
+
+RULES = preset("classic")
+
+
+def finish(work):
+    while True:
+        try:
+            next(work)
+        except StopIteration as end:
+            return end.value
+
+
+def pair(dealer: int = 0) -> tuple[Round, Round]:
+    return Round.deal(RULES, 0, dealer, 1, (0, 0)), Round.deal(RULES, 1, dealer, 1, (0, 0))
+
+
+def carry(rounds: tuple[Round, Round], sender: int, texts: list[str]) -> None:
+    """Deliver ``texts`` from ``sender`` to the other, and whatever that answers, back and forth."""
+    while texts:
+        rounds[1 - sender].inbox.extend(texts)
+        sender = 1 - sender
+        texts = finish(rounds[sender].work())
+
+
+def deal(rounds: tuple[Round, Round], dealer: int = 0) -> None:
+    carry(rounds, dealer, finish(rounds[dealer].work()))
+    finish(rounds[1 - dealer].work())  # starting: the other sends nothing
+
+
+def play_out(rounds: tuple[Round, Round], rng: random.Random) -> None:
+    for _ in range(400):
+        if all(r.hand.stage == DuelStage.DONE for r in rounds):
+            return
+        mover = next(i for i, r in enumerate(rounds) if seen(r).moves)
+        moves = seen(rounds[mover]).moves
+        ending = [a for a in moves if a.kind in (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)]
+        action = ending[0] if ending else rng.choice(moves)
+        carry(rounds, mover, rounds[mover].play(action))
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_two_devices_play_a_hand_to_the_end(seed):
+    rounds = pair(dealer=seed % 2)
+    deal(rounds, seed % 2)
+    for r in rounds:
+        assert len(seen(r).cards) == 10
+    assert not set(seen(rounds[0]).cards) & set(seen(rounds[1]).cards)
+    play_out(rounds, random.Random(seed))
+    results = [seen(r) for r in rounds]
+    assert results[0].settlement == results[1].settlement
+    assert results[0].dead == results[1].dead
+    assert not any(r.refused or r.stopped for r in rounds)
+
+
+def test_each_sees_only_its_own_cards_while_the_hand_is_live():
+    rounds = pair()
+    deal(rounds)
+    rng = random.Random(7)
+    for _ in range(6):
+        mover = next(i for i, r in enumerate(rounds) if seen(r).moves)
+        other = seen(rounds[1 - mover])
+        mine = seen(rounds[mover])
+        assert not set(mine.cards) & set(other.cards)
+        assert mine.top == other.top
+        carry(
+            rounds,
+            mover,
+            rounds[mover].play(rng.choice([a for a in mine.moves if a.kind != ActionKind.KNOCK])),
+        )
+
+
+def test_a_refused_text_is_said_and_changes_nothing():
+    rounds = pair()
+    deal(rounds)
+    before = (rounds[1].hand.seq, rounds[1].hand.stage, seen(rounds[1]))
+    rounds[1].inbox += ["not json", json.dumps({"v": 2, "kind": "move"}), "x" * 20_000]
+    assert finish(rounds[1].work()) == []
+    assert len(rounds[1].refused) == 3
+    assert all(words.startswith("A message from the other device was refused") for words in rounds[1].refused)
+    assert (rounds[1].hand.seq, rounds[1].hand.stage, seen(rounds[1])) == before
+    assert not rounds[1].stopped
+
+
+def test_a_lie_stops_the_hand_and_is_said():
+    rounds = pair()
+    deal(rounds)
+    while True:  # pass the upcard, draw from the stock, until a player is to discard
+        mover = next(i for i, r in enumerate(rounds) if seen(r).moves)
+        moves = seen(rounds[mover]).moves
+        discard = next((a for a in moves if a.kind == ActionKind.DISCARD), None)
+        if discard is not None:
+            break
+        draw = next(a for a in moves if a.kind in (ActionKind.PASS, ActionKind.DRAW_STOCK))
+        carry(rounds, mover, rounds[mover].play(draw))
+    [text] = rounds[mover].play(discard)
+    message = json.loads(text)
+    held = [c for c in seen(rounds[mover]).cards if str(c) != message["card"]]
+    message["card"] = str(held[0])  # another card than its key reads
+    rounds[1 - mover].inbox.append(json.dumps(message))
+    finish(rounds[1 - mover].work())
+    assert rounds[1 - mover].stopped.startswith("The hand is stopped: the other device cheated")
+    assert rounds[1 - mover].hand.stage == DuelStage.STOPPED
+    assert not rounds[1 - mover].pending()
+
+
+def test_the_words_name_only_your_cards_and_the_result_is_the_same_on_both():
+    from ginweb.friend.handview import hand_view
+    from ginweb.words.narrate import card_word
+
+    rounds = pair()
+    deal(rounds)
+    names = ("Ann", "Bea")
+    for me, r in enumerate(rounds):
+        v = hand_view(seen(r), names, me)
+        others = set(seen(rounds[1 - me]).cards)
+        text = " ".join([v.status, v.cards, v.top, *(label for _, label in v.moves)])
+        assert not [c for c in others if card_word(c) in text]
+        assert all(card_word(c) in v.cards for c in seen(r).cards)
+    play_out(rounds, random.Random(3))
+    results = {hand_view(seen(r), names, me).result for me, r in enumerate(rounds)}
+    assert len(results) == 1 and results.pop()

@@ -1,0 +1,54 @@
+"""What a player asks of "Play a friend", as typed values (see ginweb/table/intents.py)."""
+
+from __future__ import annotations
+
+from ..feature import FeatureIntent
+
+
+class OpenFriend(FeatureIntent):
+    """ "Play a friend": the dialog, where the invitation or the connection stands."""
+
+
+class MakeInvite(FeatureIntent):
+    """Make an invitation as ``name``, through STUN server ``stun`` ("": none), the hint and
+    the tutor proposed (``helps``)."""
+
+    name: str
+    stun: str
+    helps: bool
+
+
+class TakeAnswer(FeatureIntent):
+    """The host pastes the friend's answer (a link or its text)."""
+
+    text: str
+
+
+class Join(FeatureIntent):
+    """Answer an invitation (a link or its text) as ``name``, through ``stun`` ("": none)."""
+
+    text: str
+    name: str
+    stun: str
+
+
+class CopyShare(FeatureIntent):
+    """Copy the invitation or the answer on screen (its link) to the clipboard."""
+
+
+class HangUp(FeatureIntent):
+    """Close the connection (or drop the invitation) and start again."""
+
+
+class CloseFriend(FeatureIntent):
+    """Close the dialog; an invitation or a connection under way stays."""
+
+
+class DealHand(FeatureIntent):
+    """The host deals the next hand (on the rules of its settings)."""
+
+
+class FriendMove(FeatureIntent):
+    """Play ``action`` (its text, e.g. ``discard 7H``) in the hand with your friend."""
+
+    action: str

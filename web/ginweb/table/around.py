@@ -1,0 +1,239 @@
+"""The seats around the table and the scoreboard by party, for every seating: a pure presenter
+of one seat's ``SeatView`` (never of the table itself, so no hidden card can reach the screen).
+
+The person holding the device sits at the bottom; the others sit clockwise from them: at two,
+across; at three, left and right; at four, left, across (the partner) and right. Each seat
+shows its name, how many cards it holds face down, whether it deals, is to move or sits the
+hand out, and its party. The scoreboard has one column per party (a side of partners is one
+column, its games summed, and a last column tells the games; Hollywood's three games are
+rows). Everything is read from the view
+(``SeatView.pairing``, ``parties``, ``hollywood``), so a new seating needs nothing here. The
+two-player table's seats come from the same code: :func:`pair_seat` reads a two-player
+``PlayerView`` as a table seat's (one game, seats 0 and 1, each its own party).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Protocol
+
+from gin_core import (
+    ENDED,
+    GameWatch,
+    HandRecord,
+    HollywoodScore,
+    Phase,
+    PlayerView,
+    SeatView,
+    TableHand,
+    TablePhase,
+)
+
+from ..kit.frozen import Frozen
+
+
+class Place(StrEnum):
+    """Where a seat is drawn, seen from the person holding the device."""
+
+    YOU = "you"
+    LEFT = "left"
+    ACROSS = "across"
+    RIGHT = "right"
+
+
+PLACES: dict[int, tuple[Place, ...]] = {  # clockwise from your seat, by the table's size
+    2: (Place.YOU, Place.ACROSS),
+    3: (Place.YOU, Place.LEFT, Place.RIGHT),
+    4: (Place.YOU, Place.LEFT, Place.ACROSS, Place.RIGHT),
+}
+
+
+class Seated(Protocol):
+    """What the seats are drawn from: a table seat's ``SeatView``, or :func:`pair_seat`'s
+    reading of a two-player match's view (one protocol, so one code draws every seating)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def phase(self) -> TablePhase: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def pairing(self) -> tuple[tuple[int, int], ...]: ...
+    @property
+    def play(self) -> PlayerView | None: ...
+    @property
+    def watching(self) -> tuple[GameWatch, ...]: ...
+    @property
+    def parties(self) -> tuple[int, ...]: ...
+
+
+class PairSeat(Frozen):
+    """A two-player match's view read as a table seat's: one game between seats 0 and 1, each
+    seat its own party, no game to watch."""
+
+    seat: int
+    phase: TablePhase
+    dealer: int
+    play: PlayerView
+    pairing: tuple[tuple[int, int], ...] = ((0, 1),)
+    watching: tuple[GameWatch, ...] = ()
+    parties: tuple[int, ...] = (0, 1)
+
+
+def pair_seat(v: PlayerView) -> PairSeat:
+    """``v`` (a two-player match's) as its seat at a table of two: in play until the hand ends."""
+    ended = TablePhase.MATCH_OVER if v.phase == Phase.MATCH_OVER else TablePhase.HAND_OVER
+    return PairSeat(v.player, ended if v.phase in ENDED else TablePhase.PLAY, v.dealer, v)
+
+
+class SeatSpot(Frozen):
+    """One seat as drawn around the table: ``backs`` is how many cards it holds face down as
+    everyone sees them (0 while it sits out), ``party`` the name of the party it scores for,
+    ``partner``: another seat of the holder's party."""
+
+    seat: int
+    place: Place
+    name: str
+    backs: int
+    deals: bool
+    to_move: bool
+    sits_out: bool
+    party: str
+    partner: bool = False
+
+    @property
+    def label(self) -> str:
+        """The seat in words: "Carol (left): deals, sits this hand out", "Dave (across, your
+        partner): 10 cards, to move"."""
+        where = [str(self.place)] if self.place not in (Place.YOU, self.name.lower()) else []
+        where += ["your partner"] if self.partner else []
+        said = f"{self.name} ({', '.join(where)})" if where else self.name
+        doing = ", ".join(self.doing())
+        return f"{said}: {doing}" if doing else said
+
+    def doing(self) -> list[str]:
+        """What the seat is doing, in words (deals, sits out, holds cards, is to move)."""
+        backs = f"{self.backs} card{'' if self.backs == 1 else 's'}" if self.backs else ""
+        said = (
+            ("deals", self.deals),
+            ("sits this hand out", self.sits_out),
+            (backs, bool(backs)),
+            ("to move", self.to_move),
+        )
+        return [w for w, on in said if on]
+
+
+class PartyBoard(Frozen):
+    """The scoreboard: a header cell per column (the first names the rows: hands or games, then
+    one per party) and its rows; ``parties``: the party columns' names."""
+
+    head: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    parties: tuple[str, ...]
+
+
+def party_names(view: Seated, who: tuple[str, ...]) -> tuple[str, ...]:
+    """Who scores: each player, or each side of partners (its seats' names, e.g. "You and
+    Partner"), in party order."""
+    count = max(view.parties) + 1
+    return tuple(" and ".join(n for s, n in enumerate(who) if view.parties[s] == p) for p in range(count))
+
+
+def _backs(view: Seated) -> dict[int, int]:
+    """How many cards each seat that plays this hand holds, as ``view``'s seat may know: its
+    own hand and its opponent's from its game, the others from the games it watches."""
+    held: dict[int, int] = {}
+    for w in view.watching:
+        held.update(zip(w.seats, w.hand_sizes, strict=True))
+    game = next((pair for pair in view.pairing if view.seat in pair), None)
+    if view.play is not None and game is not None:
+        held[view.seat] = len(view.play.hand)
+        held[game[1] if game[0] == view.seat else game[0]] = view.play.opponent_hand_size
+    return held
+
+
+def seats_around(view: Seated, who: tuple[str, ...]) -> tuple[SeatSpot, ...]:
+    """Every seat of the table as ``view``'s seat sees it (``who``: every seat's name), its own
+    first, then clockwise."""
+    n = len(who)
+    live = view.phase == TablePhase.PLAY
+    playing = {s for pair in view.pairing for s in pair}
+    moving = _to_move(view) if live else set()
+    held = _backs(view) if live else {}
+    names = party_names(view, who)
+    spots = []
+    for place, k in zip(PLACES[n], range(n), strict=True):
+        seat = (view.seat + k) % n
+        out = seat not in playing
+        party = names[view.parties[seat]]
+        partner = seat != view.seat and view.parties[seat] == view.parties[view.seat]
+        spots.append(
+            SeatSpot(
+                seat,
+                place,
+                who[seat],
+                held.get(seat, 0),
+                seat == view.dealer,
+                seat in moving,
+                out,
+                party,
+                partner,
+            )
+        )
+    return tuple(spots)
+
+
+def _to_move(view: Seated) -> set[int]:
+    """The seats to move in the games of the hand, as every seat sees them."""
+    moving = {w.to_move for w in view.watching if w.to_move is not None}
+    play = view.play
+    game = next((pair for pair in view.pairing if view.seat in pair), None)
+    if play is not None and game is not None and play.to_move is not None:
+        moving.add(game[play.to_move])
+    return moving
+
+
+def _sides(view: SeatView) -> bool:
+    """Partners: a party of several seats, whose hand is the net of its games."""
+    return len(set(view.parties)) < len(view.parties)
+
+
+def party_board(view: SeatView, who: tuple[str, ...]) -> PartyBoard:
+    """The scoreboard, one column per party: a row per finished hand (with partners, each hand's
+    net for each side), the totals, and the totals with bonuses once the table is over; in
+    Hollywood a row per game."""
+    names = party_names(view, who)
+    if view.hollywood is not None:
+        return _hollywood(view.hollywood, names)
+    games = ("",) if _sides(view) else ()  # partners: how each hand's two games were scored
+    rows = [_hand_row(h, who, bool(games)) for h in view.hands]
+    rows.append(("Total", *(str(sum(h.points[p] for h in view.hands)) for p in range(len(names))), *games))
+    if view.result is not None:
+        rows.append(("With bonuses", *(str(t) for t in view.result.totals), *games))
+    return PartyBoard(("Hand", *names, *(("Games",) if games else ())), tuple(rows), names)
+
+
+def _hollywood(score: HollywoodScore, names: tuple[str, ...]) -> PartyBoard:
+    """Hollywood's three games, a row each (marked once over), and the totals of those
+    finished (a game counts, with its bonuses, once it is over)."""
+    played = tuple(
+        (f"Game {i}" + (" (over)" if g.result is not None else ""), *(str(p) for p in g.points))
+        for i, g in enumerate(score.games, 1)
+    )
+    total = ("Finished games", *(str(t) for t in score.totals))  # with their bonuses (gin_core)
+    return PartyBoard(("Game", *names), (*played, total), names)
+
+
+def _hand_row(hand: TableHand, who: tuple[str, ...], games: bool) -> tuple[str, ...]:
+    """A finished hand's points per party (``games``: and its games' results in words)."""
+    cells = (str(hand.number), *(str(p) for p in hand.points))
+    if not games:
+        return cells
+    return (*cells, "; ".join(game_result((who[g.seats[0]], who[g.seats[1]]), g.record) for g in hand.games))
+
+
+def game_result(players: tuple[str, str], record: HandRecord) -> str:
+    """How a finished game was scored, in gin_core's words with the players' names."""
+    s = record.settlement
+    return "Dead hand: no score" if s is None else s.explain(players)
