@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from gin_core.puzzles.puzzle import current_id
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 from ginweb.daily import record as daily
 from ginweb.lessons import record as lessons
@@ -73,8 +75,17 @@ def test_a_stored_record_of_dailies_loads_and_is_written_back_the_same():
 
 
 def test_stored_puzzle_progress_loads_and_is_written_back_the_same():
-    data, reset = puzzles.validate(sample("puzzles"))
-    assert reset == [] and data == sample("puzzles")
+    stored = sample("puzzles")
+    data, reset = puzzles.validate(stored)
+    # version 1 named shipped puzzles by line number: read as the current version, the same
+    # answers under the puzzles' stable ids (issue 41)
+    assert stored["version"] == puzzles.LINE_NUMBERED
+    renamed = stored | {
+        "version": puzzles.VERSION,
+        "solved": [current_id(pid) for pid in stored["solved"]],
+        "puzzle_ratings": {current_id(pid): v for pid, v in stored["puzzle_ratings"].items()},
+    }
+    assert reset == [] and data == renamed and data["solved"] != stored["solved"]
     assert puzzles.due_mistakes(data, DAY) == [] and data["cleared"] == ["code-b"]
 
 
