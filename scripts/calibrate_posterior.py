@@ -72,7 +72,7 @@ def main() -> None:
         help="the posterior proposes with the sampler's own weights",
     )
     args = ap.parse_args()
-    if args.weighted_proposals:  # the variant measured against the default (docs/verdicts.md)
+    if args.weighted_proposals:  # the variant measured against the default (docs/engine.md)
         reference.PROPOSAL_INFERENCE = ExpertBot.inference
     if args.summary:
         calibration_figures([json.loads(x) for p in args.summary for x in p.read_text().splitlines() if x])
