@@ -20,31 +20,11 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
 from ginweb.table.around import Place, pair_seat, party_board, seats_around  # noqa: E402  (the page's package lives in web/)
 from ginweb.table.seatview import seen_from  # noqa: E402
+from test_web_seats import hand_over as to_hand_end  # noqa: E402
+from test_web_seats import play  # noqa: E402
 
 NAMES = {2: ("You", "Computer"), 3: ("You", "Left", "Right"), 4: ("You", "Left", "Partner", "Right")}
 CARD = re.compile(r"\b(?:[2-9]|10|[AJQK])[\u2660\u2665\u2666\u2663]|\b(?:ace|king|queen|jack) of\b", re.I)
-
-
-def play(table: TableMatch, moves: int, seed: int = 0) -> TableMatch:
-    """``moves`` moves by beginner bots at every seat (the next hand dealt when one ends)."""
-    bots = [make_bot("beginner", seed + s) for s in range(table.seats)]
-    for _ in range(moves):
-        if table.result is not None:
-            break
-        if table.phase == TablePhase.HAND_OVER:
-            table.apply(0, "next_hand")
-            continue
-        seat = table.to_move[0]
-        view = table.view(seat).play
-        assert view is not None
-        table.apply(seat, bots[seat].decide(view).action)
-    return table
-
-
-def to_hand_end(table: TableMatch, seed: int = 0) -> TableMatch:
-    while table.phase == TablePhase.PLAY:
-        play(table, 1, seed)
-    return table
 
 
 def test_the_holder_sits_at_the_bottom_and_the_others_clockwise():

@@ -251,6 +251,17 @@ def test_a_counted_daily_has_no_hint_nor_tutor_and_its_bar_says_so():
     assert r.named("ask_hint")
 
 
+def first_hand_played(s: Session) -> None:
+    """Both seats by bots until the match's first hand is over (you: the simple level)."""
+    you = make_bot("simple", 1)
+    while not s.hand_over(1):
+        m = s.match
+        if m.to_move == 0:
+            s.play(you.decide(m.view(0)).action)
+        else:
+            s.computer_plays(s.bot.decide(m.view(1)).action, "")
+
+
 def test_a_counted_daily_opens_no_review_before_its_end():
     """Its coach would show you the best moves of the hands before the next one: the review of
     a counted daily's hands opens once the match is over (and at once in a practice attempt)."""
@@ -261,13 +272,7 @@ def test_a_counted_daily_opens_no_review_before_its_end():
     d = Dispatcher(s, r, r, r, r, r, s.features)
     start_daily(s, DAY)
     assert feature(s).attempt == Attempt.COUNTED
-    you = make_bot("simple", 1)
-    while not s.hand_over(1):
-        m = s.match
-        if m.to_move == 0:
-            s.play(you.decide(m.view(0)).action)
-        else:
-            s.computer_plays(s.bot.decide(m.view(1)).action, "")
+    first_hand_played(s)
     assert s.match.result is None, "the daily's match goes on after its first hand"
     d(OpenReview(1))
     off = "No hint, no tutor and no going over its hands in a counted daily until its end."
@@ -276,12 +281,7 @@ def test_a_counted_daily_opens_no_review_before_its_end():
     d(OpenReview(1))
     assert review.reviewing == (1, 0)
     start_daily(s, DAY)  # the same day again: practice, its review open at each hand's end
-    while not s.hand_over(1):
-        m = s.match
-        if m.to_move == 0:
-            s.play(you.decide(m.view(0)).action)
-        else:
-            s.computer_plays(s.bot.decide(m.view(1)).action, "")
+    first_hand_played(s)
     d(OpenReview(1))
     assert review.reviewing == (1, 0)
 
