@@ -20,11 +20,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_core import Match, TableMatch, preset, table_preset
+from gin_core import Match, preset
 from gin_core.analysis import HandReview, think_review
 from gin_core.analysis.coach import Strength
 from gin_core.bots import make_bot
-from gin_core.table import TablePhase
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 from ginweb.daily import record as daily
@@ -36,6 +35,7 @@ from ginweb.review import record as reviews
 from ginweb.seats import record as seats
 from ginweb.storage import seal, stats
 from ginweb.storage import settings as page_settings
+from test_api_misuse import a_table
 
 KEY = "0123456789abcdef0123456789abcdef"
 DAY = datetime.date(2026, 11, 26)
@@ -111,18 +111,6 @@ def a_review() -> HandReview:
         except StopIteration as end:
             review: HandReview = end.value
             return review
-
-
-@cache
-def a_table() -> TableMatch:
-    table = TableMatch(table_preset("three"), seed=5, dealer=0)
-    bots = [make_bot("beginner", s) for s in range(table.seats)]
-    while table.phase == TablePhase.PLAY:
-        seat = table.to_move[0]
-        view = table.view(seat).play
-        assert view is not None
-        table.apply(seat, bots[seat].decide(view).action)
-    return table
 
 
 def good_puzzles() -> dict[str, Any]:
