@@ -121,7 +121,7 @@ def key_of(pz: Any) -> str:
 
 
 def run_puzzles(out: Path, until: datetime.datetime | None, head: str, args: argparse.Namespace) -> None:
-    done = done_keys(out)
+    done = done_keys(out).union(*(done_keys(earlier) for earlier in args.skip))
     order = args.order
     part, parts = map(int, args.shard.split("/"))
     chosen = (pz for pz in prioritised() if args.theme in (None, pz.theme))
@@ -400,6 +400,9 @@ def main() -> None:
     )
     ap.add_argument("--theme", default=None, help="puzzles: only this theme (e.g. knocked_too_early)")
     ap.add_argument("--shard", default="0/1", help="puzzles: K/N, the K-th of N workers (each its own --out)")
+    ap.add_argument(
+        "--skip", nargs="*", type=Path, default=[], help="puzzles: runs whose puzzles are checked already"
+    )
     ap.add_argument("--earlier", nargs="*", type=Path, default=[], help="prune: runs of the first posterior")
     args = ap.parse_args()
     if args.job == "prune":
