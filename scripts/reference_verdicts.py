@@ -414,7 +414,10 @@ def main() -> None:
     until = None
     if args.until:
         hh, mm = map(int, args.until.split(":"))
-        until = datetime.datetime.now(datetime.UTC).replace(hour=hh, minute=mm, second=0, microsecond=0)
+        now = datetime.datetime.now(datetime.UTC)
+        until = now.replace(hour=hh, minute=mm, second=0, microsecond=0)
+        if until < now - datetime.timedelta(hours=12):  # past midnight: tomorrow's HH:MM
+            until += datetime.timedelta(days=1)
     out = ROOT / f"{(args.out or 'benchmarks/runs/verdicts-' + args.job).removesuffix('.jsonl')}.jsonl"
     out.parent.mkdir(parents=True, exist_ok=True)
     if args.job == "puzzles":
