@@ -25,7 +25,6 @@ from .coach import (
     Verdict,
     _points,
     _whole,
-    beyond_noise,
     same_move,
 )
 
@@ -65,12 +64,8 @@ def grade(verdict: Verdict) -> Grade:
     """The grade of one verdict (a mistake is what the review flagged, whatever its threshold)."""
     check_is(verdict, Verdict, "verdict")
     if verdict.mistake is not None:
-        return (
-            Grade.BLUNDER
-            if beyond_noise(verdict.measured_loss, verdict.error, BLUNDER_POINTS)
-            else Grade.MISTAKE
-        )
-    if beyond_noise(verdict.measured_loss, verdict.error, INACCURACY_POINTS):
+        return Grade.BLUNDER if verdict.beyond(BLUNDER_POINTS) else Grade.MISTAKE
+    if verdict.beyond(INACCURACY_POINTS):
         return Grade.INACCURACY
     return Grade.BEST if same_move(verdict.played, verdict.best) else Grade.GOOD
 
