@@ -365,6 +365,49 @@ def coach_figures(rows: list[dict[str, Any]], recall_every: int) -> None:
     calibration_figures([r["calibration"] for r in rows])
 
 
+def robust_coach_figures(rows: list[dict[str, Any]]) -> None:
+    """coach-robust's checks: the new coach's flags (tier 0), the old rule's flags on the hands
+    whose old flags were all checked (before), and recall among the decisions checked."""
+    flags = [r for r in rows if r["flagged"]]
+    print("new coach | checked | robust (share, 90%) | contradicted | unclear")
+    print(f"all flags | {share(flags)}")
+    for level in ("beginner", "standard"):
+        print(f"{level} flags | {share([r for r in flags if r['level'] == level])}")
+    for kind in sorted({str(r["kind"]) for r in flags}):
+        print(f"{kind} | {share([r for r in flags if str(r['kind']) == kind])}")
+    reached = max((place(r) for r in rows if r["tier"] in (1, 2)), default=0)
+    before = [r for r in rows if r["old"] and place(r) < reached]  # the last hand may be part done
+    print(f"old rule's flags on the first {reached} hands (all checked) | {share(before)}")
+    print(f"new flags on those hands | {share([r for r in before if r['flagged']])}")
+    print(f"old flags the new coach drops | {share([r for r in before if not r['flagged']])}")
+    low = [r for r in rows if r["low"] and not r["flagged"]]
+    print(f"beyond {LOW_POINTS:g} points in every continuation, not flagged | {share(low)}")
+    for threshold in (4.0, 6.0, 8.0, 10.0, 12.0):
+        at = [r for r in rows if r["tier"] in (0, 2) and all_beyond(r, threshold)]
+        print(f"flags if the threshold were {threshold:g} (decisions checked) | {share(at)}")
+    caught = sum(beyond(r) for r in rows if r["flagged"])
+    missed = sum(beyond(r) for r in rows if not r["flagged"])
+    print(
+        f"robust mistakes beyond {MISTAKE_POINTS:g} points among the decisions checked: {caught} flagged, "
+        f"{missed} not; CPU seconds a check: mean "
+        f"{math.fsum(r['cpu'] for r in rows) / max(len(rows), 1):.1f} over {len(rows)}"
+    )
+    print("commits:", sorted({r["commit"] for r in rows}))
+
+
+def place(row: dict[str, Any]) -> int:
+    """A reviewed decision's hand's place in :func:`coach_hands`' order (from 0)."""
+    seed, level, _ = row["key"].split(":")
+    return 2 * (int(seed) % 1000) + (level == "standard")
+
+
+def all_beyond(row: dict[str, Any], threshold: float) -> bool:
+    """A reviewed decision's loss beyond ``threshold`` under every continuation (as
+    :meth:`Verdict.beyond`, from the row's figures)."""
+    sure = beyond_noise(row["measured"], row["error"], threshold)
+    return sure and all(beyond_noise(g["lead"], g["error"], threshold) for g in row["gaps"])
+
+
 def calibration_figures(rows: list[dict[str, Any]]) -> None:
     """Per hand model, decisions by decile of the guessed opponent deadwood: guessed and real."""
     for model in ("sampler", "posterior", "uniform"):
@@ -393,7 +436,10 @@ def summary(runs: list[Path], recall_every: int) -> None:
     puzzles = [r for r in rows if "theme" in r]
     if puzzles:
         puzzle_figures(puzzles)
-    coach = [r for r in rows if "flagged" in r]
+    robust = [r for r in rows if "tier" in r]
+    if robust:
+        robust_coach_figures(robust)
+    coach = [r for r in rows if "flagged" in r and "tier" not in r]
     if coach:
         coach_figures(coach, recall_every)
 
