@@ -29,8 +29,8 @@ from .coach import (
 )
 
 INACCURACY_POINTS = 2.0
-"""A loss over this even 1.645 standard errors lower (see
-:func:`~gin_core.analysis.coach.beyond_noise`) is an inaccuracy: against the deep oracle
+"""A loss over this even 1.645 standard errors lower, in every continuation the coach measured
+(:meth:`~gin_core.analysis.coach.Verdict.beyond`), is an inaccuracy: against the deep oracle
 (412 decisions, ``scripts/coach_figures.py``), 17 of the 22 decisions over it are losses beyond
 the oracle's own noise, 2 are gains."""
 
