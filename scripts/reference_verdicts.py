@@ -383,8 +383,14 @@ def robust_coach_figures(rows: list[dict[str, Any]]) -> None:
     low = [r for r in rows if r["low"] and not r["flagged"]]
     print(f"beyond {LOW_POINTS:g} points in every continuation, not flagged | {share(low)}")
     for threshold in (4.0, 6.0, 8.0, 10.0, 12.0):
-        at = [r for r in rows if r["tier"] in (0, 2) and all_beyond(r, threshold)]
-        print(f"flags if the threshold were {threshold:g} (decisions checked) | {share(at)}")
+        # under the coach's threshold, only the first hands have every such decision checked
+        hands = "the first hands" if threshold < MISTAKE_POINTS else "all hands"
+        at = [
+            r
+            for r in rows
+            if all_beyond(r, threshold) and (threshold >= MISTAKE_POINTS or place(r) < reached)
+        ]
+        print(f"flags if the threshold were {threshold:g} ({hands}) | {share(at)}")
     caught = sum(beyond(r) for r in rows if r["flagged"])
     missed = sum(beyond(r) for r in rows if not r["flagged"])
     print(
