@@ -122,3 +122,29 @@ def test_expert_no_longer_knocks_into_the_hunters_undercut():
     real = mask_of(match.hand.hands[1])
     assert score(view.rules, [mask_of(view.hand) & ~before.card.bit, real], 0) == -25  # undercut
     assert str(ExpertBot(seed=3).decide(view).action) == "discard 4S"
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**20), st.lists(st.integers(-40, 40), min_size=1, max_size=30))
+def test_the_learnt_risk_counts_as_far_as_the_opponent_is_seen_waiting(seed, points):
+    """With no evidence that the opponent waits the knock keeps its guesses' value; with full
+    evidence it gets the whole learnt risk; in between, the same share of the way (the remix
+    is linear in the risk)."""
+    found = knock_chance(seed)
+    if found is None:
+        return
+    _, view = found
+    know = Knowledge.of(view)
+    knock = best_knock(view, know)
+    assert knock is not None
+    values = []
+    for waits in (0.0, 0.5, 1.0):
+        trial = Playouts(knock, Reason(ReasonKind.DRAWS))
+        trial.by_guess = [float(p) for p in points]
+        trial.points, trial.runs = float(sum(points)), len(points)
+        priced_undercuts(view, know, [trial], waits)
+        values.append(trial.value)
+    unpriced = sum(points) / len(points)
+    assert values[0] == unpriced
+    assert values[2] <= values[1] <= values[0]
+    assert abs(values[1] - (values[0] + values[2]) / 2) < 1e-9
