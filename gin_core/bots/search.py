@@ -378,9 +378,14 @@ class SearchBot(Bot):
             found = yield from self.guess(know, holding, settings, rng, work)
             trials = yield from play_candidates(view, know, trials, found, settings, work)
             if self.prices_undercuts:
-                priced_undercuts(view, know, trials, wary_share(view))
+                priced_undercuts(view, know, trials, self.learnt_risk_share(view))
         best = max(trials, key=lambda t: t.ranked)
         return Decision(best.action, best.reason())
+
+    def learnt_risk_share(self, view: PlayerView) -> float:
+        """How far a knock's undercut share is raised toward the learnt risk (see
+        :func:`priced_undercuts`): as far as the match shows this opponent waits."""
+        return wary_share(view)
 
     def guess(
         self, know: Knowledge, holding: list[float], settings: SearchSettings, rng: random.Random, work: Work
