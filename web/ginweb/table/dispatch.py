@@ -345,7 +345,7 @@ class Dispatcher:
     @on(i.Next)
     def next(self) -> None:
         m = self.session.match
-        if m.phase == Phase.HAND_OVER:
+        if self.session.seated is not None or m.phase == Phase.HAND_OVER:
             self.play(Action(ActionKind.NEXT_HAND))
         elif m.phase == Phase.MATCH_OVER:
             self.show_match_result()
@@ -353,6 +353,8 @@ class Dispatcher:
     @on(i.ShowMatchResult)
     def show_match_result(self) -> None:
         result = self.session.match.result
+        if self.session.seated is not None:  # a table's end is on its result panel
+            return
         if result is not None and not any(f.shows_result() for f in self.features):
             names = self.session.names()
             if names is None:

@@ -13,6 +13,7 @@ from .board import Board
 from .intents import Origin
 from .model import Look, TableModel, present
 from .panels import Panels
+from .seatedmodel import present_seated
 from .session import Session
 from .tablestate import Motion
 from .ui import TableUI
@@ -52,6 +53,9 @@ class Screen:
             hand_buttons=() if s.practicing else tuple(b for f in self.features for b in f.hand_buttons()),
             **s.seating(),
         )
+        sp = s.seated
+        if sp is not None:
+            return present_seated(sp.view(), None if s.sits_out else s.view(), s.ui, look, sp.names)
         return present(s.view(), s.ui, look)
 
     def render(self, motion: Motion = Motion.MOVE, origin: Origin | None = None) -> None:
