@@ -446,9 +446,11 @@ class Dispatcher:
             return
         s.ready()
         self.screen.render(Motion.NONE)
-        keys = s.hand_keys()
+        keys = s.hand_keys() if not s.sits_out else []
         self.screen.focus_card_soon(s.ui.drawn or (keys[0] if keys else None))
-        self.screen.announce(narrate.status_text(s.view(), False, spoken=True))
+        if not s.sits_out:
+            self.screen.announce(s.said(narrate.status_text(s.view(), False, spoken=True)))
+        self.turns.kick()  # at a table of seats the computer waits while the table is covered
 
     @handles(i.Replay)
     def replay(self, it: i.Replay) -> None:

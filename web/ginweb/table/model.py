@@ -117,6 +117,7 @@ class Facts(Frozen):
     me: str = "You"
     opp: str = "Computer"
     handover: str | None = None  # "Pass to …": the table is covered for the handover
+    seating: str = ""  # a table of seats: its seating (gin_core's Seating); "" at your match
 
 
 class ScoreRow(Frozen):

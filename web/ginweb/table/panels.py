@@ -104,8 +104,9 @@ class Panels:
         if res == self.result_shown:
             return False
         self.result_shown = res
-        if res is None:
+        if res is None:  # emptied too: a covered table holds no word of a hand in the page
             self.result_el.hidden = True
+            self.result_el.innerHTML = ""
             return False
         items = "".join(f"<li>{dom.esc(t)}</li>" for t in res.lines)
         code = dom.esc(res.deal_code)

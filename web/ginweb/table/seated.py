@@ -9,7 +9,7 @@ hand-over's rules are handover.py's, the words of each seating words/seatwords.p
 
 from __future__ import annotations
 
-from gin_core import Match, SeatView, TableMatch, TablePhase
+from gin_core import ActionKind, Match, SeatView, TableMatch, TablePhase
 
 from ..storage import seatrecord
 from ..storage.seatrecord import Seated, persons
@@ -68,9 +68,10 @@ class SeatedPlay:
         return self.game() or (self.table.games[0], 0)
 
     def game_key(self) -> tuple[int, int]:
-        """Which game is shown: (hands over, game of the hand); it changes at a new deal."""
+        """Which game is shown: (the deal, game of the hand); it changes at a new deal."""
         match, _ = self.shown()
-        return len(self.table.hands), self.table.games.index(match)
+        deals = sum(1 for _, action in self.table.history if action.kind == ActionKind.NEXT_HAND)
+        return deals, self.table.games.index(match)
 
     def pair_names(self) -> tuple[str, str]:
         """The names of the shown game's two players, in its player order."""

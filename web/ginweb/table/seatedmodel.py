@@ -41,7 +41,7 @@ def present_seated(
         seats=seats_around(view, who),
         scoreboard=scoreboard(view, who, base.scoreboard),
         result=None if base.result is None else table_result(view, who, base.result),
-        facts=base.facts.replace(status=status(view, who, base.facts)),
+        facts=base.facts.replace(status=status(view, who, base.facts), seating=str(view.seating)),
     )
 
 

@@ -455,14 +455,10 @@ class Session:
     def play(self, action: Action) -> IllegalAction | Blocked | None:
         """Play ``action`` for the seat at the table; the refusal (nothing changed) or None."""
         m, seat = self.match, self.seat
-        if self.ui.handover:
-            return Blocked.HANDOVER
-        sitting = self.seated is not None and self.seated.sits_out()
-        if sitting and action.kind != ActionKind.NEXT_HAND:
-            return Blocked.SITS_OUT
-        if m.phase not in ENDED and m.to_move != seat and not sitting:
-            return Blocked.COMPUTERS_TURN
-        before = set() if sitting else set(m.view(seat).hand)
+        blocked = self.blocked(action)
+        if blocked is not None:
+            return blocked
+        before = set() if self.sits_out else set(m.view(seat).hand)
         try:
             self.apply(action)
         except IllegalAction as refusal:
@@ -484,6 +480,15 @@ class Session:
         self.cover(always=action.kind == ActionKind.NEXT_HAND)
         self.record()
         return None
+
+    def blocked(self, action: Action) -> Blocked | None:
+        """Why the page does not even ask the engine to play ``action`` now (None: it asks)."""
+        if self.ui.handover:
+            return Blocked.HANDOVER
+        if self.sits_out:
+            return None if action.kind == ActionKind.NEXT_HAND else Blocked.SITS_OUT
+        m = self.match
+        return Blocked.COMPUTERS_TURN if m.phase not in ENDED and m.to_move != self.seat else None
 
     def apply(self, action: Action) -> None:
         """``action`` for the seat at the device: through the table of seats when one is on
@@ -621,7 +626,7 @@ class Session:
         g.log.extend(LogLine(n, e.player, self.told(e)) for e in m.events[self.events_seen :])
         self.events_seen = len(m.events)
         if m.phase in ENDED and m.records and len(m.records) == m.deals:
-            never = never_seen(m, len(m.records), 0) if g.pending else frozenset()
+            never = never_seen(m, len(m.records), self.seat) if g.pending else frozenset()
             gamelog.reveal_reasons(g.log, g.pending, never)
             rec = m.records[-1]
             if not any(ln.text.startswith(f"Hand {rec.number} result") for ln in g.log[-6:]):

@@ -111,10 +111,17 @@ class Turns:
         s.computer_plays(decision.action, narrate.reason_words(decision.reason), seat)
         self.show.render()
         self.show.later(s.flush)
-        if not (watched or s.ui.handover or s.sits_out):
-            move = s.game.log[-1].text if s.seated is not None else narrate.computer_move(s.match)
-            self.show.announce(f"{move}. {s.said(narrate.status_text(s.view(), False, spoken=True))}")
+        if not watched:
+            self.said_played()
         await dom.pause(self.pace("after"))
+
+    def said_played(self) -> None:
+        """The computer's move in your game, and what you may do now, for a screen reader."""
+        s = self.session
+        if s.ui.handover or s.sits_out:
+            return
+        move = s.game.log[-1].text if s.seated is not None else narrate.computer_move(s.match)
+        self.show.announce(f"{move}. {s.said(narrate.status_text(s.view(), False, spoken=True))}")
 
     def measure(self, phase: str, total: float, slices: list[float]) -> None:
         """Keep each decision's timing for the browser benchmark (window.ginPerfJSON)."""
