@@ -143,7 +143,8 @@ def test_the_holders_game_is_the_two_player_table_and_the_board_has_a_column_per
     assert len(m.zones.mine) in (10, 11) and all(spec.card is not None for spec in m.zones.mine)
     assert m.hands.deadwood >= 0 and m.scoreboard.parties is not None
     assert m.scoreboard.parties.head == ("Hand", "You and Partner", "Left and Right", "Games")
-    assert m.facts.opp in ("Left", "Right")
+    assert (m.facts.me, m.facts.opp, m.facts.target) == ("You and Partner", "Left and Right", "to 125")
+    assert [spot.place for spot in m.seats if spot.against] in (["left"], ["right"])  # over your hand
 
 
 @pytest.mark.parametrize("seating", sorted(ALONE))

@@ -64,6 +64,7 @@ class Look(Frozen):
     opp: str = "Computer"  # the other seat (two people: its person's name)
     people: bool = False  # two people on one device: the other seat is a person
     handover: str | None = None  # the table is covered until this person takes the device
+    target: int | None = None  # a table of seats: the score that ends a game (its rules')
 
 
 class Zones(Frozen):

@@ -41,7 +41,29 @@ def present_seated(
         seats=seats_around(view, who),
         scoreboard=scoreboard(view, who, base.scoreboard),
         result=None if base.result is None else table_result(view, who, base.result),
-        facts=base.facts.replace(status=status(view, who, base.facts), seating=str(view.seating)),
+        facts=facts(view, who, base.facts, look.target),
+    )
+
+
+def facts(view: SeatView, who: tuple[str, ...], base: Facts, target: int | None) -> Facts:
+    """The facts line of the table: your party's score and the other party's (your opponent's,
+    or while you sit out the leader's), the table's target, its status and seating."""
+    names, scores = party_names(view, who), view.scores
+    mine = view.parties[view.seat]
+    pair = next((p for p in view.pairing if view.seat in p), None)
+    others = [p for p in range(len(names)) if p != mine]
+    theirs = (
+        view.parties[pair[1] if pair[0] == view.seat else pair[0]]
+        if pair
+        else max(others, key=lambda p: scores[p])
+    )
+    return base.replace(
+        scores=(scores[mine], scores[theirs]),
+        me=names[mine],
+        opp=names[theirs],
+        target=f"to {target}" if target is not None else base.target,
+        status=status(view, who, base),
+        seating=str(view.seating),
     )
 
 
@@ -56,10 +78,11 @@ def table_result(view: SeatView, who: tuple[str, ...], game: Result) -> Result:
     """A finished game's panel at a table: its result, the other games of the hand once over,
     the table's score line; "Next hand" once every game of the hand is over, the table's end
     after its last."""
+    shown = view.watching[:1] if view.play is None else ()  # the game watched is the one shown
     others = tuple(
         game_result((who[w.seats[0]], who[w.seats[1]]), w.showdown)
         for w in view.watching
-        if w.showdown is not None
+        if w.showdown is not None and w not in shown
     )
     button: ResultButton = "next"
     lines = game.lines + tuple(f"The other game: {line}" for line in others)
@@ -106,12 +129,11 @@ def watching(view: SeatView, ui: TableState, look: Look, who: tuple[str, ...]) -
     game = view.watching[0]
     shown = game.pile[-3:]
     pile = tuple(Spec(str(c), c, "pc", style=pile_style(c, len(shown) - 1 - i)) for i, c in enumerate(shown))
-    backs = tuple(Spec(f"b{i}", None) for i in range(game.hand_sizes[0] + game.hand_sizes[1]))
     top = game.pile[-1] if game.pile else None
     n = game.stock_size
     players = f"{who[game.seats[0]]} and {who[game.seats[1]]}"
     return TableModel(
-        zones=Zones(backs if game.showdown is None else (), pile, ()),
+        zones=Zones((), pile, ()),  # the players' cards: counted on their plates
         seats=(),
         piles=Piles(
             n,

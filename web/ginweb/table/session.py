@@ -81,6 +81,12 @@ def just_drawn(m: Match, seat: int = 0) -> str | None:
     return str(next(iter(new))) if new else None
 
 
+def logged(events: Sequence[Event], seated: bool) -> list[Event]:
+    """The events the log tells: at a table of seats, not the end of a game's one-hand match
+    (the table's end is its own, on the result panel)."""
+    return [e for e in events if not (seated and e.kind == "match_over")]
+
+
 def new_game(m: Match, level: str, uid: str, started: str) -> Game:
     """A just-dealt match with its page-side record (the computer's seed comes from the deal's)."""
     return Game(m, uid, level, m.seed % 1_000_003, started, [], [])
@@ -141,7 +147,13 @@ class Session:
         if sp is not None:
             me, opp = (sp.names[sp.seat], "") if sp.sits_out() else self.pair_seen()
             to = sp.names[sp.to_hold()] if self.ui.handover else None
-            return {"me": me, "opp": opp, "people": sp.several, "handover": to}
+            return {
+                "me": me,
+                "opp": opp,
+                "people": sp.several,
+                "handover": to,
+                "target": sp.table.table.target,
+            }
         people = self.game.people
         if people is None:
             return {}
@@ -393,7 +405,7 @@ class Session:
             return
         self.shown_game = key
         self.game.order, self.game.pending = [], {}
-        self.game.log = [LogLine(0, e.player, self.told(e)) for e in match.events]
+        self.game.log = [LogLine(0, e.player, self.told(e)) for e in logged(match.events, True)]
         self.events_seen = len(match.events)
         self.ui = TableState(handover=sp.holder is None, drawn=just_drawn(match, seat))
         self.ui.stage = Stage.RESULT if match.phase in ENDED else Stage.LIVE
@@ -623,7 +635,8 @@ class Session:
         m, g = self.match, self.game
         n = len(m.history)
         gamelog.keep_reason(g.pending, n, reason)
-        g.log.extend(LogLine(n, e.player, self.told(e)) for e in m.events[self.events_seen :])
+        new = logged(m.events[self.events_seen :], self.seated is not None)
+        g.log.extend(LogLine(n, e.player, self.told(e)) for e in new)
         self.events_seen = len(m.events)
         if m.phase in ENDED and m.records and len(m.records) == m.deals:
             never = never_seen(m, len(m.records), self.seat) if g.pending else frozenset()
