@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_core import SEATINGS, ActionKind, TableMatch, table_preset
+from gin_core import SEATINGS, Action, ActionKind, TableMatch, table_preset
 from gin_core.bots import make_bot
 from gin_core.table import TablePhase
 
@@ -409,3 +409,42 @@ def test_a_table_stored_before_ids_reads_with_one_made_from_its_deal():
     data["version"] = 3
     first = record.parse(data, KEY)
     assert first.uid == record.parse(data, KEY).uid == "table-b-1"
+
+
+def test_a_seat_sitting_the_hand_out_is_shown_no_hand_and_can_play_nothing():
+    s = session_at("three")  # you deal the first hand: you sit it out, Left and Right play
+    assert s.sits_out and s.seated is not None
+    game = s.seated.table.games[0]
+    held = {c for h in game.hand.hands for c in h}
+    m = model(s)
+    assert (
+        not m.zones.mine and not m.zones.opp and {spec.card for spec in m.zones.pile} <= set(game.hand.pile)
+    )
+    assert m.facts.status == "You sit this hand out: Left and Right play."
+    assert s.hand_keys() == [] and s.shown_melds() == [] and not s.can_undo()
+    with pytest.raises(LookupError):
+        s.view()  # nobody asks a game's view of a seat that has none (the hint, the tutor, a knock)
+    assert s.play(Action(ActionKind.DRAW_STOCK)) == Blocked.SITS_OUT
+    assert not any(c.symbol in _text(m) for c in held - set(game.hand.pile))
+
+
+def test_a_seating_is_its_definition_and_its_words():
+    """Issue 42 item 4: "four" (four players each on their own score, two games a hand) was
+    added by its engine definition (gin_core/seating.py) and its words (words/seatwords.py)
+    alone; the table plays it like every other."""
+    s = session_at("four", seed=6)
+    m = model(s)
+    assert [spot.place for spot in m.seats] == ["you", "left", "across", "right"]
+    assert m.scoreboard.parties is not None and m.scoreboard.parties.head == (
+        "Hand",
+        "You",
+        "Left",
+        "Across",
+        "Right",
+    )
+    for _ in range(400):
+        step(s)
+        if s.seated is not None and s.seated.table.hands:
+            break
+    hand = s.seated.table.hands[0]
+    assert len(hand.games) == 2 and len(hand.points) == 4

@@ -11,7 +11,6 @@ from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
 from gin_core import (
-    ENDED,
     Action,
     ActionKind,
     IllegalAction,
@@ -37,6 +36,7 @@ BLOCKED_TEXT = {
     Blocked.COMPUTERS_TURN: "Wait for the computer to finish its turn.",
     Blocked.UNDO_STRICT: "Undo is off in strict mode.",
     Blocked.HANDOVER: handover.WAIT,
+    Blocked.SITS_OUT: "You sit this hand out: the others play it.",
 }
 TAKE_BACK_TEXT = {
     TakeBack.NOTHING: "Nothing to undo in this hand.",
@@ -310,13 +310,11 @@ class Dispatcher:
         """Knock, gin or big gin: confirmed first (the card put face down and the melds laid
         down, your own grouping on screen first); when not legal the engine says which rule."""
         s = self.session
+        blocked = s.blocked(ActionKind(it.kind))
+        if blocked is not None:
+            self.refuse(blocked)
+            return
         v = s.view()
-        if s.ui.handover:
-            self.refuse(Blocked.HANDOVER)
-            return
-        if s.match.phase not in ENDED and s.match.to_move != s.seat:
-            self.refuse(Blocked.COMPUTERS_TURN)
-            return
         if it.kind == "big_gin":
             self.big_gin(v)
             return

@@ -57,6 +57,7 @@ class Plate:
         if self.doing is not None and differs("label"):
             self.doing.textContent = ", ".join(spot.doing())
             self.el.setAttribute("aria-label", spot.label)
+            self.el.style.setProperty("--backs", str(spot.backs))  # its cards face down, fanned
 
 
 def plate_of(spot: SeatSpot) -> str:

@@ -119,8 +119,13 @@ def status(view: SeatView, who: tuple[str, ...], facts: Facts) -> str:
         return f"Hand {view.hand_number} is over: deal the next."
     if view.play is None:
         playing = " and ".join(who[s] for pair in view.pairing for s in pair)
-        return f"{who[view.seat]} sits this hand out: {playing} play."
+        return f"{sits_out(who[view.seat])}: {playing} play."
     return "Your game is over: the other game goes on."
+
+
+def sits_out(name: str) -> str:
+    """ "You sit this hand out", "Carol sits this hand out"."""
+    return f"{name} {'sit' if name == 'You' else 'sits'} this hand out"
 
 
 def watching(view: SeatView, ui: TableState, look: Look, who: tuple[str, ...]) -> TableModel:
@@ -144,7 +149,7 @@ def watching(view: SeatView, ui: TableState, look: Look, who: tuple[str, ...]) -
             None,
         ),
         hands=Hands(
-            f"{who[view.seat]} sits this hand out",
+            sits_out(who[view.seat]),
             False,
             False,
             f"{players}'s cards, face down",

@@ -126,7 +126,10 @@ class Session:
         return self.game.match
 
     def view(self) -> PlayerView:
-        """What the seat at the table knows, told as "yours"."""
+        """What the seat at the table knows, told as "yours" (a seat sitting the hand out has
+        no game: asking is a mistake of the caller, refused rather than shown another's hand)."""
+        if self.sits_out:
+            raise LookupError("the seat at the device sits this hand out: it has no game to view")
         return seen_from(self.match, self.seat)
 
     @property
@@ -274,12 +277,16 @@ class Session:
         return self.match.fair_undo(self.seat)
 
     def hand_keys(self) -> list[str]:
-        """Your cards in the order shown."""
+        """Your cards in the order shown (none while you sit the hand out)."""
+        if self.sits_out:
+            return []
         slots, _ = layout(self.view().hand, self.settings.sort, self.game.order)
         return [str(s.card) for s in slots]
 
     def shown_melds(self) -> list[frozenset[Card]]:
         """The melds of your hand as grouped on screen (your own order, or the sorted layout)."""
+        if self.sits_out:
+            return []
         slots, _ = layout(self.view().hand, self.settings.sort, self.game.order)
         groups: dict[int, set[Card]] = {}
         for s in slots:
@@ -467,7 +474,7 @@ class Session:
     def play(self, action: Action) -> IllegalAction | Blocked | None:
         """Play ``action`` for the seat at the table; the refusal (nothing changed) or None."""
         m, seat = self.match, self.seat
-        blocked = self.blocked(action)
+        blocked = self.blocked(action.kind)
         if blocked is not None:
             return blocked
         before = set() if self.sits_out else set(m.view(seat).hand)
@@ -493,12 +500,13 @@ class Session:
         self.record()
         return None
 
-    def blocked(self, action: Action) -> Blocked | None:
-        """Why the page does not even ask the engine to play ``action`` now (None: it asks)."""
+    def blocked(self, kind: ActionKind) -> Blocked | None:
+        """Why the page does not even ask the engine to play a move of ``kind`` now (None: it
+        asks)."""
         if self.ui.handover:
             return Blocked.HANDOVER
         if self.sits_out:
-            return None if action.kind == ActionKind.NEXT_HAND else Blocked.SITS_OUT
+            return None if kind == ActionKind.NEXT_HAND else Blocked.SITS_OUT
         m = self.match
         return Blocked.COMPUTERS_TURN if m.phase not in ENDED and m.to_move != self.seat else None
 

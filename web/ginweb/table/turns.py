@@ -222,7 +222,7 @@ class Turns:
         s = self.session
         if self.hinting:
             return
-        if s.match.to_move != s.seat or s.match.phase in ENDED or s.ui.handover:
+        if s.sits_out or s.match.to_move != s.seat or s.match.phase in ENDED or s.ui.handover:
             self.show.notice("Hints are for your turn.", "info", 3000)
             return
         self.hinting = True
