@@ -190,6 +190,9 @@ def scored_as_stored(page) -> None:
 
 def go_over_your_game(page) -> None:
     """Between hands, your game of the hand move by move in the review's dialog, from your seat."""
+    hollywood = page.eval_on_selector("#scoreboard thead th", "th => th.textContent") == "Game"
+    rows = page.locator("#scoreboard tbody [data-act=seat-go-over][data-hand='1']").count()
+    assert rows == (0 if hollywood else 1)  # every hand's row offers it (Hollywood's rows are games)
     page.click("#btn-seat-go-over")
     page.wait_for_selector("#dlg-review[open]")
     assert page.inner_text("#review-title").startswith("Your game of hand 1")

@@ -65,7 +65,7 @@ class Panels:
 
     def scoreboard(self, board: Scoreboard) -> None:
         if board.parties is not None:
-            self.write_board(_party_board(board.parties))
+            self.write_board(_party_board(board.parties, board.buttons))
             return
         rows = [_record_row(r, board.buttons) for r in board.rows]
         if board.current is not None:
@@ -200,11 +200,22 @@ def _score_line(res: Result) -> str:
     )
 
 
-def _party_board(board: PartyBoard) -> str:
-    """A table of seats' scoreboard: a column per party (around.party_board)."""
-    head = "".join(f'<th scope="col">{dom.esc(h)}</th>' for h in board.head)
-    rows = "".join("<tr>" + "".join(f"<td>{dom.esc(c)}</td>" for c in row) + "</tr>" for row in board.rows)
+def _party_board(board: PartyBoard, buttons: Sequence[HandButton]) -> str:
+    """A table of seats' scoreboard: a column per party (around.party_board), and on each hand's
+    row the features' buttons (going over your game of that hand)."""
+    heads = (*board.head, *(("",) if buttons else ()))
+    head = "".join(f'<th scope="col">{dom.esc(h)}</th>' for h in heads)
+    rows = "".join(f"<tr>{_party_row(row, buttons)}</tr>" for row in board.rows)
     return f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody>"
+
+
+def _party_row(row: tuple[str, ...], buttons: Sequence[HandButton]) -> str:
+    """A row's cells; a hand's (its first cell a number) ends with the features' buttons."""
+    cells = "".join(f"<td>{dom.esc(c)}</td>" for c in row)
+    if not buttons:
+        return cells
+    acts = "".join(_row_button(b, int(row[0])) for b in buttons) if row[0].isdigit() else ""
+    return f"{cells}<td>{acts}</td>"
 
 
 def _record_row(r: ScoreRow, buttons: Sequence[HandButton] = ()) -> str:

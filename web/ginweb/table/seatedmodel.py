@@ -71,7 +71,7 @@ def scoreboard(view: SeatView, who: tuple[str, ...], base: Scoreboard) -> Scoreb
     """The table's scoreboard, one column per party (around.party_board); the hand in play is
     the table's."""
     current = view.hand_number if view.phase == TablePhase.PLAY else None
-    return Scoreboard((), current, (0, 0), (), base.names, party_board(view, who))
+    return Scoreboard((), current, (0, 0), base.buttons, base.names, party_board(view, who))
 
 
 def table_result(view: SeatView, who: tuple[str, ...], game: Result) -> Result:
