@@ -13,7 +13,6 @@ from .board import Board
 from .intents import Origin
 from .model import Look, TableModel, present
 from .panels import Panels
-from .seatedmodel import present_seated
 from .session import Session
 from .tablestate import Motion
 from .ui import TableUI
@@ -54,7 +53,9 @@ class Screen:
             **s.seating(),
         )
         sp = s.seated
-        if sp is not None:
+        if sp is not None:  # a table of seats: its presenter loads after the first paint (warmup.py)
+            from .seatedmodel import present_seated
+
             return present_seated(sp.view(), None if s.sits_out else s.view(), s.ui, look, sp.names)
         return present(s.view(), s.ui, look)
 
