@@ -101,6 +101,7 @@ class SeatSpot(Frozen):
     sits_out: bool
     party: str
     partner: bool = False
+    against: bool = False  # it plays the holder's game this hand (drawn over the holder's hand)
 
     @property
     def label(self) -> str:
@@ -162,6 +163,7 @@ def seats_around(view: Seated, who: tuple[str, ...]) -> tuple[SeatSpot, ...]:
     moving = _to_move(view) if live else set()
     held = _backs(view) if live else {}
     names = party_names(view, who)
+    mine = next((pair for pair in view.pairing if view.seat in pair), ())
     spots = []
     for place, k in zip(PLACES[n], range(n), strict=True):
         seat = (view.seat + k) % n
@@ -179,6 +181,7 @@ def seats_around(view: Seated, who: tuple[str, ...]) -> tuple[SeatSpot, ...]:
                 out,
                 party,
                 partner,
+                seat != view.seat and seat in mine,
             )
         )
     return tuple(spots)
