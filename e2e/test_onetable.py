@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from gin_e2e import ROOT, wait_ready
 from test_a11y import SIZES, Audit
-from test_game import FAST, SEAL_KEY, STATS_KEY, open_game, play_turn, seal
+from test_game import FAST, SEAL_KEY, STATS_KEY, hand_keys, open_game, play_turn, seal, wait_turn
 from test_pass_and_play import assert_unseen, everything_readable, named
 
 from gin_core import SEATINGS, Card, Phase, Seating, TableMatch, load_table
@@ -276,3 +276,22 @@ def test_people_pass_the_device_and_a_covered_table_names_no_card_of_any_hand(pa
         play_turn(page)
     assert covers >= 2 and len(stored(page).hands) == 2  # covered at each new deal and change of person
     audit_clean(audit)
+
+
+def test_the_hint_and_a_fair_undo_work_at_a_table(page, site_url):
+    """Item 2: the table's hint weighs your moves in your game, and a move that showed you
+    nothing (the face-up card taken) is taken back, as at two."""
+    open_game(page, site_url, f"?{FAST}&table_seed=41")
+    sit_down(page, "partners")
+    wait_turn(page)
+    page.click("#btn-hint")
+    page.wait_for_selector("#dlg-hint[open] .hints li")
+    assert page.locator("#dlg-hint .hints li.best").count() == 1
+    page.keyboard.press("Escape")
+    before, hand = len(stored(page).history), sorted(hand_keys(page))
+    page.click("#btn-take" if page.is_visible("#btn-take") else "#pile")
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 11")
+    page.click("#btn-undo")
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 10")
+    assert len(stored(page).history) == before and sorted(hand_keys(page)) == hand
+    assert "take back" in page.inner_text("#log").lower()
