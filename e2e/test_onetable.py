@@ -151,24 +151,28 @@ def test_new_match_asks_for_the_seating_first_then_who_sits_where_then_the_level
     audit_clean(audit)
 
 
+@pytest.mark.parametrize("size", sorted(SIZES))
 @pytest.mark.parametrize("seating", [str(s) for s in SEATINGS])
 def test_every_seating_is_played_on_the_table_to_the_end_of_a_hand_and_resumes_after_a_reload(
-    page, site_url, seating
+    page, site_url, seating, size
 ):
+    """Played through the table's controls at each size (audited and shown at both)."""
     audit = Audit(page, SIZES)
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
     open_game(page, site_url, f"?{FAST}&table_seed={SEEDS[seating]}")
     sit_down(page, seating)
     table = stored(page)
     n = table.seats
     assert len(places(page)) == n  # you, your opponent over your hand, the others beside the table
     audit(f"{seating}, mid-hand")
-    shots(page, seating)
+    shots(page, f"{seating}-{size}-play")
     reload_same(page)
     play_hand(page)
     assert len(stored(page).hands) == 1
     scored_as_stored(page)
     audit(f"{seating}, the hand over")
-    shots(page, f"{seating}-hand-over")
+    shots(page, f"{seating}-{size}-play-hand-over")
     if stored(page).hands[0].games[0].seats.count(0) or len(stored(page).hands[0].games) > 1:
         go_over_your_game(page)
         audit(f"{seating}, your game gone over")
