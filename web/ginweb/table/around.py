@@ -102,6 +102,7 @@ class SeatSpot(Frozen):
     party: str
     partner: bool = False
     against: bool = False  # it plays the holder's game this hand (drawn over the holder's hand)
+    elsewhere: str = ""  # in another game of the hand: whom it plays there
 
     @property
     def label(self) -> str:
@@ -117,6 +118,7 @@ class SeatSpot(Frozen):
         """What the seat is doing, in words (deals, sits out, holds cards, is to move)."""
         backs = f"{self.backs} card{'' if self.backs == 1 else 's'}" if self.backs else ""
         said = (
+            (self.elsewhere, bool(self.elsewhere)),
             ("deals", self.deals),
             ("sits this hand out", self.sits_out),
             (backs, bool(backs)),
@@ -164,6 +166,7 @@ def seats_around(view: Seated, who: tuple[str, ...]) -> tuple[SeatSpot, ...]:
     held = _backs(view) if live else {}
     names = party_names(view, who)
     mine = next((pair for pair in view.pairing if view.seat in pair), ())
+    elsewhere = _elsewhere(view, who)
     spots = []
     for place, k in zip(PLACES[n], range(n), strict=True):
         seat = (view.seat + k) % n
@@ -182,9 +185,20 @@ def seats_around(view: Seated, who: tuple[str, ...]) -> tuple[SeatSpot, ...]:
                 party,
                 partner,
                 seat != view.seat and seat in mine,
+                elsewhere.get(seat, "") if live else "",
             )
         )
     return tuple(spots)
+
+
+def _elsewhere(view: Seated, who: tuple[str, ...]) -> dict[int, str]:
+    """For each seat of a game ``view``'s seat watches (partners: the other game), whom it
+    plays (a seat's words name no card: the piles are the table's)."""
+    said = {}
+    for w in view.watching if view.play is not None else ():
+        said[w.seats[0]] = f"plays {who[w.seats[1]]}"
+        said[w.seats[1]] = f"plays {who[w.seats[0]]}"
+    return said
 
 
 def _to_move(view: Seated) -> set[int]:
