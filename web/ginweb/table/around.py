@@ -222,7 +222,7 @@ def party_board(view: SeatView, who: tuple[str, ...]) -> PartyBoard:
     Hollywood a row per game."""
     names = party_names(view, who)
     if view.hollywood is not None:
-        return _hollywood(view.hollywood, names)
+        return _hollywood(view.hollywood, names, view.hands)
     games = ("",) if _sides(view) else ()  # partners: how each hand's two games were scored
     rows = [_hand_row(h, who, bool(games)) for h in view.hands]
     rows.append(("Total", *(str(sum(h.points[p] for h in view.hands)) for p in range(len(names))), *games))
@@ -231,15 +231,17 @@ def party_board(view: SeatView, who: tuple[str, ...]) -> PartyBoard:
     return PartyBoard(("Hand", *names, *(("Games",) if games else ())), tuple(rows), names)
 
 
-def _hollywood(score: HollywoodScore, names: tuple[str, ...]) -> PartyBoard:
-    """Hollywood's three games, a row each (marked once over), and the totals of those
-    finished (a game counts, with its bonuses, once it is over)."""
+def _hollywood(score: HollywoodScore, names: tuple[str, ...], hands: tuple[TableHand, ...]) -> PartyBoard:
+    """Each hand's points per party (a row each, to go over its games), then Hollywood's three
+    games, a row each (marked once over), and the totals of those finished (a game counts, with
+    its bonuses, once it is over)."""
+    each = tuple((str(h.number), *(str(p) for p in h.points)) for h in hands)
     played = tuple(
         (f"Game {i}" + (" (over)" if g.result is not None else ""), *(str(p) for p in g.points))
         for i, g in enumerate(score.games, 1)
     )
     total = ("Finished games", *(str(t) for t in score.totals))  # with their bonuses (gin_core)
-    return PartyBoard(("Game", *names), (*played, total), names)
+    return PartyBoard(("Hand", *names), (*each, *played, total), names)
 
 
 def _hand_row(hand: TableHand, who: tuple[str, ...], games: bool) -> tuple[str, ...]:
