@@ -484,3 +484,16 @@ def test_the_tutor_asks_before_a_bad_move_at_a_table_and_is_quiet_while_you_sit_
         )
         assert d(i.PlayCard(bad.card)) is False
         assert r.named("confirm")[-1][0] == "Are you sure?"
+
+
+def test_strict_mode_takes_nothing_back_at_a_table_as_at_two():
+    from dataclasses import replace
+
+    s = session_at("partners", seed=5)
+    s.settings = replace(s.settings, strict=True)
+    for _ in range(200):
+        if s.unfair() is None:
+            break
+        step(s)
+    assert s.unfair() is None  # a move the game showed nothing since: at two it could be taken back
+    assert not s.can_undo() and s.undo() == Blocked.UNDO_STRICT
