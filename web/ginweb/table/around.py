@@ -160,13 +160,10 @@ def seats_around(view: Seated, who: tuple[str, ...]) -> tuple[SeatSpot, ...]:
     """Every seat of the table as ``view``'s seat sees it (``who``: every seat's name), its own
     first, then clockwise."""
     n = len(who)
-    live = view.phase == TablePhase.PLAY
     playing = {s for pair in view.pairing for s in pair}
-    moving = _to_move(view) if live else set()
-    held = _backs(view) if live else {}
+    moving, held, elsewhere = _in_play(view, who)
     names = party_names(view, who)
     mine = next((pair for pair in view.pairing if view.seat in pair), ())
-    elsewhere = _elsewhere(view, who)
     spots = []
     for place, k in zip(PLACES[n], range(n), strict=True):
         seat = (view.seat + k) % n
@@ -185,10 +182,18 @@ def seats_around(view: Seated, who: tuple[str, ...]) -> tuple[SeatSpot, ...]:
                 party,
                 partner,
                 seat != view.seat and seat in mine,
-                elsewhere.get(seat, "") if live else "",
+                elsewhere.get(seat, ""),
             )
         )
     return tuple(spots)
+
+
+def _in_play(view: Seated, who: tuple[str, ...]) -> tuple[set[int], dict[int, int], dict[int, str]]:
+    """While a hand is played: the seats to move, the cards each holds, whom each seat of
+    another game plays (between hands: none of them)."""
+    if view.phase != TablePhase.PLAY:
+        return set(), {}, {}
+    return _to_move(view), _backs(view), _elsewhere(view, who)
 
 
 def _elsewhere(view: Seated, who: tuple[str, ...]) -> dict[int, str]:
