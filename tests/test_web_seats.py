@@ -497,3 +497,24 @@ def test_strict_mode_takes_nothing_back_at_a_table_as_at_two():
         step(s)
     assert s.unfair() is None  # a move the game showed nothing since: at two it could be taken back
     assert not s.can_undo() and s.undo() == Blocked.UNDO_STRICT
+
+
+def test_a_table_moved_in_another_tab_is_read_again_here_and_one_left_there_is_left_here():
+    """Another tab owns the table now (storage/tabs.py): each change it stores is read again
+    here, so a move made here after "Play here" is played on that table, not over it."""
+    from types import SimpleNamespace
+
+    from ginweb.seats.feature import SeatsFeature
+
+    there = session_at("three", seed=3)
+    here = Session(Settings(), there.vault, there.own_game, fresh=False)
+    here.seat_table(record.parse(json.loads(there.vault.data[record.NAME]), KEY), fresh=False)
+    f = SeatsFeature(there.vault, None, lambda _: None)  # type: ignore[arg-type]
+    f.attach(SimpleNamespace(session=here, screen=SimpleNamespace(render=lambda: None)))  # type: ignore[arg-type]
+    for _ in range(12):
+        step(there)
+    f.stored_changed(record.NAME)
+    assert here.seated is not None and here.seated.table.history == there.seated.table.history
+    there.leave_table()
+    f.stored_changed(record.NAME)
+    assert here.seated is None and here.game.uid == "mine"
