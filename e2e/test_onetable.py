@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from gin_e2e import ROOT, wait_ready
 from test_a11y import SIZES, Audit
-from test_game import FAST, SEAL_KEY, STATS_KEY, open_game, play_turn, seal
+from test_game import FAST, SEAL_KEY, STATS_KEY, hand_keys, open_game, play_turn, seal, wait_turn
 from test_pass_and_play import assert_unseen, everything_readable, named
 
 from gin_core import SEATINGS, Card, Phase, Seating, TableMatch, load_table
@@ -151,24 +151,28 @@ def test_new_match_asks_for_the_seating_first_then_who_sits_where_then_the_level
     audit_clean(audit)
 
 
+@pytest.mark.parametrize("size", sorted(SIZES))
 @pytest.mark.parametrize("seating", [str(s) for s in SEATINGS])
 def test_every_seating_is_played_on_the_table_to_the_end_of_a_hand_and_resumes_after_a_reload(
-    page, site_url, seating
+    page, site_url, seating, size
 ):
+    """Played through the table's controls at each size (audited and shown at both)."""
     audit = Audit(page, SIZES)
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
     open_game(page, site_url, f"?{FAST}&table_seed={SEEDS[seating]}")
     sit_down(page, seating)
     table = stored(page)
     n = table.seats
     assert len(places(page)) == n  # you, your opponent over your hand, the others beside the table
     audit(f"{seating}, mid-hand")
-    shots(page, seating)
+    shots(page, f"{seating}-{size}-play")
     reload_same(page)
     play_hand(page)
     assert len(stored(page).hands) == 1
     scored_as_stored(page)
     audit(f"{seating}, the hand over")
-    shots(page, f"{seating}-hand-over")
+    shots(page, f"{seating}-{size}-play-hand-over")
     if stored(page).hands[0].games[0].seats.count(0) or len(stored(page).hands[0].games) > 1:
         go_over_your_game(page)
         audit(f"{seating}, your game gone over")
@@ -276,3 +280,22 @@ def test_people_pass_the_device_and_a_covered_table_names_no_card_of_any_hand(pa
         play_turn(page)
     assert covers >= 2 and len(stored(page).hands) == 2  # covered at each new deal and change of person
     audit_clean(audit)
+
+
+def test_the_hint_and_a_fair_undo_work_at_a_table(page, site_url):
+    """Item 2: the table's hint weighs your moves in your game, and a move that showed you
+    nothing (the face-up card taken) is taken back, as at two."""
+    open_game(page, site_url, f"?{FAST}&table_seed=41")
+    sit_down(page, "partners")
+    wait_turn(page)
+    page.click("#btn-hint")
+    page.wait_for_selector("#dlg-hint[open] .hints li")
+    assert page.locator("#dlg-hint .hints li.best").count() == 1
+    page.keyboard.press("Escape")
+    before, hand = len(stored(page).history), sorted(hand_keys(page))
+    page.click("#btn-take" if page.is_visible("#btn-take") else "#pile")
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 11")
+    page.click("#btn-undo")
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 10")
+    assert len(stored(page).history) == before and sorted(hand_keys(page)) == hand
+    assert "take back" in page.inner_text("#log").lower()
