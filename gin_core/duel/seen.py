@@ -9,23 +9,45 @@ devices have verified the whole deal: until then a settlement would hold stand-i
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import Protocol
 
+from ..actions import Action
 from ..cards import Card
 from ..events import Event
 from ..flow import Phase
+from ..hand import Hand
 from ..results import HandRecord, hand_points
+from ..rules import Rules
+from ..scoring import Settlement
 from ..view import PlayerView
-
-if TYPE_CHECKING:
-    from .peer import DuelHand
 
 NO_DEAL_CODE = ""
 """A duel's deck comes from no seed, so its record has no deal code to replay."""
 
 
-def duel_view(duel: DuelHand) -> PlayerView:
+class Peer(Protocol):
+    """What the view reads of a peer (peer.py's DuelHand, which calls this module)."""
+
+    rules: Rules
+    me: int
+    dealer: int
+    number: int
+    scores: tuple[int, int]
+    table: Hand
+
+    @property
+    def known(self) -> Mapping[int, Card]: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def settlement(self) -> Settlement | None: ...
+    @property
+    def dead(self) -> bool: ...
+    def legal_actions(self) -> list[Action]: ...
+
+
+def duel_view(duel: Peer) -> PlayerView:
     """Everything ``duel.me`` may know now, and nothing more."""
     table, me = duel.table, duel.me
     known = frozenset(duel.known.values())
@@ -70,7 +92,7 @@ def _shown(cards: Iterable[Card], known: frozenset[Card]) -> tuple[Card, ...]:
     return tuple(c for c in cards if c in known)
 
 
-def _my_knock_card(duel: DuelHand) -> Card | None:
+def _my_knock_card(duel: Peer) -> Card | None:
     """The card this player knocked with, face down (theirs only), once the hand is over."""
     table = duel.table
     if table.phase != Phase.OVER or table.settlement is None or table.settlement.knocker != duel.me:
@@ -82,7 +104,7 @@ def _plus(scores: tuple[int, int], points: tuple[int, int]) -> tuple[int, int]:
     return scores[0] + points[0], scores[1] + points[1]
 
 
-def _record(duel: DuelHand) -> HandRecord | None:
+def _record(duel: Peer) -> HandRecord | None:
     """The verified hand's record (None until both decks are verified)."""
     settlement = duel.settlement
     if settlement is None and not duel.dead:
@@ -90,7 +112,7 @@ def _record(duel: DuelHand) -> HandRecord | None:
     return HandRecord(duel.number, duel.dealer, NO_DEAL_CODE, settlement, hand_points(settlement))
 
 
-def _events(duel: DuelHand, upcard: Card | None, known: frozenset[Card]) -> tuple[Event, ...]:
+def _events(duel: Peer, upcard: Card | None, known: frozenset[Card]) -> tuple[Event, ...]:
     """The deal, then the hand's public events (every card in them read by this player)."""
     deal = Event("deal", duel.dealer, upcard, number=duel.number)
     shown = (e for e in duel.table.events if e.card is None or e.card in known)
