@@ -183,20 +183,17 @@ def test_every_seating_is_played_on_the_table_to_the_end_of_a_hand_and_resumes_a
 
 def scored_as_stored(page) -> None:
     """The scoreboard has a column per party, and its first row is the hand's points per party
-    (in Hollywood, game 1's)."""
+    (in Hollywood too, its three games after the hands)."""
     table = stored(page)
-    hand = table.hands[0]
     first = page.locator("#scoreboard tbody tr").first.inner_text().split("\t")
-    points = table.hollywood().games[0].points if table.hollywood_scored else hand.points
-    assert first[1 : 1 + table.parties] == [str(p) for p in points]
+    assert first[1 : 1 + table.parties] == [str(p) for p in table.hands[0].points]
     assert page.locator("#scoreboard thead th").count() >= 1 + table.parties
 
 
 def go_over_your_game(page) -> None:
     """Between hands, your game of the hand move by move in the review's dialog, from your seat."""
-    hollywood = page.eval_on_selector("#scoreboard thead th", "th => th.textContent") == "Game"
     rows = page.locator("#scoreboard tbody [data-act=seat-go-over][data-hand='1']").count()
-    assert rows == (0 if hollywood else 1)  # every hand's row offers it (Hollywood's rows are games)
+    assert rows == 1  # every hand's row offers it
     page.click("#btn-seat-go-over")
     page.wait_for_selector("#dlg-review[open]")
     assert page.inner_text("#review-title").startswith("Your game of hand 1")

@@ -448,3 +448,52 @@ def test_a_seating_is_its_definition_and_its_words():
             break
     hand = s.seated.table.hands[0]
     assert len(hand.games) == 2 and len(hand.points) == 4
+
+
+def test_the_tutor_asks_before_a_bad_move_at_a_table_and_is_quiet_while_you_sit_out():
+    from dataclasses import replace
+
+    from ginweb.table import intents as i
+    from ginweb.table.dispatch import Dispatcher
+    from ginweb.tutor.feature import TutorFeature
+    from test_web_comfort import run
+    from test_web_dispatch import Recorder
+
+    from gin_core.analysis import MISTAKE_POINTS
+
+    for seating, sits_out in (("partners", False), ("three", True)):
+        s = session_at(seating, seed=2)
+        s.settings = replace(s.settings, tutor=True)
+        tutor = TutorFeature()
+        s.features = (tutor,)
+        r = Recorder()
+        d = Dispatcher(s, r, r, r, r, r, [tutor])
+        if sits_out:
+            assert s.sits_out and tutor.turn_key() is None and tutor.jobs(lambda _: False) == []
+            continue
+        while not (s.seated.holder is not None and s.view().my_turn and s.view().phase == "discard"):
+            step(s)
+        [(_key, work, done)] = tutor.jobs(lambda _: False)
+        found = run(work)  # a game of a table is one hand: the values are hand points
+        bad = found[-1].action
+        done(
+            [
+                replace(c, value=found[0].value - 3 * MISTAKE_POINTS, error=0.001) if c.action == bad else c
+                for c in found
+            ]
+        )
+        assert d(i.PlayCard(bad.card)) is False
+        assert r.named("confirm")[-1][0] == "Are you sure?"
+
+
+def test_strict_mode_takes_nothing_back_at_a_table_as_at_two():
+    from dataclasses import replace
+
+    s = session_at("partners", seed=5)
+    s.settings = replace(s.settings, strict=True)
+    for _ in range(200):
+        if s.unfair() is None:
+            break
+        step(s)
+    assert s.unfair() is None  # a move the game showed nothing since: at two it could be taken back
+    assert not s.can_undo() and s.undo() == Blocked.UNDO_STRICT

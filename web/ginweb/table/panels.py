@@ -64,6 +64,7 @@ class Panels:
     # ----- scoreboard -------------------------------------------------------------------
 
     def scoreboard(self, board: Scoreboard) -> None:
+        self.board_el.classList.toggle("parties", board.parties is not None)
         if board.parties is not None:
             self.write_board(_party_board(board.parties, board.buttons))
             return
@@ -211,7 +212,10 @@ def _party_board(board: PartyBoard, buttons: Sequence[HandButton]) -> str:
 
 def _party_row(row: tuple[str, ...], buttons: Sequence[HandButton]) -> str:
     """A row's cells; a hand's (its first cell a number) ends with the features' buttons."""
-    cells = "".join(f"<td>{dom.esc(c)}</td>" for c in row)
+    cells = "".join(
+        f"<td>{dom.esc(c)}</td>" if c.lstrip("-").isdigit() else f'<td class="said">{dom.esc(c)}</td>'
+        for c in row
+    )
     if not buttons:
         return cells
     acts = "".join(_row_button(b, int(row[0])) for b in buttons) if row[0].isdigit() else ""
