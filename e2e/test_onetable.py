@@ -188,6 +188,7 @@ def scored_as_stored(page) -> None:
     first = page.locator("#scoreboard tbody tr").first.inner_text().split("\t")
     assert first[1 : 1 + table.parties] == [str(p) for p in table.hands[0].points]
     assert page.locator("#scoreboard thead th").count() >= 1 + table.parties
+    assert page.is_hidden(".board-panel .chart-box")  # a match's chart: none for a table
 
 
 def go_over_your_game(page) -> None:

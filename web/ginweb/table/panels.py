@@ -30,6 +30,7 @@ class Panels:
         g = dom.by_id
         self.log_el = g("log")
         self.board_el = g("scoreboard")
+        self.board_chart = dom.q(g("board-title").parentElement, ".chart-box")  # the match's chart
         self.result_el = g("result")
         self.toasts = g("toasts")
         self.live = g("announce")
@@ -65,6 +66,7 @@ class Panels:
 
     def scoreboard(self, board: Scoreboard) -> None:
         self.board_el.classList.toggle("parties", board.parties is not None)
+        self.board_chart.hidden = board.parties is not None  # a match's chart: none at a table of seats
         if board.parties is not None:
             self.write_board(_party_board(board.parties, board.buttons))
             return
