@@ -20,8 +20,9 @@ PORT    ?= 8000
 PREFIX  ?= /
 # extra pytest args for the tests/ suite (CPython and Pyodide runs), e.g. make test PYTEST_ARGS="-x -k melds"
 PYTEST_ARGS ?=
-# extra pytest args for the browser suite, e.g. E2E_ARGS="--headed" or "-k boot"
-E2E_ARGS ?=
+# extra pytest args for the browser suite, e.g. E2E_ARGS="--headed" or "-k boot" (default: report the
+# 20 slowest tests, what to look at when make test grows)
+E2E_ARGS ?= --durations=20
 
 .NOTPARALLEL:
 .PHONY: setup site play serve lint test test-quick test-units test-unit test-pyodide test-thorough test-e2e bench bench-bots icons clean

@@ -19,6 +19,8 @@ pairings of a hand, who deals each game and next, how the hands are scored, and 
   two at once, partners switching opponents each hand (Bicycle "Partnership Rummy",
   rummy-games.com "Partnership Gin").
 - ``hollywood_partners``: the partners' hands, the sides scored in Hollywood's three games.
+- ``four``: four players each on their own score, two games a hand, everyone meeting everyone
+  in turn (no text has it: the page's own, see :func:`four_players`).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ class Seating(StrEnum):
     THREE = "three"
     PARTNERS = "partners"
     HOLLYWOOD_PARTNERS = "hollywood_partners"
+    FOUR = "four"
 
 
 class Scoring(StrEnum):
@@ -216,6 +219,15 @@ def hollywood_partners() -> TableRules:
     return TableRules(Seating.HOLLYWOOD_PARTNERS, partners().rules, 150)
 
 
+def four_players() -> TableRules:
+    """Four players, each on their own score, two games of two at once every hand (none of the
+    texts seats four without partners: the choices here are ours). Everyone meets everyone in
+    turn (three hands make a round), the second player of each game deals it, the deal moves
+    clockwise; the classic hand rules, one score per player to 100 with the classic bonuses
+    (as three players)."""
+    return TableRules(Seating.FOUR, preset("classic"), 100)
+
+
 PARTNER_GAMES: tuple[Pairing, ...] = (((0, 1), (2, 3)), ((0, 3), (2, 1)))
 """Partners opposite (seats 0 and 2 against 1 and 3), switching opponents every hand."""
 
@@ -259,6 +271,16 @@ SEATINGS: dict[Seating, SeatingDef] = {
         rotation=Rotation.CLOCKWISE,
         scoring=Scoring.HOLLYWOOD,
         preset=hollywood_partners,
+    ),
+    Seating.FOUR: SeatingDef(
+        seats=4,
+        parties=(0, 1, 2, 3),
+        pairings=(((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2))),
+        from_dealer=False,
+        deals=Deals.SECOND,
+        rotation=Rotation.CLOCKWISE,
+        scoring=Scoring.RUNNING,
+        preset=four_players,
     ),
 }
 """Every seating the engine knows, by name: the one place a seating is defined."""

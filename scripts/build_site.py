@@ -169,7 +169,7 @@ LATER_MODULES = (
     *("gin_core.tools", "gin_core.tools.arena", "gin_core.tools.bench", "gin_core.tools.hands"),
     *("gin_core.tools.opponents", "ginweb.puzzles.model", "ginweb.puzzles.play", "ginweb.puzzles.record"),
     *("ginweb.puzzles.page", "ginweb.puzzles.alone", "ginweb.lessons.model", "ginweb.lessons.content"),
-    *("ginweb.review.model", "ginweb.review.seen", "ginweb.review.handover", "ginweb.seats.model"),
+    *("ginweb.review.model", "ginweb.review.seen", "ginweb.review.handover"),
     *("ginweb.kit.charts", "ginweb.kit.qr", "ginweb.kit.peer", "ginweb.friend.model"),
     *("ginweb.friend.invite", "ginweb.friend.talk", "ginweb.friend.duel", "ginweb.friend.handview"),
     *("ginweb.friend.play",),

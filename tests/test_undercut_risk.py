@@ -17,6 +17,7 @@ from gin_core.bots.search import ExpertBot, Playouts, priced_undercuts, remixed
 from gin_core.bots.standard import best_knock
 from gin_core.bots.undercut_data import COEFFICIENTS
 from gin_core.bots.undercut_risk import FEATURES, features, undercut_risk
+from gin_core.bots.waiting import wary_share
 from gin_core.cards import mask_of
 from gin_core.tools.opponents import arena_bot
 from gin_core.view import PlayerView
@@ -122,3 +123,58 @@ def test_expert_no_longer_knocks_into_the_hunters_undercut():
     real = mask_of(match.hand.hands[1])
     assert score(view.rules, [mask_of(view.hand) & ~before.card.bit, real], 0) == -25  # undercut
     assert str(ExpertBot(seed=3).decide(view).action) == "discard 4S"
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**20), st.lists(st.integers(-40, 40), min_size=1, max_size=30))
+def test_the_learnt_risk_counts_as_far_as_the_opponent_is_seen_waiting(seed, points):
+    """With no evidence that the opponent waits the knock keeps its guesses' value; with full
+    evidence it gets the whole learnt risk; in between, the same share of the way (the remix
+    is linear in the risk)."""
+    found = knock_chance(seed)
+    if found is None:
+        return
+    _, view = found
+    know = Knowledge.of(view)
+    knock = best_knock(view, know)
+    assert knock is not None
+    values = []
+    for waits in (0.0, 0.5, 1.0):
+        trial = Playouts(knock, Reason(ReasonKind.DRAWS))
+        trial.by_guess = [float(p) for p in points]
+        trial.points, trial.runs = float(sum(points)), len(points)
+        priced_undercuts(view, know, [trial], waits)
+        values.append(trial.value)
+    unpriced = sum(points) / len(points)
+    assert values[0] == unpriced
+    assert values[2] <= values[1] <= values[0]
+    assert abs(values[1] - (values[0] + values[2]) / 2) < 1e-9
+
+
+class FullyPricedExpert(ExpertBot):
+    """Expert raising a knock's undercut share all the way to the learnt risk, whatever the
+    match shows of the opponent's waiting (as it was)."""
+
+    def learnt_risk_share(self, view: PlayerView) -> float:
+        return 1.0
+
+
+def test_expert_knocks_against_an_opponent_seen_knocking_at_once():
+    """Match seed 14, standard against `simple`, 211 moves in (eight hands finished, `simple`
+    seen knocking far more often than waiting): the expert pricing the learnt risk in full
+    throws 5♥ and waits; expert now knocks 6♠, and `simple`'s real hand does not undercut it."""
+    bots = (arena_bot("standard", 1), arena_bot("simple", 2))
+    match = Match(preset("eaai"), seed=14)
+    for _ in range(211):
+        if match.to_move is None:
+            match.apply("next_hand")
+        else:
+            match.apply(bots[match.to_move].decide(match.view(match.to_move)).action)
+    view = match.view(0)
+    assert view.to_move == 0 and len(view.records) == 8
+    assert wary_share(view) < 0.3
+    assert str(FullyPricedExpert(seed=3).decide(view).action) == "discard 5H"
+    now = ExpertBot(seed=3).decide(view).action
+    assert str(now) == "knock 6S AH-2H-3H 3C-4C-5C TC-TH-TS" and now.card is not None
+    real = mask_of(match.hand.hands[1])
+    assert score(view.rules, [mask_of(view.hand) & ~now.card.bit, real], 0) == 5

@@ -141,9 +141,13 @@ def test_hollywood_a_row_per_game_a_column_per_player():
         if table.phase == TablePhase.HAND_OVER:
             table.apply(0, "next_hand")
     board = party_board(table.view(0), NAMES[2])
-    assert board.head == ("Game", "You", "Computer") and board.rows[-1][0] == "Finished games"
+    assert board.head == ("Hand", "You", "Computer") and board.rows[-1][0] == "Finished games"
+    hands = len(table.hands)
+    assert [r[0] for r in board.rows[:hands]] == [str(h.number) for h in table.hands]  # a row per hand
+    assert [r[1:] for r in board.rows[:hands]] == [tuple(str(p) for p in h.points) for h in table.hands]
     score = table.hollywood()
-    assert [r[0].split(" ")[0:2] for r in board.rows[:3]] == [["Game", "1"], ["Game", "2"], ["Game", "3"]]
-    for g, row in zip(score.games, board.rows, strict=False):
+    games = board.rows[hands:]
+    assert [r[0].split(" ")[0:2] for r in games[:3]] == [["Game", "1"], ["Game", "2"], ["Game", "3"]]
+    for g, row in zip(score.games, games, strict=False):
         assert row[1:] == tuple(str(p) for p in g.points)
         assert row[0].endswith("(over)") == (g.result is not None)

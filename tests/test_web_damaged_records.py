@@ -32,8 +32,8 @@ from ginweb.lessons import record as lessons
 from ginweb.puzzles import model as puzzles_model
 from ginweb.puzzles import record as puzzles
 from ginweb.review import record as reviews
-from ginweb.seats import record as seats
 from ginweb.storage import seal, stats
+from ginweb.storage import seatrecord as seats
 from ginweb.storage import settings as page_settings
 from test_api_misuse import a_table
 

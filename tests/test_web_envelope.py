@@ -21,8 +21,8 @@ from ginweb.daily import record as daily
 from ginweb.kit.safejson import NewerVersionError
 from ginweb.lessons import record as lessons
 from ginweb.puzzles import record as puzzles
-from ginweb.seats import record as seats
 from ginweb.storage import savefmt, stats
+from ginweb.storage import seatrecord as seats
 from ginweb.storage import settings as page_settings
 from ginweb.storage.envelope import Envelope, RecordKind
 

@@ -140,3 +140,39 @@ def test_the_words_name_only_your_cards_and_the_result_is_the_same_on_both():
     play_out(rounds, random.Random(3))
     results = {hand_view(seen(r), names, me).result for me, r in enumerate(rounds)}
     assert len(results) == 1 and results.pop()
+
+
+def hidden_from(me: int, rounds: tuple[Round, Round]) -> set:
+    """The other's cards that ``me`` has not read (its engine holds stand-ins there)."""
+    other = rounds[1 - me].hand
+    return set(other.table.hands[other.me]) - set(rounds[me].hand.known.values())
+
+
+def drawn_names(model: object, cards: set) -> list:
+    """The cards of ``cards`` that the table's model names, by code (``TC``) or in words."""
+    import re
+
+    text = repr(model)
+    return [c for c in cards if re.search(rf"\b{c}\b", text) or c.name in text]
+
+
+def test_the_tables_presenter_draws_a_friends_hand_from_the_view_and_names_no_hidden_card():
+    from ginweb.table.model import Look, present
+    from ginweb.table.tablestate import Stage, TableState
+
+    rounds = pair(dealer=1)
+    deal(rounds, 1)
+    rng = random.Random(5)
+    for _ in range(400):
+        for me, r in enumerate(rounds):
+            view = r.hand.view()
+            model = present(view, TableState(), Look(opp="Bea"))
+            assert not drawn_names(model, hidden_from(me, rounds))
+            assert all(str(c) in repr(model) for c in view.hand)  # your cards are on the table
+        if all(r.hand.stage == DuelStage.DONE for r in rounds):
+            break
+        mover = next(i for i, r in enumerate(rounds) if seen(r).moves)
+        moves = seen(rounds[mover]).moves
+        carry(rounds, mover, rounds[mover].play(rng.choice(moves)))
+    shown = [present(r.hand.view(), TableState(stage=Stage.RESULT), Look()) for r in rounds]
+    assert shown[0].result is not None and shown[0].result.title == shown[1].result.title

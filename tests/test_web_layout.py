@@ -105,6 +105,7 @@ FEATURE_WORDS = {
 ALLOWED = {
     ("daily", "puzzles/"): ("daily_puzzle", 'TODAY = "daily"', 'puzzle="daily"'),
     ("review", "words/"): ("the coach's move",),
+    ("seats", "storage/"): ('FORMAT = "ginweb.seats"',),  # a stored record's kind, kept as stored
 }
 
 

@@ -22,8 +22,8 @@ from ginweb.daily import record as daily
 from ginweb.lessons import record as lessons
 from ginweb.puzzles import record as puzzles
 from ginweb.review import record as reviews
-from ginweb.seats import record as seats
 from ginweb.storage import savefmt, stats
+from ginweb.storage import seatrecord as seats
 from ginweb.storage import settings as page_settings
 
 SAMPLES = json.loads((Path(__file__).parent / "stored" / "records.json").read_text())

@@ -378,9 +378,14 @@ class SearchBot(Bot):
             found = yield from self.guess(know, holding, settings, rng, work)
             trials = yield from play_candidates(view, know, trials, found, settings, work)
             if self.prices_undercuts:
-                priced_undercuts(view, know, trials)
+                priced_undercuts(view, know, trials, self.learnt_risk_share(view))
         best = max(trials, key=lambda t: t.ranked)
         return Decision(best.action, best.reason())
+
+    def learnt_risk_share(self, view: PlayerView) -> float:
+        """How far a knock's undercut share is raised toward the learnt risk (see
+        :func:`priced_undercuts`): as far as the match shows this opponent waits."""
+        return wary_share(view)
 
     def guess(
         self, know: Knowledge, holding: list[float], settings: SearchSettings, rng: random.Random, work: Work
@@ -407,19 +412,25 @@ class SearchBot(Bot):
         return out, favourite
 
 
-def priced_undercuts(view: PlayerView, know: Knowledge, trials: list[Playouts]) -> None:
-    """Raise the share of a knock's guesses that undercut it to the risk learnt offline from
-    public facts (see :mod:`.undercut_risk`), when that is higher: the guesses hold too few of
-    the low hands a waiting player keeps. The undercut and safe guesses keep their own means
-    (points, and chances when judged by the match), mixed at the learnt risk; with no undercut
-    guess, an undercut is priced at the bonus plus half the knocker's deadwood."""
+def priced_undercuts(view: PlayerView, know: Knowledge, trials: list[Playouts], waits: float = 1.0) -> None:
+    """Raise the share of a knock's guesses that undercut it toward the risk learnt offline
+    from public facts (see :mod:`.undercut_risk`), when that is higher: the guesses hold too
+    few of the low hands a waiting player keeps. ``waits`` (0 to 1) is how much of the way: the
+    match's evidence that this opponent waits with a hand it could knock with (see
+    :func:`.waiting.wary_share`; 1 with no finished hand). The model was learnt over opponents
+    who wait and opponents who knock at once and its inputs barely tell them apart, so it
+    foresees too much for the latter (by half against ``simple``), whose hand the guesses,
+    discounted by the same evidence, already price. The undercut and safe guesses keep their
+    own means (points, and chances when judged by the match), mixed at the raised share; with
+    no undercut guess, an undercut is priced at the bonus plus half the knocker's deadwood."""
     for t in trials:
         if t.action.kind != ActionKind.KNOCK or not t.runs:
             continue
         knocker = know.me & ~t.action.put.bit
-        risk = undercut_risk(view, knocker)
         cut = [p < 0 for p in t.by_guess]
-        if risk <= sum(cut) / t.runs:
+        share = sum(cut) / t.runs
+        risk = share + waits * (undercut_risk(view, knocker) - share)
+        if risk <= share:
             continue
         loss = -(view.rules.undercut_bonus + min_deadwood(knocker) / 2)
         t.points = t.runs * remixed(t.by_guess, cut, risk, loss)
@@ -473,8 +484,9 @@ class ExpertBot(SearchBot):
     The opponent's seat in its playouts is wary only on the share of guesses the match's
     evidence of waiting leaves (see :func:`.waiting.wary_share`): against a player seen
     knocking at once, playing on is valued against one who knocks at once. A knock's share of
-    undercut guesses is raised to the risk a model learnt offline from public facts foresees
-    (see :func:`priced_undercuts`): its guesses hold too few of a waiting player's low hands."""
+    undercut guesses is raised toward the risk a model learnt offline from public facts
+    foresees, by that same share (see :func:`priced_undercuts`): its guesses hold too few of a
+    waiting player's low hands, and the model foresees too many for one who knocks at once."""
 
     name = "expert"
     total_units = 45_000

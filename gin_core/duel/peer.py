@@ -27,10 +27,12 @@ from ..melds import Meld
 from ..refusals import IllegalAction, Refusal
 from ..rules import Rules
 from ..scoring import Settlement
+from ..view import PlayerView
 from . import deal
 from .curve import Point, distinct, prepare
 from .errors import Cheat, CheatDetected, MalformedMessage, OutOfTurnMessage, ReplayedMessage
 from .messages import Deck, Keys, KeysMessage, Kind, Message, Move, Reveal, parse, text
+from .seen import duel_view
 
 Sending = Generator[int, None, list[str]]
 """Work in slices (one unit per scalar multiplication) that ends with the texts to send."""
@@ -137,6 +139,10 @@ class DuelHand:
         if self.wall_take is not None:
             return [a for a in self.table.legal_actions() if a.kind in ENDING]
         return self.table.legal_actions()
+
+    def view(self) -> PlayerView:
+        """What this device's player may know now (gin_core.duel.seen), for the table to draw."""
+        return duel_view(self)
 
     @property
     def settlement(self) -> Settlement | None:

@@ -33,6 +33,7 @@ from .review.feature import ReviewFeature
 from .review.ui import ReviewUI
 from .seats.feature import SeatsFeature
 from .seats.ui import SeatsUI
+from .storage import seatrecord
 from .storage.local import Status, Store
 from .storage.records import Records
 from .storage.savefmt import Game
@@ -231,6 +232,14 @@ def open_session(
         return Session(prefs, records, new, True, features)
 
 
+def resume_table(session: Session, records: Records) -> None:
+    """A table of seats stored is on the table: it comes back (covered with several people)."""
+    key = records.seal_key()
+    seated = records.read(seatrecord.NAME, lambda d: seatrecord.parse(d, key), "table of players")
+    if seated is not None:
+        session.seat_table(seated, fresh=False)
+
+
 def start() -> tuple[Feature, ...]:
     """Build the page and put the first match on the table; the features plugged in."""
     panels = Panels()
@@ -250,7 +259,7 @@ def start() -> tuple[Feature, ...]:
         review,
         puzzles,
         TutorFeature(TutorUI()),
-        SeatsFeature(records, SeatsUI(), review.show_game, sound.play),
+        SeatsFeature(records, SeatsUI(), review.show_game),
         LessonsFeature(records, LessonsUI(), lasting=not dom.embedded),
         FriendFeature(records, FriendUI()),
     )
@@ -267,6 +276,7 @@ def start() -> tuple[Feature, ...]:
     session = open_session(prefs, records, game, fresh, features)
     if not fresh:
         session.resume_practice(records.read_game("practice", "practice hand"))
+    resume_table(session, records)
     board = Board()
     screen = Screen(session, board, TableUI(board), panels, features)
     screen.sound = sound.play

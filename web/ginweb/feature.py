@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .kit.background import Slices
     from .kit.charts import Chart
     from .storage.savefmt import Game
+    from .storage.seatrecord import Seated
     from .storage.stats import PartCheck
     from .table.dispatch import Display, Modals
     from .table.params import Params
@@ -166,6 +167,9 @@ class Feature:
 
     def counted(self, game: Game) -> None:
         """The statistics of ``game`` were just counted (a hand or the match ended)."""
+
+    def seated_changed(self, seated: Seated) -> None:
+        """A table of seats is on the table (table/seated.py) and moved, or was just seated."""
 
     def before_move(self, action: Action) -> Question | None:
         """A question to ask you before your move ``action`` is played (None: play it now)."""

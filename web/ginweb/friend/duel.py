@@ -7,10 +7,10 @@ hundred scalar multiplications (0.2-0.4 s of work), which the page runs in backg
 returns go back over the channel. A text refused (a ``DuelMessageError``: malformed, oversized,
 replayed, out of turn, another version) is said and dropped with the hand untouched; a lie
 (``CheatDetected``) stops the hand and is said. Moves of this device go through
-:meth:`Round.play` (``IllegalAction`` if refused). What is shown (:func:`seen`) names only what
-this device's player can know: their own cards, the discard pile's top, and, once the hand is
-verified, the result. Pure: two rounds in one process play whole hands in
-tests/test_web_friend_duel.py."""
+:meth:`Round.play` (``IllegalAction`` if refused). What is shown (:func:`seen`) is read from the
+engine's view of this device's player (``DuelHand.view``, the view the table draws): their own
+cards, the discard pile's top, and, once the hand is verified, the result. Pure: two rounds
+in one process play whole hands in tests/test_web_friend_duel.py."""
 
 from __future__ import annotations
 
@@ -75,16 +75,17 @@ class Seen(Frozen):
 
 
 def seen(r: Round) -> Seen:
-    """The hand as this device's player may see it (never the other hand's cards)."""
+    """The hand as this device's player may see it: drawn from the engine's view of what they
+    have read (``DuelHand.view``), never a card of the other hand."""
     h = r.hand
-    pile = h.table.pile
-    top = pile[-1] if pile else None  # a stand-in is never a known card (gin_core/duel/peer.py)
+    view = h.view()
+    shown = view.showdown
     return Seen(
         stage=h.stage,
-        cards=h.hand,
-        top=top if top in h.known.values() else None,
+        cards=view.hand,
+        top=view.top,
         my_turn=h.waiting_for == h.me,
-        moves=tuple(h.legal_actions()),
-        settlement=h.settlement,
-        dead=h.dead,
+        moves=view.legal_actions,
+        settlement=shown.settlement if shown is not None else None,
+        dead=shown is not None and shown.settlement is None,
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import FrozenInstanceError
-from typing import Any, ClassVar, dataclass_transform
+from typing import Any, ClassVar, Self, dataclass_transform
 
 _CLASS_VAR = ("ClassVar", "typing.ClassVar")
 _MISSING = object()
@@ -65,6 +65,10 @@ class Frozen:
     def __repr__(self) -> str:
         fields = ", ".join(f"{n}={self.__dict__[n]!r}" for n in self.__fields__)
         return f"{type(self).__qualname__}({fields})"
+
+    def replace(self, **changes: Any) -> Self:
+        """A copy with ``changes`` (as ``dataclasses.replace``)."""
+        return type(self)(**({n: self.__dict__[n] for n in self.__fields__} | changes))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")

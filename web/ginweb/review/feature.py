@@ -384,8 +384,9 @@ class ReviewFeature(Feature):
         return model.review_model(g.match, 1, step, g.analysis, {}, {}, reader)
 
     def hand_buttons(self) -> tuple[HandButton, ...]:
-        """The review of a finished hand (with two people, each person's own, behind a handover)."""
-        return (BUTTON,)
+        """The review of a finished hand of your match (with two people, each person's own,
+        behind a handover); none at a table of seats (its games are gone over there)."""
+        return () if self.session.seated is not None else (BUTTON,)
 
     def statistics_opened(self) -> None:
         from . import model  # deferred: warmup.py imports it after the first paint

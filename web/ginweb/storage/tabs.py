@@ -30,8 +30,10 @@ import js
 from ..kit import dom
 from ..kit.dom import Js
 from .local import Store, key
+from .seatrecord import NAME as TABLE
 
-OWNED = ("match", "practice")  # the table's records only the owning tab writes (practice: a replayed deal)
+OWNED = ("match", "practice", TABLE)  # the table's records only the owning tab writes (practice: a
+# replayed deal; TABLE: a table of seats on the table)
 
 
 class Tabs:

@@ -101,6 +101,8 @@ class SeatSpot(Frozen):
     sits_out: bool
     party: str
     partner: bool = False
+    against: bool = False  # it plays the holder's game this hand (drawn over the holder's hand)
+    elsewhere: str = ""  # in another game of the hand: whom it plays there
 
     @property
     def label(self) -> str:
@@ -116,6 +118,7 @@ class SeatSpot(Frozen):
         """What the seat is doing, in words (deals, sits out, holds cards, is to move)."""
         backs = f"{self.backs} card{'' if self.backs == 1 else 's'}" if self.backs else ""
         said = (
+            (self.elsewhere, bool(self.elsewhere)),
             ("deals", self.deals),
             ("sits this hand out", self.sits_out),
             (backs, bool(backs)),
@@ -157,11 +160,10 @@ def seats_around(view: Seated, who: tuple[str, ...]) -> tuple[SeatSpot, ...]:
     """Every seat of the table as ``view``'s seat sees it (``who``: every seat's name), its own
     first, then clockwise."""
     n = len(who)
-    live = view.phase == TablePhase.PLAY
     playing = {s for pair in view.pairing for s in pair}
-    moving = _to_move(view) if live else set()
-    held = _backs(view) if live else {}
+    moving, held, elsewhere = _in_play(view, who)
     names = party_names(view, who)
+    mine = next((pair for pair in view.pairing if view.seat in pair), ())
     spots = []
     for place, k in zip(PLACES[n], range(n), strict=True):
         seat = (view.seat + k) % n
@@ -179,9 +181,29 @@ def seats_around(view: Seated, who: tuple[str, ...]) -> tuple[SeatSpot, ...]:
                 out,
                 party,
                 partner,
+                seat != view.seat and seat in mine,
+                elsewhere.get(seat, ""),
             )
         )
     return tuple(spots)
+
+
+def _in_play(view: Seated, who: tuple[str, ...]) -> tuple[set[int], dict[int, int], dict[int, str]]:
+    """While a hand is played: the seats to move, the cards each holds, whom each seat of
+    another game plays (between hands: none of them)."""
+    if view.phase != TablePhase.PLAY:
+        return set(), {}, {}
+    return _to_move(view), _backs(view), _elsewhere(view, who)
+
+
+def _elsewhere(view: Seated, who: tuple[str, ...]) -> dict[int, str]:
+    """For each seat of a game ``view``'s seat watches (partners: the other game), whom it
+    plays (a seat's words name no card: the piles are the table's)."""
+    said = {}
+    for w in view.watching if view.play is not None else ():
+        said[w.seats[0]] = f"plays {who[w.seats[1]]}"
+        said[w.seats[1]] = f"plays {who[w.seats[0]]}"
+    return said
 
 
 def _to_move(view: Seated) -> set[int]:
@@ -205,7 +227,7 @@ def party_board(view: SeatView, who: tuple[str, ...]) -> PartyBoard:
     Hollywood a row per game."""
     names = party_names(view, who)
     if view.hollywood is not None:
-        return _hollywood(view.hollywood, names)
+        return _hollywood(view.hollywood, names, view.hands)
     games = ("",) if _sides(view) else ()  # partners: how each hand's two games were scored
     rows = [_hand_row(h, who, bool(games)) for h in view.hands]
     rows.append(("Total", *(str(sum(h.points[p] for h in view.hands)) for p in range(len(names))), *games))
@@ -214,15 +236,17 @@ def party_board(view: SeatView, who: tuple[str, ...]) -> PartyBoard:
     return PartyBoard(("Hand", *names, *(("Games",) if games else ())), tuple(rows), names)
 
 
-def _hollywood(score: HollywoodScore, names: tuple[str, ...]) -> PartyBoard:
-    """Hollywood's three games, a row each (marked once over), and the totals of those
-    finished (a game counts, with its bonuses, once it is over)."""
+def _hollywood(score: HollywoodScore, names: tuple[str, ...], hands: tuple[TableHand, ...]) -> PartyBoard:
+    """Each hand's points per party (a row each, to go over its games), then Hollywood's three
+    games, a row each (marked once over), and the totals of those finished (a game counts, with
+    its bonuses, once it is over)."""
+    each = tuple((str(h.number), *(str(p) for p in h.points)) for h in hands)
     played = tuple(
         (f"Game {i}" + (" (over)" if g.result is not None else ""), *(str(p) for p in g.points))
         for i, g in enumerate(score.games, 1)
     )
     total = ("Finished games", *(str(t) for t in score.totals))  # with their bonuses (gin_core)
-    return PartyBoard(("Game", *names), (*played, total), names)
+    return PartyBoard(("Hand", *names), (*each, *played, total), names)
 
 
 def _hand_row(hand: TableHand, who: tuple[str, ...], games: bool) -> tuple[str, ...]:

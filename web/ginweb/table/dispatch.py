@@ -11,7 +11,6 @@ from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
 from gin_core import (
-    ENDED,
     Action,
     ActionKind,
     IllegalAction,
@@ -37,6 +36,7 @@ BLOCKED_TEXT = {
     Blocked.COMPUTERS_TURN: "Wait for the computer to finish its turn.",
     Blocked.UNDO_STRICT: "Undo is off in strict mode.",
     Blocked.HANDOVER: handover.WAIT,
+    Blocked.SITS_OUT: "You sit this hand out: the others play it.",
 }
 TAKE_BACK_TEXT = {
     TakeBack.NOTHING: "Nothing to undo in this hand.",
@@ -310,13 +310,11 @@ class Dispatcher:
         """Knock, gin or big gin: confirmed first (the card put face down and the melds laid
         down, your own grouping on screen first); when not legal the engine says which rule."""
         s = self.session
+        blocked = s.blocked(ActionKind(it.kind))
+        if blocked is not None:
+            self.refuse(blocked)
+            return
         v = s.view()
-        if s.ui.handover:
-            self.refuse(Blocked.HANDOVER)
-            return
-        if s.match.phase not in ENDED and s.match.to_move != s.seat:
-            self.refuse(Blocked.COMPUTERS_TURN)
-            return
         if it.kind == "big_gin":
             self.big_gin(v)
             return
@@ -345,7 +343,7 @@ class Dispatcher:
     @on(i.Next)
     def next(self) -> None:
         m = self.session.match
-        if m.phase == Phase.HAND_OVER:
+        if self.session.seated is not None or m.phase == Phase.HAND_OVER:
             self.play(Action(ActionKind.NEXT_HAND))
         elif m.phase == Phase.MATCH_OVER:
             self.show_match_result()
@@ -353,6 +351,8 @@ class Dispatcher:
     @on(i.ShowMatchResult)
     def show_match_result(self) -> None:
         result = self.session.match.result
+        if self.session.seated is not None:  # a table's end is on its result panel
+            return
         if result is not None and not any(f.shows_result() for f in self.features):
             names = self.session.names()
             if names is None:
@@ -444,9 +444,11 @@ class Dispatcher:
             return
         s.ready()
         self.screen.render(Motion.NONE)
-        keys = s.hand_keys()
+        keys = s.hand_keys() if not s.sits_out else []
         self.screen.focus_card_soon(s.ui.drawn or (keys[0] if keys else None))
-        self.screen.announce(narrate.status_text(s.view(), False, spoken=True))
+        if not s.sits_out:
+            self.screen.announce(s.said(narrate.status_text(s.view(), False, spoken=True)))
+        self.turns.kick()  # at a table of seats the computer waits while the table is covered
 
     @handles(i.Replay)
     def replay(self, it: i.Replay) -> None:

@@ -24,11 +24,11 @@ from ..kit.frozen import Frozen
 from ..storage.savefmt import LogLine
 from ..words import narrate
 from . import handover, handview
-from .around import SeatSpot, pair_seat, seats_around
+from .around import PartyBoard, SeatSpot, pair_seat, seats_around
 from .tablestate import Stage, TableState
 
 MELD_WORD = {0: "first meld", 1: "second meld", 2: "third meld", 3: "fourth meld"}
-ResultButton = Literal["next", "show-result", "practice-end"]
+ResultButton = Literal["next", "show-result", "practice-end", "new", "wait"]
 
 
 class Spec(Frozen):
@@ -64,6 +64,7 @@ class Look(Frozen):
     opp: str = "Computer"  # the other seat (two people: its person's name)
     people: bool = False  # two people on one device: the other seat is a person
     handover: str | None = None  # the table is covered until this person takes the device
+    target: int | None = None  # a table of seats: the score that ends a game (its rules')
 
 
 class Zones(Frozen):
@@ -117,6 +118,7 @@ class Facts(Frozen):
     me: str = "You"
     opp: str = "Computer"
     handover: str | None = None  # "Pass to …": the table is covered for the handover
+    seating: str = ""  # a table of seats: its seating (gin_core's Seating); "" at your match
 
 
 class ScoreRow(Frozen):
@@ -134,6 +136,7 @@ class Scoreboard(Frozen):
     totals: tuple[int, int]
     buttons: tuple[HandButton, ...] = ()  # on each finished hand (none over a practice hand)
     names: tuple[str, str] = ("You", "Comp.")  # the columns' heads
+    parties: PartyBoard | None = None  # a table of seats: one column per party, in place of the above
 
 
 class Result(Frozen):
@@ -149,6 +152,8 @@ class Result(Frozen):
     reasons: tuple[tuple[str, str], ...]  # (the computer's move, why), shown after the hand
     buttons: tuple[HandButton, ...] = ()  # the features' (your match's hand, not a practice one)
     names: tuple[str, str] = ("you", "computer")  # the score line's
+    table: str = ""  # a table of seats: its score line, every party's total (in place of the above)
+    replay: bool = True  # the deal may be played again as a practice hand (your match's)
 
 
 class TableModel(Frozen):
@@ -406,8 +411,9 @@ def _status(v: PlayerView, ui: TableState, look: Look) -> str:
 
 
 def _said(text: str, look: Look) -> str:
-    """A text written for you against the computer, with the other person's name (two people)."""
-    return narrate.named(text, look.opp) if look.people else text
+    """A text written for you against the computer, with the other player's name (two people,
+    or a table of seats)."""
+    return narrate.named(text, look.opp) if look.opp != "Computer" else text
 
 
 # ----- scoreboard and result --------------------------------------------------------------------

@@ -11,6 +11,7 @@ from typing import Any
 from ..feature import HandButton
 from ..kit import dom
 from ..storage.savefmt import LogLine
+from .around import PartyBoard
 from .model import Result, Scoreboard, ScoreRow
 
 NOTICES_SHOWN = 3
@@ -19,6 +20,8 @@ BUTTONS = {
     "next": "Next hand",
     "show-result": "Match result",
     "practice-end": "Back to your match",
+    "new": "New match",
+    "wait": "The other game goes on\u2026",
 }
 
 
@@ -27,6 +30,7 @@ class Panels:
         g = dom.by_id
         self.log_el = g("log")
         self.board_el = g("scoreboard")
+        self.board_chart = dom.q(g("board-title").parentElement, ".chart-box")  # the match's chart
         self.result_el = g("result")
         self.toasts = g("toasts")
         self.live = g("announce")
@@ -61,6 +65,11 @@ class Panels:
     # ----- scoreboard -------------------------------------------------------------------
 
     def scoreboard(self, board: Scoreboard) -> None:
+        self.board_el.classList.toggle("parties", board.parties is not None)
+        self.board_chart.hidden = board.parties is not None  # a match's chart: none at a table of seats
+        if board.parties is not None:
+            self.write_board(_party_board(board.parties, board.buttons))
+            return
         rows = [_record_row(r, board.buttons) for r in board.rows]
         if board.current is not None:
             rows.append(
@@ -75,6 +84,9 @@ class Panels:
             '<th scope="col">Deal</th></tr></thead>'
             f"<tbody>{''.join(rows)}</tbody><tfoot>{foot}</tfoot>"
         )
+        self.write_board(html)
+
+    def write_board(self, html: str) -> None:
         if html != self.board_html:
             self.board_html = html
             self.board_el.innerHTML = html
@@ -95,22 +107,27 @@ class Panels:
         if res == self.result_shown:
             return False
         self.result_shown = res
-        if res is None:
+        if res is None:  # emptied too: a covered table holds no word of a hand in the page
             self.result_el.hidden = True
+            self.result_el.innerHTML = ""
             return False
         items = "".join(f"<li>{dom.esc(t)}</li>" for t in res.lines)
         code = dom.esc(res.deal_code)
+        off = " disabled" if res.button == "wait" else ""
         button = (
-            f'<button type="button" class="primary" id="btn-next" data-act="{res.button}">'
+            f'<button type="button" class="primary" id="btn-next" data-act="{res.button}"{off}>'
             f"{BUTTONS[res.button]}</button>"
+        )
+        replay = (
+            f' <button type="button" class="link" data-act="replay" data-code="{code}" '
+            f'data-dealer="{res.dealer}">Replay this deal</button>'
+            if res.replay
+            else ""
         )
         self.result_el.innerHTML = (
             f'<h2 id="result-title">{dom.esc(res.title)}</h2><ul class="lines">{items}</ul>'
-            f'<p class="score-line">Score: {dom.esc(res.names[0])} <b id="res-you">{res.scores[0]}</b>'
-            f' \u00b7 {dom.esc(res.names[1])} <b id="res-cpu">{res.scores[1]}</b></p>'
-            f'<p class="deal">Deal code <code id="deal-code">{code}</code> '
-            f'<button type="button" class="link" data-act="replay" data-code="{code}" '
-            f'data-dealer="{res.dealer}">Replay this deal</button></p>'
+            f"{_score_line(res)}"
+            f'<p class="deal">Deal code <code id="deal-code">{code}</code>{replay}</p>'
             f'{_reasons_html(res.reasons)}<div class="row">{_result_buttons(res)}{button}</div>'
         )
         self.result_el.hidden = False
@@ -174,6 +191,37 @@ class Panels:
         """Say ``text`` (written for speech: card names, not symbols) through the live region."""
         self.live.textContent = ""
         dom.after(30, lambda: setattr(self.live, "textContent", text))
+
+
+def _score_line(res: Result) -> str:
+    """The score under a finished hand: yours and the other's, or a table's every party."""
+    if res.table:
+        return f'<p class="score-line">Score: {dom.esc(res.table)}</p>'
+    return (
+        f'<p class="score-line">Score: {dom.esc(res.names[0])} <b id="res-you">{res.scores[0]}</b>'
+        f' \u00b7 {dom.esc(res.names[1])} <b id="res-cpu">{res.scores[1]}</b></p>'
+    )
+
+
+def _party_board(board: PartyBoard, buttons: Sequence[HandButton]) -> str:
+    """A table of seats' scoreboard: a column per party (around.party_board), and on each hand's
+    row the features' buttons (going over your game of that hand)."""
+    heads = (*board.head, *(("",) if buttons else ()))
+    head = "".join(f'<th scope="col">{dom.esc(h)}</th>' for h in heads)
+    rows = "".join(f"<tr>{_party_row(row, buttons)}</tr>" for row in board.rows)
+    return f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody>"
+
+
+def _party_row(row: tuple[str, ...], buttons: Sequence[HandButton]) -> str:
+    """A row's cells; a hand's (its first cell a number) ends with the features' buttons."""
+    cells = "".join(
+        f"<td>{dom.esc(c)}</td>" if c.lstrip("-").isdigit() else f'<td class="said">{dom.esc(c)}</td>'
+        for c in row
+    )
+    if not buttons:
+        return cells
+    acts = "".join(_row_button(b, int(row[0])) for b in buttons) if row[0].isdigit() else ""
+    return f"{cells}<td>{acts}</td>"
 
 
 def _record_row(r: ScoreRow, buttons: Sequence[HandButton] = ()) -> str:

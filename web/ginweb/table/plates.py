@@ -1,8 +1,12 @@
 """The seat plates around the table, written from the presenter's seats (``around.py``'s
-``SeatSpot``, one per seat, every seating): each seat's name, its dealer chip, and whether it is
-to move or sits the hand out. A plate is the table's element whose ``data-place`` names its
-place (you, left, across, right), with the name in ``.name`` and the chip in ``.dealer``; the
-writer finds them in the page and decides nothing."""
+``SeatSpot``, one per seat, every seating): each seat's name, its dealer chip, whether it is to
+move or sits the hand out, and beside the table what it is doing. A plate is the table's
+element whose ``data-place`` names it: ``you`` under your hand, ``opponent`` over the hand you
+play against (whichever place that seat has), and ``left``, ``across``, ``right`` beside the
+table for the seats of a table of three or four that are not in your game; a plate no seat is
+written on is hidden (the side plates at two, your opponent's while you sit a hand out). The
+name is in ``.name``, the chip in ``.dealer``, what it does in ``.doing``; the writer finds them
+in the page and decides nothing."""
 
 from __future__ import annotations
 
@@ -11,6 +15,8 @@ from collections.abc import Sequence
 from ..kit import dom
 from ..kit.dom import Js
 from .around import Place, SeatSpot
+
+OPPONENT = "opponent"
 
 
 class Plate:
@@ -21,28 +27,54 @@ class Plate:
         self.el = el
         self.name = dom.q(el, ".name")
         self.dealer = dom.q(el, ".dealer")
+        self.doing = dom.opt(el.querySelector(".doing"))
         self.shown: SeatSpot | None = None
+        self.hidden: bool | None = None  # as last written (None: not yet)
 
-    def write(self, spot: SeatSpot) -> None:
-        was = self.shown
-        if was is None or was.name != spot.name:
+    def write(self, spot: SeatSpot | None) -> None:
+        """Write ``spot`` (None: no seat here: a side plate is hidden)."""
+        hide = spot is None  # no seat there: a side plate, or no opponent while you sit out
+        if hide != self.hidden:
+            self.hidden = self.el.hidden = hide
+        was, self.shown = self.shown, spot
+        if spot is not None:
+            self.changed(spot, was)
+
+    def changed(self, spot: SeatSpot, was: SeatSpot | None) -> None:
+        """Write what differs from ``was`` (None: everything)."""
+
+        def differs(field: str) -> bool:
+            return was is None or getattr(was, field) != getattr(spot, field)
+
+        if differs("name"):
             self.name.textContent = spot.name
-        if was is None or was.deals != spot.deals:
+        if differs("deals"):
             self.dealer.hidden = not spot.deals
-        if was is None or was.to_move != spot.to_move:
+        if differs("to_move"):
             self.el.classList.toggle("to-move", spot.to_move)
-        if was is None or was.sits_out != spot.sits_out:
+        if differs("sits_out"):
             self.el.classList.toggle("sits-out", spot.sits_out)
-        self.shown = spot
+        if self.doing is not None and differs("label"):
+            self.doing.textContent = ", ".join(spot.doing())
+            self.el.setAttribute("aria-label", spot.label)
+            self.el.style.setProperty("--backs", str(spot.backs))  # its cards face down, fanned
+
+
+def plate_of(spot: SeatSpot) -> str:
+    """The plate a seat is written on: yours, the one over your opponent's hand, or its place."""
+    if spot.place == Place.YOU:
+        return str(Place.YOU)
+    return OPPONENT if spot.against else str(spot.place)
 
 
 class SeatPlates:
-    """The plates of the table's places, each written from its seat."""
+    """The plates of the table, each written from its seat."""
 
     def __init__(self, table: Js) -> None:
         found = table.querySelectorAll("[data-place]")
-        self.plates = {Place(el.dataset.place): Plate(el) for el in found}
+        self.plates = {str(el.dataset.place): Plate(el) for el in found}
 
     def render(self, spots: Sequence[SeatSpot]) -> None:
-        for spot in spots:
-            self.plates[spot.place].write(spot)
+        placed = {plate_of(spot): spot for spot in spots}
+        for name, plate in self.plates.items():
+            plate.write(placed.get(name))

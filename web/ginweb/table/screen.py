@@ -52,6 +52,11 @@ class Screen:
             hand_buttons=() if s.practicing else tuple(b for f in self.features for b in f.hand_buttons()),
             **s.seating(),
         )
+        sp = s.seated
+        if sp is not None:  # a table of seats: its presenter loads after the first paint (warmup.py)
+            from .seatedmodel import present_seated
+
+            return present_seated(sp.view(), None if s.sits_out else s.view(), s.ui, look, sp.names)
         return present(s.view(), s.ui, look)
 
     def render(self, motion: Motion = Motion.MOVE, origin: Origin | None = None) -> None:

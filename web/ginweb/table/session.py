@@ -30,6 +30,8 @@ from gin_core import (
     ActionKind,
     Bot,
     Card,
+    Event,
+    HandRecord,
     IllegalAction,
     Match,
     Phase,
@@ -42,13 +44,15 @@ from gin_core.analysis import never_seen
 
 from ..feature import Feature
 from ..kit.background import SLICE_MS
-from ..storage import settings, stats
+from ..storage import seatrecord, settings, stats
 from ..storage.savefmt import Game, LogLine
+from ..storage.seatrecord import Seated
 from ..storage.vault import Vault
 from ..words import gamelog, narrate
 from . import handover
 from .handview import layout
-from .seatview import seen_from
+from .seated import SeatedPlay
+from .seatview import mirror_event, mirror_record, seen_from
 from .tablestate import Stage, TableState
 
 DRAWS = (ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE)
@@ -58,6 +62,7 @@ class Blocked(StrEnum):
     """Why the page did not even ask the engine (the engine's own refusals are IllegalAction)."""
 
     COMPUTERS_TURN = "computers_turn"
+    SITS_OUT = "sits_out"  # a table of seats: the holder sits this hand out
     HANDOVER = "handover"  # two people: the next one has not taken the device yet
     UNDO_STRICT = "undo_strict"
 
@@ -74,6 +79,12 @@ def just_drawn(m: Match, seat: int = 0) -> str | None:
     before.undo(seat)  # takes back exactly that draw
     new = set(m.view(seat).hand) - set(before.view(seat).hand)
     return str(next(iter(new))) if new else None
+
+
+def logged(events: Sequence[Event], seated: bool) -> list[Event]:
+    """The events the log tells: at a table of seats, not the end of a game's one-hand match
+    (the table's end is its own, on the result panel)."""
+    return [e for e in events if not (seated and e.kind == "match_over")]
 
 
 def new_game(m: Match, level: str, uid: str, started: str) -> Game:
@@ -98,6 +109,9 @@ class Session:
         self.ui = TableState()
         self.seat = 0  # whose view the table shows (1 only with two people on one device)
         self.suspended: Game | None = None  # your match, set aside while a practice hand is played
+        self.seated: SeatedPlay | None = None  # a table of seats on the table (seated.py)
+        self.waiting: Game | None = None  # your match, set aside while a table of seats is played
+        self.shown_game: tuple[int, int] = (0, 0)  # which of the table's games is shown (seated.py)
         self.epoch = 0  # changes whenever the table is replaced or moves are taken back
         self.game = game
         self.bot: Bot = make_bot(game.level, game.bot_seed, SLICE_MS)
@@ -112,7 +126,10 @@ class Session:
         return self.game.match
 
     def view(self) -> PlayerView:
-        """What the seat at the table knows, told as "yours"."""
+        """What the seat at the table knows, told as "yours" (a seat sitting the hand out has
+        no game: asking is a mistake of the caller, refused rather than shown another's hand)."""
+        if self.sits_out:
+            raise LookupError("the seat at the device sits this hand out: it has no game to view")
         return seen_from(self.match, self.seat)
 
     @property
@@ -121,31 +138,71 @@ class Session:
         return self.game.people is not None
 
     def names(self) -> tuple[str, str] | None:
-        """The two people's names (None: you against the computer)."""
-        return self.game.people
+        """The two players' names (None: you against the computer): two people's, or at a
+        table of seats those of the game shown."""
+        return self.seated.pair_names() if self.seated is not None else self.game.people
 
     def seating(self) -> dict[str, Any]:
         """Who sits where, for the presenter (model.Look): nothing with you against the
-        computer; with two people, the names and, while the device is handed over, who takes it."""
-        people, m = self.game.people, self.match
+        computer; with two people (or at a table of seats) the names and, while the device is
+        handed over, who takes it."""
+        sp, m = self.seated, self.match
+        if sp is not None:
+            me, opp = (sp.names[sp.seat], "") if sp.sits_out() else self.pair_seen()
+            to = sp.names[sp.to_hold()] if self.ui.handover else None
+            return {
+                "me": me,
+                "opp": opp,
+                "people": sp.several,
+                "handover": to,
+                "target": sp.table.table.target,
+            }
+        people = self.game.people
         if people is None:
             return {}
         to = people[m.to_move] if self.ui.handover and m.to_move is not None else None
         return {"me": people[self.seat], "opp": people[1 - self.seat], "people": True, "handover": to}
 
+    def pair_seen(self) -> tuple[str, str]:
+        """The shown game's two names, the seat at the device's first."""
+        pair = self.names() or narrate.NAMES
+        return pair[self.seat], pair[1 - self.seat]
+
     def said(self, text: str) -> str:
-        """Words written for you against the computer, with the other person's name when two
-        people play (the seat at the table is "you")."""
-        people = self.game.people
-        return text if people is None else narrate.named(text, people[1 - self.seat])
+        """Words written for you against the computer, with the other player's name when two
+        people play or at a table of seats (the seat at the table is "you")."""
+        if self.game.people is None and self.seated is None:
+            return text
+        return narrate.named(text, self.pair_seen()[1])
+
+    def told(self, event: Event) -> str:
+        """A log line for ``event`` of the game shown: as you and the computer, with two
+        people's names, or at a table of seats with its players' names ("you" when alone)."""
+        sp = self.seated
+        if sp is None:
+            return narrate.event_text(event, self.game.people)
+        if sp.several or sp.sits_out():
+            return narrate.event_text(event, sp.pair_names())
+        mine = mirror_event(event) if self.seat == 1 else event
+        return narrate.named(narrate.event_text(mine), self.pair_seen()[1])
 
     def ready(self) -> None:
         """The person whose turn it is has the device: uncover the table on their own view."""
         m = self.match
-        to_move = () if m.to_move is None else (m.to_move,)
-        self.seat = handover.holder_now((0, 1), to_move, (0, 1), self.seat)
+        if self.seated is not None:
+            self.seated.holder = self.seated.to_hold()
+            self.point()
+            m = self.match
+        else:
+            to_move = () if m.to_move is None else (m.to_move,)
+            self.seat = handover.holder_now((0, 1), to_move, (0, 1), self.seat)
         self.ui = TableState(drawn=just_drawn(m, self.seat))
         self.ui.stage = Stage.RESULT if m.phase in ENDED else Stage.LIVE
+
+    @property
+    def sits_out(self) -> bool:
+        """At a table of seats, the seat at the device sits this hand out (it watches)."""
+        return self.seated is not None and self.seated.sits_out()
 
     @property
     def practicing(self) -> bool:
@@ -154,8 +211,9 @@ class Session:
 
     @property
     def own_game(self) -> Game:
-        """Your match: the one on the table, or the one set aside for a practice hand."""
-        return self.suspended or self.game
+        """Your match: the one on the table, or the one set aside for a practice hand or a
+        table of seats."""
+        return self.suspended or self.waiting or self.game
 
     def in_progress(self) -> bool:
         """Your match has moves made and has not ended (leaving it counts as abandoned)."""
@@ -172,13 +230,21 @@ class Session:
 
     def leaving(self) -> str | None:
         """The warning before your match is left for another (None: nothing in progress)."""
+        sp = self.seated
+        if sp is not None and sp.table.result is None:
+            return f"A new match ends this table of {sp.table.seats} (it is not kept)."
         return narrate.leaving_words(self.counts) if self.in_progress() else None
 
     @property
     def counts(self) -> bool:
         """The match on the table counts in the statistics: not a practice hand, and no feature
         says otherwise (a feature's match played as practice), and not two people's match."""
-        return not self.practicing and not self.two_people and all(f.counts() for f in self.features)
+        return (
+            not self.practicing
+            and not self.two_people
+            and self.seated is None
+            and all(f.counts() for f in self.features)
+        )
 
     def undo_off(self) -> Blocked | str | None:
         """Why moves cannot be taken back now: strict mode, a feature's reason (words), or None."""
@@ -202,15 +268,25 @@ class Session:
     def can_undo(self) -> bool:
         """You may take back your last move: undo is on, and it showed you nothing
         (``Match.fair_undo``: not a stock draw, not answered by the computer)."""
-        return not (self.strict or self.ui.handover) and self.match.fair_undo(self.seat) is None
+        return not (self.strict or self.ui.handover) and self.unfair() is None
+
+    def unfair(self) -> TakeBack | None:
+        """Why the seat at the device may not take back its last move (None: it may)."""
+        if self.seated is not None:
+            return self.seated.table.fair_undo(self.seated.seat)
+        return self.match.fair_undo(self.seat)
 
     def hand_keys(self) -> list[str]:
-        """Your cards in the order shown."""
+        """Your cards in the order shown (none while you sit the hand out)."""
+        if self.sits_out:
+            return []
         slots, _ = layout(self.view().hand, self.settings.sort, self.game.order)
         return [str(s.card) for s in slots]
 
     def shown_melds(self) -> list[frozenset[Card]]:
         """The melds of your hand as grouped on screen (your own order, or the sorted layout)."""
+        if self.sits_out:
+            return []
         slots, _ = layout(self.view().hand, self.settings.sort, self.game.order)
         groups: dict[int, set[Card]] = {}
         for s in slots:
@@ -245,8 +321,7 @@ class Session:
         self.ui.stage = Stage.RESULT if game.match.phase in ENDED else Stage.LIVE
         self.cover(always=True)
         if fresh or not game.log:
-            names = game.people
-            game.log = [LogLine(0, e.player, narrate.event_text(e, names)) for e in game.match.events]
+            game.log = [LogLine(0, e.player, self.told(e)) for e in game.match.events]
             if not fresh:
                 game.log.append(LogLine(len(game.match.history), None, "Resumed (log rebuilt)"))
         self.events_seen = len(game.match.events)
@@ -254,8 +329,9 @@ class Session:
         self.save()
 
     def abandon(self, counted: bool) -> None:
-        """Leave the match on the table for another: the practice hand ends, and a counting
-        match in progress is counted as abandoned when ``counted``."""
+        """Leave the match on the table for another: a table of seats or the practice hand
+        ends, and a counting match in progress is counted as abandoned when ``counted``."""
+        self.leave_table()
         if self.suspended is not None:  # a practice hand ends with it
             self.game, self.suspended = self.suspended, None
         self.vault.remove("practice")
@@ -291,6 +367,81 @@ class Session:
         game.people = people
         self.adopt(game, fresh=True)
 
+    # ----- a table of seats (seated.py) ------------------------------------------------------
+
+    def seat_table(self, seated: Seated, fresh: bool) -> None:
+        """Put a table of seats on the table (``fresh``: just sat down; else resumed after a
+        reload): your match waits, saved as it was; a practice hand ends. One person holds the
+        device at once; with several the table opens covered for the first to play."""
+        if self.seated is None:
+            self.end_practice()
+            self.waiting = self.game
+        self.epoch += 1
+        alone = len(seatrecord.persons(seated.people)) == 1
+        self.seated = sp = SeatedPlay(seated)
+        sp.holder = sp.to_hold() if alone else None
+        match, _ = sp.shown()
+        self.game = Game(match, seated.uid, seated.level, 0, self.vault.now())
+        self.shown_game = (-1, -1)
+        self.point()
+        if not alone:
+            self.ui = TableState(handover=True)
+        for f in self.features:
+            f.seated_changed(seated)
+        if fresh:
+            self.save()
+
+    def leave_table(self) -> None:
+        """The table of seats ends (its record goes); your match is back on the table."""
+        if self.seated is None:
+            return
+        self.seated = None
+        self.vault.remove(seatrecord.NAME)
+        self.game, self.waiting = self.waiting or self.game, None
+
+    def point(self) -> None:
+        """Show the game of the seat at the device (or while it sits out, the one it watches):
+        after every move at the table, since a new deal or a move taken back replaces the
+        table's games. A game newly shown starts its own log and table state."""
+        sp = self.seated
+        assert sp is not None, "a table of seats is on the table"
+        match, seat = sp.shown()
+        self.game.match, self.seat = match, seat
+        key = sp.game_key()
+        if key == self.shown_game:
+            return
+        self.shown_game = key
+        self.game.order, self.game.pending = [], {}
+        self.game.log = [LogLine(0, e.player, self.told(e)) for e in logged(match.events, True)]
+        self.events_seen = len(match.events)
+        self.ui = TableState(handover=sp.holder is None, drawn=just_drawn(match, seat))
+        self.ui.stage = Stage.RESULT if match.phase in ENDED else Stage.LIVE
+
+    def passed(self, new_deal: bool) -> None:
+        """After a move at the table: who should hold the device now; with several people the
+        table is covered when that changes, and at a new deal (handover.covers)."""
+        sp = self.seated
+        assert sp is not None, "a table of seats is on the table"
+        want = sp.to_hold()
+        if handover.covers(len(sp.people), want != sp.holder, new_deal):
+            sp.holder = None
+            self.ui = TableState(handover=True)
+            self.game.order = []
+        else:
+            sp.holder = want
+        self.point()
+        for f in self.features:
+            f.seated_changed(sp.seated)
+
+    def computer_seat(self) -> int | None:
+        """The seat whose move the computer makes next (None: nobody's, or a person's): at two,
+        seat 1 against you; at a table of seats, the first computer to move (not while the
+        table is covered)."""
+        sp, m = self.seated, self.match
+        if sp is not None:
+            return None if self.ui.handover else sp.computer_to_move()
+        return 1 if m.phase not in ENDED and m.to_move == 1 and not self.two_people else None
+
     # ----- practice hands -------------------------------------------------------------------
 
     def practice(self, code: str, dealer: int, start: Match | None = None) -> None:
@@ -323,15 +474,17 @@ class Session:
     def play(self, action: Action) -> IllegalAction | Blocked | None:
         """Play ``action`` for the seat at the table; the refusal (nothing changed) or None."""
         m, seat = self.match, self.seat
-        if self.ui.handover:
-            return Blocked.HANDOVER
-        if m.phase not in ENDED and m.to_move != seat:
-            return Blocked.COMPUTERS_TURN
-        before = set(m.view(seat).hand)
+        blocked = self.blocked(action.kind)
+        if blocked is not None:
+            return blocked
+        before = set() if self.sits_out else set(m.view(seat).hand)
         try:
-            m.apply(action, None if action.kind == ActionKind.NEXT_HAND else seat)
+            self.apply(action)
         except IllegalAction as refusal:
             return refusal
+        if self.seated is not None:
+            self.passed(action.kind == ActionKind.NEXT_HAND)
+            m = self.match
         ui = self.ui
         ui.hint = None
         if action.kind in DRAWS:
@@ -340,12 +493,30 @@ class Session:
             ui.focus = ui.drawn
         elif action.kind == ActionKind.DISCARD:
             ui.drawn = None
-        elif action.kind == ActionKind.NEXT_HAND:
+        elif action.kind == ActionKind.NEXT_HAND and self.seated is None:
             self.ui = TableState()
             self.game.order = []
         self.cover(always=action.kind == ActionKind.NEXT_HAND)
         self.record()
         return None
+
+    def blocked(self, kind: ActionKind) -> Blocked | None:
+        """Why the page does not even ask the engine to play a move of ``kind`` now (None: it
+        asks)."""
+        if self.ui.handover:
+            return Blocked.HANDOVER
+        if self.sits_out:
+            return None if kind == ActionKind.NEXT_HAND else Blocked.SITS_OUT
+        m = self.match
+        return Blocked.COMPUTERS_TURN if m.phase not in ENDED and m.to_move != self.seat else None
+
+    def apply(self, action: Action) -> None:
+        """``action`` for the seat at the device: through the table of seats when one is on
+        (it deals, scores and rotates), else on the match. The engine's refusal is raised."""
+        if self.seated is not None:
+            self.seated.table.apply(self.seated.seat, action)
+        else:
+            self.match.apply(action, None if action.kind == ActionKind.NEXT_HAND else self.seat)
 
     def cover(self, always: bool = False) -> None:
         """Two people: cover the table when the seat shown is not the one to move (the turn
@@ -353,7 +524,11 @@ class Session:
         may be in either person's hands); the card order goes with it."""
         m = self.match
         people = 2 if self.two_people else 1
-        if m.phase not in ENDED and handover.covers(people, m.to_move != self.seat, always):
+        if (
+            self.seated is None
+            and m.phase not in ENDED
+            and handover.covers(people, m.to_move != self.seat, always)
+        ):
             self.ui = TableState(handover=True)
             self.game.order = []
 
@@ -366,16 +541,21 @@ class Session:
         if self.ui.handover:
             return Blocked.HANDOVER
         seat = self.seat
-        unfair = self.match.fair_undo(seat)
+        unfair = self.unfair()
         if unfair is not None:
             return unfair
         k = self.match.undo_point(seat)
         assert k is not None, "fair_undo found your last move"
         self.epoch += 1
-        self.match.undo(seat)
+        if self.seated is not None:
+            self.seated.table.undo(self.seated.seat)
+            self.point()
+        else:
+            self.match.undo(seat)
         g = self.game
         g.log = gamelog.take_back(g.log, g.pending, k)
-        who = f"{g.people[seat]} takes back a move" if g.people else "You take back your move"
+        names = self.names() if g.people or (self.seated and self.seated.several) else None
+        who = f"{names[seat]} takes back a move" if names else "You take back your move"
         g.log.append(LogLine(k, seat, who))
         g.undos += 1
         self.events_seen = len(self.match.events)
@@ -421,11 +601,28 @@ class Session:
     def computer_thinks(self) -> None:
         self.ui.thinking = True
 
-    def computer_plays(self, action: Action, reason: str) -> None:
-        """The computer's decision (thought out on its own view) goes to the engine."""
+    def computer_plays(self, action: Action, reason: str, seat: int = 1) -> None:
+        """The computer's decision at ``seat`` (thought out on its own view) goes to the
+        engine: at two, seat 1 of the match; at a table of seats, that seat of the table (its
+        reason kept only when it plays the game shown)."""
         self.ui.thinking = False
-        self.match.apply(action, 1)
-        self.record(reason)
+        sp = self.seated
+        if sp is None:
+            self.match.apply(action, seat)
+            self.record(reason)
+            return
+        shown = sp.against(seat) and not sp.sits_out()
+        sp.table.apply(seat, action)
+        self.passed(False)
+        self.record(reason if shown else "")
+
+    def computer_view(self, seat: int) -> PlayerView:
+        """What the computer at ``seat`` knows (its own game's view)."""
+        if self.seated is None:
+            return self.match.view(seat)
+        view = self.seated.table.view(seat).play
+        assert view is not None, "a seat to move plays a game"
+        return view
 
     # ----- settings ----------------------------------------------------------------------------
 
@@ -446,18 +643,27 @@ class Session:
         m, g = self.match, self.game
         n = len(m.history)
         gamelog.keep_reason(g.pending, n, reason)
-        gamelog.log_events(g.log, m.events[self.events_seen :], n, g.people)
+        new = logged(m.events[self.events_seen :], self.seated is not None)
+        g.log.extend(LogLine(n, e.player, self.told(e)) for e in new)
         self.events_seen = len(m.events)
         if m.phase in ENDED and m.records and len(m.records) == m.deals:
-            never = never_seen(m, len(m.records), 0) if g.pending else frozenset()
+            never = never_seen(m, len(m.records), self.seat) if g.pending else frozenset()
             gamelog.reveal_reasons(g.log, g.pending, never)
             rec = m.records[-1]
             if not any(ln.text.startswith(f"Hand {rec.number} result") for ln in g.log[-6:]):
-                headline = narrate.hand_headline(rec.settlement, g.people)
+                headline = self.headline(rec)
                 g.log.append(
                     LogLine(n, None, f"Hand {rec.number} result: {headline}", f"Deal code {rec.deal_code}")
                 )
         self.dirty = True
+
+    def headline(self, rec: HandRecord) -> str:
+        """A finished hand of the game shown in a few words, as its log tells it (told)."""
+        sp = self.seated
+        if sp is None or sp.several or sp.sits_out():
+            return narrate.hand_headline(rec.settlement, self.names())
+        mine = mirror_record(rec) if self.seat == 1 else rec
+        return self.said(narrate.hand_headline(mine.settlement))
 
     def flush(self) -> None:
         """Count statistics and save what :meth:`record` logged (right after the screen is drawn)."""
@@ -485,6 +691,9 @@ class Session:
 
     def save(self) -> None:
         self.dirty = False
+        if self.seated is not None:
+            self.vault.put(seatrecord.NAME, seatrecord.dumps(self.seated.seated, self.vault.seal_key()))
+            return
         self.vault.put("practice" if self.practicing else "match", self.game.dumps(self.vault.seal_key()))
 
     def save_own(self) -> None:

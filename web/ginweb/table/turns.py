@@ -75,22 +75,23 @@ class Turns:
             while True:
                 s = self.session
                 epoch = s.epoch
-                if s.match.phase in ENDED:
-                    if s.ui.stage < Stage.RESULT:
-                        await self.showdown(epoch)
-                    if epoch == s.epoch:
-                        return
-                    continue
-                if s.match.to_move != 1 or s.two_people:
+                if s.match.phase in ENDED and s.ui.stage < Stage.RESULT and not s.ui.handover:
+                    await self.showdown(epoch)
+                    if epoch != s.epoch:
+                        continue
+                seat = s.computer_seat()
+                if seat is None:
                     return
-                await self.computer_turn(epoch)
+                await self.computer_turn(epoch, seat)
         finally:
             self.driving = False
             self.work()
 
-    async def computer_turn(self, epoch: int) -> None:
+    async def computer_turn(self, epoch: int, seat: int) -> None:
+        """The computer's move at ``seat`` (at two, seat 1), thought on its own view, paced
+        as the player follows it (a game the player does not play, more briskly)."""
         s = self.session
-        view = s.match.view(1)
+        view = s.computer_view(seat)
         s.computer_thinks()
         self.show.texts()
         t0 = dom.now()
@@ -100,18 +101,27 @@ class Turns:
         decision, slices = done
         total = dom.now() - t0
         self.measure(view.phase, total, slices)
-        wait = self.pace("discard" if view.phase == Phase.DISCARD else "draw") - total
+        watched = s.seated is not None and not s.seated.against(seat)
+        pace = "after" if watched else "discard" if view.phase == Phase.DISCARD else "draw"
+        wait = self.pace(pace) - total
         if wait > 0:
             await dom.pause(wait)
         if epoch != s.epoch:
             return
-        s.computer_plays(decision.action, narrate.reason_words(decision.reason))
+        s.computer_plays(decision.action, narrate.reason_words(decision.reason), seat)
         self.show.render()
         self.show.later(s.flush)
-        self.show.announce(
-            f"{narrate.computer_move(s.match)}. {narrate.status_text(s.view(), False, spoken=True)}"
-        )
+        if not watched:
+            self.said_played()
         await dom.pause(self.pace("after"))
+
+    def said_played(self) -> None:
+        """The computer's move in your game, and what you may do now, for a screen reader."""
+        s = self.session
+        if s.ui.handover or s.sits_out:
+            return
+        move = s.game.log[-1].text if s.seated is not None else narrate.computer_move(s.match)
+        self.show.announce(f"{move}. {s.said(narrate.status_text(s.view(), False, spoken=True))}")
 
     def measure(self, phase: str, total: float, slices: list[float]) -> None:
         """Keep each decision's timing for the browser benchmark (window.ginPerfJSON)."""
@@ -131,6 +141,10 @@ class Turns:
     async def showdown(self, epoch: int) -> None:
         """Show the finished hand in steps: laid out, each lay-off, the result."""
         s = self.session
+        if s.sits_out:  # a game watched: its result at once (every seat sees it)
+            s.reach(Stage.RESULT)
+            self.show.render()
+            return
         v = s.view()
         sd = v.showdown.settlement if v.showdown else None
         if sd is not None and not await self.lay_out(sd, epoch):
@@ -139,7 +153,12 @@ class Turns:
         self.show.render()
         self.show.announce(s.said(narrate.hand_spoken(v)))
         self.work()
-        if v.result is not None and not s.practicing and await self.wait("reveal", epoch):
+        if (
+            v.result is not None
+            and not s.practicing
+            and s.seated is None
+            and await self.wait("reveal", epoch)
+        ):
             self.match_ended()
 
     async def lay_out(self, sd: Settlement, epoch: int) -> bool:
@@ -203,7 +222,7 @@ class Turns:
         s = self.session
         if self.hinting:
             return
-        if s.match.to_move != s.seat or s.match.phase in ENDED or s.ui.handover:
+        if s.sits_out or s.match.to_move != s.seat or s.match.phase in ENDED or s.ui.handover:
             self.show.notice("Hints are for your turn.", "info", 3000)
             return
         self.hinting = True

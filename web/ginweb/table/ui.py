@@ -165,4 +165,5 @@ class TableUI:
         self.seats(model)
         self.attr("table", "data-phase", f.phase)
         self.attr("table", "data-turn", f.turn)
+        self.attr("table", "data-seating", f.seating or None)
         self.text("status", f.status)

@@ -42,7 +42,7 @@ class TutorFeature(Feature):
         wanted = s.settings.tutor or any(f.tutors() for f in s.features)
         if not wanted or s.help_off() is not None:  # off, or a feature turns it off
             return None
-        if s.match.to_move != s.seat or s.ui.handover or not s.view().my_turn:
+        if s.sits_out or s.match.to_move != s.seat or s.ui.handover or not s.view().my_turn:
             return None
         return f"tutor:{s.game.uid}:{s.epoch}:{len(s.match.history)}"
 

@@ -38,6 +38,9 @@ WORDS: dict[Seating, SeatingWords] = {
     Seating.HOLLYWOOD: SeatingWords(
         "Hollywood: three games at once", "Two players, Hollywood scoring", ("Computer", "Computer")
     ),
+    Seating.FOUR: SeatingWords(
+        "Four players", "Four players, each on their own score", ("Computer", "Left", "Across", "Right")
+    ),
 }
 
 

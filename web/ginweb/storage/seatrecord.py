@@ -22,11 +22,11 @@ from gin_core.analysis import HandReview
 
 from ..kit import safejson
 from ..kit.safejson import NewerVersionError
-from ..storage.envelope import Envelope, Stamped, Step
-from ..storage.savefmt import NAME_MAX, seat_name
-from ..storage.seal import SealError, seal, unseal
-from ..storage.settings import LEVELS
-from .seatings import WORDS
+from ..words.seatwords import WORDS
+from .envelope import Envelope, Stamped, Step
+from .savefmt import NAME_MAX, seat_name
+from .seal import SealError, seal, unseal
+from .settings import LEVELS
 
 NAME = "seats"
 FORMAT = "ginweb.seats"
