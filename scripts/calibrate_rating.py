@@ -25,7 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from gin_core.analysis import HandLuck, HandReview, Mistake, MistakeKind, Verdict, grade, hand_luck, rating
-from gin_core.analysis.coach import beyond_noise, review
+from gin_core.analysis.coach import MISTAKE_POINTS, review
 from gin_core.tools.hands import played_match
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,8 +47,9 @@ def run(hands: int, first: int, out: Path) -> None:
 
 
 def flagged(verdict: Verdict) -> Verdict:
-    """The verdict flagged as the coach now flags (a run may predate a threshold's change)."""
-    if beyond_noise(verdict.measured_loss, verdict.error):
+    """The verdict flagged as the coach now flags (a run may predate a threshold's change; one
+    before the other continuations were measured has no gaps: its flags are the first's alone)."""
+    if verdict.beyond(MISTAKE_POINTS):
         return replace(verdict, mistake=verdict.mistake or Mistake(MistakeKind.OTHER))
     return replace(verdict, mistake=None)
 

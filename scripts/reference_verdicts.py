@@ -42,7 +42,8 @@ from reference import (
     verdict,
 )
 
-from gin_core.analysis.coach import MISTAKE_POINTS, PLAYER, review, same_move
+from gin_core.actions import Action
+from gin_core.analysis.coach import MISTAKE_POINTS, PLAYER, beyond_noise, review, same_move
 from gin_core.analysis.replay import position as replayed
 from gin_core.puzzles import puzzle_set
 from gin_core.puzzles.position import Position
@@ -72,12 +73,13 @@ def over(until: datetime.datetime | None) -> bool:
 def checked(pos: Position, better: Any, other: Any, bound: bool = True) -> dict[str, Any]:
     """The reference check of ``better`` against ``other``, as data (with the uniform bound's
     pairs if ``bound``: a third of the playouts, and no part of the verdict)."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     pairs = compare(pos, better, other, models=(*MODELS, Model.UNIFORM) if bound else MODELS)
     return {
         "verdict": str(verdict(pairs)),
         "pairs": [p.to_data() for p in pairs],
         "seconds": round(time.perf_counter() - start, 1),
+        "cpu": round(time.process_time() - cpu, 1),
     }
 
 
@@ -121,7 +123,7 @@ def key_of(pz: Any) -> str:
 
 
 def run_puzzles(out: Path, until: datetime.datetime | None, head: str, args: argparse.Namespace) -> None:
-    done = done_keys(out)
+    done = done_keys(out).union(*(done_keys(earlier) for earlier in args.skip))
     order = args.order
     part, parts = map(int, args.shard.split("/"))
     chosen = (pz for pz in prioritised() if args.theme in (None, pz.theme))
@@ -206,6 +208,84 @@ def run_coach(out: Path, until: datetime.datetime | None, head: str, args: argpa
         print(seed, level, flush=True)
 
 
+LOW_POINTS = 4.0
+"""coach-robust: decisions beyond the noise by this under every continuation are checked too
+(after the flags), for a lower threshold and for recall."""
+
+
+def coach_hands(first: int, count: int) -> list[tuple[int, str]]:
+    """One-hand matches of a beginner (seeds from ``first``) and of the standard level (seeds
+    from 1000 + ``first``) against the standard level, taking turns."""
+    pairs = zip(range(first, first + count), range(1000 + first, 1000 + first + count), strict=True)
+    return [h for b, s in pairs for h in ((b, "beginner"), (s, "standard"))]
+
+
+def review_rows(hands: list[tuple[int, str]], out: Path, until: datetime.datetime | None, head: str) -> None:
+    """Phase 1 of coach-robust: the coach's review of each hand, a row per decision it judged
+    as losing (the old rule's flag, the new one's, the robust loss and each continuation's gap)."""
+    done = {tuple(k.split(":")[:2]) for k in done_keys(out)}
+    for seed, level in hands:
+        if over(until) or (str(seed), level) in done:
+            continue
+        for v in review(played_match(seed, level), 1).verdicts:
+            row = {
+                "key": f"{seed}:{level}:{v.move_index}",
+                "commit": head,
+                "played": str(v.played),
+                "best": str(v.best),
+                "measured": v.measured_loss,
+                "error": v.error,
+                "loss": v.loss,
+                "gaps": [g.to_data() for g in v.gaps],
+                "flagged": v.mistake is not None,
+                "old": beyond_noise(v.measured_loss, v.error, MISTAKE_POINTS),
+                "low": v.beyond(LOW_POINTS),
+                "kind": None if v.mistake is None else str(v.mistake.kind),
+            }
+            with out.open("a") as f:
+                f.write(json.dumps(row) + "\n")
+        print(seed, level, flush=True)
+
+
+def tier(row: dict[str, Any], recall: int, k: int) -> int | None:
+    """The order coach-robust checks a reviewed decision in: the new flags, then hand by hand the
+    old rule's flags (before) and the decisions beyond :data:`LOW_POINTS` under every
+    continuation, then a sample of the rest
+    where the coach prefers another move (every ``recall``-th, ``k`` counting them); None: not checked."""
+    if row["flagged"]:
+        return 0
+    if row["old"]:
+        return 1
+    if row["low"]:
+        return 2
+    return 3 if row["played"] != row["best"] and k % recall == 0 else None
+
+
+def run_coach_robust(out: Path, until: datetime.datetime | None, head: str, args: argparse.Namespace) -> None:
+    """coach-robust: review ``--hands`` hands of each level (phase 1, rows in <out>-reviews.jsonl),
+    then check their decisions tier by tier (see :func:`tier`), each appended to <out>.jsonl."""
+    reviews = out.with_name(out.stem + "-reviews.jsonl")
+    review_rows(coach_hands(args.first, args.hands), reviews, until, head)
+    done = done_keys(out)
+    rows = read_rows([reviews])
+    disputed = [r for r in rows if not (r["flagged"] or r["old"] or r["low"]) and r["played"] != r["best"]]
+    order = {id(r): k for k, r in enumerate(disputed)}
+    ranked = [(t, r) for r in rows if (t := tier(r, args.recall, order.get(id(r), 1))) is not None]
+    ranked.sort(key=lambda tr: min(tr[0], 1) if tr[0] < 3 else 3)  # old flags and low ones together, by hand
+    for t, row in ranked:
+        if over(until):
+            return
+        if row["key"] in done:
+            continue
+        seed, level, move = row["key"].split(":")
+        pos = Position.of(replayed(played_match(int(seed), level), 1, int(move)).view(PLAYER))
+        checked_row = row | {"tier": t, "level": level, "phase": str(pos.phase), "stock": pos.stock_size}
+        checked_row |= checked(pos, Action.parse(row["best"]), Action.parse(row["played"]), bound=False)
+        with out.open("a") as f:
+            f.write(json.dumps(checked_row | {"commit": head}) + "\n")
+        print(row["key"], t, checked_row["verdict"], checked_row["cpu"], flush=True)
+
+
 def wilson(k: int, n: int, z: float = 1.645) -> tuple[float, float]:
     """The 90% Wilson interval of a share ``k`` of ``n``."""
     if not n:
@@ -285,6 +365,55 @@ def coach_figures(rows: list[dict[str, Any]], recall_every: int) -> None:
     calibration_figures([r["calibration"] for r in rows])
 
 
+def robust_coach_figures(rows: list[dict[str, Any]]) -> None:
+    """coach-robust's checks: the new coach's flags (tier 0), the old rule's flags on the hands
+    whose old flags were all checked (before), and recall among the decisions checked."""
+    flags = [r for r in rows if r["flagged"]]
+    print("new coach | checked | robust (share, 90%) | contradicted | unclear")
+    print(f"all flags | {share(flags)}")
+    for level in ("beginner", "standard"):
+        print(f"{level} flags | {share([r for r in flags if r['level'] == level])}")
+    for kind in sorted({str(r["kind"]) for r in flags}):
+        print(f"{kind} | {share([r for r in flags if str(r['kind']) == kind])}")
+    reached = max((place(r) for r in rows if r["tier"] in (1, 2)), default=0)
+    before = [r for r in rows if r["old"] and place(r) < reached]  # the last hand may be part done
+    print(f"old rule's flags on the first {reached} hands (all checked) | {share(before)}")
+    print(f"new flags on those hands | {share([r for r in before if r['flagged']])}")
+    print(f"old flags the new coach drops | {share([r for r in before if not r['flagged']])}")
+    low = [r for r in rows if r["low"] and not r["flagged"]]
+    print(f"beyond {LOW_POINTS:g} points in every continuation, not flagged | {share(low)}")
+    for threshold in (4.0, 6.0, 8.0, 10.0, 12.0):
+        # under the coach's threshold, only the first hands have every such decision checked
+        hands = "the first hands" if threshold < MISTAKE_POINTS else "all hands"
+        at = [
+            r
+            for r in rows
+            if all_beyond(r, threshold) and (threshold >= MISTAKE_POINTS or place(r) < reached)
+        ]
+        print(f"flags if the threshold were {threshold:g} ({hands}) | {share(at)}")
+    caught = sum(beyond(r) for r in rows if r["flagged"])
+    missed = sum(beyond(r) for r in rows if not r["flagged"])
+    print(
+        f"robust mistakes beyond {MISTAKE_POINTS:g} points among the decisions checked: {caught} flagged, "
+        f"{missed} not; CPU seconds a check: mean "
+        f"{math.fsum(r['cpu'] for r in rows) / max(len(rows), 1):.1f} over {len(rows)}"
+    )
+    print("commits:", sorted({r["commit"] for r in rows}))
+
+
+def place(row: dict[str, Any]) -> int:
+    """A reviewed decision's hand's place in :func:`coach_hands`' order (from 0)."""
+    seed, level, _ = row["key"].split(":")
+    return 2 * (int(seed) % 1000) + (level == "standard")
+
+
+def all_beyond(row: dict[str, Any], threshold: float) -> bool:
+    """A reviewed decision's loss beyond ``threshold`` under every continuation (as
+    :meth:`Verdict.beyond`, from the row's figures)."""
+    sure = beyond_noise(row["measured"], row["error"], threshold)
+    return sure and all(beyond_noise(g["lead"], g["error"], threshold) for g in row["gaps"])
+
+
 def calibration_figures(rows: list[dict[str, Any]]) -> None:
     """Per hand model, decisions by decile of the guessed opponent deadwood: guessed and real."""
     for model in ("sampler", "posterior", "uniform"):
@@ -313,7 +442,10 @@ def summary(runs: list[Path], recall_every: int) -> None:
     puzzles = [r for r in rows if "theme" in r]
     if puzzles:
         puzzle_figures(puzzles)
-    coach = [r for r in rows if "flagged" in r]
+    robust = [r for r in rows if "tier" in r]
+    if robust:
+        robust_coach_figures(robust)
+    coach = [r for r in rows if "flagged" in r and "tier" not in r]
     if coach:
         coach_figures(coach, recall_every)
 
@@ -376,13 +508,14 @@ def prune(runs: list[Path], earlier: list[Path]) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("job", choices=("puzzles", "coach", "summary", "prune"))
+    ap.add_argument("job", choices=("puzzles", "coach", "coach-robust", "summary", "prune"))
     ap.add_argument("runs", nargs="*", type=Path, help="summary: the runs to read")
     ap.add_argument("--out", default=None)
     ap.add_argument("--until", default=None, help="HH:MM UTC: stop before starting anything after it")
     ap.add_argument("--mixed", type=int, default=400, help="coach: hands of a beginner")
     ap.add_argument("--even", type=int, default=400, help="coach: hands of the standard level")
     ap.add_argument("--first", type=int, default=0, help="coach: the first hand's seed")
+    ap.add_argument("--hands", type=int, default=400, help="coach-robust: hands of each level")
     ap.add_argument(
         "--recall", type=int, default=6, help="coach: check every K-th disputed, unflagged decision"
     )
@@ -400,6 +533,9 @@ def main() -> None:
     )
     ap.add_argument("--theme", default=None, help="puzzles: only this theme (e.g. knocked_too_early)")
     ap.add_argument("--shard", default="0/1", help="puzzles: K/N, the K-th of N workers (each its own --out)")
+    ap.add_argument(
+        "--skip", nargs="*", type=Path, default=[], help="puzzles: runs whose puzzles are checked already"
+    )
     ap.add_argument("--earlier", nargs="*", type=Path, default=[], help="prune: runs of the first posterior")
     args = ap.parse_args()
     if args.job == "prune":
@@ -411,11 +547,16 @@ def main() -> None:
     until = None
     if args.until:
         hh, mm = map(int, args.until.split(":"))
-        until = datetime.datetime.now(datetime.UTC).replace(hour=hh, minute=mm, second=0, microsecond=0)
+        now = datetime.datetime.now(datetime.UTC)
+        until = now.replace(hour=hh, minute=mm, second=0, microsecond=0)
+        if until < now - datetime.timedelta(hours=12):  # past midnight: tomorrow's HH:MM
+            until += datetime.timedelta(days=1)
     out = ROOT / f"{(args.out or 'benchmarks/runs/verdicts-' + args.job).removesuffix('.jsonl')}.jsonl"
     out.parent.mkdir(parents=True, exist_ok=True)
     if args.job == "puzzles":
         run_puzzles(out, until, commit(), args)
+    elif args.job == "coach-robust":
+        run_coach_robust(out, until, commit(), args)
     else:
         run_coach(out, until, commit(), args)
 

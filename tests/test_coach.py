@@ -84,14 +84,26 @@ def review_b() -> HandReview:
 
 @pytest.mark.parametrize(("which", "bad"), [("a", BAD_A), ("b", BAD_B)])
 def test_breaking_a_made_meld_is_flagged(
-    which: str, bad: int, review_a: HandReview, review_b: HandReview
+    which: str, bad: int, match_a: Match, review_a: HandReview, review_b: HandReview
 ) -> None:
+    """Flagged, with its kind, when the loss holds whoever plays on: hand B's broken set of
+    sevens costs over the threshold in every continuation. Hand A's T♣ (a run of four left a
+    run of three) costs 16 points when both seats knock like the standard level, but within the
+    noise when they go for gin only: the coach's values alone flag it, the coach does not."""
     r = review_a if which == "a" else review_b
+    if which == "a":
+        alone = review(match_a, 1, strength=dataclass_replace(STANDARD, checks=())).verdict_at(bad)
+        assert alone is not None and alone.mistake is not None and alone.loss > MISTAKE_POINTS
+        v = r.verdict_at(bad)
+        assert v is not None and v.mistake is None and v.measured_loss == alone.measured_loss
+        assert not beyond_noise(v.gaps[-1].lead, v.gaps[-1].error) and v.loss < alone.loss
+        return
     v = r.verdict_at(bad)
     assert v is not None and v.mistake is not None
     assert v.mistake.kind == MistakeKind.BROKE_MELD
     assert v.mistake.cards[0] == v.played.card and len(v.mistake.cards) >= 3  # the discard and its meld
     assert v.loss > MISTAKE_POINTS and v.best.card not in v.mistake.cards
+    assert all(beyond_noise(g.lead, g.error) for g in v.gaps) and v.gaps
     assert hand_summary(r).costliest[0].loss >= v.loss  # it leads the summary, or a worse one does
 
 
@@ -103,8 +115,13 @@ def test_the_best_move_is_never_a_mistake_and_small_losses_are_noise(
     for v in verdicts:
         if same_move(v.played, v.best):
             assert v.mistake is None and v.loss == 0
-        assert (v.mistake is not None) == beyond_noise(v.measured_loss, v.error)
-        assert v.loss == max(0.0, round(v.measured_loss - v.error, 2))
+        first = max(0.0, round(v.measured_loss - v.error, 2))
+        # the other continuations are measured where the move played loses, and only there
+        assert [g.style for g in v.gaps] == (list(STANDARD.checks) if first > 0 else [])
+        assert (v.mistake is not None) == (
+            beyond_noise(v.measured_loss, v.error) and all(beyond_noise(g.lead, g.error) for g in v.gaps)
+        )
+        assert v.loss == round(min([first, *(max(0.0, g.lead - g.error) for g in v.gaps)]), 2)
         assert v.error >= 0 and (v.error > 0) == (not same_move(v.played, v.best))
 
 
@@ -120,7 +137,9 @@ def test_values_are_in_the_outcome_s_unit(match_a: Match) -> None:
     assert [t.value for t in halved] == pytest.approx([t.value / 2 for t in whole])
 
 
-def test_losses_are_also_in_match_win_chance_under_a_target(match_a: Match, review_a: HandReview) -> None:
+def test_losses_are_also_in_match_win_chance_under_a_target(
+    match_a: Match, review_a: HandReview, review_b: HandReview
+) -> None:
     """Under a target, each verdict's loss in the chance to win the match is measured on the
     same playouts as its points (at the score before the hand), lowered by one error like the
     points; one-hand rules have none; stored reviews without it read as None."""
@@ -134,16 +153,24 @@ def test_losses_are_also_in_match_win_chance_under_a_target(match_a: Match, revi
     assert bad is not None and bad.win_loss is not None
     # a point is worth about the slope's chance: the two units agree within the estimate's noise
     assert bad.win_loss == pytest.approx(bad.loss * judge.slope, rel=0.5)
-    assert review_a.given_away_win == round(sum(v.win_loss or 0 for v in review_a.mistakes), 4) > 0
-    one_hand = review(played(HAND_A, Rules().replace(target=None)), 1)
+    for r in (review_a, review_b):
+        assert r.given_away_win == round(sum(v.win_loss or 0 for v in r.mistakes), 4)
+        for v in r.verdicts:  # the least over the continuations measured, as the points
+            assert v.win_loss is not None and all(v.win_loss <= (g.win_loss or 0) for g in v.gaps)
+    assert review_b.given_away_win is not None and review_b.given_away_win > 0
+    one_hand = review(played(HAND_B, Rules().replace(target=None)), 1)
     assert all(v.win_loss is None for v in one_hand.verdicts) and one_hand.given_away_win is None
-    assert [v.loss for v in one_hand.verdicts] == [v.loss for v in review_a.verdicts]
+    assert [v.loss for v in one_hand.verdicts] == [v.loss for v in review_b.verdicts]
     old = bad.to_data()
-    del old["win_loss"]
-    assert Verdict.from_data(old) == dataclass_replace(bad, win_loss=None)
+    del old["win_loss"], old["gaps"]  # stored before they were measured
+    assert Verdict.from_data(old) == dataclass_replace(bad, win_loss=None, gaps=())
     for wrong in (1.5, -0.1, "x"):
         with pytest.raises(CoachDataError):
             Verdict.from_data(bad.to_data() | {"win_loss": wrong})
+    gap = bad.to_data()["gaps"][0]
+    for gaps in ("x", [gap] * 4, [gap | {"style": "bold"}], [gap | {"lead": float("nan")}], [[1]]):
+        with pytest.raises(CoachDataError):
+            Verdict.from_data(bad.to_data() | {"gaps": gaps})
 
 
 def test_only_real_decisions_are_judged(match_a: Match, review_a: HandReview) -> None:

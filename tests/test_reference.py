@@ -42,7 +42,7 @@ PUBLIC = ("hand", "pile", "discards", "pile_takes", "declined", "opponent_known"
 PUBLIC += ("legal_actions", "forbidden", "scores", "dealer", "hand_number", "knock_limit", "multiplier")
 
 
-@pytest.mark.parametrize("pid", ["p0001", "p0002", "p0100", "p0500", "p1000"])
+@pytest.mark.parametrize("pid", ["p0001", "p0002", "p0100", "p0500", "p1001"])
 def test_a_rebuilt_table_is_the_position_with_the_guessed_hidden_cards(pid: str) -> None:
     pos = puzzle_by_id(pid).position
     rng = random.Random(pid)

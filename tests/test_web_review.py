@@ -18,6 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))  # the p
 from ginweb.review import model as presenter
 from ginweb.storage.savefmt import LogLine
 
+from tests.test_coach import BAD_B, HAND_B, played
+
 # Deal 000-2N25, dealer 1: you break your run 7♣ 8♣ 9♣ 10♣ at move 3 (index), knock at move 11.
 CODE = "000-2N25"
 MOVES = (
@@ -62,23 +64,32 @@ def test_the_first_step_is_the_deal_face_up(match: Match, coached: HandReview) -
     assert [m.index for m in model.moves if m.mistake] == [v.move_index for v in coached.mistakes]
 
 
-def test_the_bad_discard_is_explained(match: Match, coached: HandReview) -> None:
-    model = presenter.review_model(match, 1, 3, coached, {})
-    assert model.move is not None and model.move.spoken == "You: Discard 10 of clubs"
-    assert model.moves[3].mistake and model.moves[3].grade in ("mistake", "blunder")
+@pytest.fixture(scope="module")
+def broken() -> tuple[Match, HandReview]:
+    """Hand B of the coach's tests: you break your set of sevens, 5♠ 6♠ 7♠ (move 4, index)."""
+    m = played(HAND_B)
+    m.apply(Action.parse("next_hand"))
+    return m, review(m, 1)
+
+
+def test_the_bad_discard_is_explained(broken: tuple[Match, HandReview]) -> None:
+    match, coached = broken
+    model = presenter.review_model(match, 1, BAD_B, coached, {})
+    assert model.move is not None and model.move.spoken == "You: Discard 7 of spades"
+    assert model.moves[BAD_B].mistake and model.moves[BAD_B].grade in ("mistake", "blunder")
     prefer, why = model.verdict
-    assert prefer.text.startswith(f"{model.moves[3].grade.capitalize()}. Coach prefers: Discard ")
+    assert prefer.text.startswith(f"{model.moves[BAD_B].grade.capitalize()}. Coach prefers: Discard ")
     assert "% to win the match, " in prefer.text and "points more" in prefer.text
     assert "plus " in prefer.spoken and "% to win the match" in prefer.spoken
-    assert why.text == "Broke up the meld 7\u2663 8\u2663 9\u2663 10\u2663 by discarding 10\u2663."
-    assert why.spoken.endswith("by discarding 10 of clubs.")
+    assert why.text == "Broke up the meld 5\u2660 6\u2660 7\u2660 by discarding 7\u2660."
+    assert why.spoken.endswith("by discarding 7 of spades.")
     assert (
         model.summary[0].text.startswith("Accuracy ")
         and " points lost a decision \u00b7 " in model.summary[0].text
     )
     assert model.summary[1].text.startswith("You gave away ")
     assert "% of your chance to win the match (" in model.summary[1].text
-    assert any(line.text.startswith("Move 4: Discard 10\u2663 \u2212") for line in model.summary[2:])
+    assert any(line.text.startswith("Move 5: Discard 7\u2660 \u2212") for line in model.summary[2:])
 
 
 def test_the_hand_s_result_is_split_into_parts_that_add_up(match: Match, coached: HandReview) -> None:

@@ -105,12 +105,27 @@ SURE = 1.645
 lower end of a one-sided 95% interval)."""
 
 
+class Style(StrEnum):
+    """How both seats of a playout knock once the move is made: who plays on decides many
+    verdicts (issue 41), so a flag must hold under each style of :attr:`Strength.checks`.
+
+    - ``cautious``: as :attr:`Strength.cautious` says (the coach's values: like the standard level);
+    - ``at_once``: as soon as the rules allow (the simple player);
+    - ``gin_only``: only with gin (the gin hunter after its first turns): hands run long.
+    """
+
+    CAUTIOUS = "cautious"
+    AT_ONCE = "at_once"
+    GIN_ONLY = "gin_only"
+
+
 @dataclass(frozen=True)
 class Strength:
     """How the coach values each decision: guesses of the hidden cards, work units (see
     :mod:`gin_core.bots.base`), discards shortlisted, the playouts' wary players (see
-    :func:`~gin_core.bots.rollout.playout`), how the guesses are drawn, and the value of an
-    outcome."""
+    :func:`~gin_core.bots.rollout.playout`), how the guesses are drawn, the value of an
+    outcome, and the other continuations a loss must hold under (``checks``, within
+    ``check_units`` more work units a decision)."""
 
     samples: int
     total_units: int
@@ -120,12 +135,19 @@ class Strength:
     inference: Inference = SearchBot.inference
     outcome: Outcome = hand_points
     cautious: int = 0  # the playouts' seats (bit 0: the player) who knock like the standard level
+    style: Style = Style.CAUTIOUS
+    checks: tuple[Style, ...] = ()
+    check_units: int = 0
 
     def limits(self, view: PlayerView, know: Knowledge) -> tuple[int, int] | None:
         """The counts the playouts' player and opponent knock with: a ``cautious`` seat knocks
         like the standard level, ``KNOCK_MARGIN`` under its public estimate of the other's count
         (which falls with each card the other took from the pile); the others with the rules'
-        limit (None: both)."""
+        limit (None: both). Another :attr:`style` overrides it: the rules' limit, or gin only."""
+        if self.style == Style.AT_ONCE:
+            return None
+        if self.style == Style.GIN_ONLY:
+            return 0, 0
         if not self.cautious:
             return None
         rules_limit = view.knock_limit
@@ -173,7 +195,15 @@ def win_loss(best: Trial, played: Trial) -> float | None:
     return round(max(0.0, best.win - played.win - error), 4)
 
 
-STANDARD = Strength(96, 16_000, aware=0.5, inference=ExpertBot.inference, cautious=0b11)
+STANDARD = Strength(
+    96,
+    16_000,
+    aware=0.5,
+    inference=ExpertBot.inference,
+    cautious=0b11,
+    checks=(Style.AT_ONCE, Style.GIN_ONLY),
+    check_units=12_000,
+)
 """The coach's default, checked against the deep oracle (``scripts/oracle_coach.py``, figures
 in ``scripts/coach_figures.py``). The expert's guesses: against our levels they guess the
 opponent's deadwood within half a point, where the hard level's guess it 3 points too high
@@ -185,7 +215,11 @@ Both seats of the playouts knock like the standard level (``cautious``), the com
 player faces: an opponent knocking at once ended hands the standard level plays on (it waits
 against a player who took pile cards), which priced a beginner's knocks and keeps of high
 cards 10-20 points too low (``benchmarks/coach.md``).
-96 guesses within 16,000 units: a review takes 0.4 s a hand in CPython (0.9 s at most)."""
+96 guesses within 16,000 units: a review takes 0.4 s a hand in CPython (0.9 s at most).
+Where the move played loses, the best move and it are played again on the same guesses with
+both seats knocking at once and with both going for gin only (``checks``: the simple player and
+the gin hunter, the ends of the reference analysis's continuations, ``benchmarks/verdicts.md``;
+96 guesses take up to 6,000 and 10,000 units), and a flag must hold under all three."""
 
 SHOWN_REASON = 160  # characters of a reason quoted in CoachDataError's one-line message
 STORED_POINTS = 100_000.0
@@ -262,11 +296,44 @@ class Mistake:
 
 
 @dataclass(frozen=True)
+class Gap:
+    """The best move's lead over the move played when the playouts go on in another
+    :class:`Style`, on the same guesses: the mean paired difference (points, negative when the
+    move played did better), its standard error, and the match-win chance lost (0-1, lowered by
+    one error; None under one-hand rules)."""
+
+    style: Style
+    lead: float
+    error: float
+    win_loss: float | None = None
+
+    @property
+    def loss(self) -> float:
+        """The lead less one standard error, never negative (as :attr:`Verdict.loss`)."""
+        return max(0.0, self.lead - self.error)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"style": self.style.value, "lead": self.lead, "error": self.error, "win_loss": self.win_loss}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Gap:
+        with reading("a stored gap"):
+            return cls(
+                Style(data["style"]),
+                _points(data["lead"], "lead"),
+                _points(data["error"], "error"),
+                _chance(data["win_loss"]),
+            )
+
+
+@dataclass(frozen=True)
 class Verdict:
     """One decision of the player: the move played, the move the coach rates best, both valued
-    in expected points of the hand; ``mistake`` is set only when the loss is beyond the noise.
-    Under rules with a target, ``win_loss`` is the loss in the chance to win the match (0-1), the
-    unit a player understands; the grades stay on the points, where the oracle calibrated them."""
+    in expected points of the hand; ``mistake`` is set only when the loss is beyond the noise
+    under every continuation measured (:meth:`beyond`). ``gaps``: the best move's lead under the
+    other continuations (:attr:`Strength.checks`), measured where the loss is above 0. Under
+    rules with a target, ``win_loss`` is the loss in the chance to win the match (0-1, the least
+    over the continuations), the unit a player understands; the grades stay on the points."""
 
     move_index: int
     played: Action
@@ -276,6 +343,7 @@ class Verdict:
     mistake: Mistake | None = None
     error: float = 0.0  # the standard error of best_value - played_value (paired guesses)
     win_loss: float | None = None
+    gaps: tuple[Gap, ...] = ()
 
     @property
     def measured_loss(self) -> float:
@@ -289,10 +357,19 @@ class Verdict:
     @property
     def loss(self) -> float:
         """Points the move played gave away against the best move (never negative): the
-        measured loss less one standard error. The best of several noisy values runs high:
-        against the deep oracle, measured losses were 1.7 points too high on average where the
-        coach preferred another move; less one error, 0.2 (``scripts/coach_figures.py``)."""
-        return round(max(0.0, self.measured_loss - self.error), 2)
+        measured loss less one standard error, the least over the continuations measured (the
+        robust loss: who plays on decides many verdicts). The best of several noisy values runs
+        high: against the deep oracle, measured losses were 1.7 points too high on average where
+        the coach preferred another move; less one error, 0.2 (``scripts/coach_figures.py``)."""
+        first = max(0.0, self.measured_loss - self.error)
+        return round(min([first, *(g.loss for g in self.gaps)]), 2)
+
+    def beyond(self, threshold: float) -> bool:
+        """Whether the loss is over ``threshold`` beyond the noise (:func:`beyond_noise`) under
+        every continuation measured."""
+        return beyond_noise(self.measured_loss, self.error, threshold) and all(
+            beyond_noise(g.lead, g.error, threshold) for g in self.gaps
+        )
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -304,6 +381,7 @@ class Verdict:
             "mistake": None if self.mistake is None else self.mistake.to_data(),
             "error": self.error,
             "win_loss": self.win_loss,
+            "gaps": [g.to_data() for g in self.gaps],
         }
 
     @classmethod
@@ -319,6 +397,7 @@ class Verdict:
                 None if why is None else Mistake.from_data(why),
                 _points(data["error"], "error"),
                 _chance(data.get("win_loss")),  # absent in reviews stored before it was measured
+                _gaps(data.get("gaps", [])),  # absent in reviews stored before the checks
             )
 
 
@@ -426,6 +505,12 @@ def _chance(value: Any) -> float | None:
     return float(value)
 
 
+def _gaps(value: Any) -> tuple[Gap, ...]:
+    if not isinstance(value, list) or len(value) > len(Style):
+        raise CoachDataError(f"'gaps' must be a list of at most {len(Style)} gaps, not {shown(value)}")
+    return tuple(Gap.from_data(g) for g in value)
+
+
 def _cards(value: Any, what: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
         raise CoachDataError(f"'{what}' must be a list of cards, not {shown(value)}")
@@ -525,23 +610,45 @@ def think_verdict(  # 8 parameters: a decision, its seed, think_review's setting
     """Value every legal move of ``view`` (the hint engine, seeded with ``seed``) and judge
     ``played``: a pure function of the view, the move and the seed; with ``judge`` (the match's
     rules and score, see :func:`match_judge`) the loss is also measured in match-win chance."""
-    trials = yield from think_values(view, played, seed, strength, slice_ms, judge)
-    best = trials[0]
-    mine = next(t for t in trials if same_move(t.action, played))
-    error = round(paired_error(best, mine), 2)
-    lost = win_loss(best, mine)
+    measured = yield from think_measured(view, played, seed, strength, slice_ms, judge)
+    best = measured.trials[0]
+    mine = next(t for t in measured.trials if same_move(t.action, played))
     verdict = Verdict(
         move_index,
         played,
         best.action,
         round(mine.value, 2),
         round(best.value, 2),
-        error=error,
-        win_loss=lost,
+        error=round(paired_error(best, mine), 2),
+        win_loss=win_loss(best, mine),
     )
-    if beyond_noise(verdict.measured_loss, error, threshold):
+    if verdict.loss > 0 and strength.checks:
+        gaps = yield from think_gaps(measured, mine, strength, slice_ms, judge)
+        lost = [w for w in (verdict.win_loss, *(g.win_loss for g in gaps)) if w is not None]
+        verdict = replace(verdict, gaps=gaps, win_loss=min(lost) if lost else None)
+    if verdict.beyond(threshold):
         return replace(verdict, mistake=diagnose(view, played, best.action))
     return verdict
+
+
+def think_gaps(
+    measured: Measured, mine: Trial, strength: Strength, slice_ms: float | None, judge: Judge | None
+) -> Generator[int, None, tuple[Gap, ...]]:
+    """The best move's lead over ``mine`` when the playouts go on in each style of
+    ``strength.checks``, on the guesses the moves were valued on (each style within
+    ``strength.check_units``)."""
+    best = measured.trials[0]
+    gaps = []
+    for style in strength.checks:
+        work = Work(SearchBot.slice_units, strength.check_units, slice_ms)
+        pair = [Trial(best.action, best.why), Trial(mine.action, mine.why)]
+        chosen = replace(strength, style=style)
+        yield from play_paired(measured.view, measured.know, pair, measured.found, chosen, work, judge)
+        if work.in_slice:
+            yield work.cut()
+        lead = pair[0].value - pair[1].value
+        gaps.append(Gap(style, round(lead, 2), round(paired_error(*pair), 2), win_loss(*pair)))
+    return tuple(gaps)
 
 
 def beyond_noise(loss: float, error: float, threshold: float = MISTAKE_POINTS) -> bool:
@@ -563,6 +670,30 @@ def think_values(  # 6 parameters: a decision, its seed, the coach's strength, s
     by the one ranking of every verdict (:func:`~gin_core.bots.ranking.rank_key`: the chance to
     win the match under a target, else the points), which the hint, the tutor and the puzzles
     show too."""
+    measured = yield from think_measured(view, played, seed, strength, slice_ms, judge)
+    return measured.trials
+
+
+@dataclass(frozen=True)
+class Measured:
+    """A decision's moves valued (best first) and the guesses they were valued on, which the
+    other continuations replay (:func:`think_gaps`)."""
+
+    view: PlayerView
+    know: Knowledge
+    trials: list[Trial]
+    found: list[Guess]
+
+
+def think_measured(  # 6 parameters: think_values'
+    view: PlayerView,
+    played: Action,
+    seed: int,
+    strength: Strength,
+    slice_ms: float | None,
+    judge: Judge | None,
+) -> Generator[int, None, Measured]:
+    """:func:`think_values`, with the guesses."""
     work = Work(SearchBot.slice_units, strength.total_units, slice_ms)
     know = Knowledge.of(view)
     holding = know.holding()
@@ -577,7 +708,7 @@ def think_values(  # 6 parameters: a decision, its seed, the coach's strength, s
     if work.in_slice:
         yield work.cut()
     trials.sort(key=lambda t: rank_key(t.win, t.value))
-    return trials
+    return Measured(view, know, trials, found)
 
 
 def play_paired(  # 7 parameters: the decision, its moves and guesses, and how they are valued

@@ -25,13 +25,12 @@ from .coach import (
     Verdict,
     _points,
     _whole,
-    beyond_noise,
     same_move,
 )
 
 INACCURACY_POINTS = 2.0
-"""A loss over this even 1.645 standard errors lower (see
-:func:`~gin_core.analysis.coach.beyond_noise`) is an inaccuracy: against the deep oracle
+"""A loss over this even 1.645 standard errors lower, in every continuation the coach measured
+(:meth:`~gin_core.analysis.coach.Verdict.beyond`), is an inaccuracy: against the deep oracle
 (412 decisions, ``scripts/coach_figures.py``), 17 of the 22 decisions over it are losses beyond
 the oracle's own noise, 2 are gains."""
 
@@ -65,12 +64,8 @@ def grade(verdict: Verdict) -> Grade:
     """The grade of one verdict (a mistake is what the review flagged, whatever its threshold)."""
     check_is(verdict, Verdict, "verdict")
     if verdict.mistake is not None:
-        return (
-            Grade.BLUNDER
-            if beyond_noise(verdict.measured_loss, verdict.error, BLUNDER_POINTS)
-            else Grade.MISTAKE
-        )
-    if beyond_noise(verdict.measured_loss, verdict.error, INACCURACY_POINTS):
+        return Grade.BLUNDER if verdict.beyond(BLUNDER_POINTS) else Grade.MISTAKE
+    if verdict.beyond(INACCURACY_POINTS):
         return Grade.INACCURACY
     return Grade.BEST if same_move(verdict.played, verdict.best) else Grade.GOOD
 
@@ -96,21 +91,23 @@ class SkillBand(StrEnum):
 
 
 BANDS: tuple[tuple[float, SkillBand], ...] = (
-    (0.05, SkillBand.MASTER),
-    (0.205, SkillBand.EXPERT),
-    (0.255, SkillBand.ADVANCED),
-    (0.455, SkillBand.INTERMEDIATE),
-    (0.55, SkillBand.CASUAL),
-    (1.0, SkillBand.BEGINNER),
+    (0.01, SkillBand.MASTER),
+    (0.032, SkillBand.EXPERT),
+    (0.067, SkillBand.ADVANCED),
+    (0.162, SkillBand.INTERMEDIATE),
+    (0.19, SkillBand.CASUAL),
+    (0.34, SkillBand.BEGINNER),
 )
 """(most average loss per decision, band), best first; more than the last is
-:attr:`SkillBand.NOVICE`. Calibrated on our levels, each in seat 0 against the standard level
-(``scripts/calibrate_rating.py``, 500 hands each, ``benchmarks/runs/rating-levels-2.jsonl``):
-average loss per decision beginner 0.65 (90% interval 0.60-0.70), standard 0.26 (0.23-0.29),
-hard 0.25 (0.22-0.28), expert 0.16 (0.14-0.18). The edges of the bands the levels fall in are
-the midpoints between them (0.455, 0.255, 0.205), so each level gets the band of its name
-(standard: intermediate); standard and hard are within each other's noise by this measure, so
-near 0.255 the band is a close call."""
+:attr:`SkillBand.NOVICE`. Calibrated on our levels, each in seat 0 against the standard level,
+on the loss that holds in every continuation the coach measures (``scripts/calibrate_rating.py``,
+334 hands each, ``benchmarks/runs/rating-levels-3.jsonl``): average loss per decision beginner
+0.222 (90% interval 0.184-0.260), standard 0.102 (0.078-0.126), hard 0.033 (0.023-0.042),
+expert 0.032 (0.025-0.039). The edges of the bands the levels fall in are the midpoints between
+them (0.162, 0.067, 0.032), so each level gets the band of its name (standard: intermediate);
+hard and expert are not told apart by this measure, so near 0.032 the band is a close call. The
+outer edges keep their old ratios to the nearest level's loss (master under a third of the
+expert's, casual and beginner 0.85 and 1.54 times the beginner's)."""
 
 
 def band_of(average_loss: float) -> SkillBand:
