@@ -106,16 +106,22 @@ class UnpricedExpert(ExpertBot):
     prices_undercuts = False
 
 
-def test_expert_no_longer_knocks_into_the_hunters_undercut():
-    """Match seed 3, standard against the hunter, 224 moves in (four hands finished): expert as
-    it was knocks 4♦ and the hunter's real hand undercuts it; expert now waits (discards 4♠)."""
-    bots = (arena_bot("standard", 1), arena_bot("hunter", 2))
-    match = Match(preset("eaai"), seed=3)
-    for _ in range(224):
+def played(opponent: str, seed: int, moves: int) -> Match:
+    """Match ``seed`` (eaai), the standard level against ``opponent``, ``moves`` moves in."""
+    bots = (arena_bot("standard", 1), arena_bot(opponent, 2))
+    match = Match(preset("eaai"), seed=seed)
+    for _ in range(moves):
         if match.to_move is None:
             match.apply("next_hand")
         else:
             match.apply(bots[match.to_move].decide(match.view(match.to_move)).action)
+    return match
+
+
+def test_expert_no_longer_knocks_into_the_hunters_undercut():
+    """Match seed 3, standard against the hunter, 224 moves in (four hands finished): expert as
+    it was knocks 4♦ and the hunter's real hand undercuts it; expert now waits (discards 4♠)."""
+    match = played("hunter", 3, 224)
     view = match.view(0)
     assert view.to_move == 0 and len(view.records) == 4
     before = UnpricedExpert(seed=3).decide(view).action
@@ -163,13 +169,7 @@ def test_expert_knocks_against_an_opponent_seen_knocking_at_once():
     """Match seed 14, standard against `simple`, 211 moves in (eight hands finished, `simple`
     seen knocking far more often than waiting): the expert pricing the learnt risk in full
     throws 5♥ and waits; expert now knocks 6♠, and `simple`'s real hand does not undercut it."""
-    bots = (arena_bot("standard", 1), arena_bot("simple", 2))
-    match = Match(preset("eaai"), seed=14)
-    for _ in range(211):
-        if match.to_move is None:
-            match.apply("next_hand")
-        else:
-            match.apply(bots[match.to_move].decide(match.view(match.to_move)).action)
+    match = played("simple", 14, 211)
     view = match.view(0)
     assert view.to_move == 0 and len(view.records) == 8
     assert wary_share(view) < 0.3
