@@ -297,3 +297,10 @@ def test_the_hint_and_a_fair_undo_work_at_a_table(page, site_url):
     page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 10")
     assert len(stored(page).history) == before and sorted(hand_keys(page)) == hand
     assert "take back" in page.inner_text("#log").lower()
+    # your match waited under the table: "Back to your match" ends the table and brings it back
+    page.click("#table-bar [data-act=table-leave]")
+    page.wait_for_selector("#dlg-confirm[open]")
+    page.click("#confirm-ok")
+    page.wait_for_selector("#table:not([data-seating])")
+    page.wait_for_function(f"localStorage.getItem({TABLE_KEY!r}) === null")
+    assert page.is_hidden("#table-bar") and page.locator("#my-hand .card").count() in (10, 11)

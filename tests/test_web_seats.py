@@ -518,3 +518,27 @@ def test_a_table_moved_in_another_tab_is_read_again_here_and_one_left_there_is_l
     there.leave_table()
     f.stored_changed(record.NAME)
     assert here.seated is None and here.game.uid == "mine"
+
+
+def test_back_to_your_match_from_a_table_and_a_new_match_says_it_abandons_the_one_waiting():
+    from ginweb.table import intents as i
+    from ginweb.table.dispatch import Dispatcher
+    from test_web_dispatch import Recorder
+
+    s = session_at("three")
+    mine = s.own_game
+    assert s.leaving() == "A new match ends this table of 3 (it is not kept)."  # yours not begun
+    mine.match.apply(mine.match.legal_actions()[0], mine.match.to_move)  # your match under way
+    words = s.leaving()
+    assert words is not None and words.startswith("A new match ends this table of 3")
+    assert words.endswith(narrate.leaving_words(True))  # your match waiting is abandoned too: said
+    r = Recorder()
+    d = Dispatcher(s, r, r, r, r, r, [])
+    d(i.LeaveTable())
+    (title, _, ok, *_) = r.named("confirm")[-1]
+    assert (title, ok) == ("Leave the table?", "Leave the table")
+    d(i.ConfirmOk())
+    while r.pending:  # what the answer does runs in a task of its own (dispatch.confirm_ok)
+        r.pending.pop(0)()
+    assert s.seated is None and s.game is mine and record.NAME not in s.vault.data
+    assert s.match.history == mine.match.history  # exactly where it was

@@ -462,6 +462,20 @@ class Dispatcher:
     def end_practice(self) -> None:
         self.table_changed(self.session.end_practice)
 
+    @on(i.LeaveTable)
+    def leave_table(self) -> None:
+        """Back to your match from a table of seats, once asked (the table is not kept)."""
+        sp = self.session.seated
+        if sp is None:
+            return
+        text = f"The table of {sp.table.seats} ends (it is not kept); your match comes back as it was."
+        self.ask(
+            "Leave the table?",
+            text,
+            "Leave the table",
+            lambda _: self.table_changed(self.session.back_to_match),
+        )
+
     def table_changed(self, change: Callable[[], object]) -> None:
         """Change the table and close the dialogs (a feature's dialog closed as the player closes
         it: the change comes first); deal the new table in a task of its own (closing a modal dialog restyles

@@ -112,6 +112,10 @@ class Replay(Frozen):
     dealer: int
 
 
+class LeaveTable(Frozen):
+    """Leave the table of seats (it ends, not kept): your match waiting under it comes back."""
+
+
 class EndPractice(Frozen):
     pass
 
@@ -193,6 +197,7 @@ Intent = (
     | Ready
     | Replay
     | EndPractice
+    | LeaveTable
     | OpenSettings
     | SaveSettings
     | SettingsEdited
@@ -258,6 +263,7 @@ _SIMPLE: dict[str, Intent] = {
     "new": OpenNewMatch(),
     "match-new": NewMatch(),
     "practice-end": EndPractice(),
+    "table-leave": LeaveTable(),
     "settings": OpenSettings(),
     "settings-save": SaveSettings(),
     "stats": OpenStats(),

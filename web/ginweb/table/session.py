@@ -231,9 +231,18 @@ class Session:
     def leaving(self) -> str | None:
         """The warning before your match is left for another (None: nothing in progress)."""
         sp = self.seated
-        if sp is not None and sp.table.result is None:
-            return f"A new match ends this table of {sp.table.seats} (it is not kept)."
-        return narrate.leaving_words(self.counts) if self.in_progress() else None
+        if sp is None:
+            return narrate.leaving_words(self.counts) if self.in_progress() else None
+        table = f"A new match ends this table of {sp.table.seats} (it is not kept)."
+        if not self.in_progress():  # your match waiting under it: abandoned too, if in progress
+            return table if sp.table.result is None else None
+        return f"{table} {narrate.leaving_words(self.counts_waiting())}"
+
+    def counts_waiting(self) -> bool:
+        """Your match waiting under a table of seats counts in the statistics (it is yours
+        against the computer, and no feature says otherwise)."""
+        waiting = self.waiting
+        return waiting is not None and waiting.people is None and all(f.counts() for f in self.features)
 
     @property
     def counts(self) -> bool:
@@ -398,6 +407,13 @@ class Session:
         self.seated = None
         self.vault.remove(seatrecord.NAME)
         self.game, self.waiting = self.waiting or self.game, None
+
+    def back_to_match(self) -> None:
+        """Leave the table of seats (it ends): your match comes back exactly where it was."""
+        if self.seated is None:
+            return
+        self.leave_table()
+        self.adopt(self.game, fresh=False)
 
     def point(self) -> None:
         """Show the game of the seat at the device (or while it sits out, the one it watches):

@@ -47,6 +47,7 @@ IDS = (
     "handover",
     "handover-title",
     "handover-text",
+    "table-bar",
 )
 
 
@@ -166,4 +167,5 @@ class TableUI:
         self.attr("table", "data-phase", f.phase)
         self.attr("table", "data-turn", f.turn)
         self.attr("table", "data-seating", f.seating or None)
+        self.hide("table-bar", not f.seating)
         self.text("status", f.status)
