@@ -59,6 +59,12 @@ def origin_of(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
+CUT_OFF = ("/later.zip", "/icons/icon.svg")
+"""Fetched in the background, so a reload or a navigation may abort them: the later archive
+(once playable) and the tab's icon (the browser fetches it after the page loads; seen cut off
+by a test's reload about once a run)."""
+
+
 class PageMonitor:
     """Collects everything a test must not do: off-origin requests, failed requests,
     console errors, uncaught exceptions.
@@ -103,8 +109,8 @@ class PageMonitor:
                 self.offorigin.append(f"WEBSOCKET {ws.url} (page origin {self.page_origin})")
 
     def on_request_failed(self, request):
-        if request.failure == "net::ERR_ABORTED" and request.url.split("?")[0].endswith("/later.zip"):
-            return  # fetched in the background once playable: a test that reloads or leaves cuts it off
+        if request.failure == "net::ERR_ABORTED" and request.url.split("?")[0].endswith(CUT_OFF):
+            return  # fetched in the background: a test that reloads or leaves cuts it off
         with self.lock:
             self.failed_requests.append(f"{request.method} {request.url}: {request.failure}")
 
