@@ -79,11 +79,24 @@ class Duel:
     def done(self) -> bool:
         return all(p.stage is DuelStage.DONE for p in self.peers)
 
-    def until(self, want: Callable[[int, Body], bool]) -> tuple[int, Body]:
-        """Run until the next message on the wire is one ``want`` picks; take it off the wire."""
-        while not (self.wire and want(self.wire[0][0], json.loads(self.wire[0][1]))):
-            assert not self.done(), "the hand ended first"
-            self.step()
+    def plain_move(self, peer: DuelHand) -> Action:
+        """A random legal move that does not end the hand (the deal is random: a hand may be
+        ready to knock before the message a test waits for is ever sent)."""
+        acts = peer.legal_actions()
+        return self.rng.choice([a for a in acts if a.kind not in ENDING] or acts)
+
+    def until(self, want: Callable[[int, Body], bool], end: bool = False) -> tuple[int, Body]:
+        """Run until the next message on the wire is one ``want`` picks; take it off the wire.
+        The players make plain moves meanwhile, unless ``end``: the moves that end the hand when
+        they may (a test waiting for the reveal)."""
+        ending = self.choose
+        self.choose = ending if end else self.plain_move
+        try:
+            while not (self.wire and want(self.wire[0][0], json.loads(self.wire[0][1]))):
+                assert not self.done(), "the hand ended first"
+                self.step()
+        finally:
+            self.choose = ending
         sender, raw = self.wire.popleft()
         return sender, json.loads(raw)
 
@@ -113,7 +126,7 @@ def dealt() -> Duel:
 def ended() -> tuple[Duel, int, Body]:
     """A hand played to its end, the dealer's reveal still on the wire."""
     duel = Duel(11)
-    sender, body = duel.until(lambda s, b: b["kind"] == "reveal")
+    sender, body = duel.until(lambda s, b: b["kind"] == "reveal", end=True)
     return duel, sender, body
 
 
@@ -363,7 +376,7 @@ def test_a_mixed_deck_that_is_not_a_permutation_is_caught_at_the_end():
     mixed["deck"][51] = point_text(forged)
     mixer.decks[1] = (*mixer.decks[1][:51], forged)
     duel.deliver(mixer_id, json.dumps(mixed))
-    dealer_id, _ = duel.until(lambda s, b: b["kind"] == "reveal")  # the liar skips its checks
+    dealer_id, _ = duel.until(lambda s, b: b["kind"] == "reveal", end=True)  # the liar skips its checks
     dealer = duel.peers[dealer_id]
     reveal = {"v": 1, "kind": "reveal", "seq": dealer.seq, "hand": 1, "lock": None}
     reveal["keys"] = [scalar_text(k) for k in mixer.keys]
@@ -388,7 +401,7 @@ def test_the_dealers_false_key_for_an_unread_place_is_caught(ended):
 def test_the_mixers_false_key_for_an_unread_place_is_caught(ended):
     duel, sender, body = copy.deepcopy(ended)
     duel.deliver(sender, json.dumps(body))
-    mixer, reveal = duel.until(lambda s, b: b["kind"] == "reveal")
+    mixer, reveal = duel.until(lambda s, b: b["kind"] == "reveal", end=True)
     unread = next(i for i in range(52) if i not in duel.peers[1 - mixer].their_keys)
     reveal["keys"][unread] = scalar_text(4242)
     caught(duel, mixer, reveal, Cheat.NOT_A_PERMUTATION)
