@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin_core import Match, preset
-from gin_core.actions import ActionKind
+from gin_core.actions import Action, ActionKind
 from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.reasons import Reason, ReasonKind
 from gin_core.bots.rollout import score
@@ -41,6 +41,15 @@ def knock_chance(seed: int) -> tuple[Match, PlayerView] | None:
             return match, view
         match.apply(bots[p].decide(view).action)
     return None
+
+
+def tried(action: Action | None, points: list[int]) -> Playouts:
+    """A candidate ``action`` whose playouts (one a guess) ended at ``points``."""
+    assert action is not None
+    trial = Playouts(action, Reason(ReasonKind.DRAWS))
+    trial.by_guess = [float(p) for p in points]
+    trial.points, trial.runs = float(sum(points)), len(points)
+    return trial
 
 
 def test_the_table_loads_with_one_coefficient_per_input():
@@ -88,13 +97,7 @@ def test_the_risk_only_ever_lowers_a_knock(seed, points):
         return
     _, view = found
     know = Knowledge.of(view)
-    knock = best_knock(view, know)
-    assert knock is not None
-    why = Reason(ReasonKind.DRAWS)
-    trials = [Playouts(knock, why), Playouts(view.legal_actions[0], why)]
-    for t in trials:
-        t.by_guess = [float(p) for p in points]
-        t.points, t.runs = float(sum(points)), len(points)
+    trials = [tried(best_knock(view, know), points), tried(view.legal_actions[0], points)]
     priced_undercuts(view, know, trials)
     assert trials[0].value <= sum(points) / len(points) + 1e-9
     assert trials[1].value == sum(points) / len(points)
@@ -143,12 +146,9 @@ def test_the_learnt_risk_counts_as_far_as_the_opponent_is_seen_waiting(seed, poi
     _, view = found
     know = Knowledge.of(view)
     knock = best_knock(view, know)
-    assert knock is not None
     values = []
     for waits in (0.0, 0.5, 1.0):
-        trial = Playouts(knock, Reason(ReasonKind.DRAWS))
-        trial.by_guess = [float(p) for p in points]
-        trial.points, trial.runs = float(sum(points)), len(points)
+        trial = tried(knock, points)
         priced_undercuts(view, know, [trial], waits)
         values.append(trial.value)
     unpriced = sum(points) / len(points)
