@@ -4,11 +4,13 @@ test_decision_digest.py)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from gin_core import ActionKind, Match, preset
 from gin_core.bots import BOTS, make_bot
-from gin_core.bots.search import SearchBot
+from gin_core.bots.search import ExpertBot, SearchBot
 from gin_core.presets import PRESETS
 from gin_core.tools import arena
 from gin_core.tools.opponents import HUNTER_KNOCK_TURNS, OPPONENTS, FrozenHard, arena_bot, arena_names
@@ -45,3 +47,13 @@ def test_the_opponents_are_in_the_arena_only():
     assert not set(OPPONENTS) & set(BOTS)
     assert {"hard0", "hunter", "hard", "expert", "simple"} <= set(arena_names())
     assert issubclass(FrozenHard, SearchBot) and not FrozenHard.by_match and SearchBot.by_match
+
+
+@pytest.mark.parametrize("name, factor", [("expert2x", 2), ("expert4x", 4)])
+def test_the_budget_curves_experts_differ_from_the_expert_only_in_their_budget(name, factor):
+    """The budget curve's points are the expert with more guesses and work units, no other change."""
+    longer, expert = arena_bot(name, 1), ExpertBot(1)
+    assert isinstance(longer, ExpertBot) and longer.name == name
+    assert longer.settings() == replace(expert.settings(), samples=factor * expert.samples)
+    assert longer.total_units == factor * expert.total_units
+    assert longer.slice_units == expert.slice_units

@@ -9,6 +9,8 @@
   wins many hands by undercutting early knocks". It keeps the project honest about undercuts.
 - ``seer`` and ``oracle``: the expert seeing the opponent's hand, and the hand and the stock
   order (the ceiling, :mod:`.ceiling`); the arena shows them the hidden cards.
+- ``expert2x`` and ``expert4x``: the expert with two and four times its guesses and its work
+  units (so its playouts), the points of the budget curve: does more thought pay?
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from ..bots import BOTS, Bot, Decision
 from ..bots.base import Thinking, Work, lowest_end
 from ..bots.heuristics import best_after, cached_discard
 from ..bots.reasons import Reason, ReasonKind
-from ..bots.search import SearchBot
+from ..bots.search import ExpertBot, SearchBot
 from ..cards import CARDS, Mask, mask_of
 from ..flow import Phase
 from ..view import PlayerView
@@ -111,7 +113,30 @@ def hunter_discard(view: PlayerView, hand: Mask) -> Decision:
     )
 
 
-OPPONENTS: dict[str, type[Bot]] = {"hard0": FrozenHard, "hunter": GinHunter, "seer": Seer, "oracle": Oracle}
+class DoubleExpert(ExpertBot):
+    """The expert with twice its guesses and work units: everything else is the expert's."""
+
+    name = "expert2x"
+    samples = 2 * ExpertBot.samples
+    total_units = 2 * ExpertBot.total_units
+
+
+class QuadrupleExpert(ExpertBot):
+    """The expert with four times its guesses and work units."""
+
+    name = "expert4x"
+    samples = 4 * ExpertBot.samples
+    total_units = 4 * ExpertBot.total_units
+
+
+OPPONENTS: dict[str, type[Bot]] = {
+    "hard0": FrozenHard,
+    "hunter": GinHunter,
+    "seer": Seer,
+    "oracle": Oracle,
+    "expert2x": DoubleExpert,
+    "expert4x": QuadrupleExpert,
+}
 
 
 def arena_names() -> list[str]:
