@@ -97,11 +97,20 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
 
 
+WARM_UP = 2
+"""Each level's first searched decisions, not timed: the first loads the match-chance table and
+fills caches, once a page visit, not at every decision."""
+
+
 def measure(levels: list[str], decisions: int, seed: int) -> dict[str, Times]:
-    """``decisions`` searched decisions of every level, the levels taking turns."""
+    """``decisions`` searched decisions of every level after its warm-up, the levels taking
+    turns."""
     slice_ms = page_slice_ms()
     times = {level: Times() for level in levels}
     runs = [searched(level, seed, slice_ms) for level in levels]
+    for run in runs:
+        for _ in range(WARM_UP):
+            next(run)
     for _ in range(decisions):
         for level, run in zip(levels, runs, strict=True):
             times[level].add(next(run))
