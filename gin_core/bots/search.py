@@ -424,8 +424,8 @@ def priced_undercuts(view: PlayerView, know: Knowledge, trials: list[Playouts], 
 
     The raised share weighs those guesses in every candidate, not in the knock alone: waiting
     against a hand that undercuts the knock fares badly too (the hand is low, it goes gin or
-    knocks first), and valuing the wait on the guesses the knock is judged too kind on refused
-    knocks that beat waiting (against the gin hunter, 8 points of a pair's share). Each
+    knocks first): pricing the knock alone valued the wait on guesses too kind to it, and
+    refused knocks that beat waiting (against the gin hunter, 8 points of a pair's share). Each
     candidate's undercut and safe guesses keep their own means (points, and chances when
     judged by the match), mixed at the raised share. With no undercut guess the knock's
     undercut is priced at the bonus plus half its deadwood and the others, never played
