@@ -183,6 +183,85 @@ def test_a_hand_is_dealt_played_and_checked_on_both_devices(devices, site_url):
     assert not errors, errors
 
 
+def answer_again(host, guest, link: str) -> None:
+    """The friend opens the host's new invitation and the host takes the answer."""
+    guest.goto(link)
+    wait_ready(guest, 90)
+    guest.wait_for_selector("#friend-share:not([hidden]) #friend-qr svg", timeout=30_000)
+    host.fill("#friend-answer", guest.input_value("#friend-link"))
+    host.click("[data-act=friend-answer]")
+    for page in (host, guest):  # connected again (the hand shown before was the old connection's)
+        page.wait_for_function("document.querySelector('#friend-status').textContent.startsWith('Connected')")
+
+
+def dealt(*pages) -> None:
+    for page in pages:
+        page.wait_for_function(
+            "document.querySelector('#friend-cards').textContent.startsWith('Your cards')", timeout=60_000
+        )
+
+
+def mover(host, guest):
+    """The page whose player has moves now (waiting while the devices exchange keys)."""
+    for _ in range(300):
+        for page in (host, guest):
+            if page.locator("#friend-moves button").count():
+                return page
+        host.wait_for_timeout(100)
+    raise AssertionError("no one has a move")
+
+
+def play_moves(host, guest, count: int) -> None:
+    """``count`` moves that do not end the hand (a draw, a discard...)."""
+    for _ in range(count):
+        page = mover(host, guest)
+        labels = page.eval_on_selector_all("#friend-moves button", "bs => bs.map(b => b.textContent)")
+        plain = [i for i, b in enumerate(labels) if not b.startswith(("Knock", "Gin", "Big gin"))]
+        before = page.inner_html("#friend-moves")
+        page.locator("#friend-moves button").nth(plain[0]).click()
+        page.wait_for_function("h => document.querySelector('#friend-moves').innerHTML !== h", arg=before)
+
+
+def test_a_hand_dropped_mid_way_is_taken_up_where_it_stood(devices, site_url):
+    """The friend's page is reloaded mid-hand (the connection drops; the host is told the hand is
+    kept); the host makes a new invitation from its page, the friend opens it in the same tab,
+    and both take the hand up where it stood: the same cards, then played to a verified end."""
+    host, guest, errors = devices
+    connect(host, guest, site_url)
+    host.click("[data-act=friend-deal]")
+    dealt(host, guest)
+    play_moves(host, guest, 3)
+    before = cards_of(host), cards_of(guest)
+    guest.reload()
+    wait_ready(guest, 90)
+    host.wait_for_selector("#friend-problem:not([hidden])", timeout=30_000)
+    assert "The hand is kept on this device" in host.text_content("#friend-problem")
+
+    # the host invites again from the same page (the hand in its memory and in its storage)
+    host.click("[data-act=friend-invite]")
+    host.wait_for_selector("#friend-share:not([hidden]) #friend-qr svg", timeout=30_000)
+    answer_again(host, guest, host.input_value("#friend-link"))
+    dealt(host, guest)
+    assert (cards_of(host), cards_of(guest)) == before
+    host.screenshot(path=str(SHOTS / "taken-up-host.png"))
+    guest.screenshot(path=str(SHOTS / "taken-up-guest.png"))
+    for _ in range(300):
+        if all(p.text_content("#friend-result") for p in (host, guest)):
+            break
+        for page in (host, guest):
+            move = next_move(page)
+            if move is not None:
+                before_moves = page.inner_html("#friend-moves")
+                page.locator("#friend-moves button").nth(move).click()
+                page.wait_for_function(
+                    "h => document.querySelector('#friend-moves').innerHTML !== h", arg=before_moves
+                )
+        host.wait_for_timeout(100)
+    results = [p.text_content("#friend-result") for p in (host, guest)]
+    assert results[0] and results[0] == results[1], results
+    assert not errors, errors
+
+
 def test_a_bad_or_stale_answer_is_refused_in_words(devices, site_url):
     host, _, errors = devices
     invite(host, site_url)
