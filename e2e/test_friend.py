@@ -148,6 +148,31 @@ def next_move(page) -> int | None:
     return 0 if labels else None
 
 
+def click_move(page, index: int) -> None:
+    """Click this page's move ``index`` and wait for the dialog to take it."""
+    before = page.inner_html("#friend-moves")
+    page.locator("#friend-moves button").nth(index).click()
+    page.wait_for_function("h => document.querySelector('#friend-moves').innerHTML !== h", arg=before)
+
+
+def play_out(host, guest, scan_each_move: bool = False) -> None:
+    """Both pages play to the hand's end (``scan_each_move``: first checking that neither page
+    can read a card of the other's hand); both then show the same result."""
+    for _ in range(300):
+        if all(p.text_content("#friend-result") for p in (host, guest)):
+            break
+        for page, other in ((host, guest), (guest, host)):
+            if scan_each_move:
+                hidden, seen = cards_of(other), readable(page)
+                assert not [c for c in hidden if re.search(rf"(?<![0-9AJQK]){re.escape(c)}", seen)]
+            move = next_move(page)
+            if move is not None:
+                click_move(page, move)
+        host.wait_for_timeout(100)
+    results = [p.text_content("#friend-result") for p in (host, guest)]
+    assert results[0] and results[0] == results[1], results
+
+
 def test_a_hand_is_dealt_played_and_checked_on_both_devices(devices, site_url):
     host, guest, errors = devices
     connect(host, guest, site_url)
@@ -160,23 +185,7 @@ def test_a_hand_is_dealt_played_and_checked_on_both_devices(devices, site_url):
     assert len(mine) == len(theirs) == 10 and not set(mine) & set(theirs)
     host.screenshot(path=str(SHOTS / "hand-host.png"))
     guest.screenshot(path=str(SHOTS / "hand-guest.png"))
-    for _ in range(300):
-        if all(p.text_content("#friend-result") for p in (host, guest)):
-            break
-        for page, other in ((host, guest), (guest, host)):
-            hidden = cards_of(other)
-            seen = readable(page)
-            assert not [c for c in hidden if re.search(rf"(?<![0-9AJQK]){re.escape(c)}", seen)]
-            move = next_move(page)
-            if move is not None:
-                before = page.inner_html("#friend-moves")
-                page.locator("#friend-moves button").nth(move).click()
-                page.wait_for_function(
-                    "h => document.querySelector('#friend-moves').innerHTML !== h", arg=before
-                )
-        host.wait_for_timeout(100)
-    results = [p.text_content("#friend-result") for p in (host, guest)]
-    assert results[0] and results[0] == results[1], results
+    play_out(host, guest, scan_each_move=True)
     perf = [json.loads(p.evaluate("window.ginFriendPerf || '[]'")) for p in (host, guest)]
     (SHOTS / "perf.json").write_text(json.dumps({"host": perf[0], "guest": perf[1]}, indent=1))
     assert perf[0][0]["slices"] > 100 and perf[1][0]["slices"] > 100  # the work ran in slices
@@ -217,9 +226,7 @@ def play_moves(host, guest, count: int) -> None:
         page = mover(host, guest)
         labels = page.eval_on_selector_all("#friend-moves button", "bs => bs.map(b => b.textContent)")
         plain = [i for i, b in enumerate(labels) if not b.startswith(("Knock", "Gin", "Big gin"))]
-        before = page.inner_html("#friend-moves")
-        page.locator("#friend-moves button").nth(plain[0]).click()
-        page.wait_for_function("h => document.querySelector('#friend-moves').innerHTML !== h", arg=before)
+        click_move(page, plain[0])
 
 
 def test_a_hand_dropped_mid_way_is_taken_up_where_it_stood(devices, site_url):
@@ -245,20 +252,7 @@ def test_a_hand_dropped_mid_way_is_taken_up_where_it_stood(devices, site_url):
     assert (cards_of(host), cards_of(guest)) == before
     host.screenshot(path=str(SHOTS / "taken-up-host.png"))
     guest.screenshot(path=str(SHOTS / "taken-up-guest.png"))
-    for _ in range(300):
-        if all(p.text_content("#friend-result") for p in (host, guest)):
-            break
-        for page in (host, guest):
-            move = next_move(page)
-            if move is not None:
-                before_moves = page.inner_html("#friend-moves")
-                page.locator("#friend-moves button").nth(move).click()
-                page.wait_for_function(
-                    "h => document.querySelector('#friend-moves').innerHTML !== h", arg=before_moves
-                )
-        host.wait_for_timeout(100)
-    results = [p.text_content("#friend-result") for p in (host, guest)]
-    assert results[0] and results[0] == results[1], results
+    play_out(host, guest)
     assert not errors, errors
 
 
