@@ -1,19 +1,11 @@
 """The session: the one owner of the match on the table and everything kept with it.
 
-Your moves and the computer's go to the engine here; the session keeps the log fair
-(gamelog.py), counts statistics, saves after every change and takes moves back. It never
-touches the DOM and never decides what is legal (``Match.apply`` does, and its refusal is
-returned as data): dispatch.py asks, the presenter shows. Storage, the clock and ids come in
-through :class:`Vault`, so the whole session runs in CPython tests.
-
-What is played is the session's :class:`PlayState` (playstate.py): your match (you against the
-computer, or two people on one device: seat 1 is a person too, the table shows
-:attr:`Session.seat`'s own view told as "yours", seatview.py, and is covered when the turn
-passes until the next person is ready, :meth:`Session.ready`), a practice hand (practice.py)
-or a table of seats (seated.py). Each answers in its own way who plays, how a move is applied,
-what may be taken back and which record is saved; the session keeps what they share. Undo and
-the hint are the seat's own (``Match.fair_undo(seat)``); only your match against the computer
-is counted in the statistics.
+Moves go to the engine here (its refusals come back as data); the session keeps the fair log
+(gamelog.py), counts statistics, saves after every change and takes moves back, and never
+touches the DOM. What is played is its :class:`PlayState`: your match (against the computer, or
+two people passing one device: the table shows :attr:`Session.seat`'s view, covered while the
+device passes), a practice hand (practice.py) or a table of seats (seated.py); each answers its
+own way, the session keeps what they share. Storage, clock and ids come through a ``Vault``.
 """
 
 from __future__ import annotations
@@ -30,7 +22,6 @@ from gin_core import (
     Bot,
     Card,
     Event,
-    HandRecord,
     IllegalAction,
     Match,
     PlayerView,
@@ -48,7 +39,7 @@ from ..storage.seatrecord import Seated
 from ..storage.vault import Vault
 from ..words import gamelog, narrate
 from . import practice
-from .handview import Slot, layout
+from .handview import Slot, layout, melds_shown
 from .playstate import DRAWS, Blocked, PlayState, just_drawn, logged, new_game, opened
 from .seated import SeatedPlay, sit
 from .seatview import seen_from
@@ -142,10 +133,6 @@ class Session:
         """A log line for ``event`` of the game shown."""
         return self.state.told(self, event)
 
-    def headline(self, rec: HandRecord) -> str:
-        """A finished hand of the game shown in a few words, as its log tells it."""
-        return self.state.headline(self, rec)
-
     def ready(self) -> None:
         """The person whose turn it is has the device: uncover the table on their own view."""
         self.state.ready(self)
@@ -216,11 +203,7 @@ class Session:
 
     def shown_melds(self) -> list[frozenset[Card]]:
         """The melds of your hand as grouped on screen (your own order, or the sorted layout)."""
-        groups: dict[int, set[Card]] = {}
-        for s in self.slots():
-            if s.group >= 0:
-                groups.setdefault(s.group, set()).add(s.card)
-        return [frozenset(g) for g in groups.values()]
+        return melds_shown(self.slots())
 
     def hand_start(self) -> int:
         """History length when the hand on the table was dealt."""
@@ -474,13 +457,9 @@ class Session:
         self.events_seen = len(m.events)
         if m.phase in ENDED and m.records and len(m.records) == m.deals:
             never = never_seen(m, len(m.records), self.seat) if g.pending else frozenset()
-            gamelog.reveal_reasons(g.log, g.pending, never)
-            rec = m.records[-1]
-            if not any(ln.text.startswith(f"Hand {rec.number} result") for ln in g.log[-6:]):
-                headline = self.headline(rec)
-                g.log.append(
-                    LogLine(n, None, f"Hand {rec.number} result: {headline}", f"Deal code {rec.deal_code}")
-                )
+            gamelog.close_hand(
+                g.log, g.pending, n, m.records[-1], self.state.headline(self, m.records[-1]), never
+            )
         self.dirty = True
 
     def flush(self) -> None:
@@ -491,19 +470,12 @@ class Session:
             self.save()
 
     def count_stats(self) -> None:
+        """Count your match as it stands (each hand, undo and result once) and tell the features."""
         if not self.counts:
             return
         g = self.game
-        m = g.match
-        if m.records:
-            self.vault.count(lambda d: sum(stats.count_hand(d, g.uid, r) for r in m.records) > 0)
-        if g.undos:
-            self.vault.count(lambda d: stats.count_undo(d, g.uid))
-        result = m.result
-        if result is not None:
-            self.vault.count(
-                lambda d: stats.count_match(d, g.uid, result, g.level, m.rules, self.vault.now())
-            )
+        for update in stats.match_counts(g.match, g.uid, g.undos, g.level, self.vault.now):
+            self.vault.count(update)
         for f in self.features:
             f.counted(g)
 
