@@ -10,12 +10,10 @@ tests with stand-ins.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import assert_never
 
-from gin_core import preset
-
 from ..feature import Feature, Handler, refused_start
+from ..storage import settings
 from ..storage.savefmt import people_named
 from ..words import narrate
 from ..words.rulewords import help_words
@@ -119,10 +117,7 @@ class Dispatcher:
             self.dialogs.new_error(str(e))
             return
         s = self.session
-        prefs = replace(s.settings, level=f.level)
-        if f.preset != "custom":
-            prefs = prefs.with_rules(preset(f.preset))
-        s.change_settings(prefs)
+        s.change_settings(settings.for_new_match(s.settings, f.level, f.preset))
         dealer = None if f.dealer == "cut" else int(f.dealer)
         self.table_changed(
             lambda: s.new_match(seed=seed, deal=deal, dealer=dealer, level=f.level, people=people)

@@ -10,7 +10,6 @@ own way, the session keeps what they share. Storage, clock and ids come through 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -438,7 +437,7 @@ class Session:
     def change_settings(self, new: settings.Settings) -> None:
         """Keep and store ``new``; a new level takes the computer's seat at once."""
         self.settings = new
-        self.vault.put("settings", json.dumps(settings.to_record(new)))
+        self.vault.put(settings.NAME, settings.dumps(new))
         if new.level != self.game.level:
             self.game.level = new.level
             self.bot = make_bot(new.level, self.game.bot_seed, SLICE_MS)
