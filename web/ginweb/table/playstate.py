@@ -62,10 +62,11 @@ def new_game(m: Match, level: str, uid: str, started: str) -> Game:
     return Game(m, uid, level, m.seed % 1_000_003, started, [], [])
 
 
-def opened(m: Match, seat: int = 0, covered: bool = False) -> TableState:
-    """The table state of a game just put in view: its drawn card marked, its result shown if
-    it has ended (``covered``: for the next person to take the device)."""
-    ui = TableState(handover=covered, drawn=just_drawn(m, seat))
+def opened(m: Match, seat: int = 0, covered: bool = False, fresh: bool = False) -> TableState:
+    """The table state of a game just put in view: its drawn card marked (none when ``fresh``:
+    just dealt), its result shown if it has ended (``covered``: for the next person to take
+    the device)."""
+    ui = TableState(handover=covered, drawn=None if fresh else just_drawn(m, seat))
     ui.stage = Stage.RESULT if m.phase in ENDED else Stage.LIVE
     return ui
 

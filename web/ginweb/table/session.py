@@ -226,7 +226,7 @@ class Session:
                 f.table_set(game, fresh)
         self.bot = make_bot(game.level, game.bot_seed, SLICE_MS)
         self.seat = 0
-        self.ui = opened(game.match) if not fresh else replace(opened(game.match), drawn=None)
+        self.ui = opened(game.match, fresh=fresh)
         self.ui.focus = self.ui.drawn
         self.state.cover(self, always=True)
         if fresh or not game.log:
