@@ -48,6 +48,8 @@ __all__ = ["Blocked", "Session", "new_game"]
 
 
 class Session:
+    """The match on the table and what is kept with it; see the module text."""
+
     def __init__(
         self,
         prefs: settings.Settings,
