@@ -30,7 +30,7 @@ class PracticeHand(PlayState):
 def start(s: Holder, code: str, dealer: int, begin: Match | None = None) -> None:
     """Play deal ``code`` again as a practice hand at your match's level and rules (or on
     from ``begin``, a one-hand match of that deal part played)."""
-    own = s.state.own if s.state.practice and s.state.own is not None else s.game
+    own = (s.state.own if s.state.practice else None) or s.game  # a practice hand's: your match
     m = begin or Match(own.match.rules.replace(target=None), dealer=dealer, first_deal=code)
     s.state = PracticeHand(own)
     s.adopt(s.new_game(m, own.level, f"practice-{m.seed:x}"), fresh=True)

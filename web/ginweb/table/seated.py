@@ -195,11 +195,11 @@ class SeatedPlay(PlayState):
         return view
 
     def save(self, s: Holder) -> None:
-        s.vault.put(seatrecord.NAME, seatrecord.dumps(self.seated, s.vault.seal_key()))
+        s.vault.put(self.record_key, seatrecord.dumps(self.seated, s.vault.seal_key()))
 
     def end(self, s: Holder) -> None:
         """The table ends (its record goes); your match is back on the table."""
-        s.vault.remove(seatrecord.NAME)
+        s.vault.remove(self.record_key)
         s.game, s.state = self.own or s.game, PlayState()
 
     # ----- the table shown -----------------------------------------------------------------
