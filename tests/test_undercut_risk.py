@@ -88,51 +88,19 @@ def test_remixing_gives_the_undercuts_the_risk():
     assert remixed([5.0, 7.0], [False, False], 0.1, -26.0) == 0.9 * 6 - 2.6
 
 
-def mean(values: list[int]) -> float:
-    return sum(values) / len(values)
-
-
 @settings(max_examples=15, deadline=None)
-@given(
-    st.integers(0, 2**20),
-    st.lists(st.integers(0, 40), min_size=29, max_size=29),
-    st.lists(st.integers(-40, -1), min_size=1, max_size=2),
-    st.lists(st.integers(-40, 40), min_size=31, max_size=31),
-)
-def test_the_risk_weighs_the_same_low_hands_in_every_candidate(seed, safe, undercut, other):
-    """A knock's value never rises, and every candidate moves the same share of the way from
-    its mean toward its playouts against the hands that undercut the knock: waiting is valued
-    against as many low hands as the knock (pricing the knock alone valued the wait on guesses
-    too kind to it, and refused knocks that beat waiting against the gin hunter)."""
+@given(st.integers(0, 2**20), st.lists(st.integers(-40, 40), min_size=1, max_size=30))
+def test_the_risk_only_ever_lowers_a_knock(seed, points):
+    """A knock's value never rises and the other candidates are untouched."""
     found = knock_chance(seed)
     if found is None:
         return
     _, view = found
     know = Knowledge.of(view)
-    points = safe + undercut
-    waits = other[: len(points)]
-    trials = [tried(best_knock(view, know), points), tried(view.legal_actions[0], waits)]
+    trials = [tried(best_knock(view, know), points), tried(view.legal_actions[0], points)]
     priced_undercuts(view, know, trials)
-    cut = [p < 0 for p in points]
-
-    def gap(values: list[int]) -> float:  # the mean against the undercutting hands, less the rest's
-        paired = list(zip(values, cut, strict=True))
-        return mean([v for v, c in paired if c]) - mean([v for v, c in paired if not c])
-
-    moved = (trials[0].value - mean(points), trials[1].value - mean(waits))
-    assert moved[0] <= 1e-9
-    assert abs(moved[0] * gap(waits) - moved[1] * gap(points)) < 1e-6
-
-
-def test_with_no_undercut_guessed_only_the_knock_is_priced():
-    """The other candidates never played against a hand that undercuts the knock: kept as they are."""
-    found = knock_chance(5)
-    assert found is not None
-    view = found[1]
-    know = Knowledge.of(view)
-    trials = [tried(best_knock(view, know), [12, 20, 7]), tried(view.legal_actions[0], [3, -9, 4])]
-    priced_undercuts(view, know, trials)
-    assert trials[0].value < 13 and trials[1].value == -2 / 3
+    assert trials[0].value <= sum(points) / len(points) + 1e-9
+    assert trials[1].value == sum(points) / len(points)
 
 
 class UnpricedExpert(ExpertBot):

@@ -413,38 +413,30 @@ class SearchBot(Bot):
 
 
 def priced_undercuts(view: PlayerView, know: Knowledge, trials: list[Playouts], waits: float = 1.0) -> None:
-    """Raise the share of the guesses that undercut the knock toward the risk learnt offline
+    """Raise the share of a knock's guesses that undercut it toward the risk learnt offline
     from public facts (see :mod:`.undercut_risk`), when that is higher: the guesses hold too
     few of the low hands a waiting player keeps. ``waits`` (0 to 1) is how much of the way: the
     match's evidence that this opponent waits with a hand it could knock with (see
     :func:`.waiting.wary_share`; 1 with no finished hand). The model was learnt over opponents
     who wait and opponents who knock at once and its inputs barely tell them apart, so it
     foresees too much for the latter (by half against ``simple``), whose hand the guesses,
-    discounted by the same evidence, already price.
-
-    The raised share weighs those guesses in every candidate, not in the knock alone: waiting
-    against a hand that undercuts the knock fares badly too (the hand is low, it goes gin or
-    knocks first): pricing the knock alone valued the wait on guesses too kind to it, and
-    refused knocks that beat waiting (against the gin hunter, 8 points of a pair's share). Each
-    candidate's undercut and safe guesses keep their own means (points, and chances when
-    judged by the match), mixed at the raised share. With no undercut guess the knock's
-    undercut is priced at the bonus plus half its deadwood and the others, never played
-    against such a hand, are left as they are."""
-    knock = next((t for t in trials if t.action.kind == ActionKind.KNOCK and t.runs), None)
-    if knock is None:
-        return
-    knocker = know.me & ~knock.action.put.bit
-    cut = [p < 0 for p in knock.by_guess]
-    share = sum(cut) / knock.runs
-    risk = share + waits * (undercut_risk(view, knocker) - share)
-    if risk <= share:
-        return
-    loss = -(view.rules.undercut_bonus + min_deadwood(knocker) / 2)
-    judge = Judge.of(view) if knock.chances is not None else None
-    fallback = judge(round(loss)) if judge is not None else 0.0
-    for t in trials if share else [knock]:
+    discounted by the same evidence, already price. The undercut and safe guesses keep their
+    own means (points, and chances when judged by the match), mixed at the raised share; with
+    no undercut guess, an undercut is priced at the bonus plus half the knocker's deadwood."""
+    for t in trials:
+        if t.action.kind != ActionKind.KNOCK or not t.runs:
+            continue
+        knocker = know.me & ~t.action.put.bit
+        cut = [p < 0 for p in t.by_guess]
+        share = sum(cut) / t.runs
+        risk = share + waits * (undercut_risk(view, knocker) - share)
+        if risk <= share:
+            continue
+        loss = -(view.rules.undercut_bonus + min_deadwood(knocker) / 2)
         t.points = t.runs * remixed(t.by_guess, cut, risk, loss)
         if t.chances is not None:
+            judge = Judge.of(view)
+            fallback = judge(round(loss)) if judge is not None else 0.0
             t.chances = t.runs * remixed(t.chance_by_guess, cut, risk, fallback)
 
 
@@ -491,11 +483,10 @@ class ExpertBot(SearchBot):
     knocks this match (see :mod:`.deadwood_shown`): a low-deadwood player's hand is guessed low.
     The opponent's seat in its playouts is wary only on the share of guesses the match's
     evidence of waiting leaves (see :func:`.waiting.wary_share`): against a player seen
-    knocking at once, playing on is valued against one who knocks at once. At a knock chance
-    the share of guesses that undercut the knock is raised toward the risk a model learnt
-    offline from public facts foresees, by that same share, in every candidate's value (see
-    :func:`priced_undercuts`): its guesses hold too few of a waiting player's low hands, and
-    the model foresees too many for one who knocks at once."""
+    knocking at once, playing on is valued against one who knocks at once. A knock's share of
+    undercut guesses is raised toward the risk a model learnt offline from public facts
+    foresees, by that same share (see :func:`priced_undercuts`): its guesses hold too few of a
+    waiting player's low hands, and the model foresees too many for one who knocks at once."""
 
     name = "expert"
     total_units = 45_000
