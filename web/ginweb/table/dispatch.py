@@ -21,7 +21,6 @@ from gin_core import (
     preset,
 )
 
-from ..feature import Feature, Handler, refused_start
 from ..storage.savefmt import people_named
 from ..storage.settings import Settings
 from ..storage.stats import StatsRecord
@@ -29,6 +28,8 @@ from ..words import narrate
 from ..words.rulewords import help_words
 from . import chartview, handover, knock, params
 from . import intents as i
+from .facade import TableFacade
+from .port import Handler, Plugs
 from .session import Blocked, Session
 from .tablestate import Motion, Stage
 
@@ -168,7 +169,7 @@ class Dispatcher:
         form: SettingsForm,
         turns: ComputerPlay,
         keeper: PageServices,
-        features: Sequence[Feature] = (),
+        plugs: Plugs | None = None,
     ) -> None:
         self.session = session
         self.screen = screen
@@ -177,11 +178,11 @@ class Dispatcher:
         self.turns = turns
         self.keeper = keeper
         self.confirmed: Callable[[str], object] | None = None  # what "OK" in the confirmation does
-        self.features = tuple(features)
+        self.plugs = plugs or Plugs()
         self.feature_handlers: dict[type, Handler] = {}
-        for f in self.features:
+        for f in self.plugs.acts:
             self.feature_handlers.update(f.handlers())
-            f.attach(self)
+        self.plugs.attach(TableFacade(session, self))
 
     def __call__(self, intent: i.Intent) -> bool:
         """Handle ``intent`` (the table's, or a feature's); False if it was refused (a dragged
@@ -197,7 +198,7 @@ class Dispatcher:
 
     def refuses_start(self, seed: int | None, deal: str | None) -> str | None:
         """Why a feature forbids a new match from this seed or deal code (words), or None."""
-        return refused_start(self.features, seed, deal)
+        return self.plugs.refuses_start(seed, deal)
 
     # ----- intents handled by another part ------------------------------------------------------
 
@@ -283,7 +284,7 @@ class Dispatcher:
     def questioned(self, action: Action, origin: i.Origin | None) -> bool:
         """Ask a feature's question about your move before it is played (True if one is asked):
         its OK plays the move, its cancel leaves you to choose again."""
-        q = next(filter(None, (f.before_move(action) for f in self.features)), None)
+        q = self.plugs.question(action)
         if q is None:
             return False
         self.ask(q.title, q.text, q.ok, lambda _: self.play(action, origin, True), cancel=q.cancel)
@@ -353,7 +354,7 @@ class Dispatcher:
         result = self.session.match.result
         if self.session.seated is not None:  # a table's end is on its result panel
             return
-        if result is not None and not any(f.shows_result() for f in self.features):
+        if result is not None and not any(f.shows_result() for f in self.plugs.results):
             names = self.session.names()
             if names is None:
                 self.dialogs.match_over(result)
@@ -554,7 +555,7 @@ class Dispatcher:
     @on(i.OpenStats)
     def open_stats(self) -> None:
         self.dialogs.show_statistics(self.keeper.statistics())
-        for f in self.features:
+        for f in self.plugs.statistics:
             f.statistics_opened()
 
     @handles(i.ShowChart)
@@ -564,7 +565,7 @@ class Dispatcher:
         if it.name in chartview.CHARTS:
             chart = chartview.chart(it.name, self.keeper.statistics(), m.records, m.rules.target)
         else:
-            found = next((c for f in self.features if (c := f.chart(it.name)) is not None), None)
+            found = self.plugs.chart(it.name)
             if found is None:
                 return
             chart = found

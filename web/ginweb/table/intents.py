@@ -14,8 +14,8 @@ from typing import Literal
 
 from gin_core import Action, ActionKind, Card
 
-from ..feature import FeatureIntent
 from ..kit.frozen import Frozen
+from .port import FeatureIntent
 
 Origin = tuple[float, float, float]  # (left, top, width) a drawn card flies from (a drag's ghost)
 SortWay = Literal["rank", "suit"]

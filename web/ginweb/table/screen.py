@@ -3,16 +3,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import partial
 
-from ..feature import Feature
 from ..kit import dom
 from . import chartview, cues
 from .board import Board
 from .intents import Origin
 from .model import Look, TableModel, present
 from .panels import Panels
+from .port import Plugs
 from .session import Session
 from .tablestate import Motion
 from .ui import TableUI
@@ -25,10 +25,10 @@ class Screen:
         board: Board,
         table: TableUI,
         panels: Panels,
-        features: Sequence[Feature] = (),
+        plugs: Plugs | None = None,
     ) -> None:
         self.session = session
-        self.features = tuple(features)
+        self.plugs = plugs or Plugs()
         self.charted: tuple[int, int] | None = None  # (epoch, hands) the open match chart shows
         self.board = board
         self.table = table
@@ -49,7 +49,9 @@ class Screen:
             practice_code=s.match.first_deal if s.practicing else None,
             reasons=s.computer_reasons(),
             log=s.game.log,
-            hand_buttons=() if s.practicing else tuple(b for f in self.features for b in f.hand_buttons()),
+            hand_buttons=()
+            if s.practicing
+            else tuple(b for f in self.plugs.hand_buttons for b in f.hand_buttons()),
             **s.seating(),
         )
         sp = s.seated
@@ -68,7 +70,7 @@ class Screen:
         p.log(model.log)
         p.scoreboard(model.scoreboard)
         p.practice(model.practice_code)
-        for f in self.features:
+        for f in self.plugs.draws:
             f.drawn()
         self.score_chart()
         self.cue()

@@ -42,7 +42,6 @@ from gin_core import (
 )
 from gin_core.analysis import never_seen
 
-from ..feature import Feature
 from ..kit.background import SLICE_MS
 from ..storage import seatrecord, settings, stats
 from ..storage.savefmt import Game, LogLine
@@ -51,6 +50,7 @@ from ..storage.vault import Vault
 from ..words import gamelog, narrate
 from . import handover
 from .handview import layout
+from .port import Plugs
 from .seated import SeatedPlay
 from .seatview import mirror_event, mirror_record, seen_from
 from .tablestate import Stage, TableState
@@ -99,12 +99,12 @@ class Session:
         vault: Vault,
         game: Game,
         fresh: bool,
-        features: Sequence[Feature] = (),
+        plugs: Plugs | None = None,
     ) -> None:
         """Put ``game`` on the table: ``fresh`` (just dealt) or resumed from storage;
-        ``features``: the features plugged into the table (told of each match put on it)."""
+        ``plugs``: the features plugged into the table (told of each match put on it)."""
         self.vault = vault
-        self.features = tuple(features)
+        self.plugs = plugs or Plugs()
         self.settings = prefs
         self.ui = TableState()
         self.seat = 0  # whose view the table shows (1 only with two people on one device)
@@ -242,18 +242,13 @@ class Session:
         """Your match waiting under a table of seats counts in the statistics (it is yours
         against the computer, and no feature says otherwise)."""
         waiting = self.waiting
-        return waiting is not None and waiting.people is None and all(f.counts() for f in self.features)
+        return waiting is not None and waiting.people is None and self.plugs.counts()
 
     @property
     def counts(self) -> bool:
         """The match on the table counts in the statistics: not a practice hand, and no feature
         says otherwise (a feature's match played as practice), and not two people's match."""
-        return (
-            not self.practicing
-            and not self.two_people
-            and self.seated is None
-            and all(f.counts() for f in self.features)
-        )
+        return not self.practicing and not self.two_people and self.seated is None and self.plugs.counts()
 
     def undo_off(self) -> Blocked | str | None:
         """Why moves cannot be taken back now: strict mode, a feature's reason (words), or None."""
@@ -261,13 +256,13 @@ class Session:
             return Blocked.UNDO_STRICT
         if self.practicing:
             return None
-        return next((why for f in self.features if (why := f.undo_off()) is not None), None)
+        return self.plugs.undo_off()
 
     def help_off(self) -> str | None:
         """Why the hint and the tutor are off now (a feature's words), or None."""
         if self.practicing:
             return None
-        return next((why for f in self.features if (why := f.help_off()) is not None), None)
+        return self.plugs.help_off()
 
     @property
     def strict(self) -> bool:
@@ -321,7 +316,7 @@ class Session:
         self.epoch += 1
         self.game = game
         if self.suspended is None:  # a practice hand leaves what features know of your match
-            for f in self.features:
+            for f in self.plugs.match_parts:
                 f.table_set(game, fresh)
         self.bot = make_bot(game.level, game.bot_seed, SLICE_MS)
         self.seat = 0
@@ -395,7 +390,7 @@ class Session:
         self.point()
         if not alone:
             self.ui = TableState(handover=True)
-        for f in self.features:
+        for f in self.plugs.seated_watches:
             f.seated_changed(seated)
         if fresh:
             self.save()
@@ -446,7 +441,7 @@ class Session:
         else:
             sp.holder = want
         self.point()
-        for f in self.features:
+        for f in self.plugs.seated_watches:
             f.seated_changed(sp.seated)
 
     def computer_seat(self) -> int | None:
@@ -702,7 +697,7 @@ class Session:
             self.vault.count(
                 lambda d: stats.count_match(d, g.uid, result, g.level, m.rules, self.vault.now())
             )
-        for f in self.features:
+        for f in self.plugs.counters:
             f.counted(g)
 
     def save(self) -> None:

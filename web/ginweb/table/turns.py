@@ -191,9 +191,9 @@ class Turns:
         return not (self.driving or self.hinting) and stage in (Stage.LIVE, Stage.RESULT)
 
     def work(self) -> None:
-        """Queue the background work the features want now (``Feature.jobs``) and run the
+        """Queue the background work the features want now (``port.Background.jobs``) and run the
         queue, a slice per frame while the table is idle."""
-        for f in self.session.features:
+        for f in self.session.plugs.background:
             for key, work, done in f.jobs(self.known):
                 self.jobs.add(key, work, done)
         if not self.working and self.jobs.queue:
