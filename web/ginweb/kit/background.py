@@ -1,4 +1,4 @@
-"""Work the player never waits for (the features' jobs, ``Feature.jobs``: an analysis of a
+"""Work the player never waits for (the features' jobs, ``port.Background.jobs``: an analysis of a
 finished hand, a replay of a deal by a stronger level) runs here: in slices, one per frame, only
 while the table is idle (never while the computer thinks, a card moves or the showdown is
 shown), each job once.

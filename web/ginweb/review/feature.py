@@ -2,7 +2,7 @@
 the screen (kept with your match, so a reload comes back to it), "Play on from here", the
 coach's analysis of each finished hand as background work (kept with your match and counted in
 the statistics), its buttons on the finished hands, and its part of the statistics and its
-chart. Everything of the review lives in this folder; app.py registers it (ginweb/feature.py).
+chart. Everything of the review lives in this folder; app.py registers it (table/port.py).
 
 In a match of two people on one device the coach judges both seats, each review is kept with
 its seat, and each person's review opens only for them, behind a handover (handover.py says why

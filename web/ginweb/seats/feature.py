@@ -4,7 +4,7 @@ partnerships or Hollywood scoring (New match's "Sit down"), their statistics per
 on the table (table/seated.py, the session and the presenter): this feature seats it, counts
 it and analyses it. A link's (or an embed's) ``table_seed=<number>`` fixes the deals of the
 tables started in that page (for demos and deterministic tests; the computer's moves follow
-from the deals). app.py registers it (ginweb/feature.py).
+from the deals). app.py registers it (table/port.py).
 
 Between hands each person may go over their own game of any hand over, move by move (one who
 sat a hand out has none of it): each person's game is analysed in background slices between

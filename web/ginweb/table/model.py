@@ -55,7 +55,7 @@ class Look(Frozen):
     level: str = "standard"
     can_undo: bool = False
     strict: bool = False
-    helped: bool = True  # the hint may be asked (a feature may turn it off: Feature.help_off)
+    helped: bool = True  # the hint may be asked (a feature may turn it off: port.Guards.help_off)
     practice_code: str | None = None  # the deal of the practice hand on the table, if any
     reasons: Sequence[LogLine] = ()  # the computer's revealed reasons of the finished hand
     log: Sequence[LogLine] = ()
