@@ -234,20 +234,11 @@ def resume_table(session: Session, records: Records) -> None:
         session.seat_table(seated, fresh=False)
 
 
-def start() -> Plugs:
-    """Build the page and put the first match on the table; the features plugged in."""
-    panels = Panels()
-    dom.on_error(lambda text: panels.notice(text, "error", 10000))
-    store = Store(lambda text: panels.notice(text, "info", 8000), show_saving)
-
-    def notify(text: str) -> None:
-        panels.notice(text, "info", 8000)
-
-    records = Records(store, notify)
-    # ----- the features: each plugs into the table here, and nowhere else (table/port.py); what
-    # one gives another is wired here: your flagged decisions to the puzzles, a table's games to
-    # go over to the review, a lesson's practice hand that wants the tutor on
-    sound = Sound()  # the table's sounds, also played at a seated table
+def plug_features(records: Records) -> Plugs:
+    """The features: each plugs into the table here, and nowhere else (table/port.py), and what
+    one gives another is wired here (the review's flagged decisions to the puzzles, the review's
+    dialog to the seats for a table's games, the lessons' practice hand that wants the tutor on);
+    ``records`` keeps their parts of the stored match and of the statistics from now on."""
     review = ReviewFeature(records, ReviewUI())
     lessons = LessonsFeature(records, LessonsUI(), lasting=not dom.embedded)
     plugs = Plugs(
@@ -265,6 +256,21 @@ def start() -> Plugs:
         [k for f in plugs.match_parts for k in f.part_keys],
         {k: check for f in plugs.stats_parts for k, check in f.stats_parts().items()},
     )
+    return plugs
+
+
+def start() -> Plugs:
+    """Build the page and put the first match on the table; the features plugged in."""
+    panels = Panels()
+    dom.on_error(lambda text: panels.notice(text, "error", 10000))
+    store = Store(lambda text: panels.notice(text, "info", 8000), show_saving)
+
+    def notify(text: str) -> None:
+        panels.notice(text, "info", 8000)
+
+    records = Records(store, notify)
+    sound = Sound()  # the table's sounds, also played at a seated table
+    plugs = plug_features(records)
     p = link_params(plugs)
     page = Page(records, store, p.fast)
     prefs = records.load_settings()

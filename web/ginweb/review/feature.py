@@ -248,8 +248,8 @@ class ReviewFeature(  # one base per role it plays (table/port.py)
     def reviewable(self, hand: int) -> bool:
         """Hand ``hand`` of your match is over and its result shown (a review never shows a
         hand still live, nor the computer's reasons before the hand's end)."""
-        s = self.table
-        return not s.practicing and s.hand_over(hand)
+        t = self.table
+        return not t.practicing and t.hand_over(hand)
 
     def steps(self, hand: int) -> int:
         """The last step of hand ``hand``'s review (its number of moves)."""
@@ -399,12 +399,12 @@ class ReviewFeature(  # one base per role it plays (table/port.py)
         if self.outside is not None:
             self.ui.render(self.outside_model(), False)
             return
-        s = self.table
+        t = self.table
         shown = self.reviewing
-        g = s.own_game
+        g = t.own_game
         analysed = shown is not None and shown[0] in self.shown_reviews
         theirs = shown is not None and shown[0] in self.theirs
-        key = (g.uid, shown, self.seat, analysed, theirs, len(g.log), s.stage)
+        key = (g.uid, shown, self.seat, analysed, theirs, len(g.log), t.stage)
         if self.shown is None or self.shown[0] != key:
             self.shown = (key, self.model() if shown is not None else None)
         found = self.shown[1]
@@ -526,9 +526,9 @@ class ReviewFeature(  # one base per role it plays (table/port.py)
         if shown is None or not self.can_play_on(*shown):
             return False
         hand, step = shown
-        s = self.table
-        m = s.own_game.match
+        t = self.table
+        m = t.own_game.match
         rec = m.records[hand - 1]
-        s.practice(rec.deal_code, rec.dealer, position(m, hand, step))
-        s.notice("Practice hand from your move. It does not count; your match waits.", "info", 4000)
+        t.practice(rec.deal_code, rec.dealer, position(m, hand, step))
+        t.notice("Practice hand from your move. It does not count; your match waits.", "info", 4000)
         return True
