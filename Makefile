@@ -109,7 +109,7 @@ test-thorough:
 # e2e/conftest.py) on a machine left to them. Either pass may select nothing under -k (exit 5).
 test-e2e:
 	@echo "== pytest e2e (Chromium): $(E2E_JOBS) workers, then the timed tests alone"
-	@GIN_E2E_SKIP_BUILD=1 $(PY) -m pytest e2e -n $(E2E_JOBS) -m "not alone" $(E2E_ARGS); rc=$$?; \
+	@GIN_E2E_SKIP_BUILD=1 $(PY) -m pytest e2e -n $(E2E_JOBS) --dist worksteal -m "not alone" $(E2E_ARGS); rc=$$?; \
 	if [ $$rc -ne 0 ] && [ $$rc -ne 5 ]; then exit $$rc; fi
 	@GIN_E2E_SKIP_BUILD=1 $(PY) -m pytest e2e -m alone $(E2E_ARGS); rc=$$?; \
 	if [ $$rc -ne 0 ] && [ $$rc -ne 5 ]; then exit $$rc; fi
