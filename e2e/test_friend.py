@@ -186,6 +186,11 @@ def test_a_hand_is_dealt_played_and_checked_on_both_devices(devices, site_url):
     host.screenshot(path=str(SHOTS / "hand-host.png"))
     guest.screenshot(path=str(SHOTS / "hand-guest.png"))
     play_out(host, guest, scan_each_move=True)
+    # the match, scored on each device from the hands it verified: the same words on both
+    lines = [p.text_content("#friend-match") for p in (host, guest)]
+    assert lines[0] == lines[1] and re.fullmatch(r"Match to \d+: Ann \d+, Bea \d+\.", lines[0]), lines
+    host.wait_for_selector("#friend-deal:not([hidden])")
+    assert host.text_content("#friend-deal") == "Deal the next hand" and guest.is_hidden("#friend-deal")
     perf = [json.loads(p.evaluate("window.ginFriendPerf || '[]'")) for p in (host, guest)]
     (SHOTS / "perf.json").write_text(json.dumps({"host": perf[0], "guest": perf[1]}, indent=1))
     assert perf[0][0]["slices"] > 100 and perf[1][0]["slices"] > 100  # the work ran in slices

@@ -148,7 +148,7 @@ def test_ready_names_its_hand_and_nothing_else_is_taken_for_one():
 
 
 def kept_match(**changes) -> keep.Kept:
-    fields = {"match": "5e6f7a8b", "me": 1, "names": ("Ann", "Bea"), "number": 2, "scores": (25, 0)}
+    fields = {"match": "5e6f7a8b", "me": 1, "names": ("Ann", "Bea"), "number": 2, "scored": "{}"}
     return keep.Kept(**{**fields, "hand": "{}", "deal": "", "acked": False, "stopped": "", **changes})
 
 
@@ -161,7 +161,7 @@ def test_a_kept_match_reads_back_and_a_damaged_one_is_refused():
         {"match": ""},
         {"me": 2},
         {"names": ["Ann"]},
-        {"scores": [1, -1]},
+        {"scored": 5},
         {"number": "2"},
         {"acked": 1},
         {"hand": 5},

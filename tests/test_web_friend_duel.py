@@ -14,7 +14,7 @@ import pytest
 
 from gin_core import ActionKind, preset
 from gin_core.actions import ENDING
-from gin_core.duel import DuelStage
+from gin_core.duel import DuelHand, DuelStage
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 
@@ -32,7 +32,7 @@ def finish(work):
 
 
 def pair(dealer: int = 0) -> tuple[Round, Round]:
-    return Round.deal(RULES, 0, dealer, 1, (0, 0)), Round.deal(RULES, 1, dealer, 1, (0, 0))
+    return Round(DuelHand(RULES, 0, dealer)), Round(DuelHand(RULES, 1, dealer))
 
 
 def carry(rounds: tuple[Round, Round], sender: int, texts: list[str]) -> None:

@@ -25,7 +25,9 @@ at any time); the network passes messages but may repeat or reorder them. Then:
 - a message that is malformed, oversized, of another version, replayed or out of turn is
   refused (:class:`DuelMessageError` subclasses) and the hand waits, untouched.
 
-A hand is taken up again after a reload or a dropped connection (:mod:`.resume`): each device
+The match around the hands (:mod:`.match`): each device scores the hands it verified by the
+host's rules and checks that each deal follows. A hand is taken up again after a reload or a
+dropped connection (:mod:`.resume`): each device
 replays its own record, and on the new connection both check they hold the same messages.
 
 It is not protected against: a peer that leaves (the other is told and may report it), nor
@@ -46,6 +48,7 @@ from .errors import (
     ReplayedMessage,
     VersionMismatch,
 )
+from .match import DuelMatch, DuelMatchError, load_duel_match
 from .messages import MAX_CHARS, VERSION, Deck, KeysMessage, Kind, Message, Move, Resume, Reveal, parse, text
 from .peer import DuelHand, DuelStage, Played
 from .resume import DuelRecord, load_record, record_of, resumed
@@ -58,6 +61,8 @@ __all__ = [
     "CheatDetected",
     "Deck",
     "DuelHand",
+    "DuelMatch",
+    "DuelMatchError",
     "DuelMessageError",
     "DuelRecord",
     "DuelRecordError",
@@ -76,6 +81,7 @@ __all__ = [
     "Reveal",
     "Secrets",
     "VersionMismatch",
+    "load_duel_match",
     "load_record",
     "parse",
     "record_of",

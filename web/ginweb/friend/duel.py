@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from gin_core import Action, Card, Rules, Settlement
+from gin_core import Action, Card, Settlement
 from gin_core.duel import (
     CheatDetected,
     DuelHand,
@@ -41,10 +41,6 @@ class Round:
         self.started = False
         self.refused: list[str] = []  # the words of each text refused (the hand untouched)
         self.stopped = ""  # the words of the lie that stopped the hand ("": none)
-
-    @classmethod
-    def deal(cls, rules: Rules, me: int, dealer: int, number: int, scores: tuple[int, int]) -> Round:
-        return cls(DuelHand(rules, me, dealer, number, scores))
 
     @classmethod
     def restored(cls, record: str, stopped: str = "") -> Generator[int, None, Round]:

@@ -1,9 +1,10 @@
 """The match with a friend as this device keeps it, so a reload or a dropped connection loses
 nothing: the match's id (the host's, said in each hello), this device's seat, the names, the
-hand's number and the scores, the hand itself (gin_core's ``DuelRecord`` text: this device's own
-secrets and steps, nothing it could not read), the host's deal message of that hand (sent again
-if the friend never had it), whether the friend said the hand is over on its side, and the words
-of a lie that stopped it. Written after every step, before anything is sent. Pure."""
+hand's number, the match itself (gin_core's ``DuelMatch`` text: its rules and the outcomes of the
+hands verified), the hand (gin_core's ``DuelRecord`` text: this device's own secrets and steps,
+nothing it could not read), the host's deal message of that hand (sent again if the friend never
+had it), whether the friend said the hand is over on its side, and the words of a lie that
+stopped it. Written after every step, before anything is sent. Pure."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ class Kept(Frozen):
     me: int
     names: tuple[str, str]
     number: int
-    scores: tuple[int, int]
+    scored: str = ""
     hand: str = ""
     deal: str = ""
     acked: bool = False
@@ -35,20 +36,20 @@ class Kept(Frozen):
 
 def dumps(kept: Kept) -> str:
     data = {n: getattr(kept, n) for n in kept.__fields__}
-    return json.dumps({"v": VERSION, **data, "names": list(kept.names), "scores": list(kept.scores)})
+    return json.dumps({"v": VERSION, **data, "names": list(kept.names)})
 
 
 def parse(data: Any) -> Kept:
     """The stored match (``data``: its JSON, read); ValueError for anything else."""
     if not (_shaped(data) and _texts(data) and _numbers(data)):
         raise ValueError("not a kept match with a friend")
-    names, scores = data["names"], data["scores"]
+    names = data["names"]
     return Kept(
         match=data["match"],
         me=data["me"],
         names=(names[0], names[1]),
         number=data["number"],
-        scores=(scores[0], scores[1]),
+        scored=data["scored"],
         hand=data["hand"],
         deal=data["deal"],
         acked=data["acked"],
@@ -65,12 +66,9 @@ def _texts(data: dict[str, Any]) -> bool:
     names = data["names"]
     if not isinstance(names, list) or len(names) != 2:
         return False
-    texts = (data["match"], data["hand"], data["deal"], data["stopped"], *names)
+    texts = (data["match"], data["scored"], data["hand"], data["deal"], data["stopped"], *names)
     return all(isinstance(t, str) and len(t) <= MAX_TEXT for t in texts) and 0 < len(data["match"]) <= MAX_ID
 
 
 def _numbers(data: dict[str, Any]) -> bool:
-    scores = data["scores"]
-    if data["me"] not in (0, 1) or not isinstance(scores, list) or len(scores) != 2:
-        return False
-    return all(type(n) is int and n >= 0 for n in (*scores, data["number"]))
+    return data["me"] in (0, 1) and type(data["number"]) is int and data["number"] >= 0

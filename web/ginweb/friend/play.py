@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable
 
 from gin_core import Action, GinError, IllegalAction, Rules
+from gin_core.duel import DuelMatch, DuelStage, load_duel_match
 
 from ..kit import dom
 from . import keep, talk
@@ -49,8 +50,10 @@ class Cost:
 
 class Play:
     """The hands of one connection: ``me`` 0 (the host) or 1, the players' names by seat, the
-    match's id (said in each hello). Every step is kept (``keep``, keep.py's text) before what it
-    makes is sent, so a reload or a dropped connection loses nothing (:meth:`take_up`)."""
+    match's id (said in each hello). The match (gin_core's ``DuelMatch``) is scored on each
+    device from the hands it verified, by the host's rules: the friend's device checks that each
+    deal follows it. Every step is kept (``keep``, keep.py's text) before what it makes is sent,
+    so a reload or a dropped connection loses nothing (:meth:`take_up`)."""
 
     def __init__(  # 6 parameters: the seat, names and match, and the three ways out of it
         self,
@@ -68,8 +71,8 @@ class Play:
         self.drawn = drawn  # the dialog is drawn again (the feature's)
         self.keep = keep
         self.round: Round | None = None
-        self.scores = (0, 0)
-        self.number = 0
+        self.scored: DuelMatch | None = None  # the match the hands are part of
+        self.number = 0  # the hand under way or last played (0: none yet)
         self.deal_text = ""  # the host's deal of this hand (sent again to a friend who lost it)
         self.acked = False  # the host heard the friend has this hand over: it may deal
         self.told_ready = False  # the friend told the host this hand is over
@@ -86,7 +89,7 @@ class Play:
             return HandView(status=words, cards="", top="", moves=(), result="")
         if self.round is None:
             return None
-        return hand_view(seen(self.round), self.names, self.me, self.round.stopped)
+        return hand_view(seen(self.round), self.names, self.me, self.round.stopped, self.scored)
 
     def kept(self) -> keep.Kept:
         r = self.round
@@ -95,7 +98,7 @@ class Play:
             me=self.me,
             names=self.names,
             number=self.number,
-            scores=self.scores,
+            scored=self.scored.dumps() if self.scored is not None else "",
             hand=r.record() if r is not None else "",
             deal=self.deal_text,
             acked=self.acked,
@@ -114,24 +117,19 @@ class Play:
         return r is None or bool(r.stopped) or (r.over() and self.acked)
 
     def deal(self, rules: Rules) -> None:
-        """The host starts the next hand on ``rules``; the dealer alternates, the host first."""
-        self.add_scores()
-        self.number += 1
-        dealer = (self.number - 1) % 2
-        self.deal_text = talk.deal(self.number, rules, dealer, self.scores)
-        self.round = Round.deal(rules, 0, dealer, self.number, self.scores)
+        """The host starts the next hand of the match (a new match on ``rules`` if none is under
+        way); the match says who deals (the host first, then as the rules say) and the scores."""
+        if self.scored is None or self.scored.over:
+            self.scored = DuelMatch(rules, 0)
+        hand = self.scored.hand()
+        self.number = hand.number
+        self.deal_text = talk.deal(hand.number, hand.rules, hand.dealer, hand.scores)
+        self.round = Round(hand)
         self.acked = False
         self.perf.append(Cost(self.number))
         self.save()
         self.send(self.deal_text)
         dom.spawn(self.pump())
-
-    def add_scores(self) -> None:
-        s = seen(self.round).settlement if self.round is not None else None
-        if s is not None and s.winner is not None:
-            points = list(self.scores)
-            points[s.winner] += s.points
-            self.scores = (points[0], points[1])
 
     def heard(self, text: str) -> None:
         """A message after the hello: a deal (the friend's page), a ``ready`` (the host's), a
@@ -159,14 +157,14 @@ class Play:
             return
         try:
             number, rules, dealer, scores = talk.deal_of(text)
-            if number != self.number + 1:
-                raise talk.TalkError(f"hand {number} follows hand {self.number + 1}")
-            self.round = Round.deal(rules, 1, dealer, number, scores)
+            scored = self.scored if number > 1 and self.scored is not None else DuelMatch(rules, 1)
+            scored.check_deal(number, rules, dealer, scores)
+            self.round, self.scored = Round(scored.hand()), scored
         except (talk.TalkError, GinError) as e:
             self.problem = f"A deal was refused: {e}."
             self.drawn()
             return
-        self.number, self.scores, self.told_ready = number, scores, False
+        self.number, self.told_ready = number, False
         self.perf.append(Cost(number))
         self.save()
         dom.spawn(self.pump())
@@ -190,6 +188,15 @@ class Play:
             self.send(talk.ready(self.number))
 
     def send_all(self, texts: list[str]) -> None:
+        """Keep the step (the hand's outcome in the match once verified), then send its texts."""
+        r, scored = self.round, self.scored
+        if (
+            r is not None
+            and scored is not None
+            and r.hand.stage is DuelStage.DONE
+            and scored.number < r.hand.number
+        ):
+            scored.finish(r.hand)
         self.save()
         for t in texts:
             self.send(t)
@@ -238,12 +245,17 @@ class Play:
         """The kept match (the same as the other device's, by its hello): its hand replayed in
         slices, then each device sends the other what it missed (``resume``), or the host its
         deal of a hand the friend never had."""
-        self.number, self.scores, self.deal_text, self.acked = kept.number, kept.scores, kept.deal, kept.acked
-        if kept.hand:
+        self.number, self.deal_text, self.acked = kept.number, kept.deal, kept.acked
+        try:
+            self.scored, record = (load_duel_match(kept.scored) if kept.scored else None), kept.hand
+        except GinError as e:
+            self.problem = f"The kept match could not be taken up ({e}): the host may deal a new one."
+            record = ""
+        if record:
             self.restoring = True
             self.drawn()
             try:
-                done = await dom.in_slices(Round.restored(kept.hand, kept.stopped), lambda: not self.over)
+                done = await dom.in_slices(Round.restored(record, kept.stopped), lambda: not self.over)
             except GinError as e:
                 done = None
                 self.problem = f"The kept hand could not be taken up ({e}): the host may deal a new one."
