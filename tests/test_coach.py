@@ -124,9 +124,10 @@ def test_breaking_a_made_meld_is_flagged(
 
 
 def test_early_in_the_hand_only_a_broken_meld_is_flagged(review_b: HandReview) -> None:
-    """With the stock at OPENING_STOCK or more, who plays on decides most verdicts: a discard
-    that loses beyond the threshold in all three continuations is graded, not flagged; a made
-    meld broken is flagged however early (hand B's sevens, at stock 31)."""
+    """With the stock at OPENING_STOCK or more, who plays on decides which discard was better:
+    a discard that loses beyond the threshold in all three continuations is graded, not flagged;
+    a made meld broken is flagged however early (hand B's sevens, at stock 31), and so is a knock
+    or a wait (a knock ends the hand: only the other move hangs on who plays on)."""
     match = played(HAND_EARLY, Rules().replace(target=None), dealer=0)
     view = position(match, 1, EARLY).view(PLAYER)
     assert view.stock_size >= OPENING_STOCK
@@ -140,6 +141,9 @@ def test_early_in_the_hand_only_a_broken_meld_is_flagged(review_b: HandReview) -
     assert broken is not None and broken.mistake is not None and broken.mistake.kind in HOLDS_EARLY
     assert flagged_at(OPENING_STOCK - 1, MistakeKind.OTHER)
     assert not flagged_at(OPENING_STOCK, MistakeKind.OTHER)
+    assert not flagged_at(OPENING_STOCK, MistakeKind.DISCARDED_INTO_MELD)
+    assert flagged_at(OPENING_STOCK, MistakeKind.KNOCKED_TOO_EARLY)
+    assert flagged_at(OPENING_STOCK, MistakeKind.WAITED_TOO_LONG)
 
 
 def test_the_best_move_is_never_a_mistake_and_small_losses_are_noise(

@@ -4,8 +4,8 @@ For every decision with more than one legal move, the hint engine values the mov
 moves worth weighing against it on the view the player had then (never the opponent's hand or the
 stock order: a view holds neither), and the coach compares the move played with the move it rates
 best. A decision is a mistake only when the
-loss is clearly beyond the estimate's noise (:data:`MISTAKE_POINTS`) whoever plays on, and not
-in the hand's opening unless a meld was broken (:data:`OPENING_STOCK`); the reason is data (a
+loss is clearly beyond the estimate's noise (:data:`MISTAKE_POINTS`) whoever plays on, and in
+the hand's opening only a broken meld, a knock or a wait (:data:`OPENING_STOCK`); the reason is data (a
 :class:`MistakeKind`, cards and figures) for the page to put into words.
 
 The analysis is a generator with the bots' slicing protocol (it yields the work units of each
@@ -266,16 +266,17 @@ class MistakeKind(StrEnum):
 OPENING_STOCK = 24
 """While the stock still holds this many cards (about each player's first four draws), a loss
 is flagged only if it is of a kind in :data:`HOLDS_EARLY`: with most of the hand to play, who
-plays on decides the other verdicts, which the coach's three continuations do not span. In the
-reference analysis (``benchmarks/verdicts.md``, third run: every hand model x continuation
-policy), 1 of the 21 decisions checked at such a stock held under every pair (a knock, by 4.7
-points, under the threshold), 31 of the 83 later ones did; none of the 20 robust mistakes found
-was this early. The coach's flags there (2 of 25: a discard and a knock) did not hold."""
+plays on decides which discard or draw was better, and the coach's three continuations do not
+span the players who might. In the reference analysis (``benchmarks/verdicts.md``, third and
+fourth runs: every hand model x continuation policy), none of the 16 discards and draws
+checked at such a stock held under every pair (2 flags, 14 more that lost beyond 4 points in
+every continuation), against 6 of the 40 checked later in the third run."""
 
-HOLDS_EARLY = frozenset({MistakeKind.BROKE_MELD})
-"""The kinds of mistake flagged however early: a made meld broken holds whoever plays on (the
-broken set of sevens at stock 31 in ``tests/test_coach.py``: better under all twelve pairs of
-the reference analysis)."""
+HOLDS_EARLY = frozenset({MistakeKind.BROKE_MELD, MistakeKind.KNOCKED_TOO_EARLY, MistakeKind.WAITED_TOO_LONG})
+"""The kinds of mistake flagged however early. A made meld broken holds whoever plays on (the
+broken set of sevens at stock 31 in ``tests/test_coach.py``: better under all twelve pairs of the
+reference analysis). A knock ends the hand at once, so only the other move's value hangs on who
+plays on: 2 of the 3 early knocks flagged held under every pair (fourth run)."""
 
 
 @dataclass(frozen=True)
