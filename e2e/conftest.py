@@ -62,6 +62,9 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers", "allow_console_errors: do not fail the test on console errors / failed requests"
     )
+    config.addinivalue_line(
+        "markers", "alone: times the page (long tasks, decision times): run with no other test beside it"
+    )
     # pytest-playwright 0.10.0's base_url fixture trips a pytest 9 deprecation; not ours
     config.addinivalue_line(
         "filterwarnings",

@@ -148,6 +148,31 @@ def next_move(page) -> int | None:
     return 0 if labels else None
 
 
+def click_move(page, index: int) -> None:
+    """Click this page's move ``index`` and wait for the dialog to take it."""
+    before = page.inner_html("#friend-moves")
+    page.locator("#friend-moves button").nth(index).click()
+    page.wait_for_function("h => document.querySelector('#friend-moves').innerHTML !== h", arg=before)
+
+
+def play_out(host, guest, scan_each_move: bool = False) -> None:
+    """Both pages play to the hand's end (``scan_each_move``: first checking that neither page
+    can read a card of the other's hand); both then show the same result."""
+    for _ in range(300):
+        if all(p.text_content("#friend-result") for p in (host, guest)):
+            break
+        for page, other in ((host, guest), (guest, host)):
+            if scan_each_move:
+                hidden, seen = cards_of(other), readable(page)
+                assert not [c for c in hidden if re.search(rf"(?<![0-9AJQK]){re.escape(c)}", seen)]
+            move = next_move(page)
+            if move is not None:
+                click_move(page, move)
+        host.wait_for_timeout(100)
+    results = [p.text_content("#friend-result") for p in (host, guest)]
+    assert results[0] and results[0] == results[1], results
+
+
 def test_a_hand_is_dealt_played_and_checked_on_both_devices(devices, site_url):
     host, guest, errors = devices
     connect(host, guest, site_url)
@@ -160,26 +185,79 @@ def test_a_hand_is_dealt_played_and_checked_on_both_devices(devices, site_url):
     assert len(mine) == len(theirs) == 10 and not set(mine) & set(theirs)
     host.screenshot(path=str(SHOTS / "hand-host.png"))
     guest.screenshot(path=str(SHOTS / "hand-guest.png"))
-    for _ in range(300):
-        if all(p.text_content("#friend-result") for p in (host, guest)):
-            break
-        for page, other in ((host, guest), (guest, host)):
-            hidden = cards_of(other)
-            seen = readable(page)
-            assert not [c for c in hidden if re.search(rf"(?<![0-9AJQK]){re.escape(c)}", seen)]
-            move = next_move(page)
-            if move is not None:
-                before = page.inner_html("#friend-moves")
-                page.locator("#friend-moves button").nth(move).click()
-                page.wait_for_function(
-                    "h => document.querySelector('#friend-moves').innerHTML !== h", arg=before
-                )
-        host.wait_for_timeout(100)
-    results = [p.text_content("#friend-result") for p in (host, guest)]
-    assert results[0] and results[0] == results[1], results
+    play_out(host, guest, scan_each_move=True)
+    # the match, scored on each device from the hands it verified: the same words on both
+    lines = [p.text_content("#friend-match") for p in (host, guest)]
+    assert lines[0] == lines[1] and re.fullmatch(r"Match to \d+: Ann \d+, Bea \d+\.", lines[0]), lines
+    host.wait_for_selector("#friend-deal:not([hidden])")
+    assert host.text_content("#friend-deal") == "Deal the next hand" and guest.is_hidden("#friend-deal")
     perf = [json.loads(p.evaluate("window.ginFriendPerf || '[]'")) for p in (host, guest)]
     (SHOTS / "perf.json").write_text(json.dumps({"host": perf[0], "guest": perf[1]}, indent=1))
     assert perf[0][0]["slices"] > 100 and perf[1][0]["slices"] > 100  # the work ran in slices
+    assert not errors, errors
+
+
+def answer_again(host, guest, link: str) -> None:
+    """The friend opens the host's new invitation and the host takes the answer."""
+    guest.goto(link)
+    wait_ready(guest, 90)
+    guest.wait_for_selector("#friend-share:not([hidden]) #friend-qr svg", timeout=30_000)
+    host.fill("#friend-answer", guest.input_value("#friend-link"))
+    host.click("[data-act=friend-answer]")
+    for page in (host, guest):  # connected again (the hand shown before was the old connection's)
+        page.wait_for_function("document.querySelector('#friend-status').textContent.startsWith('Connected')")
+
+
+def dealt(*pages) -> None:
+    for page in pages:
+        page.wait_for_function(
+            "document.querySelector('#friend-cards').textContent.startsWith('Your cards')", timeout=60_000
+        )
+
+
+def mover(host, guest):
+    """The page whose player has moves now (waiting while the devices exchange keys)."""
+    for _ in range(300):
+        for page in (host, guest):
+            if page.locator("#friend-moves button").count():
+                return page
+        host.wait_for_timeout(100)
+    raise AssertionError("no one has a move")
+
+
+def play_moves(host, guest, count: int) -> None:
+    """``count`` moves that do not end the hand (a draw, a discard...)."""
+    for _ in range(count):
+        page = mover(host, guest)
+        labels = page.eval_on_selector_all("#friend-moves button", "bs => bs.map(b => b.textContent)")
+        plain = [i for i, b in enumerate(labels) if not b.startswith(("Knock", "Gin", "Big gin"))]
+        click_move(page, plain[0])
+
+
+def test_a_hand_dropped_mid_way_is_taken_up_where_it_stood(devices, site_url):
+    """The friend's page is reloaded mid-hand (the connection drops; the host is told the hand is
+    kept); the host makes a new invitation from its page, the friend opens it in the same tab,
+    and both take the hand up where it stood: the same cards, then played to a verified end."""
+    host, guest, errors = devices
+    connect(host, guest, site_url)
+    host.click("[data-act=friend-deal]")
+    dealt(host, guest)
+    play_moves(host, guest, 3)
+    before = cards_of(host), cards_of(guest)
+    guest.reload()
+    wait_ready(guest, 90)
+    host.wait_for_selector("#friend-problem:not([hidden])", timeout=30_000)
+    assert "The hand is kept on this device" in host.text_content("#friend-problem")
+
+    # the host invites again from the same page (the hand in its memory and in its storage)
+    host.click("[data-act=friend-invite]")
+    host.wait_for_selector("#friend-share:not([hidden]) #friend-qr svg", timeout=30_000)
+    answer_again(host, guest, host.input_value("#friend-link"))
+    dealt(host, guest)
+    assert (cards_of(host), cards_of(guest)) == before
+    host.screenshot(path=str(SHOTS / "taken-up-host.png"))
+    guest.screenshot(path=str(SHOTS / "taken-up-guest.png"))
+    play_out(host, guest)
     assert not errors, errors
 
 

@@ -34,6 +34,8 @@ from gin_e2e import ARTIFACTS, ROOT, pct, play_for_decisions, wait_ready
 sys.path.insert(0, str(ROOT / "scripts"))
 import frames
 
+pytestmark = pytest.mark.alone  # its figures are the page's own: no other test beside it
+
 RESULTS: dict[str, dict] = {}
 FRAMES: dict[str, dict] = {}
 

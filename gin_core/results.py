@@ -24,6 +24,22 @@ class HandRecord:
     def winner(self) -> int | None:
         return self.settlement.winner if self.settlement else None
 
+    @property
+    def outcome(self) -> Outcome:
+        return Outcome(self.number, self.dealer, self.points, self.winner, self.settlement is None)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished hand's score without its cards: what the match's totals, its end and the next
+    dealer need (a match between two devices keeps only these: gin_core.duel.match)."""
+
+    number: int
+    dealer: int
+    points: tuple[int, int]
+    winner: int | None
+    dead: bool
+
 
 @dataclass(frozen=True)
 class MatchResult:
@@ -62,7 +78,7 @@ def hand_points(settlement: Settlement | None) -> tuple[int, int]:
     return (settlement.points, 0) if settlement.winner == 0 else (0, settlement.points)
 
 
-def match_over(rules: Rules, scores: Sequence[int], records: Sequence[HandRecord]) -> bool:
+def match_over(rules: Rules, scores: Sequence[int], records: Sequence[HandRecord | Outcome]) -> bool:
     """A match ends when a player reaches the target, or after one hand when there is none."""
     if rules.target is None:
         return bool(records)
@@ -72,7 +88,13 @@ def match_over(rules: Rules, scores: Sequence[int], records: Sequence[HandRecord
 def match_result(rules: Rules, records: Sequence[HandRecord]) -> MatchResult:
     """Totals with the game, line and shutout bonuses of ``rules``."""
     check_is(rules, Rules, "rules")
-    check_items(records, HandRecord, "records")
+    return tally(rules, [r.outcome for r in check_items(records, HandRecord, "records")])
+
+
+def tally(rules: Rules, records: Sequence[Outcome]) -> MatchResult:
+    """:func:`match_result` from the hands' outcomes."""
+    check_is(rules, Rules, "rules")
+    check_items(records, Outcome, "outcomes")
     points = [sum(r.points[p] for r in records) for p in (0, 1)]
     won = [sum(1 for r in records if r.winner == p) for p in (0, 1)]
     game = [0, 0]
@@ -82,7 +104,7 @@ def match_result(rules: Rules, records: Sequence[HandRecord]) -> MatchResult:
     if reached:
         w = reached[0]
         game[w] = rules.game_bonus
-        dead = any(r.settlement is None for r in records)
+        dead = any(r.dead for r in records)
         shutout = (
             rules.shutout != "none" and won[1 - w] == 0 and not (dead and rules.shutout_needs_no_dead_hand)
         )
@@ -103,7 +125,7 @@ def match_result(rules: Rules, records: Sequence[HandRecord]) -> MatchResult:
     )
 
 
-def next_dealer(rules: Rules, dealer: int, record: HandRecord) -> int:
+def next_dealer(rules: Rules, dealer: int, record: HandRecord | Outcome) -> int:
     """Who deals after ``record``: the same dealer after a dead or pointless hand."""
     winner = record.winner
     if winner is None:

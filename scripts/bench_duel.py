@@ -1,6 +1,7 @@
 """The cost of a fair deal between two devices: two peers (gin_core.duel) in one process play
 hands to a verified end; per device and hand: the work (scalar multiplications), its time, and
-the longest slice between two yields (what a page's frame would wait for).
+the longest slice between two yields (what a page's frame would wait for). Then the cost of
+taking a hand up again after a reload at its most (its whole record replayed: gin_core.duel.resume).
 
     .venv/bin/python scripts/bench_duel.py [HANDS] [SEED]        # CPython
     node scripts/bench_duel_pyodide.mjs [HANDS] [SEED]           # the same inside Pyodide
@@ -19,7 +20,7 @@ from collections.abc import Generator
 from gin_core import Rules
 from gin_core.actions import ENDING
 from gin_core.cards import CARDS
-from gin_core.duel import DuelHand, DuelStage
+from gin_core.duel import DuelHand, DuelStage, load_record, record_of, resumed
 from gin_core.duel.curve import card_point, multiply
 from gin_core.duel.deal import new_key
 
@@ -51,8 +52,8 @@ class Meter:
         self.longest_cpu = max(self.longest_cpu, time.process_time() - cpu)
 
 
-def play(seed: int, dealer: int) -> list[Meter]:
-    """One hand to its verified end; the meters of both devices."""
+def play(seed: int, dealer: int) -> tuple[list[Meter], list[DuelHand]]:
+    """One hand to its verified end; the meters and the peers of both devices."""
     rng = random.Random(seed)
     peers = [DuelHand(Rules(), 0, dealer), DuelHand(Rules(), 1, dealer)]
     meters = [Meter(), Meter()]
@@ -66,7 +67,23 @@ def play(seed: int, dealer: int) -> list[Meter]:
         acts = peer.legal_actions()
         wire += [(peer.me, t) for t in peer.play(rng.choice([a for a in acts if a.kind in ENDING] or acts))]
     assert peers[0].settlement == peers[1].settlement and peers[0].dead == peers[1].dead
-    return meters
+    return meters, peers
+
+
+def taken_up(peer: DuelHand) -> Meter:
+    """The meter of replaying ``peer``'s whole record (its text read back first), checked to
+    stand where the peer stood."""
+    meter = Meter()
+    replay = resumed(load_record(record_of(peer).dumps()))
+    while True:
+        start, cpu = time.perf_counter(), time.process_time()
+        try:
+            meter.units += next(replay)
+        except StopIteration as done:
+            meter.note(start, cpu)
+            assert done.value.texts == peer.texts and done.value.stage is peer.stage
+            return meter
+        meter.note(start, cpu)
 
 
 def one_multiplication(repeats: int = 200) -> float:
@@ -85,11 +102,17 @@ def main(hands: int = 3, seed: int = 0) -> None:
     print(f"Python {sys.version.split()[0]} on {sys.platform}: {hands} hands")
     unit = one_multiplication()
     print(f"one multiplication: {unit * 1000:.2f} ms at least (of 200)")
-    rows = []
+    rows, again = [], []
     for n in range(hands):
-        meters = play(seed + n, n % 2)
-        dealer, other = meters[n % 2], meters[1 - n % 2]
-        rows.append((dealer, other))
+        meters, peers = play(seed + n, n % 2)
+        rows.append((meters[n % 2], meters[1 - n % 2]))
+        again.append((taken_up(peers[n % 2]), taken_up(peers[1 - n % 2])))
+    report(rows, unit, hands)
+    print("taken up again after a reload, at the hand's end (the whole record replayed):")
+    report(again, unit, hands)
+
+
+def report(rows: list[tuple[Meter, Meter]], unit: float, hands: int) -> None:
     for role, i in (("dealer", 0), ("other", 1)):
         units = sum(r[i].units for r in rows) / hands
         seconds = sum(r[i].seconds for r in rows) / hands

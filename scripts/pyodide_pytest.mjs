@@ -60,7 +60,28 @@ function findGinWheel() {
     die(`expected exactly one dist/gin_core-*-py3-none-any.whl, found [${wheels.join(", ")}]; ` +
         "run `python scripts/build_site.py` (or make site)");
   }
-  return path.join(dist, wheels[0]);
+  const wheel = path.join(dist, wheels[0]);
+  const newer = newestSource(path.join(ROOT, "gin_core"), fs.statSync(wheel).mtimeMs);
+  if (newer) {
+    die(`dist/${wheels[0]} is older than ${path.relative(ROOT, newer)}: the tests would run ` +
+        "an engine that is not the checkout's; run `make site` (or set GIN_WHEEL)");
+  }
+  return wheel;
+}
+
+// A gin_core source changed after the wheel was built (null if none): a stale wheel once gave
+// false failures. Any newer .py counts, a checkout's touch included (a rebuild is cheap).
+function newestSource(dir, since) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory() && entry.name !== "__pycache__") {
+      const found = newestSource(file, since);
+      if (found) return found;
+    } else if (entry.name.endsWith(".py") && fs.statSync(file).mtimeMs > since) {
+      return file;
+    }
+  }
+  return null;
 }
 
 function vendorWheels() {

@@ -75,6 +75,27 @@ def test_a_bad_stored_comfort_value_falls_back_on_its_own(name, value):
     )
 
 
+def test_the_settings_form_and_the_stored_record_agree_on_every_choice():
+    """The form's values go through the checks a stored record does: each choice is kept, one
+    that is not a choice keeps the old value, and the rules chosen come with their preset."""
+    old = replace(settings.default(), felt="blue")
+    for name, values in COMFORT.items():
+        for value in values:
+            assert getattr(settings.chosen(old, {name: value}, preset("classic")), name) == value
+    odd = settings.chosen(
+        old, {"felt": "purple", "card_size": "huge", "level": "standard"}, preset("tournament")
+    )
+    assert (odd.felt, odd.card_size, odd.preset) == ("blue", old.card_size, "tournament")
+    assert settings.from_record(settings.to_record(odd)) == (odd, [])
+
+
+def test_the_new_match_form_keeps_custom_rules_and_takes_a_preset():
+    custom = settings.default().with_rules(preset("classic").replace(knock_limit=7))
+    kept = settings.for_new_match(custom, "hard", "custom")
+    assert (kept.level, kept.preset, kept.game_rules()) == ("hard", "custom", custom.game_rules())
+    assert settings.for_new_match(custom, "beginner", "big_gin").game_rules() == preset("big_gin")
+
+
 # ----- sounds -------------------------------------------------------------------------------------
 
 

@@ -4,6 +4,7 @@ hello between the pages; the dialog's words, said from the facts they speak of."
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -15,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 
 import contextlib
 
-from ginweb.friend import invite, talk
+from ginweb.friend import invite, keep, talk
 from ginweb.friend.model import Link, Stage, closed, no_path, present, seat_names, stun_server
 from ginweb.kit import qr
 
@@ -119,19 +120,55 @@ def test_an_old_invitation_expired():
         invite.check_fresh(handshake(), NOW + invite.LIFETIME_S + 60)
 
 
-def test_hello_gives_the_name_only_for_this_invitation():
-    assert talk.their_name(talk.hello("0a1b2c3d", "Bea"), "0a1b2c3d") == "Bea"
+def test_hello_gives_the_name_and_kept_match_only_for_this_invitation():
+    theirs = talk.their_hello(talk.hello("0a1b2c3d", "Bea", "5e6f7a8b", 3), "0a1b2c3d")
+    assert theirs == talk.Hello("Bea", "5e6f7a8b", 3)
+    assert talk.their_hello(talk.hello("0a1b2c3d", "Bea"), "0a1b2c3d") == talk.Hello("Bea", "", 0)
     with pytest.raises(talk.TalkError, match="another invitation"):
-        talk.their_name(talk.hello("ffffffff", "Bea"), "0a1b2c3d")
+        talk.their_hello(talk.hello("ffffffff", "Bea"), "0a1b2c3d")
     for bad in (
         "[]",
         "{",
         '{"v": 1}',
         "x" * 500,
         talk.hello("0a1b2c3d", "").replace('"name": ""', '"name": 5'),
+        talk.hello("0a1b2c3d", "Bea", "m" * 17),
+        talk.hello("0a1b2c3d", "Bea").replace('"hand": 0', '"hand": -1'),
+        talk.hello("0a1b2c3d", "Bea").replace(', "hand": 0', ""),
     ):
         with pytest.raises(talk.TalkError):
-            talk.their_name(bad, "0a1b2c3d")
+            talk.their_hello(bad, "0a1b2c3d")
+
+
+def test_ready_names_its_hand_and_nothing_else_is_taken_for_one():
+    assert talk.ready_of(talk.ready(4)) == 4 and talk.kind(talk.ready(4)) == "ready"
+    for bad in ("{", '{"v": 1, "kind": "ready", "hand": "4"}', '{"v": 1, "kind": "ready"}', "x" * 300):
+        with pytest.raises(talk.TalkError, match="a hand is over"):
+            talk.ready_of(bad)
+
+
+def kept_match(**changes) -> keep.Kept:
+    fields = {"match": "5e6f7a8b", "me": 1, "names": ("Ann", "Bea"), "number": 2, "scored": "{}"}
+    return keep.Kept(**{**fields, "hand": "{}", "deal": "", "acked": False, "stopped": "", **changes})
+
+
+def test_a_kept_match_reads_back_and_a_damaged_one_is_refused():
+    kept = kept_match()
+    assert keep.parse(json.loads(keep.dumps(kept))) == kept
+    good = json.loads(keep.dumps(kept))
+    for change in (
+        {"v": 2},
+        {"match": ""},
+        {"me": 2},
+        {"names": ["Ann"]},
+        {"scored": 5},
+        {"number": "2"},
+        {"acked": 1},
+        {"hand": 5},
+        {"extra": 1},
+    ):
+        with pytest.raises(ValueError, match="not a kept match"):
+            keep.parse({**good, **change})
 
 
 def test_a_failure_says_whether_a_stun_server_was_set():

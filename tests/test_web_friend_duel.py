@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from gin_core import ActionKind, preset
-from gin_core.duel import DuelStage
+from gin_core.actions import ENDING
+from gin_core.duel import DuelHand, DuelStage
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 
@@ -31,7 +32,7 @@ def finish(work):
 
 
 def pair(dealer: int = 0) -> tuple[Round, Round]:
-    return Round.deal(RULES, 0, dealer, 1, (0, 0)), Round.deal(RULES, 1, dealer, 1, (0, 0))
+    return Round(DuelHand(RULES, 0, dealer)), Round(DuelHand(RULES, 1, dealer))
 
 
 def carry(rounds: tuple[Round, Round], sender: int, texts: list[str]) -> None:
@@ -176,3 +177,53 @@ def test_the_tables_presenter_draws_a_friends_hand_from_the_view_and_names_no_hi
         carry(rounds, mover, rounds[mover].play(rng.choice(moves)))
     shown = [present(r.hand.view(), TableState(stage=Stage.RESULT), Look()) for r in rounds]
     assert shown[0].result is not None and shown[0].result.title == shown[1].result.title
+
+
+def dealt_and_played(seed: int, moves: int) -> tuple[Round, Round]:
+    rounds = pair(dealer=seed % 2)
+    deal(rounds, seed % 2)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        mover = next(i for i, r in enumerate(rounds) if seen(r).moves)
+        plain = [a for a in seen(rounds[mover]).moves if a.kind not in ENDING]
+        carry(rounds, mover, rounds[mover].play(rng.choice(plain or list(seen(rounds[mover]).moves))))
+    return rounds
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_kept_hand_is_taken_up_where_it_stood_and_played_to_the_end(seed):
+    """Both pages reloaded mid-hand, a move and its answer lost: each replays its kept record,
+    each takes the other's resume, what was lost comes again, and the hand ends verified."""
+    rounds = dealt_and_played(seed, 4)
+    mover = next(i for i, r in enumerate(rounds) if seen(r).moves)
+    lost = rounds[mover].play(seen(rounds[mover]).moves[0])  # sent, never delivered
+    assert lost
+    shown = [seen(r) for r in rounds]
+    back = tuple(finish(Round.restored(r.record())) for r in rounds)
+    assert [seen(r) for r in back] == shown
+    greetings = [r.hand.resume_text() for r in back]
+    again = [back[i].resync(greetings[1 - i]) for i in (0, 1)]
+    assert again[mover] == lost and again[1 - mover] == []
+    carry(back, mover, again[mover])
+    play_out(back, random.Random(seed))
+    assert seen(back[0]).settlement == seen(back[1]).settlement
+    assert not any(r.refused or r.stopped for r in back)
+
+
+def test_the_hosts_hand_the_friend_never_had_is_sent_whole():
+    host, friend = pair(dealer=0)
+    sent = finish(host.work())  # the host's locked deck: lost with the connection
+    back = finish(Round.restored(host.record()))
+    assert back.replay_all() == sent
+    friend.inbox.extend(sent)
+    carry((back, friend), 1, finish(friend.work()))
+    assert seen(back).stage == seen(friend).stage == DuelStage.PLAY
+
+
+def test_a_resume_whose_history_differs_stops_the_hand_and_says_so():
+    rounds = dealt_and_played(5, 2)
+    body = json.loads(rounds[1].hand.resume_text())
+    body["digest"] = "0" * 64
+    assert rounds[0].resync(json.dumps(body)) == []
+    assert "cheated" in rounds[0].stopped and "record of the hand differs" in rounds[0].stopped
+    assert rounds[0].over()

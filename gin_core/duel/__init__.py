@@ -25,24 +25,33 @@ at any time); the network passes messages but may repeat or reorder them. Then:
 - a message that is malformed, oversized, of another version, replayed or out of turn is
   refused (:class:`DuelMessageError` subclasses) and the hand waits, untouched.
 
+The match around the hands (:mod:`.match`): each device scores the hands it verified by the
+host's rules and checks that each deal follows. A hand is taken up again after a reload or a
+dropped connection (:mod:`.resume`): each device
+replays its own record, and on the new connection both check they hold the same messages.
+
 It is not protected against: a peer that leaves (the other is told and may report it), nor
 two people who share their screens. Nothing here is constant-time; a device's timing is
 visible only on that device.
 """
 
 from .curve import ORDER, Point
+from .deal import Secrets
 from .errors import (
     Cheat,
     CheatDetected,
     DuelMessageError,
+    DuelRecordError,
     MalformedMessage,
     OutOfTurnMessage,
     OversizedMessage,
     ReplayedMessage,
     VersionMismatch,
 )
-from .messages import MAX_CHARS, VERSION, Deck, KeysMessage, Kind, Message, Move, Reveal, parse, text
+from .match import DuelMatch, DuelMatchError, load_duel_match
+from .messages import MAX_CHARS, VERSION, Deck, KeysMessage, Kind, Message, Move, Resume, Reveal, parse, text
 from .peer import DuelHand, DuelStage, Played
+from .resume import DuelRecord, load_record, record_of, resumed
 
 __all__ = [
     "MAX_CHARS",
@@ -52,7 +61,11 @@ __all__ = [
     "CheatDetected",
     "Deck",
     "DuelHand",
+    "DuelMatch",
+    "DuelMatchError",
     "DuelMessageError",
+    "DuelRecord",
+    "DuelRecordError",
     "DuelStage",
     "KeysMessage",
     "Kind",
@@ -64,8 +77,14 @@ __all__ = [
     "Played",
     "Point",
     "ReplayedMessage",
+    "Resume",
     "Reveal",
+    "Secrets",
     "VersionMismatch",
+    "load_duel_match",
+    "load_record",
     "parse",
+    "record_of",
+    "resumed",
     "text",
 ]

@@ -17,9 +17,11 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Generator, Sequence
+from dataclasses import dataclass
 
 from ..cards import CARDS, Card
 from .curve import ORDER, Point, card_point, inverse, multiply, point_card
+from .errors import DuelRecordError
 
 Steps = Generator[int, None, "tuple[Point, ...]"]
 
@@ -39,6 +41,29 @@ def secret_order(n: int) -> list[int]:
     order = list(range(n))
     random.SystemRandom().shuffle(order)
     return order
+
+
+@dataclass(frozen=True)
+class Secrets:
+    """One device's secrets for a hand: its lock (the dealer's only), its key of each place and
+    its shuffle (a permutation of the 52 places). Kept only on that device, so a hand can be
+    taken up again after a reload; revealed to the other at the hand's end."""
+
+    lock: int | None
+    keys: tuple[int, ...]
+    order: tuple[int, ...]
+
+    @classmethod
+    def new(cls, dealing: bool) -> Secrets:
+        return cls(new_key() if dealing else None, tuple(new_keys()), tuple(secret_order(len(CARDS))))
+
+    def checked(self, dealing: bool) -> Secrets:
+        """These secrets, if they are a hand's for this seat (else :class:`DuelRecordError`)."""
+        if (self.lock is not None) != dealing or not all(0 < k < ORDER for k in (self.lock or 1, *self.keys)):
+            raise DuelRecordError("a hand's secrets are a lock for the dealer only and keys in 1..ORDER-1")
+        if len(self.keys) != len(CARDS) or sorted(self.order) != list(range(len(CARDS))):
+            raise DuelRecordError("a hand's secrets are a key for each of the 52 places and their shuffle")
+        return self
 
 
 def lock_deck(lock: int, order: Sequence[int]) -> Steps:

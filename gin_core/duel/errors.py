@@ -33,6 +33,11 @@ class OutOfTurnMessage(DuelMessageError):
     a sequence number ahead of the next one."""
 
 
+class DuelRecordError(GinError):
+    """A stored hand that cannot be taken up again: not a record of this version, or one whose
+    moves do not replay (damaged storage); nothing is resumed."""
+
+
 class Cheat(StrEnum):
     """How a peer was caught lying; the hand is stopped and the player told.
 
@@ -44,6 +49,8 @@ class Cheat(StrEnum):
     - ``wrong_key``: a key revealed at the end unlike the key sent during the hand, or one that
       does not fit the peer's own encryption steps.
     - ``illegal_move``: a move the rules refuse (checked by the engine, on the cards as revealed).
+    - ``history``: after a new connection, the other device's record of the hand differs from
+      this one's (its digest of the messages both have, or a message it says it never had).
     """
 
     NOT_A_PERMUTATION = "not_a_permutation"
@@ -52,6 +59,7 @@ class Cheat(StrEnum):
     NOT_HELD = "not_held"
     WRONG_KEY = "wrong_key"
     ILLEGAL_MOVE = "illegal_move"
+    HISTORY = "history"
 
 
 _CHEAT_WORDS = {
@@ -61,6 +69,7 @@ _CHEAT_WORDS = {
     Cheat.NOT_HELD: "the other device played a card its player does not hold",
     Cheat.WRONG_KEY: "the other device revealed a key unlike the one it used",
     Cheat.ILLEGAL_MOVE: "the other device made a move the rules refuse",
+    Cheat.HISTORY: "the other device's record of the hand differs from this one's",
 }
 
 

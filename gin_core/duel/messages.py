@@ -19,7 +19,7 @@ from ..actions import ActionKind
 from ..cards import Card, CardError
 from ..jsontext import json_shape
 from ..melds import Meld, MeldError
-from .curve import HEX_DIGITS, Point, parse_point, parse_scalar, point_text, scalar_text
+from .curve import HEX_DIGITS, Point, parse_hex, parse_point, parse_scalar, point_text, scalar_text
 from .errors import MalformedMessage, OversizedMessage, VersionMismatch
 
 VERSION = 1
@@ -36,12 +36,14 @@ Keys = tuple[tuple[int, int], ...]
 class Kind(StrEnum):
     """The messages: a deck (shuffled and encrypted, or locked card by card, with keys), keys
     (for cards the other may now read), a move (with the keys it reveals) and the reveal of
-    every key at the end of the hand."""
+    every key at the end of the hand; and, outside the hand's sequence, the first word after a
+    new connection (where this device stands in the hand, to agree before going on)."""
 
     DECK = "deck"
     KEYS = "keys"
     MOVE = "move"
     REVEAL = "reveal"
+    RESUME = "resume"
 
 
 @dataclass(frozen=True)
@@ -97,13 +99,27 @@ class Reveal:
     kind = Kind.REVEAL
 
 
-Message = Deck | KeysMessage | Move | Reveal
+@dataclass(frozen=True)
+class Resume:
+    """Where the sender stands in hand ``hand`` after a new connection: ``seq`` messages of it
+    taken or sent, and ``digest`` (64 hexadecimal digits) the chain of their texts (``.peer``:
+    :meth:`DuelHand.digest_at`). Not a message of the hand: :meth:`DuelHand.resync` reads it."""
+
+    seq: int
+    hand: int
+    digest: str
+
+    kind = Kind.RESUME
+
+
+Message = Deck | KeysMessage | Move | Reveal | Resume
 
 _FIELDS = {
     Kind.DECK: {"deck", "keys"},
     Kind.KEYS: {"keys"},
     Kind.MOVE: {"action", "card", "melds", "keys", "then"},
     Kind.REVEAL: {"lock", "keys"},
+    Kind.RESUME: {"digest"},
 }
 
 
@@ -122,6 +138,8 @@ def text(message: Message) -> str:
             "keys": _keys_json(message.keys),
             "then": message.then,
         }
+    elif isinstance(message, Resume):
+        body["digest"] = message.digest
     else:
         lock = None if message.lock is None else scalar_text(message.lock)
         body |= {"lock": lock, "keys": [scalar_text(k) for k in message.keys]}
@@ -240,9 +258,17 @@ def _reveal(seq: int, hand: int, body: dict[str, Any]) -> Reveal:
     return Reveal(seq, hand, lock, tuple(k for k in scalars if k is not None))
 
 
+def _resume(seq: int, hand: int, body: dict[str, Any]) -> Resume:
+    digest = body["digest"]
+    if parse_hex(digest, HEX_DIGITS) is None:
+        raise MalformedMessage(f"a resume's digest is {HEX_DIGITS} hexadecimal digits")
+    return Resume(seq, hand, digest)
+
+
 _BUILD: dict[Kind, Callable[[int, int, dict[str, Any]], Message]] = {
     Kind.DECK: _deck,
     Kind.KEYS: _keys_message,
     Kind.MOVE: _move,
     Kind.REVEAL: _reveal,
+    Kind.RESUME: _resume,
 }

@@ -12,6 +12,7 @@ What a peer knows is :attr:`DuelHand.known`: the places whose two keys it holds.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from enum import StrEnum
@@ -31,7 +32,7 @@ from ..view import PlayerView
 from . import deal
 from .curve import Point, distinct, prepare
 from .errors import Cheat, CheatDetected, MalformedMessage, OutOfTurnMessage, ReplayedMessage
-from .messages import Deck, Keys, KeysMessage, Kind, Message, Move, Reveal, parse, text
+from .messages import VERSION, Deck, Keys, KeysMessage, Kind, Message, Move, Resume, Reveal, parse, text
 from .seen import duel_view
 
 Sending = Generator[int, None, list[str]]
@@ -82,9 +83,19 @@ def dealt_to(place: int, dealer: int) -> int:
 
 
 class DuelHand:
-    """One hand of a duel, as one device plays it (``me``: its seat, 0 or 1)."""
+    """One hand of a duel, as one device plays it (``me``: its seat, 0 or 1). ``secrets``: this
+    device's keys and shuffle (new ones by default; a stored hand's when it is taken up again,
+    :mod:`.resume`)."""
 
-    def __init__(self, rules: Rules, me: int, dealer: int, number: int = 1, scores: tuple[int, int] = (0, 0)):
+    def __init__(  # 6 parameters: the hand's place in the match, and this device's secrets
+        self,
+        rules: Rules,
+        me: int,
+        dealer: int,
+        number: int = 1,
+        scores: tuple[int, int] = (0, 0),
+        secrets: deal.Secrets | None = None,
+    ):
         self.rules = check_is(rules, Rules, "rules")
         self.me = check_player(me, "me")
         self.dealer = check_player(dealer, "dealer")
@@ -96,15 +107,17 @@ class DuelHand:
         self.seq = 0
         self.stage = DuelStage.SHUFFLE
         self.cheat: CheatDetected | None = None
-        self.lock = deal.new_key() if me == dealer else None
-        self.keys = deal.new_keys()
-        self.order = deal.secret_order(len(CARDS))
+        mine = deal.Secrets.new(me == dealer) if secrets is None else secrets.checked(me == dealer)
+        self.lock, self.keys, self.order = mine.lock, list(mine.keys), list(mine.order)
         self.decks: list[tuple[Point, ...]] = []
         self.their_keys: dict[int, int] = {}
         self.known: dict[int, Card] = {}
         self.played: list[Played] = []
         self.wall_take: Played | None = None
         self.table = self._replay(self._stand_in())
+        self.texts: dict[int, tuple[int, str]] = {}  # every message of the hand by seq: (sender, text)
+        self.steps: list[tuple[str, str]] = []  # ("in", text taken) and ("play", move): to replay it
+        self.expected: tuple[int, str] | None = None  # the other's (seq, digest) after a resync
 
     # ----- what this device sees --------------------------------------------------------
 
@@ -185,6 +198,9 @@ class DuelHand:
         yield from prepare()
         try:
             out = yield from self._HANDLERS[message.kind](self, message)
+            self.texts[message.seq] = (1 - self.me, text(message))
+            self.steps.append(("in", text(message)))
+            self._check_history()
         except CheatDetected as cheat:
             self.stage, self.cheat = DuelStage.STOPPED, cheat
             raise
@@ -201,7 +217,55 @@ class DuelHand:
             raise OutOfTurnMessage(f"the hand awaits {wanted or 'nothing'} from {who}, not {message.kind}")
 
     def _send(self, *messages: Message) -> list[str]:
+        for m in messages:
+            self.texts[m.seq] = (self.me, text(m))
         return [text(m) for m in messages]
+
+    # ----- a new connection: agree on the hand so far ----------------------------------------
+
+    def digest_at(self, seq: int) -> str:
+        """The chain of the hand's first ``seq`` message texts (SHA-256), as both devices see them."""
+        chain = hashlib.sha256(f"gin-duel/{VERSION}/hand {self.number}".encode()).digest()
+        for s in range(seq):
+            chain = hashlib.sha256(chain + self.texts[s][1].encode()).digest()
+        return chain.hex()
+
+    def resume_text(self) -> str:
+        """The first message after a new connection: where this device stands in the hand."""
+        return text(Resume(self.seq, self.number, self.digest_at(self.seq)))
+
+    def resync(self, raw: object) -> list[str]:
+        """Take the other device's :meth:`resume_text`: the texts it missed (this device's, sent
+        since where it stands), or none if it is ahead (its texts are then awaited, and its
+        digest checked once they are in). A message that is no resume, or of another hand, is
+        refused (:class:`DuelMessageError`); a record of the hand unlike this one stops it
+        (:class:`CheatDetected`, ``history``)."""
+        message = parse(raw)
+        if not isinstance(message, Resume):
+            raise MalformedMessage("after a new connection the first message is a resume")
+        if message.hand != self.number:
+            raise OutOfTurnMessage(f"this device is at hand {self.number}, not {message.hand}")
+        if message.seq > self.seq:
+            self.expected = (message.seq, message.digest)
+            return []
+        if self.digest_at(message.seq) != message.digest:
+            self._stop(CheatDetected(Cheat.HISTORY, f"the first {message.seq} messages differ"))
+        missed = [self.texts[s] for s in range(message.seq, self.seq)]
+        if any(sender != self.me for sender, _ in missed):
+            self._stop(CheatDetected(Cheat.HISTORY, "it has lost a message it sent"))
+        return [t for _, t in missed]
+
+    def _check_history(self) -> None:
+        """Once the other's texts after a resync are in, its digest must be the chain here."""
+        if self.expected is not None and self.seq >= self.expected[0]:
+            seq, digest = self.expected
+            self.expected = None
+            if self.digest_at(seq) != digest:
+                raise CheatDetected(Cheat.HISTORY, f"the first {seq} messages differ")
+
+    def _stop(self, cheat: CheatDetected) -> None:
+        self.stage, self.cheat = DuelStage.STOPPED, cheat
+        raise cheat
 
     def _next_seq(self) -> int:
         self.seq += 1
@@ -309,6 +373,7 @@ class DuelHand:
         move = Played(self.me, action.kind, place, action.melds)
         moves = [self.wall_take, move] if self.wall_take else [move]
         table = self._replay(self._stand_in(), [*self.played, *moves])  # declared melds checked
+        self.steps.append(("play", str(action)))
         if self.table.phase == Phase.WALL and action.kind == ActionKind.DRAW_PILE:
             self.wall_take, self.table = move, table
             return []

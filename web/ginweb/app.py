@@ -154,9 +154,7 @@ class Page:
         s = self.session
         game = self.records.read_game("match", "match")
         if game is not None and game.uid == s.own_game.uid:
-            s.suspended = None
-            s.adopt(game, fresh=False)
-            s.resume_practice(self.records.read_game("practice", "practice hand"))
+            s.resume_stored(game, self.records.read_game("practice", "practice hand"))
             self.screen.render(Motion.NONE)
             self.turns.kick()
         else:

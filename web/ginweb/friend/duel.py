@@ -16,8 +16,18 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from gin_core import Action, Card, Rules, Settlement
-from gin_core.duel import CheatDetected, DuelHand, DuelMessageError, DuelStage
+from gin_core import Action, Card, Settlement
+from gin_core.duel import (
+    CheatDetected,
+    DuelHand,
+    DuelMessageError,
+    DuelStage,
+    Resume,
+    load_record,
+    record_of,
+    resumed,
+)
+from gin_core.duel import text as message_text
 
 from ..kit.frozen import Frozen
 
@@ -33,8 +43,35 @@ class Round:
         self.stopped = ""  # the words of the lie that stopped the hand ("": none)
 
     @classmethod
-    def deal(cls, rules: Rules, me: int, dealer: int, number: int, scores: tuple[int, int]) -> Round:
-        return cls(DuelHand(rules, me, dealer, number, scores))
+    def restored(cls, record: str, stopped: str = "") -> Generator[int, None, Round]:
+        """The hand of a kept ``record`` replayed to where it stood, in work units
+        (``DuelRecordError`` if it does not replay); ``stopped``: the words it was stopped with."""
+        r = cls((yield from resumed(load_record(record))))
+        r.started, r.stopped = True, stopped
+        return r
+
+    def record(self) -> str:
+        """The hand as this device keeps it (gin_core's ``DuelRecord`` text)."""
+        return record_of(self.hand).dumps()
+
+    def resync(self, text: str) -> list[str]:
+        """The other device's ``resume`` after a new connection: what it missed, to send again
+        (a refusal is said, a differing history stops the hand)."""
+        try:
+            return self.hand.resync(text)
+        except CheatDetected as lie:
+            self.stopped = f"The hand is stopped: the other device cheated ({lie})."
+        except DuelMessageError as e:
+            self.refused.append(f"A message from the other device was refused: {e}.")
+        return []
+
+    def replay_all(self) -> list[str]:
+        """Every text of this device's in the hand, for a device that never had the hand (the
+        host's, to a friend who lost its deal): a resync from the hand's start."""
+        return self.resync(message_text(Resume(0, self.hand.number, self.hand.digest_at(0))))
+
+    def over(self) -> bool:
+        return self.hand.stage in (DuelStage.DONE, DuelStage.STOPPED) or bool(self.stopped)
 
     def pending(self) -> bool:
         """Work is waiting: the dealer's first deck, or a text received."""

@@ -8,7 +8,9 @@ and both show the other's name. Whatever fails is said with its reason (model.py
 
 The modules behind it are imported when first used, after the first paint (``deferred``), and
 so is kit/dom.py (where it is used): this module loads in CPython's tests (tests/test_web_dispatch.py).
-The name and STUN server last used are kept in the record ``friend``."""
+The name and STUN server last used are kept in the record ``friend``; the match itself, after
+every step, in ``friend-match`` (keep.py): when the two devices connect again, each hello names
+the match it keeps, and if both name the same one they take it up where it stood (play.py)."""
 
 from __future__ import annotations
 
@@ -33,8 +35,10 @@ from .intents import (
 
 if TYPE_CHECKING:
     from ..kit.peer import Peer
+    from .keep import Kept
     from .model import Link
     from .play import Play
+    from .talk import Hello
     from .ui import FriendUI
 
 NAME = "friend"  # the stored record: {"v": 1, "name": ..., "stun": ...}
@@ -85,14 +89,24 @@ class FriendFeature(Feature):
         self.greeted = False  # the other side's hello arrived
         self.serial = 0  # connections started here (an event of an earlier one is dropped)
         self.play: Play | None = None  # the hands over the open connection
+        self.mine: Hello | None = None  # this device's hello on the current connection
 
     def attach(self, host: Host) -> None:
-        """A link with an invitation in its fragment is answered once the table is drawn."""
+        """A link with an invitation in its fragment is answered once the table is drawn, and
+        when one is opened in this tab later (the same address: only its fragment changes)."""
         from ..kit import dom
 
         super().attach(host)
-        if not dom.embedded and str(dom.window.location.hash).startswith("#friend="):
+        if dom.embedded:
+            return
+        if self.invited():
             dom.before_paint(lambda: dom.after(0, self.join_from_link))
+        dom.listen(dom.window, "hashchange", lambda _: self.join_from_link() if self.invited() else None)
+
+    def invited(self) -> bool:
+        from ..kit import dom
+
+        return str(dom.window.location.hash).startswith("#friend=")
 
     # ----- input ---------------------------------------------------------------------------------
 
@@ -324,39 +338,67 @@ class FriendFeature(Feature):
         return self.peer, serial
 
     def opened(self) -> None:
-        from .talk import hello
+        """Say hello: the name, and the match this device keeps for this seat (the host names a
+        new one if it keeps none)."""
+        from .talk import Hello, hello
 
         link = self.state()
+        kept = self.kept(0 if link.host else 1)
+        match = kept.match if kept else (secrets.token_hex(4) if link.host else "")
+        self.mine = Hello(link.name, match, kept.number if kept else 0)
         if self.peer is not None:
-            self.peer.send(hello(link.token, link.name))
+            self.peer.send(hello(link.token, link.name, self.mine.match, self.mine.hand))
+
+    def kept(self, seat: int) -> Kept | None:
+        from . import keep
+
+        kept: Kept | None = self.vault.read(keep.NAME, keep.parse, "match with a friend")
+        return kept if kept is not None and kept.me == seat else None
 
     def heard(self, text: str) -> None:
         from .model import Stage
-        from .talk import TalkError, their_name
+        from .talk import TalkError, their_hello
 
         if self.greeted:
             if self.play is not None:
                 self.play.heard(text)
             return
         try:
-            friend = their_name(text, self.state().token)
+            theirs = their_hello(text, self.state().token)
         except TalkError as e:
             self.drop_peer()
             self.fail(f"The connection was closed: {e}.")
             return
         self.greeted = True
-        link = self.state().replace(stage=Stage.CONNECTED, friend=friend, share="")
-        self.start_play(link)
+        link = self.state().replace(stage=Stage.CONNECTED, friend=theirs.name, share="")
+        self.start_play(link, theirs)
         self.show(link, open_it=True)
 
-    def start_play(self, link: Link) -> None:
-        """The hands over this connection (the host deals them)."""
+    def start_play(self, link: Link, theirs: Hello) -> None:
+        """The hands over this connection (the host deals them): the match both hellos name,
+        taken up where it stood, or a new one."""
+        from ..kit import dom
+        from . import keep
         from .model import seat_names
         from .play import Play
 
-        peer = self.peer
-        assert peer is not None
-        self.play = Play(0 if link.host else 1, seat_names(link), peer.send, lambda: self.show(self.state()))
+        peer, mine = self.peer, self.mine
+        assert peer is not None and mine is not None
+        seat = 0 if link.host else 1
+        same = bool(mine.match) and theirs.match == mine.match
+        match = mine.match if same or link.host else theirs.match
+        play = Play(
+            seat,
+            seat_names(link),
+            match,
+            peer.send,
+            lambda: self.show(self.state()),
+            lambda text: self.vault.put(keep.NAME, text),
+        )
+        self.play = play
+        kept = self.kept(seat)
+        if same and kept is not None:
+            dom.spawn(play.take_up(kept, theirs.hand))
 
     def deal(self) -> None:
         if self.play is not None and self.play.can_deal():
@@ -366,12 +408,20 @@ class FriendFeature(Feature):
     def closed(self) -> None:
         from .model import closed
 
-        words = closed(self.state())
+        words = closed(self.state()) + self.kept_words()
         self.drop_peer()
         self.fail(words)
 
     def failed(self) -> None:
         from .model import no_path
 
+        words = no_path(self.state().stun) + self.kept_words()
         self.drop_peer()
-        self.fail(no_path(self.state().stun))
+        self.fail(words)
+
+    def kept_words(self) -> str:
+        """That the hand under way is kept, if one is."""
+        from .model import kept
+
+        r = self.play.round if self.play is not None else None
+        return kept(self.state()) if r is not None and not r.over() else ""

@@ -3,7 +3,7 @@ may see (duel.py's ``Seen``), never a card of the other hand. Pure."""
 
 from __future__ import annotations
 
-from gin_core.duel import DuelStage
+from gin_core.duel import DuelMatch, DuelStage
 
 from ..kit.frozen import Frozen
 from ..words import narrate
@@ -14,13 +14,36 @@ DEALING = (DuelStage.SHUFFLE, DuelStage.MIX, DuelStage.LOCK, DuelStage.DEAL_KEYS
 
 class HandView(Frozen):
     """The hand's status, your cards and the discard pile's top (words), your moves now
-    (action text, label), and the result once both devices checked the deal."""
+    (action text, label), the result once both devices checked the deal, the match's score (or
+    its result, every bonus named) and the words of the host's Deal button."""
 
     status: str
     cards: str
     top: str
     moves: tuple[tuple[str, str], ...]
     result: str
+    match: str = ""
+    deal: str = "Deal a hand"
+
+
+NO_HAND = HandView(status="", cards="", top="", moves=(), result="")
+"""The dialog's hand part when no hand was dealt."""
+
+
+def match_words(match: DuelMatch | None, names: tuple[str, str]) -> tuple[str, str]:
+    """The match's line and the Deal button's words (from the match's rules and outcomes)."""
+    if match is None:
+        return "", "Deal a hand"
+    result = match.result
+    if result is None:
+        target = match.rules.target
+        goal = f"Match to {target}" if target is not None else "One hand"
+        a, b = match.scores
+        return f"{goal}: {names[0]} {a}, {names[1]} {b}.", "Deal the next hand"
+    lead = "a tie" if result.winner is None else f"{names[result.winner]} wins"
+    totals = f"{result.totals[0]} to {result.totals[1]}"
+    parts = " ".join(f"{line}." for line in result.explain(names))
+    return f"Match over: {lead}, {totals}. {parts}", "New match"
 
 
 def status(s: Seen, friend: str, stopped: str) -> str:
@@ -40,8 +63,12 @@ def status(s: Seen, friend: str, stopped: str) -> str:
     return words[s.stage]
 
 
-def hand_view(s: Seen, names: tuple[str, str], me: int, stopped: str = "") -> HandView:
-    """``names``: the players' by seat (the host's first), ``me`` yours."""
+def hand_view(
+    s: Seen, names: tuple[str, str], me: int, stopped: str = "", match: DuelMatch | None = None
+) -> HandView:
+    """``names``: the players' by seat (the host's first), ``me`` yours; ``match`` the match
+    this hand is part of."""
+    match_line, deal = match_words(match, names)
     result = ""
     if s.stage == DuelStage.DONE:
         result = narrate.hand_headline(None if s.dead else s.settlement, names)
@@ -51,4 +78,6 @@ def hand_view(s: Seen, names: tuple[str, str], me: int, stopped: str = "") -> Ha
         top=narrate.card_word(s.top) if s.top is not None else "",
         moves=tuple((str(a), narrate.action_label(a, s.top)) for a in s.moves),
         result=result,
+        match=match_line,
+        deal=deal,
     )

@@ -119,6 +119,15 @@ def closed(link: Link) -> str:
     )
 
 
+def kept(link: Link) -> str:
+    """Said when the connection ends with a hand under way: nothing of it is lost."""
+    friend = link.friend or "your friend"
+    return (
+        f" The hand is kept on this device: invite {friend} again, or open their new invitation, "
+        "to take it up where it stood."
+    )
+
+
 def present(link: Link, address: str, qr: str) -> FriendView:
     """The dialog of ``link``; ``address`` the game's, ``qr`` the QR code of the link to share."""
     sharing = link.stage in (Stage.INVITED, Stage.ANSWERED)

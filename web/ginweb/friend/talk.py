@@ -1,6 +1,9 @@
-"""What two connected pages say to each other before a game: ``hello`` (the game's version,
-the invitation's token and the player's name), checked as any outside text is: size, shape,
-version, token (:class:`TalkError`, with words). Pure."""
+"""What two connected pages say to each other around the duel's own messages: ``hello`` (the
+game's version, the invitation's token, the player's name, and the match this device keeps
+with its hand's number, so two devices that share an unfinished match take it up), the host's
+``deal`` of each hand, and ``ready`` (the friend's device has the hand over: the host may deal
+the next). Each is checked as any outside text is: size, shape, version, token
+(:class:`TalkError`, with words). Pure."""
 
 from __future__ import annotations
 
@@ -10,22 +13,43 @@ from typing import Any
 from gin_core import GinError, Rules
 
 from ..kit import safejson
+from ..kit.frozen import Frozen
 from .invite import MAX_NAME, VERSION
 
-MAX_HELLO = 200  # characters
+MAX_HELLO = 260  # characters
+MAX_MATCH = 16  # characters of a match's id
+HELLO = {"v", "kind", "token", "name", "match", "hand"}
 
 
 class TalkError(ValueError):
     """A message from the other page refused: the message says why, in words for the player."""
 
 
-def hello(token: str, name: str) -> str:
-    return json.dumps({"v": VERSION, "kind": "hello", "token": token, "name": name[:MAX_NAME]})
+class Hello(Frozen):
+    """The other device's hello: its player's name, the match it keeps ("": none) and that
+    match's hand number (0: none dealt)."""
+
+    name: str
+    match: str
+    hand: int
 
 
-def their_name(text: str, token: str) -> str:
-    """The other player's name from their ``hello`` for the invitation ``token``."""
+def hello(token: str, name: str, match: str = "", hand: int = 0) -> str:
+    data = {"v": VERSION, "kind": "hello", "token": token, "name": name[:MAX_NAME]}
+    return json.dumps({**data, "match": match, "hand": hand})
+
+
+def their_hello(text: str, token: str) -> Hello:
+    """The other device's ``hello`` for the invitation ``token``."""
     data = greeting(text)
+    match, hand = data["match"], data["hand"]
+    if not (isinstance(match, str) and len(match) <= MAX_MATCH and type(hand) is int and hand >= 0):
+        raise TalkError("the other device sent something that is not this game's greeting")
+    return Hello(their_name(data, token), match, hand)
+
+
+def their_name(data: dict[str, Any], token: str) -> str:
+    """The other player's name from their greeting's fields, for the invitation ``token``."""
     if data["v"] != VERSION:
         raise TalkError(
             f"the other device runs another version of this game ({data['v']}, this one {VERSION})"
@@ -46,7 +70,7 @@ def greeting(text: str) -> dict[str, Any]:
         data = safejson.loads(text)
     except ValueError:
         raise TalkError("the other device sent something that is not this game's") from None
-    if not isinstance(data, dict) or set(data) != {"v", "kind", "token", "name"} or data["kind"] != "hello":
+    if not isinstance(data, dict) or set(data) != HELLO or data["kind"] != "hello":
         raise TalkError("the other device sent something that is not this game's greeting")
     return data
 
@@ -59,6 +83,23 @@ def deal(number: int, rules: Rules, dealer: int, scores: tuple[int, int]) -> str
     """The host's word that hand ``number`` starts, on ``rules`` (the host picks them)."""
     data = {"v": VERSION, "kind": "deal", "hand": number, "rules": rules.to_dict(), "dealer": dealer}
     return json.dumps({**data, "scores": list(scores)})
+
+
+def ready(number: int) -> str:
+    """The friend's word that hand ``number`` is over on its device (the host may deal)."""
+    return json.dumps({"v": VERSION, "kind": "ready", "hand": number})
+
+
+def ready_of(text: str) -> int:
+    """The hand's number of a ``ready`` message."""
+    try:
+        data = safejson.loads(text, max_chars=MAX_HELLO)
+    except ValueError:
+        data = None
+    fields = isinstance(data, dict) and set(data) == {"v", "kind", "hand"}
+    if not fields or data["v"] != VERSION or data["kind"] != "ready" or type(data["hand"]) is not int:
+        raise TalkError("the other device's word that a hand is over is not one of this game")
+    return data["hand"]
 
 
 def kind(text: str) -> str:

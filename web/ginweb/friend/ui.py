@@ -45,19 +45,24 @@ class FriendUI:
             self.dlg.showModal()
 
     def hand(self, v: HandView | None, can_deal: bool, problem: str) -> None:
-        """The hand with your friend (None: no hand yet), the Deal button, the last refusal."""
+        """The hand with your friend (None: no hand yet), the match, the Deal button (a new
+        match's once one is over), the last refusal."""
+        from .handview import NO_HAND  # later.zip's, as the hand's words are
+
         dom.set_hidden(dom.by_id("friend-hand"), v is None and not can_deal)
-        dom.set_hidden(dom.by_id("friend-deal"), not can_deal)
+        v = v or NO_HAND
+        deal = dom.by_id("friend-deal")
+        dom.set_hidden(deal, not can_deal)
+        dom.set_text(deal, v.deal)
+        dom.set_text(dom.by_id("friend-match"), v.match)
         said = dom.by_id("friend-hand-problem")
         dom.set_text(said, problem)
         dom.set_hidden(said, not problem)
-        dom.set_text(dom.by_id("friend-hand-status"), v.status if v else "")
-        dom.set_text(dom.by_id("friend-cards"), f"Your cards: {v.cards}" if v and v.cards else "")
-        dom.set_text(dom.by_id("friend-top"), f"Discard pile: {v.top}" if v and v.top else "")
-        dom.set_text(dom.by_id("friend-result"), v.result if v else "")
-        dom.by_id("friend-moves").innerHTML = "".join(
-            MOVE.format(dom.esc(a), dom.esc(w)) for a, w in (v.moves if v else ())
-        )
+        dom.set_text(dom.by_id("friend-hand-status"), v.status)
+        dom.set_text(dom.by_id("friend-cards"), f"Your cards: {v.cards}" if v.cards else "")
+        dom.set_text(dom.by_id("friend-top"), f"Discard pile: {v.top}" if v.top else "")
+        dom.set_text(dom.by_id("friend-result"), v.result)
+        dom.by_id("friend-moves").innerHTML = "".join(MOVE.format(dom.esc(a), dom.esc(w)) for a, w in v.moves)
 
     def fill(self, name: str, stun: str) -> None:
         """The name and STUN server as last used."""

@@ -16,8 +16,6 @@ from typing import Any, TypeVar
 
 import js
 
-from gin_core import preset
-
 from ..feature import Feature
 from ..kit import safejson
 from . import savefmt, settings, stats
@@ -85,13 +83,13 @@ class Records:
     # ----- reading --------------------------------------------------------------------------------
 
     def load_settings(self) -> settings.Settings:
-        found = self.store.read("settings", settings.from_record, "settings")
+        found = self.store.read(settings.NAME, settings.from_record, "settings")
         if found is None:
-            return settings.Settings().with_rules(preset("classic"))
+            return settings.default()
         s, bad = found
         if bad:
             self.notify(f"Some saved settings could not be read and were reset: {', '.join(bad)}.")
-            self.store.put("settings", json.dumps(settings.to_record(s)))  # said once, not on every load
+            self.store.put(settings.NAME, settings.dumps(s))  # said once, not on every load
         return s
 
     def load_stats(self) -> stats.StatsRecord:

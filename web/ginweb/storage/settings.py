@@ -1,13 +1,17 @@
 """Player settings: difficulty, rules (a preset or every option by hand), look and feel, and
 comfort (card size, a left-handed layout, motion, sound, the tutor).
 
-A plain validated value. :func:`from_dict` never raises: whatever cannot be read falls back to
+The one owner of the settings' shape: the value and its defaults, every field's choices and
+their words, how a form's values or the New match form change it, and the stored record. A
+plain validated value: :func:`from_dict` never raises, whatever cannot be read falls back to
 the default and is reported, so stored settings from an older or foreign page cannot break
-the table.
+the table; a form's values go through the same checks. The form itself is
+table/settings_ui.py, the look applied to the page app.py's ``apply_look``.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -15,6 +19,7 @@ from gin_core import PRESETS, Rules, RulesError, preset, preset_name
 
 from .envelope import Envelope, RecordKind, Stamped
 
+NAME = "settings"  # the stored record's name (storage/local.py: gin-rummy/v1/settings)
 FORMAT = RecordKind.SETTINGS
 VERSION = 1
 ENVELOPE = Envelope(FORMAT, VERSION, "gin rummy settings")
@@ -44,6 +49,7 @@ SPEEDS = ("normal", "fast")
 SORTS = ("rank", "suit", "custom")
 CARD_SIZES = ("small", "medium", "large")
 MOTIONS = ("system", "on", "off")  # "system": as the system's reduced-motion preference says
+SIZE_TEXT = {"small": "Small", "medium": "Medium", "large": "Large"}
 
 
 @dataclass(frozen=True)
@@ -74,6 +80,24 @@ class Settings:
     def with_rules(self, rules: Rules) -> Settings:
         name = preset_name(rules)
         return replace(self, preset=name or "custom", rules=rules.to_dict())
+
+
+def default() -> Settings:
+    """The settings of a first visit (or of a record that could not be read): classic rules."""
+    return Settings().with_rules(preset("classic"))
+
+
+def for_new_match(s: Settings, level: str, preset_chosen: str) -> Settings:
+    """``s`` as the New match form changes it: its level, and its preset's rules unless the
+    form keeps the rules as they are ("custom")."""
+    new = replace(s, level=level)
+    return new if preset_chosen == "custom" else new.with_rules(preset(preset_chosen))
+
+
+def chosen(old: Settings, values: dict[str, Any], rules: Rules) -> Settings:
+    """``old`` with the values the settings form holds, each checked as a stored one is (one
+    that is not a choice keeps ``old``'s), and ``rules``."""
+    return replace(old, **_plain_values(values, [])).with_rules(rules)
 
 
 _CHOICES = {
@@ -172,6 +196,11 @@ class SettingsRecord(Stamped):
     motion: str
     sound: bool
     tutor: bool
+
+
+def dumps(s: Settings) -> str:
+    """The stored text of ``s``."""
+    return json.dumps(to_record(s))
 
 
 def to_record(s: Settings) -> SettingsRecord:

@@ -22,7 +22,7 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any, NotRequired, TypedDict, TypeVar, cast
 
-from gin_core import PRESETS, HandRecord, MatchResult, Rules, preset_name
+from gin_core import PRESETS, HandRecord, Match, MatchResult, Rules, preset_name
 
 from ..kit.safejson import NewerVersionError
 from .envelope import Envelope, RecordKind, Stamped
@@ -445,6 +445,21 @@ def count_undo(data: StatsRecord, uid: str) -> bool:
     c["undo"] = True
     data["matches"]["with_undo"] += 1
     return True
+
+
+def match_counts(m: Match, uid: str, undos: int, level: str, now: Callable[[], str]) -> list[StatsUpdate]:
+    """What match ``uid`` adds to the statistics as it stands: its finished hands, that it had
+    moves taken back, its result once over (``now``: the date a best match is kept with); each
+    is counted once, however often asked."""
+    updates: list[StatsUpdate] = []
+    if m.records:
+        updates.append(lambda d: sum(count_hand(d, uid, r) for r in m.records) > 0)
+    if undos:
+        updates.append(lambda d: count_undo(d, uid))
+    result = m.result
+    if result is not None:
+        updates.append(lambda d: count_match(d, uid, result, level, m.rules, now()))
+    return updates
 
 
 def count_abandoned(data: StatsRecord, uid: str) -> bool:

@@ -95,6 +95,15 @@ def shown_groups(shown: Sequence[Card]) -> list[int]:
     return groups
 
 
+def melds_shown(slots: Iterable[Slot]) -> list[frozenset[Card]]:
+    """The melds of a hand as grouped on screen (each group of ``slots``; deadwood aside)."""
+    groups: dict[int, set[Card]] = {}
+    for s in slots:
+        if s.group >= 0:
+            groups.setdefault(s.group, set()).add(s.card)
+    return [frozenset(g) for g in groups.values()]
+
+
 def arrangement_slots(
     melds: Sequence[Sequence[Card]], deadwood: Sequence[Card], extra: Sequence[Card] = ()
 ) -> list[tuple[Card, int, bool]]:

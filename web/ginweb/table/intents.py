@@ -180,40 +180,17 @@ class ShowChart(Frozen):
     name: str
 
 
-Intent = (
-    Play
-    | PlayCard
-    | EndHand
-    | Next
-    | ShowMatchResult
-    | Hint
-    | Undo
-    | Sort
-    | Reorder
-    | FocusCard
-    | OpenNewMatch
-    | StartMatch
-    | NewMatch
-    | Ready
-    | Replay
-    | EndPractice
-    | LeaveTable
-    | OpenSettings
-    | SaveSettings
-    | SettingsEdited
-    | OpenStats
-    | ExportStats
-    | ResetStats
-    | OpenHelp
-    | CloseDialog
-    | ConfirmOk
-    | ConfirmCancel
-    | TakeOver
-    | RetrySaving
-    | DismissNotice
-    | ShowChart
-    | FeatureIntent
-)
+# The intents by what their handling touches (dispatch.py matches on each group, and mypy checks
+# that each group's cases are all there):
+YourMove = Play | PlayCard | EndHand | Next | ShowMatchResult | Undo | Hint  # the match (moves.py)
+YourHand = Sort | Reorder | FocusCard  # your hand's order and the keyboard in it (moves.py)
+TableChange = OpenNewMatch | StartMatch | NewMatch | Ready | Replay | EndPractice | LeaveTable
+"""What is on the table, or who holds the device: a new match, a practice hand, back from a table."""
+Preferences = OpenSettings | SettingsEdited | SaveSettings | OpenStats | ExportStats | ResetStats | ShowChart
+"""The settings and the statistics."""
+PageIntent = OpenHelp | CloseDialog | ConfirmOk | ConfirmCancel | TakeOver | RetrySaving | DismissNotice
+"""The dialogs, the notices and the tab that owns the match."""
+Intent = YourMove | YourHand | TableChange | Preferences | PageIntent | FeatureIntent
 
 
 def from_control(name: str, data: dict[str, str]) -> Intent | None:

@@ -6,13 +6,13 @@ form and returns what was chosen."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from gin_core import PRESETS, Rules, RulesError, preset, preset_name, rule_fields
 
 from ..kit import dom
-from ..storage.settings import BACKS, CARD_SIZES, FELTS, LEVEL_TEXT, LEVELS, PRESET_TEXT, Settings
+from ..storage import settings
+from ..storage.settings import BACKS, CARD_SIZES, FELTS, LEVEL_TEXT, LEVELS, PRESET_TEXT, SIZE_TEXT, Settings
 from . import ruleform
 
 GROUPS = (
@@ -77,7 +77,6 @@ COMFORT_HTML = (
     '<span class="help">Short tones for draws, discards, knock, gin and the end of a match.</span></div>'
     "</fieldset>"
 )
-SIZE_TEXT = {"small": "Small", "medium": "Medium", "large": "Large"}
 
 
 def _radio_group(name: str, legend: str, options: list[tuple[str, str, str]], cls: str = "") -> str:
@@ -92,6 +91,16 @@ def _radio_group(name: str, legend: str, options: list[tuple[str, str, str]], cl
     )
     cls_text = f"radios rg-{name}{' swatches' if swatch else ''}"
     return f'<fieldset class="{cls_text}"><legend>{dom.esc(legend)}</legend>{items}</fieldset>'
+
+
+FLAG_IDS = {
+    "tutor": "set-tutor",
+    "left_handed": "set-left",
+    "sound": "set-sound",
+    "strict": "set-strict",
+    "four_colour": "set-four",
+}
+"""Each flag of the settings and its checkbox in the form."""
 
 
 class SettingsUI:
@@ -156,11 +165,9 @@ class SettingsUI:
         self._q(f"input[name=back][value={s.back}]").checked = True
         self._q(f"input[name=felt][value={s.felt}]").checked = True
         self._q(f"input[name=card_size][value={s.card_size}]").checked = True
-        for ident, on in (("set-tutor", s.tutor), ("set-left", s.left_handed), ("set-sound", s.sound)):
-            dom.by_id(ident).checked = on
+        for name, ident in FLAG_IDS.items():
+            dom.by_id(ident).checked = getattr(s, name)
         dom.by_id("set-motion").value = s.motion
-        dom.by_id("set-strict").checked = s.strict
-        dom.by_id("set-four").checked = s.four_colour
         dom.by_id("set-speed").value = s.speed
         dom.by_id("set-preset").value = s.preset
         self.fill_rules(s.game_rules())
@@ -198,22 +205,12 @@ class SettingsUI:
             dom.set_text(dom.by_id("settings-error"), f"Rules not saved: {e}")
             return None
 
-        def pick(name: str) -> str:
-            el = self._q(f"input[name={name}]:checked")
-            return str(el.value) if el is not None else str(getattr(old, name))
-
+        picked = {
+            name: self._q(f"input[name={name}]:checked") for name in ("level", "back", "felt", "card_size")
+        }
+        values: dict[str, Any] = {name: str(el.value) for name, el in picked.items() if el is not None}
+        for name, ident in FLAG_IDS.items():
+            values[name] = bool(dom.by_id(ident).checked)
+        values |= {"motion": str(dom.by_id("set-motion").value), "speed": str(dom.by_id("set-speed").value)}
         self.dlg.close()
-        return replace(
-            old,
-            level=pick("level"),
-            back=pick("back"),
-            felt=pick("felt"),
-            card_size=pick("card_size"),
-            tutor=bool(dom.by_id("set-tutor").checked),
-            left_handed=bool(dom.by_id("set-left").checked),
-            sound=bool(dom.by_id("set-sound").checked),
-            motion=str(dom.by_id("set-motion").value),
-            strict=bool(dom.by_id("set-strict").checked),
-            four_colour=bool(dom.by_id("set-four").checked),
-            speed=str(dom.by_id("set-speed").value),
-        ).with_rules(rules)
+        return settings.chosen(old, values, rules)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 
-from gin_core import Card, Event
+from gin_core import Card, Event, HandRecord
 
 from ..storage.savefmt import LogLine
 from . import narrate
@@ -44,6 +44,21 @@ def reveal_reasons(log: list[LogLine], pending: dict[int, str], never: Collectio
             changed = True
     pending.clear()
     return changed
+
+
+def close_hand(
+    log: list[LogLine],
+    pending: dict[int, str],
+    n: int,
+    rec: HandRecord,
+    headline: str,
+    never: Collection[Card],
+) -> None:
+    """Hand ``rec`` is over (the history ``n`` long): the kept reasons join their lines (see
+    :func:`reveal_reasons`), and its result line in ``headline``'s words is added once."""
+    reveal_reasons(log, pending, never)
+    if not any(ln.text.startswith(f"Hand {rec.number} result") for ln in log[-6:]):
+        log.append(LogLine(n, None, f"Hand {rec.number} result: {headline}", f"Deal code {rec.deal_code}"))
 
 
 def take_back(log: list[LogLine], pending: dict[int, str], n: int) -> list[LogLine]:
