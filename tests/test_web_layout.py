@@ -28,7 +28,7 @@ BROWSER_MODULES = {
     "ginweb.storage.records",
     "ginweb.storage.local",
     "ginweb.storage.tabs",
-    "ginweb.table.turns",
+    "ginweb.table.dom.turns",
     "ginweb.warmup",
 }
 # each a folder; app.py is the one module outside it that imports it
@@ -297,3 +297,19 @@ def test_a_function_over_six_parameters_says_why(folder):
             if len(names) > 6 and "#" not in lines[node.lineno - 1]:
                 unexplained.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({len(names)})")
     assert not unexplained, unexplained
+
+
+def test_the_table_core_is_pure_and_its_dom_side_is_one_folder():
+    """table/ holds the pure core (session, dispatch, presenters, intents); every module of it
+    that reads or writes the page (kit.dom, js) lives in table/dom/, and the core imports none."""
+    for name, tree in modules().items():
+        if not name.startswith("ginweb.table.") or name.startswith("ginweb.table.dom"):
+            continue
+        reached = {
+            m
+            for m in imported(name, tree)
+            if m in ("ginweb.kit.dom", "ginweb.table.dom")
+            or m.startswith("ginweb.table.dom.")
+            or m.split(".")[0] in ("js", "pyodide")
+        }
+        assert not reached, f"{name} imports {sorted(reached)}: the table's DOM side lives in table/dom/"

@@ -367,7 +367,7 @@ def test_an_embedded_lesson_keeps_no_progress() -> None:
 def test_a_link_opens_a_known_lesson_and_names_an_unknown_one() -> None:
     f = LessonsFeature(Kept(), None)
     assert f.link_match(parse("?lesson=layoffs", lambda s, d: None, ["lesson"]), None) == (None, [])
-    f.drawn()
+    f.draw()
     assert f.progress == model.Progress("layoffs")
     game, said = f.link_match(parse("?lesson=nope", lambda s, d: None, ["lesson"]), None)
     assert game is None and said and "nope" in said[0]

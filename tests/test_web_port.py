@@ -52,7 +52,7 @@ class Drawn(Feature, Draws):
     def __init__(self) -> None:
         self.times = 0
 
-    def drawn(self) -> None:
+    def draw(self) -> None:
         self.times += 1
 
 

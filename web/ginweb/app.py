@@ -41,19 +41,19 @@ from .storage.stats import StatsRecord
 from .storage.tabs import Tabs
 from .table import intents as i
 from .table import params
-from .table.board import Board
-from .table.dialogs import Dialogs
 from .table.dispatch import Dispatcher
-from .table.inputs import Inputs
-from .table.panels import Panels
+from .table.dom.board import Board
+from .table.dom.dialogs import Dialogs
+from .table.dom.inputs import Inputs
+from .table.dom.panels import Panels
+from .table.dom.screen import Screen
+from .table.dom.settings_ui import SettingsUI
+from .table.dom.sound import Sound
+from .table.dom.turns import Turns
+from .table.dom.ui import TableUI
 from .table.port import Links, Plugs
-from .table.screen import Screen
 from .table.session import Session, new_game
-from .table.settings_ui import SettingsUI
-from .table.sound import Sound
 from .table.tablestate import Motion, Stage
-from .table.turns import Turns
-from .table.ui import TableUI
 from .tutor.feature import TutorFeature
 from .tutor.ui import TutorUI
 from .warmup import DEFERRED, after_ready

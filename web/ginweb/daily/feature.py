@@ -131,7 +131,7 @@ class DailyFeature(  # one base per role it plays (table/port.py)
         t = self.table
         return None if t.practicing else day_of_game(t.game)
 
-    def drawn(self) -> None:
+    def draw(self) -> None:
         self.ui.bar(model.bar(self.day(), self.attempt))
 
     def shows_result(self) -> bool:

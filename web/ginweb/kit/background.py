@@ -5,7 +5,7 @@ shown), each job once.
 
 A job is a generator with the bots' slicing protocol (it yields after each slice of a few ms
 and returns its result). :class:`Jobs` is the pure queue (tested in CPython); the table's turns
-(``table/turns.py``) drive it between frames. A job wrapped in :func:`while_current` stops at
+(``table/dom/turns.py``) drive it between frames. A job wrapped in :func:`while_current` stops at
 its next slice once what it works for is gone (a turn played, a match left) and is then dropped
 unreported, never counted done, so it is queued again should it become current again.
 """

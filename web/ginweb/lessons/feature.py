@@ -122,7 +122,7 @@ class LessonsFeature(Feature, Acts, ClosesDialogs, Links, Draws, Watches, LoadsL
     def stored_changed(self, name: str) -> None:
         if name == record.KEY:
             self.done = None
-            self.drawn()
+            self.draw()
 
     # ----- handlers ------------------------------------------------------------------------------
 
@@ -133,7 +133,7 @@ class LessonsFeature(Feature, Acts, ClosesDialogs, Links, Draws, Watches, LoadsL
 
     def open_list(self) -> bool:
         self.progress, self.listing = None, True
-        self.drawn()
+        self.draw()
         return True
 
     def open_lesson(self, ident: str) -> bool:
@@ -143,7 +143,7 @@ class LessonsFeature(Feature, Acts, ClosesDialogs, Links, Draws, Watches, LoadsL
         if ident not in BY_ID:
             return False
         self.progress, self.listing = Progress(ident), False
-        self.drawn()
+        self.draw()
         return True
 
     def choose(self, value: str) -> bool:
@@ -154,7 +154,7 @@ class LessonsFeature(Feature, Acts, ClosesDialogs, Links, Draws, Watches, LoadsL
         self.progress = choose(self.progress, value)
         if self.progress.finished:
             self.finish(self.progress.ident)
-        self.drawn()
+        self.draw()
         return bool(self.progress.verdict and self.progress.verdict.right)
 
     def set_mode(self, mode: str) -> bool:
@@ -164,7 +164,7 @@ class LessonsFeature(Feature, Acts, ClosesDialogs, Links, Draws, Watches, LoadsL
         if p is None or mode not in MODES:
             return False
         self.progress = Progress(p.ident, p.step, p.played, mode, None)
-        self.drawn()
+        self.draw()
         return True
 
     def practice(self) -> bool:
@@ -191,11 +191,11 @@ class LessonsFeature(Feature, Acts, ClosesDialogs, Links, Draws, Watches, LoadsL
 
     def close(self) -> None:
         self.progress, self.listing = None, False
-        self.drawn()
+        self.draw()
 
     # ----- the screen ----------------------------------------------------------------------------
 
-    def drawn(self) -> None:
+    def draw(self) -> None:
         """The lessons dialog: the list, an open lesson, or closed."""
         if self.asked is not None:
             ident, self.asked = self.asked, None

@@ -87,7 +87,7 @@ class PuzzlesFeature(Feature, Acts, Links, Draws, Background, LoadsLater):
 
     # ----- the screen and the work behind it -----------------------------------------------------
 
-    def drawn(self) -> None:
+    def draw(self) -> None:
         asked, self.asked = self.asked, None
         if asked is None:
             return

@@ -182,7 +182,7 @@ class ReviewFeature(  # one base per role it plays (table/port.py)
             ReviewStep: lambda it: self.to_step(it.step),
             CloseReview: lambda _: self.close(),
             PlayOn: lambda _: self.play_on(),
-            Reviewed: lambda _: self.drawn(),
+            Reviewed: lambda _: self.draw(),
         }
 
     def stats_parts(self) -> Mapping[str, PartCheck]:
@@ -393,7 +393,7 @@ class ReviewFeature(  # one base per role it plays (table/port.py)
 
     # ----- the screen ----------------------------------------------------------------------------
 
-    def drawn(self) -> None:
+    def draw(self) -> None:
         """The review dialog: open on the hand and step kept, or closed. The model is built
         again only when the step, the coach's verdicts or the log changed."""
         if self.outside is not None:
@@ -422,7 +422,7 @@ class ReviewFeature(  # one base per role it plays (table/port.py)
             self.outside = (game, now[1])
         else:
             self.outside = (game, 0)
-        self.drawn()
+        self.draw()
 
     def outside_model(self) -> ReviewModel:
         """The open review of a game played elsewhere, from its seat's view only."""
@@ -493,7 +493,7 @@ class ReviewFeature(  # one base per role it plays (table/port.py)
         if self.outside is not None:
             game = self.outside[0]
             self.outside = (game, max(0, min(step, len(hand_moves(game.match, 1)))))
-            self.drawn()
+            self.draw()
             return True
         shown = self.reviewing
         if shown is None or not self.open_at(shown[0], step):

@@ -317,7 +317,7 @@ class Draws(ABC):
     """It draws a part of the page from the table's state (screen.py, after every drawing)."""
 
     @abstractmethod
-    def drawn(self) -> None:
+    def draw(self) -> None:
         """The table was just drawn: draw this feature's part from the new state."""
 
 

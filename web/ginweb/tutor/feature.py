@@ -66,9 +66,9 @@ class TutorFeature(Feature, Background, Draws, Questions, LoadsLater):
 
     def valued(self, key: str, found: list[Candidate]) -> None:
         self.values = (key, found)
-        self.drawn()
+        self.draw()
 
-    def drawn(self) -> None:
+    def draw(self) -> None:
         """Forget the values of a turn that is over; show whether this turn's are known."""
         if self.values is not None and self.values[0] != self.turn_key():
             self.values = None

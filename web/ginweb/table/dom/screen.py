@@ -6,15 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from ..kit import dom
-from . import chartview, cues
+from ...kit import dom
+from .. import chartview, cues
+from ..intents import Origin
+from ..model import Look, TableModel, present
+from ..port import Plugs
+from ..session import Session
+from ..tablestate import Motion
 from .board import Board
-from .intents import Origin
-from .model import Look, TableModel, present
 from .panels import Panels
-from .port import Plugs
-from .session import Session
-from .tablestate import Motion
 from .ui import TableUI
 
 
@@ -56,7 +56,7 @@ class Screen:
         )
         sp = s.seated
         if sp is not None:  # a table of seats: its presenter loads after the first paint (warmup.py)
-            from .seatedmodel import present_seated
+            from ..seatedmodel import present_seated
 
             return present_seated(sp.view(), None if s.sits_out else s.view(), s.ui, look, sp.names)
         return present(s.view(), s.ui, look)
@@ -71,7 +71,7 @@ class Screen:
         p.scoreboard(model.scoreboard)
         p.practice(model.practice_code)
         for f in self.plugs.draws:
-            f.drawn()
+            f.draw()
         self.score_chart()
         self.cue()
         if p.result(model.result):

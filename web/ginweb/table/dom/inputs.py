@@ -14,11 +14,11 @@ from typing import Any
 
 from gin_core import Action, ActionKind, Card
 
-from ..kit import dom
-from ..kit.dom import Js
-from . import intents
+from ...kit import dom
+from ...kit.dom import Js
+from .. import intents
+from ..port import Plugs
 from .board import Board
-from .port import Plugs
 
 Rect = tuple[float, float, float, float]  # left, top, right, bottom
 

@@ -17,11 +17,11 @@ import js
 
 from gin_core import ENDED, Candidate, Card, Phase, Settlement, think_hint
 
-from ..kit import dom
-from ..kit.background import SLICE_MS, Jobs
-from ..words import narrate
-from .session import Session
-from .tablestate import Motion, Stage
+from ...kit import dom
+from ...kit.background import SLICE_MS, Jobs
+from ...words import narrate
+from ..session import Session
+from ..tablestate import Motion, Stage
 
 # Pauses (ms at normal speed) that let a person follow the computer and the showdown.
 PACE = {"draw": 650, "discard": 800, "reveal": 1100, "layoff": 700, "after": 350}
