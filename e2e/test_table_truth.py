@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 
+import pytest
 from gin_e2e import ROOT, wait_ready
 from test_game import FAST, hand_keys, open_game, play_turn, saved_match, table, wait_turn
 
@@ -94,6 +95,7 @@ def test_the_seats_say_who_deals_and_whose_turn_it_is(page, site_url):
         play_turn(page)
 
 
+@pytest.mark.alone  # "at once" is read right after the click: a busy core beside it delays the handler
 def test_an_input_during_the_deal_lands_the_cards_at_once(page, site_url):
     page.goto(site_url + "?seed=31&dealer=1&level=beginner")  # normal speed: the deal animates
     wait_ready(page, 60)

@@ -32,6 +32,7 @@ from ginweb.daily.feature import DailyFeature  # noqa: E402  (needs the sys.path
 from ginweb.daily.play import daily_game  # noqa: E402  (needs the sys.path above)
 from ginweb.kit import safejson  # noqa: E402  (needs the sys.path above)
 from ginweb.storage import savefmt, seal, settings, stats  # noqa: E402  (needs the sys.path above)
+from ginweb.table.port import Plugs  # noqa: E402  (needs the sys.path above)
 from ginweb.table.session import Session  # noqa: E402  (needs the sys.path above)
 
 from gin_core import Match, SaveError, preset  # noqa: E402  (needs the sys.path above)
@@ -106,7 +107,7 @@ def start(text: str, key: str) -> tuple[bool, float]:
         return False, time.perf_counter() - t0
     vault = Vault(key)
     daily = DailyFeature(vault, cast("DailyUI", None))  # no writer: nothing is drawn here
-    Session(settings.Settings().with_rules(preset("classic")), vault, game, False, [daily])
+    Session(settings.Settings().with_rules(preset("classic")), vault, game, False, Plugs([daily]))
     return True, time.perf_counter() - t0
 
 

@@ -43,7 +43,15 @@ from reference import (
 )
 
 from gin_core.actions import Action
-from gin_core.analysis.coach import MISTAKE_POINTS, PLAYER, beyond_noise, review, same_move
+from gin_core.analysis.coach import (
+    MISTAKE_POINTS,
+    PLAYER,
+    MistakeKind,
+    beyond_noise,
+    flagged_at,
+    review,
+    same_move,
+)
 from gin_core.analysis.replay import position as replayed
 from gin_core.puzzles import puzzle_set
 from gin_core.puzzles.position import Position
@@ -365,36 +373,44 @@ def coach_figures(rows: list[dict[str, Any]], recall_every: int) -> None:
     calibration_figures([r["calibration"] for r in rows])
 
 
+def flag(row: dict[str, Any]) -> bool:
+    """Whether today's coach flags a reviewed decision: the review's flag, less what the opening
+    rule (:func:`flagged_at`) drops from rows reviewed before it."""
+    return bool(row["flagged"]) and flagged_at(row["stock"], MistakeKind(row["kind"]))
+
+
 def robust_coach_figures(rows: list[dict[str, Any]]) -> None:
-    """coach-robust's checks: the new coach's flags (tier 0), the old rule's flags on the hands
-    whose old flags were all checked (before), and recall among the decisions checked."""
-    flags = [r for r in rows if r["flagged"]]
+    """coach-robust's checks: today's coach's flags (tier 0, less the opening rule's), the old
+    rule's flags on the hands whose old flags were all checked (before), and recall among the
+    decisions checked. Each run's rows carry its file's name (``run``): hands are placed per run."""
+    flags = [r for r in rows if flag(r)]
     print("new coach | checked | robust (share, 90%) | contradicted | unclear")
     print(f"all flags | {share(flags)}")
+    print(f"flags the opening rule drops | {share([r for r in rows if r['flagged'] and not flag(r)])}")
     for level in ("beginner", "standard"):
         print(f"{level} flags | {share([r for r in flags if r['level'] == level])}")
     for kind in sorted({str(r["kind"]) for r in flags}):
         print(f"{kind} | {share([r for r in flags if str(r['kind']) == kind])}")
-    reached = max((place(r) for r in rows if r["tier"] in (1, 2)), default=0)
-    before = [r for r in rows if r["old"] and place(r) < reached]  # the last hand may be part done
-    print(f"old rule's flags on the first {reached} hands (all checked) | {share(before)}")
-    print(f"new flags on those hands | {share([r for r in before if r['flagged']])}")
-    print(f"old flags the new coach drops | {share([r for r in before if not r['flagged']])}")
-    low = [r for r in rows if r["low"] and not r["flagged"]]
+    reached = {
+        run: max((place(r) for r in rows if r["run"] == run and r["tier"] in (1, 2)), default=0)
+        for run in {r["run"] for r in rows}
+    }
+    done = [r for r in rows if place(r) < reached[r["run"]]]  # the last hand may be part done
+    before = [r for r in done if r["old"]]
+    print(f"old rule's flags on the hands reached {reached} (all checked) | {share(before)}")
+    print(f"new flags on those hands | {share([r for r in before if flag(r)])}")
+    print(f"old flags the new coach drops | {share([r for r in before if not flag(r)])}")
+    low = [r for r in rows if r["low"] and not flag(r)]
     print(f"beyond {LOW_POINTS:g} points in every continuation, not flagged | {share(low)}")
     for threshold in (4.0, 6.0, 8.0, 10.0, 12.0):
         # under the coach's threshold, only the first hands have every such decision checked
         hands = "the first hands" if threshold < MISTAKE_POINTS else "all hands"
-        at = [
-            r
-            for r in rows
-            if all_beyond(r, threshold) and (threshold >= MISTAKE_POINTS or place(r) < reached)
-        ]
+        at = [r for r in (rows if threshold >= MISTAKE_POINTS else done) if all_beyond(r, threshold)]
         print(f"flags if the threshold were {threshold:g} ({hands}) | {share(at)}")
-    caught = sum(beyond(r) for r in rows if r["flagged"])
-    missed = sum(beyond(r) for r in rows if not r["flagged"])
+    caught = sum(beyond(r) for r in done if flag(r))  # recall: on the hands whose candidates were all checked
+    missed = sum(beyond(r) for r in done if not flag(r))
     print(
-        f"robust mistakes beyond {MISTAKE_POINTS:g} points among the decisions checked: {caught} flagged, "
+        f"robust mistakes beyond {MISTAKE_POINTS:g} points on the hands reached: {caught} flagged, "
         f"{missed} not; CPU seconds a check: mean "
         f"{math.fsum(r['cpu'] for r in rows) / max(len(rows), 1):.1f} over {len(rows)}"
     )
@@ -438,7 +454,12 @@ def calibration_figures(rows: list[dict[str, Any]]) -> None:
 
 def summary(runs: list[Path], recall_every: int) -> None:
     """The figures of runs (puzzles' and coach's rows told apart by their fields)."""
-    rows = [json.loads(line) for path in runs for line in path.read_text().splitlines() if line.strip()]
+    rows = [
+        json.loads(line) | {"run": path.name}
+        for path in runs
+        for line in path.read_text().splitlines()
+        if line.strip()
+    ]
     puzzles = [r for r in rows if "theme" in r]
     if puzzles:
         puzzle_figures(puzzles)

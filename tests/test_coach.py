@@ -14,7 +14,9 @@ import gin_core.bots.base
 import gin_core.match
 from gin_core import Action, Card, Match, PlayerView, Rules
 from gin_core.analysis.coach import (
+    HOLDS_EARLY,
     MISTAKE_POINTS,
+    OPENING_STOCK,
     PLAYER,
     STANDARD,
     CoachDataError,
@@ -24,14 +26,18 @@ from gin_core.analysis.coach import (
     Verdict,
     beyond_noise,
     coach_stats,
+    decision_seed,
     diagnose,
+    flagged_at,
     hand_summary,
     match_judge,
     review,
     same_move,
     think_review,
     think_values,
+    think_verdict,
 )
+from gin_core.analysis.rating import Grade, grade
 from gin_core.analysis.replay import frames, hand_moves, hand_start, position
 from gin_core.bots import make_bot
 from gin_core.bots.base import finish
@@ -55,11 +61,21 @@ HAND_B = (
     "1:discard 7H; 0:draw_stock; 0:discard TD; 1:draw_stock; 1:knock 5H 3C-3H-3S 4C-4D-4H",
 )
 BAD_B = 4  # discards 7♠ from a set of sevens
+# One-hand rules, dealer 0: the standard level in both seats (reference_verdicts.py's hand
+# 1080); at EARLY (stock 29) seat 0 keeps 5♠ and discards Q♥, which loses beyond the threshold
+# in every continuation the coach measures but did not hold under the reference analysis.
+HAND_EARLY = (
+    "2VN-NKFG",
+    "1:draw_pile; 1:discard JD; 0:draw_stock; 0:discard QC; 1:draw_stock; 1:discard TD; 0:draw_pile; "
+    "0:discard QH; 1:draw_stock; 1:discard 8C; 0:draw_stock; 0:discard JH; 1:draw_pile; "
+    "1:knock 4C 7H-8H-9H-TH-JH",
+)
+EARLY = 7
 
 
-def played(hand: tuple[str, str], rules: Rules | None = None) -> Match:
+def played(hand: tuple[str, str], rules: Rules | None = None, dealer: int = 1) -> Match:
     code, moves = hand
-    m = Match(rules or Rules(), dealer=1, first_deal=code)
+    m = Match(rules or Rules(), dealer=dealer, first_deal=code)
     for item in moves.split("; "):
         player, action = item.split(":", 1)
         m.apply(Action.parse(action), int(player))
@@ -105,6 +121,29 @@ def test_breaking_a_made_meld_is_flagged(
     assert v.loss > MISTAKE_POINTS and v.best.card not in v.mistake.cards
     assert all(beyond_noise(g.lead, g.error) for g in v.gaps) and v.gaps
     assert hand_summary(r).costliest[0].loss >= v.loss  # it leads the summary, or a worse one does
+
+
+def test_early_in_the_hand_only_a_broken_meld_is_flagged(review_b: HandReview) -> None:
+    """With the stock at OPENING_STOCK or more, who plays on decides which discard was better:
+    a discard that loses beyond the threshold in all three continuations is graded, not flagged;
+    a made meld broken is flagged however early (hand B's sevens, at stock 31), and so is a knock
+    or a wait (a knock ends the hand: only the other move hangs on who plays on)."""
+    match = played(HAND_EARLY, Rules().replace(target=None), dealer=0)
+    view = position(match, 1, EARLY).view(PLAYER)
+    assert view.stock_size >= OPENING_STOCK
+    move = hand_moves(match, 1)[EARLY][1]
+    v = finish(think_verdict(view, move, EARLY, decision_seed(match.records[0].deal_code, EARLY)))
+    assert v.beyond(MISTAKE_POINTS) and len(v.gaps) == len(STANDARD.checks)
+    assert diagnose(view, v.played, v.best).kind not in HOLDS_EARLY
+    assert v.mistake is None and grade(v) == Grade.INACCURACY
+    assert position(played(HAND_B), 1, BAD_B).view(PLAYER).stock_size >= OPENING_STOCK
+    broken = review_b.verdict_at(BAD_B)
+    assert broken is not None and broken.mistake is not None and broken.mistake.kind in HOLDS_EARLY
+    assert flagged_at(OPENING_STOCK - 1, MistakeKind.OTHER)
+    assert not flagged_at(OPENING_STOCK, MistakeKind.OTHER)
+    assert not flagged_at(OPENING_STOCK, MistakeKind.DISCARDED_INTO_MELD)
+    assert flagged_at(OPENING_STOCK, MistakeKind.KNOCKED_TOO_EARLY)
+    assert flagged_at(OPENING_STOCK, MistakeKind.WAITED_TOO_LONG)
 
 
 def test_the_best_move_is_never_a_mistake_and_small_losses_are_noise(

@@ -30,6 +30,7 @@ from ginweb.tutor.model import FAR_WIN, concern, question_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ginweb.table.dispatch import Dispatcher
+from ginweb.table.port import Plugs
 from ginweb.table.session import Session, new_game
 from test_web_dispatch import Recorder, Vault
 
@@ -186,10 +187,10 @@ def tutored(
         vault,
         new_game(Match(prefs.game_rules(), seed=seed), "beginner", "u0", vault.now()),
         True,
-        [tutor],
+        Plugs([tutor]),
     )
     r = Recorder()
-    d = Dispatcher(s, r, r, r, r, r, [tutor])
+    d = Dispatcher(s, r, r, r, r, r, s.plugs)
     m = s.match
     while not (m.to_move == 0 and m.phase == Phase.DISCARD):
         if m.to_move == 1:

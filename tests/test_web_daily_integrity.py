@@ -37,6 +37,7 @@ from ginweb.table import intents as i
 from ginweb.table import params
 from ginweb.table.dispatch import Dispatcher
 from ginweb.table.model import Look, present
+from ginweb.table.port import Plugs
 from ginweb.table.session import Session, new_game
 from ginweb.tutor.feature import TutorFeature
 from ginweb.words import narrate
@@ -72,7 +73,7 @@ def daily_table(
 def resumed(game: savefmt.Game) -> Session:
     """The table a reload puts ``game`` on (the daily plugged in)."""
     vault = Vault()
-    return Session(PREFS, vault, game, False, [DailyFeature(vault, DailyRecorder())])
+    return Session(PREFS, vault, game, False, Plugs([DailyFeature(vault, DailyRecorder())]))
 
 
 def daily_save(iso: str, moves: int = 6) -> dict[str, Any]:
@@ -228,8 +229,8 @@ def test_a_counted_daily_has_no_hint_nor_tutor_and_its_bar_says_so():
     prefs = replace(PREFS, tutor=True)
     game = new_game(Match(prefs.game_rules(), seed=5), prefs.level, vault.new_uid(), vault.now())
     r, tutor = DailyRecorder(), TutorFeature()
-    s = Session(prefs, vault, game, True, [DailyFeature(vault, r), tutor])
-    d = Dispatcher(s, r, r, r, r, r, s.features)
+    s = Session(prefs, vault, game, True, Plugs([DailyFeature(vault, r), tutor]))
+    d = Dispatcher(s, r, r, r, r, r, s.plugs)
     start_daily(s, DAY)
     assert feature(s).attempt == Attempt.COUNTED
     while s.match.to_move != 0:
@@ -268,8 +269,8 @@ def test_a_counted_daily_opens_no_review_before_its_end():
     vault, r = Vault(), DailyRecorder()
     game = new_game(Match(PREFS.game_rules(), seed=5), PREFS.level, vault.new_uid(), vault.now())
     review = ReviewFeature(vault, r)
-    s = Session(PREFS, vault, game, True, [DailyFeature(vault, r), review])
-    d = Dispatcher(s, r, r, r, r, r, s.features)
+    s = Session(PREFS, vault, game, True, Plugs([DailyFeature(vault, r), review]))
+    d = Dispatcher(s, r, r, r, r, r, s.plugs)
     start_daily(s, DAY)
     assert feature(s).attempt == Attempt.COUNTED
     first_hand_played(s)
@@ -319,8 +320,8 @@ def test_leaving_a_match_that_does_not_count_for_the_daily_does_not_say_it_count
     game = new_game(m, PREFS.level, vault.new_uid(), vault.now())
     game.people = ("Ann", "Bob")
     r = DailyRecorder()
-    s = Session(PREFS, vault, game, True, [DailyFeature(vault, r)])
-    d = Dispatcher(s, r, r, r, r, r, s.features)
+    s = Session(PREFS, vault, game, True, Plugs([DailyFeature(vault, r)]))
+    d = Dispatcher(s, r, r, r, r, r, s.plugs)
     while not s.in_progress():
         seat = s.match.to_move
         s.play(make_bot("simple", seat).decide(s.match.view(seat)).action)

@@ -32,6 +32,7 @@ from ginweb.storage.settings import Settings
 from ginweb.table import chartview, params
 from ginweb.table import intents as i
 from ginweb.table.dispatch import Dispatcher
+from ginweb.table.port import Plugs
 from ginweb.table.session import Session, new_game
 from test_web_dispatch import KEY, Recorder, Vault, confirm_ok
 
@@ -56,13 +57,13 @@ def table(
     prefs = Settings().with_rules(preset("classic"))
     game = new_game(Match(prefs.game_rules(), seed=5), prefs.level, vault.new_uid(), vault.now())
     r = DailyRecorder()
-    s = Session(prefs, vault, game, True, [DailyFeature(vault, r)])
-    return Dispatcher(s, r, r, r, r, r, s.features), s, r, vault
+    s = Session(prefs, vault, game, True, Plugs([DailyFeature(vault, r)]))
+    return Dispatcher(s, r, r, r, r, r, s.plugs), s, r, vault
 
 
 def feature(s: Session) -> DailyFeature:
     """The daily plugged into the table of session ``s``."""
-    found = s.features[0]
+    found = s.plugs.features[0]
     assert isinstance(found, DailyFeature)
     return found
 
@@ -130,7 +131,7 @@ def test_an_unfinished_daily_resumes_as_the_same_attempt():
     r.run_later()
     back = savefmt.loads(vault.data["match"], KEY, DailyFeature.part_keys)
     assert back.parts == {"daily": DAY.isoformat()}
-    again = Session(s.settings, vault, back, False, [DailyFeature(vault, r)])
+    again = Session(s.settings, vault, back, False, Plugs([DailyFeature(vault, r)]))
     assert feature(again).attempt == Attempt.COUNTED and day_of_game(again.game) == DAY
 
 

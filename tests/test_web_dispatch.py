@@ -20,7 +20,6 @@ from gin_core.flow import Phase
 WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
 from ginweb.daily.feature import DailyFeature  # noqa: E402  (same)
-from ginweb.feature import FeatureIntent  # noqa: E402  (same)
 from ginweb.friend.feature import FriendFeature  # noqa: E402  (same)
 from ginweb.lessons.feature import LessonsFeature  # noqa: E402  (same)
 from ginweb.puzzles.feature import PuzzlesFeature  # noqa: E402  (same)
@@ -30,6 +29,7 @@ from ginweb.storage import savefmt, stats  # noqa: E402  (same)
 from ginweb.storage.settings import Settings  # noqa: E402  (same)
 from ginweb.table import intents as i  # noqa: E402  (the page's package lives in web/)
 from ginweb.table.dispatch import Dispatcher  # noqa: E402  (same)
+from ginweb.table.port import FeatureIntent  # noqa: E402  (same)
 from ginweb.table.session import Session, new_game  # noqa: E402  (same)
 from ginweb.table.tablestate import Stage  # noqa: E402  (same)
 

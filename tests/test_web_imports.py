@@ -35,9 +35,9 @@ sys.modules.update({"js": js, "pyodide": types.ModuleType("pyodide"), "pyodide.f
 sys.path.insert(0, sys.argv[1])
 import ginweb.app
 loaded = sorted(m for m in sys.modules if m.startswith(("ginweb", "gin_core")))
-from ginweb.feature import Feature
+from ginweb.table.port import LoadsLater
 from ginweb.warmup import DEFERRED
-deferred = [*DEFERRED, *(name for f in Feature.__subclasses__() for name in f.deferred)]
+deferred = [*DEFERRED, *(name for f in LoadsLater.__subclasses__() for name in f.deferred)]
 for name in deferred:  # what warm_up will import, after ready (app.main: the features' too)
     __import__(name)
 print(json.dumps({"loaded": loaded, "deferred": deferred}))

@@ -1,6 +1,7 @@
-"""The two rules ARCHITECTURE.md cares about, checked on the source (issue 25): only a few named
+"""The rules ARCHITECTURE.md cares about, checked on the source (issue 25): only a few named
 modules touch the browser (``js``, ``pyodide``), the table core imports no feature (a feature
-plugs in through ginweb/feature.py and is built only by app.py); every folder of both packages
+plugs in through table/port.py and is built only by app.py), a feature asks the table only what
+port.Table names, and the page has no import circle (issue 44); every folder of both packages
 has its row in ARCHITECTURE.md, and every file path a docstring, a README or a doc cites exists."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from importscan import circles
 from importscan import imported as scanned
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,7 +28,7 @@ BROWSER_MODULES = {
     "ginweb.storage.records",
     "ginweb.storage.local",
     "ginweb.storage.tabs",
-    "ginweb.table.turns",
+    "ginweb.table.dom.turns",
     "ginweb.warmup",
 }
 # each a folder; app.py is the one module outside it that imports it
@@ -76,7 +78,94 @@ def test_the_table_core_imports_no_feature():
         if inside or name == "ginweb.app":
             continue
         reached = {m for m in imported(name, tree) for f in FEATURES if m == f or m.startswith(f + ".")}
-        assert not reached, f"{name} imports {sorted(reached)}: a feature plugs in through ginweb/feature.py"
+        assert not reached, f"{name} imports {sorted(reached)}: a feature plugs in through table/port.py"
+
+
+def page_graph() -> dict[str, set[str]]:
+    """Which page modules each page module imports (TYPE_CHECKING and function-level imports
+    count), less its own packages: a package is always imported before its modules."""
+    found = modules()
+    known = set(found)
+    graph = {}
+    for name, tree in found.items():
+        parts = name.split(".")
+        enclosing = {".".join(parts[:i]) for i in range(1, len(parts) + 1)}
+        graph[name] = (imported(name, tree) & known) - enclosing
+    return graph
+
+
+def test_the_page_has_no_import_circle():
+    """Issue 44: the plug-in interface sat above the table yet the table imported it (and the
+    presenter and the handover imported each other): a reader could start nowhere."""
+    assert circles(page_graph()) == []
+
+
+# the parts behind the port: a feature never imports them (it is given a port.Table)
+BEHIND_THE_PORT = {"ginweb.table.session", "ginweb.table.dispatch", "ginweb.table.facade"}
+
+
+def port_members() -> set[str]:
+    """What port.Table lets a feature ask of the table (its methods and properties)."""
+    tree = ast.parse((PAGE / "table" / "port.py").read_text())
+    table = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Table")
+    return {n.name for n in table.body if isinstance(n, ast.FunctionDef)} - {"__call__"}
+
+
+def table_names(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The names that hold the feature's table in ``fn``: ``t = self.table``, or a parameter
+    typed ``Table``."""
+    args = (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)
+    held = {a.arg for a in args if a.annotation is not None and ast.unparse(a.annotation) == "Table"}
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign) and ast.unparse(node.value) == "self.table":
+            held |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return held
+
+
+def reached(tree: ast.Module) -> list[str]:
+    """What ``tree`` (a feature's module) asks of the table outside port.Table, and any reach
+    for a session, a host or the other features (the table's parts behind the port)."""
+    members = port_members()
+    out = [
+        f"{ast.unparse(node)} (line {node.lineno})"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and (node.attr in ("session", "features") or ast.unparse(node) == "self.host")
+    ]
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
+        held = table_names(fn)
+        for node in ast.walk(fn):
+            if not isinstance(node, ast.Attribute) or node.attr in members:
+                continue
+            on = node.value
+            if ast.unparse(on) == "self.table" or (isinstance(on, ast.Name) and on.id in held):
+                out.append(f"{ast.unparse(node)} (line {node.lineno})")
+    return out
+
+
+@pytest.mark.parametrize("feature", sorted(FEATURES))
+def test_a_feature_asks_the_table_only_what_its_port_names(feature):
+    """Issue 44: a feature is given a port.Table (its reads and commands, each documented), not
+    the session with its every member, nor the screen and the dialogs: it imports none of the parts
+    behind the port and reaches nothing of the table that port.Table does not name."""
+    for name, tree in modules().items():
+        if not (name == feature or name.startswith(feature + ".")):
+            continue
+        behind = sorted(m for m in imported(name, tree) if {m, m.rsplit(".", 1)[0]} & BEHIND_THE_PORT)
+        assert not behind, f"{name} imports {behind}: a feature asks the table through table/port.py"
+        assert not reached(tree), f"{name} reaches {reached(tree)} outside port.Table"
+
+
+def test_the_feature_base_has_no_hooks():
+    """A hook is a role a feature opts into (table/port.py), never a do-nothing default every
+    feature carries: the base holds only the table a feature serves."""
+    tree = ast.parse((PAGE / "table" / "port.py").read_text())
+    base = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Feature")
+    members = {n.name for n in base.body if isinstance(n, ast.FunctionDef)}
+    members |= {
+        n.target.id for n in base.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+    }
+    assert members == {"attached", "attach", "table"}
 
 
 # layers under the table: what the table and the features keep and use, never the table itself
@@ -208,3 +297,19 @@ def test_a_function_over_six_parameters_says_why(folder):
             if len(names) > 6 and "#" not in lines[node.lineno - 1]:
                 unexplained.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({len(names)})")
     assert not unexplained, unexplained
+
+
+def test_the_table_core_is_pure_and_its_dom_side_is_one_folder():
+    """table/ holds the pure core (session, dispatch, presenters, intents); every module of it
+    that reads or writes the page (kit.dom, js) lives in table/dom/, and the core imports none."""
+    for name, tree in modules().items():
+        if not name.startswith("ginweb.table.") or name.startswith("ginweb.table.dom"):
+            continue
+        reached = {
+            m
+            for m in imported(name, tree)
+            if m in ("ginweb.kit.dom", "ginweb.table.dom")
+            or m.startswith("ginweb.table.dom.")
+            or m.split(".")[0] in ("js", "pyodide")
+        }
+        assert not reached, f"{name} imports {sorted(reached)}: the table's DOM side lives in table/dom/"

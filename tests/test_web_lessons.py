@@ -42,6 +42,7 @@ from ginweb.lessons.feature import LessonsFeature
 from ginweb.storage import settings
 from ginweb.table.dispatch import Dispatcher
 from ginweb.table.params import parse
+from ginweb.table.port import Plugs
 from ginweb.table.session import Session, new_game
 from ginweb.tutor.feature import TutorFeature
 from ginweb.words import narrate, rulewords
@@ -366,7 +367,7 @@ def test_an_embedded_lesson_keeps_no_progress() -> None:
 def test_a_link_opens_a_known_lesson_and_names_an_unknown_one() -> None:
     f = LessonsFeature(Kept(), None)
     assert f.link_match(parse("?lesson=layoffs", lambda s, d: None, ["lesson"]), None) == (None, [])
-    f.drawn()
+    f.draw()
     assert f.progress == model.Progress("layoffs")
     game, said = f.link_match(parse("?lesson=nope", lambda s, d: None, ["lesson"]), None)
     assert game is None and said and "nope" in said[0]
@@ -376,11 +377,12 @@ def test_a_lessons_practice_hand_has_the_tutor_on_and_leaves_your_match_alone() 
     vault = Vault()
     prefs = settings.Settings().with_rules(preset("classic"))
     assert not prefs.tutor
-    tutor, lessons = TutorFeature(), LessonsFeature(Kept(), None)
+    lessons = LessonsFeature(Kept(), None)
+    tutor = TutorFeature(tutored=lessons.tutors)  # as app.py wires them
     own = new_game(Match(prefs.game_rules(), seed=5), "beginner", "u0", vault.now())
-    s = Session(prefs, vault, own, True, [tutor, lessons])
+    s = Session(prefs, vault, own, True, Plugs([tutor, lessons]))
     r = Recorder()
-    Dispatcher(s, r, r, r, r, r, [tutor, lessons])
+    Dispatcher(s, r, r, r, r, r, s.plugs)
     history = list(s.match.history)
     assert tutor.turn_key() is None and not lessons.tutors()
     assert not lessons.practice()  # no lesson open

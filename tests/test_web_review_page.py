@@ -31,6 +31,7 @@ from ginweb.storage.settings import Settings
 from ginweb.table import intents as i
 from ginweb.table.dispatch import Dispatcher
 from ginweb.table.model import Look, present
+from ginweb.table.port import Plugs
 from ginweb.table.session import Session, new_game
 from test_web_dispatch import KEY, Vault
 
@@ -75,9 +76,9 @@ class Table:
         self.review = ReviewFeature(self.vault, self.r)  # type: ignore[arg-type]  # a recorder for its ui
         self.vault.stats = stats.empty(self.review.stats_parts())
         game = game or new_game(played(), "beginner", "u1", self.vault.now())
-        self.s = Session(Settings(), self.vault, game, False, [self.review])
+        self.s = Session(Settings(), self.vault, game, False, Plugs([self.review]))
         r = self.r
-        self.d = Dispatcher(self.s, r, r, r, r, r, [self.review])
+        self.d = Dispatcher(self.s, r, r, r, r, r, self.s.plugs)
 
 
 def table() -> tuple[Dispatcher, Session, Recorder, Vault]:
@@ -86,14 +87,14 @@ def table() -> tuple[Dispatcher, Session, Recorder, Vault]:
 
 
 def feature(d: Dispatcher) -> ReviewFeature:
-    found = d.features[0]
+    found = d.plugs.features[0]
     assert isinstance(found, ReviewFeature)
     return found
 
 
 def shown(s: Session) -> tuple[int, int] | None:
     """The review open (read through a call, so each assertion reads it anew)."""
-    found = s.features[0]
+    found = s.plugs.features[0]
     assert isinstance(found, ReviewFeature)
     return found.reviewing
 

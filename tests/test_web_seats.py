@@ -27,7 +27,9 @@ from ginweb.seats import tally  # noqa: E402  (same)
 from ginweb.storage import seatrecord as record  # noqa: E402  (same)
 from ginweb.storage import stats  # noqa: E402  (same)
 from ginweb.storage.settings import Settings  # noqa: E402  (same)
+from ginweb.table.facade import TableFacade  # noqa: E402  (same)
 from ginweb.table.model import Look, TableModel  # noqa: E402  (same)
+from ginweb.table.port import Plugs  # noqa: E402  (same)
 from ginweb.table.seatedmodel import present_seated  # noqa: E402  (same)
 from ginweb.table.session import Blocked, Session, new_game  # noqa: E402  (same)
 from ginweb.words import narrate  # noqa: E402  (same)
@@ -258,7 +260,7 @@ def test_a_table_of_one_person_counts_under_its_seating_and_several_do_not():
         from ginweb.seats.feature import SeatsFeature
 
         f = SeatsFeature(s.vault, None, lambda _: None)  # type: ignore[arg-type]
-        s.features = (f,)
+        s.plugs = Plugs((f,))
         while s.seated is not None and not s.seated.table.hands:
             step(s)
         assert bool(s.vault.stats[tally.PART]["by"]) == counted
@@ -465,9 +467,9 @@ def test_the_tutor_asks_before_a_bad_move_at_a_table_and_is_quiet_while_you_sit_
         s = session_at(seating, seed=2)
         s.settings = replace(s.settings, tutor=True)
         tutor = TutorFeature()
-        s.features = (tutor,)
+        s.plugs = Plugs((tutor,))
         r = Recorder()
-        d = Dispatcher(s, r, r, r, r, r, [tutor])
+        d = Dispatcher(s, r, r, r, r, r, s.plugs)
         if sits_out:
             assert s.sits_out and tutor.turn_key() is None and tutor.jobs(lambda _: False) == []
             continue
@@ -510,7 +512,7 @@ def test_a_table_moved_in_another_tab_is_read_again_here_and_one_left_there_is_l
     here = Session(Settings(), there.vault, there.own_game, fresh=False)
     here.seat_table(record.parse(json.loads(there.vault.data[record.NAME]), KEY), fresh=False)
     f = SeatsFeature(there.vault, None, lambda _: None)  # type: ignore[arg-type]
-    f.attach(SimpleNamespace(session=here, screen=SimpleNamespace(render=lambda: None)))  # type: ignore[arg-type]
+    f.attach(TableFacade(here, SimpleNamespace(screen=SimpleNamespace(render=lambda: None))))  # type: ignore[arg-type]
     for _ in range(12):
         step(there)
     f.stored_changed(record.NAME)
@@ -533,7 +535,7 @@ def test_back_to_your_match_from_a_table_and_a_new_match_says_it_abandons_the_on
     assert words is not None and words.startswith("A new match ends this table of 3")
     assert words.endswith(narrate.leaving_words(True))  # your match waiting is abandoned too: said
     r = Recorder()
-    d = Dispatcher(s, r, r, r, r, r, [])
+    d = Dispatcher(s, r, r, r, r, r)
     d(i.LeaveTable())
     (title, _, ok, *_) = r.named("confirm")[-1]
     assert (title, ok) == ("Leave the table?", "Leave the table")
@@ -542,3 +544,31 @@ def test_back_to_your_match_from_a_table_and_a_new_match_says_it_abandons_the_on
         r.pending.pop(0)()
     assert s.seated is None and s.game is mine and record.NAME not in s.vault.data
     assert s.match.history == mine.match.history  # exactly where it was
+
+
+def test_going_over_your_game_opens_it_in_the_review_as_app_wires_them():
+    """Issue 44: seats and the review never import each other; app.py hands the review's
+    ``show_game`` to the seats, and your game of a hand over opens there from your seat."""
+    from ginweb.review.feature import ReviewFeature
+    from ginweb.seats.feature import SeatsFeature
+    from ginweb.seats.intents import GoOver
+    from ginweb.table.dispatch import Dispatcher
+    from test_web_dispatch import Recorder
+
+    s = session_at("partners", seed=1)  # one person at four: seat 0 plays every hand
+    s.vault.stats = stats.empty({tally.PART: tally.check})
+    r = Recorder()
+    review = ReviewFeature(s.vault, r)  # type: ignore[arg-type]  # a recorder for its ui
+    seats = SeatsFeature(s.vault, None, review.show_game)  # type: ignore[arg-type]  # as app.py wires them
+    s.plugs = Plugs((review, seats))
+    d = Dispatcher(s, r, r, r, r, r, s.plugs)
+    assert s.seated is not None
+    while not s.seated.table.hands or s.seated.table.phase == TablePhase.PLAY:
+        step(s)
+    assert review.outside is None and d(GoOver(0, 1))
+    assert review.outside is not None
+    shown, step_at = review.outside
+    game, player = record.game_seat(s.seated.table, 1, 0) or (-1, -1)
+    assert (shown.seat, shown.hand, shown.alone, step_at) == (player, 1, True, 0)
+    assert shown.match is s.seated.table.played(1)[game] and "You" in shown.names
+    assert r.named("render"), "the review dialog was drawn"

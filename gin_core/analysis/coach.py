@@ -4,7 +4,8 @@ For every decision with more than one legal move, the hint engine values the mov
 moves worth weighing against it on the view the player had then (never the opponent's hand or the
 stock order: a view holds neither), and the coach compares the move played with the move it rates
 best. A decision is a mistake only when the
-loss is clearly beyond the estimate's noise (:data:`MISTAKE_POINTS`); the reason is data (a
+loss is clearly beyond the estimate's noise (:data:`MISTAKE_POINTS`) whoever plays on, and in
+the hand's opening only a broken meld, a knock or a wait (:data:`OPENING_STOCK`); the reason is data (a
 :class:`MistakeKind`, cards and figures) for the page to put into words.
 
 The analysis is a generator with the bots' slicing protocol (it yields the work units of each
@@ -262,6 +263,22 @@ class MistakeKind(StrEnum):
     OTHER = "other"
 
 
+OPENING_STOCK = 24
+"""While the stock still holds this many cards (about each player's first four draws), a loss
+is flagged only if it is of a kind in :data:`HOLDS_EARLY`: with most of the hand to play, who
+plays on decides which discard or draw was better, and the coach's three continuations do not
+span the players who might. In the reference analysis (``benchmarks/verdicts.md``, third and
+fourth runs: every hand model x continuation policy), none of the 16 discards and draws
+checked at such a stock held under every pair (2 flags, 14 more that lost beyond 4 points in
+every continuation), against 6 of the 40 checked later in the third run."""
+
+HOLDS_EARLY = frozenset({MistakeKind.BROKE_MELD, MistakeKind.KNOCKED_TOO_EARLY, MistakeKind.WAITED_TOO_LONG})
+"""The kinds of mistake flagged however early. A made meld broken holds whoever plays on (the
+broken set of sevens at stock 31 in ``tests/test_coach.py``: better under all twelve pairs of the
+reference analysis). A knock ends the hand at once, so only the other move's value hangs on who
+plays on: 2 of the 3 early knocks flagged held under every pair (fourth run)."""
+
+
 @dataclass(frozen=True)
 class Mistake:
     """Why a decision is a mistake, as data (see :class:`MistakeKind` for what each carries);
@@ -330,7 +347,8 @@ class Gap:
 class Verdict:
     """One decision of the player: the move played, the move the coach rates best, both valued
     in expected points of the hand; ``mistake`` is set only when the loss is beyond the noise
-    under every continuation measured (:meth:`beyond`). ``gaps``: the best move's lead under the
+    under every continuation measured (:meth:`beyond`), and early in the hand only for a kind
+    that holds then (:func:`flagged_at`). ``gaps``: the best move's lead under the
     other continuations (:attr:`Strength.checks`), measured where the loss is above 0. Under
     rules with a target, ``win_loss`` is the loss in the chance to win the match (0-1, the least
     over the continuations), the unit a player understands; the grades stay on the points."""
@@ -627,7 +645,9 @@ def think_verdict(  # 8 parameters: a decision, its seed, think_review's setting
         lost = [w for w in (verdict.win_loss, *(g.win_loss for g in gaps)) if w is not None]
         verdict = replace(verdict, gaps=gaps, win_loss=min(lost) if lost else None)
     if verdict.beyond(threshold):
-        return replace(verdict, mistake=diagnose(view, played, best.action))
+        mistake = diagnose(view, played, best.action)
+        if flagged_at(view.stock_size, mistake.kind):
+            return replace(verdict, mistake=mistake)
     return verdict
 
 
@@ -649,6 +669,13 @@ def think_gaps(
         lead = pair[0].value - pair[1].value
         gaps.append(Gap(style, round(lead, 2), round(paired_error(*pair), 2), win_loss(*pair)))
     return tuple(gaps)
+
+
+def flagged_at(stock_size: int, kind: MistakeKind) -> bool:
+    """Whether a loss beyond the threshold in every continuation is flagged with
+    ``stock_size`` cards in the stock: from :data:`OPENING_STOCK` up, only a kind of
+    :data:`HOLDS_EARLY`."""
+    return stock_size < OPENING_STOCK or kind in HOLDS_EARLY
 
 
 def beyond_noise(loss: float, error: float, threshold: float = MISTAKE_POINTS) -> bool:

@@ -21,7 +21,6 @@ from gin_core import Match, preset
 
 from .daily.feature import DailyFeature
 from .daily.ui import DailyUI
-from .feature import Feature, refused_start
 from .friend.feature import FriendFeature
 from .friend.ui import FriendUI
 from .kit import dom
@@ -39,21 +38,22 @@ from .storage.records import Records
 from .storage.savefmt import Game
 from .storage.settings import Settings
 from .storage.stats import StatsRecord
-from .storage.tabs import OWNED, Tabs
+from .storage.tabs import Tabs
 from .table import intents as i
 from .table import params
-from .table.board import Board
-from .table.dialogs import Dialogs
 from .table.dispatch import Dispatcher
-from .table.inputs import Inputs
-from .table.panels import Panels
-from .table.screen import Screen
+from .table.dom.board import Board
+from .table.dom.dialogs import Dialogs
+from .table.dom.inputs import Inputs
+from .table.dom.panels import Panels
+from .table.dom.screen import Screen
+from .table.dom.settings_ui import SettingsUI
+from .table.dom.sound import Sound
+from .table.dom.turns import Turns
+from .table.dom.ui import TableUI
+from .table.port import Links, Plugs
 from .table.session import Session, new_game
-from .table.settings_ui import SettingsUI
-from .table.sound import Sound
 from .table.tablestate import Motion, Stage
-from .table.turns import Turns
-from .table.ui import TableUI
 from .tutor.feature import TutorFeature
 from .tutor.ui import TutorUI
 from .warmup import DEFERRED, after_ready
@@ -89,13 +89,12 @@ def apply_look(s: Settings, fast: bool) -> None:
     root.dataset.motion = s.motion  # "system": style.css follows prefers-reduced-motion
 
 
-def link_params(features: Sequence[Feature]) -> params.Params:
+def link_params(plugs: Plugs) -> params.Params:
     """The options of this page: the container's data-* attributes when embedded, else the
     link; the features' own among them, and their refusal of a seed or deal code."""
-    extra = [name for f in features for name in f.link_names]
-    longer = [name for f in features for name in f.long_links]
-
-    refuse = partial(refused_start, features)
+    extra = [name for f in plugs.links for name in f.link_names]
+    longer = [name for f in plugs.links for name in f.long_links]
+    refuse = plugs.refuses_start
 
     if dom.embedded:
         return params.from_options(dom.data_options((*params.NAMES, *extra)), refuse, extra, longer)
@@ -106,12 +105,11 @@ class Page:
     """The page's own services for dispatch (its PageServices): statistics as stored, the look, the
     tab that owns the match."""
 
-    def __init__(self, records: Records, store: Store, fast: bool, owned: Sequence[str] = ()) -> None:
-        """``owned``: the features' records only the tab that owns the match writes (tabs.py)."""
+    def __init__(self, records: Records, store: Store, fast: bool) -> None:
         self.records = records
         self.store = store
         self.fast = fast
-        self.tabs = Tabs(store, self.lost_tab, self.stored_changed, owned)
+        self.tabs = Tabs(store, self.lost_tab, self.stored_changed)
         self.session: Session | None = None
         self.screen: Screen | None = None
         self.turns: Turns | None = None
@@ -140,7 +138,7 @@ class Page:
     def stored_changed(self, name: str) -> None:
         if name == "stats":
             self.records.stats_data = self.records.load_stats()
-        for f in self.session.features if self.session is not None else ():
+        for f in self.session.plugs.watches if self.session is not None else ():
             f.stored_changed(name)
 
     def take_over(self) -> None:
@@ -160,12 +158,10 @@ class Page:
         else:
             s.save()
         self.records.stats_data = self.records.load_stats()
-        for name in self.tabs.owned.difference(OWNED):  # the features' (read again at each change too)
-            self.stored_changed(name)
 
 
 def link_match(
-    p: params.Params, stored: Game | None, features: Sequence[Feature], records: Records
+    p: params.Params, stored: Game | None, features: Sequence[Links], records: Records
 ) -> tuple[Game | None, list[str]]:
     """The match a feature's link parameters ask for (a daily), and the problems to say. An
     embedded game's options start its first match only: once a match is stored, a feature's
@@ -187,7 +183,7 @@ def link_match(
     return dealt, problems
 
 
-def feature_link(f: Feature, p: params.Params, stored: Game | None) -> tuple[Game | None, list[str]]:
+def feature_link(f: Links, p: params.Params, stored: Game | None) -> tuple[Game | None, list[str]]:
     """``f``'s part of a link: what it deals and what it says. Whatever a link's text provokes
     in it, the page starts: the feature's parameters are then ignored, and said (issue 43)."""
     try:
@@ -212,14 +208,12 @@ def first_game(p: params.Params, stored: Game | None, prefs: Settings, records: 
     return new_game(Match(prefs.game_rules()), prefs.level, records.new_uid(), records.now()), True
 
 
-def open_session(
-    prefs: Settings, records: Records, game: Game, fresh: bool, features: Sequence[Feature]
-) -> Session:
+def open_session(prefs: Settings, records: Records, game: Game, fresh: bool, plugs: Plugs) -> Session:
     """The session on ``game``. A stored match the checks let through but the table cannot take
     is set aside like any unreadable save and a new match dealt, so no stored value can stop
     the page for good (issue 32)."""
     try:
-        return Session(prefs, records, game, fresh, features)
+        return Session(prefs, records, game, fresh, plugs)
     except Exception as e:  # whatever a damaged save provokes: the page must start
         if fresh:
             raise
@@ -227,7 +221,7 @@ def open_session(
         if text is not None:
             records.store.set_aside("match", text, "match", str(e) or type(e).__name__)
         new = new_game(Match(prefs.game_rules()), prefs.level, records.new_uid(), records.now())
-        return Session(prefs, records, new, True, features)
+        return Session(prefs, records, new, True, plugs)
 
 
 def resume_table(session: Session, records: Records) -> None:
@@ -238,7 +232,32 @@ def resume_table(session: Session, records: Records) -> None:
         session.seat_table(seated, fresh=False)
 
 
-def start() -> tuple[Feature, ...]:
+def plug_features(records: Records) -> Plugs:
+    """The features: each plugs into the table here, and nowhere else (table/port.py), and what
+    one gives another is wired here (the review's flagged decisions to the puzzles, the review's
+    dialog to the seats for a table's games, the lessons' practice hand that wants the tutor on);
+    ``records`` keeps their parts of the stored match and of the statistics from now on."""
+    review = ReviewFeature(records, ReviewUI())
+    lessons = LessonsFeature(records, LessonsUI(), lasting=not dom.embedded)
+    plugs = Plugs(
+        (
+            DailyFeature(records, DailyUI()),
+            review,
+            PuzzlesFeature(records, PuzzlesUI(), review, lasting=not dom.embedded),
+            TutorFeature(TutorUI(), tutored=lessons.tutors),
+            SeatsFeature(records, SeatsUI(), review.show_game),
+            lessons,
+            FriendFeature(records, FriendUI()),
+        )
+    )
+    records.plug(
+        [k for f in plugs.match_parts for k in f.part_keys],
+        {k: check for f in plugs.stats_parts for k, check in f.stats_parts().items()},
+    )
+    return plugs
+
+
+def start() -> Plugs:
     """Build the page and put the first match on the table; the features plugged in."""
     panels = Panels()
     dom.on_error(lambda text: panels.notice(text, "error", 10000))
@@ -248,55 +267,43 @@ def start() -> tuple[Feature, ...]:
         panels.notice(text, "info", 8000)
 
     records = Records(store, notify)
-    # ----- the features: each plugs into the table here, and nowhere else (ginweb/feature.py)
     sound = Sound()  # the table's sounds, also played at a seated table
-    review = ReviewFeature(records, ReviewUI())
-    puzzles = PuzzlesFeature(records, PuzzlesUI(), review, lasting=not dom.embedded)
-    features: tuple[Feature, ...] = (
-        DailyFeature(records, DailyUI()),
-        review,
-        puzzles,
-        TutorFeature(TutorUI()),
-        SeatsFeature(records, SeatsUI(), review.show_game),
-        LessonsFeature(records, LessonsUI(), lasting=not dom.embedded),
-        FriendFeature(records, FriendUI()),
-    )
-    records.plug(features)
-    p = link_params(features)
-    page = Page(records, store, p.fast, [k for f in features for k in f.owned])
+    plugs = plug_features(records)
+    p = link_params(plugs)
+    page = Page(records, store, p.fast)
     prefs = records.load_settings()
     page.tabs.claim()
     stored = records.read_game(
         "match", "match"
     )  # read even when a link starts a new match: a newer save is kept
-    linked, said = link_match(p, stored, features, records)
+    linked, said = link_match(p, stored, plugs.links, records)
     game, fresh = (linked, True) if linked is not None else first_game(p, stored, prefs, records)
-    session = open_session(prefs, records, game, fresh, features)
+    session = open_session(prefs, records, game, fresh, plugs)
     if not fresh:
         session.resume_practice(records.read_game("practice", "practice hand"))
     resume_table(session, records)
     board = Board()
-    screen = Screen(session, board, TableUI(board), panels, features)
+    screen = Screen(session, board, TableUI(board), panels, plugs)
     screen.sound = sound.play
     dialogs = Dialogs()
     turns = Turns(session, screen, dialogs, lambda: p.fast)
     page.session, page.screen, page.turns = session, screen, turns
-    dispatch = Dispatcher(session, screen, dialogs, SettingsUI(), turns, page, features)
+    dispatch = Dispatcher(session, screen, dialogs, SettingsUI(), turns, page, plugs)
     turns.match_ended = partial(dispatch, i.ShowMatchResult())
-    Inputs(dispatch, board, session.hand_keys, lambda: session.ui.stage == Stage.LIVE, features)
+    Inputs(dispatch, board, session.hand_keys, lambda: session.ui.stage == Stage.LIVE, plugs)
     for problem in (*p.problems, *said):
         panels.notice(f"Ignored a link parameter: {problem}.", "info", 8000)
     apply_look(prefs, p.fast)
     screen.render(Motion.DEAL if fresh else Motion.NONE)
     turns.kick()
-    ready(p, features)
-    return features
+    ready(p, plugs)
+    return plugs
 
 
-def ready(p: params.Params, features: Sequence[Feature]) -> None:
+def ready(p: params.Params, plugs: Plugs) -> None:
     """One-time link parameters leave the address bar; the boot screen goes."""
     if not dom.embedded:
-        query = params.strip_consumed(str(js.location.search), [n for f in features for n in f.link_names])
+        query = params.strip_consumed(str(js.location.search), [n for f in plugs.links for n in f.link_names])
         if query != str(js.location.search):
             js.history.replaceState(js.history.state, "", f"{js.location.pathname}{query}{js.location.hash}")
     dom.root.classList.remove("booting")
@@ -321,7 +328,7 @@ def show_engine_version() -> None:
 
 def main() -> None:
     try:
-        features = start()
+        plugs = start()
     except Exception as exc:
         dom.report(exc)
         box = dom.by_id("boot-text")
@@ -333,4 +340,4 @@ def main() -> None:
     # tracked object at about 1.5 µs each, and start-up leaves tens of thousands of them, so
     # every full collection froze the page for tens of milliseconds, mid-thought or mid-render.
     gc.freeze()
-    after_ready((*DEFERRED, *(m for f in features for m in f.deferred)), arrived=show_engine_version)
+    after_ready((*DEFERRED, *(m for f in plugs.loads_later for m in f.deferred)), arrived=show_engine_version)

@@ -41,7 +41,7 @@ import js
 
 from .kit import dom
 
-DEFERRED = ("ginweb.kit.charts", "ginweb.table.seatedmodel")  # nor the features' ``Feature.deferred``
+DEFERRED = ("ginweb.kit.charts", "ginweb.table.seatedmodel")  # nor the features' ``port.LoadsLater.deferred``
 UNPACK_SLICE_MS = 8.0  # the later archive is unpacked in slices of about this much work (one task each)
 MANIFEST = Path("later.json")  # {"url": the later archive, "modules": the modules it holds}
 

@@ -2,7 +2,8 @@
 (a daily played as practice does not) and may be taken back (a counted daily may not), its
 link (``?daily=``, ``data-daily``), its line on the table, its result instead of the ordinary
 match result, its part of the statistics and its chart, and the expert's replays as background
-jobs. Everything of the daily lives in this folder; app.py registers it (ginweb/feature.py)."""
+jobs. Everything of the daily lives in this folder; app.py registers it (table/port.py: the
+roles it plays are its bases)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,23 @@ from typing import TYPE_CHECKING, Any
 
 from gin_core import whole_number
 
-from ..feature import Feature, FeatureIntent, Handler, Job
+from ..table.port import (
+    Acts,
+    Background,
+    Charts,
+    Counted,
+    Draws,
+    Feature,
+    FeatureIntent,
+    Guards,
+    Handler,
+    Job,
+    Links,
+    MatchPart,
+    Results,
+    Statistics,
+    Watches,
+)
 from . import model, record
 from .intents import DuplicateDone, OpenDaily, ShareDaily
 from .play import PART, Dailies, daily_game, day_of_game
@@ -34,8 +51,9 @@ DATE_WORDS = {
 TARGET_MAX = 500
 
 
-class DailyFeature(Feature):
-    name = "daily"
+class DailyFeature(  # one base per role it plays (table/port.py)
+    Feature, Acts, Links, MatchPart, Guards, Counted, Draws, Results, Statistics, Charts, Background, Watches
+):
     link_names = ("daily", "target")
     part_keys = (PART,)
 
@@ -110,10 +128,10 @@ class DailyFeature(Feature):
 
     def day(self) -> datetime.date | None:
         """The day of the daily on the table (None: an ordinary match or a practice hand)."""
-        s = self.host.session
-        return None if s.practicing else day_of_game(s.game)
+        t = self.table
+        return None if t.practicing else day_of_game(t.game)
 
-    def drawn(self) -> None:
+    def draw(self) -> None:
         self.ui.bar(model.bar(self.day(), self.attempt))
 
     def shows_result(self) -> bool:
@@ -130,16 +148,16 @@ class DailyFeature(Feature):
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
         """The expert's replays still to run for the counted daily on the table."""
-        s = self.host.session
-        if s.practicing or self.attempt != Attempt.COUNTED:
+        t = self.table
+        if t.practicing or self.attempt != Attempt.COUNTED:
             return []
         return [
-            (key, work, partial(self.replayed, done)) for key, work, done in self.dailies.jobs(s.game, known)
+            (key, work, partial(self.replayed, done)) for key, work, done in self.dailies.jobs(t.game, known)
         ]
 
     def replayed(self, keep: Callable[[Any], None], value: Any) -> None:
         keep(value)
-        self.host(DuplicateDone())
+        self.table(DuplicateDone())
 
     def stored_changed(self, name: str) -> None:
         if name == "dailies":
@@ -150,43 +168,40 @@ class DailyFeature(Feature):
     def open_daily(self, it: OpenDaily) -> None:
         """Deal a daily: today's (counted on the first attempt) or an earlier day's (practice);
         a match in progress is abandoned only once the player says so."""
-        host, s = self.host, self.host.session
+        t = self.table
         today = self.dailies.today()
         try:
             day = today if it.day is None else record.parse_day(it.day, today)
         except record.DailyDateError as e:
-            host.screen.notice(DATE_WORDS[e.problem], "rule", 4000)
+            t.notice(DATE_WORDS[e.problem], "rule", 4000)
             return
-        if self.day() == day and s.match.result is None:
-            host.dialogs.close_all()
-            host.screen.notice(f"You are playing Daily #{record.number(day)}.", "info", 3000)
+        if self.day() == day and t.game.match.result is None:
+            t.close_dialogs()
+            t.notice(f"You are playing Daily #{record.number(day)}.", "info", 3000)
             return
-        leaving = s.leaving()
+        leaving = t.leaving()
         if leaving is not None:
-            host.ask(
-                f"Play Daily #{record.number(day)}?", leaving, "Play the daily", lambda _: self.deal(day)
-            )
+            t.ask(f"Play Daily #{record.number(day)}?", leaving, "Play the daily", lambda _: self.deal(day))
         else:
             self.deal(day)
 
     def deal(self, day: datetime.date) -> None:
-        host = self.host
-        host.table_changed(lambda: host.session.replace_match(self.new_daily(day)))
+        self.table.replace_match(self.new_daily(day))
         text = model.bar(day, self.attempt)
         if text is not None:
-            host.screen.notice(text, "info", 4000)
+            self.table.notice(text, "info", 4000)
 
     def new_daily(self, day: datetime.date, target: int | None = None) -> Game:
-        s = self.host.session
-        return daily_game(day, s.vault.new_uid(), s.vault.now(), target)
+        keep = self.dailies.keep
+        return daily_game(day, keep.new_uid(), keep.now(), target)
 
     def result(self) -> model.DailyResult | None:
-        s = self.host.session
-        day, result = self.day(), s.match.result
+        g = self.table.game
+        day, result = self.day(), g.match.result
         if day is None or result is None:
             return None
-        compared = self.dailies.compared(s.game)
-        return model.result(day, self.attempt, s.match.records, result, compared, self.ui.base())
+        compared = self.dailies.compared(g)
+        return model.result(day, self.attempt, g.match.records, result, compared, self.ui.base())
 
     def share(self, _: ShareDaily) -> None:
         found = self.result()
@@ -201,7 +216,7 @@ class DailyFeature(Feature):
         if self.ui.result_open():
             self.ui.result(found)
         if found.complete:
-            self.host.screen.announce(f"Daily result: {found.total}.")
+            self.table.announce(f"Daily result: {found.total}.")
 
 
 def _target(text: str | None, fast: bool) -> tuple[int | None, list[str]]:

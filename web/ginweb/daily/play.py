@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING
 from gin_core import Match, make_bot, preset
 from gin_core.analysis import EXPERT, HandComparison, dealt_hands, expert_seed, replay_hand
 
-from ..feature import Job
 from ..kit.background import SLICE_MS
 from ..storage.savefmt import Game
+from ..table.port import Job
 from . import record as daily
 
 if TYPE_CHECKING:

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from ..feature import Feature, FeatureIntent, Handler, Host
+from ..table.port import Acts, ClosesDialogs, Feature, FeatureIntent, Handler, LoadsLater, Table
 from .intents import (
     CloseFriend,
     CopyShare,
@@ -70,8 +70,7 @@ def parse_kept(data: Any) -> tuple[str, str]:
     return name, stun
 
 
-class FriendFeature(Feature):
-    name = "friend"
+class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
     deferred = (
         "ginweb.friend.model",
         "ginweb.friend.invite",
@@ -91,12 +90,12 @@ class FriendFeature(Feature):
         self.play: Play | None = None  # the hands over the open connection
         self.mine: Hello | None = None  # this device's hello on the current connection
 
-    def attach(self, host: Host) -> None:
+    def attach(self, table: Table) -> None:
         """A link with an invitation in its fragment is answered once the table is drawn, and
         when one is opened in this tab later (the same address: only its fragment changes)."""
         from ..kit import dom
 
-        super().attach(host)
+        super().attach(table)
         if dom.embedded:
             return
         if self.invited():
@@ -248,7 +247,7 @@ class FriendFeature(Feature):
         text = fragment()
         drop_fragment()
         name, stun = self.state().name, self.state().stun
-        self.host(Join(text, name, stun))
+        self.table(Join(text, name, stun))
 
     def join(self, intent: Join) -> None:
         from ..kit import dom
@@ -402,7 +401,7 @@ class FriendFeature(Feature):
 
     def deal(self) -> None:
         if self.play is not None and self.play.can_deal():
-            self.play.deal(self.host.session.settings.game_rules())
+            self.play.deal(self.table.settings.game_rules())
             self.show(self.state())
 
     def closed(self) -> None:

@@ -1,11 +1,11 @@
-"""Work the player never waits for (the features' jobs, ``Feature.jobs``: an analysis of a
+"""Work the player never waits for (the features' jobs, ``port.Background.jobs``: an analysis of a
 finished hand, a replay of a deal by a stronger level) runs here: in slices, one per frame, only
 while the table is idle (never while the computer thinks, a card moves or the showdown is
 shown), each job once.
 
 A job is a generator with the bots' slicing protocol (it yields after each slice of a few ms
 and returns its result). :class:`Jobs` is the pure queue (tested in CPython); the table's turns
-(``table/turns.py``) drive it between frames. A job wrapped in :func:`while_current` stops at
+(``table/dom/turns.py``) drive it between frames. A job wrapped in :func:`while_current` stops at
 its next slice once what it works for is gone (a turn played, a match left) and is then dropped
 unreported, never counted done, so it is queued again should it become current again.
 """

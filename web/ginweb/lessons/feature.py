@@ -12,7 +12,17 @@ from typing import TYPE_CHECKING, ClassVar
 
 from gin_core import Match
 
-from ..feature import Feature, FeatureIntent, Handler
+from ..table.port import (
+    Acts,
+    ClosesDialogs,
+    Draws,
+    Feature,
+    FeatureIntent,
+    Handler,
+    Links,
+    LoadsLater,
+    Watches,
+)
 from . import record
 from .intents import (
     CloseLessons,
@@ -40,8 +50,7 @@ CONTROLS: dict[str, FeatureIntent] = {
 }
 
 
-class LessonsFeature(Feature):
-    name = "lessons"
+class LessonsFeature(Feature, Acts, ClosesDialogs, Links, Draws, Watches, LoadsLater):
     link_names = ("lesson",)
     deferred = ("ginweb.lessons.model", "ginweb.lessons.content")
     dialog_closes: ClassVar[Mapping[str, FeatureIntent]] = {DIALOG: CloseLessons()}
@@ -113,18 +122,18 @@ class LessonsFeature(Feature):
     def stored_changed(self, name: str) -> None:
         if name == record.KEY:
             self.done = None
-            self.drawn()
+            self.draw()
 
     # ----- handlers ------------------------------------------------------------------------------
 
     def from_help(self) -> bool:
         """ "Learn to play" from the toolbar or from the help (which it closes: one dialog at a time)."""
-        self.host.dialogs.close("dlg-help")
+        self.table.close_dialog("dlg-help")
         return self.open_list()
 
     def open_list(self) -> bool:
         self.progress, self.listing = None, True
-        self.drawn()
+        self.draw()
         return True
 
     def open_lesson(self, ident: str) -> bool:
@@ -134,7 +143,7 @@ class LessonsFeature(Feature):
         if ident not in BY_ID:
             return False
         self.progress, self.listing = Progress(ident), False
-        self.drawn()
+        self.draw()
         return True
 
     def choose(self, value: str) -> bool:
@@ -145,7 +154,7 @@ class LessonsFeature(Feature):
         self.progress = choose(self.progress, value)
         if self.progress.finished:
             self.finish(self.progress.ident)
-        self.drawn()
+        self.draw()
         return bool(self.progress.verdict and self.progress.verdict.right)
 
     def set_mode(self, mode: str) -> bool:
@@ -155,7 +164,7 @@ class LessonsFeature(Feature):
         if p is None or mode not in MODES:
             return False
         self.progress = Progress(p.ident, p.step, p.played, mode, None)
-        self.drawn()
+        self.draw()
         return True
 
     def practice(self) -> bool:
@@ -167,29 +176,26 @@ class LessonsFeature(Feature):
         from .model import lesson_rules
 
         rules = lesson_rules(lesson).replace(target=None)
-        s = self.host.session
         self.progress, self.listing = None, False
-        self.host.table_changed(
-            lambda: s.practice(lesson.practice, 1, Match(rules, dealer=1, first_deal=lesson.practice))
-        )
-        self.tutored = s.game.uid
-        self.host.screen.notice(
+        self.table.practice(lesson.practice, 1, Match(rules, dealer=1, first_deal=lesson.practice))
+        self.tutored = self.table.game.uid
+        self.table.notice(
             "Practice hand with the tutor on: it does not count; your match waits.", "info", 4000
         )
         return True
 
     def tutors(self) -> bool:
-        """The tutor is on in a lesson's practice hand."""
-        s = self.host.session
-        return s.practicing and s.game.uid == self.tutored
+        """The tutor is on in a lesson's practice hand (app.py hands this to the tutor)."""
+        t = self.table
+        return t.practicing and t.game.uid == self.tutored
 
     def close(self) -> None:
         self.progress, self.listing = None, False
-        self.drawn()
+        self.draw()
 
     # ----- the screen ----------------------------------------------------------------------------
 
-    def drawn(self) -> None:
+    def draw(self) -> None:
         """The lessons dialog: the list, an open lesson, or closed."""
         if self.asked is not None:
             ident, self.asked = self.asked, None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..feature import FeatureIntent
+from ..table.port import FeatureIntent
 
 
 class OpenLessons(FeatureIntent):

@@ -5,14 +5,14 @@ your own mistakes (your flagged decisions, given by app.py) queued as puzzles, a
 position not in the shipped set as background work. Puzzles never touch your match or your
 statistics: their progress has its own stored record. The engine's puzzles load only when a
 puzzle is asked for (or after the first paint, warmup.py). Everything of the puzzles lives in
-this folder; app.py registers it (ginweb/feature.py)."""
+this folder; app.py registers it (table/port.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..feature import Feature, FeatureIntent, Handler, Job
+from ..table.port import Acts, Background, Draws, Feature, FeatureIntent, Handler, Job, Links, LoadsLater
 from .intents import AnswerPuzzle, OpenPuzzle, PuzzleSolved, SharePosition
 
 if TYPE_CHECKING:
@@ -40,8 +40,7 @@ CONTROLS: dict[str, FeatureIntent] = {
 }
 
 
-class PuzzlesFeature(Feature):
-    name = "puzzles"
+class PuzzlesFeature(Feature, Acts, Links, Draws, Background, LoadsLater):
     link_names = ("puzzle",)
     long_links = ("puzzle",)  # a position code
     deferred = ("ginweb.puzzles.record", "ginweb.puzzles.model", "ginweb.puzzles.play")
@@ -88,7 +87,7 @@ class PuzzlesFeature(Feature):
 
     # ----- the screen and the work behind it -----------------------------------------------------
 
-    def drawn(self) -> None:
+    def draw(self) -> None:
         asked, self.asked = self.asked, None
         if asked is None:
             return
@@ -99,7 +98,7 @@ class PuzzlesFeature(Feature):
         try:
             self.puzzles.shared(asked)
         except GinError:
-            self.host.screen.notice(f"Ignored a link parameter: puzzle: {not_a_puzzle(asked)}")
+            self.table.notice(f"Ignored a link parameter: puzzle: {not_a_puzzle(asked)}")
             return
         self.show()
 
@@ -122,7 +121,7 @@ class PuzzlesFeature(Feature):
 
     def solved(self, key: str, moves: Any) -> None:
         if self.puzzles.solved(key.removeprefix("puzzle:"), moves):
-            self.host(PuzzleSolved())
+            self.table(PuzzleSolved())
 
     def show(self) -> None:
         """Draw the puzzle on screen (and its verdict, once answered) in the open dialog."""
@@ -136,7 +135,7 @@ class PuzzlesFeature(Feature):
         self.ui.board(model.board(s.position, s.title))
         self.ui.answer(p.answered(), waiting=s.played is not None)
         self.progress()
-        self.host.work()
+        self.table.work()
 
     def progress(self) -> None:
         from . import model, record

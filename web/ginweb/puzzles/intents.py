@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ..feature import FeatureIntent
+from ..table.port import FeatureIntent
 
 Source = Literal["today", "next", "mistake"]
 

@@ -2,21 +2,22 @@
 the screen (kept with your match, so a reload comes back to it), "Play on from here", the
 coach's analysis of each finished hand as background work (kept with your match and counted in
 the statistics), its buttons on the finished hands, and its part of the statistics and its
-chart. Everything of the review lives in this folder; app.py registers it (ginweb/feature.py).
+chart. Everything of the review lives in this folder; app.py registers it (table/port.py).
 
 In a match of two people on one device the coach judges both seats, each review is kept with
 its seat, and each person's review opens only for them, behind a handover (handover.py says why
 always), showing that seat's view only (seen.py); such reviews are never counted in the
 statistics (they are one person's record against the computer), and a reload closes the review.
 
-A game played elsewhere (a table's, :class:`PastGame`, handed over by the feature that played
-it through app.py) is shown in the same dialog from its seat's view only (seen.py); its owner
-computes and keeps the coach's analysis, which is never counted in the statistics here."""
+A game played elsewhere (a table's, :class:`OutsideGame`, handed over by the feature that played
+it: app.py wires it to :meth:`ReviewFeature.show_game`) is shown in the same dialog from its
+seat's view only (seen.py); its owner computes and keeps the coach's analysis, which is never
+counted in the statistics here."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from gin_core import ActionKind, Match, PlayerView
 from gin_core.analysis import (
@@ -32,8 +33,26 @@ from gin_core.analysis import (
     think_review,
 )
 
-from ..feature import Feature, FeatureIntent, HandButton, Handler, Job, PastGame
 from ..kit.background import SLICE_MS, Slices, while_current
+from ..table.port import (
+    Acts,
+    Background,
+    Charts,
+    ClosesDialogs,
+    Counted,
+    DialogKeys,
+    Draws,
+    Feature,
+    FeatureIntent,
+    HandButton,
+    HandButtons,
+    Handler,
+    Job,
+    LoadsLater,
+    MatchPart,
+    Statistics,
+    StatsParts,
+)
 from ..table.tablestate import Motion
 from . import record
 from .intents import CloseReview, OpenReview, PlayOn, Reviewed, ReviewGo, ReviewStep
@@ -43,7 +62,6 @@ if TYPE_CHECKING:
     from ..storage.savefmt import Game
     from ..storage.stats import PartCheck
     from ..storage.vault import Vault
-    from ..table.session import Session
     from .model import ReviewModel
     from .ui import ReviewUI
 
@@ -65,6 +83,29 @@ KEYS: dict[str, FeatureIntent] = {
 CHARTS = ("given", "accuracy", "skill")  # the statistics' charts this feature draws
 COSTLY = (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)  # the grades the review marks
 BUTTON = HandButton("review", "Review", "Review this hand", "btn-review")
+
+
+class OutsideGame(Protocol):
+    """A game played outside your match (a table's one-hand match) to go over move by move as
+    one seat saw it: ``seat`` its player in ``match``, ``names`` both players' (by player),
+    ``alone``: the only person there (the words say "you"), ``hand`` its hand at the table,
+    ``analysis`` the coach's verdicts on that seat's decisions (None while they are worked out).
+    ``update``: only refresh it if it is open on this game already (the analysis came in)."""
+
+    @property
+    def match(self) -> Match: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def names(self) -> tuple[str, str]: ...
+    @property
+    def alone(self) -> bool: ...
+    @property
+    def hand(self) -> int: ...
+    @property
+    def analysis(self) -> HandReview | None: ...
+    @property
+    def update(self) -> bool: ...
 
 
 def _luck(luck: HandLuck) -> tuple[float, int]:
@@ -94,8 +135,21 @@ def sealing(g: Game) -> str | None:
     return g.uid if g.people is not None else None
 
 
-class ReviewFeature(Feature):
-    name = "review"
+class ReviewFeature(  # one base per role it plays (table/port.py)
+    Feature,
+    Acts,
+    ClosesDialogs,
+    DialogKeys,
+    MatchPart,
+    Counted,
+    StatsParts,
+    Draws,
+    HandButtons,
+    Statistics,
+    Charts,
+    Background,
+    LoadsLater,
+):
     part_keys = (record.REVIEWS, record.OPEN, record.THEIRS)
     deferred = ("ginweb.review.model", "ginweb.review.seen", "ginweb.review.handover")
     dialog_closes: ClassVar[Mapping[str, FeatureIntent]] = {DIALOG: CloseReview()}
@@ -110,7 +164,7 @@ class ReviewFeature(Feature):
         self.theirs: dict[int, TheirLuck] = {}  # the computer's luck you may know, by hand number
         self.sent: set[tuple[str, int]] = set()  # (match, hand) reviews already counted
         self.shown: tuple[object, ReviewModel | None] | None = None  # the last model, and its key
-        self.outside: tuple[PastGame, int] | None = None  # a game played elsewhere open, and its step
+        self.outside: tuple[OutsideGame, int] | None = None  # a game played elsewhere open, and its step
 
     # ----- input ---------------------------------------------------------------------------------
 
@@ -128,7 +182,7 @@ class ReviewFeature(Feature):
             ReviewStep: lambda it: self.to_step(it.step),
             CloseReview: lambda _: self.close(),
             PlayOn: lambda _: self.play_on(),
-            Reviewed: lambda _: self.drawn(),
+            Reviewed: lambda _: self.draw(),
         }
 
     def stats_parts(self) -> Mapping[str, PartCheck]:
@@ -172,13 +226,9 @@ class ReviewFeature(Feature):
         level = g.level
         self.counts_kept.count(lambda d: sum(record.count_review(d, uid, r, level, x) for r, x in found) > 0)
 
-    @property
-    def session(self) -> Session:
-        return self.host.session
-
     def keep(self) -> None:
         """Your match's part changed: store it with the match."""
-        g = self.session.own_game
+        g = self.table.own_game
         g.parts[record.REVIEWS] = record.reviews_part(self.seats, sealing(g))
         if self.open is None:  # absent, as a stored match reads back (savefmt keeps no null part)
             g.parts.pop(record.OPEN, None)
@@ -186,24 +236,24 @@ class ReviewFeature(Feature):
             g.parts[record.OPEN] = list(self.open)
         if self.theirs:
             g.parts[record.THEIRS] = record.theirs_part(self.theirs)
-        self.session.save_own()
+        self.table.save_own()
 
     # ----- the review open on the screen ---------------------------------------------------------
 
     @property
     def reviewing(self) -> tuple[int, int] | None:
         """The review open on screen (hand, step): of your match, never over a practice hand."""
-        return None if self.session.practicing else self.open
+        return None if self.table.practicing else self.open
 
     def reviewable(self, hand: int) -> bool:
         """Hand ``hand`` of your match is over and its result shown (a review never shows a
         hand still live, nor the computer's reasons before the hand's end)."""
-        s = self.session
-        return not s.practicing and s.hand_over(hand)
+        t = self.table
+        return not t.practicing and t.hand_over(hand)
 
     def steps(self, hand: int) -> int:
         """The last step of hand ``hand``'s review (its number of moves)."""
-        return len(hand_moves(self.session.own_game.match, hand))
+        return len(hand_moves(self.table.own_game.match, hand))
 
     def open_at(self, hand: int, step: int = 0) -> bool:
         """Open the review of hand ``hand`` at ``step``; False if that hand cannot be reviewed."""
@@ -218,7 +268,7 @@ class ReviewFeature(Feature):
         shown = self.reviewing
         if shown is None or not self.reviewable(shown[0]):
             return None
-        g = self.session.game
+        g = self.table.game
         hand, step = shown
         from . import model  # deferred: warmup.py imports it after the first paint
 
@@ -234,30 +284,31 @@ class ReviewFeature(Feature):
 
     def can_play_on(self, hand: int, step: int) -> bool:
         """Step ``step`` of hand ``hand`` is one of your decisions (a practice hand can start there)."""
-        if not self.reviewable(hand) or self.session.two_people:  # a practice hand is against the computer
+        two_people = self.table.game.people is not None  # a practice hand is against the computer
+        if not self.reviewable(hand) or two_people:
             return False
-        moves = hand_moves(self.session.own_game.match, hand)
+        moves = hand_moves(self.table.own_game.match, hand)
         return 0 <= step < len(moves) and moves[step][0] == 0
 
     # ----- the coach -----------------------------------------------------------------------------
 
     def coach_due(self, seat: int = 0) -> list[int]:
         """Your match's finished hands the coach has not looked at yet for seat ``seat``."""
-        n = len(self.session.own_game.match.records)
+        n = len(self.table.own_game.match.records)
         done = self.seats[seat]
-        return [k for k in range(1, n + 1) if k not in done and self.session.hand_over(k)]
+        return [k for k in range(1, n + 1) if k not in done and self.table.hand_over(k)]
 
     def judged(self) -> tuple[int, ...]:
         """The seats the coach judges: yours, or both people's."""
-        return (0, 1) if self.session.own_game.people is not None else (0,)
+        return (0, 1) if self.table.own_game.people is not None else (0,)
 
     def keep_review(self, uid: str, found: HandReview) -> bool:
         """Keep the coach's review of a hand of match ``uid`` (counted in the statistics and
         saved with the match); False if that match is no longer yours."""
-        if self.session.own_game.uid != uid:
+        if self.table.own_game.uid != uid:
             return False
         self.seats[found.player][found.hand_number] = found
-        self.count(self.session.own_game)
+        self.count(self.table.own_game)
         self.keep()
         return True
 
@@ -265,7 +316,7 @@ class ReviewFeature(Feature):
         """Your decisions the coach graded as costly in your match (an inaccuracy or worse, as
         the review marks them), each as you saw it (app.py hands them on: your own mistakes to
         try again)."""
-        if self.session.own_game.people is not None:  # two people: no practice against the computer
+        if self.table.own_game.people is not None:  # two people: no practice against the computer
             return []
         wanted = [
             (n, v.move_index)
@@ -273,12 +324,12 @@ class ReviewFeature(Feature):
             for v in r.verdicts
             if grade(v) in COSTLY
         ]
-        return seen_at(self.session.own_game.match, wanted)
+        return seen_at(self.table.own_game.match, wanted)
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
         """The coach's analysis of each finished hand of your match not yet reviewed (it runs in
         the background, only while the table is idle, and stops once the match is left)."""
-        g = self.session.own_game
+        g = self.table.own_game
         due = [
             (f"coach:{g.uid}:{record.review_key(seat, hand)}", seat, hand)
             for seat in self.judged()
@@ -299,14 +350,14 @@ class ReviewFeature(Feature):
     def their_jobs(self, known: Callable[[str], bool]) -> list[Job]:
         """Against the computer, the coach's analysis of its decisions in each finished hand whose
         end laid its hand open (after yours: the computer's luck, as far as you may know it)."""
-        g = self.session.own_game
+        g = self.table.own_game
         if g.people is not None:
             return []
         m, uid = g.match, g.uid
         due = [
             (f"coach:{uid}:theirs:{n}", n)
             for n in range(1, len(m.records) + 1)
-            if n not in self.theirs and m.records[n - 1].settlement is not None and self.session.hand_over(n)
+            if n not in self.theirs and m.records[n - 1].settlement is not None and self.table.hand_over(n)
         ]
         return [
             (
@@ -321,39 +372,39 @@ class ReviewFeature(Feature):
     def while_yours(self, uid: str, work: Slices) -> Slices:
         """``work`` while match ``uid`` is yours: a match left for another one stops its
         analyses at their next slice (kit/background.py: queued again should it come back)."""
-        return while_current(work, lambda: self.session.own_game.uid == uid)
+        return while_current(work, lambda: self.table.own_game.uid == uid)
 
     def their_reviewed(self, uid: str, hand: int) -> Callable[[HandReview], None]:
         def done(found: HandReview) -> None:
-            g = self.session.own_game
+            g = self.table.own_game
             if g.uid == uid:
                 self.theirs[hand] = their_luck(g.match, hand, found)
                 self.keep()
-                self.host(Reviewed())
+                self.table(Reviewed())
 
         return done
 
     def reviewed(self, uid: str) -> Callable[[HandReview], None]:
         def done(found: HandReview) -> None:
             if self.keep_review(uid, found):
-                self.host(Reviewed())
+                self.table(Reviewed())
 
         return done
 
     # ----- the screen ----------------------------------------------------------------------------
 
-    def drawn(self) -> None:
+    def draw(self) -> None:
         """The review dialog: open on the hand and step kept, or closed. The model is built
         again only when the step, the coach's verdicts or the log changed."""
         if self.outside is not None:
             self.ui.render(self.outside_model(), False)
             return
-        s = self.session
+        t = self.table
         shown = self.reviewing
-        g = s.own_game
+        g = t.own_game
         analysed = shown is not None and shown[0] in self.shown_reviews
         theirs = shown is not None and shown[0] in self.theirs
-        key = (g.uid, shown, self.seat, analysed, theirs, len(g.log), s.ui.stage)
+        key = (g.uid, shown, self.seat, analysed, theirs, len(g.log), t.stage)
         if self.shown is None or self.shown[0] != key:
             self.shown = (key, self.model() if shown is not None else None)
         found = self.shown[1]
@@ -361,7 +412,7 @@ class ReviewFeature(Feature):
             found, found is not None and shown is not None and self.can_play_on(shown[0], found.step)
         )
 
-    def show_game(self, game: PastGame) -> None:
+    def show_game(self, game: OutsideGame) -> None:
         """Open the review of a game played elsewhere at its start (``game.update``: refresh the
         one open on that game, keeping its step)."""
         now = self.outside
@@ -371,7 +422,7 @@ class ReviewFeature(Feature):
             self.outside = (game, now[1])
         else:
             self.outside = (game, 0)
-        self.drawn()
+        self.draw()
 
     def outside_model(self) -> ReviewModel:
         """The open review of a game played elsewhere, from its seat's view only."""
@@ -386,7 +437,7 @@ class ReviewFeature(Feature):
     def hand_buttons(self) -> tuple[HandButton, ...]:
         """The review of a finished hand of your match (with two people, each person's own,
         behind a handover); none at a table of seats (its games are gone over there)."""
-        return () if self.session.seated is not None else (BUTTON,)
+        return () if self.table.seated is not None else (BUTTON,)
 
     def statistics_opened(self) -> None:
         from . import model  # deferred: warmup.py imports it after the first paint
@@ -405,29 +456,27 @@ class ReviewFeature(Feature):
 
     def open_intent(self, it: OpenReview) -> bool:
         """The review of a finished hand of your match (never of a hand still live)."""
-        host = self.host
+        t = self.table
         self.outside = None
-        people = self.session.own_game.people
+        people = self.table.own_game.people
         if people is not None and it.seat is None:
             from .handover import ask_whose  # deferred: warmup.py imports it after the first paint
 
-            ask_whose(host, it.hand, people)
+            ask_whose(t, it.hand, people)
             return True
-        off = self.session.help_off()
-        if off is not None and self.session.own_game.match.result is None:
-            host.screen.notice(
-                off, "info", 3000
-            )  # a match that counts, and the best moves shown would play it
+        off = self.table.help_off()
+        if off is not None and self.table.own_game.match.result is None:
+            t.notice(off, "info", 3000)  # a match that counts, and the best moves shown would play it
             return False
         self.seat = it.seat or 0
         if people is not None and self.reviewable(it.hand):
-            self.session.seat = self.seat  # the device is theirs: the table behind shows their own view
+            t.show_seat(self.seat)  # the device is theirs: the table behind shows their own view
         if not self.open_at(it.hand, it.step):
-            host.screen.notice("This hand can be reviewed once it is over.", "info", 3000)
+            t.notice("This hand can be reviewed once it is over.", "info", 3000)
             return False
-        host.dialogs.close_hint()
-        host.screen.render(Motion.NONE)
-        host.work()
+        t.close_hint()
+        t.render(Motion.NONE)
+        t.work()
         return True
 
     def go(self, it: ReviewGo) -> bool:
@@ -444,12 +493,12 @@ class ReviewFeature(Feature):
         if self.outside is not None:
             game = self.outside[0]
             self.outside = (game, max(0, min(step, len(hand_moves(game.match, 1)))))
-            self.drawn()
+            self.draw()
             return True
         shown = self.reviewing
         if shown is None or not self.open_at(shown[0], step):
             return False
-        self.host.screen.render(Motion.NONE)
+        self.table.render(Motion.NONE)
         return True
 
     def close(self) -> None:
@@ -459,7 +508,7 @@ class ReviewFeature(Feature):
             self.open = None
             self.keep()
         self.ui.close()
-        self.host.dialogs.close(DIALOG)
+        self.table.close_dialog(DIALOG)
 
     def decision_view(self) -> PlayerView | None:
         """Your decision at the review's step as you saw it (None: the step is not yours); app.py
@@ -467,7 +516,7 @@ class ReviewFeature(Feature):
         shown = self.reviewing
         if shown is None or not self.can_play_on(*shown):
             return None
-        return seen_at(self.session.own_game.match, [shown])[0]
+        return seen_at(self.table.own_game.match, [shown])[0]
 
     def play_on(self) -> bool:
         """A practice hand from just before your move at the review's step: the same deal and
@@ -477,11 +526,9 @@ class ReviewFeature(Feature):
         if shown is None or not self.can_play_on(*shown):
             return False
         hand, step = shown
-        s = self.session
-        m = s.own_game.match
+        t = self.table
+        m = t.own_game.match
         rec = m.records[hand - 1]
-        self.host.table_changed(lambda: s.practice(rec.deal_code, rec.dealer, position(m, hand, step)))
-        self.host.screen.notice(
-            "Practice hand from your move. It does not count; your match waits.", "info", 4000
-        )
+        t.practice(rec.deal_code, rec.dealer, position(m, hand, step))
+        t.notice("Practice hand from your move. It does not count; your match waits.", "info", 4000)
         return True

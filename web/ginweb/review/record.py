@@ -1,7 +1,7 @@
 """What the review keeps: the coach's reviews with your match, and the coach's counts in the
 statistics. Pure (no DOM); every stored value is checked here, where it is used.
 
-In the stored match (its part, ``Feature.part_keys``), in clear since nothing in it is hidden
+In the stored match (its part, ``port.MatchPart.part_keys``), in clear since nothing in it is hidden
 (finished hands only):
 
 - ``"reviews": {"1": {...}, "1:1": {...}}``, the coach's analysis of each finished hand by hand

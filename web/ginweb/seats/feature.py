@@ -4,12 +4,13 @@ partnerships or Hollywood scoring (New match's "Sit down"), their statistics per
 on the table (table/seated.py, the session and the presenter): this feature seats it, counts
 it and analyses it. A link's (or an embed's) ``table_seed=<number>`` fixes the deals of the
 tables started in that page (for demos and deterministic tests; the computer's moves follow
-from the deals). app.py registers it (ginweb/feature.py).
+from the deals). app.py registers it (table/port.py).
 
 Between hands each person may go over their own game of any hand over, move by move (one who
 sat a hand out has none of it): each person's game is analysed in background slices between
 hands, kept with the table (by hand and seat, sealed: storage/seatrecord.py), and opens in the
-dialog app.py hands over (``ShowGame``), from that seat's view only; with several people,
+dialog app.py wires in (``ShowGame``: another feature's, which reads a :class:`PastGame`), from
+that seat's view only; with several people,
 behind a handover to the person it is for. These analyses are not counted in the statistics
 (those are one person's matches against the computer)."""
 
@@ -21,18 +22,35 @@ from typing import TYPE_CHECKING
 from gin_core import Seating, TableMatch, TablePhase, table_preset, whole_number
 from gin_core.analysis import HandReview, think_review
 
-from ..feature import Feature, FeatureIntent, HandButton, Handler, Job, PastGame, ShowGame
 from ..kit.background import SLICE_MS, while_current
+from ..kit.frozen import Frozen
 from ..storage import seatrecord as record
 from ..storage import stats
 from ..storage.seatrecord import Seated, persons
 from ..storage.settings import LEVELS
 from ..table import handover
+from ..table.port import (
+    Acts,
+    Background,
+    Feature,
+    FeatureIntent,
+    HandButton,
+    HandButtons,
+    Handler,
+    Job,
+    Links,
+    SeatedWatch,
+    Statistics,
+    StatsParts,
+    Watches,
+)
 from ..words.seatwords import WORDS, words_of
 from . import tally
 from .intents import GoOver, SitDown
 
 if TYPE_CHECKING:
+    from gin_core import Match
+
     from ..storage.savefmt import Game
     from ..storage.stats import PartCheck
     from ..storage.vault import Vault
@@ -44,8 +62,28 @@ MAX_HAND = 9_999  # more hands than any table plays (a number read from a contro
 GO_OVER = HandButton("seat-go-over", "Go over", "Go over your game", "btn-seat-go-over")
 
 
-class SeatsFeature(Feature):
-    name = "seats"
+class PastGame(Frozen):
+    """A game played at a table (a one-hand match) to go over move by move as one seat saw it:
+    ``seat`` its player in ``match``, ``names`` both players' (by player), ``alone``: the only
+    person there (the words say "you"), ``hand`` its hand at the table, ``analysis`` the verdicts
+    on that seat's decisions (None while they are worked out). ``update``: only refresh it if it
+    is open on this game already (the analysis came in)."""
+
+    match: Match
+    seat: int
+    names: tuple[str, str]
+    alone: bool
+    hand: int
+    analysis: HandReview | None = None
+    update: bool = False
+
+
+ShowGame = Callable[[PastGame], None]  # opens (or refreshes) such a game, move by move (app.py wires it)
+
+
+class SeatsFeature(  # one base per role it plays (table/port.py)
+    Feature, Acts, Links, StatsParts, SeatedWatch, Watches, Statistics, HandButtons, Background
+):
     link_names = ("table_seed",)
 
     def __init__(self, vault: Vault, ui: SeatsUI, show_game: ShowGame) -> None:
@@ -59,16 +97,14 @@ class SeatsFeature(Feature):
     @property
     def seated(self) -> Seated | None:
         """The table of seats on the table, if any (the session holds it: table/seated.py)."""
-        sp = self.host.session.seated
-        return None if sp is None else sp.seated
+        return self.table.seated
 
     # ----- input ---------------------------------------------------------------------------------
 
     def control(self, act: str, data: Mapping[str, str]) -> FeatureIntent | None:
         if act == "seat-go-over":
             hand = whole_number(data.get("hand", ""), MAX_HAND) or 0  # the hand's button
-            sp = self.host.session.seated
-            return None if sp is None else GoOver(sp.seat, hand)
+            return None if self.table.seated is None else GoOver(self.table.seated_seat(), hand)
         if act == "seat-down" and words_of(data.get("value", "")) is not None:
             kinds, typed, level = self.ui.form()
             return SitDown(data["value"], kinds, typed, level)
@@ -96,16 +132,14 @@ class SeatsFeature(Feature):
     def sit_down(self, it: SitDown) -> bool:
         """A new table on the table (seat 0 deals the first hand: at three it sits it out), the
         computer at the difficulty chosen (else your match's); your match waits."""
-        session = self.host.session
         try:
             people = record.seat_people(Seating(it.seating), it.kinds, it.typed)
         except ValueError as e:
-            self.host.screen.notice(str(e), "rule", 4000)
+            self.table.notice(str(e), "rule", 4000)
             return False
         table = TableMatch(table_preset(it.seating), seed=self.seed, dealer=0)
-        level = it.level if it.level in LEVELS else session.own_game.level
-        seated = Seated(table, level, people, uid=self.vault.new_uid())
-        self.host.table_changed(lambda: session.seat_table(seated, fresh=True))
+        level = it.level if it.level in LEVELS else self.table.own_game.level
+        self.table.sit(Seated(table, level, people, uid=self.vault.new_uid()))
         return True
 
     def seated_changed(self, seated: Seated) -> None:
@@ -117,15 +151,10 @@ class SeatsFeature(Feature):
         again, so a move made here after "Play here" is played on that table, not over it."""
         if name != record.NAME:
             return
-        session = self.host.session
         key = self.vault.seal_key()
         found = self.vault.read(record.NAME, lambda d: record.parse(d, key), "table of players")
         self.serial += 1
-        if found is None:
-            session.leave_table()
-        else:
-            session.seat_table(found, fresh=False)
-        self.host.screen.render()
+        self.table.reseat(found)
 
     def count(self, s: Seated) -> None:
         """Count the hands and the end of a table of one person in the statistics of its
@@ -180,12 +209,12 @@ class SeatsFeature(Feature):
         every = record.names(self.seated.table.table.seating, self.seated.people)
         name = every[it.seat]
         if it.seat not in self.played_by(hand):
-            self.host.screen.notice(f"{name} sat out hand {hand}: no game to go over.", "rule", 4000)
+            self.table.notice(f"{name} sat out hand {hand}: no game to go over.", "rule", 4000)
             return False
         if len(persons(self.seated.people)) < 2:
             self.show_game(self.past_game(it.seat, hand))
             return True
-        self.host.ask(
+        self.table.ask(
             f"{name}\u2019s game",
             handover.before(name, f"go over {name}\u2019s game of hand {hand}"),
             handover.READY,

@@ -2,7 +2,7 @@
 over a game of the table's hands between hands; every move at the table is the table's own
 (table/intents.py)."""
 
-from ..feature import FeatureIntent
+from ..table.port import FeatureIntent
 
 
 class SitDown(FeatureIntent):

@@ -9,14 +9,13 @@ from __future__ import annotations
 import contextlib
 import json
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from functools import partial
 from typing import Any, TypeVar
 
 import js
 
-from ..feature import Feature
 from ..kit import safejson
 from . import savefmt, settings, stats
 from .local import Store
@@ -39,10 +38,11 @@ class Records:
         self.stats_parts: dict[str, stats.PartCheck] = {}
         self.stats_data = stats.empty()
 
-    def plug(self, features: Sequence[Feature]) -> None:
-        """Keep ``features``' parts of what is stored from now on (the statistics read again)."""
-        self.part_keys = tuple(k for f in features for k in f.part_keys)
-        self.stats_parts = {k: check for f in features for k, check in f.stats_parts().items()}
+    def plug(self, part_keys: Sequence[str], stats_parts: Mapping[str, stats.PartCheck]) -> None:
+        """Keep the features' parts of what is stored from now on: ``part_keys`` of the stored
+        match, ``stats_parts`` of the statistics with their checks (the statistics read again)."""
+        self.part_keys = tuple(part_keys)
+        self.stats_parts = dict(stats_parts)
         self.stats_data = self.load_stats()
 
     # ----- the Vault (vault.py) ----------------------------------------------------------------

@@ -27,8 +27,8 @@ Nothing in the save says whose turn is shown: a reloaded two-person match always
 handover screen of the seat to move. The seal keeps the hands out of plain sight in storage;
 it is not a lock against a person with the browser's developer tools on the shared device.
 
-Features keep their part of the match at top level under their own keys (``Feature.part_keys``):
-plain JSON values, kept as read and checked by the feature that uses them (ginweb/feature.py).
+Features keep their part of the match at top level under their own keys (``port.MatchPart.part_keys``):
+plain JSON values, kept as read and checked by the feature that uses them (table/port.py).
 
 ``n`` is the length of the match history when the log line was written (undo cuts the log
 back with the moves).

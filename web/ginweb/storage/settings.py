@@ -6,7 +6,7 @@ their words, how a form's values or the New match form change it, and the stored
 plain validated value: :func:`from_dict` never raises, whatever cannot be read falls back to
 the default and is reported, so stored settings from an older or foreign page cannot break
 the table; a form's values go through the same checks. The form itself is
-table/settings_ui.py, the look applied to the page app.py's ``apply_look``.
+table/dom/settings_ui.py, the look applied to the page app.py's ``apply_look``.
 """
 
 from __future__ import annotations

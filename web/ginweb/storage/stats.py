@@ -12,7 +12,7 @@ match is not the best of the 100-point matches. Version 1 (one best match, no ki
 migrated by :func:`validate`.
 
 Features keep their part of the statistics at top level under their own keys, each checked by
-the feature's own function when the statistics are read (``Feature.stats_parts``); version 3
+the feature's own function when the statistics are read (``port.StatsParts.stats_parts``); version 3
 added the first of them.
 """
 
@@ -150,7 +150,7 @@ def _parts(data: StatsRecord) -> dict[str, Any]:
 
 
 def part(data: StatsRecord, key: str) -> Any:
-    """A feature's part of the statistics, as its check (``Feature.stats_parts``) read it."""
+    """A feature's part of the statistics, as its check (``port.StatsParts.stats_parts``) read it."""
     return _parts(data)[key]
 
 

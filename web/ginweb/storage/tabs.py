@@ -3,9 +3,9 @@
 Every stored record a person changes follows one of two rules, so that no tab's older copy
 is written over another tab's newer one:
 
-* owned (``Tabs.owned``: the match, a practice hand, and the features' records kept in memory
-  while played, ``Feature.owned``: the seated table): only the owning tab writes them; the
-  others read them again when they change (``changed``, the feature's ``stored_changed``), so a
+* owned (``Tabs.owned``: the match, a practice hand, and the records kept in memory while
+  played: the seated table): only the owning tab writes them; the others read them again when
+  they change (``changed``, a feature's ``stored_changed``: table/port.py's Watches), so a
   tab that takes the match back ("Play here") plays on from the other tab's last move;
 * merged (the statistics, and every feature's record of progress): each change reads the
   record as stored, changes it and writes it back at once.
@@ -23,7 +23,7 @@ Statistics are not owned: every tab counts by reading, counting and writing back
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 import js
 
@@ -42,15 +42,13 @@ class Tabs:
         store: Store,
         lost: Callable[[], None],
         changed: Callable[[str], None],
-        owned: Iterable[str] = (),
     ):
-        """``owned``: the features' records only the owning tab writes (besides :data:`OWNED`)."""
         self.store = store
         self.lost = lost
         self.changed = changed
         self.id = secrets.token_hex(8)
         self.owner = False
-        self.owned = frozenset((*OWNED, *owned))
+        self.owned = frozenset(OWNED)
         store.refuse = lambda name: name in self.owned and not self.owner
         dom.listen(js.window, "storage", self.on_storage)
 

@@ -1,6 +1,6 @@
 """The charts a player opens, as HTML: the match's scoreboard and the statistics' charts
 (charts.py draws them), each with its figures as a table (the table alternative). A feature
-adds its own through ``Feature.chart``. Pure (no ``js``)."""
+adds its own through ``port.Charts.chart``. Pure (no ``js``)."""
 
 from __future__ import annotations
 

@@ -12,15 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import assert_never
 
-from ..feature import Feature, Handler, refused_start
 from ..storage import settings
 from ..storage.savefmt import people_named
 from ..words import narrate
 from ..words.rulewords import help_words
 from . import chartview, params
 from . import intents as i
+from .facade import TableFacade
 from .moves import Moves
 from .parts import ComputerPlay, Display, Modals, PageServices, SettingsForm
+from .port import Handler, Plugs
 from .session import Session
 from .tablestate import Motion
 
@@ -36,7 +37,7 @@ class Dispatcher:
         form: SettingsForm,
         turns: ComputerPlay,
         keeper: PageServices,
-        features: Sequence[Feature] = (),
+        plugs: Plugs | None = None,
     ) -> None:
         self.session = session
         self.screen = screen
@@ -45,12 +46,12 @@ class Dispatcher:
         self.turns = turns
         self.keeper = keeper
         self.confirmed: Callable[[str], object] | None = None  # what "OK" in the confirmation does
-        self.features = tuple(features)
-        self.moves = Moves(session, screen, dialogs, turns, self.features, self.ask)
+        self.plugs = plugs or Plugs()
+        self.moves = Moves(session, screen, dialogs, turns, self.plugs, self.ask)
         self.feature_handlers: dict[type, Handler] = {}
-        for f in self.features:
+        for f in self.plugs.acts:
             self.feature_handlers.update(f.handlers())
-            f.attach(self)
+        self.plugs.attach(TableFacade(session, self))
 
     def __call__(self, intent: i.Intent) -> bool:
         """Handle ``intent`` (the table's, or a feature's); False if it was refused (a dragged
@@ -75,7 +76,7 @@ class Dispatcher:
 
     def refuses_start(self, seed: int | None, deal: str | None) -> str | None:
         """Why a feature forbids a new match from this seed or deal code (words), or None."""
-        return refused_start(self.features, seed, deal)
+        return self.plugs.refuses_start(seed, deal)
 
     # ----- what is on the table ---------------------------------------------------------------
 
@@ -181,7 +182,7 @@ class Dispatcher:
                 self.save_settings()
             case i.OpenStats():
                 self.dialogs.show_statistics(self.keeper.statistics())
-                for f in self.features:
+                for f in self.plugs.statistics:
                     f.statistics_opened()
             case i.ExportStats():
                 self.dialogs.export_stats(self.keeper.statistics(), s.vault.now())
@@ -220,7 +221,7 @@ class Dispatcher:
         if name in chartview.CHARTS:
             chart = chartview.chart(name, self.keeper.statistics(), m.records, m.rules.target)
         else:
-            found = next((c for f in self.features if (c := f.chart(name)) is not None), None)
+            found = self.plugs.chart(name)
             if found is None:
                 return
             chart = found

@@ -7,22 +7,15 @@ show one person their own hand ask it and decide none of it themselves.
 
 Covered, a table shows what every person at the device may see: the names and seats, the pile,
 the stock, how many cards each hand holds, the scores and the fair log; no card of any hand, no
-move, no undo, no hint (the two-player table: :func:`covered`; a feature's table applies
-:func:`face_down` to each hand).
+move, no undo, no hint (the two-player table: the presenter's ``covered`` in model.py, each hand
+as :func:`face_down` says).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from gin_core import Card, PlayerView
-
-from . import model
-from .tablestate import TableState
-
-if TYPE_CHECKING:
-    from .model import Look, TableModel
+from gin_core import Card
 
 READY = "Ready"
 WAIT = "Pass the device first: the next player taps when ready."
@@ -71,42 +64,3 @@ def covers(people: int, person_changed: bool, new_deal: bool) -> bool:
 def face_down(cards: Sequence[Card]) -> int:
     """What a covered table shows of a hand: how many cards it holds, face down."""
     return len(cards)
-
-
-def covered(v: PlayerView, look: Look, to: str) -> TableModel:
-    """The two-player table while the device goes to ``to``: the pile, the stock, the scores and
-    the log (what both people may see); both hands face down, nothing to play."""
-    backs = tuple(model.Spec(f"b{i}", None) for i in range(v.opponent_hand_size))
-    mine = tuple(model.Spec(f"m{i}", None) for i in range(face_down(v.hand)))
-    n = v.stock_size
-    top = v.top
-    off = model.Controls(False, False, False, False, False, False, False, not look.strict, look.sort)
-    return model.TableModel(
-        zones=model.Zones(backs, model.pile_specs(v), mine),
-        seats=model.seats(v, look),
-        piles=model.Piles(
-            n,
-            f"Stock, {n} card{'s' if n != 1 else ''}",
-            False,
-            f"Discard pile, top card {top.name}" if top else "Discard pile, empty",
-            False,
-            None,
-        ),
-        hands=model.Hands(
-            f"{look.me}'s hand, face down",
-            False,
-            False,
-            f"{look.opp}'s hand, face down",
-            None,
-            0,
-            "",
-            False,
-            "",
-        ),
-        controls=off,
-        facts=model.facts(v, TableState(), look),
-        scoreboard=model.scoreboard(v, look),
-        result=None,
-        practice_code=look.practice_code,
-        log=tuple(look.log),
-    )

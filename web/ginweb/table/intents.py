@@ -2,7 +2,7 @@
 
 Every input (a click or tap on a control or card, a drag, a key, a form) becomes one of these
 intents and goes to the one :func:`dispatch.Dispatcher.__call__` (a feature brings its own,
-subclasses of ``FeatureIntent``, and reads its controls: ``Feature.control``); two inputs for the same wish
+subclasses of ``FeatureIntent``, and reads its controls: ``port.Acts.control``); two inputs for the same wish
 (clicking the stock, dragging it onto the hand, pressing ``d``) produce the same intent. Intents
 carry values (cards, actions, element ids), never DOM elements, so dispatch is testable in
 CPython.
@@ -14,8 +14,8 @@ from typing import Literal
 
 from gin_core import Action, ActionKind, Card
 
-from ..feature import FeatureIntent
 from ..kit.frozen import Frozen
+from .port import FeatureIntent
 
 Origin = tuple[float, float, float]  # (left, top, width) a drawn card flies from (a drag's ghost)
 SortWay = Literal["rank", "suit"]

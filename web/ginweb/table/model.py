@@ -19,12 +19,12 @@ from typing import Literal
 
 from gin_core import ENDED, ActionKind, Card, Phase, PlayerView, Settlement
 
-from ..feature import HandButton
 from ..kit.frozen import Frozen
 from ..storage.savefmt import LogLine
 from ..words import narrate
 from . import handover, handview
 from .around import PartyBoard, SeatSpot, pair_seat, seats_around
+from .port import HandButton
 from .tablestate import Stage, TableState
 
 MELD_WORD = {0: "first meld", 1: "second meld", 2: "third meld", 3: "fourth meld"}
@@ -55,7 +55,7 @@ class Look(Frozen):
     level: str = "standard"
     can_undo: bool = False
     strict: bool = False
-    helped: bool = True  # the hint may be asked (a feature may turn it off: Feature.help_off)
+    helped: bool = True  # the hint may be asked (a feature may turn it off: port.Guards.help_off)
     practice_code: str | None = None  # the deal of the practice hand on the table, if any
     reasons: Sequence[LogLine] = ()  # the computer's revealed reasons of the finished hand
     log: Sequence[LogLine] = ()
@@ -169,9 +169,48 @@ class TableModel(Frozen):
     log: tuple[LogLine, ...]
 
 
+def covered(v: PlayerView, look: Look) -> TableModel:
+    """The two-player table while the device is handed over (handover.py): the pile, the stock,
+    the scores and the log (what both people may see); both hands face down, nothing to play."""
+    backs = tuple(Spec(f"b{i}", None) for i in range(v.opponent_hand_size))
+    mine = tuple(Spec(f"m{i}", None) for i in range(handover.face_down(v.hand)))
+    n = v.stock_size
+    top = v.top
+    off = Controls(False, False, False, False, False, False, False, not look.strict, look.sort)
+    return TableModel(
+        zones=Zones(backs, pile_specs(v), mine),
+        seats=seats(v, look),
+        piles=Piles(
+            n,
+            f"Stock, {n} card{'s' if n != 1 else ''}",
+            False,
+            f"Discard pile, top card {top.name}" if top else "Discard pile, empty",
+            False,
+            None,
+        ),
+        hands=Hands(
+            f"{look.me}'s hand, face down",
+            False,
+            False,
+            f"{look.opp}'s hand, face down",
+            None,
+            0,
+            "",
+            False,
+            "",
+        ),
+        controls=off,
+        facts=facts(v, TableState(), look),
+        scoreboard=scoreboard(v, look),
+        result=None,
+        practice_code=look.practice_code,
+        log=tuple(look.log),
+    )
+
+
 def present(v: PlayerView, ui: TableState, look: Look) -> TableModel:
     if look.handover is not None:
-        return handover.covered(v, look, look.handover)
+        return covered(v, look)
     sd = v.showdown.settlement if v.showdown and ui.stage > Stage.LIVE else None
     return TableModel(
         zones=Zones(opp_specs(v, sd, ui), pile_specs(v), my_specs(v, sd, ui, look)),

@@ -1,7 +1,7 @@
 """Your moves and your hand, as dispatch (dispatch.py) handles them: a move asks the session,
 then has the screen drawn, then lets the computer move; a refusal is said with the rule it
 broke. Knock, gin and big gin are confirmed first; a feature may question a move before it is
-played (``Feature.before_move``). The words of every refusal dispatch says are here.
+played (``port.Questions``). The words of every refusal dispatch says are here.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from typing import assert_never
 
 from gin_core import Action, ActionKind, IllegalAction, Phase, PlayerView, TakeBack
 
-from ..feature import Feature
 from ..words import narrate
 from . import handover, knock
 from . import intents as i
 from .parts import Asks, ComputerPlay, Display, Modals
+from .port import Plugs
 from .session import Blocked, Session
 from .tablestate import Motion, Stage
 
@@ -61,14 +61,14 @@ class Moves:
         screen: Display,
         dialogs: Modals,
         turns: ComputerPlay,
-        features: Sequence[Feature],
+        plugs: Plugs,
         ask: Asks,
     ) -> None:
         self.session = session
         self.screen = screen
         self.dialogs = dialogs
         self.turns = turns
-        self.features = tuple(features)
+        self.plugs = plugs
         self.ask = ask
 
     def move(self, intent: i.YourMove) -> bool | None:
@@ -147,7 +147,7 @@ class Moves:
     def questioned(self, action: Action, origin: i.Origin | None) -> bool:
         """Ask a feature's question about your move before it is played (True if one is asked):
         its OK plays the move, its cancel leaves you to choose again."""
-        q = next(filter(None, (f.before_move(action) for f in self.features)), None)
+        q = self.plugs.question(action)
         if q is None:
             return False
         self.ask(q.title, q.text, q.ok, lambda _: self.play(action, origin, True), cancel=q.cancel)
@@ -212,7 +212,7 @@ class Moves:
         result = self.session.match.result
         if self.session.seated is not None:  # a table's end is on its result panel
             return
-        if result is not None and not any(f.shows_result() for f in self.features):
+        if result is not None and not any(f.shows_result() for f in self.plugs.results):
             names = self.session.names()
             if names is None:
                 self.dialogs.match_over(result)

@@ -7,13 +7,13 @@
     ?dealer=1            who deals the first hand: 0 you, 1 the computer
     ?fast=1              near-instant animations and no pauses between the computer's moves
 
-A feature reads parameters of its own (``Feature.link_names``, e.g. a date): they are kept in
+A feature reads parameters of its own (``port.Links.link_names``, e.g. a date): they are kept in
 ``Params.options`` as written, bounded in length like every value, for the feature to check.
 
 seed, level, preset, dealer and the features' parameters describe a new match: they are used
 once and then removed from the address bar, so reloading the page resumes the saved match
 instead of restarting it. fast stays (it is a way of viewing, not a match). A seed or deal code
-a feature refuses (``Feature.refuses_start``) is said and ignored.
+a feature refuses (``port.Guards.refuses_start``) is said and ignored.
 
 A game embedded in another page (embed.js, embed.html) takes the same options from its
 container's data-* attributes (``data-preset="classic"``): ``from_options``.
@@ -32,7 +32,7 @@ CONSUMED = ("seed", "level", "preset", "dealer")
 NAMES = (*CONSUMED, "fast")
 Refusal = Callable[[int | None, str | None], str | None]  # why a seed or deal code may not start a match
 MAX_VALUE = 32  # characters of a parameter value: a seed below 2**64 has 20 digits, a deal code 8
-MAX_OPTION = 400  # characters of a feature's long parameter value (``Feature.long_links``)
+MAX_OPTION = 400  # characters of a feature's long parameter value (``port.Links.long_links``)
 
 
 class Params(Frozen):

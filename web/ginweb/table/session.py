@@ -10,7 +10,6 @@ own way, the session keeps what they share. Storage, clock and ids come through 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -30,7 +29,6 @@ from gin_core import (
 )
 from gin_core.analysis import never_seen
 
-from ..feature import Feature
 from ..kit.background import SLICE_MS
 from ..storage import settings, stats
 from ..storage.savefmt import Game, LogLine
@@ -40,6 +38,7 @@ from ..words import gamelog, narrate
 from . import practice
 from .handview import Slot, layout, melds_shown
 from .playstate import DRAWS, Blocked, PlayState, just_drawn, logged, new_game, opened
+from .port import Plugs
 from .seated import SeatedPlay, sit
 from .seatview import seen_from
 from .tablestate import Stage, TableState
@@ -56,12 +55,12 @@ class Session:
         vault: Vault,
         game: Game,
         fresh: bool,
-        features: Sequence[Feature] = (),
+        plugs: Plugs | None = None,
     ) -> None:
         """Put ``game`` on the table: ``fresh`` (just dealt) or resumed from storage;
         ``features``: the features plugged into the table (told of each match put on it)."""
         self.vault = vault
-        self.features = tuple(features)
+        self.plugs = plugs or Plugs()
         self.settings = prefs
         self.ui = TableState()
         self.seat = 0  # whose view the table shows (1 only with two people on one device)
@@ -158,7 +157,7 @@ class Session:
 
     def features_count(self) -> bool:
         """No feature says the match on the table is not counted (a feature's practice)."""
-        return all(f.counts() for f in self.features)
+        return self.plugs.counts()
 
     @property
     def counts(self) -> bool:
@@ -172,13 +171,13 @@ class Session:
             return Blocked.UNDO_STRICT
         if self.practicing:
             return None
-        return next((why for f in self.features if (why := f.undo_off()) is not None), None)
+        return self.plugs.undo_off()
 
     def help_off(self) -> str | None:
         """Why the hint and the tutor are off now (a feature's words), or None."""
         if self.practicing:
             return None
-        return next((why for f in self.features if (why := f.help_off()) is not None), None)
+        return self.plugs.help_off()
 
     @property
     def strict(self) -> bool:
@@ -224,7 +223,7 @@ class Session:
         self.epoch += 1
         self.game = game
         if not self.practicing:  # a practice hand leaves what features know of your match
-            for f in self.features:
+            for f in self.plugs.match_parts:
                 f.table_set(game, fresh)
         self.bot = make_bot(game.level, game.bot_seed, SLICE_MS)
         self.seat = 0
@@ -292,7 +291,7 @@ class Session:
 
     def seats_changed(self, seated: Seated) -> None:
         """The table of seats moved (or was seated): the features are told."""
-        for f in self.features:
+        for f in self.plugs.seated_watches:
             f.seated_changed(seated)
 
     def leave_table(self) -> None:
@@ -477,7 +476,7 @@ class Session:
         g = self.game
         for update in stats.match_counts(g.match, g.uid, g.undos, g.level, self.vault.now):
             self.vault.count(update)
-        for f in self.features:
+        for f in self.plugs.counters:
             f.counted(g)
 
     def save(self) -> None:

@@ -1,5 +1,5 @@
-"""The tutor plugged into the table (Settings: "Tutor", off by default; on in a practice hand a
-feature asks it for, ``Feature.tutors``): before a move clearly and far worse than the best
+"""The tutor plugged into the table (Settings: "Tutor", off by default; on in a practice hand
+another feature asks it for: ``tutored``, wired by app.py): before a move clearly and far worse than the best
 (see model.py), "Are you sure?" with the reason and the better move; "Play it
 anyway" or "Change my move".
 
@@ -17,8 +17,8 @@ from typing import Protocol
 
 from gin_core import Action, Candidate, think_hint
 
-from ..feature import Feature, Job, Question
 from ..kit.background import SLICE_MS, while_current
+from ..table.port import Background, Draws, Feature, Job, LoadsLater, Question, Questions
 
 
 class ReadyShow(Protocol):
@@ -27,41 +27,48 @@ class ReadyShow(Protocol):
     def ready(self, known: bool) -> None: ...
 
 
-class TutorFeature(Feature):
-    name = "tutor"
+def never() -> bool:
+    """No practice hand asks for the tutor (a page without such a feature: the CPython tests)."""
+    return False
+
+
+class TutorFeature(Feature, Background, Draws, Questions, LoadsLater):
     deferred = ("ginweb.tutor.model",)
 
-    def __init__(self, ui: ReadyShow | None = None) -> None:
+    def __init__(self, ui: ReadyShow | None = None, tutored: Callable[[], bool] = never) -> None:
+        """``tutored``: whether the match on the table is a practice hand another feature put
+        there to learn on, with the tutor on whatever the settings (app.py wires it)."""
         self.ui = ui  # None: nothing shown (the CPython tests)
+        self.tutored = tutored
         self.values: tuple[str, list[Candidate]] | None = None  # a turn's key, its moves' values
 
     def turn_key(self) -> str | None:
         """The key of your turn now if the tutor is on and you are to move, else None (two
         people: the turn of the person at the table, never while the device is handed over)."""
-        s = self.host.session
-        wanted = s.settings.tutor or any(f.tutors() for f in s.features)
-        if not wanted or s.help_off() is not None:  # off, or a feature turns it off
+        t = self.table
+        wanted = t.settings.tutor or self.tutored()
+        if not wanted or t.help_off() is not None:  # off, or a feature turns it off
             return None
-        if s.sits_out or s.match.to_move != s.seat or s.ui.handover or not s.view().my_turn:
+        if not t.deciding():
             return None
-        return f"tutor:{s.game.uid}:{s.epoch}:{len(s.match.history)}"
+        return f"tutor:{t.game.uid}:{t.epoch}:{len(t.game.match.history)}"
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
         """The values of your moves this turn, worked out while you think."""
         key = self.turn_key()
         if key is None or known(key):
             return []
-        s = self.host.session
+        t = self.table
         work = while_current(
-            think_hint(s.view(), seed=s.game.bot_seed, slice_ms=SLICE_MS), lambda: self.turn_key() == key
+            think_hint(t.view(), seed=t.game.bot_seed, slice_ms=SLICE_MS), lambda: self.turn_key() == key
         )
         return [(key, work, lambda found: self.valued(key, found))]
 
     def valued(self, key: str, found: list[Candidate]) -> None:
         self.values = (key, found)
-        self.drawn()
+        self.draw()
 
-    def drawn(self) -> None:
+    def draw(self) -> None:
         """Forget the values of a turn that is over; show whether this turn's are known."""
         if self.values is not None and self.values[0] != self.turn_key():
             self.values = None
@@ -74,7 +81,7 @@ class TutorFeature(Feature):
         key = self.turn_key()
         if key is None or self.values is None or self.values[0] != key:
             return None
-        view = self.host.session.view()
+        view = self.table.view()
         found = concern(view, self.values[1], action)
         if found is None:
             return None

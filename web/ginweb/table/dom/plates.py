@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..kit import dom
-from ..kit.dom import Js
-from .around import Place, SeatSpot
+from ...kit import dom
+from ...kit.dom import Js
+from ..around import Place, SeatSpot
 
 OPPONENT = "opponent"
 

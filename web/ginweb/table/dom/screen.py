@@ -3,18 +3,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import partial
 
-from ..feature import Feature
-from ..kit import dom
-from . import chartview, cues
+from ...kit import dom
+from .. import chartview, cues
+from ..intents import Origin
+from ..model import Look, TableModel, present
+from ..port import Plugs
+from ..session import Session
+from ..tablestate import Motion
 from .board import Board
-from .intents import Origin
-from .model import Look, TableModel, present
 from .panels import Panels
-from .session import Session
-from .tablestate import Motion
 from .ui import TableUI
 
 
@@ -25,10 +25,10 @@ class Screen:
         board: Board,
         table: TableUI,
         panels: Panels,
-        features: Sequence[Feature] = (),
+        plugs: Plugs | None = None,
     ) -> None:
         self.session = session
-        self.features = tuple(features)
+        self.plugs = plugs or Plugs()
         self.charted: tuple[int, int] | None = None  # (epoch, hands) the open match chart shows
         self.board = board
         self.table = table
@@ -49,12 +49,14 @@ class Screen:
             practice_code=s.match.first_deal if s.practicing else None,
             reasons=s.computer_reasons(),
             log=s.game.log,
-            hand_buttons=() if s.practicing else tuple(b for f in self.features for b in f.hand_buttons()),
+            hand_buttons=()
+            if s.practicing
+            else tuple(b for f in self.plugs.hand_buttons for b in f.hand_buttons()),
             **s.seating(),
         )
         sp = s.seated
         if sp is not None:  # a table of seats: its presenter loads after the first paint (warmup.py)
-            from .seatedmodel import present_seated
+            from ..seatedmodel import present_seated
 
             return present_seated(sp.view(), None if s.sits_out else s.view(), s.ui, look, sp.names)
         return present(s.view(), s.ui, look)
@@ -68,8 +70,8 @@ class Screen:
         p.log(model.log)
         p.scoreboard(model.scoreboard)
         p.practice(model.practice_code)
-        for f in self.features:
-            f.drawn()
+        for f in self.plugs.draws:
+            f.draw()
         self.score_chart()
         self.cue()
         if p.result(model.result):

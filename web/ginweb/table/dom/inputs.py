@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from gin_core import Action, ActionKind, Card
 
-from ..feature import Feature
-from ..kit import dom
-from ..kit.dom import Js
-from . import intents
+from ...kit import dom
+from ...kit.dom import Js
+from .. import intents
+from ..port import Plugs
 from .board import Board
 
 Rect = tuple[float, float, float, float]  # left, top, right, bottom
@@ -87,13 +87,15 @@ class Inputs:
         board: Board,
         hand: Callable[[], list[str]],
         live: Callable[[], bool],
-        features: Sequence[Feature] = (),
+        plugs: Plugs | None = None,
     ) -> None:
         """``hand``: your cards' keys as shown; ``live``: the hand's cards may be played (not a
-        showdown); ``features``: they read their own controls."""
+        showdown); ``plugs``: the features, which read their own controls and dialogs' keys."""
         self.dispatch = dispatch
-        self.features = tuple(features)
-        self.dialog_key_names = {k for f in features for keys in f.dialog_keys.values() for k in keys}
+        self.plugs = plugs = plugs or Plugs()
+        self.dialog_key_names = {
+            k for f in plugs.dialog_keys for keys in f.dialog_keys.values() for k in keys
+        }
         self.board = board
         self.hand = hand
         self.live = live
@@ -113,7 +115,7 @@ class Inputs:
         dom.listen(table, "pointercancel", self.on_cancel)
         dom.listen(table, "dragstart", lambda ev: ev.preventDefault())
         dom.listen(dom.by_id("my-hand"), "focusin", self.on_focus)
-        for f in self.features:
+        for f in plugs.closes_dialogs:
             for ident, closing in f.dialog_closes.items():
                 dom.listen(dom.by_id(ident), "close", partial(self.dispatch_now, closing))
 
@@ -140,7 +142,7 @@ class Inputs:
 
     def control(self, name: str, data: dict[str, str]) -> None:
         intent = intents.from_control(name, data)
-        for f in self.features:
+        for f in self.plugs.acts:
             intent = intent or f.control(name, data)
         if intent is not None:
             self.dispatch(intent)
@@ -196,7 +198,7 @@ class Inputs:
         if ev.ctrlKey or ev.metaKey or ev.altKey or key not in self.dialog_key_names:
             return False
         ident = only_dialog()
-        keys = next((f.dialog_keys[ident] for f in self.features if ident in f.dialog_keys), {})
+        keys = next((f.dialog_keys[ident] for f in self.plugs.dialog_keys if ident in f.dialog_keys), {})
         intent = keys.get(key)
         if intent is None:
             return False

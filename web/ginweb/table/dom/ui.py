@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import dom
-from . import handover
+from ...kit import dom
+from .. import handover
+from ..intents import Origin
+from ..model import TableModel
+from ..tablestate import Motion
 from .board import Board
-from .intents import Origin
-from .model import TableModel
 from .plates import SeatPlates
-from .tablestate import Motion
 
 IDS = (
     "status",

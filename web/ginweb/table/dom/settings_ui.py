@@ -10,10 +10,10 @@ from typing import Any
 
 from gin_core import PRESETS, Rules, RulesError, preset, preset_name, rule_fields
 
-from ..kit import dom
-from ..storage import settings
-from ..storage.settings import BACKS, CARD_SIZES, FELTS, LEVEL_TEXT, LEVELS, PRESET_TEXT, SIZE_TEXT, Settings
-from . import ruleform
+from ...kit import dom
+from ...storage import settings
+from ...storage.settings import BACKS, CARD_SIZES, FELTS, LEVEL_TEXT, LEVELS, PRESET_TEXT, SIZE_TEXT, Settings
+from .. import ruleform
 
 GROUPS = (
     (

@@ -8,11 +8,11 @@ from functools import partial
 from itertools import count
 from typing import Any
 
-from ..feature import HandButton
-from ..kit import dom
-from ..storage.savefmt import LogLine
-from .around import PartyBoard
-from .model import Result, Scoreboard, ScoreRow
+from ...kit import dom
+from ...storage.savefmt import LogLine
+from ..around import PartyBoard
+from ..model import Result, Scoreboard, ScoreRow
+from ..port import HandButton
 
 NOTICES_SHOWN = 3
 NOTICE_CHARS = 600

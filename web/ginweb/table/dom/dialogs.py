@@ -8,11 +8,11 @@ from collections.abc import Sequence
 
 from gin_core import PRESETS, Candidate, Card, MatchResult
 
-from ..kit import dom
-from ..kit.dom import Js
-from ..storage import stats
-from ..storage.settings import LEVEL_TEXT, LEVELS, PRESET_TEXT, Settings
-from ..words import narrate
+from ...kit import dom
+from ...kit.dom import Js
+from ...storage import stats
+from ...storage.settings import LEVEL_TEXT, LEVELS, PRESET_TEXT, Settings
+from ...words import narrate
 
 VALUE_TITLE = "Chance to win the match once this hand is over, and expected points of this hand"
 

@@ -17,11 +17,11 @@ import js
 
 from gin_core import ENDED, Candidate, Card, Phase, Settlement, think_hint
 
-from ..kit import dom
-from ..kit.background import SLICE_MS, Jobs
-from ..words import narrate
-from .session import Session
-from .tablestate import Motion, Stage
+from ...kit import dom
+from ...kit.background import SLICE_MS, Jobs
+from ...words import narrate
+from ..session import Session
+from ..tablestate import Motion, Stage
 
 # Pauses (ms at normal speed) that let a person follow the computer and the showdown.
 PACE = {"draw": 650, "discard": 800, "reveal": 1100, "layoff": 700, "after": 350}
@@ -191,9 +191,9 @@ class Turns:
         return not (self.driving or self.hinting) and stage in (Stage.LIVE, Stage.RESULT)
 
     def work(self) -> None:
-        """Queue the background work the features want now (``Feature.jobs``) and run the
+        """Queue the background work the features want now (``port.Background.jobs``) and run the
         queue, a slice per frame while the table is idle."""
-        for f in self.session.features:
+        for f in self.session.plugs.background:
             for key, work, done in f.jobs(self.known):
                 self.jobs.add(key, work, done)
         if not self.working and self.jobs.queue:

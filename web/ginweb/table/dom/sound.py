@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import dom
-from .cues import TONES
+from ...kit import dom
+from ..cues import TONES
 
 VOLUME = 0.12
 

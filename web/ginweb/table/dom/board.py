@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from ..kit import dom
-from ..kit.dom import Js
-from .cardface import BACK_HTML, face_html
-from .intents import Origin
-from .model import Spec
-from .tablestate import Motion
+from ...kit import dom
+from ...kit.dom import Js
+from ..cardface import BACK_HTML, face_html
+from ..intents import Origin
+from ..model import Spec
+from ..tablestate import Motion
 
 # A card element's attributes as last written: class, label, role, tabindex, description, style
 Written = tuple[str | None, str | None, str, str | None, str | None, str]

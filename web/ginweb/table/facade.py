@@ -1,0 +1,181 @@
+"""The table as a feature sees it: the one implementation of port.Table, over the session and
+dispatch. Dispatch attaches every feature to one (port.Plugs.attach); a feature holds no session,
+no screen and no dialogs, only what port.Table names, so what it may ask of the table is read in
+one place and the session can change behind it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .tablestate import Motion, Stage
+
+if TYPE_CHECKING:
+    from gin_core import Match, PlayerView
+
+    from ..storage.savefmt import Game
+    from ..storage.seatrecord import Seated
+    from ..storage.settings import Settings
+    from .session import Session
+
+
+class Speaks(Protocol):
+    """What the facade uses of the screen (screen.py)."""
+
+    def render(self, motion: Motion = Motion.MOVE) -> None: ...
+    def announce(self, text: str) -> None: ...
+    def notice(self, text: str, kind: str = "info", ms: int = 6000) -> None: ...
+
+
+class Closes(Protocol):
+    """What the facade uses of the dialogs (dialogs.py)."""
+
+    def close(self, ident: str) -> None: ...
+    def close_all(self) -> None: ...
+    def close_hint(self) -> None: ...
+
+
+class Drives(Protocol):
+    """What the facade uses of dispatch (dispatch.py's Dispatcher)."""
+
+    @property
+    def screen(self) -> Speaks: ...
+    @property
+    def dialogs(self) -> Closes: ...
+    def __call__(self, intent: Any) -> bool: ...
+    def work(self) -> None: ...
+    def table_changed(self, change: Callable[[], object]) -> None: ...
+    def ask(  # 7 parameters: as dispatch.py's Dispatcher.ask
+        self,
+        title: str,
+        text: str,
+        ok: str,
+        then: Callable[[str], object],
+        choices: Sequence[tuple[str, str]] = (),
+        cancel: str = "Cancel",
+        legend: str = "Discard",
+    ) -> None: ...
+
+
+class TableFacade:
+    """port.Table over ``session`` and ``drive`` (each member documented there)."""
+
+    def __init__(self, session: Session, drive: Drives) -> None:
+        self.session = session
+        self.drive = drive
+
+    # ----- reads ---------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def own_game(self) -> Game:
+        return self.session.own_game
+
+    @property
+    def practicing(self) -> bool:
+        return self.session.practicing
+
+    @property
+    def settings(self) -> Settings:
+        return self.session.settings
+
+    @property
+    def epoch(self) -> int:
+        return self.session.epoch
+
+    @property
+    def stage(self) -> Stage:
+        return self.session.ui.stage
+
+    @property
+    def seated(self) -> Seated | None:
+        sp = self.session.seated
+        return None if sp is None else sp.seated
+
+    def seated_seat(self) -> int:
+        sp = self.session.seated
+        assert sp is not None, "a table of seats is on the table"
+        return sp.seat
+
+    def view(self) -> PlayerView:
+        return self.session.view()
+
+    def deciding(self) -> bool:
+        s = self.session
+        if s.sits_out or s.match.to_move != s.seat or s.ui.handover:
+            return False
+        return s.view().my_turn
+
+    def hand_over(self, hand: int) -> bool:
+        return self.session.hand_over(hand)
+
+    def help_off(self) -> str | None:
+        return self.session.help_off()
+
+    def leaving(self) -> str | None:
+        return self.session.leaving()
+
+    # ----- commands ------------------------------------------------------------------------------
+
+    def __call__(self, intent: Any) -> bool:
+        return self.drive(intent)
+
+    def work(self) -> None:
+        self.drive.work()
+
+    def ask(  # 6 parameters: as port.Table.ask
+        self,
+        title: str,
+        text: str,
+        ok: str,
+        then: Callable[[str], object],
+        choices: Sequence[tuple[str, str]] = (),
+        legend: str = "Discard",
+    ) -> None:
+        self.drive.ask(title, text, ok, then, choices, legend=legend)
+
+    def notice(self, text: str, kind: str = "info", ms: int = 6000) -> None:
+        self.drive.screen.notice(text, kind, ms)
+
+    def announce(self, text: str) -> None:
+        self.drive.screen.announce(text)
+
+    def render(self, motion: Motion = Motion.MOVE) -> None:
+        self.drive.screen.render(motion)
+
+    def close_dialog(self, ident: str) -> None:
+        self.drive.dialogs.close(ident)
+
+    def close_dialogs(self) -> None:
+        self.drive.dialogs.close_all()
+
+    def close_hint(self) -> None:
+        self.drive.dialogs.close_hint()
+
+    def replace_match(self, game: Game) -> None:
+        s = self.session
+        self.drive.table_changed(lambda: s.replace_match(game))
+
+    def practice(self, code: str, dealer: int, start: Match | None = None) -> None:
+        s = self.session
+        self.drive.table_changed(lambda: s.practice(code, dealer, start))
+
+    def sit(self, seated: Seated) -> None:
+        s = self.session
+        self.drive.table_changed(lambda: s.seat_table(seated, fresh=True))
+
+    def reseat(self, seated: Seated | None) -> None:
+        if seated is None:
+            self.session.leave_table()
+        else:
+            self.session.seat_table(seated, fresh=False)
+        self.drive.screen.render()
+
+    def show_seat(self, seat: int) -> None:
+        self.session.seat = seat
+
+    def save_own(self) -> None:
+        self.session.save_own()
