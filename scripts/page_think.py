@@ -25,11 +25,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gin_core import Match, preset
-from gin_core.actions import Action
 from gin_core.bots import BOTS, Bot, make_bot
 from gin_core.bots.search import SearchBot
+from gin_core.tools.bench import sliced_decision
 from gin_core.tools.opponents import OPPONENTS
-from gin_core.view import PlayerView
 
 LEVELS = sorted([name for name, cls in BOTS.items() if issubclass(cls, SearchBot)] + ["expert2x", "expert4x"])
 """The levels that search (the others decide in one slice), and the budget curve's experts."""
@@ -50,19 +49,6 @@ def bot_of(level: str, seed: int, slice_ms: float) -> Bot:
     return (OPPONENTS.get(level) or BOTS[level])(seed, slice_ms)
 
 
-def sliced(bot: Bot, view: PlayerView) -> tuple[Action, list[float]]:
-    """The bot's action on ``view`` and each slice's wall-clock ms, as the page runs it."""
-    thinking, slices = bot.think(view), []
-    while True:
-        start = time.perf_counter()
-        try:
-            next(thinking)
-        except StopIteration as done:
-            slices.append(1000 * (time.perf_counter() - start))
-            return done.value.action, slices
-        slices.append(1000 * (time.perf_counter() - start))
-
-
 def searched(level: str, seed: int, slice_ms: float) -> Iterator[list[float]]:
     """The slices of each searched decision of ``level`` against ``simple``, match after match
     (the deals drawn from ``seed``, the same for every level)."""
@@ -74,10 +60,10 @@ def searched(level: str, seed: int, slice_ms: float) -> Iterator[list[float]]:
             if player == 1:
                 match.apply(simple.decide(view).action)
                 continue
-            action, slices = sliced(bot, view)
+            action, slices = sliced_decision(bot, view, time.perf_counter)
             match.apply(action)
             if len(slices) > 1:
-                yield slices
+                yield [1000 * t for t in slices]
 
 
 @dataclass

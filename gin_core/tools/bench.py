@@ -62,17 +62,20 @@ def random_play_hands(seconds: float, rules_name: str = "eaai", seed: int = 1) -
     return hands, time.perf_counter() - start
 
 
-def _sliced_decision(bot: Bot, view: PlayerView) -> tuple[Action, list[float]]:
-    """A bot's decision and the CPU time of each slice of its thinking."""
+def sliced_decision(
+    bot: Bot, view: PlayerView, clock: Callable[[], float] = time.process_time
+) -> tuple[Action, list[float]]:
+    """A bot's decision and the time of each slice of its thinking by ``clock`` (seconds of
+    CPU by default; ``scripts/page_think.py`` times the wall clock, as the page does)."""
     thinking, slices = bot.think(view), []
     while True:
-        t = time.process_time()
+        t = clock()
         try:
             next(thinking)
         except StopIteration as done:
-            slices.append(time.process_time() - t)
+            slices.append(clock() - t)
             return done.value.action, slices
-        slices.append(time.process_time() - t)
+        slices.append(clock() - t)
 
 
 def think_figures(level: str, decisions: int, seed: int = 5) -> str:
@@ -102,7 +105,7 @@ def think_figures(level: str, decisions: int, seed: int = 5) -> str:
                 if player == 1:
                     match.apply(simple.decide(view).action)
                     continue
-                action, slices = _sliced_decision(bot, view)
+                action, slices = sliced_decision(bot, view)
                 digest.update(str(action).encode())
                 match.apply(action)
                 if len(slices) > 1:
