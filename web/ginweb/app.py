@@ -1,11 +1,13 @@
 """Start-up and wiring: read the link and storage, build the parts, resume or deal.
 
-The parts, in the order a click travels (see ARCHITECTURE.md): inputs.py turns every input into
-an intent; dispatch.py handles it by asking the session (session.py, the one owner of the
-match) and then drawing the screen (screen.py: the pure presenter present.py, then the writers
-table.py, board.py, panels.py); turns.py plays the computer's moves and the showdown. This
-module only builds them and hands each the narrow thing it needs; nothing calls back into it
-but the page's own services below (storage, tabs, the look).
+The parts, in the order a click travels (see ARCHITECTURE.md): table/dom/inputs.py turns every
+input into an intent; table/dispatch.py handles it by asking the session (table/session.py, the
+one owner of the match, through the play state it holds) and then drawing the screen
+(table/dom/screen.py: the pure presenter table/model.py, then the writers ui.py, board.py,
+plates.py, panels.py beside it); table/dom/turns.py plays the computer's moves and the showdown.
+The features plug into the table's port (table/port.py), wired to each other here. This module
+only builds them and hands each the narrow thing it needs; nothing calls back into it but the
+page's own services below (storage, tabs, the look).
 """
 
 from __future__ import annotations
