@@ -223,7 +223,12 @@ def test_iframe_plays_when_third_party_storage_is_allowed(chromium_profile, blog
     play_turn(frame)
     play_turn(frame)
     wait_turn(frame)
-    m = saved_match(frame)  # kept in the frame's (the game origin's) storage
+    # kept in the frame's (the game origin's) storage; the save follows the paint, so wait for it
+    for _ in range(50):
+        m = saved_match(frame)
+        if [a.kind for p, a in m.history if p == 0][-1] == "discard":
+            break
+        frame.wait_for_timeout(200)
     assert [a.kind for p, a in m.history if p == 0][-1] == "discard"
     assert computer_moves(m) >= 2
     assert mon.problems() == []
