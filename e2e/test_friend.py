@@ -243,6 +243,7 @@ def test_a_hand_dropped_mid_way_is_taken_up_where_it_stood(devices, site_url):
     host.click("[data-act=friend-deal]")
     dealt(host, guest)
     play_moves(host, guest, 3)
+    mover(host, guest)  # the keys of the last move are in: someone may move (a drawn card is read)
     before = cards_of(host), cards_of(guest)
     guest.reload()
     wait_ready(guest, 90)

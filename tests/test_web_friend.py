@@ -212,3 +212,26 @@ def test_both_devices_name_the_seats_alike():
     host = Link(Stage.CONNECTED, host=True, name="Ann", friend="Bea")
     guest = Link(Stage.CONNECTED, host=False, name="Bea", friend="Ann")
     assert seat_names(host) == seat_names(guest) == ("Ann", "Bea")
+
+
+def test_the_match_line_says_the_matchs_own_scores_target_and_totals():
+    from ginweb.friend.handview import match_words
+
+    from gin_core import preset
+    from gin_core.duel import DuelMatch
+    from gin_core.results import Outcome
+
+    names = ("Ann", "Bea")
+    rules = preset("classic")
+    under_way = DuelMatch(rules, 0, (Outcome(1, 0, (23, 0), 0, False), Outcome(2, 1, (0, 31), 1, False)))
+    assert match_words(under_way, names) == (
+        f"Match to {rules.target}: Ann 23, Bea 31.",
+        "Deal the next hand",
+    )
+    over = DuelMatch(rules, 0, (*under_way.outcomes, Outcome(3, 0, (rules.target, 0), 0, False)))
+    line, button = match_words(over, names)
+    result = over.result
+    assert result is not None and button == "New match"
+    assert line.startswith(f"Match over: Ann wins, {result.totals[0]} to {result.totals[1]}.")
+    assert all(part in line for part in result.explain(names))
+    assert match_words(None, names) == ("", "Deal a hand")
