@@ -207,6 +207,7 @@ def test_direct_include_plays_in_a_blog_post(page, page_monitor, blog, browser):
     assert saved_match(page).history == m.history
 
 
+@pytest.mark.alone  # beside a worker, its frame's saved match read stale in two of three fresh-clone runs
 def test_iframe_plays_when_third_party_storage_is_allowed(chromium_profile, blog):
     context = chromium_profile(ALLOW_3P)
     page = context.new_page()
@@ -226,9 +227,10 @@ def test_iframe_plays_when_third_party_storage_is_allowed(chromium_profile, blog
         play_turn(frame)
         wait_turn(frame)
         m = saved_match(frame)
-        if [a.kind for p, a in m.history if p == 0][-1] == "discard" and computer_moves(m) >= 2:
+        yours = [a.kind for p, a in m.history if p == 0]
+        if yours and yours[-1] == "discard" and computer_moves(m) >= 2:
             break
-    assert [a.kind for p, a in m.history if p == 0][-1] == "discard"
+    assert yours and yours[-1] == "discard", yours
     assert computer_moves(m) >= 2
     assert mon.problems() == []
 
