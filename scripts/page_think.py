@@ -8,8 +8,8 @@ Prints per level its searched decisions (those of more than one slice): the time
 (the slices summed: what the player waits for before the page's pacing) at p50 and p95, and
 their longest slice (the longest the page is frozen) at p50, p95 and max, each with its ratio
 to hard's in the same run (absolute times follow the machine's load; the ratios far less).
-``expert2x`` and ``expert4x`` (arena-only, the expert with two and four times its playouts)
-show what a longer thought would cost the page.
+``expert1x`` and ``expert2x`` (arena-only, the expert with a quarter and a half of its
+playouts) show what the budget curve's shorter thoughts cost.
 
     python scripts/page_think.py [--decisions N] [--seed S] [--levels hard expert ...]
 """
@@ -30,7 +30,7 @@ from gin_core.bots.search import SearchBot
 from gin_core.tools.bench import sliced_decision
 from gin_core.tools.opponents import OPPONENTS
 
-LEVELS = sorted([name for name, cls in BOTS.items() if issubclass(cls, SearchBot)] + ["expert2x", "expert4x"])
+LEVELS = sorted([name for name, cls in BOTS.items() if issubclass(cls, SearchBot)] + ["expert1x", "expert2x"])
 """The levels that search (the others decide in one slice), and the budget curve's experts."""
 SLICES_FROM = Path(__file__).resolve().parent.parent / "web" / "ginweb" / "kit" / "background.py"
 """The page's module that sets how long a slice of thinking runs."""

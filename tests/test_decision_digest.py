@@ -26,7 +26,8 @@ PINNED = {
     # hard, expert re-pinned (issue 43.6): the same moves, the reasons of draws and passes from
     # the best arrangement after taking (search.taking / leaving), not "draws from the stock"
     "hard": (20, "dd01e7adf15b67f5"),
-    "expert": (10, "fd7f7f8bbe7f9c05"),  # re-pinned: its guesses rule out gin hands (sampler.py)
+    # expert re-pinned (issue 46, session 23): four times the guesses and units (search.py)
+    "expert": (10, "0261e3d62d72e1d8"),
 }
 
 
@@ -61,7 +62,7 @@ PINNED_MATCH = {
     # reasons of draws and passes from the best arrangement after taking
     "hard0": (60, "a9cca6693e4f1400"),
     "hard": (60, "1cc970b24cceb856"),  # its first move unlike hard0's: the 46th (at 64-20)
-    "expert": (16, "193ef1922adbdd32"),  # re-pinned: its guesses rule out gin hands
+    "expert": (16, "4db16683e15775a1"),  # re-pinned (issue 46, session 23): 4x its guesses and units
 }
 
 

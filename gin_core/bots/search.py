@@ -467,8 +467,10 @@ def standard_choice(
 
 
 class ExpertBot(SearchBot):
-    """Expert: 6 candidates narrowed twice, up to 160 guesses each picked from 4 proposals,
-    within 45,000 units (about 95 ms mean, 135 ms p95 in CPython), in hard's slices.
+    """Expert: 6 candidates narrowed twice, up to 640 guesses each picked from 4 proposals,
+    within 180,000 units (about 150 ms of CPU a decision in CPython, 0.5 s in the page), in
+    hard's slices: four times the thought it had before issue 46's budget curve, where 4x won
+    against the frozen hard level and 1x and 2x did not (``benchmarks/bots.md``).
 
     It also models a stronger opponent than hard does. Its guesses replay every stock draw of
     the opponent and barely discount hands low enough to have knocked: a good player holds
@@ -489,9 +491,9 @@ class ExpertBot(SearchBot):
     waiting player's low hands, and the model foresees too many for one who knocks at once."""
 
     name = "expert"
-    total_units = 45_000
+    total_units = 180_000
     candidates = 6
-    samples = 160
+    samples = 640
     halvings = 2
     inference = Inference(
         proposals=4,

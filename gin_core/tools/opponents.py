@@ -9,8 +9,9 @@
   wins many hands by undercutting early knocks". It keeps the project honest about undercuts.
 - ``seer`` and ``oracle``: the expert seeing the opponent's hand, and the hand and the stock
   order (the ceiling, :mod:`.ceiling`); the arena shows them the hidden cards.
-- ``expert2x`` and ``expert4x``: the expert with two and four times its guesses and its work
-  units (so its playouts), the points of the budget curve: does more thought pay?
+- ``expert1x`` and ``expert2x``: the expert with a quarter and a half of its guesses and its
+  work units (so its playouts): the budget it had before issue 46's budget curve, and twice
+  that; the curve's points below the expert, which thinks at 4x.
 """
 
 from __future__ import annotations
@@ -113,20 +114,21 @@ def hunter_discard(view: PlayerView, hand: Mask) -> Decision:
     )
 
 
-class DoubleExpert(ExpertBot):
-    """The expert with twice its guesses and work units: everything else is the expert's."""
+class QuarterExpert(ExpertBot):
+    """The expert with a quarter of its guesses and work units (its budget before the curve):
+    everything else is the expert's."""
+
+    name = "expert1x"
+    samples = ExpertBot.samples // 4
+    total_units = ExpertBot.total_units // 4
+
+
+class HalfExpert(ExpertBot):
+    """The expert with half its guesses and work units."""
 
     name = "expert2x"
-    samples = 2 * ExpertBot.samples
-    total_units = 2 * ExpertBot.total_units
-
-
-class QuadrupleExpert(ExpertBot):
-    """The expert with four times its guesses and work units."""
-
-    name = "expert4x"
-    samples = 4 * ExpertBot.samples
-    total_units = 4 * ExpertBot.total_units
+    samples = ExpertBot.samples // 2
+    total_units = ExpertBot.total_units // 2
 
 
 OPPONENTS: dict[str, type[Bot]] = {
@@ -134,8 +136,8 @@ OPPONENTS: dict[str, type[Bot]] = {
     "hunter": GinHunter,
     "seer": Seer,
     "oracle": Oracle,
-    "expert2x": DoubleExpert,
-    "expert4x": QuadrupleExpert,
+    "expert1x": QuarterExpert,
+    "expert2x": HalfExpert,
 }
 
 
