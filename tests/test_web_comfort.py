@@ -218,7 +218,8 @@ def test_the_tutor_asks_before_a_bad_discard_and_change_my_move_lets_you_choose_
     bad = values[-1].action
     moves = len(s.match.history)
     assert d(i.PlayCard(bad.card)) is False
-    (title, text, ok, _, cancel, _) = r.named("confirm")[-1]
+    [question] = r.named("confirm")[-1]
+    title, text, ok, cancel = question.title, question.text, question.ok, question.cancel
     assert (title, ok, cancel) == ("Are you sure?", "Play it anyway", "Change my move")
     assert "Better: " in text and len(s.match.history) == moves
     d(i.ConfirmCancel())

@@ -5,9 +5,10 @@ one place and the session can change behind it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .port import Question
 from .tablestate import Motion, Stage
 
 if TYPE_CHECKING:
@@ -45,16 +46,7 @@ class Drives(Protocol):
     def __call__(self, intent: Any) -> bool: ...
     def work(self) -> None: ...
     def table_changed(self, change: Callable[[], object]) -> None: ...
-    def ask(  # 7 parameters: as dispatch.py's Dispatcher.ask
-        self,
-        title: str,
-        text: str,
-        ok: str,
-        then: Callable[[str], object],
-        choices: Sequence[tuple[str, str]] = (),
-        cancel: str = "Cancel",
-        legend: str = "Discard",
-    ) -> None: ...
+    def ask(self, question: Question, then: Callable[[str], object]) -> None: ...
 
 
 class TableFacade:
@@ -126,16 +118,8 @@ class TableFacade:
     def work(self) -> None:
         self.drive.work()
 
-    def ask(  # 6 parameters: as port.Table.ask
-        self,
-        title: str,
-        text: str,
-        ok: str,
-        then: Callable[[str], object],
-        choices: Sequence[tuple[str, str]] = (),
-        legend: str = "Discard",
-    ) -> None:
-        self.drive.ask(title, text, ok, then, choices, legend=legend)
+    def ask(self, question: Question, then: Callable[[str], object]) -> None:
+        self.drive.ask(question, then)
 
     def notice(self, text: str, kind: str = "info", ms: int = 6000) -> None:
         self.drive.screen.notice(text, kind, ms)
