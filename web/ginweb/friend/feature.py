@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from ..storage.envelope import Envelope
 from ..table.port import Acts, ClosesDialogs, Feature, FeatureIntent, Handler, LoadsLater, Table
 from .intents import (
     CloseFriend,
@@ -41,7 +42,8 @@ if TYPE_CHECKING:
     from .talk import Hello
     from .ui import FriendUI
 
-NAME = "friend"  # the stored record: {"v": 1, "name": ..., "stun": ...}
+NAME = "friend"  # the stored record: the name and STUN server last used
+ENVELOPE = Envelope("gin-rummy.friend", 1, "a friend record", older_key="v")  # first {"v": 1, ...}
 DIALOG = "dlg-friend"
 CONNECT_MS = 30_000  # no channel this long after both descriptions are set: no path was found
 PLAIN: dict[str, FeatureIntent] = {
@@ -62,9 +64,8 @@ class Vault(Protocol):
 
 def parse_kept(data: Any) -> tuple[str, str]:
     """The stored (name, STUN server); ValueError for anything else."""
-    if not isinstance(data, dict) or data.get("v") != 1:
-        raise ValueError("not a friend record")
-    name, stun = data.get("name"), data.get("stun")
+    kept = ENVELOPE.open(data)
+    name, stun = kept.get("name"), kept.get("stun")
     if not (isinstance(name, str) and isinstance(stun, str) and len(name) <= 20 and len(stun) <= 260):
         raise ValueError("not a friend record")
     return name, stun
@@ -163,7 +164,7 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
         self.show(self.state().replace(stage=Stage.FAILED, problem=problem), open_it=True)
 
     def keep(self, name: str, stun: str) -> None:
-        self.vault.put(NAME, json.dumps({"v": 1, "name": name, "stun": stun}))
+        self.vault.put(NAME, json.dumps(ENVELOPE.stamp({"name": name, "stun": stun})))
 
     def copy(self) -> None:
         from ..kit import dom
