@@ -26,7 +26,6 @@ from .intents import (
     CloseFriend,
     CopyShare,
     DealHand,
-    FriendMove,
     HangUp,
     Join,
     MakeInvite,
@@ -39,6 +38,7 @@ if TYPE_CHECKING:
     from .keep import Kept
     from .model import Link
     from .play import Play
+    from .seat import FriendSeat
     from .talk import Hello
     from .ui import FriendUI
 
@@ -89,6 +89,9 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
         self.greeted = False  # the other side's hello arrived
         self.serial = 0  # connections started here (an event of an earlier one is dropped)
         self.play: Play | None = None  # the hands over the open connection
+        self.seat: FriendSeat | None = None  # this device's seat in them, as the table plays it
+        self.shown_hand = 0  # the hand last put on the table (a new one is put there again)
+        self.said = ""  # the last refusal said on the table
         self.mine: Hello | None = None  # this device's hello on the current connection
 
     def attach(self, table: Table) -> None:
@@ -118,8 +121,6 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
         if act == "friend-join":
             name, stun, _ = self.ui.form()
             return Join(self.ui.pasted(), name, stun)
-        if act == "friend-move" and "action" in data:
-            return FriendMove(data["action"])
         return PLAIN.get(act)
 
     def handlers(self) -> Mapping[type, Handler]:
@@ -132,7 +133,6 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
             HangUp: lambda _: self.hang_up(),
             CloseFriend: lambda _: self.ui.close(),
             DealHand: lambda _: self.deal(),
-            FriendMove: lambda intent: self.play is not None and self.play.move(intent.action),
         }
 
     # ----- the dialog ----------------------------------------------------------------------------
@@ -153,7 +153,34 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
         self.link = link
         self.ui.show(present(link, dom.game_address(), self.qr), open_it)
         p = self.play
-        self.ui.hand(p.view() if p else None, p is not None and p.can_deal(), p.problem if p else "")
+        back = self.off_table()
+        view = p.view() if p else None
+        if view is not None and back:
+            view = view.replace(deal="Back to the hand")
+        self.ui.hand(view, p is not None and (p.can_deal() or back), p.problem if p else "")
+
+    def off_table(self) -> bool:
+        """A hand with the friend is under way but not on the table (the player left it)."""
+        p = self.play
+        under_way = p is not None and p.round is not None and not p.round.over() and not p.over
+        return under_way and self.seat is not None and self.table.remote is not self.seat
+
+    def changed(self) -> None:
+        """A step of the hand (a move, a card, a check, a deal): the table follows it (a new hand
+        is put on it), the dialog says how the match stands, a refusal is said."""
+        p, seat = self.play, self.seat
+        if p is None or seat is None:
+            return
+        if seat.view() is not None:
+            if self.table.remote is seat:
+                self.table.remote_changed()
+            elif p.number != self.shown_hand:
+                self.shown_hand = p.number
+                self.table.play_remote(seat)
+        if p.problem and p.problem != self.said:
+            self.table.notice(p.problem, "rule")
+        self.said = p.problem
+        self.show(self.state())
 
     def open(self) -> None:
         self.show(self.state(), open_it=True)
@@ -185,6 +212,9 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
         self.greeted = False
         if self.play is not None:
             self.play.over = True
+        if self.seat is not None and self.table.remote is self.seat:  # kept, taken up on a new connection
+            self.table.end_remote()
+        self.seat, self.shown_hand = None, 0
         if self.peer is not None:
             self.peer.close()
             self.peer = None
@@ -381,6 +411,7 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
         from . import keep
         from .model import seat_names
         from .play import Play
+        from .seat import FriendSeat
 
         peer, mine = self.peer, self.mine
         assert peer is not None and mine is not None
@@ -392,18 +423,22 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
             seat_names(link),
             match,
             peer.send,
-            lambda: self.show(self.state()),
+            self.changed,
             lambda text: self.vault.put(keep.NAME, text),
         )
         self.play = play
+        self.seat = FriendSeat(play, link.helps, self.table.settings.game_rules)
         kept = self.kept(seat)
         if same and kept is not None:
             dom.spawn(play.take_up(kept, theirs.hand))
 
     def deal(self) -> None:
-        if self.play is not None and self.play.can_deal():
+        """The host deals the next hand (the table's "Next hand" does too); a hand under way
+        that was left goes back on the table."""
+        if self.off_table() and self.seat is not None:
+            self.table.play_remote(self.seat)
+        elif self.play is not None and self.play.can_deal():
             self.play.deal(self.table.settings.game_rules())
-            self.show(self.state())
 
     def closed(self) -> None:
         from .model import closed

@@ -12,7 +12,6 @@ if TYPE_CHECKING:
     from .model import FriendView
 
 DIALOG = "dlg-friend"
-MOVE = '<button type="button" data-act="friend-move" data-action="{}">{}</button>'  # a move's text, its label
 
 
 class FriendUI:
@@ -59,10 +58,7 @@ class FriendUI:
         dom.set_text(said, problem)
         dom.set_hidden(said, not problem)
         dom.set_text(dom.by_id("friend-hand-status"), v.status)
-        dom.set_text(dom.by_id("friend-cards"), f"Your cards: {v.cards}" if v.cards else "")
-        dom.set_text(dom.by_id("friend-top"), f"Discard pile: {v.top}" if v.top else "")
         dom.set_text(dom.by_id("friend-result"), v.result)
-        dom.by_id("friend-moves").innerHTML = "".join(MOVE.format(dom.esc(a), dom.esc(w)) for a, w in v.moves)
 
     def fill(self, name: str, stun: str) -> None:
         """The name and STUN server as last used."""

@@ -167,6 +167,13 @@ class Dispatcher:
 
         self.screen.later(deal)
 
+    def changed_there(self, dealt: bool) -> None:
+        """The game on the table changed on another device (a friend's move or card, a new
+        hand when ``dealt``): draw it, then let the showdown run if the hand is over."""
+        self.screen.render(Motion.DEAL if dealt else Motion.MOVE)
+        self.screen.later(self.session.flush)
+        self.turns.kick()
+
     # ----- settings and statistics --------------------------------------------------------------
 
     def preferences(self, intent: i.Preferences) -> None:

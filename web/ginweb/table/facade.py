@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .port import Question
+from .remote import RemotePlay
 from .tablestate import Motion, Stage
 
 if TYPE_CHECKING:
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     from ..storage.savefmt import Game
     from ..storage.seatrecord import Seated
     from ..storage.settings import Settings
+    from .remote import Remote
     from .session import Session
 
 
@@ -46,6 +48,7 @@ class Drives(Protocol):
     def __call__(self, intent: Any) -> bool: ...
     def work(self) -> None: ...
     def table_changed(self, change: Callable[[], object]) -> None: ...
+    def changed_there(self, dealt: bool) -> None: ...
     def ask(self, question: Question, then: Callable[[str], object]) -> None: ...
 
 
@@ -96,10 +99,7 @@ class TableFacade:
         return self.session.view()
 
     def deciding(self) -> bool:
-        s = self.session
-        if s.sits_out or s.match.to_move != s.seat or s.ui.handover:
-            return False
-        return s.view().my_turn
+        return self.session.deciding()
 
     def hand_over(self, hand: int) -> bool:
         return self.session.hand_over(hand)
@@ -163,3 +163,26 @@ class TableFacade:
 
     def save_own(self) -> None:
         self.session.save_own()
+
+    def play_remote(self, remote: Remote) -> None:
+        s = self.session
+        self.drive.table_changed(lambda: s.play_remote(remote))
+
+    def remote_changed(self) -> None:
+        epoch = self.session.epoch
+        self.session.remote_changed()
+        self.drive.changed_there(epoch != self.session.epoch)
+
+    def end_remote(self) -> None:
+        s = self.session
+        if s.state.remote:
+            self.drive.table_changed(s.end_remote)
+
+    @property
+    def progress(self) -> int:
+        return self.session.progress()
+
+    @property
+    def remote(self) -> Remote | None:
+        state = self.session.state
+        return state.other if isinstance(state, RemotePlay) else None

@@ -16,6 +16,7 @@ from . import handover, knock
 from . import intents as i
 from .parts import Asks, ComputerPlay, Display, Modals
 from .port import Plugs, Question
+from .remote import REMOTE_WORDS
 from .session import Blocked, Session
 from .tablestate import Motion, Stage
 
@@ -24,6 +25,7 @@ BLOCKED_TEXT = {
     Blocked.UNDO_STRICT: "Undo is off in strict mode.",
     Blocked.HANDOVER: handover.WAIT,
     Blocked.SITS_OUT: "You sit this hand out: the others play it.",
+    **REMOTE_WORDS,
 }
 TAKE_BACK_TEXT = {
     TakeBack.NOTHING: "Nothing to undo in this hand.",
@@ -198,8 +200,9 @@ class Moves:
         self.ask(q, lambda _: self.play(Action(ActionKind.BIG_GIN)))
 
     def next(self) -> None:
-        m = self.session.match
-        if self.session.seated is not None or m.phase == Phase.HAND_OVER:
+        s = self.session
+        m = s.match
+        if s.seated is not None or s.state.remote or m.phase == Phase.HAND_OVER:
             self.play(Action(ActionKind.NEXT_HAND))
         elif m.phase == Phase.MATCH_OVER:
             self.show_match_result()

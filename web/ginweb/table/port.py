@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from ..storage.settings import Settings
     from ..storage.stats import PartCheck
     from .params import Params
+    from .remote import Remote
     from .tablestate import Motion, Stage
 
 Handler = Callable[[Any], object]  # an intent handler: False means refused (a drag goes back)
@@ -172,6 +173,23 @@ class Table(Protocol):
 
     def save_own(self) -> None:
         """Save your match (its part a feature keeps changed; also under a practice hand)."""
+
+    def play_remote(self, remote: Remote) -> None:
+        """Put a hand with a person on another device on the table (remote.py; your match waits)."""
+
+    def remote_changed(self) -> None:
+        """The hand with the other device changed there (a move, a card, a check): draw it."""
+
+    def end_remote(self) -> None:
+        """The hand with the other device leaves the table (it stays kept): your match is back."""
+
+    @property
+    def progress(self) -> int:
+        """How many moves the game on the table has had (with :attr:`epoch`, a key of the turn)."""
+
+    @property
+    def remote(self) -> Remote | None:
+        """The hand with another device on the table, if one is (:meth:`play_remote`)."""
 
 
 class Feature:
