@@ -196,6 +196,12 @@ def test_a_hand_is_dealt_played_and_checked_on_both_tables(devices, site_url):
     lines = [p.text_content("#friend-match") for p in (host, guest)]
     assert lines[0] == lines[1] and re.fullmatch(r"Match to \d+: Ann \d+, Bea \d+\.", lines[0]), lines
     host.screenshot(path=str(SHOTS / "result-host.png"))
+    # the hand is counted with the friend, apart from the record against the computer
+    host.click("[data-act=stats]")
+    host.wait_for_selector("#friends-stats table")
+    row = host.eval_on_selector_all("#friends-stats tbody tr > *", "cs => cs.map(c => c.textContent)")
+    assert row[0] == "Bea" and row[5] == "1", row  # one hand, with Bea
+    host.click("#dlg-stats [data-act=close]")
     # the next hand is the host's to deal, from the table's own button
     guest.click("#btn-next")
     guest.wait_for_function(

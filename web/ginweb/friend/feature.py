@@ -20,8 +20,20 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from ..storage import stats
 from ..storage.envelope import Envelope
-from ..table.port import Acts, ClosesDialogs, Feature, FeatureIntent, Handler, LoadsLater, Table
+from ..table.port import (
+    Acts,
+    ClosesDialogs,
+    Feature,
+    FeatureIntent,
+    Handler,
+    LoadsLater,
+    Statistics,
+    StatsParts,
+    Table,
+)
+from . import tally
 from .intents import (
     CloseFriend,
     CopyShare,
@@ -56,10 +68,14 @@ PLAIN: dict[str, FeatureIntent] = {
 
 
 class Vault(Protocol):
-    """Where the name and STUN server are kept (records.py's Records)."""
+    """Where the name, the STUN server and the match are kept, and the statistics (records.py's
+    Records)."""
+
+    stats_data: stats.StatsRecord
 
     def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any: ...
     def put(self, name: str, text: str) -> None: ...
+    def count(self, update: stats.StatsUpdate) -> None: ...
 
 
 def parse_kept(data: Any) -> tuple[str, str]:
@@ -71,7 +87,7 @@ def parse_kept(data: Any) -> tuple[str, str]:
     return name, stun
 
 
-class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
+class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater, StatsParts, Statistics):
     deferred = (
         "ginweb.friend.model",
         "ginweb.friend.invite",
@@ -92,6 +108,7 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
         self.seat: FriendSeat | None = None  # this device's seat in them, as the table plays it
         self.shown_hand = 0  # the hand last put on the table (a new one is put there again)
         self.said = ""  # the last refusal said on the table
+        self.tallied: tuple[str, int, bool] | None = None  # (match, hands, over) last counted
         self.mine: Hello | None = None  # this device's hello on the current connection
 
     def attach(self, table: Table) -> None:
@@ -180,7 +197,29 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
         if p.problem and p.problem != self.said:
             self.table.notice(p.problem, "rule")
         self.said = p.problem
+        self.count()
         self.show(self.state())
+
+    # ----- the statistics (tally.py) --------------------------------------------------------------
+
+    def stats_parts(self) -> Mapping[str, stats.PartCheck]:
+        return {tally.PART: tally.check}
+
+    def count(self) -> None:
+        """Count the hands both devices checked and the match's end, when one has come since
+        the last count (not at every step)."""
+        p = self.play
+        if p is None or p.scored is None:
+            return
+        mark = (p.match, p.scored.number, p.scored.over)
+        if mark == self.tallied or mark[1] == 0:
+            return
+        self.tallied = mark
+        done = tally.tally_of(p.scored, p.names[1 - p.me])
+        self.vault.count(lambda d: tally.count(stats.part(d, tally.PART), p.match, done))
+
+    def statistics_opened(self) -> None:
+        self.ui.show_statistics(tally.HEAD, tally.shown(stats.part(self.vault.stats_data, tally.PART)))
 
     def open(self) -> None:
         self.show(self.state(), open_it=True)

@@ -3,6 +3,7 @@ copies the link to the clipboard. Decides nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..kit import dom
@@ -59,6 +60,15 @@ class FriendUI:
         dom.set_hidden(said, not problem)
         dom.set_text(dom.by_id("friend-hand-status"), v.status)
         dom.set_text(dom.by_id("friend-result"), v.result)
+
+    def show_statistics(self, head: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> None:
+        """The matches with friends, one row per friend (apart from the record against the
+        computer above them)."""
+        box = dom.by_id("friends-stats")
+        if not rows:
+            box.innerHTML = "<p>No match with a friend played yet.</p>"
+            return
+        box.innerHTML = dom.figures_table("Matches with friends", head, rows)
 
     def fill(self, name: str, stun: str) -> None:
         """The name and STUN server as last used."""
