@@ -4,26 +4,25 @@ against the computer (``storage/stats.py`` never sees them), under the statistic
 for you, the hands verified and those you won, and the hand points on each side.
 
 A hand counts once both devices have checked it (it is then an outcome of the match this
-device scored, gin_core's ``DuelMatch``). Counting is idempotent, keyed by the match's id (the
-hands counted and whether its end was), so a hand taken up again after a reload, or a second
-tab, never counts twice. Loaded at start: the statistics are read with :func:`check`.
+device scored, gin_core's ``DuelMatch``). Counting is idempotent, keyed by the match's id
+(storage/tallies.py), so a hand taken up again after a reload, or a second tab, never counts
+twice. Loaded at start: the statistics are read with :func:`check`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from ..kit.frozen import Frozen
+from ..storage import tallies
 
 if TYPE_CHECKING:
     from gin_core.duel import DuelMatch
 
 PART = "friends"
-KEEP_IDS = 200  # matches remembered as counted (the latest)
 KEEP_FRIENDS = 100  # friends kept (the latest played)
 NAME_MAX = 20  # a name as the friend dialog keeps it
-ID_MAX = 16  # a match's id (friend/keep.py)
 COUNTS = ("matches", "won", "lost", "drawn", "hands", "hands_won", "points", "points_against")
 
 
@@ -52,59 +51,26 @@ def tally_of(match: DuelMatch, friend: str) -> Tally:
     )
 
 
-class FriendsPart(TypedDict):
-    """The part as stored: each friend's counts (:data:`COUNTS`), and each match counted (by id):
-    [hands counted, its end counted (0 or 1)]."""
-
-    by: dict[str, dict[str, int]]
-    counted: dict[str, list[int]]
-
-
-def empty() -> FriendsPart:
-    return {"by": {}, "counted": {}}
-
-
-def _count(v: Any) -> bool:
-    return type(v) is int and 0 <= v < 1 << 53
-
-
-def _pair(v: Any) -> bool:
-    return isinstance(v, list) and len(v) == 2 and _count(v[0]) and v[1] in (0, 1)
+FriendsPart = tallies.CountedPart
+"""The part as stored (storage/tallies.py): each friend's counts (:data:`COUNTS`), and each
+match counted (by id)."""
+empty = tallies.empty
 
 
 def check(raw: Any) -> tuple[FriendsPart, list[str]]:
-    """The part as stored (None: none yet) and the fields reset (``stats.PartCheck``): a friend's
-    counts that do not read back are reset."""
-    if raw is None:
-        return empty(), []
-    if not isinstance(raw, dict):
-        return empty(), [""]
-    by, bad = _by(raw.get("by"))
-    counted = raw.get("counted")
-    kept = list(counted.items())[-KEEP_IDS:] if isinstance(counted, dict) else []
-    seen = {str(uid)[:ID_MAX]: v for uid, v in kept if _pair(v)}
-    return {"by": by, "counted": seen}, bad
-
-
-def _by(found: Any) -> tuple[dict[str, dict[str, int]], list[str]]:
-    """Each friend's counts as stored (the latest :data:`KEEP_FRIENDS`), and those reset."""
-    by: dict[str, dict[str, int]] = {}
-    bad = []
-    for name, counts in list(found.items())[-KEEP_FRIENDS:] if isinstance(found, dict) else ():
-        if not isinstance(name, str) or not 0 < len(name) <= NAME_MAX:
-            continue
-        if isinstance(counts, dict) and all(_count(counts.get(c, 0)) for c in COUNTS):
-            by[name] = {c: counts.get(c, 0) for c in COUNTS}
-        else:
-            bad.append(f"by.{name}")
-    return by, bad
+    """The part as stored (``stats.PartCheck``): a friend's counts that do not read back are
+    reset; the latest :data:`KEEP_FRIENDS` are kept."""
+    part, bad = tallies.check(raw, COUNTS, lambda name: isinstance(name, str) and 0 < len(name) <= NAME_MAX)
+    tallies.trim(part["by"], KEEP_FRIENDS)
+    return part, bad
 
 
 def count(part: FriendsPart, match_id: str, t: Tally) -> bool:
     """Add what match ``match_id`` finished since it was last counted; False when nothing changed."""
-    hands, ended = part["counted"].get(match_id, [0, 0])
-    if len(t.hands) <= hands and (ended or not t.over):
+    new = tallies.since(part, match_id, len(t.hands), t.over)
+    if new is None:
         return False
+    hands, ended = new
     theirs = part["by"].pop(t.friend, None) or dict.fromkeys(COUNTS, 0)
     part["by"][t.friend] = theirs  # the latest played last, so the oldest is forgotten first
     for winner, mine, other in t.hands[hands:]:
@@ -115,17 +81,9 @@ def count(part: FriendsPart, match_id: str, t: Tally) -> bool:
     if t.over and not ended:
         theirs["matches"] += 1
         theirs["drawn" if t.winner is None else "won" if t.winner == 0 else "lost"] += 1
-    part["counted"].pop(match_id, None)
-    part["counted"][match_id] = [len(t.hands), int(t.over)]
-    _trim(part["counted"], KEEP_IDS)
-    _trim(part["by"], KEEP_FRIENDS)
+    tallies.mark(part, match_id, len(t.hands), t.over)
+    tallies.trim(part["by"], KEEP_FRIENDS)
     return True
-
-
-def _trim(kept: dict[str, Any], limit: int) -> None:
-    """The oldest entries forgotten, down to ``limit``."""
-    while len(kept) > limit:
-        del kept[next(iter(kept))]
 
 
 HEAD = ("Friend", "Matches", "Won", "Lost", "Drawn", "Hands", "Hands won", "Points", "Against")
