@@ -7,7 +7,9 @@ decision at a time, so a change of the machine's load falls on all of them alike
 Prints per level its searched decisions (those of more than one slice): the time they think
 (the slices summed: what the player waits for before the page's pacing) at p50 and p95, and
 their longest slice (the longest the page is frozen) at p50, p95 and max, each with its ratio
-to hard's in the same run (absolute times follow the machine's load; the ratios far less).
+to hard's in the same run (absolute times follow the machine's load; the ratios far less);
+then the thinking of each level's draws, discards and knock chances apart (:class:`Moment`),
+so a budget can be weighed where it is spent.
 ``expert1x`` and ``expert2x`` (arena-only, the expert with a quarter and a half of its
 playouts) show what the budget curve's shorter thoughts cost.
 
@@ -22,13 +24,17 @@ import random
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 
 from gin_core import Match, preset
+from gin_core.actions import ActionKind
 from gin_core.bots import BOTS, Bot, make_bot
 from gin_core.bots.search import SearchBot
+from gin_core.flow import Phase
 from gin_core.tools.bench import sliced_decision
 from gin_core.tools.opponents import OPPONENTS
+from gin_core.view import PlayerView
 
 LEVELS = sorted([name for name, cls in BOTS.items() if issubclass(cls, SearchBot)] + ["expert1x", "expert2x"])
 """The levels that search (the others decide in one slice), and the budget curve's experts."""
@@ -49,9 +55,27 @@ def bot_of(level: str, seed: int, slice_ms: float) -> Bot:
     return (OPPONENTS.get(level) or BOTS[level])(seed, slice_ms)
 
 
-def searched(level: str, seed: int, slice_ms: float) -> Iterator[list[float]]:
-    """The slices of each searched decision of ``level`` against ``simple``, match after match
-    (the deals drawn from ``seed``, the same for every level)."""
+class Moment(StrEnum):
+    """What a searched decision decides: they search different moves (two draws; up to six
+    discards, and the knock when it can knock), so their thinking differs."""
+
+    DRAW = "draw"  # a draw, the upcard's offer or the wall
+    DISCARD = "discard"
+    KNOCK = "knock chance"  # a discard where a knock is legal
+
+
+def moment_of(view: PlayerView) -> Moment:
+    """The moment of the decision ``view`` asks for."""
+    if view.phase != Phase.DISCARD:
+        return Moment.DRAW
+    if any(a.kind == ActionKind.KNOCK for a in view.legal_actions):
+        return Moment.KNOCK
+    return Moment.DISCARD
+
+
+def searched(level: str, seed: int, slice_ms: float) -> Iterator[tuple[Moment, list[float]]]:
+    """The moment and the slices of each searched decision of ``level`` against ``simple``,
+    match after match (the deals drawn from ``seed``, the same for every level)."""
     deals, bot, simple = random.Random(seed), bot_of(level, 3, slice_ms), make_bot("simple", 4)
     while True:
         match = Match(preset("eaai").replace(target=None), seed=deals.getrandbits(30))
@@ -63,19 +87,25 @@ def searched(level: str, seed: int, slice_ms: float) -> Iterator[list[float]]:
             action, slices = sliced_decision(bot, view, time.perf_counter)
             match.apply(action)
             if len(slices) > 1:
-                yield [1000 * t for t in slices]
+                yield moment_of(view), [1000 * t for t in slices]
 
 
 @dataclass
 class Times:
-    """One level's searched decisions: each one's thinking and its longest slice, in ms."""
+    """One level's searched decisions: each one's moment, thinking and longest slice, in ms."""
 
+    moments: list[Moment] = field(default_factory=list)
     thinking: list[float] = field(default_factory=list)
     longest: list[float] = field(default_factory=list)
 
-    def add(self, slices: list[float]) -> None:
+    def add(self, moment: Moment, slices: list[float]) -> None:
+        self.moments.append(moment)
         self.thinking.append(sum(slices))
         self.longest.append(max(slices))
+
+    def at(self, moment: Moment) -> list[float]:
+        """The thinking of this level's decisions at ``moment``."""
+        return [t for m, t in zip(self.moments, self.thinking, strict=True) if m == moment]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -99,7 +129,7 @@ def measure(levels: list[str], decisions: int, seed: int) -> dict[str, Times]:
             next(run)
     for _ in range(decisions):
         for level, run in zip(levels, runs, strict=True):
-            times[level].add(next(run))
+            times[level].add(*next(run))
     return times
 
 
@@ -121,6 +151,18 @@ def report(times: dict[str, Times]) -> str:
     return "\n".join(rows)
 
 
+def report_moments(times: dict[str, Times]) -> str:
+    """Each level's thinking at each moment: decisions, p50, p95 and max, in ms."""
+    rows = ["level | moment | decisions | thinking p50 | p95 | max"]
+    for level, t in times.items():
+        for moment in Moment:
+            think = t.at(moment)
+            if think:
+                cells = [f"{v:.1f} ms" for v in (pct(think, 0.5), pct(think, 0.95), max(think))]
+                rows.append(" | ".join([level, moment.value, str(len(think)), *cells]))
+    return "\n".join(rows)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=60, help="searched decisions a level")
@@ -128,7 +170,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--levels", nargs="+", default=["hard", "expert"], choices=LEVELS)
     args = parser.parse_args(argv)
     print(f"slices of {page_slice_ms()} ms (the page's SLICE_MS), wall clock, {args.decisions} a level")
-    print(report(measure(args.levels, args.decisions, args.seed)))
+    times = measure(args.levels, args.decisions, args.seed)
+    print(report(times))
+    print(report_moments(times))
 
 
 if __name__ == "__main__":

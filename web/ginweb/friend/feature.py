@@ -20,12 +20,24 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from ..table.port import Acts, ClosesDialogs, Feature, FeatureIntent, Handler, LoadsLater, Table
+from ..storage import stats
+from ..storage.envelope import Envelope
+from ..table.port import (
+    Acts,
+    ClosesDialogs,
+    Feature,
+    FeatureIntent,
+    Handler,
+    LoadsLater,
+    Statistics,
+    StatsParts,
+    Table,
+)
+from . import tally
 from .intents import (
     CloseFriend,
     CopyShare,
     DealHand,
-    FriendMove,
     HangUp,
     Join,
     MakeInvite,
@@ -38,10 +50,12 @@ if TYPE_CHECKING:
     from .keep import Kept
     from .model import Link
     from .play import Play
+    from .seat import FriendSeat
     from .talk import Hello
     from .ui import FriendUI
 
-NAME = "friend"  # the stored record: {"v": 1, "name": ..., "stun": ...}
+NAME = "friend"  # the stored record: the name and STUN server last used
+ENVELOPE = Envelope("gin-rummy.friend", 1, "a friend record", older_key="v")  # first {"v": 1, ...}
 DIALOG = "dlg-friend"
 CONNECT_MS = 30_000  # no channel this long after both descriptions are set: no path was found
 PLAIN: dict[str, FeatureIntent] = {
@@ -54,23 +68,26 @@ PLAIN: dict[str, FeatureIntent] = {
 
 
 class Vault(Protocol):
-    """Where the name and STUN server are kept (records.py's Records)."""
+    """Where the name, the STUN server and the match are kept, and the statistics (records.py's
+    Records)."""
+
+    stats_data: stats.StatsRecord
 
     def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any: ...
     def put(self, name: str, text: str) -> None: ...
+    def count(self, update: stats.StatsUpdate) -> None: ...
 
 
 def parse_kept(data: Any) -> tuple[str, str]:
     """The stored (name, STUN server); ValueError for anything else."""
-    if not isinstance(data, dict) or data.get("v") != 1:
-        raise ValueError("not a friend record")
-    name, stun = data.get("name"), data.get("stun")
+    kept = ENVELOPE.open(data)
+    name, stun = kept.get("name"), kept.get("stun")
     if not (isinstance(name, str) and isinstance(stun, str) and len(name) <= 20 and len(stun) <= 260):
         raise ValueError("not a friend record")
     return name, stun
 
 
-class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
+class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater, StatsParts, Statistics):
     deferred = (
         "ginweb.friend.model",
         "ginweb.friend.invite",
@@ -88,6 +105,10 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
         self.greeted = False  # the other side's hello arrived
         self.serial = 0  # connections started here (an event of an earlier one is dropped)
         self.play: Play | None = None  # the hands over the open connection
+        self.seat: FriendSeat | None = None  # this device's seat in them, as the table plays it
+        self.shown_hand = 0  # the hand last put on the table (a new one is put there again)
+        self.said = ""  # the last refusal said on the table
+        self.tallied: tuple[str, int, bool] | None = None  # (match, hands, over) last counted
         self.mine: Hello | None = None  # this device's hello on the current connection
 
     def attach(self, table: Table) -> None:
@@ -117,8 +138,6 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
         if act == "friend-join":
             name, stun, _ = self.ui.form()
             return Join(self.ui.pasted(), name, stun)
-        if act == "friend-move" and "action" in data:
-            return FriendMove(data["action"])
         return PLAIN.get(act)
 
     def handlers(self) -> Mapping[type, Handler]:
@@ -131,7 +150,6 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
             HangUp: lambda _: self.hang_up(),
             CloseFriend: lambda _: self.ui.close(),
             DealHand: lambda _: self.deal(),
-            FriendMove: lambda intent: self.play is not None and self.play.move(intent.action),
         }
 
     # ----- the dialog ----------------------------------------------------------------------------
@@ -152,7 +170,56 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
         self.link = link
         self.ui.show(present(link, dom.game_address(), self.qr), open_it)
         p = self.play
-        self.ui.hand(p.view() if p else None, p is not None and p.can_deal(), p.problem if p else "")
+        back = self.off_table()
+        view = p.view() if p else None
+        if view is not None and back:
+            view = view.replace(deal="Back to the hand")
+        self.ui.hand(view, p is not None and (p.can_deal() or back), p.problem if p else "")
+
+    def off_table(self) -> bool:
+        """A hand with the friend is under way but not on the table (the player left it)."""
+        p = self.play
+        under_way = p is not None and p.round is not None and not p.round.over() and not p.over
+        return under_way and self.seat is not None and self.table.remote is not self.seat
+
+    def changed(self) -> None:
+        """A step of the hand (a move, a card, a check, a deal): the table follows it (a new hand
+        is put on it), the dialog says how the match stands, a refusal is said."""
+        p, seat = self.play, self.seat
+        if p is None or seat is None:
+            return
+        if seat.view() is not None:
+            if self.table.remote is seat:
+                self.table.remote_changed()
+            elif p.number != self.shown_hand:
+                self.shown_hand = p.number
+                self.table.play_remote(seat)
+        if p.problem and p.problem != self.said:
+            self.table.notice(p.problem, "rule")
+        self.said = p.problem
+        self.count()
+        self.show(self.state())
+
+    # ----- the statistics (tally.py) --------------------------------------------------------------
+
+    def stats_parts(self) -> Mapping[str, stats.PartCheck]:
+        return {tally.PART: tally.check}
+
+    def count(self) -> None:
+        """Count the hands both devices checked and the match's end, when one has come since
+        the last count (not at every step)."""
+        p = self.play
+        if p is None or p.scored is None:
+            return
+        mark = (p.match, p.scored.number, p.scored.over)
+        if mark == self.tallied or mark[1] == 0:
+            return
+        self.tallied = mark
+        done = tally.tally_of(p.scored, p.names[1 - p.me])
+        self.vault.count(lambda d: tally.count(stats.part(d, tally.PART), p.match, done))
+
+    def statistics_opened(self) -> None:
+        self.ui.show_statistics(tally.HEAD, tally.shown(stats.part(self.vault.stats_data, tally.PART)))
 
     def open(self) -> None:
         self.show(self.state(), open_it=True)
@@ -163,7 +230,7 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
         self.show(self.state().replace(stage=Stage.FAILED, problem=problem), open_it=True)
 
     def keep(self, name: str, stun: str) -> None:
-        self.vault.put(NAME, json.dumps({"v": 1, "name": name, "stun": stun}))
+        self.vault.put(NAME, json.dumps(ENVELOPE.stamp({"name": name, "stun": stun})))
 
     def copy(self) -> None:
         from ..kit import dom
@@ -184,6 +251,9 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
         self.greeted = False
         if self.play is not None:
             self.play.over = True
+        if self.seat is not None and self.table.remote is self.seat:  # kept, taken up on a new connection
+            self.table.end_remote()
+        self.seat, self.shown_hand = None, 0
         if self.peer is not None:
             self.peer.close()
             self.peer = None
@@ -380,6 +450,7 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
         from . import keep
         from .model import seat_names
         from .play import Play
+        from .seat import FriendSeat
 
         peer, mine = self.peer, self.mine
         assert peer is not None and mine is not None
@@ -391,18 +462,22 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
             seat_names(link),
             match,
             peer.send,
-            lambda: self.show(self.state()),
+            self.changed,
             lambda text: self.vault.put(keep.NAME, text),
         )
         self.play = play
+        self.seat = FriendSeat(play, link.helps, self.table.settings.game_rules)
         kept = self.kept(seat)
         if same and kept is not None:
             dom.spawn(play.take_up(kept, theirs.hand))
 
     def deal(self) -> None:
-        if self.play is not None and self.play.can_deal():
+        """The host deals the next hand (the table's "Next hand" does too); a hand under way
+        that was left goes back on the table."""
+        if self.off_table() and self.seat is not None:
+            self.table.play_remote(self.seat)
+        elif self.play is not None and self.play.can_deal():
             self.play.deal(self.table.settings.game_rules())
-            self.show(self.state())
 
     def closed(self) -> None:
         from .model import closed

@@ -46,9 +46,3 @@ class CloseFriend(FeatureIntent):
 
 class DealHand(FeatureIntent):
     """The host deals the next hand (on the rules of its settings)."""
-
-
-class FriendMove(FeatureIntent):
-    """Play ``action`` (its text, e.g. ``discard 7H``) in the hand with your friend."""
-
-    action: str

@@ -39,6 +39,7 @@ from ..table.port import (
     Handler,
     Job,
     Links,
+    Question,
     SeatedWatch,
     Statistics,
     StatsParts,
@@ -214,12 +215,12 @@ class SeatsFeature(  # one base per role it plays (table/port.py)
         if len(persons(self.seated.people)) < 2:
             self.show_game(self.past_game(it.seat, hand))
             return True
-        self.table.ask(
+        q = Question(
             f"{name}\u2019s game",
             handover.before(name, f"go over {name}\u2019s game of hand {hand}"),
             handover.READY,
-            lambda _: self.show_game(self.past_game(it.seat, hand)),
         )
+        self.table.ask(q, lambda _: self.show_game(self.past_game(it.seat, hand)))
         return True
 
     def past_game(self, seat: int, hand: int = 0, update: bool = False) -> PastGame:

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from ..storage.settings import Settings
     from ..storage.stats import PartCheck
     from .params import Params
+    from .remote import Remote
     from .tablestate import Motion, Stage
 
 Handler = Callable[[Any], object]  # an intent handler: False means refused (a drag goes back)
@@ -57,13 +58,18 @@ class HandButton(Frozen):
 
 
 class Question(Frozen):
-    """A question a feature asks before your move is played (:meth:`Questions.before_move`): the
-    move goes through on ``ok``, and ``cancel`` lets you choose again."""
+    """A confirmation's words: its title, its text, its OK and cancel buttons, and the ``choices``
+    (value, label) offered under ``legend`` (none: a plain yes or no). Dispatch asks it before a
+    knock or a new match; a feature asks it before your move is played
+    (:meth:`Questions.before_move`: the move goes through on ``ok``, ``cancel`` lets you choose
+    again) or before its own command (:meth:`Table.ask`)."""
 
     title: str
     text: str
     ok: str
-    cancel: str
+    cancel: str = "Cancel"
+    choices: tuple[tuple[str, str], ...] = ()
+    legend: str = "Discard"
 
 
 class Table(Protocol):
@@ -128,17 +134,9 @@ class Table(Protocol):
     def work(self) -> None:
         """Queue the features' background work wanted now, and run it while the table is idle."""
 
-    def ask(  # 6 parameters: the confirmation's words, its choices and what its answer does
-        self,
-        title: str,
-        text: str,
-        ok: str,
-        then: Callable[[str], object],
-        choices: Sequence[tuple[str, str]] = (),
-        legend: str = "Discard",
-    ) -> None:
-        """Confirm first (a modal question, ``choices`` under ``legend``); ``then`` gets the value
-        chosen once the player says ``ok``."""
+    def ask(self, question: Question, then: Callable[[str], object]) -> None:
+        """Confirm first (a modal ``question``); ``then`` gets the value chosen once the player
+        says its OK."""
 
     def notice(self, text: str, kind: str = "info", ms: int = 6000) -> None:
         """Show a passing notice (``kind`` "rule" for a refusal)."""
@@ -175,6 +173,23 @@ class Table(Protocol):
 
     def save_own(self) -> None:
         """Save your match (its part a feature keeps changed; also under a practice hand)."""
+
+    def play_remote(self, remote: Remote) -> None:
+        """Put a hand with a person on another device on the table (remote.py; your match waits)."""
+
+    def remote_changed(self) -> None:
+        """The hand with the other device changed there (a move, a card, a check): draw it."""
+
+    def end_remote(self) -> None:
+        """The hand with the other device leaves the table (it stays kept): your match is back."""
+
+    @property
+    def progress(self) -> int:
+        """How many moves the game on the table has had (with :attr:`epoch`, a key of the turn)."""
+
+    @property
+    def remote(self) -> Remote | None:
+        """The hand with another device on the table, if one is (:meth:`play_remote`)."""
 
 
 class Feature:
