@@ -468,9 +468,10 @@ def standard_choice(
 
 class ExpertBot(SearchBot):
     """Expert: 6 candidates narrowed twice, up to 640 guesses each picked from 4 proposals,
-    within 180,000 units (about 150 ms of CPU a decision in CPython, 0.5 s in the page), in
-    hard's slices: four times the thought it had before issue 46's budget curve, where 4x won
-    against the frozen hard level and 1x and 2x did not (``benchmarks/bots.md``).
+    within 180,000 units (about 150 ms of CPU a decision in CPython; in the page 0.4 s at the
+    median, 0.6 s at the 95th percentile), in hard's slices: four times the thought it had
+    before issue 46's budget curve, where 4x won against the frozen hard level and 1x and 2x
+    did not (``benchmarks/bots.md``, "Confirming the 4x point on new pairs").
 
     It also models a stronger opponent than hard does. Its guesses replay every stock draw of
     the opponent and barely discount hands low enough to have knocked: a good player holds
