@@ -24,11 +24,16 @@ from ..storage import stats
 from ..storage.envelope import Envelope
 from ..table.port import (
     Acts,
+    Background,
     ClosesDialogs,
     Feature,
     FeatureIntent,
+    HandButton,
+    HandButtons,
     Handler,
+    Job,
     LoadsLater,
+    ShowGame,
     Statistics,
     StatsParts,
     Table,
@@ -38,6 +43,7 @@ from .intents import (
     CloseFriend,
     CopyShare,
     DealHand,
+    GoOverHand,
     HangUp,
     Join,
     MakeInvite,
@@ -47,6 +53,7 @@ from .intents import (
 
 if TYPE_CHECKING:
     from ..kit.peer import Peer
+    from .goover import GoneOver
     from .keep import Kept
     from .model import Link
     from .play import Play
@@ -64,6 +71,7 @@ PLAIN: dict[str, FeatureIntent] = {
     "friend-hang-up": HangUp(),
     "friend-close": CloseFriend(),
     "friend-deal": DealHand(),
+    "friend-go-over": GoOverHand(),
 }
 
 
@@ -87,7 +95,9 @@ def parse_kept(data: Any) -> tuple[str, str]:
     return name, stun
 
 
-class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater, StatsParts, Statistics):
+class FriendFeature(  # one base per role it plays (table/port.py)
+    Feature, Acts, ClosesDialogs, LoadsLater, StatsParts, Statistics, HandButtons, Background
+):
     deferred = (
         "ginweb.friend.model",
         "ginweb.friend.invite",
@@ -96,9 +106,12 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater, StatsParts, Statis
     )  # the rest on first use
     dialog_closes: ClassVar[Mapping[str, FeatureIntent]] = {DIALOG: CloseFriend()}
 
-    def __init__(self, vault: Vault, ui: FriendUI) -> None:
+    def __init__(self, vault: Vault, ui: FriendUI, show_game: ShowGame) -> None:
+        """``show_game``: opens a hand with the friend to go over (app.py wires it)."""
         self.vault = vault
         self.ui = ui
+        self.show_game = show_game
+        self.gone_over: GoneOver | None = None  # the checked hands and their analyses (goover.py)
         self.link: Link | None = None  # None until the dialog is first used
         self.peer: Peer | None = None
         self.qr = ""  # the QR code of the link to share (SVG text)
@@ -150,6 +163,7 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater, StatsParts, Statis
             HangUp: lambda _: self.hang_up(),
             CloseFriend: lambda _: self.ui.close(),
             DealHand: lambda _: self.deal(),
+            GoOverHand: lambda _: self.go_over(),
         }
 
     # ----- the dialog ----------------------------------------------------------------------------
@@ -217,6 +231,47 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater, StatsParts, Statis
         self.tallied = mark
         done = tally.tally_of(p.scored, p.names[1 - p.me])
         self.vault.count(lambda d: tally.count(stats.part(d, tally.PART), p.match, done))
+
+    # ----- going over the hand just played (goover.py) --------------------------------------------
+
+    def hand_buttons(self) -> tuple[HandButton, ...]:
+        """ "Go over" under the hand with the friend, once both devices checked it."""
+        p, seat = self.play, self.seat
+        if p is None or seat is None or self.table.remote is not seat or seat.waiting() is not None:
+            return ()
+        r = p.round
+        if r is None or r.stopped or not r.over():
+            return ()
+        from .goover import BUTTON
+
+        return (BUTTON,)
+
+    def hands_gone_over(self) -> GoneOver:
+        if self.gone_over is None:
+            from .goover import GoneOver
+
+            self.gone_over = GoneOver()
+        return self.gone_over
+
+    def go_over(self) -> bool:
+        game = self.hands_gone_over().past_game(self.play) if self.play is not None else None
+        if game is None:
+            return False
+        self.show_game(game)
+        return True
+
+    def jobs(self, known: Callable[[str], bool]) -> list[Job]:
+        """The analysis of your decisions in the hand just checked, while you look."""
+        p = self.play
+        if p is None or self.hand_buttons() == ():
+            return []
+        return self.hands_gone_over().jobs(p, known, self.analysed)
+
+    def analysed(self) -> None:
+        """The analysis came in: the hand gone over, if open, shows it."""
+        game = self.hands_gone_over().past_game(self.play, update=True) if self.play is not None else None
+        if game is not None:
+            self.show_game(game)
 
     def statistics_opened(self) -> None:
         self.ui.show_statistics(tally.HEAD, tally.shown(stats.part(self.vault.stats_data, tally.PART)))
