@@ -33,6 +33,7 @@ from ..table.port import (
     Handler,
     Job,
     LoadsLater,
+    Question,
     ShowGame,
     Statistics,
     StatsParts,
@@ -190,6 +191,18 @@ class FriendFeature(  # one base per role it plays (table/port.py)
             view = view.replace(deal="Back to the hand")
         self.ui.hand(view, p is not None and (p.can_deal() or back), p.problem if p else "")
 
+    def put_on_table(self, seat: FriendSeat) -> None:
+        """The hand with the friend on the table; a table of seats or a practice hand there
+        ends, so it is asked first (your match waits either way)."""
+        t = self.table
+        what = "table of seats" if t.seated is not None else "practice hand" if t.practicing else ""
+        if not what:
+            t.play_remote(seat)
+            return
+        friend = seat.names[1]
+        text = f"Your {what} on the table ends (it is not kept); your match stays as it is."
+        t.ask(Question(f"Play the hand with {friend}?", text, "Play the hand"), lambda _: t.play_remote(seat))
+
     def off_table(self) -> bool:
         """A hand with the friend is under way but not on the table (the player left it)."""
         p = self.play
@@ -207,7 +220,7 @@ class FriendFeature(  # one base per role it plays (table/port.py)
                 self.table.remote_changed()
             elif p.number != self.shown_hand:
                 self.shown_hand = p.number
-                self.table.play_remote(seat)
+                self.put_on_table(seat)
         if p.problem and p.problem != self.said:
             self.table.notice(p.problem, "rule")
         self.said = p.problem
@@ -530,7 +543,7 @@ class FriendFeature(  # one base per role it plays (table/port.py)
         """The host deals the next hand (the table's "Next hand" does too); a hand under way
         that was left goes back on the table."""
         if self.off_table() and self.seat is not None:
-            self.table.play_remote(self.seat)
+            self.put_on_table(self.seat)
         elif self.play is not None and self.play.can_deal():
             self.play.deal(self.table.settings.game_rules())
 
