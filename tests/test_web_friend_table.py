@@ -173,24 +173,24 @@ def test_the_hand_just_played_is_gone_over_from_your_seat_once_both_devices_chec
 
 
 def test_a_practice_hand_on_the_table_is_asked_before_the_friends_hand_takes_its_place():
-    from ginweb.friend.feature import FriendFeature
+    from ginweb.friend.ontable import HandsOnTable
     from ginweb.table.dispatch import Dispatcher
     from ginweb.table.facade import TableFacade
-    from test_web_dispatch import FriendForm, confirm_ok
+    from test_web_dispatch import confirm_ok
 
     rounds = pair(dealer=1)
     deal(rounds, 1)
     _, s, r, _ = table(seed=12)
-    friend = FriendFeature(s.vault, FriendForm(), lambda _: None)
     d = Dispatcher(s, r, r, r, r, r)
-    friend.attached = TableFacade(s, d)  # attach() would listen to the page's address (js)
     s.practice(s.match.deal_code, 0)
-    seat = FriendSeat(Hands(rounds, 0), False, s.settings.game_rules)  # type: ignore[arg-type]
-    friend.put_on_table(seat)
+    hands = Hands(rounds, 0)
+    seat = FriendSeat(hands, False, s.settings.game_rules)  # type: ignore[arg-type]
+    on = HandsOnTable(TableFacade(s, d), hands, seat, s.vault, lambda _: None)  # type: ignore[arg-type]
+    on.put_on_table()
     [question] = r.named("confirm")[-1]
     assert question.title == "Play the hand with Bea?" and "practice hand" in question.text
     assert s.practicing and not s.state.remote, "nothing changes before the answer"
     confirm_ok(d, r)
-    assert s.state.remote and not s.practicing
-    friend.put_on_table(seat)  # your match on the table: no question
+    assert s.state.remote and not s.practicing and on.on_table()
+    on.put_on_table()  # your match on the table: no question
     assert len(r.named("confirm")) == 1

@@ -33,7 +33,6 @@ from ..table.port import (
     Handler,
     Job,
     LoadsLater,
-    Question,
     ShowGame,
     Statistics,
     StatsParts,
@@ -54,11 +53,10 @@ from .intents import (
 
 if TYPE_CHECKING:
     from ..kit.peer import Peer
-    from .goover import GoneOver
     from .keep import Kept
     from .model import Link
+    from .ontable import HandsOnTable
     from .play import Play
-    from .seat import FriendSeat
     from .talk import Hello
     from .ui import FriendUI
 
@@ -112,17 +110,13 @@ class FriendFeature(  # one base per role it plays (table/port.py)
         self.vault = vault
         self.ui = ui
         self.show_game = show_game
-        self.gone_over: GoneOver | None = None  # the checked hands and their analyses (goover.py)
         self.link: Link | None = None  # None until the dialog is first used
         self.peer: Peer | None = None
         self.qr = ""  # the QR code of the link to share (SVG text)
         self.greeted = False  # the other side's hello arrived
         self.serial = 0  # connections started here (an event of an earlier one is dropped)
         self.play: Play | None = None  # the hands over the open connection
-        self.seat: FriendSeat | None = None  # this device's seat in them, as the table plays it
-        self.shown_hand = 0  # the hand last put on the table (a new one is put there again)
-        self.said = ""  # the last refusal said on the table
-        self.tallied: tuple[str, int, bool] | None = None  # (match, hands, over) last counted
+        self.hands: HandsOnTable | None = None  # the same, as the table plays them
         self.mine: Hello | None = None  # this device's hello on the current connection
 
     def attach(self, table: Table) -> None:
@@ -185,46 +179,17 @@ class FriendFeature(  # one base per role it plays (table/port.py)
         self.link = link
         self.ui.show(present(link, dom.game_address(), self.qr), open_it)
         p = self.play
-        back = self.off_table()
+        back = self.hands is not None and self.hands.off_table()
         view = p.view() if p else None
         if view is not None and back:
             view = view.replace(deal="Back to the hand")
         self.ui.hand(view, p is not None and (p.can_deal() or back), p.problem if p else "")
 
-    def put_on_table(self, seat: FriendSeat) -> None:
-        """The hand with the friend on the table; a table of seats or a practice hand there
-        ends, so it is asked first (your match waits either way)."""
-        t = self.table
-        what = "table of seats" if t.seated is not None else "practice hand" if t.practicing else ""
-        if not what:
-            t.play_remote(seat)
-            return
-        friend = seat.names[1]
-        text = f"Your {what} on the table ends (it is not kept); your match stays as it is."
-        t.ask(Question(f"Play the hand with {friend}?", text, "Play the hand"), lambda _: t.play_remote(seat))
-
-    def off_table(self) -> bool:
-        """A hand with the friend is under way but not on the table (the player left it)."""
-        p = self.play
-        under_way = p is not None and p.round is not None and not p.round.over() and not p.over
-        return under_way and self.seat is not None and self.table.remote is not self.seat
-
     def changed(self) -> None:
-        """A step of the hand (a move, a card, a check, a deal): the table follows it (a new hand
-        is put on it), the dialog says how the match stands, a refusal is said."""
-        p, seat = self.play, self.seat
-        if p is None or seat is None:
-            return
-        if seat.view() is not None:
-            if self.table.remote is seat:
-                self.table.remote_changed()
-            elif p.number != self.shown_hand:
-                self.shown_hand = p.number
-                self.put_on_table(seat)
-        if p.problem and p.problem != self.said:
-            self.table.notice(p.problem, "rule")
-        self.said = p.problem
-        self.count()
+        """A step of the hand: the table follows it (ontable.py), the dialog says how the match
+        stands."""
+        if self.hands is not None:
+            self.hands.follow()
         self.show(self.state())
 
     # ----- the statistics (tally.py) --------------------------------------------------------------
@@ -232,59 +197,16 @@ class FriendFeature(  # one base per role it plays (table/port.py)
     def stats_parts(self) -> Mapping[str, stats.PartCheck]:
         return {tally.PART: tally.check}
 
-    def count(self) -> None:
-        """Count the hands both devices checked and the match's end, when one has come since
-        the last count (not at every step)."""
-        p = self.play
-        if p is None or p.scored is None:
-            return
-        mark = (p.match, p.scored.number, p.scored.over)
-        if mark == self.tallied or mark[1] == 0:
-            return
-        self.tallied = mark
-        done = tally.tally_of(p.scored, p.names[1 - p.me])
-        self.vault.count(lambda d: tally.count(stats.part(d, tally.PART), p.match, done))
-
-    # ----- going over the hand just played (goover.py) --------------------------------------------
+    # ----- going over the hand just played (ontable.py, goover.py) ------------------------------
 
     def hand_buttons(self) -> tuple[HandButton, ...]:
-        """ "Go over" under the hand with the friend, once both devices checked it."""
-        p, seat = self.play, self.seat
-        if p is None or seat is None or self.table.remote is not seat or seat.waiting() is not None:
-            return ()
-        r = p.round
-        if r is None or r.stopped or not r.over():
-            return ()
-        from .goover import BUTTON
-
-        return (BUTTON,)
-
-    def hands_gone_over(self) -> GoneOver:
-        if self.gone_over is None:
-            from .goover import GoneOver
-
-            self.gone_over = GoneOver()
-        return self.gone_over
+        return self.hands.hand_buttons() if self.hands is not None else ()
 
     def go_over(self) -> bool:
-        game = self.hands_gone_over().past_game(self.play) if self.play is not None else None
-        if game is None:
-            return False
-        self.show_game(game)
-        return True
+        return self.hands is not None and self.hands.go_over()
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
-        """The analysis of your decisions in the hand just checked, while you look."""
-        p = self.play
-        if p is None or self.hand_buttons() == ():
-            return []
-        return self.hands_gone_over().jobs(p, known, self.analysed)
-
-    def analysed(self) -> None:
-        """The analysis came in: the hand gone over, if open, shows it."""
-        game = self.hands_gone_over().past_game(self.play, update=True) if self.play is not None else None
-        if game is not None:
-            self.show_game(game)
+        return self.hands.jobs(known) if self.hands is not None else []
 
     def statistics_opened(self) -> None:
         self.ui.show_statistics(tally.HEAD, tally.shown(stats.part(self.vault.stats_data, tally.PART)))
@@ -319,9 +241,9 @@ class FriendFeature(  # one base per role it plays (table/port.py)
         self.greeted = False
         if self.play is not None:
             self.play.over = True
-        if self.seat is not None and self.table.remote is self.seat:  # kept, taken up on a new connection
-            self.table.end_remote()
-        self.seat, self.shown_hand = None, 0
+        if self.hands is not None:  # the hand is kept, taken up on a new connection
+            self.hands.leave()
+            self.hands = None
         if self.peer is not None:
             self.peer.close()
             self.peer = None
@@ -517,16 +439,17 @@ class FriendFeature(  # one base per role it plays (table/port.py)
         from ..kit import dom
         from . import keep
         from .model import seat_names
+        from .ontable import HandsOnTable
         from .play import Play
         from .seat import FriendSeat
 
         peer, mine = self.peer, self.mine
         assert peer is not None and mine is not None
-        seat = 0 if link.host else 1
+        me = 0 if link.host else 1
         same = bool(mine.match) and theirs.match == mine.match
         match = mine.match if same or link.host else theirs.match
         play = Play(
-            seat,
+            me,
             seat_names(link),
             match,
             peer.send,
@@ -534,18 +457,15 @@ class FriendFeature(  # one base per role it plays (table/port.py)
             lambda text: self.vault.put(keep.NAME, text),
         )
         self.play = play
-        self.seat = FriendSeat(play, link.helps, self.table.settings.game_rules)
-        kept = self.kept(seat)
+        seat = FriendSeat(play, link.helps, self.table.settings.game_rules)
+        self.hands = HandsOnTable(self.table, play, seat, self.vault, self.show_game)
+        kept = self.kept(me)
         if same and kept is not None:
             dom.spawn(play.take_up(kept, theirs.hand))
 
     def deal(self) -> None:
-        """The host deals the next hand (the table's "Next hand" does too); a hand under way
-        that was left goes back on the table."""
-        if self.off_table() and self.seat is not None:
-            self.put_on_table(self.seat)
-        elif self.play is not None and self.play.can_deal():
-            self.play.deal(self.table.settings.game_rules())
+        if self.hands is not None:
+            self.hands.deal()
 
     def closed(self) -> None:
         from .model import closed
