@@ -391,28 +391,66 @@ def verdict(
 
 @dataclass(frozen=True)
 class Budget:
-    """Guesses per batch, at most per pair; ``stop``: end the check at the first pair that is
-    not won (the verdict cannot be robust any more)."""
+    """What a check may spend: guesses per batch, at most per pair; ``stop``: end the check at
+    the first pair that is not won (the verdict cannot be robust any more). A deeper check
+    (:data:`DEEP`) looks only when the guesses have doubled, never gives a pair up as hopeless
+    before its cap (``futile`` off), and draws fresh guesses (``draw``: 0 is the first runs'
+    draw, all at once; another draw comes ``chunk`` guesses at a time, as the pair asks)."""
 
     batch: int = 16
     most: int = 192
     stop: bool = True
+    futile: bool = True
+    doubling: bool = False
+    draw: int = 0
+    chunk: int = 64
+
+    def looks_at(self, n: int) -> bool:
+        """Whether the comparison is looked at after ``n`` guesses."""
+        if n >= self.most:
+            return True
+        if not self.doubling:
+            return n % self.batch == 0
+        return n >= self.batch and n % self.batch == 0 and (n // self.batch) & (n // self.batch - 1) == 0
+
+
+DEEP = Budget(batch=16, most=384, futile=False, doubling=True, draw=1)
+"""The deeper check of issue 41's fifth run: fresh guesses, looks at 16, 32, 64, 128, 256 and
+384 guesses (six looks, as the first budget's doubling from 16 to 192 would have had twelve),
+a pair stopping only once its interval is clear of 0 either way or at 384 guesses."""
+
+
+class Drawn:
+    """One model's guessed tables at a decision, drawn a chunk at a time as a comparison asks
+    for more (the first draw, 0, all at once: the earlier runs' guesses, unchanged)."""
+
+    def __init__(self, position: Position, model: Model, budget: Budget):
+        self.position, self.model, self.budget = position, model, budget
+        self.tables: list[Match] = []
+
+    def __getitem__(self, k: int) -> Match:
+        while len(self.tables) <= k:
+            size = self.budget.most if self.budget.draw == 0 else self.budget.chunk
+            seed = 1000 * self.budget.draw + len(self.tables) // max(size, 1)
+            self.tables += guessed_tables(self.position, self.model, size, seed).tables
+        return self.tables[k]
 
 
 Value = Callable[[int], float]
 
 
 def measure_pair(
-    tables: Sequence[Match], moves: tuple[Action, Action], policy: str, value: Value, budget: Budget
+    tables: Drawn, moves: tuple[Action, Action], policy: str, value: Value, budget: Budget
 ) -> list[float]:
-    """Differences of ``moves[0]`` over ``moves[1]`` on the tables in order, a batch at a time,
-    until the comparison is settled (see :func:`settled`) or the tables run out."""
+    """Differences of ``moves[0]`` over ``moves[1]`` on the tables in order, looking when the
+    budget says, until the comparison is settled (see :func:`settled`) or the budget is spent."""
     diffs: list[float] = []
-    bots = (policy_bot(policy, 1), policy_bot(policy, 2))
-    for table in tables[: budget.most]:
-        a, b = (value(play_out(table, move, bots)) for move in moves)
+    seed = 2 * budget.draw
+    bots = (policy_bot(policy, seed + 1), policy_bot(policy, seed + 2))
+    for k in range(budget.most):
+        a, b = (value(play_out(tables[k], move, bots)) for move in moves)
         diffs.append(a - b)
-        if len(diffs) % budget.batch == 0 and settled(diffs, budget.most):
+        if budget.looks_at(len(diffs)) and settled(diffs, budget.most if budget.futile else None):
             break
     return diffs
 
@@ -421,14 +459,16 @@ FUTILE_FROM = 32
 """Guesses before a comparison may be given up as one that cannot clear 0."""
 
 
-def settled(diffs: Sequence[float], most: int) -> bool:
+def settled(diffs: Sequence[float], most: int | None) -> bool:
     """Whether more guesses are pointless: the interval of the paired differences is clear of 0
-    either way, or (after :data:`FUTILE_FROM` guesses) the mean is under what would clear 0 even
-    with the error shrunk to its size at ``most`` guesses."""
+    either way, or (after :data:`FUTILE_FROM` guesses, unless ``most`` is None) the mean is under
+    what would clear 0 even with the error shrunk to its size at ``most`` guesses."""
     pair = Pair(Model.SAMPLER, "", tuple(diffs))
     if pair.state != State.UNCLEAR:
         return True
-    return pair.n >= FUTILE_FROM and pair.mean < Z * pair.error * math.sqrt(pair.n / most)
+    return (
+        most is not None and pair.n >= FUTILE_FROM and pair.mean < Z * pair.error * math.sqrt(pair.n / most)
+    )
 
 
 def value_of(position: Position) -> Value:
@@ -449,12 +489,10 @@ def compare(  # 6 parameters: the decision, its two moves, and what the check ma
     measured (policies in the order given, each under every model, on the same guesses),
     stopping at the first pair not won when ``budget.stop``."""
     value = value_of(position)
-    tables: dict[Model, tuple[Match, ...]] = {}
+    tables = {model: Drawn(position, model, budget) for model in models}  # guessed when first needed
     pairs = []
     for policy in policies:
         for model in models:
-            if model not in tables:  # guessed when first needed: a check may stop before
-                tables[model] = guessed_tables(position, model, budget.most, 0).tables
             pair = Pair(
                 model, policy, tuple(measure_pair(tables[model], (better, other), policy, value, budget))
             )

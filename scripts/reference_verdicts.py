@@ -33,8 +33,10 @@ from pathlib import Path
 from typing import Any
 
 from reference import (
+    DEEP,
     MODELS,
     POLICIES,
+    Budget,
     Model,
     compare,
     guessed_tables,
@@ -78,11 +80,15 @@ def over(until: datetime.datetime | None) -> bool:
     return until is not None and datetime.datetime.now(datetime.UTC) >= until
 
 
-def checked(pos: Position, better: Any, other: Any, bound: bool = True) -> dict[str, Any]:
+def checked(
+    pos: Position, better: Any, other: Any, bound: bool = True, budget: Budget | None = None
+) -> dict[str, Any]:
     """The reference check of ``better`` against ``other``, as data (with the uniform bound's
     pairs if ``bound``: a third of the playouts, and no part of the verdict)."""
     start, cpu = time.perf_counter(), time.process_time()
-    pairs = compare(pos, better, other, models=(*MODELS, Model.UNIFORM) if bound else MODELS)
+    pairs = compare(
+        pos, better, other, models=(*MODELS, Model.UNIFORM) if bound else MODELS, budget=budget or Budget()
+    )
     return {
         "verdict": str(verdict(pairs)),
         "pairs": [p.to_data() for p in pairs],
@@ -278,7 +284,11 @@ def run_coach_robust(out: Path, until: datetime.datetime | None, head: str, args
     rows = read_rows([reviews])
     disputed = [r for r in rows if not (r["flagged"] or r["old"] or r["low"]) and r["played"] != r["best"]]
     order = {id(r): k for k, r in enumerate(disputed)}
-    ranked = [(t, r) for r in rows if (t := tier(r, args.recall, order.get(id(r), 1))) is not None]
+    ranked = [
+        (t, r)
+        for r in rows
+        if (t := tier(r, args.recall, order.get(id(r), 1))) is not None and t <= args.tiers
+    ]
     ranked.sort(key=lambda tr: min(tr[0], 1) if tr[0] < 3 else 3)  # old flags and low ones together, by hand
     for t, row in ranked:
         if over(until):
@@ -288,10 +298,45 @@ def run_coach_robust(out: Path, until: datetime.datetime | None, head: str, args
         seed, level, move = row["key"].split(":")
         pos = Position.of(replayed(played_match(int(seed), level), 1, int(move)).view(PLAYER))
         checked_row = row | {"tier": t, "level": level, "phase": str(pos.phase), "stock": pos.stock_size}
-        checked_row |= checked(pos, Action.parse(row["best"]), Action.parse(row["played"]), bound=False)
+        budget = DEEP if args.deep else Budget()
+        checked_row |= checked(pos, Action.parse(row["best"]), Action.parse(row["played"]), False, budget)
         with out.open("a") as f:
-            f.write(json.dumps(checked_row | {"commit": head}) + "\n")
+            f.write(json.dumps(checked_row | {"commit": head, "deep": args.deep}) + "\n")
         print(row["key"], t, checked_row["verdict"], checked_row["cpu"], flush=True)
+
+
+def deepened(rows: list[dict[str, Any]], robust_share: float) -> list[dict[str, Any]]:
+    """The flags the deeper check takes (today's coach's, :func:`flag`), in its order: every flag
+    that is not robust, and a seeded sample of ``robust_share`` of the robust ones (so the deeper
+    measurement is not given to one side only), the two taken in turn."""
+    flags = [r for r in rows if r.get("tier") == 0 and flag(r)]
+    doubted = [r for r in flags if r["verdict"] != "robust"]
+    robust = [r for r in flags if r["verdict"] == "robust"]
+    random.Random("verdicts:deepen").shuffle(robust)
+    robust = robust[: round(len(robust) * robust_share)]
+    turns = zip(doubted, robust, strict=False)
+    paired = [r for two in turns for r in two]
+    return paired + doubted[len(robust) :] + robust[len(doubted) :]
+
+
+def run_deepen(out: Path, until: datetime.datetime | None, head: str, args: argparse.Namespace) -> None:
+    """deepen: check again, with the deeper budget (:data:`reference.DEEP`: fresh guesses, a pair
+    stopping only once its interval is clear of 0 or at its cap), the flags of coach-robust runs
+    (see :func:`deepened`); each appended to <out>.jsonl with its first verdict (``before``)."""
+    done = done_keys(out)
+    for row in deepened(read_rows(args.runs), args.robust_share):
+        if over(until):
+            return
+        if row["key"] in done:
+            continue
+        seed, level, move = row["key"].split(":")
+        pos = Position.of(replayed(played_match(int(seed), level), 1, int(move)).view(PLAYER))
+        again = {k: row[k] for k in ("key", "level", "phase", "stock", "played", "best", "kind", "loss")}
+        again |= {"before": row["verdict"], "before_pairs": row["pairs"], "commit": head, "deep": True}
+        again |= checked(pos, Action.parse(row["best"]), Action.parse(row["played"]), False, DEEP)
+        with out.open("a") as f:
+            f.write(json.dumps(again) + "\n")
+        print(row["key"], row["verdict"], "->", again["verdict"], again["cpu"], flush=True)
 
 
 def wilson(k: int, n: int, z: float = 1.645) -> tuple[float, float]:
@@ -529,7 +574,7 @@ def prune(runs: list[Path], earlier: list[Path]) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("job", choices=("puzzles", "coach", "coach-robust", "summary", "prune"))
+    ap.add_argument("job", choices=("puzzles", "coach", "coach-robust", "deepen", "summary", "prune"))
     ap.add_argument("runs", nargs="*", type=Path, help="summary: the runs to read")
     ap.add_argument("--out", default=None)
     ap.add_argument("--until", default=None, help="HH:MM UTC: stop before starting anything after it")
@@ -557,6 +602,13 @@ def main() -> None:
     ap.add_argument(
         "--skip", nargs="*", type=Path, default=[], help="puzzles: runs whose puzzles are checked already"
     )
+    ap.add_argument(
+        "--tiers", type=int, default=3, help="coach-robust: check tiers up to this (0: flags only)"
+    )
+    ap.add_argument("--deep", action="store_true", help="coach-robust: check with the deeper budget")
+    ap.add_argument(
+        "--robust-share", type=float, default=0.3, help="deepen: the share of robust flags checked again"
+    )
     ap.add_argument("--earlier", nargs="*", type=Path, default=[], help="prune: runs of the first posterior")
     args = ap.parse_args()
     if args.job == "prune":
@@ -576,6 +628,8 @@ def main() -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     if args.job == "puzzles":
         run_puzzles(out, until, commit(), args)
+    elif args.job == "deepen":
+        run_deepen(out, until, commit(), args)
     elif args.job == "coach-robust":
         run_coach_robust(out, until, commit(), args)
     else:
