@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -18,8 +19,10 @@ from gin_core.puzzles import puzzle_by_id
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 from reference import (
+    DEEP,
     MISS,
     Budget,
+    Drawn,
     Likelihood,
     Model,
     Pair,
@@ -29,6 +32,7 @@ from reference import (
     deck_for,
     effective_size,
     guessed_tables,
+    measure_pair,
     play_out,
     policy_bot,
     resampled,
@@ -190,3 +194,54 @@ def test_pruning_trusts_only_the_sampler_s_contradictions_from_the_first_posteri
     later.write_text(json.dumps({"key": current_id("p0004"), "verdict": "unclear", "pairs": []}))
     found = statuses([later], [earlier])
     assert found == {current_id("p0002"): "contradicted", current_id("p0004"): "unclear"}
+
+
+def test_the_deeper_check_looks_only_when_its_guesses_have_doubled_and_at_its_cap() -> None:
+    assert [n for n in range(1, DEEP.most + 1) if DEEP.looks_at(n)] == [16, 32, 64, 128, 256, 384]
+    assert [n for n in range(1, 65) if Budget().looks_at(n)] == [16, 32, 48, 64]  # the first runs'
+    noisy = [1.0, -1.0] * 64  # mean 0 at 128 guesses: hopeless for the first budget...
+    assert settled(noisy, 192)
+    assert not settled(noisy, None)  # ...but the deeper check goes on to its cap
+
+
+def test_the_deeper_check_draws_fresh_guesses_a_chunk_at_a_time_and_the_first_draw_is_unchanged() -> None:
+    pos = puzzle_by_id("p0001").position
+
+    def hands(tables: Iterable[Match]) -> list[int]:
+        return [mask_of(t.hand.hands[1 - pos.player]) for t in tables]
+
+    first = Drawn(pos, Model.SAMPLER, Budget(most=6))
+    assert hands([first[k] for k in range(6)]) == hands(guessed_tables(pos, Model.SAMPLER, 6, 0).tables)
+    deep = Drawn(pos, Model.SAMPLER, Budget(most=8, draw=1, chunk=3))
+    assert len(deep.tables) == 0  # nothing guessed before it is asked for
+    deep[4]
+    assert len(deep.tables) == 6  # two chunks of three
+    assert hands(deep.tables[:3]) == hands(guessed_tables(pos, Model.SAMPLER, 3, 1000).tables)
+    assert hands(deep.tables[3:]) == hands(guessed_tables(pos, Model.SAMPLER, 3, 1001).tables)
+
+
+def test_a_tie_under_the_deeper_check_runs_to_its_cap() -> None:
+    pz = puzzle_by_id("p0001")
+    budget = Budget(batch=2, most=8, futile=False, doubling=True, draw=1, chunk=4)
+    tables = Drawn(pz.position, Model.SAMPLER, budget)
+    diffs = measure_pair(tables, (pz.answer, pz.answer), "simple", float, budget)
+    assert diffs == [0.0] * 8
+
+
+def flag_row(key: str, verdict: str, stock: int = 10, kind: str = "knocked_too_early") -> dict[str, object]:
+    return {"key": key, "tier": 0, "flagged": True, "stock": stock, "kind": kind, "verdict": verdict}
+
+
+def test_the_deeper_check_takes_every_doubted_flag_and_a_sample_of_the_robust_ones_in_turn() -> None:
+    from reference_verdicts import deepened
+
+    robust = [flag_row(f"{k}:beginner:9", "robust") for k in range(10)]
+    doubted = [flag_row("20:beginner:9", "unclear"), flag_row("21:standard:9", "contradicted")]
+    others = [
+        flag_row("30:beginner:9", "unclear", stock=30, kind="other"),  # the opening rule drops it
+        {**flag_row("31:beginner:9", "unclear"), "tier": 1},  # not a flag
+    ]
+    chosen = deepened([*robust, *doubted, *others], 0.3)
+    assert [r["verdict"] for r in chosen] == ["unclear", "robust", "contradicted", "robust", "robust"]
+    assert chosen == deepened([*robust, *doubted, *others], 0.3)  # a seeded sample: the same again
+    assert len(deepened([*robust, *doubted], 1.0)) == 12
