@@ -245,3 +245,20 @@ def test_the_deeper_check_takes_every_doubted_flag_and_a_sample_of_the_robust_on
     assert [r["verdict"] for r in chosen] == ["unclear", "robust", "contradicted", "robust", "robust"]
     assert chosen == deepened([*robust, *doubted, *others], 0.3)  # a seeded sample: the same again
     assert len(deepened([*robust, *doubted], 1.0)) == 12
+
+
+def test_recall_s_deeper_check_takes_the_unflagged_candidates_that_could_still_reach_the_threshold() -> None:
+    from reference_verdicts import could_reach, recall_deepened
+
+    def candidate(seed: int, verdict: str, mean: float, error: float | None) -> dict[str, object]:
+        pair = {"model": "sampler", "policy": "simple", "mean": mean, "error": error}
+        row = {**flag_row(f"{seed}:beginner:9", verdict), "tier": 1, "flagged": False, "pairs": [pair]}
+        return row | {"run": "r.jsonl"}
+
+    close = candidate(1, "unclear", 5.0, 2.0)  # 5 + 1.645 x 2 = 8.3: could still be beyond 8
+    far = candidate(2, "unclear", 3.0, 2.0)  # at most 6.3
+    sure = candidate(3, "robust", 9.0, 0.5)
+    last = candidate(9, "unclear", 9.0, 2.0)  # the last hand checked: it may be part done
+    assert could_reach(close) and not could_reach(far) and could_reach(candidate(4, "unclear", 1.0, None))
+    assert recall_deepened([close, far, sure, last], 1.0) == [close, sure]
+    assert recall_deepened([close, far, sure, last], 0.0) == [close]
