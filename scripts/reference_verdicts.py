@@ -302,7 +302,10 @@ def run_coach_robust(out: Path, until: datetime.datetime | None, head: str, args
         budget = DEEP if args.deep else Budget()
         checked_row |= checked(pos, Action.parse(row["best"]), Action.parse(row["played"]), False, budget)
         with out.open("a") as f:
-            f.write(json.dumps(checked_row | {"commit": head, "deep": args.deep}) + "\n")
+            f.write(
+                json.dumps(checked_row | {"commit": head, "deep": args.deep, "clustered": budget.clustered})
+                + "\n"
+            )
         print(row["key"], t, checked_row["verdict"], checked_row["cpu"], flush=True)
 
 
@@ -378,6 +381,7 @@ def run_deepen(out: Path, until: datetime.datetime | None, head: str, args: argp
             "before_pairs": row["pairs"],
             "commit": head,
             "deep": True,
+            "clustered": DEEP.clustered,
         }
         again |= checked(pos, Action.parse(row["best"]), Action.parse(row["played"]), False, DEEP)
         with out.open("a") as f:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -143,15 +144,19 @@ def test_resampling_follows_the_weights() -> None:
     assert effective_size([1.0, 0.0, 0.0, 0.0]) == pytest.approx(1)
 
 
+def diffs(*values: float) -> Pair:
+    return Pair(Model.SAMPLER, "simple", values)
+
+
 def test_a_comparison_stops_once_settled_either_way_or_hopeless() -> None:
-    assert settled([0.2, 0.1, 0.3, 0.2], 192)  # clear above 0
-    assert settled([-0.2, -0.1, -0.3, -0.2], 192)  # clear below
+    assert settled(diffs(0.2, 0.1, 0.3, 0.2), 192)  # clear above 0
+    assert settled(diffs(-0.2, -0.1, -0.3, -0.2), 192)  # clear below
     noisy = [1.0, -1.0] * 8  # mean 0: no budget could clear it, but not before FUTILE_FROM guesses
-    assert not settled(noisy, 192)
-    assert settled(noisy * 2, 192)
+    assert not settled(diffs(*noisy), 192)
+    assert settled(diffs(*noisy * 2), 192)
     hopeful = [1.0, -0.7] * 16  # mean 0.15, error 0.15 at 32 guesses: more guesses could clear it
-    assert not settled(hopeful, 192)
-    assert settled(hopeful, 33)  # ...but not within 33
+    assert not settled(diffs(*hopeful), 192)
+    assert settled(diffs(*hopeful), 33)  # ...but not within 33
 
 
 def test_the_shipped_check_status_names_puzzles_of_the_set_and_the_criterion_s_size() -> None:
@@ -199,7 +204,7 @@ def test_pruning_trusts_only_the_sampler_s_contradictions_from_the_first_posteri
 def test_the_deeper_check_looks_only_when_its_guesses_have_doubled_and_at_its_cap() -> None:
     assert [n for n in range(1, DEEP.most + 1) if DEEP.looks_at(n)] == [16, 32, 64, 128, 256, 384]
     assert [n for n in range(1, 65) if Budget().looks_at(n)] == [16, 32, 48, 64]  # the first runs'
-    noisy = [1.0, -1.0] * 64  # mean 0 at 128 guesses: hopeless for the first budget...
+    noisy = diffs(*[1.0, -1.0] * 64)  # mean 0 at 128 guesses: hopeless for the first budget...
     assert settled(noisy, 192)
     assert not settled(noisy, None)  # ...but the deeper check goes on to its cap
 
@@ -222,10 +227,11 @@ def test_the_deeper_check_draws_fresh_guesses_a_chunk_at_a_time_and_the_first_dr
 
 def test_a_tie_under_the_deeper_check_runs_to_its_cap() -> None:
     pz = puzzle_by_id("p0001")
-    budget = Budget(batch=2, most=8, futile=False, doubling=True, draw=1, chunk=4)
+    budget = Budget(batch=2, most=8, futile=False, doubling=True, draw=1, chunk=4, clustered=True)
     tables = Drawn(pz.position, Model.SAMPLER, budget)
-    diffs = measure_pair(tables, (pz.answer, pz.answer), "simple", float, budget)
-    assert diffs == [0.0] * 8
+    tie = measure_pair(tables, (pz.answer, pz.answer), "simple", float, budget)
+    assert tie.diffs == (0.0,) * 8 and tie.state == State.UNCLEAR
+    assert len(tie.clusters) == 8 and tie.draws == len(set(tables.keys))  # each guess's draw
 
 
 def flag_row(key: str, verdict: str, stock: int = 10, kind: str = "knocked_too_early") -> dict[str, object]:
@@ -262,3 +268,16 @@ def test_recall_s_deeper_check_takes_the_unflagged_candidates_that_could_still_r
     assert could_reach(close) and not could_reach(far) and could_reach(candidate(4, "unclear", 1.0, None))
     assert recall_deepened([close, far, sure, last], 1.0) == [close, sure]
     assert recall_deepened([close, far, sure, last], 0.0) == [close]
+
+
+def test_copies_of_one_draw_count_once_in_the_error() -> None:
+    """A posterior keeps one proposal many times (restocked): the error is over the draws."""
+    apart = Pair(Model.POSTERIOR, "simple", (3.0, 3.0, 3.0, -1.0, -1.0, -1.0, 2.0, 2.0, 2.0))
+    drawn = replace(apart, clusters=("a", "a", "a", "b", "b", "b", "c", "c", "c"))
+    assert apart.state == State.BETTER  # nine guesses read as independent...
+    assert (
+        drawn.draws == 3 and drawn.error > 1.5 * apart.error and drawn.state == State.UNCLEAR
+    )  # ...three draws
+    single = replace(apart, clusters=tuple(range(9)))  # every guess its own draw: the usual error
+    assert single.error == pytest.approx(apart.error)
+    assert replace(apart, clusters=("a",) * 9).state == State.UNCLEAR  # one draw: no interval
