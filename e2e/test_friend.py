@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from gin_e2e import wait_ready
+from test_game import play_turn
 
 SHOTS = Path(__file__).resolve().parent.parent / "artifacts" / "friend"
 PHONE = {"width": 390, "height": 844}
@@ -122,75 +123,102 @@ def connect(host, guest, site_url: str) -> None:
         page.wait_for_function("document.querySelector('#friend-status').textContent.startsWith('Connected')")
 
 
+def on_table(page, name: str) -> None:
+    """Wait until the hand with the friend is on this page's table (its player's name there,
+    their cards dealt)."""
+    page.wait_for_function(
+        """n => document.getElementById('name-you').textContent === n
+               && document.querySelectorAll('#my-hand .card').length >= 10""",
+        arg=name,
+        timeout=60_000,
+    )
+
+
 def cards_of(page) -> list[str]:
-    """The card words of the page's own hand, as its dialog says them."""
-    return page.text_content("#friend-cards").removeprefix("Your cards: ").split()
+    """The keys of the cards in this page's own hand, as its table shows them."""
+    return page.eval_on_selector_all("#my-hand .card", "els => els.map(e => e.dataset.key)")
 
 
 def readable(page) -> str:
-    """What a person or a program can read of the game with a friend on this page: the
-    dialog's text and accessibility tree, and every stored record but the ordinary match's
-    (the table underneath plays its own deal against the computer)."""
+    """What a person or a program can read of the game with a friend on this page: the page's
+    text, its accessibility tree, every card key in it, and every stored record but the
+    ordinary match's (sealed: it waits under the friend's hand)."""
     storage = json.loads(page.evaluate("JSON.stringify(Object.assign({}, localStorage))"))
     kept = "\n".join(f"{k}={v}" for k, v in storage.items() if not k.endswith(("/match", "/practice")))
-    dialog = page.locator("#dlg-friend")
-    return "\n".join([dialog.inner_text(), dialog.aria_snapshot(), kept])
+    keys = page.eval_on_selector_all("[data-key]", "els => els.map(e => e.dataset.key)")
+    body = page.locator("body")
+    return "\n".join([body.inner_text(), body.aria_snapshot(), " ".join(keys), kept])
 
 
-def next_move(page) -> int | None:
-    """The button of the move this page's player makes now (an ending first, then a draw from
-    the stock, then the first offered), or None when it is not their turn."""
-    labels = page.eval_on_selector_all("#friend-moves button", "bs => bs.map(b => b.textContent)")
-    for start in ("Big gin", "Gin", "Knock", "Draw from the stock", "Pass"):
-        found = [i for i, label in enumerate(labels) if label.startswith(start)]
-        if found:
-            return found[0]
-    return 0 if labels else None
+def turn(page) -> str:
+    return page.evaluate("document.getElementById('table').dataset.turn")
 
 
-def click_move(page, index: int) -> None:
-    """Click this page's move ``index`` and wait for the dialog to take it."""
-    before = page.inner_html("#friend-moves")
-    page.locator("#friend-moves button").nth(index).click()
-    page.wait_for_function("h => document.querySelector('#friend-moves').innerHTML !== h", arg=before)
+def hand_shown(page) -> bool:
+    return page.is_visible("#result")
 
 
 def play_out(host, guest, scan_each_move: bool = False) -> None:
-    """Both pages play to the hand's end (``scan_each_move``: first checking that neither page
-    can read a card of the other's hand); both then show the same result."""
+    """Both pages play to the hand's end on their tables (``scan_each_move``: first checking
+    that neither page can read a card of the other's hand); both then log the same result."""
     for _ in range(300):
-        if all(p.text_content("#friend-result") for p in (host, guest)):
+        if all(hand_shown(p) for p in (host, guest)):
             break
         for page, other in ((host, guest), (guest, host)):
+            if turn(page) != "you":
+                continue
             if scan_each_move:
                 hidden, seen = cards_of(other), readable(page)
-                assert not [c for c in hidden if re.search(rf"(?<![0-9AJQK]){re.escape(c)}", seen)]
-            move = next_move(page)
-            if move is not None:
-                click_move(page, move)
+                assert not [
+                    c for c in hidden if re.search(rf"(?<![0-9AJQKT]){re.escape(c)}(?![0-9A-Z])", seen)
+                ]
+            play_turn(page)
         host.wait_for_timeout(100)
-    results = [p.text_content("#friend-result") for p in (host, guest)]
-    assert results[0] and results[0] == results[1], results
+    lines = [
+        p.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")[-1] for p in (host, guest)
+    ]
+    assert lines[0] == lines[1] and "Hand 1 result" in lines[0], lines
 
 
-def test_a_hand_is_dealt_played_and_checked_on_both_devices(devices, site_url):
+def test_a_hand_is_dealt_played_and_checked_on_both_tables(devices, site_url):
     host, guest, errors = devices
     connect(host, guest, site_url)
     host.click("[data-act=friend-deal]")
-    for page in (host, guest):
-        page.wait_for_function(
-            "document.querySelector('#friend-cards').textContent.startsWith('Your cards')", timeout=60_000
-        )
+    on_table(host, "Ann")
+    on_table(guest, "Bea")
     mine, theirs = cards_of(host), cards_of(guest)
     assert len(mine) == len(theirs) == 10 and not set(mine) & set(theirs)
+    assert host.text_content("#name-cpu") == "Bea" and guest.text_content("#name-cpu") == "Ann"
     host.screenshot(path=str(SHOTS / "hand-host.png"))
     guest.screenshot(path=str(SHOTS / "hand-guest.png"))
     play_out(host, guest, scan_each_move=True)
     # the match, scored on each device from the hands it verified: the same words on both
     lines = [p.text_content("#friend-match") for p in (host, guest)]
     assert lines[0] == lines[1] and re.fullmatch(r"Match to \d+: Ann \d+, Bea \d+\.", lines[0]), lines
-    host.wait_for_selector("#friend-deal:not([hidden])")
-    assert host.text_content("#friend-deal") == "Deal the next hand" and guest.is_hidden("#friend-deal")
+    host.screenshot(path=str(SHOTS / "result-host.png"))
+    # each player goes over their own decisions, from their own seat's view
+    guest.click("#btn-friend-go-over")
+    guest.wait_for_selector("#dlg-review[open]")
+    assert guest.text_content("#review-title").startswith("Your game of hand 1")
+    guest.screenshot(path=str(SHOTS / "go-over-guest.png"))
+    guest.click("#dlg-review [data-act=review-close]")
+    # the hand is counted with the friend, apart from the record against the computer
+    host.click("[data-act=stats]")
+    host.wait_for_selector("#friends-stats table")
+    row = host.eval_on_selector_all("#friends-stats tbody tr > *", "cs => cs.map(c => c.textContent)")
+    assert row[0] == "Bea" and row[5] == "1", row  # one hand, with Bea
+    host.click("#dlg-stats [data-act=close]")
+    # the next hand is the host's to deal, from the table's own button
+    guest.click("#btn-next")
+    guest.wait_for_function(
+        "document.getElementById('toasts').textContent.includes('The host deals the next hand')"
+    )
+    host.click("#btn-next")
+    for page in (host, guest):
+        page.wait_for_function(
+            "[...document.querySelectorAll('#log li')].some(e => e.textContent.startsWith('Hand 2'))",
+            timeout=60_000,
+        )
     perf = [json.loads(p.evaluate("window.ginFriendPerf || '[]'")) for p in (host, guest)]
     (SHOTS / "perf.json").write_text(json.dumps({"host": perf[0], "guest": perf[1]}, indent=1))
     assert perf[0][0]["slices"] > 100 and perf[1][0]["slices"] > 100  # the work ran in slices
@@ -204,44 +232,46 @@ def answer_again(host, guest, link: str) -> None:
     guest.wait_for_selector("#friend-share:not([hidden]) #friend-qr svg", timeout=30_000)
     host.fill("#friend-answer", guest.input_value("#friend-link"))
     host.click("[data-act=friend-answer]")
-    for page in (host, guest):  # connected again (the hand shown before was the old connection's)
-        page.wait_for_function("document.querySelector('#friend-status').textContent.startsWith('Connected')")
-
-
-def dealt(*pages) -> None:
-    for page in pages:
-        page.wait_for_function(
-            "document.querySelector('#friend-cards').textContent.startsWith('Your cards')", timeout=60_000
-        )
 
 
 def mover(host, guest):
-    """The page whose player has moves now (waiting while the devices exchange keys)."""
+    """The page whose player may move now (waiting while the devices exchange keys)."""
     for _ in range(300):
         for page in (host, guest):
-            if page.locator("#friend-moves button").count():
+            if turn(page) == "you":
                 return page
         host.wait_for_timeout(100)
     raise AssertionError("no one has a move")
 
 
 def play_moves(host, guest, count: int) -> None:
-    """``count`` moves that do not end the hand (a draw, a discard...)."""
+    """``count`` turns that do not end the hand: a pass, or a draw from the stock and a discard."""
     for _ in range(count):
         page = mover(host, guest)
-        labels = page.eval_on_selector_all("#friend-moves button", "bs => bs.map(b => b.textContent)")
-        plain = [i for i, b in enumerate(labels) if not b.startswith(("Knock", "Gin", "Big gin"))]
-        click_move(page, plain[0])
+        phase = page.evaluate("document.getElementById('table').dataset.phase")
+        if phase in ("offer", "wall"):
+            page.click("#btn-pass")
+            continue
+        if phase == "draw":
+            page.click("#stock")
+            page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 11")
+        before = cards_of(page)
+        page.query_selector_all("#my-hand .card:not(.locked)")[-1].click()
+        page.wait_for_function(
+            "n => document.querySelectorAll('#my-hand .card').length === n", arg=len(before) - 1
+        )
 
 
 def test_a_hand_dropped_mid_way_is_taken_up_where_it_stood(devices, site_url):
-    """The friend's page is reloaded mid-hand (the connection drops; the host is told the hand is
-    kept); the host makes a new invitation from its page, the friend opens it in the same tab,
-    and both take the hand up where it stood: the same cards, then played to a verified end."""
+    """The friend's page is reloaded mid-hand (the connection drops; the host's table goes back
+    to its own match and it is told the hand is kept); the host makes a new invitation from its
+    page, the friend opens it in the same tab, and both take the hand up on their tables where
+    it stood: the same cards, then played to a verified end."""
     host, guest, errors = devices
     connect(host, guest, site_url)
     host.click("[data-act=friend-deal]")
-    dealt(host, guest)
+    on_table(host, "Ann")
+    on_table(guest, "Bea")
     play_moves(host, guest, 3)
     mover(host, guest)  # the keys of the last move are in: someone may move (a drawn card is read)
     before = cards_of(host), cards_of(guest)
@@ -249,13 +279,15 @@ def test_a_hand_dropped_mid_way_is_taken_up_where_it_stood(devices, site_url):
     wait_ready(guest, 90)
     host.wait_for_selector("#friend-problem:not([hidden])", timeout=30_000)
     assert "The hand is kept on this device" in host.text_content("#friend-problem")
+    assert host.text_content("#name-you") == "You", "the host's own match is back on its table"
 
     # the host invites again from the same page (the hand in its memory and in its storage)
     host.click("[data-act=friend-invite]")
     host.wait_for_selector("#friend-share:not([hidden]) #friend-qr svg", timeout=30_000)
     answer_again(host, guest, host.input_value("#friend-link"))
-    dealt(host, guest)
-    assert (cards_of(host), cards_of(guest)) == before
+    on_table(host, "Ann")
+    on_table(guest, "Bea")
+    assert (sorted(cards_of(host)), sorted(cards_of(guest))) == (sorted(before[0]), sorted(before[1]))
     host.screenshot(path=str(SHOTS / "taken-up-host.png"))
     guest.screenshot(path=str(SHOTS / "taken-up-guest.png"))
     play_out(host, guest)

@@ -102,13 +102,13 @@ def test_the_new_match_form_keeps_custom_rules_and_takes_a_preset():
 
 def test_each_move_makes_its_sound_and_the_end_of_a_match_its_own():
     assert cues.cue([], Phase.DRAW) is None
-    assert cues.cue([Action(ActionKind.DRAW_STOCK)], Phase.DISCARD) == "draw"
-    assert cues.cue([Action(ActionKind.DRAW_PILE)], Phase.DISCARD) == "draw"
-    assert cues.cue([Action(ActionKind.DRAW_STOCK), Action.parse("discard 7S")], Phase.DRAW) == "discard"
-    assert cues.cue([Action.parse("knock 7S")], Phase.HAND_OVER) == "knock"
-    assert cues.cue([Action.parse("gin 7S")], Phase.HAND_OVER) == "gin"
-    assert cues.cue([Action.parse("gin 7S")], Phase.MATCH_OVER) == "match"
-    assert cues.cue([Action(ActionKind.PASS)], Phase.OFFER) is None
+    assert cues.cue([ActionKind.DRAW_STOCK], Phase.DISCARD) == "draw"
+    assert cues.cue([ActionKind.DRAW_PILE], Phase.DISCARD) == "draw"
+    assert cues.cue([ActionKind.DRAW_STOCK, ActionKind.DISCARD], Phase.DRAW) == "discard"
+    assert cues.cue([ActionKind.KNOCK], Phase.HAND_OVER) == "knock"
+    assert cues.cue([ActionKind.GIN], Phase.HAND_OVER) == "gin"
+    assert cues.cue([ActionKind.GIN], Phase.MATCH_OVER) == "match"
+    assert cues.cue([ActionKind.PASS], Phase.OFFER) is None
     assert all(0 < len(tones) <= 4 and all(t < 0.3 for _, t in tones) for tones in cues.TONES.values())
 
 
@@ -218,7 +218,8 @@ def test_the_tutor_asks_before_a_bad_discard_and_change_my_move_lets_you_choose_
     bad = values[-1].action
     moves = len(s.match.history)
     assert d(i.PlayCard(bad.card)) is False
-    (title, text, ok, _, cancel, _) = r.named("confirm")[-1]
+    [question] = r.named("confirm")[-1]
+    title, text, ok, cancel = question.title, question.text, question.ok, question.cancel
     assert (title, ok, cancel) == ("Are you sure?", "Play it anyway", "Change my move")
     assert "Better: " in text and len(s.match.history) == moves
     d(i.ConfirmCancel())

@@ -328,8 +328,8 @@ def test_leaving_a_match_that_does_not_count_for_the_daily_does_not_say_it_count
         s.ui.handover = False
     assert not s.counts
     d(OpenDaily())
-    asked = r.named("confirm")[-1]
-    assert "does not count" in asked[1] and "counts as abandoned" not in asked[1], asked
+    [asked] = r.named("confirm")[-1]
+    assert "does not count" in asked.text and "counts as abandoned" not in asked.text, asked
     confirm_ok(d, r)
     r.run_later()
     assert feature(s).attempt == Attempt.COUNTED and vault.stats == stats.empty()

@@ -109,8 +109,7 @@ class Recorder:
 
     def confirm_value(self) -> str:
         self.calls.append(("confirm_value", ()))
-        confirm = [a for n, a in self.calls if n == "confirm"][-1]
-        choices = confirm[3]
+        choices = self.named("confirm")[-1][0].choices
         return self.choice or (choices[0][0] if choices else "")
 
     def chosen(self, old: Settings) -> Settings | None:
@@ -218,7 +217,7 @@ def test_every_control_of_the_page_has_its_intent():
         SeatsFeature(Vault(), SeatsForm(), lambda game: None),
     ]
     features.append(LessonsFeature(Vault(), None))
-    features.append(FriendFeature(Vault(), FriendForm()))
+    features.append(FriendFeature(Vault(), FriendForm(), lambda _: None))
     for name in names:
         assert i.from_control(name, data) or any(f.control(name, data) for f in features), name
 
@@ -309,7 +308,8 @@ def knock_table() -> tuple[Dispatcher, Session, Recorder, Vault]:
 def test_a_knock_is_confirmed_with_your_melds_then_played():
     d, s, r, _ = knock_table()
     d(i.EndHand("knock"))
-    [(title, _text, ok, choices, _cancel, _legend)] = r.named("confirm")
+    [(question,)] = r.named("confirm")
+    title, ok, choices = question.title, question.ok, question.choices
     assert (title, ok) == ("Knock?", "Knock") and choices
     assert s.match.phase == Phase.DISCARD, "nothing played before OK"
     d(i.ConfirmOk())
@@ -452,7 +452,7 @@ def test_new_rules_mid_match_ask_before_starting_again():
     uid = s.game.uid
     r.chosen_settings = s.settings.with_rules(preset("tournament"))
     d(i.SaveSettings())
-    assert s.game.uid == uid and r.named("confirm")[-1][0] == "New rules"
+    assert s.game.uid == uid and r.named("confirm")[-1][0].title == "New rules"
     confirm_ok(d, r)
     assert s.game.uid != uid and s.match.rules == preset("tournament")
 
@@ -512,7 +512,7 @@ def test_every_intent_has_exactly_one_handler():
     assert not {*daily.handlers(), *review.handlers()} & set(puzzles.handlers())
     assert not set(seats) & {*daily.handlers(), *review.handlers(), *puzzles.handlers()}
     assert not set(lessons) & {*daily.handlers(), *review.handlers(), *puzzles.handlers(), *seats}
-    friend = FriendFeature(Vault(), FriendForm()).handlers()
+    friend = FriendFeature(Vault(), FriendForm(), lambda _: None).handlers()
     handled = {*daily.handlers(), *review.handlers(), *puzzles.handlers(), *seats, *lessons}
     assert not set(friend) & handled
     handled |= set(friend)

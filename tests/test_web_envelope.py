@@ -18,6 +18,8 @@ from gin_core import SaveError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 from ginweb.daily import record as daily
+from ginweb.friend import feature as friend
+from ginweb.friend import keep as friend_match
 from ginweb.kit.safejson import NewerVersionError
 from ginweb.lessons import record as lessons
 from ginweb.puzzles import record as puzzles
@@ -35,6 +37,8 @@ ENVELOPES = [
     puzzles.ENVELOPE,
     lessons.ENVELOPE,
     seats.ENVELOPE,
+    friend.ENVELOPE,
+    friend_match.ENVELOPE,
 ]
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=8),

@@ -17,8 +17,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 import contextlib
 
 from ginweb.friend import invite, keep, talk
+from ginweb.friend.feature import ENVELOPE, parse_kept
 from ginweb.friend.model import Link, Stage, closed, no_path, present, seat_names, stun_server
 from ginweb.kit import qr
+from ginweb.kit.safejson import NewerVersionError
 
 FINGERPRINT = ":".join(f"{b:02X}" for b in range(32))
 # an offer as Chromium writes it for one data channel (addresses gathered; a TCP candidate and
@@ -156,8 +158,14 @@ def test_a_kept_match_reads_back_and_a_damaged_one_is_refused():
     kept = kept_match()
     assert keep.parse(json.loads(keep.dumps(kept))) == kept
     good = json.loads(keep.dumps(kept))
+    assert good["format"] == "gin-rummy.friend-match" and good["version"] == 1 and good["v"] == 1
+    before_the_envelope = {k: v for k, v in good.items() if k not in ("format", "version")}
+    assert keep.parse(before_the_envelope) == kept, "a record kept as {'v': 1, ...} still reads"
+    with pytest.raises(NewerVersionError, match="version 2 of a match with a friend is newer"):
+        keep.parse({**good, "version": 2})
+    with pytest.raises(ValueError, match="not a match with a friend"):
+        keep.parse({**good, "format": "gin-rummy.stats"})
     for change in (
-        {"v": 2},
         {"match": ""},
         {"me": 2},
         {"names": ["Ann"]},
@@ -169,6 +177,16 @@ def test_a_kept_match_reads_back_and_a_damaged_one_is_refused():
     ):
         with pytest.raises(ValueError, match="not a kept match"):
             keep.parse({**good, **change})
+
+
+def test_the_name_and_stun_server_are_kept_in_the_one_envelope():
+    stored = json.loads(json.dumps(ENVELOPE.stamp({"name": "Ann", "stun": "stun.example.org:3478"})))
+    assert stored["format"] == "gin-rummy.friend" and stored["version"] == 1
+    assert parse_kept(stored) == ("Ann", "stun.example.org:3478")
+    assert parse_kept({"v": 1, "name": "Bea", "stun": ""}) == ("Bea", ""), "kept before the envelope"
+    for bad in ({**stored, "version": 2}, {**stored, "name": 7}, {**stored, "stun": "x" * 300}, [1]):
+        with pytest.raises(ValueError):
+            parse_kept(bad)
 
 
 def test_a_failure_says_whether_a_stun_server_was_set():

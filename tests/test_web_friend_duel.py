@@ -125,19 +125,21 @@ def test_a_lie_stops_the_hand_and_is_said():
     assert not rounds[1 - mover].pending()
 
 
-def test_the_words_name_only_your_cards_and_the_result_is_the_same_on_both():
+def test_the_dialogs_words_name_no_card_and_the_result_is_the_same_on_both():
+    """The hand is played on the table: the dialog beside it says how the hand and the match
+    stand, and names no card at all (neither hand's)."""
     from ginweb.friend.handview import hand_view
     from ginweb.words.narrate import card_word
 
     rounds = pair()
     deal(rounds)
     names = ("Ann", "Bea")
+    every = set(seen(rounds[0]).cards) | set(seen(rounds[1]).cards)
     for me, r in enumerate(rounds):
         v = hand_view(seen(r), names, me)
-        others = set(seen(rounds[1 - me]).cards)
-        text = " ".join([v.status, v.cards, v.top, *(label for _, label in v.moves)])
-        assert not [c for c in others if card_word(c) in text]
-        assert all(card_word(c) in v.cards for c in seen(r).cards)
+        text = " ".join([v.status, v.result, v.match, v.deal])
+        assert v.status == "Your move." if seen(r).my_turn else v.status == f"{names[1 - me]}'s move."
+        assert not [c for c in every if card_word(c) in text or str(c) in text]
     play_out(rounds, random.Random(3))
     results = {hand_view(seen(r), names, me).result for me, r in enumerate(rounds)}
     assert len(results) == 1 and results.pop()

@@ -61,7 +61,7 @@ def test_every_covered_table_says_the_same_words():
     to = seated.seating()["handover"]
     assert seated_model(seated).facts.status == handover.instruction(to) and to in ("Ann", "Bob")
     asked = []
-    host = SimpleNamespace(ask=lambda title, text, ok, then: asked.append((text, ok)))
+    host = SimpleNamespace(ask=lambda q, then: asked.append((q.text, q.ok)))
     pass_to(host, 1, 1, ("Ann", "Bob"))  # type: ignore[arg-type]
     assert asked == [(handover.before("Bob", "see Bob\u2019s review"), handover.READY)]
 

@@ -145,9 +145,10 @@ def test_a_persons_review_opens_only_behind_the_handover_and_is_never_counted() 
     assert t.s.two_people and t.review.hand_buttons()
     t.d(OpenReview(1))
     assert t.review.open is None, "no review before the device is handed over"
-    assert [a[0] for a in t.r.named("confirm")] == ["Review hand 1"]
+    assert [a[0].title for a in t.r.named("confirm")] == ["Review hand 1"]
     t.d(i.ConfirmOk())
-    assert t.r.named("confirm")[-1][:3] == (
+    [question] = t.r.named("confirm")[-1]
+    assert (question.title, question.text, question.ok) == (
         "Bob\u2019s review",
         "Pass to Bob to see Bob\u2019s review.",
         "Ready",

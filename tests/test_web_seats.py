@@ -485,7 +485,7 @@ def test_the_tutor_asks_before_a_bad_move_at_a_table_and_is_quiet_while_you_sit_
             ]
         )
         assert d(i.PlayCard(bad.card)) is False
-        assert r.named("confirm")[-1][0] == "Are you sure?"
+        assert r.named("confirm")[-1][0].title == "Are you sure?"
 
 
 def test_strict_mode_takes_nothing_back_at_a_table_as_at_two():
@@ -537,7 +537,8 @@ def test_back_to_your_match_from_a_table_and_a_new_match_says_it_abandons_the_on
     r = Recorder()
     d = Dispatcher(s, r, r, r, r, r)
     d(i.LeaveTable())
-    (title, _, ok, *_) = r.named("confirm")[-1]
+    [question] = r.named("confirm")[-1]
+    title, ok = question.title, question.ok
     assert (title, ok) == ("Leave the table?", "Leave the table")
     d(i.ConfirmOk())
     while r.pending:  # what the answer does runs in a task of its own (dispatch.confirm_ok)

@@ -27,6 +27,7 @@ from ..table.port import (
     Job,
     Links,
     MatchPart,
+    Question,
     Results,
     Statistics,
     Watches,
@@ -181,7 +182,10 @@ class DailyFeature(  # one base per role it plays (table/port.py)
             return
         leaving = t.leaving()
         if leaving is not None:
-            t.ask(f"Play Daily #{record.number(day)}?", leaving, "Play the daily", lambda _: self.deal(day))
+            t.ask(
+                Question(f"Play Daily #{record.number(day)}?", leaving, "Play the daily"),
+                lambda _: self.deal(day),
+            )
         else:
             self.deal(day)
 

@@ -20,12 +20,30 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from ..table.port import Acts, ClosesDialogs, Feature, FeatureIntent, Handler, LoadsLater, Table
+from ..storage import stats
+from ..storage.envelope import Envelope
+from ..table.port import (
+    Acts,
+    Background,
+    ClosesDialogs,
+    Feature,
+    FeatureIntent,
+    HandButton,
+    HandButtons,
+    Handler,
+    Job,
+    LoadsLater,
+    ShowGame,
+    Statistics,
+    StatsParts,
+    Table,
+)
+from . import tally
 from .intents import (
     CloseFriend,
     CopyShare,
     DealHand,
-    FriendMove,
+    GoOverHand,
     HangUp,
     Join,
     MakeInvite,
@@ -37,11 +55,13 @@ if TYPE_CHECKING:
     from ..kit.peer import Peer
     from .keep import Kept
     from .model import Link
+    from .ontable import HandsOnTable
     from .play import Play
     from .talk import Hello
     from .ui import FriendUI
 
-NAME = "friend"  # the stored record: {"v": 1, "name": ..., "stun": ...}
+NAME = "friend"  # the stored record: the name and STUN server last used
+ENVELOPE = Envelope("gin-rummy.friend", 1, "a friend record", older_key="v")  # first {"v": 1, ...}
 DIALOG = "dlg-friend"
 CONNECT_MS = 30_000  # no channel this long after both descriptions are set: no path was found
 PLAIN: dict[str, FeatureIntent] = {
@@ -50,27 +70,33 @@ PLAIN: dict[str, FeatureIntent] = {
     "friend-hang-up": HangUp(),
     "friend-close": CloseFriend(),
     "friend-deal": DealHand(),
+    "friend-go-over": GoOverHand(),
 }
 
 
 class Vault(Protocol):
-    """Where the name and STUN server are kept (records.py's Records)."""
+    """Where the name, the STUN server and the match are kept, and the statistics (records.py's
+    Records)."""
+
+    stats_data: stats.StatsRecord
 
     def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any: ...
     def put(self, name: str, text: str) -> None: ...
+    def count(self, update: stats.StatsUpdate) -> None: ...
 
 
 def parse_kept(data: Any) -> tuple[str, str]:
     """The stored (name, STUN server); ValueError for anything else."""
-    if not isinstance(data, dict) or data.get("v") != 1:
-        raise ValueError("not a friend record")
-    name, stun = data.get("name"), data.get("stun")
+    kept = ENVELOPE.open(data)
+    name, stun = kept.get("name"), kept.get("stun")
     if not (isinstance(name, str) and isinstance(stun, str) and len(name) <= 20 and len(stun) <= 260):
         raise ValueError("not a friend record")
     return name, stun
 
 
-class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
+class FriendFeature(  # one base per role it plays (table/port.py)
+    Feature, Acts, ClosesDialogs, LoadsLater, StatsParts, Statistics, HandButtons, Background
+):
     deferred = (
         "ginweb.friend.model",
         "ginweb.friend.invite",
@@ -79,15 +105,18 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
     )  # the rest on first use
     dialog_closes: ClassVar[Mapping[str, FeatureIntent]] = {DIALOG: CloseFriend()}
 
-    def __init__(self, vault: Vault, ui: FriendUI) -> None:
+    def __init__(self, vault: Vault, ui: FriendUI, show_game: ShowGame) -> None:
+        """``show_game``: opens a hand with the friend to go over (app.py wires it)."""
         self.vault = vault
         self.ui = ui
+        self.show_game = show_game
         self.link: Link | None = None  # None until the dialog is first used
         self.peer: Peer | None = None
         self.qr = ""  # the QR code of the link to share (SVG text)
         self.greeted = False  # the other side's hello arrived
         self.serial = 0  # connections started here (an event of an earlier one is dropped)
         self.play: Play | None = None  # the hands over the open connection
+        self.hands: HandsOnTable | None = None  # the same, as the table plays them
         self.mine: Hello | None = None  # this device's hello on the current connection
 
     def attach(self, table: Table) -> None:
@@ -117,8 +146,6 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
         if act == "friend-join":
             name, stun, _ = self.ui.form()
             return Join(self.ui.pasted(), name, stun)
-        if act == "friend-move" and "action" in data:
-            return FriendMove(data["action"])
         return PLAIN.get(act)
 
     def handlers(self) -> Mapping[type, Handler]:
@@ -131,7 +158,7 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
             HangUp: lambda _: self.hang_up(),
             CloseFriend: lambda _: self.ui.close(),
             DealHand: lambda _: self.deal(),
-            FriendMove: lambda intent: self.play is not None and self.play.move(intent.action),
+            GoOverHand: lambda _: self.go_over(),
         }
 
     # ----- the dialog ----------------------------------------------------------------------------
@@ -152,7 +179,37 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
         self.link = link
         self.ui.show(present(link, dom.game_address(), self.qr), open_it)
         p = self.play
-        self.ui.hand(p.view() if p else None, p is not None and p.can_deal(), p.problem if p else "")
+        back = self.hands is not None and self.hands.off_table()
+        view = p.view() if p else None
+        if view is not None and back:
+            view = view.replace(deal="Back to the hand")
+        self.ui.hand(view, p is not None and (p.can_deal() or back), p.problem if p else "")
+
+    def changed(self) -> None:
+        """A step of the hand: the table follows it (ontable.py), the dialog says how the match
+        stands."""
+        if self.hands is not None:
+            self.hands.follow()
+        self.show(self.state())
+
+    # ----- the statistics (tally.py) --------------------------------------------------------------
+
+    def stats_parts(self) -> Mapping[str, stats.PartCheck]:
+        return {tally.PART: tally.check}
+
+    # ----- going over the hand just played (ontable.py, goover.py) ------------------------------
+
+    def hand_buttons(self) -> tuple[HandButton, ...]:
+        return self.hands.hand_buttons() if self.hands is not None else ()
+
+    def go_over(self) -> bool:
+        return self.hands is not None and self.hands.go_over()
+
+    def jobs(self, known: Callable[[str], bool]) -> list[Job]:
+        return self.hands.jobs(known) if self.hands is not None else []
+
+    def statistics_opened(self) -> None:
+        self.ui.show_statistics(tally.HEAD, tally.shown(stats.part(self.vault.stats_data, tally.PART)))
 
     def open(self) -> None:
         self.show(self.state(), open_it=True)
@@ -163,7 +220,7 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
         self.show(self.state().replace(stage=Stage.FAILED, problem=problem), open_it=True)
 
     def keep(self, name: str, stun: str) -> None:
-        self.vault.put(NAME, json.dumps({"v": 1, "name": name, "stun": stun}))
+        self.vault.put(NAME, json.dumps(ENVELOPE.stamp({"name": name, "stun": stun})))
 
     def copy(self) -> None:
         from ..kit import dom
@@ -184,6 +241,9 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
         self.greeted = False
         if self.play is not None:
             self.play.over = True
+        if self.hands is not None:  # the hand is kept, taken up on a new connection
+            self.hands.leave()
+            self.hands = None
         if self.peer is not None:
             self.peer.close()
             self.peer = None
@@ -379,30 +439,33 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater):
         from ..kit import dom
         from . import keep
         from .model import seat_names
+        from .ontable import HandsOnTable
         from .play import Play
+        from .seat import FriendSeat
 
         peer, mine = self.peer, self.mine
         assert peer is not None and mine is not None
-        seat = 0 if link.host else 1
+        me = 0 if link.host else 1
         same = bool(mine.match) and theirs.match == mine.match
         match = mine.match if same or link.host else theirs.match
         play = Play(
-            seat,
+            me,
             seat_names(link),
             match,
             peer.send,
-            lambda: self.show(self.state()),
+            self.changed,
             lambda text: self.vault.put(keep.NAME, text),
         )
         self.play = play
-        kept = self.kept(seat)
+        seat = FriendSeat(play, link.helps, self.table.settings.game_rules)
+        self.hands = HandsOnTable(self.table, play, seat, self.vault, self.show_game)
+        kept = self.kept(me)
         if same and kept is not None:
             dom.spawn(play.take_up(kept, theirs.hand))
 
     def deal(self) -> None:
-        if self.play is not None and self.play.can_deal():
-            self.play.deal(self.table.settings.game_rules())
-            self.show(self.state())
+        if self.hands is not None:
+            self.hands.deal()
 
     def closed(self) -> None:
         from .model import closed

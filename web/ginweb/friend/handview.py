@@ -1,5 +1,6 @@
-"""The hand with a friend as the dialog shows it: every word from what this device's player
-may see (duel.py's ``Seen``), never a card of the other hand. Pure."""
+"""How the hand and the match with a friend stand, as the dialog says it beside the table
+(where the hand is played, seat.py): every word from what this device's player may see
+(duel.py's ``Seen``), and no card at all. Pure."""
 
 from __future__ import annotations
 
@@ -13,20 +14,16 @@ DEALING = (DuelStage.SHUFFLE, DuelStage.MIX, DuelStage.LOCK, DuelStage.DEAL_KEYS
 
 
 class HandView(Frozen):
-    """The hand's status, your cards and the discard pile's top (words), your moves now
-    (action text, label), the result once both devices checked the deal, the match's score (or
+    """The hand's status, the result once both devices checked the deal, the match's score (or
     its result, every bonus named) and the words of the host's Deal button."""
 
     status: str
-    cards: str
-    top: str
-    moves: tuple[tuple[str, str], ...]
     result: str
     match: str = ""
     deal: str = "Deal a hand"
 
 
-NO_HAND = HandView(status="", cards="", top="", moves=(), result="")
+NO_HAND = HandView(status="", result="")
 """The dialog's hand part when no hand was dealt."""
 
 
@@ -74,9 +71,6 @@ def hand_view(
         result = narrate.hand_headline(None if s.dead else s.settlement, names)
     return HandView(
         status=status(s, names[1 - me], stopped),
-        cards=narrate.cards_words(s.cards) if s.cards else "",
-        top=narrate.card_word(s.top) if s.top is not None else "",
-        moves=tuple((str(a), narrate.action_label(a, s.top)) for a in s.moves),
         result=result,
         match=match_line,
         deal=deal,

@@ -48,7 +48,6 @@ class DealHand(FeatureIntent):
     """The host deals the next hand (on the rules of its settings)."""
 
 
-class FriendMove(FeatureIntent):
-    """Play ``action`` (its text, e.g. ``discard 7H``) in the hand with your friend."""
-
-    action: str
+class GoOverHand(FeatureIntent):
+    """Go over your decisions in the hand just played with your friend (once both devices
+    checked it)."""

@@ -4,7 +4,8 @@ hand's number, the match itself (gin_core's ``DuelMatch`` text: its rules and th
 hands verified), the hand (gin_core's ``DuelRecord`` text: this device's own secrets and steps,
 nothing it could not read), the host's deal message of that hand (sent again if the friend never
 had it), whether the friend said the hand is over on its side, and the words of a lie that
-stopped it. Written after every step, before anything is sent. Pure."""
+stopped it. Written after every step, before anything is sent, in the one envelope of the
+page's records (storage/envelope.py; the first records were ``{"v": 1, ...}``). Pure."""
 
 from __future__ import annotations
 
@@ -12,9 +13,13 @@ import json
 from typing import Any
 
 from ..kit.frozen import Frozen
+from ..storage.envelope import Envelope
 
 NAME = "friend-match"
 VERSION = 1
+FORMAT = "gin-rummy.friend-match"
+ENVELOPE = Envelope(FORMAT, VERSION, "a match with a friend", older_key="v")
+HEAD = {"format", "version", "v"}  # the envelope's fields (open() writes them all)
 MAX_ID = 16
 MAX_TEXT = 400_000  # the hand's record (gin_core.duel.resume.MAX_RECORD_CHARS)
 
@@ -36,11 +41,13 @@ class Kept(Frozen):
 
 def dumps(kept: Kept) -> str:
     data = {n: getattr(kept, n) for n in kept.__fields__}
-    return json.dumps({"v": VERSION, **data, "names": list(kept.names)})
+    return json.dumps(ENVELOPE.stamp({**data, "names": list(kept.names)}))
 
 
-def parse(data: Any) -> Kept:
-    """The stored match (``data``: its JSON, read); ValueError for anything else."""
+def parse(raw: Any) -> Kept:
+    """The stored match (``raw``: its JSON, read); ValueError for anything else."""
+    data = ENVELOPE.open(raw)
+    data.setdefault("v", VERSION)
     if not (_shaped(data) and _texts(data) and _numbers(data)):
         raise ValueError("not a kept match with a friend")
     names = data["names"]
@@ -58,8 +65,7 @@ def parse(data: Any) -> Kept:
 
 
 def _shaped(data: Any) -> bool:
-    fields = isinstance(data, dict) and set(data) == {"v", *Kept.__fields__}
-    return fields and data["v"] == VERSION and isinstance(data["acked"], bool)
+    return set(data) == {*HEAD, *Kept.__fields__} and isinstance(data["acked"], bool)
 
 
 def _texts(data: dict[str, Any]) -> bool:

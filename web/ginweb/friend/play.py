@@ -1,7 +1,8 @@
 """The hands with a friend over the open channel: the host deals (its rules, sent with the
 hand's number, dealer and scores: talk.py), both pages run the duel protocol (duel.py) in
-background slices between frames and send what it returns; each page shows its hand in the
-dialog (handview.py) and plays its moves from there. Each page keeps the match after every step
+background slices between frames and send what it returns; each page shows its hand on the
+table (seat.py) and plays its moves there, and the dialog says how the match stands
+(handview.py). Each page keeps the match after every step
 (keep.py), before sending, so a reload or a dropped connection takes it up where it stood. The
 work is measured in the page: every slice's length, for the deal's total and its longest slice
 (``window.ginFriendPerf``)."""
@@ -11,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from gin_core import Action, GinError, IllegalAction, Rules
+from gin_core import Action, GinError, Rules
 from gin_core.duel import DuelMatch, DuelStage, load_duel_match
 
 from ..kit import dom
@@ -86,7 +87,7 @@ class Play:
     def view(self) -> HandView | None:
         if self.restoring:
             words = f"Taking up hand {self.number} with {self.names[1 - self.me]} where it stood…"
-            return HandView(status=words, cards="", top="", moves=(), result="")
+            return HandView(status=words, result="")
         if self.round is None:
             return None
         return hand_view(seen(self.round), self.names, self.me, self.round.stopped, self.scored)
@@ -225,19 +226,13 @@ class Play:
         self.perf[-1].add(slices)
         dom.window.ginFriendPerf = json.dumps([c.data() for c in self.perf])
 
-    def move(self, text: str) -> bool:
-        """Play your move ``text`` (an action's text); False, said, if it is refused."""
+    def play(self, action: Action) -> None:
+        """Play your move, made on the table (``IllegalAction`` if refused: nothing sent)."""
         if self.round is None or self.restoring:
-            return False
-        try:
-            texts = self.round.play(Action.parse(text))
-        except (IllegalAction, GinError) as e:
-            self.problem = f"That move is refused: {e}."
-            self.drawn()
-            return False
+            raise LookupError("no hand with the friend is under way")
+        texts = self.round.play(action)
         self.send_all(texts)
         dom.spawn(self.pump())
-        return True
 
     # ----- a match taken up again on a new connection ----------------------------------------
 

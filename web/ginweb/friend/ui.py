@@ -3,6 +3,7 @@ copies the link to the clipboard. Decides nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..kit import dom
@@ -12,7 +13,6 @@ if TYPE_CHECKING:
     from .model import FriendView
 
 DIALOG = "dlg-friend"
-MOVE = '<button type="button" data-act="friend-move" data-action="{}">{}</button>'  # a move's text, its label
 
 
 class FriendUI:
@@ -59,10 +59,16 @@ class FriendUI:
         dom.set_text(said, problem)
         dom.set_hidden(said, not problem)
         dom.set_text(dom.by_id("friend-hand-status"), v.status)
-        dom.set_text(dom.by_id("friend-cards"), f"Your cards: {v.cards}" if v.cards else "")
-        dom.set_text(dom.by_id("friend-top"), f"Discard pile: {v.top}" if v.top else "")
         dom.set_text(dom.by_id("friend-result"), v.result)
-        dom.by_id("friend-moves").innerHTML = "".join(MOVE.format(dom.esc(a), dom.esc(w)) for a, w in v.moves)
+
+    def show_statistics(self, head: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> None:
+        """The matches with friends, one row per friend (apart from the record against the
+        computer above them)."""
+        box = dom.by_id("friends-stats")
+        if not rows:
+            box.innerHTML = "<p>No match with a friend played yet.</p>"
+            return
+        box.innerHTML = dom.figures_table("Matches with friends", head, rows)
 
     def fill(self, name: str, stun: str) -> None:
         """The name and STUN server as last used."""

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import html
 import traceback
-from collections.abc import Callable, Coroutine, Generator, Iterable
+from collections.abc import Callable, Coroutine, Generator, Iterable, Sequence
 from typing import Any, TypeVar
 
 import js
@@ -63,6 +63,19 @@ def data_options(names: Iterable[str]) -> dict[str, str]:
 
 def esc(text: object) -> str:
     return html.escape(str(text), quote=True)
+
+
+def figures_table(caption: str, cols: tuple[str, ...], body: Sequence[tuple[str, ...]]) -> str:
+    """A table of figures: ``cols`` its columns' heads, each row headed by its first cell."""
+    head = "".join(f'<th scope="col">{esc(h)}</th>' for h in cols)
+    rows = "".join(
+        f'<tr><th scope="row">{esc(r[0])}</th>{"".join(f"<td>{esc(c)}</td>" for c in r[1:])}</tr>'
+        for r in body
+    )
+    return (
+        f'<table class="stats"><caption>{esc(caption)}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+    )
 
 
 def now() -> float:

@@ -13,29 +13,20 @@ itself shows only that seat's view (seen.py): the other hand only as far as that
 from __future__ import annotations
 
 from ..table import handover
-from ..table.port import Table
+from ..table.port import Question, Table
 from .intents import OpenReview
 
 
 def ask_whose(table: Table, hand: int, people: tuple[str, str]) -> None:
     """Ask whose review of hand ``hand`` to open, then hand the device to that person."""
-    choices = [(str(seat), f"{name}\u2019s review") for seat, name in enumerate(people)]
-    table.ask(
-        f"Review hand {hand}",
-        "Each person's review shows their own cards and decisions, so it opens for them alone.",
-        "Next",
-        lambda value: pass_to(table, hand, int(value), people),
-        choices,
-        legend="Whose review",
-    )
+    choices = tuple((str(seat), f"{name}\u2019s review") for seat, name in enumerate(people))
+    text = "Each person's review shows their own cards and decisions, so it opens for them alone."
+    q = Question(f"Review hand {hand}", text, "Next", choices=choices, legend="Whose review")
+    table.ask(q, lambda value: pass_to(table, hand, int(value), people))
 
 
 def pass_to(table: Table, hand: int, seat: int, people: tuple[str, str]) -> None:
     """The handover: the review of ``seat`` opens once that person says they have the device."""
     name = people[seat]
-    table.ask(
-        f"{name}\u2019s review",
-        handover.before(name, f"see {name}\u2019s review"),
-        handover.READY,
-        lambda _: table(OpenReview(hand, 0, seat)),
-    )
+    q = Question(f"{name}\u2019s review", handover.before(name, f"see {name}\u2019s review"), handover.READY)
+    table.ask(q, lambda _: table(OpenReview(hand, 0, seat)))

@@ -10,19 +10,6 @@ from ..words.seatwords import WORDS
 SEATS_MAX = 4  # the seats of the form (partners)
 
 
-def _board(caption: str, cols: tuple[str, ...], body: tuple[tuple[str, ...], ...]) -> str:
-    """A table of figures: ``cols`` its columns' heads, each row headed by its first cell."""
-    head = "".join(f'<th scope="col">{dom.esc(h)}</th>' for h in cols)
-    rows = "".join(
-        f'<tr><th scope="row">{dom.esc(r[0])}</th>{"".join(f"<td>{dom.esc(c)}</td>" for c in r[1:])}</tr>'
-        for r in body
-    )
-    return (
-        f'<table class="stats"><caption>{dom.esc(caption)}</caption>'
-        f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
-    )
-
-
 class SeatsUI:
     def __init__(self) -> None:
         choices = "".join(
@@ -44,4 +31,4 @@ class SeatsUI:
         if not rows:
             box.innerHTML = "<p>No table of another seating played yet.</p>"
             return
-        box.innerHTML = _board("Tables by seating", head, rows)
+        box.innerHTML = dom.figures_table("Tables by seating", head, rows)

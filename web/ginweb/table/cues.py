@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gin_core import Action, ActionKind, Phase
+from gin_core import ActionKind, Phase
 
 Tone = tuple[float, float]  # frequency (Hz), length (s)
 
@@ -26,11 +26,11 @@ KIND_CUES = {
 }
 
 
-def cue(new: Sequence[Action], phase: Phase) -> str | None:
-    """The sound of the moves just made (``new``, oldest first; the last one speaks for them),
-    the match's end first; None when they make none."""
+def cue(new: Sequence[ActionKind], phase: Phase) -> str | None:
+    """The sound of the moves just made (``new``: their kinds, oldest first; the last one
+    speaks for them), the match's end first; None when they make none."""
     if not new:
         return None
     if phase == Phase.MATCH_OVER:
         return "match"
-    return KIND_CUES.get(new[-1].kind)
+    return KIND_CUES.get(new[-1])

@@ -9,7 +9,7 @@ tests with stand-ins.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import assert_never
 
 from ..storage import settings
@@ -21,7 +21,7 @@ from . import intents as i
 from .facade import TableFacade
 from .moves import Moves
 from .parts import ComputerPlay, Display, Modals, PageServices, SettingsForm
-from .port import Handler, Plugs
+from .port import Handler, Plugs, Question
 from .session import Session
 from .tablestate import Motion
 
@@ -149,9 +149,7 @@ class Dispatcher:
             return
         text = f"The table of {sp.table.seats} ends (it is not kept); your match comes back as it was."
         self.ask(
-            "Leave the table?",
-            text,
-            "Leave the table",
+            Question("Leave the table?", text, "Leave the table"),
             lambda _: self.table_changed(self.session.back_to_match),
         )
 
@@ -168,6 +166,13 @@ class Dispatcher:
             self.turns.kick()
 
         self.screen.later(deal)
+
+    def changed_there(self, dealt: bool) -> None:
+        """The game on the table changed on another device (a friend's move or card, a new
+        hand when ``dealt``): draw it, then let the showdown run if the hand is over."""
+        self.screen.render(Motion.DEAL if dealt else Motion.MOVE)
+        self.screen.later(self.session.flush)
+        self.turns.kick()
 
     # ----- settings and statistics --------------------------------------------------------------
 
@@ -204,7 +209,7 @@ class Dispatcher:
         self.turns.kick()
         if new.game_rules() != s.match.rules and s.match.result is None:
             text = "Start a new match with these rules now? Otherwise they apply from the next match."
-            self.ask("New rules", text, "Start new match", lambda _: self.new_match(), cancel="Next match")
+            self.ask(Question("New rules", text, "Start new match", "Next match"), lambda _: self.new_match())
         else:
             self.screen.notice("Settings saved.", "info", 2500)
 
@@ -213,7 +218,10 @@ class Dispatcher:
             self.keeper.reset_stats()
             self.screen.notice("Statistics reset.", "info", 3000)
 
-        self.ask("Reset statistics?", "Every count goes back to zero. This cannot be undone.", "Reset", reset)
+        self.ask(
+            Question("Reset statistics?", "Every count goes back to zero. This cannot be undone.", "Reset"),
+            reset,
+        )
 
     def show_chart(self, name: str) -> None:
         """Build chart ``name`` now that it was opened: the table's, or a feature's."""
@@ -249,19 +257,10 @@ class Dispatcher:
             case _:
                 assert_never(intent)
 
-    def ask(  # 7 parameters: the confirmation's words, choices and what its answer does
-        self,
-        title: str,
-        text: str,
-        ok: str,
-        then: Callable[[str], object],
-        choices: Sequence[tuple[str, str]] = (),
-        cancel: str = "Cancel",
-        legend: str = "Discard",
-    ) -> None:
+    def ask(self, question: Question, then: Callable[[str], object]) -> None:
         """Confirm first; ``then`` gets the value chosen when the player says OK."""
         self.confirmed = then
-        self.dialogs.confirm(title, text, ok, choices, cancel, legend)
+        self.dialogs.confirm(question)
 
     def confirm_ok(self) -> None:
         """Close the confirmation now and act on the answer in a task of its own: closing a

@@ -5,9 +5,11 @@ one place and the session can change behind it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .port import Question
+from .remote import RemotePlay
 from .tablestate import Motion, Stage
 
 if TYPE_CHECKING:
@@ -16,6 +18,7 @@ if TYPE_CHECKING:
     from ..storage.savefmt import Game
     from ..storage.seatrecord import Seated
     from ..storage.settings import Settings
+    from .remote import Remote
     from .session import Session
 
 
@@ -45,16 +48,8 @@ class Drives(Protocol):
     def __call__(self, intent: Any) -> bool: ...
     def work(self) -> None: ...
     def table_changed(self, change: Callable[[], object]) -> None: ...
-    def ask(  # 7 parameters: as dispatch.py's Dispatcher.ask
-        self,
-        title: str,
-        text: str,
-        ok: str,
-        then: Callable[[str], object],
-        choices: Sequence[tuple[str, str]] = (),
-        cancel: str = "Cancel",
-        legend: str = "Discard",
-    ) -> None: ...
+    def changed_there(self, dealt: bool) -> None: ...
+    def ask(self, question: Question, then: Callable[[str], object]) -> None: ...
 
 
 class TableFacade:
@@ -104,10 +99,7 @@ class TableFacade:
         return self.session.view()
 
     def deciding(self) -> bool:
-        s = self.session
-        if s.sits_out or s.match.to_move != s.seat or s.ui.handover:
-            return False
-        return s.view().my_turn
+        return self.session.deciding()
 
     def hand_over(self, hand: int) -> bool:
         return self.session.hand_over(hand)
@@ -126,16 +118,8 @@ class TableFacade:
     def work(self) -> None:
         self.drive.work()
 
-    def ask(  # 6 parameters: as port.Table.ask
-        self,
-        title: str,
-        text: str,
-        ok: str,
-        then: Callable[[str], object],
-        choices: Sequence[tuple[str, str]] = (),
-        legend: str = "Discard",
-    ) -> None:
-        self.drive.ask(title, text, ok, then, choices, legend=legend)
+    def ask(self, question: Question, then: Callable[[str], object]) -> None:
+        self.drive.ask(question, then)
 
     def notice(self, text: str, kind: str = "info", ms: int = 6000) -> None:
         self.drive.screen.notice(text, kind, ms)
@@ -179,3 +163,26 @@ class TableFacade:
 
     def save_own(self) -> None:
         self.session.save_own()
+
+    def play_remote(self, remote: Remote) -> None:
+        s = self.session
+        self.drive.table_changed(lambda: s.play_remote(remote))
+
+    def remote_changed(self) -> None:
+        epoch = self.session.epoch
+        self.session.remote_changed()
+        self.drive.changed_there(epoch != self.session.epoch)
+
+    def end_remote(self) -> None:
+        s = self.session
+        if s.state.remote:
+            self.drive.table_changed(s.end_remote)
+
+    @property
+    def progress(self) -> int:
+        return self.session.progress()
+
+    @property
+    def remote(self) -> Remote | None:
+        state = self.session.state
+        return state.other if isinstance(state, RemotePlay) else None

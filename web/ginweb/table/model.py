@@ -64,6 +64,7 @@ class Look(Frozen):
     opp: str = "Computer"  # the other seat (two people: its person's name)
     people: bool = False  # two people on one device: the other seat is a person
     handover: str | None = None  # the table is covered until this person takes the device
+    waiting: str | None = None  # a friend's hand: what the two devices are doing (no one moves)
     target: int | None = None  # a table of seats: the score that ends a game (its rules')
 
 
@@ -436,7 +437,7 @@ def facts(v: PlayerView, ui: TableState, look: Look) -> Facts:
 
 
 def _turn(v: PlayerView, look: Look) -> Literal["you", "computer", "other", "none"]:
-    if look.handover is not None or v.to_move is None:
+    if look.handover is not None or look.waiting is not None or v.to_move is None:
         return "none"
     if v.my_turn:
         return "you"
@@ -446,6 +447,8 @@ def _turn(v: PlayerView, look: Look) -> Literal["you", "computer", "other", "non
 def _status(v: PlayerView, ui: TableState, look: Look) -> str:
     if look.handover is not None:
         return handover.instruction(look.handover)
+    if look.waiting is not None:
+        return look.waiting
     return _said(narrate.status_text(v, ui.thinking), look)
 
 

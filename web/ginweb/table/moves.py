@@ -15,7 +15,8 @@ from ..words import narrate
 from . import handover, knock
 from . import intents as i
 from .parts import Asks, ComputerPlay, Display, Modals
-from .port import Plugs
+from .port import Plugs, Question
+from .remote import REMOTE_WORDS
 from .session import Blocked, Session
 from .tablestate import Motion, Stage
 
@@ -24,6 +25,7 @@ BLOCKED_TEXT = {
     Blocked.UNDO_STRICT: "Undo is off in strict mode.",
     Blocked.HANDOVER: handover.WAIT,
     Blocked.SITS_OUT: "You sit this hand out: the others play it.",
+    **REMOTE_WORDS,
 }
 TAKE_BACK_TEXT = {
     TakeBack.NOTHING: "Nothing to undo in this hand.",
@@ -150,7 +152,7 @@ class Moves:
         q = self.plugs.question(action)
         if q is None:
             return False
-        self.ask(q.title, q.text, q.ok, lambda _: self.play(action, origin, True), cancel=q.cancel)
+        self.ask(q, lambda _: self.play(action, origin, True))
         return True
 
     def pass_device(self) -> None:
@@ -185,25 +187,22 @@ class Moves:
             self.play(Action(ActionKind(kind), least[0] if least else v.hand[-1]))
             return
         title, ok = END_WORDS[kind]
-        options = [(str(c.action), c.label()) for c in choices]
-        text = knock_text(kind, choices)
-        self.ask(title, text, ok, lambda value: self.play(Action.parse(value)), options, legend="Your knock")
+        options = tuple((str(c.action), c.label()) for c in choices)
+        q = Question(title, knock_text(kind, choices), ok, choices=options, legend="Your knock")
+        self.ask(q, lambda value: self.play(Action.parse(value)))
 
     def big_gin(self, v: PlayerView) -> None:
         """Big gin, confirmed when legal; when not, the engine says which rule."""
         if not any(a.kind == ActionKind.BIG_GIN for a in v.legal_actions):
             self.play(Action(ActionKind.BIG_GIN))
             return
-        self.ask(
-            "Big gin?",
-            "All eleven cards meld: end the hand without a discard.",
-            "Big gin",
-            lambda _: self.play(Action(ActionKind.BIG_GIN)),
-        )
+        q = Question("Big gin?", "All eleven cards meld: end the hand without a discard.", "Big gin")
+        self.ask(q, lambda _: self.play(Action(ActionKind.BIG_GIN)))
 
     def next(self) -> None:
-        m = self.session.match
-        if self.session.seated is not None or m.phase == Phase.HAND_OVER:
+        s = self.session
+        m = s.match
+        if s.seated is not None or s.state.remote or m.phase == Phase.HAND_OVER:
             self.play(Action(ActionKind.NEXT_HAND))
         elif m.phase == Phase.MATCH_OVER:
             self.show_match_result()

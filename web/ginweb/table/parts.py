@@ -6,7 +6,7 @@ in CPython tests with stand-ins for each.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Protocol
 
 from gin_core import MatchResult
@@ -14,22 +14,14 @@ from gin_core import MatchResult
 from ..storage.settings import Settings
 from ..storage.stats import StatsRecord
 from . import intents as i
+from .port import Question
 from .tablestate import Motion
 
 
 class Asks(Protocol):
     """Dispatch's confirmation (Dispatcher.ask): ``then`` gets the value chosen on OK."""
 
-    def __call__(  # 7 parameters: the confirmation's words, choices and what its answer does
-        self,
-        title: str,
-        text: str,
-        ok: str,
-        then: Callable[[str], object],
-        choices: Sequence[tuple[str, str]] = (),
-        cancel: str = "Cancel",
-        legend: str = "Discard",
-    ) -> None: ...
+    def __call__(self, question: Question, then: Callable[[str], object]) -> None: ...
 
 
 class Display(Protocol):
@@ -51,15 +43,7 @@ class Display(Protocol):
 class Modals(Protocol):
     """The modal dialogs (dialogs.py)."""
 
-    def confirm(
-        self,
-        title: str,
-        text: str,
-        ok: str,
-        choices: Sequence[tuple[str, str]] = (),
-        cancel: str = "Cancel",
-        legend: str = "Discard",
-    ) -> None: ...
+    def confirm(self, question: Question) -> None: ...
     def confirm_value(self) -> str: ...
     def close(self, ident: str) -> None: ...
     def close_all(self) -> None: ...

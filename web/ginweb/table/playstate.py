@@ -18,11 +18,12 @@ from typing import Any, Protocol
 
 from gin_core import ENDED, Action, ActionKind, Event, HandRecord, Match, Phase, PlayerView, TakeBack
 
-from ..storage.savefmt import Game
+from ..storage.savefmt import Game, LogLine
 from ..storage.seatrecord import Seated
 from ..storage.vault import Vault
 from ..words import narrate
 from . import handover
+from .seatview import seen_from
 from .tablestate import Stage, TableState
 
 DRAWS = (ActionKind.DRAW_STOCK, ActionKind.DRAW_PILE)
@@ -35,6 +36,9 @@ class Blocked(StrEnum):
     SITS_OUT = "sits_out"  # a table of seats: the holder sits this hand out
     HANDOVER = "handover"  # two people: the next one has not taken the device yet
     UNDO_STRICT = "undo_strict"
+    HOST_DEALS = "host_deals"  # a friend's hand (remote.py): the host's device deals the next one
+    NO_UNDO_REMOTE = "no_undo_remote"  # a friend's hand: a move sent is not taken back
+    EXCHANGING = "exchanging"  # a friend's hand: the devices are exchanging cards, nobody moves
 
 
 def just_drawn(m: Match, seat: int = 0) -> str | None:
@@ -108,6 +112,53 @@ class PlayState:
     practice = False  # a practice hand: it never counts, and neither features nor stats see it
     counts = True  # what is played may count in the statistics (features and two people aside)
     record_key = "match"  # the stored record the match on the table is saved under
+    remote = False  # the other seat is a person on another device (remote.py): no match here
+
+    def view_of(self, s: Holder) -> PlayerView:
+        """What the seat at the device knows, told as "yours"."""
+        return seen_from(s.match, s.seat)
+
+    def ended(self, s: Holder) -> bool:
+        """The hand on the table is over and its showdown known (the table may show it)."""
+        return s.match.phase in ENDED
+
+    def deciding(self, s: Holder) -> bool:
+        """The seat at the device is to move now."""
+        m = s.match
+        return m.to_move == s.seat and m.phase not in ENDED
+
+    def progress(self, s: Holder) -> int:
+        """How many moves were made: a key of the turn and of the sounds heard."""
+        return len(s.match.history)
+
+    def recent(self, s: Holder, since: int) -> list[ActionKind]:
+        """The kinds of the moves made after the first ``since`` (the last one's sound plays)."""
+        return [a.kind for _, a in s.match.history[since:]]
+
+    def order_of(self, s: Holder) -> list[str]:
+        """Your own order of your cards (empty: sorted as the settings say)."""
+        return s.game.order
+
+    def keep_order(self, s: Holder, keys: list[str]) -> None:
+        s.game.order = keys
+
+    def log_of(self, s: Holder) -> list[LogLine]:
+        """The log the table shows."""
+        return s.game.log
+
+    def refuses(self, s: Holder, kind: ActionKind) -> Blocked | None:
+        """Why a move of ``kind`` is not even asked of the engine (None: it is asked)."""
+        m = s.match
+        return Blocked.COMPUTERS_TURN if m.phase not in ENDED and m.to_move != s.seat else None
+
+    def undo_off(self) -> Blocked | None:
+        """Why no move may be taken back in this play at all (None: the settings say)."""
+        return None
+
+    def help_off(self) -> str | None:
+        """Why the hint and the tutor are off in a friend's hand (remote.py: the players' say,
+        not the features')."""
+        return None
 
     def players(self, s: Holder) -> tuple[str, str] | None:
         """The two players' names (None: you against the computer)."""

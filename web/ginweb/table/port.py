@@ -27,6 +27,7 @@ from ..kit.frozen import Frozen
 
 if TYPE_CHECKING:
     from gin_core import Action, Match, PlayerView
+    from gin_core.analysis import HandReview
 
     from ..kit.background import Slices
     from ..kit.charts import Chart
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from ..storage.settings import Settings
     from ..storage.stats import PartCheck
     from .params import Params
+    from .remote import Remote
     from .tablestate import Motion, Stage
 
 Handler = Callable[[Any], object]  # an intent handler: False means refused (a drag goes back)
@@ -56,14 +58,41 @@ class HandButton(Frozen):
     ident: str
 
 
+class PastGame(Frozen):
+    """A game played outside your match (a table's one-hand game, a hand with a friend) to go
+    over move by move as one seat saw it: ``seat`` its player in ``match``, ``names`` both
+    players' (by player), ``alone``: the only person there (the words say "you"), ``hand`` its
+    hand at its table or match, ``analysis`` the verdicts on that seat's decisions (None while
+    they are worked out). ``update``: only refresh it if it is open on this game already (the
+    analysis came in). The feature that played it hands it to a :data:`ShowGame` (app.py wires
+    the one that shows it)."""
+
+    match: Match
+    seat: int
+    names: tuple[str, str]
+    alone: bool
+    hand: int
+    analysis: HandReview | None = None
+    update: bool = False
+
+
+ShowGame = Callable[[PastGame], None]
+"""Opens (or refreshes) a :class:`PastGame`, move by move."""
+
+
 class Question(Frozen):
-    """A question a feature asks before your move is played (:meth:`Questions.before_move`): the
-    move goes through on ``ok``, and ``cancel`` lets you choose again."""
+    """A confirmation's words: its title, its text, its OK and cancel buttons, and the ``choices``
+    (value, label) offered under ``legend`` (none: a plain yes or no). Dispatch asks it before a
+    knock or a new match; a feature asks it before your move is played
+    (:meth:`Questions.before_move`: the move goes through on ``ok``, ``cancel`` lets you choose
+    again) or before its own command (:meth:`Table.ask`)."""
 
     title: str
     text: str
     ok: str
-    cancel: str
+    cancel: str = "Cancel"
+    choices: tuple[tuple[str, str], ...] = ()
+    legend: str = "Discard"
 
 
 class Table(Protocol):
@@ -128,17 +157,9 @@ class Table(Protocol):
     def work(self) -> None:
         """Queue the features' background work wanted now, and run it while the table is idle."""
 
-    def ask(  # 6 parameters: the confirmation's words, its choices and what its answer does
-        self,
-        title: str,
-        text: str,
-        ok: str,
-        then: Callable[[str], object],
-        choices: Sequence[tuple[str, str]] = (),
-        legend: str = "Discard",
-    ) -> None:
-        """Confirm first (a modal question, ``choices`` under ``legend``); ``then`` gets the value
-        chosen once the player says ``ok``."""
+    def ask(self, question: Question, then: Callable[[str], object]) -> None:
+        """Confirm first (a modal ``question``); ``then`` gets the value chosen once the player
+        says its OK."""
 
     def notice(self, text: str, kind: str = "info", ms: int = 6000) -> None:
         """Show a passing notice (``kind`` "rule" for a refusal)."""
@@ -175,6 +196,23 @@ class Table(Protocol):
 
     def save_own(self) -> None:
         """Save your match (its part a feature keeps changed; also under a practice hand)."""
+
+    def play_remote(self, remote: Remote) -> None:
+        """Put a hand with a person on another device on the table (remote.py; your match waits)."""
+
+    def remote_changed(self) -> None:
+        """The hand with the other device changed there (a move, a card, a check): draw it."""
+
+    def end_remote(self) -> None:
+        """The hand with the other device leaves the table (it stays kept): your match is back."""
+
+    @property
+    def progress(self) -> int:
+        """How many moves the game on the table has had (with :attr:`epoch`, a key of the turn)."""
+
+    @property
+    def remote(self) -> Remote | None:
+        """The hand with another device on the table, if one is (:meth:`play_remote`)."""
 
 
 class Feature:

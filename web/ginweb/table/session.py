@@ -39,8 +39,8 @@ from . import practice
 from .handview import Slot, layout, melds_shown
 from .playstate import DRAWS, Blocked, PlayState, just_drawn, logged, new_game, opened
 from .port import Plugs
+from .remote import Remote, RemotePlay
 from .seated import SeatedPlay, sit
-from .seatview import seen_from
 from .tablestate import Stage, TableState
 
 __all__ = ["Blocked", "Session", "new_game"]
@@ -83,7 +83,7 @@ class Session:
         no game: asking is a mistake of the caller, refused rather than shown another's hand)."""
         if self.sits_out:
             raise LookupError("the seat at the device sits this hand out: it has no game to view")
-        return seen_from(self.match, self.seat)
+        return self.state.view_of(self)
 
     @property
     def two_people(self) -> bool:
@@ -166,7 +166,11 @@ class Session:
         return self.state.counts and not self.two_people and self.features_count()
 
     def undo_off(self) -> Blocked | str | None:
-        """Why moves cannot be taken back now: strict mode, a feature's reason (words), or None."""
+        """Why moves cannot be taken back now: the play on the table, strict mode, a feature's
+        reason (words), or None."""
+        off = self.state.undo_off()
+        if off is not None:
+            return off
         if self.settings.strict:
             return Blocked.UNDO_STRICT
         if self.practicing:
@@ -174,10 +178,10 @@ class Session:
         return self.plugs.undo_off()
 
     def help_off(self) -> str | None:
-        """Why the hint and the tutor are off now (a feature's words), or None."""
+        """Why the hint and the tutor are off now (the play's or a feature's words), or None."""
         if self.practicing:
             return None
-        return self.plugs.help_off()
+        return self.state.help_off() if self.state.remote else self.plugs.help_off()
 
     @property
     def strict(self) -> bool:
@@ -195,7 +199,8 @@ class Session:
 
     def slots(self) -> list[Slot]:
         """Your cards as laid out on screen (none while you sit the hand out)."""
-        return [] if self.sits_out else layout(self.view().hand, self.settings.sort, self.game.order)[0]
+        order = self.state.order_of(self)
+        return [] if self.sits_out else layout(self.view().hand, self.settings.sort, order)[0]
 
     def hand_keys(self) -> list[str]:
         """Your cards in the order shown."""
@@ -212,7 +217,7 @@ class Session:
 
     def computer_reasons(self) -> list[LogLine]:
         """The computer's moves of the finished hand on the table, with their reasons."""
-        if self.ui.stage < Stage.RESULT:
+        if self.ui.stage < Stage.RESULT or self.state.remote:
             return []
         return gamelog.computer_reasons(self.game.log, self.hand_start())
 
@@ -305,6 +310,39 @@ class Session:
             self.state.end(self)
             self.adopt(self.game, fresh=False)
 
+    def play_remote(self, remote: Remote) -> None:
+        """Put a hand with a person on another device on the table (remote.py); your match
+        waits under it, and a practice hand or a table of seats on the table ends."""
+        self.abandon(False)
+        self.state = RemotePlay(remote)
+        self.epoch += 1
+        self.seat = 0
+        self.ui = TableState()
+        self.remote_changed()
+
+    def remote_changed(self) -> None:
+        """The other device moved, a card came, the hand was checked or a new one dealt."""
+        if isinstance(self.state, RemotePlay) and self.state.follow(self):
+            self.epoch += 1
+
+    def end_remote(self) -> None:
+        """The hand with the other device leaves the table (it stays kept): your match is back."""
+        if isinstance(self.state, RemotePlay):
+            self.state.end(self)
+            self.adopt(self.game, fresh=False)
+
+    def ended(self) -> bool:
+        """The hand on the table is over and its showdown known (the table may show it)."""
+        return self.state.ended(self)
+
+    def deciding(self) -> bool:
+        """The seat at the device is to move now (not while it sits out or the device passes)."""
+        return not (self.sits_out or self.ui.handover) and self.state.deciding(self)
+
+    def progress(self) -> int:
+        """How many moves the game on the table has had (a key of the turn)."""
+        return self.state.progress(self)
+
     def computer_seat(self) -> int | None:
         """The seat whose move the computer makes next (None: nobody's, or a person's)."""
         return self.state.computer_seat(self)
@@ -325,11 +363,10 @@ class Session:
 
     def play(self, action: Action) -> IllegalAction | Blocked | None:
         """Play ``action`` for the seat at the table; the refusal (nothing changed) or None."""
-        seat = self.seat
         blocked = self.blocked(action.kind)
         if blocked is not None:
             return blocked
-        before = set() if self.sits_out else set(self.match.view(seat).hand)
+        before = set() if self.sits_out else set(self.view().hand)
         try:
             self.state.apply(self, action)
         except IllegalAction as refusal:
@@ -337,7 +374,7 @@ class Session:
         ui = self.ui
         ui.hint = None
         if action.kind in DRAWS:
-            new = set(self.match.view(seat).hand) - before
+            new = set(self.view().hand) - before
             ui.drawn = str(next(iter(new))) if new else None
             ui.focus = ui.drawn
         elif action.kind == ActionKind.DISCARD:
@@ -355,8 +392,7 @@ class Session:
             return Blocked.HANDOVER
         if self.sits_out:
             return None if kind == ActionKind.NEXT_HAND else Blocked.SITS_OUT
-        m = self.match
-        return Blocked.COMPUTERS_TURN if m.phase not in ENDED and m.to_move != self.seat else None
+        return self.state.refuses(self, kind)
 
     def undo(self) -> Blocked | TakeBack | str | None:
         """Take back your last move of this hand, if it showed you nothing (the match is then
@@ -387,7 +423,7 @@ class Session:
 
     def sort(self, way: str) -> None:
         self.change_settings(replace(self.settings, sort=way))
-        self.game.order = []
+        self.state.keep_order(self, [])
         self.save()
 
     def reorder(self, key: str, index: int) -> None:
@@ -397,7 +433,7 @@ class Session:
             return
         keys.remove(key)
         keys.insert(max(0, min(index, len(keys))), key)
-        self.game.order = keys
+        self.state.keep_order(self, keys)
         if self.settings.sort != "custom":
             self.change_settings(replace(self.settings, sort="custom"))
         self.ui.focus = key
@@ -449,6 +485,10 @@ class Session:
     def record(self, reason: str = "") -> None:
         """Log the new events (public facts only) and keep the computer's reason unshown until
         the hand is over. Counting and saving wait for :meth:`flush`, so a move is drawn first."""
+        if self.state.remote:  # a friend's hand: logged from its view
+            self.remote_changed()
+            self.dirty = True
+            return
         m, g = self.match, self.game
         n = len(m.history)
         gamelog.keep_reason(g.pending, n, reason)

@@ -51,7 +51,7 @@ class TutorFeature(Feature, Background, Draws, Questions, LoadsLater):
             return None
         if not t.deciding():
             return None
-        return f"tutor:{t.game.uid}:{t.epoch}:{len(t.game.match.history)}"
+        return f"tutor:{t.game.uid}:{t.epoch}:{t.progress}"
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
         """The values of your moves this turn, worked out while you think."""

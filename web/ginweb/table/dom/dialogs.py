@@ -13,6 +13,7 @@ from ...kit.dom import Js
 from ...storage import stats
 from ...storage.settings import LEVEL_TEXT, LEVELS, PRESET_TEXT, Settings
 from ...words import narrate
+from ..port import Question
 
 VALUE_TITLE = "Chance to win the match once this hand is over, and expected points of this hand"
 
@@ -48,19 +49,12 @@ class Dialogs:
 
     # ----- confirm ------------------------------------------------------------------------
 
-    def confirm(
-        self,
-        title: str,
-        text: str,
-        ok: str,
-        choices: Sequence[tuple[str, str]] = (),
-        cancel: str = "Cancel",
-        legend: str = "Discard",
-    ) -> None:
-        """Ask (the first choice checked); :meth:`confirm_value` reads the answer."""
-        dom.set_text(dom.by_id("confirm-title"), title)
-        dom.set_text(dom.by_id("confirm-text"), text)
+    def confirm(self, question: Question) -> None:
+        """Ask ``question`` (its first choice checked); :meth:`confirm_value` reads the answer."""
+        dom.set_text(dom.by_id("confirm-title"), question.title)
+        dom.set_text(dom.by_id("confirm-text"), question.text)
         box = dom.by_id("confirm-choices")
+        choices = question.choices
         if len(choices) > 1:
             default = choices[0][0]
             items = "".join(
@@ -68,15 +62,15 @@ class Dialogs:
                 f"{' checked' if v == default else ''}> <span>{dom.esc(label)}</span></label>"
                 for v, label in choices
             )
-            box.innerHTML = f"<legend>{dom.esc(legend)}</legend>{items}"
+            box.innerHTML = f"<legend>{dom.esc(question.legend)}</legend>{items}"
             box.hidden = False
         else:
             box.innerHTML = ""
             box.hidden = True
         self.choices = [v for v, _ in choices]
         ok_btn = dom.by_id("confirm-ok")
-        dom.set_text(ok_btn, ok)
-        dom.set_text(dom.by_id("confirm-cancel"), cancel)
+        dom.set_text(ok_btn, question.ok)
+        dom.set_text(dom.by_id("confirm-cancel"), question.cancel)
         _open(self.confirm_dlg)
         ok_btn.focus()
 

@@ -127,7 +127,7 @@ class Panels:
         self.result_el.innerHTML = (
             f'<h2 id="result-title">{dom.esc(res.title)}</h2><ul class="lines">{items}</ul>'
             f"{_score_line(res)}"
-            f'<p class="deal">Deal code <code id="deal-code">{code}</code>{replay}</p>'
+            f"{_deal_line(code, replay)}"
             f'{_reasons_html(res.reasons)}<div class="row">{_result_buttons(res)}{button}</div>'
         )
         self.result_el.hidden = False
@@ -224,13 +224,23 @@ def _party_row(row: tuple[str, ...], buttons: Sequence[HandButton]) -> str:
     return f"{cells}<td>{acts}</td>"
 
 
+def _deal_line(code: str, replay: str) -> str:
+    """The finished hand's deal code and its replay button (none for a hand without a code: a
+    friend's deal comes from no seed)."""
+    return f'<p class="deal">Deal code <code id="deal-code">{code}</code>{replay}</p>' if code else ""
+
+
 def _record_row(r: ScoreRow, buttons: Sequence[HandButton] = ()) -> str:
     code = dom.esc(r.code)
-    return (
-        f"<tr><td>{r.number}</td><td>{dom.esc(r.result)}</td><td>{r.you or ''}</td>"
-        f"<td>{r.computer or ''}</td><td>"
+    replay = (
         f'<button type="button" class="code" data-act="replay" data-code="{code}" data-dealer="{r.dealer}" '
         f'aria-label="Replay deal {code}" title="Replay this deal">{code}</button>'
+        if code
+        else ""
+    )
+    return (
+        f"<tr><td>{r.number}</td><td>{dom.esc(r.result)}</td><td>{r.you or ''}</td>"
+        f"<td>{r.computer or ''}</td><td>{replay}"
         f"{''.join(_row_button(b, r.number) for b in buttons)}</td></tr>"
     )
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from gin_core import Phase
+
 from ...kit import dom
 from .. import chartview, cues
 from ..intents import Origin
@@ -41,14 +43,14 @@ class Screen:
         s = self.session
         look = Look(
             sort=s.settings.sort,
-            order=s.game.order,
+            order=s.state.order_of(s),
             level=s.game.level,
             can_undo=s.can_undo(),
             strict=s.strict,
             helped=s.help_off() is None,
             practice_code=s.match.first_deal if s.practicing else None,
             reasons=s.computer_reasons(),
-            log=s.game.log,
+            log=s.state.log_of(s),
             hand_buttons=()
             if s.practicing
             else tuple(b for f in self.plugs.hand_buttons for b in f.hand_buttons()),
@@ -81,10 +83,10 @@ class Screen:
         """The sound of the moves made since the last one (with Settings' "Sound" on); none for a
         new table or moves taken back."""
         s = self.session
-        m = s.match
-        (epoch, moves), self.heard = self.heard, (s.epoch, len(m.history))
-        if s.settings.sound and epoch == s.epoch and len(m.history) > moves:
-            name = cues.cue([a for _, a in m.history[moves:]], m.phase)
+        (epoch, moves), self.heard = self.heard, (s.epoch, s.progress())
+        if s.settings.sound and epoch == s.epoch and s.progress() > moves:
+            phase = Phase(s.view().phase) if s.state.remote else s.match.phase
+            name = cues.cue(s.state.recent(s, moves), phase)
             if name is not None:
                 self.sound(name)
 
@@ -92,6 +94,8 @@ class Screen:
         """The chart of the match, while it is open, follows the hands as they end."""
         m = self.session.match
         drawn = (self.session.epoch, len(m.records))
+        if self.session.state.remote:  # the chart is of your match
+            return
         if drawn != self.charted and self.panels.chart_open("score"):
             self.charted = drawn
             chart = chartview.score(m.records, m.rules.target)

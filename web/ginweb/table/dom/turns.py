@@ -15,7 +15,7 @@ from typing import Protocol
 
 import js
 
-from gin_core import ENDED, Candidate, Card, Phase, Settlement, think_hint
+from gin_core import Candidate, Card, Phase, Settlement, think_hint
 
 from ...kit import dom
 from ...kit.background import SLICE_MS, Jobs
@@ -75,7 +75,7 @@ class Turns:
             while True:
                 s = self.session
                 epoch = s.epoch
-                if s.match.phase in ENDED and s.ui.stage < Stage.RESULT and not s.ui.handover:
+                if s.ended() and s.ui.stage < Stage.RESULT and not s.ui.handover:
                     await self.showdown(epoch)
                     if epoch != s.epoch:
                         continue
@@ -222,17 +222,17 @@ class Turns:
         s = self.session
         if self.hinting:
             return
-        if s.sits_out or s.match.to_move != s.seat or s.match.phase in ENDED or s.ui.handover:
+        if not s.deciding():
             self.show.notice("Hints are for your turn.", "info", 3000)
             return
         self.hinting = True
         try:
-            epoch, n = s.epoch, len(s.match.history)
+            epoch, n = s.epoch, s.progress()
             view = s.view()
             self.box.hint_open()
             done = await dom.in_slices(
                 think_hint(view, seed=s.game.bot_seed, slice_ms=SLICE_MS),
-                lambda: epoch == s.epoch and n == len(s.match.history),
+                lambda: epoch == s.epoch and n == s.progress(),
             )
             if done is None:
                 self.box.close_hint()
