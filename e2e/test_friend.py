@@ -196,6 +196,12 @@ def test_a_hand_is_dealt_played_and_checked_on_both_tables(devices, site_url):
     lines = [p.text_content("#friend-match") for p in (host, guest)]
     assert lines[0] == lines[1] and re.fullmatch(r"Match to \d+: Ann \d+, Bea \d+\.", lines[0]), lines
     host.screenshot(path=str(SHOTS / "result-host.png"))
+    # each player goes over their own decisions, from their own seat's view
+    guest.click("#btn-friend-go-over")
+    guest.wait_for_selector("#dlg-review[open]")
+    assert guest.text_content("#review-title").startswith("Your game of hand 1")
+    guest.screenshot(path=str(SHOTS / "go-over-guest.png"))
+    guest.click("#dlg-review [data-act=review-close]")
     # the hand is counted with the friend, apart from the record against the computer
     host.click("[data-act=stats]")
     host.wait_for_selector("#friends-stats table")

@@ -14,10 +14,12 @@ from .checks import check_player, check_seed, describe
 from .dealcode import (
     cut_for_deal,
     deal_seed,
+    deck_of,
     decode,
     encode,
+    is_deck_code,
+    normal,
     random_seed,
-    shuffled_deck,
 )
 from .errors import ArgumentError, UndoError
 from .events import Event
@@ -67,7 +69,7 @@ class Match:
             raise RulesError(f"rules must be a Rules value, e.g. preset('classic'), not {describe(rules)}")
         self.rules = Rules() if rules is None else rules
         self.seed = random_seed() if seed is None else check_seed(seed)
-        self.first_deal = None if first_deal is None else encode(decode(first_deal))
+        self.first_deal = None if first_deal is None else normal(first_deal)
         self.dealer_choice = None if dealer is None else check_player(dealer, "dealer")
         self.redo_stack: list[tuple[Move, ...]] = []
         self._start()
@@ -90,10 +92,10 @@ class Match:
 
     def _deal(self, dealer: int) -> None:
         if self.deals == 0 and self.first_deal is not None:
-            self.deal_seed = decode(self.first_deal)
+            self.dealt_code = self.first_deal
         else:
-            self.deal_seed = deal_seed(self.seed, self.deals)
-        deck = shuffled_deck(self.deal_seed)
+            self.dealt_code = encode(deal_seed(self.seed, self.deals))
+        deck = deck_of(self.dealt_code)
         self.hand = Hand(self.rules, deck, dealer, (self.scores[0], self.scores[1]), self.events)
         self.deals += 1
         self.events.append(Event("deal", dealer, self.hand.upcard, number=self.deals))
@@ -113,8 +115,14 @@ class Match:
 
     @property
     def deal_code(self) -> str:
-        """The code of the current deal (hidden information until the hand is over)."""
-        return encode(self.deal_seed)
+        """The code of the current deal (hidden information until the hand is over): a deal
+        code, or the deck code of a first deal given as one (:mod:`.dealcode`)."""
+        return self.dealt_code
+
+    @property
+    def deal_seed(self) -> int | None:
+        """The shuffle seed of the current deal (None: dealt from a deck code)."""
+        return None if is_deck_code(self.dealt_code) else decode(self.dealt_code)
 
     def legal_actions(self) -> list[Action]:
         if self.result is not None:

@@ -38,7 +38,7 @@ from __future__ import annotations
 import copy
 import math
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -49,7 +49,7 @@ from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.match_chance import Judge
 from gin_core.bots.sampler import Guess, Inference, Proposer, guesses
 from gin_core.bots.search import ExpertBot, SearchBot
-from gin_core.cards import CARDS, Card, Mask
+from gin_core.cards import CARDS, Card, Mask, mask_of
 from gin_core.events import Event
 from gin_core.flow import Phase
 from gin_core.hand import Hand, stacked_deck
@@ -326,11 +326,15 @@ class State(StrEnum):
 
 @dataclass(frozen=True)
 class Pair:
-    """One model x policy pair: the differences (move minus the other) on each guess, paired."""
+    """One model x policy pair: the differences (move minus the other) on each guess, paired.
+    ``clusters`` (if given, one key a guess): the guesses that are one draw of the hidden cards
+    (a guess the resampling kept twice, restocked): the error is then taken over the draws, not
+    the guesses, since copies of one hand do not vary as independent guesses would."""
 
     model: Model
     policy: str
     diffs: tuple[float, ...]
+    clusters: tuple[Hashable, ...] = ()
 
     @property
     def n(self) -> int:
@@ -342,16 +346,32 @@ class Pair:
 
     @property
     def error(self) -> float:
-        if self.n < 2:
+        if not self.clusters:
+            return self._spread([(d,) for d in self.diffs])
+        drawn: dict[Hashable, list[float]] = {}
+        for key, d in zip(self.clusters, self.diffs, strict=True):
+            drawn.setdefault(key, []).append(d)
+        return self._spread(list(drawn.values()))
+
+    def _spread(self, groups: list[Sequence[float]]) -> float:
+        """The standard error of the mean with the differences in independent groups (the
+        cluster-robust estimate; one difference a group: the usual one)."""
+        if len(groups) < 2:
             return math.inf
         mean = self.mean
-        return math.sqrt(math.fsum((d - mean) ** 2 for d in self.diffs) / (self.n - 1) / self.n)
+        total = math.fsum(math.fsum(d - mean for d in g) ** 2 for g in groups)
+        return math.sqrt(total * len(groups) / (len(groups) - 1)) / self.n
+
+    @property
+    def draws(self) -> int:
+        """Independent draws of the hidden cards behind the differences."""
+        return len(set(self.clusters)) if self.clusters else self.n
 
     @property
     def state(self) -> State:
-        if self.n >= 2 and self.mean - Z * self.error > 0:
+        if self.draws >= 2 and self.mean - Z * self.error > 0:
             return State.BETTER
-        if self.n >= 2 and self.mean + Z * self.error < 0:
+        if self.draws >= 2 and self.mean + Z * self.error < 0:
             return State.WORSE
         return State.UNCLEAR
 
@@ -361,9 +381,9 @@ class Pair:
             "policy": self.policy,
             "n": self.n,
             "mean": round(self.mean, 5),
-            "error": round(self.error, 5) if self.n > 1 else None,
+            "error": round(self.error, 5) if self.draws > 1 else None,
             "state": str(self.state),
-        }
+        } | ({"draws": self.draws} if self.clusters else {})
 
 
 class Verdict(StrEnum):
@@ -391,44 +411,101 @@ def verdict(
 
 @dataclass(frozen=True)
 class Budget:
-    """Guesses per batch, at most per pair; ``stop``: end the check at the first pair that is
-    not won (the verdict cannot be robust any more)."""
+    """What a check may spend: guesses per batch, at most per pair; ``stop``: end the check at
+    the first pair that is not won (the verdict cannot be robust any more). A deeper check
+    (:data:`DEEP`) looks only when the guesses have doubled, never gives a pair up as hopeless
+    before its cap (``futile`` off), and draws fresh guesses (``draw``: 0 is the first runs'
+    draw, all at once; another draw comes ``chunk`` guesses at a time, as the pair asks)."""
 
     batch: int = 16
     most: int = 192
     stop: bool = True
+    futile: bool = True
+    doubling: bool = False
+    draw: int = 0
+    chunk: int = 64
+    clustered: bool = False
+
+    def looks_at(self, n: int) -> bool:
+        """Whether the comparison is looked at after ``n`` guesses."""
+        if n >= self.most:
+            return True
+        if not self.doubling:
+            return n % self.batch == 0
+        return n >= self.batch and n % self.batch == 0 and (n // self.batch) & (n // self.batch - 1) == 0
+
+
+DEEP = Budget(batch=16, most=384, futile=False, doubling=True, draw=2, clustered=True)
+"""The deeper check of issue 41's fifth run: fresh guesses, looks at 16, 32, 64, 128, 256 and
+384 guesses (six looks, where the first budget had twelve from 16 to 192), a pair stopping only
+once its interval is clear of 0 either way or at 384 guesses, its error taken over the distinct
+draws of the hidden cards (``clustered``: the resampling keeps one proposal many times; at one
+flag the first budget's 192 posterior guesses were 23 hands). Its first form (``draw`` 1, the
+error over guesses) is :data:`DEEP_UNCLUSTERED`."""
+DEEP_UNCLUSTERED = Budget(batch=16, most=384, futile=False, doubling=True, draw=1)
+
+
+class Drawn:
+    """One model's guessed tables at a decision, drawn a chunk at a time as a comparison asks
+    for more (the first draw, 0, all at once: the earlier runs' guesses, unchanged)."""
+
+    def __init__(self, position: Position, model: Model, budget: Budget):
+        self.position, self.model, self.budget = position, model, budget
+        self.tables: list[Match] = []
+        self.keys: list[tuple[int, int]] = []
+
+    def __getitem__(self, k: int) -> Match:
+        while len(self.tables) <= k:
+            size = self.budget.most if self.budget.draw == 0 else self.budget.chunk
+            chunk = len(self.tables) // max(size, 1)
+            more = guessed_tables(self.position, self.model, size, 1000 * self.budget.draw + chunk).tables
+            self.tables += more
+            self.keys += [(chunk, mask_of(t.hand.hands[1 - self.position.player])) for t in more]
+        return self.tables[k]
+
+    def draw_of(self, k: int) -> tuple[int, int]:
+        """Which draw of the hidden cards table ``k`` is (its chunk and the opponent's hand)."""
+        self[k]
+        return self.keys[k]
 
 
 Value = Callable[[int], float]
 
 
 def measure_pair(
-    tables: Sequence[Match], moves: tuple[Action, Action], policy: str, value: Value, budget: Budget
-) -> list[float]:
-    """Differences of ``moves[0]`` over ``moves[1]`` on the tables in order, a batch at a time,
-    until the comparison is settled (see :func:`settled`) or the tables run out."""
+    tables: Drawn, moves: tuple[Action, Action], policy: str, value: Value, budget: Budget
+) -> Pair:
+    """Differences of ``moves[0]`` over ``moves[1]`` on the tables in order, looking when the
+    budget says, until the comparison is settled (see :func:`settled`) or the budget is spent."""
     diffs: list[float] = []
-    bots = (policy_bot(policy, 1), policy_bot(policy, 2))
-    for table in tables[: budget.most]:
-        a, b = (value(play_out(table, move, bots)) for move in moves)
+    clusters: list[Hashable] = []
+    seed = 2 * budget.draw
+    bots = (policy_bot(policy, seed + 1), policy_bot(policy, seed + 2))
+    for k in range(budget.most):
+        a, b = (value(play_out(tables[k], move, bots)) for move in moves)
         diffs.append(a - b)
-        if len(diffs) % budget.batch == 0 and settled(diffs, budget.most):
+        if budget.clustered:
+            clusters.append(tables.draw_of(k))
+        if budget.looks_at(len(diffs)) and settled(
+            Pair(tables.model, policy, tuple(diffs), tuple(clusters)), budget.most if budget.futile else None
+        ):
             break
-    return diffs
+    return Pair(tables.model, policy, tuple(diffs), tuple(clusters))
 
 
 FUTILE_FROM = 32
 """Guesses before a comparison may be given up as one that cannot clear 0."""
 
 
-def settled(diffs: Sequence[float], most: int) -> bool:
+def settled(pair: Pair, most: int | None) -> bool:
     """Whether more guesses are pointless: the interval of the paired differences is clear of 0
-    either way, or (after :data:`FUTILE_FROM` guesses) the mean is under what would clear 0 even
-    with the error shrunk to its size at ``most`` guesses."""
-    pair = Pair(Model.SAMPLER, "", tuple(diffs))
+    either way, or (after :data:`FUTILE_FROM` guesses, unless ``most`` is None) the mean is under
+    what would clear 0 even with the error shrunk to its size at ``most`` guesses."""
     if pair.state != State.UNCLEAR:
         return True
-    return pair.n >= FUTILE_FROM and pair.mean < Z * pair.error * math.sqrt(pair.n / most)
+    return (
+        most is not None and pair.n >= FUTILE_FROM and pair.mean < Z * pair.error * math.sqrt(pair.n / most)
+    )
 
 
 def value_of(position: Position) -> Value:
@@ -449,15 +526,11 @@ def compare(  # 6 parameters: the decision, its two moves, and what the check ma
     measured (policies in the order given, each under every model, on the same guesses),
     stopping at the first pair not won when ``budget.stop``."""
     value = value_of(position)
-    tables: dict[Model, tuple[Match, ...]] = {}
+    tables = {model: Drawn(position, model, budget) for model in models}  # guessed when first needed
     pairs = []
     for policy in policies:
         for model in models:
-            if model not in tables:  # guessed when first needed: a check may stop before
-                tables[model] = guessed_tables(position, model, budget.most, 0).tables
-            pair = Pair(
-                model, policy, tuple(measure_pair(tables[model], (better, other), policy, value, budget))
-            )
+            pair = measure_pair(tables[model], (better, other), policy, value, budget)
             pairs.append(pair)
             if budget.stop and pair.state != State.BETTER and model != Model.UNIFORM:
                 return pairs

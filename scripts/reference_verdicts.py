@@ -30,11 +30,14 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from pathlib import Path
+from statistics import median
 from typing import Any
 
 from reference import (
+    DEEP,
     MODELS,
     POLICIES,
+    Budget,
     Model,
     compare,
     guessed_tables,
@@ -78,11 +81,15 @@ def over(until: datetime.datetime | None) -> bool:
     return until is not None and datetime.datetime.now(datetime.UTC) >= until
 
 
-def checked(pos: Position, better: Any, other: Any, bound: bool = True) -> dict[str, Any]:
+def checked(
+    pos: Position, better: Any, other: Any, bound: bool = True, budget: Budget | None = None
+) -> dict[str, Any]:
     """The reference check of ``better`` against ``other``, as data (with the uniform bound's
     pairs if ``bound``: a third of the playouts, and no part of the verdict)."""
     start, cpu = time.perf_counter(), time.process_time()
-    pairs = compare(pos, better, other, models=(*MODELS, Model.UNIFORM) if bound else MODELS)
+    pairs = compare(
+        pos, better, other, models=(*MODELS, Model.UNIFORM) if bound else MODELS, budget=budget or Budget()
+    )
     return {
         "verdict": str(verdict(pairs)),
         "pairs": [p.to_data() for p in pairs],
@@ -278,7 +285,11 @@ def run_coach_robust(out: Path, until: datetime.datetime | None, head: str, args
     rows = read_rows([reviews])
     disputed = [r for r in rows if not (r["flagged"] or r["old"] or r["low"]) and r["played"] != r["best"]]
     order = {id(r): k for k, r in enumerate(disputed)}
-    ranked = [(t, r) for r in rows if (t := tier(r, args.recall, order.get(id(r), 1))) is not None]
+    ranked = [
+        (t, r)
+        for r in rows
+        if (t := tier(r, args.recall, order.get(id(r), 1))) is not None and t <= args.tiers
+    ]
     ranked.sort(key=lambda tr: min(tr[0], 1) if tr[0] < 3 else 3)  # old flags and low ones together, by hand
     for t, row in ranked:
         if over(until):
@@ -288,10 +299,94 @@ def run_coach_robust(out: Path, until: datetime.datetime | None, head: str, args
         seed, level, move = row["key"].split(":")
         pos = Position.of(replayed(played_match(int(seed), level), 1, int(move)).view(PLAYER))
         checked_row = row | {"tier": t, "level": level, "phase": str(pos.phase), "stock": pos.stock_size}
-        checked_row |= checked(pos, Action.parse(row["best"]), Action.parse(row["played"]), bound=False)
+        budget = DEEP if args.deep else Budget()
+        checked_row |= checked(pos, Action.parse(row["best"]), Action.parse(row["played"]), False, budget)
         with out.open("a") as f:
-            f.write(json.dumps(checked_row | {"commit": head}) + "\n")
+            f.write(
+                json.dumps(checked_row | {"commit": head, "deep": args.deep, "clustered": budget.clustered})
+                + "\n"
+            )
         print(row["key"], t, checked_row["verdict"], checked_row["cpu"], flush=True)
+
+
+def deepened(rows: list[dict[str, Any]], robust_share: float) -> list[dict[str, Any]]:
+    """The flags the deeper check takes (today's coach's, :func:`flag`), in its order: every flag
+    that is not robust, and a seeded sample of ``robust_share`` of the robust ones (so the deeper
+    measurement is not given to one side only), the two taken in turn."""
+    flags = [r for r in rows if r.get("tier") == 0 and flag(r)]
+    return in_turn(flags, [], robust_share)
+
+
+def recall_deepened(rows: list[dict[str, Any]], robust_share: float) -> list[dict[str, Any]]:
+    """The recall's candidates the deeper check takes: the decisions today's coach does not flag
+    on the hands whose candidates were all checked (:func:`reached`), those not robust whose
+    pairs could still all reach the threshold (:func:`could_reach`), and a seeded share of the
+    robust ones, in turn (the flags among them are :func:`deepened`'s)."""
+    done = reached(rows)
+    candidates = [r for r in done if r["tier"] in (1, 2) and not flag(r)]
+    hopeless = [r for r in candidates if r["verdict"] != "robust" and not could_reach(r)]
+    return in_turn(candidates, hopeless, robust_share)
+
+
+def in_turn(
+    rows: list[dict[str, Any]], left: list[dict[str, Any]], robust_share: float
+) -> list[dict[str, Any]]:
+    """Every row not robust (less ``left``) and a seeded sample of ``robust_share`` of the
+    robust ones, taken in turn."""
+    doubted = [r for r in rows if r["verdict"] != "robust" and r not in left]
+    robust = [r for r in rows if r["verdict"] == "robust"]
+    random.Random("verdicts:deepen").shuffle(robust)
+    robust = robust[: round(len(robust) * robust_share)]
+    paired = [r for two in zip(doubted, robust, strict=False) for r in two]
+    return paired + doubted[len(robust) :] + robust[len(doubted) :]
+
+
+def could_reach(row: dict[str, Any], threshold: float = MISTAKE_POINTS) -> bool:
+    """Whether every pair measured could still have its mean at ``threshold`` (its interval's top
+    at or above it): a robust loss beyond the threshold is not ruled out."""
+    pairs = [p for p in row["pairs"] if p["model"] != "uniform"]
+    return all(p["error"] is None or p["mean"] + 1.645 * p["error"] >= threshold for p in pairs)
+
+
+def reached(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows of the hands whose recall candidates were all checked: each run's hands before its
+    last one with a candidate checked (that one may be part done)."""
+    last = {
+        run: max((place(r) for r in rows if r["run"] == run and r["tier"] in (1, 2)), default=0)
+        for run in {r["run"] for r in rows}
+    }
+    return [r for r in rows if place(r) < last[r["run"]]]
+
+
+def run_deepen(out: Path, until: datetime.datetime | None, head: str, args: argparse.Namespace) -> None:
+    """deepen: check again, with the deeper budget (:data:`reference.DEEP`: fresh guesses, a pair
+    stopping only once its interval is clear of 0 or at its cap), the flags of coach-robust runs
+    (:func:`deepened`) or, ``--candidates``, recall's (:func:`recall_deepened`); each appended to
+    <out>.jsonl with its first verdict and pairs (``before``, ``before_pairs``)."""
+    done = done_keys(out)
+    rows = read_rows(args.runs)
+    for row in (recall_deepened if args.candidates else deepened)(rows, args.robust_share):
+        if over(until):
+            return
+        if row["key"] in done:
+            continue
+        seed, level, move = row["key"].split(":")
+        pos = Position.of(replayed(played_match(int(seed), level), 1, int(move)).view(PLAYER))
+        again = {
+            k: v for k, v in row.items() if k not in ("pairs", "verdict", "cpu", "seconds", "commit", "run")
+        }
+        again |= {
+            "from": row["run"],
+            "before": row["verdict"],
+            "before_pairs": row["pairs"],
+            "commit": head,
+            "deep": True,
+            "clustered": DEEP.clustered,
+        }
+        again |= checked(pos, Action.parse(row["best"]), Action.parse(row["played"]), False, DEEP)
+        with out.open("a") as f:
+            f.write(json.dumps(again) + "\n")
+        print(row["key"], row["verdict"], "->", again["verdict"], again["cpu"], flush=True)
 
 
 def wilson(k: int, n: int, z: float = 1.645) -> tuple[float, float]:
@@ -386,18 +481,22 @@ def robust_coach_figures(rows: list[dict[str, Any]]) -> None:
     flags = [r for r in rows if flag(r)]
     print("new coach | checked | robust (share, 90%) | contradicted | unclear")
     print(f"all flags | {share(flags)}")
+    for run in sorted({r["run"] for r in flags}):
+        print(f"- {run} | {share([r for r in flags if r['run'] == run])}")
+    contradicted = sum(r["verdict"] == "contradicted" for r in flags)
+    low, high = wilson(contradicted, len(flags))
+    print(f"robustly best moves flagged (contradicted flags, a bound): {contradicted} ({low:.1%}-{high:.1%})")
+    losses = sorted(robust_loss(r) for r in flags if r["verdict"] == "robust")
+    small = ", ".join(f"under {t:g}: {sum(x < t for x in losses)}" for t in (2.0, 4.0, MISTAKE_POINTS))
+    print(f"robust flags' robust loss (the least mean over the pairs): {small}; median {median(losses):.1f}")
     print(f"flags the opening rule drops | {share([r for r in rows if r['flagged'] and not flag(r)])}")
     for level in ("beginner", "standard"):
         print(f"{level} flags | {share([r for r in flags if r['level'] == level])}")
     for kind in sorted({str(r["kind"]) for r in flags}):
         print(f"{kind} | {share([r for r in flags if str(r['kind']) == kind])}")
-    reached = {
-        run: max((place(r) for r in rows if r["run"] == run and r["tier"] in (1, 2)), default=0)
-        for run in {r["run"] for r in rows}
-    }
-    done = [r for r in rows if place(r) < reached[r["run"]]]  # the last hand may be part done
+    done = reached(rows)
     before = [r for r in done if r["old"]]
-    print(f"old rule's flags on the hands reached {reached} (all checked) | {share(before)}")
+    print(f"old rule's flags on the hands reached (all checked) | {share(before)}")
     print(f"new flags on those hands | {share([r for r in before if flag(r)])}")
     print(f"old flags the new coach drops | {share([r for r in before if not flag(r)])}")
     low = [r for r in rows if r["low"] and not flag(r)]
@@ -415,6 +514,30 @@ def robust_coach_figures(rows: list[dict[str, Any]]) -> None:
         f"{math.fsum(r['cpu'] for r in rows) / max(len(rows), 1):.1f} over {len(rows)}"
     )
     print("commits:", sorted({r["commit"] for r in rows}))
+
+
+def deeper_figures(rows: list[dict[str, Any]]) -> None:
+    """deepen's rows: each decision's verdict before and after the deeper check, with the pair
+    that stopped each check (or, robust, the least mean: the robust loss), and the changes."""
+    print("deeper check | kind | stock | before (stopped by: n, mean +- error) | after | CPU s")
+    for r in rows:
+        print(
+            f"{r['key']} | {r['kind']} | {r['stock']} | {r['before']} ({ended(r['before_pairs'])}) | ", end=""
+        )
+        print(f"{r['verdict']} ({ended(r['pairs'])}) | {r['cpu']}")
+    for part, name in ((True, "flags"), (False, "recall's candidates")):
+        mine = [r for r in rows if (r.get("tier", 0) == 0) == part]
+        changes = Counter(f"{r['before']} -> {r['verdict']}" for r in mine)
+        cpu = math.fsum(r["cpu"] for r in mine) / max(len(mine), 1)
+        print(f"{name}: {len(mine)} checked again, {dict(sorted(changes.items()))}, CPU s a check {cpu:.1f}")
+
+
+def ended(pairs: list[dict[str, Any]]) -> str:
+    """The pair a check stopped at (not robust), or the robust loss (the least mean) and its pair."""
+    judged = [p for p in pairs if p["model"] != "uniform"]
+    last = judged[-1] if judged[-1]["state"] != "better" else min(judged, key=lambda p: float(p["mean"]))
+    error = "-" if last["error"] is None else f"{last['error']:.1f}"
+    return f"{last['model']}/{last['policy']}: {last['n']}, {last['mean']:+.1f} +- {error}"
 
 
 def place(row: dict[str, Any]) -> int:
@@ -463,7 +586,15 @@ def summary(runs: list[Path], recall_every: int) -> None:
     puzzles = [r for r in rows if "theme" in r]
     if puzzles:
         puzzle_figures(puzzles)
-    robust = [r for r in rows if "tier" in r]
+    again = {r["key"]: r for r in rows if "before" in r}
+    robust = [r for r in rows if "tier" in r and "before" not in r]
+    if again:
+        deeper_figures(list(again.values()))
+        robust = [
+            r | {k: again[r["key"]][k] for k in ("verdict", "pairs", "cpu")} if r["key"] in again else r
+            for r in robust
+        ]
+        print("== with the deeper check's verdicts in place of the first ones:")
     if robust:
         robust_coach_figures(robust)
     coach = [r for r in rows if "flagged" in r and "tier" not in r]
@@ -472,7 +603,13 @@ def summary(runs: list[Path], recall_every: int) -> None:
 
 
 def read_rows(runs: list[Path]) -> list[dict[str, Any]]:
-    return [json.loads(line) for path in runs for line in path.read_text().splitlines() if line.strip()]
+    """The rows of runs, each with its file's name (``run``)."""
+    return [
+        json.loads(line) | {"run": path.name}
+        for path in runs
+        for line in path.read_text().splitlines()
+        if line.strip()
+    ]
 
 
 def statuses(runs: list[Path], earlier: list[Path]) -> dict[str, str]:
@@ -529,7 +666,7 @@ def prune(runs: list[Path], earlier: list[Path]) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("job", choices=("puzzles", "coach", "coach-robust", "summary", "prune"))
+    ap.add_argument("job", choices=("puzzles", "coach", "coach-robust", "deepen", "summary", "prune"))
     ap.add_argument("runs", nargs="*", type=Path, help="summary: the runs to read")
     ap.add_argument("--out", default=None)
     ap.add_argument("--until", default=None, help="HH:MM UTC: stop before starting anything after it")
@@ -557,6 +694,14 @@ def main() -> None:
     ap.add_argument(
         "--skip", nargs="*", type=Path, default=[], help="puzzles: runs whose puzzles are checked already"
     )
+    ap.add_argument(
+        "--tiers", type=int, default=3, help="coach-robust: check tiers up to this (0: flags only)"
+    )
+    ap.add_argument("--deep", action="store_true", help="coach-robust: check with the deeper budget")
+    ap.add_argument("--candidates", action="store_true", help="deepen: recall's candidates, not the flags")
+    ap.add_argument(
+        "--robust-share", type=float, default=0.3, help="deepen: the share of robust flags checked again"
+    )
     ap.add_argument("--earlier", nargs="*", type=Path, default=[], help="prune: runs of the first posterior")
     args = ap.parse_args()
     if args.job == "prune":
@@ -576,6 +721,8 @@ def main() -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     if args.job == "puzzles":
         run_puzzles(out, until, commit(), args)
+    elif args.job == "deepen":
+        run_deepen(out, until, commit(), args)
     elif args.job == "coach-robust":
         run_coach_robust(out, until, commit(), args)
     else:

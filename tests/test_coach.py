@@ -358,7 +358,7 @@ def test_the_coach_never_reads_hidden_cards(
     other[k], other[-3] = other[-3], other[k]
     assert other != deck
     seen = views_of(match_a)
-    monkeypatch.setattr(gin_core.match, "shuffled_deck", lambda seed: list(other))
+    monkeypatch.setattr(gin_core.match, "deck_of", lambda code: list(other))
     twin = played(HAND_A)
     assert twin.records[0].settlement != match_a.records[0].settlement  # the hidden cards differ
     assert views_of(twin) == seen

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,8 +20,10 @@ from gin_core.puzzles import puzzle_by_id
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 from reference import (
+    DEEP,
     MISS,
     Budget,
+    Drawn,
     Likelihood,
     Model,
     Pair,
@@ -29,6 +33,7 @@ from reference import (
     deck_for,
     effective_size,
     guessed_tables,
+    measure_pair,
     play_out,
     policy_bot,
     resampled,
@@ -139,15 +144,19 @@ def test_resampling_follows_the_weights() -> None:
     assert effective_size([1.0, 0.0, 0.0, 0.0]) == pytest.approx(1)
 
 
+def diffs(*values: float) -> Pair:
+    return Pair(Model.SAMPLER, "simple", values)
+
+
 def test_a_comparison_stops_once_settled_either_way_or_hopeless() -> None:
-    assert settled([0.2, 0.1, 0.3, 0.2], 192)  # clear above 0
-    assert settled([-0.2, -0.1, -0.3, -0.2], 192)  # clear below
+    assert settled(diffs(0.2, 0.1, 0.3, 0.2), 192)  # clear above 0
+    assert settled(diffs(-0.2, -0.1, -0.3, -0.2), 192)  # clear below
     noisy = [1.0, -1.0] * 8  # mean 0: no budget could clear it, but not before FUTILE_FROM guesses
-    assert not settled(noisy, 192)
-    assert settled(noisy * 2, 192)
+    assert not settled(diffs(*noisy), 192)
+    assert settled(diffs(*noisy * 2), 192)
     hopeful = [1.0, -0.7] * 16  # mean 0.15, error 0.15 at 32 guesses: more guesses could clear it
-    assert not settled(hopeful, 192)
-    assert settled(hopeful, 33)  # ...but not within 33
+    assert not settled(diffs(*hopeful), 192)
+    assert settled(diffs(*hopeful), 33)  # ...but not within 33
 
 
 def test_the_shipped_check_status_names_puzzles_of_the_set_and_the_criterion_s_size() -> None:
@@ -190,3 +199,85 @@ def test_pruning_trusts_only_the_sampler_s_contradictions_from_the_first_posteri
     later.write_text(json.dumps({"key": current_id("p0004"), "verdict": "unclear", "pairs": []}))
     found = statuses([later], [earlier])
     assert found == {current_id("p0002"): "contradicted", current_id("p0004"): "unclear"}
+
+
+def test_the_deeper_check_looks_only_when_its_guesses_have_doubled_and_at_its_cap() -> None:
+    assert [n for n in range(1, DEEP.most + 1) if DEEP.looks_at(n)] == [16, 32, 64, 128, 256, 384]
+    assert [n for n in range(1, 65) if Budget().looks_at(n)] == [16, 32, 48, 64]  # the first runs'
+    noisy = diffs(*[1.0, -1.0] * 64)  # mean 0 at 128 guesses: hopeless for the first budget...
+    assert settled(noisy, 192)
+    assert not settled(noisy, None)  # ...but the deeper check goes on to its cap
+
+
+def test_the_deeper_check_draws_fresh_guesses_a_chunk_at_a_time_and_the_first_draw_is_unchanged() -> None:
+    pos = puzzle_by_id("p0001").position
+
+    def hands(tables: Iterable[Match]) -> list[int]:
+        return [mask_of(t.hand.hands[1 - pos.player]) for t in tables]
+
+    first = Drawn(pos, Model.SAMPLER, Budget(most=6))
+    assert hands([first[k] for k in range(6)]) == hands(guessed_tables(pos, Model.SAMPLER, 6, 0).tables)
+    deep = Drawn(pos, Model.SAMPLER, Budget(most=8, draw=1, chunk=3))
+    assert len(deep.tables) == 0  # nothing guessed before it is asked for
+    deep[4]
+    assert len(deep.tables) == 6  # two chunks of three
+    assert hands(deep.tables[:3]) == hands(guessed_tables(pos, Model.SAMPLER, 3, 1000).tables)
+    assert hands(deep.tables[3:]) == hands(guessed_tables(pos, Model.SAMPLER, 3, 1001).tables)
+
+
+def test_a_tie_under_the_deeper_check_runs_to_its_cap() -> None:
+    pz = puzzle_by_id("p0001")
+    budget = Budget(batch=2, most=8, futile=False, doubling=True, draw=1, chunk=4, clustered=True)
+    tables = Drawn(pz.position, Model.SAMPLER, budget)
+    tie = measure_pair(tables, (pz.answer, pz.answer), "simple", float, budget)
+    assert tie.diffs == (0.0,) * 8 and tie.state == State.UNCLEAR
+    assert len(tie.clusters) == 8 and tie.draws == len(set(tables.keys))  # each guess's draw
+
+
+def flag_row(key: str, verdict: str, stock: int = 10, kind: str = "knocked_too_early") -> dict[str, object]:
+    return {"key": key, "tier": 0, "flagged": True, "stock": stock, "kind": kind, "verdict": verdict}
+
+
+def test_the_deeper_check_takes_every_doubted_flag_and_a_sample_of_the_robust_ones_in_turn() -> None:
+    from reference_verdicts import deepened
+
+    robust = [flag_row(f"{k}:beginner:9", "robust") for k in range(10)]
+    doubted = [flag_row("20:beginner:9", "unclear"), flag_row("21:standard:9", "contradicted")]
+    others = [
+        flag_row("30:beginner:9", "unclear", stock=30, kind="other"),  # the opening rule drops it
+        {**flag_row("31:beginner:9", "unclear"), "tier": 1},  # not a flag
+    ]
+    chosen = deepened([*robust, *doubted, *others], 0.3)
+    assert [r["verdict"] for r in chosen] == ["unclear", "robust", "contradicted", "robust", "robust"]
+    assert chosen == deepened([*robust, *doubted, *others], 0.3)  # a seeded sample: the same again
+    assert len(deepened([*robust, *doubted], 1.0)) == 12
+
+
+def test_recall_s_deeper_check_takes_the_unflagged_candidates_that_could_still_reach_the_threshold() -> None:
+    from reference_verdicts import could_reach, recall_deepened
+
+    def candidate(seed: int, verdict: str, mean: float, error: float | None) -> dict[str, object]:
+        pair = {"model": "sampler", "policy": "simple", "mean": mean, "error": error}
+        row = {**flag_row(f"{seed}:beginner:9", verdict), "tier": 1, "flagged": False, "pairs": [pair]}
+        return row | {"run": "r.jsonl"}
+
+    close = candidate(1, "unclear", 5.0, 2.0)  # 5 + 1.645 x 2 = 8.3: could still be beyond 8
+    far = candidate(2, "unclear", 3.0, 2.0)  # at most 6.3
+    sure = candidate(3, "robust", 9.0, 0.5)
+    last = candidate(9, "unclear", 9.0, 2.0)  # the last hand checked: it may be part done
+    assert could_reach(close) and not could_reach(far) and could_reach(candidate(4, "unclear", 1.0, None))
+    assert recall_deepened([close, far, sure, last], 1.0) == [close, sure]
+    assert recall_deepened([close, far, sure, last], 0.0) == [close]
+
+
+def test_copies_of_one_draw_count_once_in_the_error() -> None:
+    """A posterior keeps one proposal many times (restocked): the error is over the draws."""
+    apart = Pair(Model.POSTERIOR, "simple", (3.0, 3.0, 3.0, -1.0, -1.0, -1.0, 2.0, 2.0, 2.0))
+    drawn = replace(apart, clusters=("a", "a", "a", "b", "b", "b", "c", "c", "c"))
+    assert apart.state == State.BETTER  # nine guesses read as independent...
+    assert (
+        drawn.draws == 3 and drawn.error > 1.5 * apart.error and drawn.state == State.UNCLEAR
+    )  # ...three draws
+    single = replace(apart, clusters=tuple(range(9)))  # every guess its own draw: the usual error
+    assert single.error == pytest.approx(apart.error)
+    assert replace(apart, clusters=("a",) * 9).state == State.UNCLEAR  # one draw: no interval

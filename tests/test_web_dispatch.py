@@ -217,7 +217,7 @@ def test_every_control_of_the_page_has_its_intent():
         SeatsFeature(Vault(), SeatsForm(), lambda game: None),
     ]
     features.append(LessonsFeature(Vault(), None))
-    features.append(FriendFeature(Vault(), FriendForm()))
+    features.append(FriendFeature(Vault(), FriendForm(), lambda _: None))
     for name in names:
         assert i.from_control(name, data) or any(f.control(name, data) for f in features), name
 
@@ -512,7 +512,7 @@ def test_every_intent_has_exactly_one_handler():
     assert not {*daily.handlers(), *review.handlers()} & set(puzzles.handlers())
     assert not set(seats) & {*daily.handlers(), *review.handlers(), *puzzles.handlers()}
     assert not set(lessons) & {*daily.handlers(), *review.handlers(), *puzzles.handlers(), *seats}
-    friend = FriendFeature(Vault(), FriendForm()).handlers()
+    friend = FriendFeature(Vault(), FriendForm(), lambda _: None).handlers()
     handled = {*daily.handlers(), *review.handlers(), *puzzles.handlers(), *seats, *lessons}
     assert not set(friend) & handled
     handled |= set(friend)

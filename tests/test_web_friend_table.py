@@ -12,6 +12,7 @@ from pathlib import Path
 
 from gin_core import ENDED, Action, ActionKind, Rules
 from gin_core.actions import ENDING
+from gin_core.duel import DuelStage
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 
@@ -34,6 +35,7 @@ class Hands:
 
     def __init__(self, rounds: tuple[Round, Round], me: int) -> None:
         self.rounds, self.me, self.names = rounds, me, NAMES
+        self.match = "5e6f7a8b"  # the match's id
         self.restoring = False
         self.number = 1
         self.dealt: list[Rules] = []
@@ -139,3 +141,56 @@ def test_leaving_the_friends_hand_brings_your_match_back_as_it_was():
     s.end_remote()
     assert not s.state.remote and s.game is game and len(s.match.history) == moves
     assert s.view() == s.match.view(0)
+
+
+def test_the_hand_just_played_is_gone_over_from_your_seat_once_both_devices_checked_it():
+    from ginweb.friend.goover import BUTTON, GoneOver
+
+    from gin_core.bots.base import finish
+
+    rounds, tables = devices()
+    guest = tables[1][4]
+    gone = GoneOver()
+    assert gone.past_game(guest) is None, "not before both devices checked the hand"
+    assert gone.jobs(guest, lambda _: False, lambda: None) == []
+    rng = random.Random(8)
+    while not all(r.hand.stage == DuelStage.DONE for r in rounds):
+        mover = next(k for k, r in enumerate(rounds) if r.hand.legal_actions())
+        moves = rounds[mover].hand.legal_actions()
+        tables[mover][4].play(next((a for a in moves if a.kind in ENDING), None) or rng.choice(moves))
+    game = gone.past_game(guest)
+    assert (
+        game is not None and game.seat == 1 and game.names == NAMES and game.alone and game.analysis is None
+    )
+    assert game.match.records[0].settlement == rounds[1].hand.settlement
+    told = []
+    [(key, work, keep)] = gone.jobs(guest, lambda _: False, lambda: told.append(1))
+    keep(finish(work))
+    again = gone.past_game(guest, update=True)
+    assert told == [1] and again is not None and again.update and again.analysis is not None
+    assert again.analysis.player == 1 and not gone.jobs(guest, lambda _: False, lambda: None)
+    assert key.startswith("friend-go-over:") and BUTTON.act == "friend-go-over"
+
+
+def test_a_practice_hand_on_the_table_is_asked_before_the_friends_hand_takes_its_place():
+    from ginweb.friend.ontable import HandsOnTable
+    from ginweb.table.dispatch import Dispatcher
+    from ginweb.table.facade import TableFacade
+    from test_web_dispatch import confirm_ok
+
+    rounds = pair(dealer=1)
+    deal(rounds, 1)
+    _, s, r, _ = table(seed=12)
+    d = Dispatcher(s, r, r, r, r, r)
+    s.practice(s.match.deal_code, 0)
+    hands = Hands(rounds, 0)
+    seat = FriendSeat(hands, False, s.settings.game_rules)  # type: ignore[arg-type]
+    on = HandsOnTable(TableFacade(s, d), hands, seat, s.vault, lambda _: None)  # type: ignore[arg-type]
+    on.put_on_table()
+    [question] = r.named("confirm")[-1]
+    assert question.title == "Play the hand with Bea?" and "practice hand" in question.text
+    assert s.practicing and not s.state.remote, "nothing changes before the answer"
+    confirm_ok(d, r)
+    assert s.state.remote and not s.practicing and on.on_table()
+    on.put_on_table()  # your match on the table: no question
+    assert len(r.named("confirm")) == 1

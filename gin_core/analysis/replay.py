@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..actions import ActionKind
 from ..cards import Card
 from ..checks import describe
-from ..dealcode import decode, shuffled_deck
+from ..dealcode import deck_of
 from ..errors import ArgumentError
 from ..flow import Phase
 from ..hand import Hand
@@ -79,7 +79,7 @@ def hand_start(match: Match, hand_number: int) -> Match:
     if not match.rules.first_upcard and scores != (0, 0):
         # Without an upcard the scores choose who starts; the fresh match keeps its own (zero)
         # scores but deals with the original ones, so the same player starts.
-        fresh.hand = Hand(fresh.rules, shuffled_deck(decode(record.deal_code)), record.dealer, scores, [])
+        fresh.hand = Hand(fresh.rules, deck_of(record.deal_code), record.dealer, scores, [])
         fresh.hand.events = fresh.events
     return fresh
 

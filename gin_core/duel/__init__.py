@@ -35,6 +35,7 @@ two people who share their screens. Nothing here is constant-time; a device's ti
 visible only on that device.
 """
 
+from .checked import checked_match
 from .curve import ORDER, Point
 from .deal import Secrets
 from .errors import (
@@ -81,6 +82,7 @@ __all__ = [
     "Reveal",
     "Secrets",
     "VersionMismatch",
+    "checked_match",
     "load_duel_match",
     "load_record",
     "parse",

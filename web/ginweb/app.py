@@ -249,7 +249,7 @@ def plug_features(records: Records) -> Plugs:
             TutorFeature(TutorUI(), tutored=lessons.tutors),
             SeatsFeature(records, SeatsUI(), review.show_game),
             lessons,
-            FriendFeature(records, FriendUI()),
+            FriendFeature(records, FriendUI(), review.show_game),
         )
     )
     records.plug(

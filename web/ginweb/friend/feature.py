@@ -24,11 +24,16 @@ from ..storage import stats
 from ..storage.envelope import Envelope
 from ..table.port import (
     Acts,
+    Background,
     ClosesDialogs,
     Feature,
     FeatureIntent,
+    HandButton,
+    HandButtons,
     Handler,
+    Job,
     LoadsLater,
+    ShowGame,
     Statistics,
     StatsParts,
     Table,
@@ -38,6 +43,7 @@ from .intents import (
     CloseFriend,
     CopyShare,
     DealHand,
+    GoOverHand,
     HangUp,
     Join,
     MakeInvite,
@@ -49,8 +55,8 @@ if TYPE_CHECKING:
     from ..kit.peer import Peer
     from .keep import Kept
     from .model import Link
+    from .ontable import HandsOnTable
     from .play import Play
-    from .seat import FriendSeat
     from .talk import Hello
     from .ui import FriendUI
 
@@ -64,6 +70,7 @@ PLAIN: dict[str, FeatureIntent] = {
     "friend-hang-up": HangUp(),
     "friend-close": CloseFriend(),
     "friend-deal": DealHand(),
+    "friend-go-over": GoOverHand(),
 }
 
 
@@ -87,7 +94,9 @@ def parse_kept(data: Any) -> tuple[str, str]:
     return name, stun
 
 
-class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater, StatsParts, Statistics):
+class FriendFeature(  # one base per role it plays (table/port.py)
+    Feature, Acts, ClosesDialogs, LoadsLater, StatsParts, Statistics, HandButtons, Background
+):
     deferred = (
         "ginweb.friend.model",
         "ginweb.friend.invite",
@@ -96,19 +105,18 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater, StatsParts, Statis
     )  # the rest on first use
     dialog_closes: ClassVar[Mapping[str, FeatureIntent]] = {DIALOG: CloseFriend()}
 
-    def __init__(self, vault: Vault, ui: FriendUI) -> None:
+    def __init__(self, vault: Vault, ui: FriendUI, show_game: ShowGame) -> None:
+        """``show_game``: opens a hand with the friend to go over (app.py wires it)."""
         self.vault = vault
         self.ui = ui
+        self.show_game = show_game
         self.link: Link | None = None  # None until the dialog is first used
         self.peer: Peer | None = None
         self.qr = ""  # the QR code of the link to share (SVG text)
         self.greeted = False  # the other side's hello arrived
         self.serial = 0  # connections started here (an event of an earlier one is dropped)
         self.play: Play | None = None  # the hands over the open connection
-        self.seat: FriendSeat | None = None  # this device's seat in them, as the table plays it
-        self.shown_hand = 0  # the hand last put on the table (a new one is put there again)
-        self.said = ""  # the last refusal said on the table
-        self.tallied: tuple[str, int, bool] | None = None  # (match, hands, over) last counted
+        self.hands: HandsOnTable | None = None  # the same, as the table plays them
         self.mine: Hello | None = None  # this device's hello on the current connection
 
     def attach(self, table: Table) -> None:
@@ -150,6 +158,7 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater, StatsParts, Statis
             HangUp: lambda _: self.hang_up(),
             CloseFriend: lambda _: self.ui.close(),
             DealHand: lambda _: self.deal(),
+            GoOverHand: lambda _: self.go_over(),
         }
 
     # ----- the dialog ----------------------------------------------------------------------------
@@ -170,34 +179,17 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater, StatsParts, Statis
         self.link = link
         self.ui.show(present(link, dom.game_address(), self.qr), open_it)
         p = self.play
-        back = self.off_table()
+        back = self.hands is not None and self.hands.off_table()
         view = p.view() if p else None
         if view is not None and back:
             view = view.replace(deal="Back to the hand")
         self.ui.hand(view, p is not None and (p.can_deal() or back), p.problem if p else "")
 
-    def off_table(self) -> bool:
-        """A hand with the friend is under way but not on the table (the player left it)."""
-        p = self.play
-        under_way = p is not None and p.round is not None and not p.round.over() and not p.over
-        return under_way and self.seat is not None and self.table.remote is not self.seat
-
     def changed(self) -> None:
-        """A step of the hand (a move, a card, a check, a deal): the table follows it (a new hand
-        is put on it), the dialog says how the match stands, a refusal is said."""
-        p, seat = self.play, self.seat
-        if p is None or seat is None:
-            return
-        if seat.view() is not None:
-            if self.table.remote is seat:
-                self.table.remote_changed()
-            elif p.number != self.shown_hand:
-                self.shown_hand = p.number
-                self.table.play_remote(seat)
-        if p.problem and p.problem != self.said:
-            self.table.notice(p.problem, "rule")
-        self.said = p.problem
-        self.count()
+        """A step of the hand: the table follows it (ontable.py), the dialog says how the match
+        stands."""
+        if self.hands is not None:
+            self.hands.follow()
         self.show(self.state())
 
     # ----- the statistics (tally.py) --------------------------------------------------------------
@@ -205,18 +197,16 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater, StatsParts, Statis
     def stats_parts(self) -> Mapping[str, stats.PartCheck]:
         return {tally.PART: tally.check}
 
-    def count(self) -> None:
-        """Count the hands both devices checked and the match's end, when one has come since
-        the last count (not at every step)."""
-        p = self.play
-        if p is None or p.scored is None:
-            return
-        mark = (p.match, p.scored.number, p.scored.over)
-        if mark == self.tallied or mark[1] == 0:
-            return
-        self.tallied = mark
-        done = tally.tally_of(p.scored, p.names[1 - p.me])
-        self.vault.count(lambda d: tally.count(stats.part(d, tally.PART), p.match, done))
+    # ----- going over the hand just played (ontable.py, goover.py) ------------------------------
+
+    def hand_buttons(self) -> tuple[HandButton, ...]:
+        return self.hands.hand_buttons() if self.hands is not None else ()
+
+    def go_over(self) -> bool:
+        return self.hands is not None and self.hands.go_over()
+
+    def jobs(self, known: Callable[[str], bool]) -> list[Job]:
+        return self.hands.jobs(known) if self.hands is not None else []
 
     def statistics_opened(self) -> None:
         self.ui.show_statistics(tally.HEAD, tally.shown(stats.part(self.vault.stats_data, tally.PART)))
@@ -251,9 +241,9 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater, StatsParts, Statis
         self.greeted = False
         if self.play is not None:
             self.play.over = True
-        if self.seat is not None and self.table.remote is self.seat:  # kept, taken up on a new connection
-            self.table.end_remote()
-        self.seat, self.shown_hand = None, 0
+        if self.hands is not None:  # the hand is kept, taken up on a new connection
+            self.hands.leave()
+            self.hands = None
         if self.peer is not None:
             self.peer.close()
             self.peer = None
@@ -449,16 +439,17 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater, StatsParts, Statis
         from ..kit import dom
         from . import keep
         from .model import seat_names
+        from .ontable import HandsOnTable
         from .play import Play
         from .seat import FriendSeat
 
         peer, mine = self.peer, self.mine
         assert peer is not None and mine is not None
-        seat = 0 if link.host else 1
+        me = 0 if link.host else 1
         same = bool(mine.match) and theirs.match == mine.match
         match = mine.match if same or link.host else theirs.match
         play = Play(
-            seat,
+            me,
             seat_names(link),
             match,
             peer.send,
@@ -466,18 +457,15 @@ class FriendFeature(Feature, Acts, ClosesDialogs, LoadsLater, StatsParts, Statis
             lambda text: self.vault.put(keep.NAME, text),
         )
         self.play = play
-        self.seat = FriendSeat(play, link.helps, self.table.settings.game_rules)
-        kept = self.kept(seat)
+        seat = FriendSeat(play, link.helps, self.table.settings.game_rules)
+        self.hands = HandsOnTable(self.table, play, seat, self.vault, self.show_game)
+        kept = self.kept(me)
         if same and kept is not None:
             dom.spawn(play.take_up(kept, theirs.hand))
 
     def deal(self) -> None:
-        """The host deals the next hand (the table's "Next hand" does too); a hand under way
-        that was left goes back on the table."""
-        if self.off_table() and self.seat is not None:
-            self.table.play_remote(self.seat)
-        elif self.play is not None and self.play.can_deal():
-            self.play.deal(self.table.settings.game_rules())
+        if self.hands is not None:
+            self.hands.deal()
 
     def closed(self) -> None:
         from .model import closed

@@ -46,3 +46,8 @@ class CloseFriend(FeatureIntent):
 
 class DealHand(FeatureIntent):
     """The host deals the next hand (on the rules of its settings)."""
+
+
+class GoOverHand(FeatureIntent):
+    """Go over your decisions in the hand just played with your friend (once both devices
+    checked it)."""

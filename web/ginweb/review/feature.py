@@ -9,7 +9,7 @@ its seat, and each person's review opens only for them, behind a handover (hando
 always), showing that seat's view only (seen.py); such reviews are never counted in the
 statistics (they are one person's record against the computer), and a reload closes the review.
 
-A game played elsewhere (a table's, :class:`OutsideGame`, handed over by the feature that played
+A game played elsewhere (a table's or a friend's, ``port.PastGame``, handed over by the feature that played
 it: app.py wires it to :meth:`ReviewFeature.show_game`) is shown in the same dialog from its
 seat's view only (seen.py); its owner computes and keeps the coach's analysis, which is never
 counted in the statistics here."""
@@ -17,7 +17,7 @@ counted in the statistics here."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar
 
 from gin_core import ActionKind, Match, PlayerView
 from gin_core.analysis import (
@@ -50,6 +50,7 @@ from ..table.port import (
     Job,
     LoadsLater,
     MatchPart,
+    PastGame,
     Statistics,
     StatsParts,
 )
@@ -83,29 +84,6 @@ KEYS: dict[str, FeatureIntent] = {
 CHARTS = ("given", "accuracy", "skill")  # the statistics' charts this feature draws
 COSTLY = (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)  # the grades the review marks
 BUTTON = HandButton("review", "Review", "Review this hand", "btn-review")
-
-
-class OutsideGame(Protocol):
-    """A game played outside your match (a table's one-hand match) to go over move by move as
-    one seat saw it: ``seat`` its player in ``match``, ``names`` both players' (by player),
-    ``alone``: the only person there (the words say "you"), ``hand`` its hand at the table,
-    ``analysis`` the coach's verdicts on that seat's decisions (None while they are worked out).
-    ``update``: only refresh it if it is open on this game already (the analysis came in)."""
-
-    @property
-    def match(self) -> Match: ...
-    @property
-    def seat(self) -> int: ...
-    @property
-    def names(self) -> tuple[str, str]: ...
-    @property
-    def alone(self) -> bool: ...
-    @property
-    def hand(self) -> int: ...
-    @property
-    def analysis(self) -> HandReview | None: ...
-    @property
-    def update(self) -> bool: ...
 
 
 def _luck(luck: HandLuck) -> tuple[float, int]:
@@ -164,7 +142,7 @@ class ReviewFeature(  # one base per role it plays (table/port.py)
         self.theirs: dict[int, TheirLuck] = {}  # the computer's luck you may know, by hand number
         self.sent: set[tuple[str, int]] = set()  # (match, hand) reviews already counted
         self.shown: tuple[object, ReviewModel | None] | None = None  # the last model, and its key
-        self.outside: tuple[OutsideGame, int] | None = None  # a game played elsewhere open, and its step
+        self.outside: tuple[PastGame, int] | None = None  # a game played elsewhere open, and its step
 
     # ----- input ---------------------------------------------------------------------------------
 
@@ -412,7 +390,7 @@ class ReviewFeature(  # one base per role it plays (table/port.py)
             found, found is not None and shown is not None and self.can_play_on(shown[0], found.step)
         )
 
-    def show_game(self, game: OutsideGame) -> None:
+    def show_game(self, game: PastGame) -> None:
         """Open the review of a game played elsewhere at its start (``game.update``: refresh the
         one open on that game, keeping its step)."""
         now = self.outside
@@ -437,7 +415,7 @@ class ReviewFeature(  # one base per role it plays (table/port.py)
     def hand_buttons(self) -> tuple[HandButton, ...]:
         """The review of a finished hand of your match (with two people, each person's own,
         behind a handover); none at a table of seats (its games are gone over there)."""
-        return () if self.table.seated is not None else (BUTTON,)
+        return () if self.table.seated is not None or self.table.remote is not None else (BUTTON,)
 
     def statistics_opened(self) -> None:
         from . import model  # deferred: warmup.py imports it after the first paint

@@ -9,7 +9,7 @@ from the deals). app.py registers it (table/port.py).
 Between hands each person may go over their own game of any hand over, move by move (one who
 sat a hand out has none of it): each person's game is analysed in background slices between
 hands, kept with the table (by hand and seat, sealed: storage/seatrecord.py), and opens in the
-dialog app.py wires in (``ShowGame``: another feature's, which reads a :class:`PastGame`), from
+dialog app.py wires in (``port.ShowGame``: another feature's, which reads a ``port.PastGame``), from
 that seat's view only; with several people,
 behind a handover to the person it is for. These analyses are not counted in the statistics
 (those are one person's matches against the computer)."""
@@ -23,7 +23,6 @@ from gin_core import Seating, TableMatch, TablePhase, table_preset, whole_number
 from gin_core.analysis import HandReview, think_review
 
 from ..kit.background import SLICE_MS, while_current
-from ..kit.frozen import Frozen
 from ..storage import seatrecord as record
 from ..storage import stats
 from ..storage.seatrecord import Seated, persons
@@ -39,8 +38,10 @@ from ..table.port import (
     Handler,
     Job,
     Links,
+    PastGame,
     Question,
     SeatedWatch,
+    ShowGame,
     Statistics,
     StatsParts,
     Watches,
@@ -50,8 +51,6 @@ from . import tally
 from .intents import GoOver, SitDown
 
 if TYPE_CHECKING:
-    from gin_core import Match
-
     from ..storage.savefmt import Game
     from ..storage.stats import PartCheck
     from ..storage.vault import Vault
@@ -61,25 +60,6 @@ if TYPE_CHECKING:
 SEED_END = 1 << 64  # a table's seed is below this (gin_core's seeds)
 MAX_HAND = 9_999  # more hands than any table plays (a number read from a control)
 GO_OVER = HandButton("seat-go-over", "Go over", "Go over your game", "btn-seat-go-over")
-
-
-class PastGame(Frozen):
-    """A game played at a table (a one-hand match) to go over move by move as one seat saw it:
-    ``seat`` its player in ``match``, ``names`` both players' (by player), ``alone``: the only
-    person there (the words say "you"), ``hand`` its hand at the table, ``analysis`` the verdicts
-    on that seat's decisions (None while they are worked out). ``update``: only refresh it if it
-    is open on this game already (the analysis came in)."""
-
-    match: Match
-    seat: int
-    names: tuple[str, str]
-    alone: bool
-    hand: int
-    analysis: HandReview | None = None
-    update: bool = False
-
-
-ShowGame = Callable[[PastGame], None]  # opens (or refreshes) such a game, move by move (app.py wires it)
 
 
 class SeatsFeature(  # one base per role it plays (table/port.py)

@@ -27,6 +27,7 @@ from ..kit.frozen import Frozen
 
 if TYPE_CHECKING:
     from gin_core import Action, Match, PlayerView
+    from gin_core.analysis import HandReview
 
     from ..kit.background import Slices
     from ..kit.charts import Chart
@@ -55,6 +56,28 @@ class HandButton(Frozen):
     short: str
     long: str
     ident: str
+
+
+class PastGame(Frozen):
+    """A game played outside your match (a table's one-hand game, a hand with a friend) to go
+    over move by move as one seat saw it: ``seat`` its player in ``match``, ``names`` both
+    players' (by player), ``alone``: the only person there (the words say "you"), ``hand`` its
+    hand at its table or match, ``analysis`` the verdicts on that seat's decisions (None while
+    they are worked out). ``update``: only refresh it if it is open on this game already (the
+    analysis came in). The feature that played it hands it to a :data:`ShowGame` (app.py wires
+    the one that shows it)."""
+
+    match: Match
+    seat: int
+    names: tuple[str, str]
+    alone: bool
+    hand: int
+    analysis: HandReview | None = None
+    update: bool = False
+
+
+ShowGame = Callable[[PastGame], None]
+"""Opens (or refreshes) a :class:`PastGame`, move by move."""
 
 
 class Question(Frozen):

@@ -81,13 +81,15 @@ class RemotePlay(PlayState):
         self.moves: list[ActionKind] = []  # the kinds of the moves of every hand so far (their sounds)
         self.cards: frozenset[Card] = frozenset()  # your cards when last followed
         self.order: list[str] = []  # your own order of your cards in this hand
+        self.last: PlayerView | None = None  # the view last shown
 
     def shown(self) -> PlayerView | None:
-        """The view of this device's player, told as seat 0's (None: no hand yet)."""
+        """The view of this device's player, told as seat 0's (None: no hand yet; the last one
+        while the other side has none to give, e.g. its hand being taken up again)."""
         v = self.other.view()
-        if v is None or self.other.seat == 0:
-            return v
-        return mirror(v)
+        if v is not None:
+            self.last = v if self.other.seat == 0 else mirror(v)
+        return self.last
 
     # ----- the session's play state (playstate.py) --------------------------------------------
 

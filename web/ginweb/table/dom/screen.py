@@ -52,7 +52,7 @@ class Screen:
             reasons=s.computer_reasons(),
             log=s.state.log_of(s),
             hand_buttons=()
-            if s.practicing or s.state.remote
+            if s.practicing
             else tuple(b for f in self.plugs.hand_buttons for b in f.hand_buttons()),
             **s.seating(),
         )
