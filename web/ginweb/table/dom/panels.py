@@ -76,7 +76,8 @@ class Panels:
                 '<span class="hidden-code" title="Shown after the hand">hidden</span>' if board.coded else ""
             )
             rows.append(
-                f'<tr class="current"><td>{board.current}</td><td>In play</td><td></td><td></td><td>{code}</td></tr>'
+                f'<tr class="current"><td>{board.current}</td><td>In play</td><td></td><td></td>'
+                f"<td>{code}</td></tr>"
             )
         you, cpu = board.totals
         foot = f'<tr><th scope="row" colspan="2">Total</th><td>{you}</td><td>{cpu}</td><td></td></tr>'
