@@ -36,6 +36,7 @@ from reference import (
     measure_pair,
     play_out,
     policy_bot,
+    quantile,
     resampled,
     settled,
     table_for,
@@ -281,3 +282,22 @@ def test_copies_of_one_draw_count_once_in_the_error() -> None:
     single = replace(apart, clusters=tuple(range(9)))  # every guess its own draw: the usual error
     assert single.error == pytest.approx(apart.error)
     assert replace(apart, clusters=("a",) * 9).state == State.UNCLEAR  # one draw: no interval
+
+
+def test_the_interval_s_quantile_is_student_s_t_with_the_draws_less_one() -> None:
+    """Published one-sided 95% t quantiles (df 1, 2, 3, 9, 15, 30, 100), tending to 1.645."""
+    table = {1: 6.314, 2: 2.920, 3: 2.353, 9: 1.833, 15: 1.753, 30: 1.697, 100: 1.660}
+    assert {df: round(quantile(df + 1), 3) for df in table} == table
+    assert 1.645 < quantile(1000) < 1.648
+
+
+def test_a_look_on_a_few_distinct_hands_is_not_decided_on_the_normal_quantile() -> None:
+    """16 guesses that are 4 hands (the first look, late in a hand): clear of 0 by 1.645 errors
+    but not by t's 2.35 with 3 degrees of freedom; the same differences as 16 hands are won."""
+    values = (10.0, 0.0, 7.0, 3.0)
+    diffs = tuple(v for v in values for _ in range(4))
+    four = Pair(Model.POSTERIOR, "simple", diffs, tuple(k for k in range(4) for _ in range(4)))
+    assert four.draws == 4 and four.mean - 1.645 * four.error > 0  # the old criterion's "better"
+    assert four.state == State.UNCLEAR
+    assert replace(four, diffs=tuple(-d for d in diffs)).state == State.UNCLEAR  # nor lost
+    assert replace(four, clusters=tuple(range(16))).state == State.BETTER
