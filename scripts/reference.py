@@ -354,6 +354,19 @@ class State(StrEnum):
     UNCLEAR = "unclear"  # the budget ran out with 0 inside
 
 
+def judged(mean: float, error: float, draws: int) -> State:
+    """Where a mean difference stands: clear of 0 by :func:`quantile` errors of its ``draws``
+    (at least two: one draw has no error), or unclear."""
+    if draws < 2:
+        return State.UNCLEAR
+    margin = quantile(draws) * error
+    if mean - margin > 0:
+        return State.BETTER
+    if mean + margin < 0:
+        return State.WORSE
+    return State.UNCLEAR
+
+
 @dataclass(frozen=True)
 class Pair:
     """One model x policy pair: the differences (move minus the other) on each guess, paired.
@@ -399,14 +412,7 @@ class Pair:
 
     @property
     def state(self) -> State:
-        if self.draws < 2:
-            return State.UNCLEAR
-        margin = quantile(self.draws) * self.error
-        if self.mean - margin > 0:
-            return State.BETTER
-        if self.mean + margin < 0:
-            return State.WORSE
-        return State.UNCLEAR
+        return judged(self.mean, self.error, self.draws)
 
     def to_data(self) -> dict[str, object]:
         return {
