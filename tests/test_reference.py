@@ -301,3 +301,22 @@ def test_a_look_on_a_few_distinct_hands_is_not_decided_on_the_normal_quantile() 
     assert four.state == State.UNCLEAR
     assert replace(four, diffs=tuple(-d for d in diffs)).state == State.UNCLEAR  # nor lost
     assert replace(four, clusters=tuple(range(16))).state == State.BETTER
+
+
+def test_an_earlier_deeper_check_is_taken_again_only_where_today_s_criterion_reads_a_pair_otherwise() -> None:
+    """A pair won by 1.645 errors on 4 draws is stale under t; one clear by t is not; a flag the
+    earlier run never checked comes first, and a stale one comes back as that run left it."""
+    from reference_verdicts import again_first, stale
+
+    def pair(mean: float, draws: int, state: str) -> dict[str, object]:
+        shape = {"model": "sampler", "policy": "simple", "n": 16, "error": 2.0}
+        return shape | {"mean": mean, "draws": draws, "state": state}
+
+    won = {**flag_row("1:beginner:9", "robust"), "pairs": [pair(4.0, 4, "better")]}  # 4 - 2.35 x 2 < 0
+    clear = {**flag_row("2:beginner:9", "robust"), "pairs": [pair(4.0, 16, "better")]}  # 4 - 1.75 x 2 > 0
+    lost = {**flag_row("3:beginner:9", "contradicted"), "pairs": [pair(-4.0, 4, "worse")]}
+    assert stale(won) and not stale(clear) and stale(lost)
+    assert not stale({**won, "pairs": [{**pair(1.0, 1, "unclear"), "error": None}]})  # one draw
+    first = [flag_row(f"{k}:beginner:9", "unclear") for k in (1, 2, 3, 4)]
+    assert again_first(first, [won, clear, lost]) == [first[3], won, lost]
+    assert again_first(first, []) == first
