@@ -655,6 +655,8 @@ def summary(runs: list[Path], recall_every: int) -> None:
             for r in robust
         ]
         print("== with the deeper check's verdicts in place of the first ones:")
+        left = [r for r in robust if r["tier"] < 3 and stale(r)]
+        print(f"judged by a former criterion (stale): {sum(flag(r) for r in left)} flags, {len(left)} in all")
     if robust:
         robust_coach_figures(robust)
     coach = [r for r in rows if "flagged" in r and "tier" not in r]
