@@ -550,6 +550,9 @@ def robust_coach_figures(rows: list[dict[str, Any]]) -> None:
     small = ", ".join(f"under {t:g}: {sum(x < t for x in losses)}" for t in (2.0, 4.0, MISTAKE_POINTS))
     print(f"robust flags' robust loss (the least mean over the pairs): {small}; median {median(losses):.1f}")
     print(f"flags the opening rule drops | {share([r for r in rows if r['flagged'] and not flag(r)])}")
+    for few in (3, 5, 8):
+        decided = [r for r in flags if few_draws(r, few)]
+        print(f"flags with a pair decided on fewer than {few} draws | {share(decided)}")
     for level in ("beginner", "standard"):
         print(f"{level} flags | {share([r for r in flags if r['level'] == level])}")
     for kind in sorted({str(r["kind"]) for r in flags}):
@@ -574,6 +577,16 @@ def robust_coach_figures(rows: list[dict[str, Any]]) -> None:
         f"{math.fsum(r['cpu'] for r in rows) / max(len(rows), 1):.1f} over {len(rows)}"
     )
     print("commits:", sorted({r["commit"] for r in rows}))
+
+
+def few_draws(row: dict[str, Any], few: int) -> bool:
+    """Whether a pair that decided a row (won or lost, uniform aside) rests on fewer than ``few``
+    distinct draws of the hidden cards."""
+    return any(
+        p["state"] != "unclear" and p.get("draws", p["n"]) < few
+        for p in row["pairs"]
+        if p["model"] != "uniform"
+    )
 
 
 def deeper_figures(rows: list[dict[str, Any]]) -> None:
