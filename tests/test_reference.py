@@ -320,3 +320,17 @@ def test_an_earlier_deeper_check_is_taken_again_only_where_today_s_criterion_rea
     first = [flag_row(f"{k}:beginner:9", "unclear") for k in (1, 2, 3, 4)]
     assert again_first(first, [won, clear, lost]) == [first[3], won, lost]
     assert again_first(first, []) == first
+
+
+def test_a_verdict_resting_on_a_pair_of_few_draws_is_told_apart() -> None:
+    from reference_verdicts import few_draws
+
+    def pair(state: str, draws: int, model: str = "posterior") -> dict[str, object]:
+        return {"model": model, "policy": "hunter", "n": 16, "draws": draws, "state": state}
+
+    assert few_draws({"pairs": [pair("better", 16), pair("better", 2)]}, 3)
+    assert not few_draws({"pairs": [pair("better", 16), pair("unclear", 2)]}, 3)  # not decided by it
+    assert not few_draws({"pairs": [pair("worse", 2, "uniform")]}, 3)  # the bound decides nothing
+    assert few_draws(
+        {"pairs": [{"model": "sampler", "policy": "simple", "n": 4, "state": "worse"}]}, 5
+    )  # guesses
