@@ -530,8 +530,9 @@ def coach_figures(rows: list[dict[str, Any]], recall_every: int) -> None:
 
 def flag(row: dict[str, Any]) -> bool:
     """Whether today's coach flags a reviewed decision: the review's flag, less what the opening
-    rule (:func:`flagged_at`) drops from rows reviewed before it."""
-    return bool(row["flagged"]) and flagged_at(row["stock"], MistakeKind(row["kind"]))
+    rule and the face-up card rule (:func:`flagged_at`) drop from rows reviewed before them."""
+    played = Action.parse(row["played"]).kind
+    return bool(row["flagged"]) and flagged_at(row["stock"], MistakeKind(row["kind"]), played)
 
 
 def robust_coach_figures(rows: list[dict[str, Any]]) -> None:

@@ -236,7 +236,8 @@ def test_a_tie_under_the_deeper_check_runs_to_its_cap() -> None:
 
 
 def flag_row(key: str, verdict: str, stock: int = 10, kind: str = "knocked_too_early") -> dict[str, object]:
-    return {"key": key, "tier": 0, "flagged": True, "stock": stock, "kind": kind, "verdict": verdict}
+    row = {"key": key, "tier": 0, "flagged": True, "stock": stock, "kind": kind, "verdict": verdict}
+    return row | {"played": "knock 5H" if kind == "knocked_too_early" else "discard 5H"}
 
 
 def test_the_deeper_check_takes_every_doubted_flag_and_a_sample_of_the_robust_ones_in_turn() -> None:
