@@ -550,7 +550,8 @@ def robust_coach_figures(rows: list[dict[str, Any]]) -> None:
     losses = sorted(robust_loss(r) for r in flags if r["verdict"] == "robust")
     small = ", ".join(f"under {t:g}: {sum(x < t for x in losses)}" for t in (2.0, 4.0, MISTAKE_POINTS))
     print(f"robust flags' robust loss (the least mean over the pairs): {small}; median {median(losses):.1f}")
-    print(f"flags the opening rule drops | {share([r for r in rows if r['flagged'] and not flag(r)])}")
+    dropped = [r for r in rows if r["flagged"] and not flag(r)]
+    print(f"flags the opening and face-up card rules drop | {share(dropped)}")
     for few in (3, 5, 8):
         decided = [r for r in flags if few_draws(r, few)]
         print(f"flags with a pair decided on fewer than {few} draws | {share(decided)}")
