@@ -354,10 +354,10 @@ class State(StrEnum):
     UNCLEAR = "unclear"  # the budget ran out with 0 inside
 
 
-def judged(mean: float, error: float, draws: int) -> State:
+def judged(mean: float, error: float, draws: int, floor: int = 2) -> State:
     """Where a mean difference stands: clear of 0 by :func:`quantile` errors of its ``draws``
-    (at least two: one draw has no error), or unclear."""
-    if draws < 2:
+    (at least ``floor``, and two: one draw has no error), or unclear."""
+    if draws < max(floor, 2):
         return State.UNCLEAR
     margin = quantile(draws) * error
     if mean - margin > 0:
@@ -372,12 +372,14 @@ class Pair:
     """One model x policy pair: the differences (move minus the other) on each guess, paired.
     ``clusters`` (if given, one key a guess): the guesses that are one draw of the hidden cards
     (a guess the resampling kept twice, restocked): the error is then taken over the draws, not
-    the guesses, since copies of one hand do not vary as independent guesses would."""
+    the guesses, since copies of one hand do not vary as independent guesses would. ``floor``:
+    the fewest draws it is judged on (see :class:`Budget`)."""
 
     model: Model
     policy: str
     diffs: tuple[float, ...]
     clusters: tuple[Hashable, ...] = ()
+    floor: int = 2
 
     @property
     def n(self) -> int:
@@ -412,7 +414,7 @@ class Pair:
 
     @property
     def state(self) -> State:
-        return judged(self.mean, self.error, self.draws)
+        return judged(self.mean, self.error, self.draws, self.floor)
 
     def to_data(self) -> dict[str, object]:
         return {
@@ -454,7 +456,9 @@ class Budget:
     the first pair that is not won (the verdict cannot be robust any more). A deeper check
     (:data:`DEEP`) looks only when the guesses have doubled, never gives a pair up as hopeless
     before its cap (``futile`` off), and draws fresh guesses (``draw``: 0 is the first runs'
-    draw, all at once; another draw comes ``chunk`` guesses at a time, as the pair asks)."""
+    draw, all at once; another draw comes ``chunk`` guesses at a time, as the pair asks).
+    ``floor``: no pair is won or lost on fewer distinct draws (a sensitivity check of the sixth
+    run: t's quantile assumes the draws' means near normal, which a few lumpy hands are not)."""
 
     batch: int = 16
     most: int = 192
@@ -464,6 +468,7 @@ class Budget:
     draw: int = 0
     chunk: int = 64
     clustered: bool = False
+    floor: int = 2
 
     def looks_at(self, n: int) -> bool:
         """Whether the comparison is looked at after ``n`` guesses."""
@@ -526,10 +531,11 @@ def measure_pair(
         if budget.clustered:
             clusters.append(tables.draw_of(k))
         if budget.looks_at(len(diffs)) and settled(
-            Pair(tables.model, policy, tuple(diffs), tuple(clusters)), budget.most if budget.futile else None
+            Pair(tables.model, policy, tuple(diffs), tuple(clusters), budget.floor),
+            budget.most if budget.futile else None,
         ):
             break
-    return Pair(tables.model, policy, tuple(diffs), tuple(clusters))
+    return Pair(tables.model, policy, tuple(diffs), tuple(clusters), budget.floor)
 
 
 FUTILE_FROM = 32

@@ -29,6 +29,7 @@ import subprocess
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from statistics import median
 from typing import Any
@@ -406,7 +407,9 @@ def reached(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [r for r in rows if place(r) < last[r["run"]]]
 
 
-def again_first(chosen: list[dict[str, Any]], earlier: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def again_first(
+    chosen: list[dict[str, Any]], earlier: list[dict[str, Any]], floor: int = 2
+) -> list[dict[str, Any]]:
     """``chosen`` less what an earlier deeper check (deepen's rows, ``earlier``) settles under
     today's criterion: first the rows it did not check, then its rows with a pair today's
     criterion reads otherwise (:func:`stale`), as it left them (their verdict becomes
@@ -414,14 +417,15 @@ def again_first(chosen: list[dict[str, Any]], earlier: list[dict[str, Any]]) -> 
     the same pairs, and a stricter criterion stops each pair at the same look."""
     by_key = {r["key"]: r for r in earlier}
     fresh = [r for r in chosen if r["key"] not in by_key]
-    return fresh + [by_key[r["key"]] for r in chosen if r["key"] in by_key and stale(by_key[r["key"]])]
+    return fresh + [by_key[r["key"]] for r in chosen if r["key"] in by_key and stale(by_key[r["key"]], floor)]
 
 
-def stale(row: dict[str, Any]) -> bool:
-    """Whether today's criterion (:func:`reference.judged`) reads a recorded pair otherwise than
-    the run that measured it did."""
+def stale(row: dict[str, Any], floor: int = 2) -> bool:
+    """Whether today's criterion (:func:`reference.judged`, with ``floor``) reads a recorded pair
+    otherwise than the run that measured it did."""
     return any(
-        str(judged(p["mean"], p["error"] or 0.0, p.get("draws", p["n"]))) != p["state"] for p in row["pairs"]
+        str(judged(p["mean"], p["error"] or 0.0, p.get("draws", p["n"]), floor)) != p["state"]
+        for p in row["pairs"]
     )
 
 
@@ -432,7 +436,8 @@ def run_deepen(out: Path, until: datetime.datetime | None, head: str, args: argp
     ``--again`` runs settle (:func:`again_first`); each appended to <out>.jsonl with the verdict
     and pairs it had (``before``, ``before_pairs``)."""
     chosen = (recall_deepened if args.candidates else deepened)(read_rows(args.runs), args.robust_share)
-    for row, pos in pending(again_first(chosen, read_rows(args.again)), out, until):
+    budget = replace(DEEP, floor=args.floor)
+    for row, pos in pending(again_first(chosen, read_rows(args.again), args.floor), out, until):
         again = {
             k: v for k, v in row.items() if k not in ("pairs", "verdict", "cpu", "seconds", "commit", "run")
         }
@@ -443,8 +448,9 @@ def run_deepen(out: Path, until: datetime.datetime | None, head: str, args: argp
             "commit": head,
             "deep": True,
             "clustered": DEEP.clustered,
+            "floor": args.floor,
         }
-        again |= checked(pos, Action.parse(row["best"]), Action.parse(row["played"]), False, DEEP)
+        again |= checked(pos, Action.parse(row["best"]), Action.parse(row["played"]), False, budget)
         append(out, again)
         print(row["key"], row["verdict"], "->", again["verdict"], again["cpu"], flush=True)
 
@@ -783,6 +789,7 @@ def main() -> None:
     ap.add_argument(
         "--again", nargs="*", type=Path, default=[], help="deepen: earlier deeper runs (see again_first)"
     )
+    ap.add_argument("--floor", type=int, default=2, help="deepen: the fewest draws a pair is judged on")
     ap.add_argument("--ranges", nargs="*", default=[], help="flags: FIRST:COUNT, the hands of coach_hands")
     ap.add_argument("--flags", type=int, default=82, help="flags: stop once this many flags are checked")
     ap.add_argument("--reviewed", nargs="*", type=Path, default=[], help="flags: earlier reviews to use")

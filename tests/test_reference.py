@@ -302,6 +302,7 @@ def test_a_look_on_a_few_distinct_hands_is_not_decided_on_the_normal_quantile() 
     assert four.state == State.UNCLEAR
     assert replace(four, diffs=tuple(-d for d in diffs)).state == State.UNCLEAR  # nor lost
     assert replace(four, clusters=tuple(range(16))).state == State.BETTER
+    assert replace(four, clusters=tuple(range(16)), floor=17).state == State.UNCLEAR  # under a floor
 
 
 def test_an_earlier_deeper_check_is_taken_again_only_where_today_s_criterion_reads_a_pair_otherwise() -> None:
