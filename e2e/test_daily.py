@@ -17,6 +17,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
+from unittest import mock
 
 from gin_e2e import wait_ready
 from test_a11y import Audit
@@ -26,6 +27,7 @@ from gin_core import Action, Match, preset
 from gin_core.actions import ActionKind
 from gin_core.analysis.duplicate import compute
 from gin_core.bots import make_bot
+from gin_core.bots.search import ExpertBot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 from ginweb.daily import record as daily
@@ -59,7 +61,10 @@ def last_hand(day: datetime.date) -> Match:
 def plant_last_hand(page) -> None:
     """Bring the counted daily on the table to its last hand, as a reload after its earlier
     hands would find it: the same attempt (id), the match saved, the expert's replays of the
-    finished hands in the record of dailies. The page is reloaded on it."""
+    finished hands in the record of dailies. The page is reloaded on it. The planted replays are
+    the expert's at a quarter of its guesses and a fortieth of its units (26 s of this process's
+    CPU at its page budget, 3 s so): the page reads them as stored, and tests/test_duplicate.py
+    pins how a line is computed."""
     day = datetime.date.fromisoformat(today())
     stored = saved(page)
     m = last_hand(day)
@@ -68,7 +73,9 @@ def plant_last_hand(page) -> None:
     )
     record = daily.empty()
     daily.begin(record, day, day, stored["uid"])
-    for hand in compute(m.rules, m.records, daily.SEAT, daily.match_seed(day), daily.opponent(day)).hands:
+    with mock.patch.multiple(ExpertBot, samples=160, total_units=4_500):
+        line = compute(m.rules, m.records, daily.SEAT, daily.match_seed(day), daily.opponent(day))
+    for hand in line.hands:
         daily.add_compared(record, day, stored["uid"], hand)
     key = page.evaluate(f"localStorage.getItem({SEAL_KEY!r})")
     page.evaluate(

@@ -25,6 +25,7 @@ def test_a_stale_tab_leaves_one_counted_attempt_with_its_result(page, site_url):
     page.goto(f"{site_url}?daily={today()}&fast=1")  # tab A takes the match
     wait_ready(page, 60)
     stale.wait_for_selector("#dlg-tab[open]")
+    page.bring_to_front()  # as a person plays: a tab behind another has its timers throttled
     plant_last_hand(page)
     play_match(page)
     page.wait_for_selector("#dlg-daily[open]", timeout=30_000)

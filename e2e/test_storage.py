@@ -171,6 +171,7 @@ def test_two_tabs_one_owner_and_take_over(page, site_url):
     play_turn(other)
     wait_turn(other)
     moves_b = saved_match(other).history
+    page.bring_to_front()  # the player comes back to the first tab (a tab behind is throttled)
     page.click("#tab-take")
     page.wait_for_selector("#dlg-tab", state="hidden")
     other.wait_for_selector("#dlg-tab[open]")

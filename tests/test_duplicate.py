@@ -73,9 +73,11 @@ def test_the_same_player_on_the_same_deal_does_exactly_what_it_did(match):
 
 
 def test_the_expert_line_of_a_day_is_the_same_every_time(match, monkeypatch, count):
-    """The expert on the first two hands (one under Pyodide), at a tenth of its budget (a whole
-    expert hand is a few seconds of CPU; scripts/bench_duplicate.py measures the real thing)."""
+    """The expert on the first two hands (one under Pyodide), at a fortieth of its budget and a
+    quarter of its guesses (a whole expert hand is seconds of CPU; scripts/bench_duplicate.py
+    measures the real thing)."""
     monkeypatch.setattr(ExpertBot, "total_units", 4_500)
+    monkeypatch.setattr(ExpertBot, "samples", 160)
     records = match.records[: count(2, 1)]
     units, line = run(duplicate_line(match.rules, records, 0, SEED, OPPONENT))
     assert units and all(type(u) is int and 0 <= u <= make_bot("expert").slice_units for u in units)

@@ -89,7 +89,15 @@ def test_a_hand_with_a_friend_is_played_on_both_tables_and_names_no_hidden_card(
     own = [(t[1].game, len(t[1].match.history), t[3].data.get("match")) for t in tables]
     for me, s in enumerate(sessions):
         assert set(s.view().hand) == set(rounds[me].hand.hand) and len(s.view().hand) == 10
-        assert s.seating() == {"me": NAMES[me], "opp": NAMES[1 - me], "people": True, "waiting": None}
+        assert s.seating() == {
+            "me": NAMES[me],
+            "opp": NAMES[1 - me],
+            "people": True,
+            "waiting": None,
+            "coded": False,
+        }
+        board = drawn(s).scoreboard  # the hand in play: no deal code to come (it was "hidden")
+        assert board.current == 1 and not board.coded
     rng = random.Random(4)
     for _ in range(400):
         check_nothing_hidden(rounds, sessions)

@@ -81,6 +81,21 @@ def test_the_right_answer_is_said_right() -> None:
     assert found.right and found.headline.startswith("Right") and found.rows[0].yours
 
 
+def test_a_puzzle_missed_is_not_offered_next_again() -> None:
+    """A shipped puzzle counts once: missed, it stayed "unsolved" and, its rating moved up by the
+    miss, could come straight back as the next puzzle, where solving it counted nothing."""
+    puzzles = puzzle_set()
+    data = record.empty()
+    first = model.next_puzzle(puzzles, data, None)
+    assert first is not None and record.answer(data, first.id, first.rating, solved=False)
+    offered = set()
+    for _ in range(3):
+        nxt = model.next_puzzle(puzzles, data, None, skip=next(iter(offered), ""))
+        assert nxt is not None and nxt.id != first.id
+        offered.add(nxt.id)
+        assert record.answer(data, nxt.id, nxt.rating, solved=True)
+
+
 def test_the_next_puzzle_is_the_unsolved_one_nearest_your_rating() -> None:
     puzzles = puzzle_set()
     data = record.empty()

@@ -573,3 +573,26 @@ def test_going_over_your_game_opens_it_in_the_review_as_app_wires_them():
     assert (shown.seat, shown.hand, shown.alone, step_at) == (player, 1, True, 0)
     assert shown.match is s.seated.table.played(1)[game] and "You" in shown.names
     assert r.named("render"), "the review dialog was drawn"
+
+
+def test_play_here_puts_back_what_the_other_tab_left_on_the_table():
+    """ "Play here" (app.py ``take_over``) in a tab that had a table of seats on it, after another
+    tab played on: the table comes back where that tab left it; once it ended the table, your
+    match is on the table and no table is (before, the table stayed with your match shown in it)."""
+    from ginweb.storage import savefmt
+
+    here = session_at("three", seed=4)
+    there = Session(Settings(), here.vault, here.own_game, fresh=False)  # the other tab, on the same storage
+    there.seat_table(record.parse(json.loads(here.vault.data[record.NAME]), KEY), fresh=False)
+    for _ in range(12):
+        step(there)
+    mine = savefmt.loads(here.vault.data["match"], KEY)
+    here.resume_stored(mine, None, record.parse(json.loads(here.vault.data[record.NAME]), KEY))
+    assert here.seated is not None and there.seated is not None
+    assert here.seated.table.history == there.seated.table.history and here.own_game.uid == "mine"
+
+    there.back_to_match()  # the other tab ends the table: its record goes
+    assert record.NAME not in here.vault.data
+    here.resume_stored(savefmt.loads(here.vault.data["match"], KEY), None, None)
+    assert here.seated is None and here.game.uid == "mine" and here.counts
+    assert here.view().hand == there.view().hand

@@ -154,7 +154,9 @@ class Page:
         s = self.session
         game = self.records.read_game("match", "match")
         if game is not None and game.uid == s.own_game.uid:
-            s.resume_stored(game, self.records.read_game("practice", "practice hand"))
+            s.resume_stored(
+                game, self.records.read_game("practice", "practice hand"), stored_table(self.records)
+            )
             self.screen.render(Motion.NONE)
             self.turns.kick()
         else:
@@ -226,10 +228,15 @@ def open_session(prefs: Settings, records: Records, game: Game, fresh: bool, plu
         return Session(prefs, records, new, True, plugs)
 
 
+def stored_table(records: Records) -> seatrecord.Seated | None:
+    """The table of seats stored (None: none, or a damaged record, which says so)."""
+    key = records.seal_key()
+    return records.read(seatrecord.NAME, lambda d: seatrecord.parse(d, key), "table of players")
+
+
 def resume_table(session: Session, records: Records) -> None:
     """A table of seats stored is on the table: it comes back (covered with several people)."""
-    key = records.seal_key()
-    seated = records.read(seatrecord.NAME, lambda d: seatrecord.parse(d, key), "table of players")
+    seated = stored_table(records)
     if seated is not None:
         session.seat_table(seated, fresh=False)
 

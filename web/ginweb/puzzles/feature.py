@@ -155,7 +155,7 @@ class PuzzlesFeature(Feature, Acts, Links, Draws, Background, LoadsLater):
         elif it.source == "next":
             theme = MistakeKind(it.theme) if it.theme in set(MistakeKind) else None
             if p.next(theme) is None:
-                self.nothing("You solved every puzzle of this theme.")
+                self.nothing("You have answered every puzzle of this theme.")
                 return
         else:
             p.add_mistakes(self.decisions.flagged())

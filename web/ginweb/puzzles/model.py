@@ -299,11 +299,16 @@ def progress(data: record.PuzzleRecord, before: PlayerRating | None = None) -> s
 def next_puzzle(
     puzzles: Sequence[Puzzle], data: record.PuzzleRecord, theme: MistakeKind | None, skip: str = ""
 ) -> Puzzle | None:
-    """The unsolved puzzle (of ``theme`` if given) whose rating here (as your results moved it)
-    is nearest yours, not ``skip``; None when every such puzzle is solved."""
-    solved = set(data["solved"])
+    """The puzzle not yet answered here (of ``theme`` if given) whose rating here (as your results
+    moved it) is nearest yours, not ``skip``; None when every such puzzle is answered. A puzzle
+    missed is not offered again: a shipped puzzle counts once (record.answer), so it would come
+    back, count nothing and stay the nearest."""
     target = record.rating(data).rating
-    found = [p for p in puzzles if p.id not in solved and p.id != skip and theme in (None, p.theme)]
+    found = [
+        p
+        for p in puzzles
+        if p.id != skip and theme in (None, p.theme) and not record.answered_before(data, p.id)
+    ]
     return min(
         found,
         key=lambda p: (abs(record.local_rating(data, p.id, p.rating).rating - target), p.id),

@@ -66,6 +66,7 @@ class Look(Frozen):
     handover: str | None = None  # the table is covered until this person takes the device
     waiting: str | None = None  # a friend's hand: what the two devices are doing (no one moves)
     target: int | None = None  # a table of seats: the score that ends a game (its rules')
+    coded: bool = True  # each hand gets a deal code, shown once it is over (a friend's hand: none)
 
 
 class Zones(Frozen):
@@ -138,6 +139,7 @@ class Scoreboard(Frozen):
     buttons: tuple[HandButton, ...] = ()  # on each finished hand (none over a practice hand)
     names: tuple[str, str] = ("You", "Comp.")  # the columns' heads
     parties: PartyBoard | None = None  # a table of seats: one column per party, in place of the above
+    coded: bool = True  # the hand in play gets a deal code once over (a friend's hand gets none)
 
 
 class Result(Frozen):
@@ -475,7 +477,7 @@ def scoreboard(v: PlayerView, look: Look) -> Scoreboard:
     )
     current = v.hand_number if v.phase not in ENDED else None
     names = (look.me, look.opp) if look.people else ("You", "Comp.")
-    return Scoreboard(rows, current, (v.scores[0], v.scores[1]), look.hand_buttons, names)
+    return Scoreboard(rows, current, (v.scores[0], v.scores[1]), look.hand_buttons, names, coded=look.coded)
 
 
 def result(v: PlayerView, ui: TableState, look: Look) -> Result | None:

@@ -138,7 +138,7 @@ class RemotePlay(PlayState):
 
     def seating(self, s: Holder) -> dict[str, Any]:
         me, friend = self.other.names
-        return {"me": me, "opp": friend, "people": True, "waiting": self.other.waiting()}
+        return {"me": me, "opp": friend, "people": True, "waiting": self.other.waiting(), "coded": False}
 
     def told(self, s: Holder, event: Event) -> str:
         return narrate.event_text(event, self.other.names)

@@ -258,13 +258,20 @@ class Session:
         self.abandon(abandon)
         self.adopt(game, fresh=True)
 
-    def resume_stored(self, game: Game, practice_hand: Game | None) -> None:
-        """Your match as stored (another tab played on) back on the table, and the practice
-        hand stored over it, if any."""
-        if self.practicing:
-            self.state = PlayState()
+    def resume_stored(self, game: Game, practice_hand: Game | None, seated: Seated | None) -> None:
+        """Your match as stored (another tab played on) back on the table, with what that tab
+        left over it: a practice hand or a table of seats. What this tab had over your match is
+        set aside, not ended: the records stored are the other tab's, newer than this tab's. A
+        hand with a friend stays on the table (its connection is this tab's); your match under
+        it is the one stored."""
+        if self.state.remote:
+            self.game = game
+            return
+        self.state = PlayState()
         self.adopt(game, fresh=False)
         self.resume_practice(practice_hand)
+        if seated is not None:
+            self.seat_table(seated, fresh=False)
 
     def new_game(self, m: Match, level: str, uid: str) -> Game:
         return new_game(m, level, uid, self.vault.now())

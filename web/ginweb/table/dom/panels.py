@@ -72,9 +72,12 @@ class Panels:
             return
         rows = [_record_row(r, board.buttons) for r in board.rows]
         if board.current is not None:
+            code = (
+                '<span class="hidden-code" title="Shown after the hand">hidden</span>' if board.coded else ""
+            )
             rows.append(
                 f'<tr class="current"><td>{board.current}</td><td>In play</td><td></td><td></td>'
-                '<td><span class="hidden-code" title="Shown after the hand">hidden</span></td></tr>'
+                f"<td>{code}</td></tr>"
             )
         you, cpu = board.totals
         foot = f'<tr><th scope="row" colspan="2">Total</th><td>{you}</td><td>{cpu}</td><td></td></tr>'
