@@ -678,8 +678,9 @@ def flagged_at(stock_size: int, kind: MistakeKind, played: ActionKind) -> bool:
     kind of :data:`HOLDS_EARLY`; and never a face-up card taken where the coach would have drawn
     from the stock. The playouts rate the stock's unknown card above a known card that fits the
     hand: in the reference analysis (``benchmarks/verdicts.md``, sixth run: every hand model x
-    continuation policy) none of the 10 such decisions checked held (4 found taking the card
-    clearly better, 6 unclear, 3 of them flags), where 130 of the 139 other flags held."""
+    continuation policy) 1 of the 10 such decisions checked held (4 found taking the card
+    clearly better, 5 unclear; 1 of the 4 flags among them held), where 141 of the 150 flags
+    it keeps held."""
     if kind == MistakeKind.DREW_WRONG and played == ActionKind.DRAW_PILE:
         return False
     return stock_size < OPENING_STOCK or kind in HOLDS_EARLY
