@@ -352,6 +352,7 @@ def run_flags(out: Path, until: datetime.datetime | None, head: str, args: argpa
             append(reviews, *rows)
         for row, pos in pending([r | {"tier": 0} for r in rows if r["flagged"]], out, until):
             found = row | decision(row, pos) | {"commit": head, "deep": True, "clustered": DEEP.clustered}
+            found |= {"floor": DEEP.floor}
             if flag(found):
                 found |= checked(pos, Action.parse(row["best"]), Action.parse(row["played"]), False, DEEP)
                 append(out, found)
@@ -408,7 +409,7 @@ def reached(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def again_first(
-    chosen: list[dict[str, Any]], earlier: list[dict[str, Any]], floor: int = 2
+    chosen: list[dict[str, Any]], earlier: list[dict[str, Any]], floor: int = DEEP.floor
 ) -> list[dict[str, Any]]:
     """``chosen`` less what an earlier deeper check (deepen's rows, ``earlier``) settles under
     today's criterion: first the rows it did not check, then its rows with a pair today's
@@ -420,7 +421,7 @@ def again_first(
     return fresh + [by_key[r["key"]] for r in chosen if r["key"] in by_key and stale(by_key[r["key"]], floor)]
 
 
-def stale(row: dict[str, Any], floor: int = 2) -> bool:
+def stale(row: dict[str, Any], floor: int = DEEP.floor) -> bool:
     """Whether today's criterion (:func:`reference.judged`, with ``floor``) reads a recorded pair
     otherwise than the run that measured it did."""
     return any(
@@ -436,8 +437,8 @@ def run_deepen(out: Path, until: datetime.datetime | None, head: str, args: argp
     ``--again`` runs settle (:func:`again_first`); each appended to <out>.jsonl with the verdict
     and pairs it had (``before``, ``before_pairs``)."""
     chosen = (recall_deepened if args.candidates else deepened)(read_rows(args.runs), args.robust_share)
-    budget = replace(DEEP, floor=args.floor)
-    for row, pos in pending(again_first(chosen, read_rows(args.again), args.floor), out, until):
+    budget = DEEP if args.floor is None else replace(DEEP, floor=args.floor)
+    for row, pos in pending(again_first(chosen, read_rows(args.again), budget.floor), out, until):
         again = {
             k: v for k, v in row.items() if k not in ("pairs", "verdict", "cpu", "seconds", "commit", "run")
         }
@@ -448,7 +449,7 @@ def run_deepen(out: Path, until: datetime.datetime | None, head: str, args: argp
             "commit": head,
             "deep": True,
             "clustered": DEEP.clustered,
-            "floor": args.floor,
+            "floor": budget.floor,
         }
         again |= checked(pos, Action.parse(row["best"]), Action.parse(row["played"]), False, budget)
         append(out, again)
@@ -789,7 +790,7 @@ def main() -> None:
     ap.add_argument(
         "--again", nargs="*", type=Path, default=[], help="deepen: earlier deeper runs (see again_first)"
     )
-    ap.add_argument("--floor", type=int, default=2, help="deepen: the fewest draws a pair is judged on")
+    ap.add_argument("--floor", type=int, default=None, help="deepen: the fewest draws a pair is judged on")
     ap.add_argument("--ranges", nargs="*", default=[], help="flags: FIRST:COUNT, the hands of coach_hands")
     ap.add_argument("--flags", type=int, default=82, help="flags: stop once this many flags are checked")
     ap.add_argument("--reviewed", nargs="*", type=Path, default=[], help="flags: earlier reviews to use")
