@@ -679,7 +679,7 @@ def flagged_at(stock_size: int, kind: MistakeKind, played: ActionKind) -> bool:
     from the stock. The playouts rate the stock's unknown card above a known card that fits the
     hand: in the reference analysis (``benchmarks/verdicts.md``, sixth run: every hand model x
     continuation policy) 1 of the 10 such decisions checked held (4 found taking the card
-    clearly better, 5 unclear; 1 of the 4 flags among them held), where 141 of the 150 flags
+    clearly better, 5 unclear; 1 of the 4 flags among them held), where 143 of the 150 flags
     it keeps held."""
     if kind == MistakeKind.DREW_WRONG and played == ActionKind.DRAW_PILE:
         return False
