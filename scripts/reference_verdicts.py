@@ -187,7 +187,8 @@ def run_puzzles(out: Path, until: datetime.datetime | None, head: str, args: arg
             "margin": round(pz.margin, 4),
             "stock": pz.position.stock_size,
         }
-        row |= checked(pz.position, pz.answer, pz.moves[1].action, args.bound)
+        row |= checked(pz.position, pz.answer, pz.moves[1].action, args.bound, DEEP if args.deep else None)
+        row["deep"] = args.deep
         with out.open("a") as f:
             f.write(json.dumps(row) + "\n")
         print(key, row["kind"], row["verdict"], row["seconds"], flush=True)
@@ -782,7 +783,7 @@ def main() -> None:
     ap.add_argument(
         "--tiers", type=int, default=3, help="coach-robust: check tiers up to this (0: flags only)"
     )
-    ap.add_argument("--deep", action="store_true", help="coach-robust: check with the deeper budget")
+    ap.add_argument("--deep", action="store_true", help="coach-robust, puzzles: check with the deeper budget")
     ap.add_argument("--candidates", action="store_true", help="deepen: recall's candidates, not the flags")
     ap.add_argument(
         "--robust-share", type=float, default=0.3, help="deepen: the share of robust flags checked again"
