@@ -29,6 +29,7 @@ import subprocess
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from statistics import median
 from typing import Any
@@ -41,6 +42,7 @@ from reference import (
     Model,
     compare,
     guessed_tables,
+    judged,
     opponent_deadwood,
     verdict,
 )
@@ -79,6 +81,31 @@ def done_keys(out: Path) -> set[str]:
 
 def over(until: datetime.datetime | None) -> bool:
     return until is not None and datetime.datetime.now(datetime.UTC) >= until
+
+
+def append(out: Path, *rows: dict[str, Any]) -> None:
+    """Rows appended to a run's file, one JSON line each, written at once."""
+    with out.open("a") as f:
+        f.write("".join(json.dumps(row) + "\n" for row in rows))
+
+
+def position_at(key: str) -> Position:
+    """The coach's decision a reviewed row's key (seed:level:move) names, replayed."""
+    seed, level, move = key.split(":")
+    return Position.of(replayed(played_match(int(seed), level), 1, int(move)).view(PLAYER))
+
+
+def pending(
+    rows: list[dict[str, Any]], out: Path, until: datetime.datetime | None
+) -> Iterator[tuple[dict[str, Any], Position]]:
+    """The rows ``out`` does not hold yet (a resumed run skips them), each with its decision,
+    until ``until``."""
+    done = done_keys(out)
+    for row in rows:
+        if over(until):
+            return
+        if row["key"] not in done:
+            yield row, position_at(row["key"])
 
 
 def checked(
@@ -160,7 +187,8 @@ def run_puzzles(out: Path, until: datetime.datetime | None, head: str, args: arg
             "margin": round(pz.margin, 4),
             "stock": pz.position.stock_size,
         }
-        row |= checked(pz.position, pz.answer, pz.moves[1].action, args.bound)
+        row |= checked(pz.position, pz.answer, pz.moves[1].action, args.bound, DEEP if args.deep else None)
+        row["deep"] = args.deep
         with out.open("a") as f:
             f.write(json.dumps(row) + "\n")
         print(key, row["kind"], row["verdict"], row["seconds"], flush=True)
@@ -235,30 +263,35 @@ def coach_hands(first: int, count: int) -> list[tuple[int, str]]:
     return [h for b, s in pairs for h in ((b, "beginner"), (s, "standard"))]
 
 
+def hand_rows(seed: int, level: str, head: str) -> list[dict[str, Any]]:
+    """The coach's review of one hand, a row per decision it judged (the old rule's flag, the
+    new one's, the robust loss and each continuation's gap)."""
+    return [
+        {
+            "key": f"{seed}:{level}:{v.move_index}",
+            "commit": head,
+            "played": str(v.played),
+            "best": str(v.best),
+            "measured": v.measured_loss,
+            "error": v.error,
+            "loss": v.loss,
+            "gaps": [g.to_data() for g in v.gaps],
+            "flagged": v.mistake is not None,
+            "old": beyond_noise(v.measured_loss, v.error, MISTAKE_POINTS),
+            "low": v.beyond(LOW_POINTS),
+            "kind": None if v.mistake is None else str(v.mistake.kind),
+        }
+        for v in review(played_match(seed, level), 1).verdicts
+    ]
+
+
 def review_rows(hands: list[tuple[int, str]], out: Path, until: datetime.datetime | None, head: str) -> None:
-    """Phase 1 of coach-robust: the coach's review of each hand, a row per decision it judged
-    as losing (the old rule's flag, the new one's, the robust loss and each continuation's gap)."""
+    """Phase 1 of coach-robust: each hand's review (:func:`hand_rows`) appended to ``out``."""
     done = {tuple(k.split(":")[:2]) for k in done_keys(out)}
     for seed, level in hands:
         if over(until) or (str(seed), level) in done:
             continue
-        for v in review(played_match(seed, level), 1).verdicts:
-            row = {
-                "key": f"{seed}:{level}:{v.move_index}",
-                "commit": head,
-                "played": str(v.played),
-                "best": str(v.best),
-                "measured": v.measured_loss,
-                "error": v.error,
-                "loss": v.loss,
-                "gaps": [g.to_data() for g in v.gaps],
-                "flagged": v.mistake is not None,
-                "old": beyond_noise(v.measured_loss, v.error, MISTAKE_POINTS),
-                "low": v.beyond(LOW_POINTS),
-                "kind": None if v.mistake is None else str(v.mistake.kind),
-            }
-            with out.open("a") as f:
-                f.write(json.dumps(row) + "\n")
+        append(out, *hand_rows(seed, level, head))
         print(seed, level, flush=True)
 
 
@@ -281,7 +314,6 @@ def run_coach_robust(out: Path, until: datetime.datetime | None, head: str, args
     then check their decisions tier by tier (see :func:`tier`), each appended to <out>.jsonl."""
     reviews = out.with_name(out.stem + "-reviews.jsonl")
     review_rows(coach_hands(args.first, args.hands), reviews, until, head)
-    done = done_keys(out)
     rows = read_rows([reviews])
     disputed = [r for r in rows if not (r["flagged"] or r["old"] or r["low"]) and r["played"] != r["best"]]
     order = {id(r): k for k, r in enumerate(disputed)}
@@ -291,22 +323,41 @@ def run_coach_robust(out: Path, until: datetime.datetime | None, head: str, args
         if (t := tier(r, args.recall, order.get(id(r), 1))) is not None and t <= args.tiers
     ]
     ranked.sort(key=lambda tr: min(tr[0], 1) if tr[0] < 3 else 3)  # old flags and low ones together, by hand
-    for t, row in ranked:
-        if over(until):
-            return
-        if row["key"] in done:
-            continue
-        seed, level, move = row["key"].split(":")
-        pos = Position.of(replayed(played_match(int(seed), level), 1, int(move)).view(PLAYER))
-        checked_row = row | {"tier": t, "level": level, "phase": str(pos.phase), "stock": pos.stock_size}
-        budget = DEEP if args.deep else Budget()
+    budget = DEEP if args.deep else Budget()
+    for row, pos in pending([r | {"tier": t} for t, r in ranked], out, until):
+        checked_row = row | decision(row, pos) | {"commit": head, "deep": args.deep}
         checked_row |= checked(pos, Action.parse(row["best"]), Action.parse(row["played"]), False, budget)
-        with out.open("a") as f:
-            f.write(
-                json.dumps(checked_row | {"commit": head, "deep": args.deep, "clustered": budget.clustered})
-                + "\n"
-            )
-        print(row["key"], t, checked_row["verdict"], checked_row["cpu"], flush=True)
+        append(out, checked_row | {"clustered": budget.clustered})
+        print(row["key"], row["tier"], checked_row["verdict"], checked_row["cpu"], flush=True)
+
+
+def decision(row: dict[str, Any], pos: Position) -> dict[str, Any]:
+    """What a checked row says of its decision besides the review: the level, phase and stock."""
+    return {"level": row["key"].split(":")[1], "phase": str(pos.phase), "stock": pos.stock_size}
+
+
+def run_flags(out: Path, until: datetime.datetime | None, head: str, args: argparse.Namespace) -> None:
+    """flags: today's coach's flags (:func:`flag`) on the hands of ``--ranges``, hand by hand:
+    each hand reviewed (in <out>-reviews.jsonl, unless ``--reviewed`` or that file has it) and
+    its flags checked under the deeper budget at once, until <out>.jsonl holds ``--flags``."""
+    reviews = out.with_name(out.stem + "-reviews.jsonl")
+    by_hand: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in read_rows([*args.reviewed, reviews] if reviews.exists() else args.reviewed):
+        by_hand[row["key"].rsplit(":", 1)[0]].append(row)
+    for seed, level in (h for spec in args.ranges for h in coach_hands(*map(int, spec.split(":")))):
+        if over(until) or len(done_keys(out)) >= args.flags:
+            return
+        rows = by_hand.get(f"{seed}:{level}")
+        if rows is None:
+            rows = hand_rows(seed, level, head)
+            append(reviews, *rows)
+        for row, pos in pending([r | {"tier": 0} for r in rows if r["flagged"]], out, until):
+            found = row | decision(row, pos) | {"commit": head, "deep": True, "clustered": DEEP.clustered}
+            found |= {"floor": DEEP.floor}
+            if flag(found):
+                found |= checked(pos, Action.parse(row["best"]), Action.parse(row["played"]), False, DEEP)
+                append(out, found)
+                print(row["key"], found["kind"], found["verdict"], found["cpu"], flush=True)
 
 
 def deepened(rows: list[dict[str, Any]], robust_share: float) -> list[dict[str, Any]]:
@@ -358,20 +409,37 @@ def reached(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [r for r in rows if place(r) < last[r["run"]]]
 
 
+def again_first(
+    chosen: list[dict[str, Any]], earlier: list[dict[str, Any]], floor: int = DEEP.floor
+) -> list[dict[str, Any]]:
+    """``chosen`` less what an earlier deeper check (deepen's rows, ``earlier``) settles under
+    today's criterion: first the rows it did not check, then its rows with a pair today's
+    criterion reads otherwise (:func:`stale`), as it left them (their verdict becomes
+    ``before``). A row it checked with no stale pair is not checked again: the same draws give
+    the same pairs, and a stricter criterion stops each pair at the same look."""
+    by_key = {r["key"]: r for r in earlier}
+    fresh = [r for r in chosen if r["key"] not in by_key]
+    return fresh + [by_key[r["key"]] for r in chosen if r["key"] in by_key and stale(by_key[r["key"]], floor)]
+
+
+def stale(row: dict[str, Any], floor: int = DEEP.floor) -> bool:
+    """Whether today's criterion (:func:`reference.judged`, with ``floor``) reads a recorded pair
+    otherwise than the run that measured it did."""
+    return any(
+        str(judged(p["mean"], p["error"] or 0.0, p.get("draws", p["n"]), floor)) != p["state"]
+        for p in row["pairs"]
+    )
+
+
 def run_deepen(out: Path, until: datetime.datetime | None, head: str, args: argparse.Namespace) -> None:
     """deepen: check again, with the deeper budget (:data:`reference.DEEP`: fresh guesses, a pair
     stopping only once its interval is clear of 0 or at its cap), the flags of coach-robust runs
-    (:func:`deepened`) or, ``--candidates``, recall's (:func:`recall_deepened`); each appended to
-    <out>.jsonl with its first verdict and pairs (``before``, ``before_pairs``)."""
-    done = done_keys(out)
-    rows = read_rows(args.runs)
-    for row in (recall_deepened if args.candidates else deepened)(rows, args.robust_share):
-        if over(until):
-            return
-        if row["key"] in done:
-            continue
-        seed, level, move = row["key"].split(":")
-        pos = Position.of(replayed(played_match(int(seed), level), 1, int(move)).view(PLAYER))
+    (:func:`deepened`) or, ``--candidates``, recall's (:func:`recall_deepened`), less what the
+    ``--again`` runs settle (:func:`again_first`); each appended to <out>.jsonl with the verdict
+    and pairs it had (``before``, ``before_pairs``)."""
+    chosen = (recall_deepened if args.candidates else deepened)(read_rows(args.runs), args.robust_share)
+    budget = DEEP if args.floor is None else replace(DEEP, floor=args.floor)
+    for row, pos in pending(again_first(chosen, read_rows(args.again), budget.floor), out, until):
         again = {
             k: v for k, v in row.items() if k not in ("pairs", "verdict", "cpu", "seconds", "commit", "run")
         }
@@ -382,10 +450,10 @@ def run_deepen(out: Path, until: datetime.datetime | None, head: str, args: argp
             "commit": head,
             "deep": True,
             "clustered": DEEP.clustered,
+            "floor": budget.floor,
         }
-        again |= checked(pos, Action.parse(row["best"]), Action.parse(row["played"]), False, DEEP)
-        with out.open("a") as f:
-            f.write(json.dumps(again) + "\n")
+        again |= checked(pos, Action.parse(row["best"]), Action.parse(row["played"]), False, budget)
+        append(out, again)
         print(row["key"], row["verdict"], "->", again["verdict"], again["cpu"], flush=True)
 
 
@@ -470,8 +538,9 @@ def coach_figures(rows: list[dict[str, Any]], recall_every: int) -> None:
 
 def flag(row: dict[str, Any]) -> bool:
     """Whether today's coach flags a reviewed decision: the review's flag, less what the opening
-    rule (:func:`flagged_at`) drops from rows reviewed before it."""
-    return bool(row["flagged"]) and flagged_at(row["stock"], MistakeKind(row["kind"]))
+    rule and the face-up card rule (:func:`flagged_at`) drop from rows reviewed before them."""
+    played = Action.parse(row["played"]).kind
+    return bool(row["flagged"]) and flagged_at(row["stock"], MistakeKind(row["kind"]), played)
 
 
 def robust_coach_figures(rows: list[dict[str, Any]]) -> None:
@@ -489,7 +558,11 @@ def robust_coach_figures(rows: list[dict[str, Any]]) -> None:
     losses = sorted(robust_loss(r) for r in flags if r["verdict"] == "robust")
     small = ", ".join(f"under {t:g}: {sum(x < t for x in losses)}" for t in (2.0, 4.0, MISTAKE_POINTS))
     print(f"robust flags' robust loss (the least mean over the pairs): {small}; median {median(losses):.1f}")
-    print(f"flags the opening rule drops | {share([r for r in rows if r['flagged'] and not flag(r)])}")
+    dropped = [r for r in rows if r["flagged"] and not flag(r)]
+    print(f"flags the opening and face-up card rules drop | {share(dropped)}")
+    for few in (3, 5, 8):
+        decided = [r for r in flags if few_draws(r, few)]
+        print(f"flags with a pair decided on fewer than {few} draws | {share(decided)}")
     for level in ("beginner", "standard"):
         print(f"{level} flags | {share([r for r in flags if r['level'] == level])}")
     for kind in sorted({str(r["kind"]) for r in flags}):
@@ -514,6 +587,16 @@ def robust_coach_figures(rows: list[dict[str, Any]]) -> None:
         f"{math.fsum(r['cpu'] for r in rows) / max(len(rows), 1):.1f} over {len(rows)}"
     )
     print("commits:", sorted({r["commit"] for r in rows}))
+
+
+def few_draws(row: dict[str, Any], few: int) -> bool:
+    """Whether a pair that decided a row (won or lost, uniform aside) rests on fewer than ``few``
+    distinct draws of the hidden cards."""
+    return any(
+        p["state"] != "unclear" and p.get("draws", p["n"]) < few
+        for p in row["pairs"]
+        if p["model"] != "uniform"
+    )
 
 
 def deeper_figures(rows: list[dict[str, Any]]) -> None:
@@ -595,6 +678,8 @@ def summary(runs: list[Path], recall_every: int) -> None:
             for r in robust
         ]
         print("== with the deeper check's verdicts in place of the first ones:")
+        left = [r for r in robust if r["tier"] < 3 and stale(r)]
+        print(f"judged by a former criterion (stale): {sum(flag(r) for r in left)} flags, {len(left)} in all")
     if robust:
         robust_coach_figures(robust)
     coach = [r for r in rows if "flagged" in r and "tier" not in r]
@@ -666,7 +751,8 @@ def prune(runs: list[Path], earlier: list[Path]) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("job", choices=("puzzles", "coach", "coach-robust", "deepen", "summary", "prune"))
+    jobs = ("puzzles", "coach", "coach-robust", "deepen", "flags", "summary", "prune")
+    ap.add_argument("job", choices=jobs)
     ap.add_argument("runs", nargs="*", type=Path, help="summary: the runs to read")
     ap.add_argument("--out", default=None)
     ap.add_argument("--until", default=None, help="HH:MM UTC: stop before starting anything after it")
@@ -697,11 +783,18 @@ def main() -> None:
     ap.add_argument(
         "--tiers", type=int, default=3, help="coach-robust: check tiers up to this (0: flags only)"
     )
-    ap.add_argument("--deep", action="store_true", help="coach-robust: check with the deeper budget")
+    ap.add_argument("--deep", action="store_true", help="coach-robust, puzzles: check with the deeper budget")
     ap.add_argument("--candidates", action="store_true", help="deepen: recall's candidates, not the flags")
     ap.add_argument(
         "--robust-share", type=float, default=0.3, help="deepen: the share of robust flags checked again"
     )
+    ap.add_argument(
+        "--again", nargs="*", type=Path, default=[], help="deepen: earlier deeper runs (see again_first)"
+    )
+    ap.add_argument("--floor", type=int, default=None, help="deepen: the fewest draws a pair is judged on")
+    ap.add_argument("--ranges", nargs="*", default=[], help="flags: FIRST:COUNT, the hands of coach_hands")
+    ap.add_argument("--flags", type=int, default=82, help="flags: stop once this many flags are checked")
+    ap.add_argument("--reviewed", nargs="*", type=Path, default=[], help="flags: earlier reviews to use")
     ap.add_argument("--earlier", nargs="*", type=Path, default=[], help="prune: runs of the first posterior")
     args = ap.parse_args()
     if args.job == "prune":
@@ -723,6 +816,8 @@ def main() -> None:
         run_puzzles(out, until, commit(), args)
     elif args.job == "deepen":
         run_deepen(out, until, commit(), args)
+    elif args.job == "flags":
+        run_flags(out, until, commit(), args)
     elif args.job == "coach-robust":
         run_coach_robust(out, until, commit(), args)
     else:

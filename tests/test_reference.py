@@ -36,6 +36,7 @@ from reference import (
     measure_pair,
     play_out,
     policy_bot,
+    quantile,
     resampled,
     settled,
     table_for,
@@ -235,7 +236,8 @@ def test_a_tie_under_the_deeper_check_runs_to_its_cap() -> None:
 
 
 def flag_row(key: str, verdict: str, stock: int = 10, kind: str = "knocked_too_early") -> dict[str, object]:
-    return {"key": key, "tier": 0, "flagged": True, "stock": stock, "kind": kind, "verdict": verdict}
+    row = {"key": key, "tier": 0, "flagged": True, "stock": stock, "kind": kind, "verdict": verdict}
+    return row | {"played": "knock 5H" if kind == "knocked_too_early" else "discard 5H"}
 
 
 def test_the_deeper_check_takes_every_doubted_flag_and_a_sample_of_the_robust_ones_in_turn() -> None:
@@ -281,3 +283,56 @@ def test_copies_of_one_draw_count_once_in_the_error() -> None:
     single = replace(apart, clusters=tuple(range(9)))  # every guess its own draw: the usual error
     assert single.error == pytest.approx(apart.error)
     assert replace(apart, clusters=("a",) * 9).state == State.UNCLEAR  # one draw: no interval
+
+
+def test_the_interval_s_quantile_is_student_s_t_with_the_draws_less_one() -> None:
+    """Published one-sided 95% t quantiles (df 1, 2, 3, 9, 15, 30, 100), tending to 1.645."""
+    table = {1: 6.314, 2: 2.920, 3: 2.353, 9: 1.833, 15: 1.753, 30: 1.697, 100: 1.660}
+    assert {df: round(quantile(df + 1), 3) for df in table} == table
+    assert 1.645 < quantile(1000) < 1.648
+
+
+def test_a_look_on_a_few_distinct_hands_is_not_decided_on_the_normal_quantile() -> None:
+    """16 guesses that are 4 hands (the first look, late in a hand): clear of 0 by 1.645 errors
+    but not by t's 2.35 with 3 degrees of freedom; the same differences as 16 hands are won."""
+    values = (10.0, 0.0, 7.0, 3.0)
+    diffs = tuple(v for v in values for _ in range(4))
+    four = Pair(Model.POSTERIOR, "simple", diffs, tuple(k for k in range(4) for _ in range(4)))
+    assert four.draws == 4 and four.mean - 1.645 * four.error > 0  # the old criterion's "better"
+    assert four.state == State.UNCLEAR
+    assert replace(four, diffs=tuple(-d for d in diffs)).state == State.UNCLEAR  # nor lost
+    assert replace(four, clusters=tuple(range(16))).state == State.BETTER
+    assert replace(four, clusters=tuple(range(16)), floor=17).state == State.UNCLEAR  # under a floor
+
+
+def test_an_earlier_deeper_check_is_taken_again_only_where_today_s_criterion_reads_a_pair_otherwise() -> None:
+    """A pair won by 1.645 errors on 4 draws is stale under t; one clear by t is not; a flag the
+    earlier run never checked comes first, and a stale one comes back as that run left it."""
+    from reference_verdicts import again_first, stale
+
+    def pair(mean: float, draws: int, state: str) -> dict[str, object]:
+        shape = {"model": "sampler", "policy": "simple", "n": 16, "error": 2.0}
+        return shape | {"mean": mean, "draws": draws, "state": state}
+
+    won = {**flag_row("1:beginner:9", "robust"), "pairs": [pair(4.0, 4, "better")]}  # 4 - 2.35 x 2 < 0
+    clear = {**flag_row("2:beginner:9", "robust"), "pairs": [pair(4.0, 16, "better")]}  # 4 - 1.75 x 2 > 0
+    lost = {**flag_row("3:beginner:9", "contradicted"), "pairs": [pair(-4.0, 4, "worse")]}
+    assert stale(won) and not stale(clear) and stale(lost)
+    assert not stale({**won, "pairs": [{**pair(1.0, 1, "unclear"), "error": None}]})  # one draw
+    first = [flag_row(f"{k}:beginner:9", "unclear") for k in (1, 2, 3, 4)]
+    assert again_first(first, [won, clear, lost]) == [first[3], won, lost]
+    assert again_first(first, []) == first
+
+
+def test_a_verdict_resting_on_a_pair_of_few_draws_is_told_apart() -> None:
+    from reference_verdicts import few_draws
+
+    def pair(state: str, draws: int, model: str = "posterior") -> dict[str, object]:
+        return {"model": model, "policy": "hunter", "n": 16, "draws": draws, "state": state}
+
+    assert few_draws({"pairs": [pair("better", 16), pair("better", 2)]}, 3)
+    assert not few_draws({"pairs": [pair("better", 16), pair("unclear", 2)]}, 3)  # not decided by it
+    assert not few_draws({"pairs": [pair("worse", 2, "uniform")]}, 3)  # the bound decides nothing
+    assert few_draws(
+        {"pairs": [{"model": "sampler", "policy": "simple", "n": 4, "state": "worse"}]}, 5
+    )  # guesses
