@@ -160,6 +160,8 @@ def test_a_position_of_the_review_shared_as_a_puzzle(page, site_url):
         page.keyboard.press("ArrowRight")
     page.click("#review-share")
     page.wait_for_selector("#share-position:not([hidden])")
+    page.wait_for_selector("#review-summary:not(.busy)", timeout=60_000)  # the coach's verdicts in
+    assert page.is_visible("#share-position"), "the verdicts arriving closed the share box"
     link = page.get_attribute("#share-position-link", "href")
     snippet = page.input_value("#share-position-embed")
     assert "?puzzle=" in link and 'data-puzzle="' in snippet and "embed.js" in snippet, (link, snippet)

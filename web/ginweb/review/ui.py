@@ -132,7 +132,7 @@ class ReviewUI:
         if active is not None and dom.closest(active, "#review-moves, .review-nav") is None:
             active = None  # the focus is elsewhere: the list leaves it there
         self._head(model)
-        self._step(model, play_on)
+        self._step(model, play_on, old is None or (old.title, old.step) != (model.title, model.step))
         dom.by_id("review-table").innerHTML = (
             _cards(model.hands[1], model.rows[1], model.face_down)
             + f'<div class="rmid">{_cards(model.pile[-3:], "Pile, top last")}'
@@ -184,8 +184,11 @@ class ReviewUI:
             if keep:
                 cur.focus()
 
-    def _step(self, model: ReviewModel, play_on: bool) -> None:
-        """The move at this step, the computer's reason or the coach's verdict, the result."""
+    def _step(self, model: ReviewModel, play_on: bool, moved: bool) -> None:
+        """The move at this step, the computer's reason or the coach's verdict, the result.
+        ``moved``: another step (or hand) than the one shown; the position's share box, opened
+        at this step, stays open when the same step is drawn again (the coach's verdicts
+        arriving redraw it)."""
         parts = [w for w in (model.move,) if w is not None]
         html = _lines(parts, "rmove")
         if model.reason is not None:
@@ -197,7 +200,8 @@ class ReviewUI:
         dom.by_id("review-now").innerHTML = html
         dom.set_hidden(dom.by_id("review-play-on"), not play_on)
         dom.set_hidden(dom.by_id("review-share"), not play_on)
-        dom.set_hidden(dom.by_id("share-position"), True)
+        if moved:
+            dom.set_hidden(dom.by_id("share-position"), True)
         spoken = " ".join(w.spoken for w in (*parts, *model.verdict, *model.result))
         if model.reason is not None:
             spoken += f" Why: {model.reason.spoken}"
