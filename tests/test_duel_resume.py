@@ -93,8 +93,12 @@ def test_lost_messages_both_ways_are_resent():
 
 
 def played_to(seed: int, steps: int) -> Duel:
+    """``steps`` messages or moves into a hand, or its end if it comes first (each device's
+    shuffle is its own random one, so a hand may end within a few moves: a knock on the deal)."""
     duel = Duel(seed)
     for _ in range(steps):
+        if duel.done():
+            break
         duel.step()
     return duel
 

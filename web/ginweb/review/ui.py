@@ -74,6 +74,11 @@ FLAGS = {
 }
 
 
+def _moved(old: ReviewModel | None, new: ReviewModel) -> bool:
+    """Another step or hand is shown than before (None: nothing was)."""
+    return old is None or (old.title, old.step) != (new.title, new.step)
+
+
 def _keeps_focus(active: Js | None) -> bool:
     """``active`` (the focus, in the list of moves or on a step button) is in the list, or on a
     step button now disabled: the list's current move takes it, so the keyboard never falls out
@@ -132,7 +137,7 @@ class ReviewUI:
         if active is not None and dom.closest(active, "#review-moves, .review-nav") is None:
             active = None  # the focus is elsewhere: the list leaves it there
         self._head(model)
-        self._step(model, play_on, old is None or (old.title, old.step) != (model.title, model.step))
+        self._step(model, play_on, _moved(old, model))
         dom.by_id("review-table").innerHTML = (
             _cards(model.hands[1], model.rows[1], model.face_down)
             + f'<div class="rmid">{_cards(model.pile[-3:], "Pile, top last")}'
