@@ -13,7 +13,6 @@ page's own services below (storage, tabs, the look).
 from __future__ import annotations
 
 import gc
-import importlib
 from collections.abc import Callable, Sequence
 from functools import partial
 
@@ -322,17 +321,13 @@ def ready(p: params.Params, plugs: Plugs) -> None:
 
 
 def show_engine_version() -> None:
-    """The installed engine's version, as its wheel's metadata gives it, in the footer. Once
-    the later archive has arrived: importlib.metadata parses the metadata with ``email``, which
-    ships there (scripts/build_site.py, LATER_STDLIB)."""
-    importlib.import_module("importlib.metadata")  # its own task: the version in the next
+    """The installed engine's version in the footer, once the later archive has arrived: the
+    package's own ``__version__`` (the wheel's, tests/test_packaging.py). Not read through
+    importlib.metadata, whose import and parsing (``email``) made one task of 60-100 ms on a
+    first visit, while the player may already be playing."""
+    import gin_core
 
-    def show() -> None:
-        from importlib.metadata import version
-
-        dom.set_text(dom.by_id("engine-version"), version("gin_core"))
-
-    dom.after(0, show)
+    dom.set_text(dom.by_id("engine-version"), gin_core.__version__)
 
 
 def main() -> None:
