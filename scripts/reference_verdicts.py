@@ -125,15 +125,17 @@ def checked(
     }
 
 
-def stratified() -> Iterator[Any]:
-    """The set's puzzles (meld choices aside), each kind in a seeded shuffle, kinds in turn."""
+def stratified(kinds: tuple[str, ...] = KINDS) -> Iterator[Any]:
+    """The set's puzzles of ``kinds`` (meld choices aside), each kind in a seeded shuffle (the
+    same whichever kinds are asked for, so a run of some kinds checks a random sample of each),
+    kinds in turn."""
     by_kind: dict[str, list[Any]] = defaultdict(list)
     for pz in puzzle_set():
         by_kind[str(pz.kind)].append(pz)
     for kind in KINDS:
         random.Random(f"verdicts:{kind}").shuffle(by_kind[kind])
     for k in range(max(len(v) for v in by_kind.values())):
-        for kind in KINDS:
+        for kind in kinds:
             if k < len(by_kind[kind]):
                 yield by_kind[kind][k]
 
@@ -169,7 +171,7 @@ def run_puzzles(out: Path, until: datetime.datetime | None, head: str, args: arg
     order = args.order
     part, parts = map(int, args.shard.split("/"))
     chosen = (pz for pz in prioritised() if args.theme in (None, pz.theme))
-    for k, pz in enumerate(chosen if order == "margin" else stratified()):
+    for k, pz in enumerate(chosen if order == "margin" else stratified(tuple(args.kinds.split(",")))):
         if over(until):
             return
         if k % parts != part:
@@ -776,6 +778,11 @@ def main() -> None:
         "--no-bound", dest="bound", action="store_false", help="puzzles: skip the uniform bound's pairs"
     )
     ap.add_argument("--theme", default=None, help="puzzles: only this theme (e.g. knocked_too_early)")
+    ap.add_argument(
+        "--kinds",
+        default=",".join(KINDS),
+        help="puzzles, stratified: only these decision kinds (comma-separated; the likeliest to survive first)",
+    )
     ap.add_argument("--shard", default="0/1", help="puzzles: K/N, the K-th of N workers (each its own --out)")
     ap.add_argument(
         "--skip", nargs="*", type=Path, default=[], help="puzzles: runs whose puzzles are checked already"
@@ -797,6 +804,8 @@ def main() -> None:
     ap.add_argument("--reviewed", nargs="*", type=Path, default=[], help="flags: earlier reviews to use")
     ap.add_argument("--earlier", nargs="*", type=Path, default=[], help="prune: runs of the first posterior")
     args = ap.parse_args()
+    if unknown := set(args.kinds.split(",")) - set(KINDS):
+        ap.error(f"--kinds: no decision kind {', '.join(sorted(unknown))} (kinds: {', '.join(KINDS)})")
     if args.job == "prune":
         prune(args.runs, args.earlier)
         return
