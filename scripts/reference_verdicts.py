@@ -781,7 +781,7 @@ def main() -> None:
     ap.add_argument(
         "--kinds",
         default=",".join(KINDS),
-        help="puzzles, stratified: only these decision kinds (comma-separated; the likeliest to survive first)",
+        help="puzzles, stratified: only these decision kinds (comma-separated)",
     )
     ap.add_argument("--shard", default="0/1", help="puzzles: K/N, the K-th of N workers (each its own --out)")
     ap.add_argument(

@@ -1,7 +1,8 @@
 """The playouts' short cuts give the engine's answers: the points of a knock counted from the
 defender's deadwood alone (``bots/knock_points.py``) are the settlement's, and the best-discard
 search skipped, or replaced by the hand's own best discard, for a face-up or drawn card that
-joins no meld would have found the same.
+joins no meld would have found the same; so does the heuristics' look-up of a stock card that joins
+no meld (:func:`~gin_core.bots.heuristics.afters`).
 Random hands rarely meet the cases that matter (lay-offs, tied packings, a drawn card that
 outranks the hand), so the hands here are built around melds and their neighbours."""
 
@@ -13,9 +14,9 @@ from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
 from gin_core.arrange import min_deadwood, top_card
-from gin_core.bots.heuristics import best_after, cached_discard
+from gin_core.bots.heuristics import afters, best_after, cached_discard
 from gin_core.bots.knock_points import declared, knock_score
-from gin_core.bots.knowledge import fits
+from gin_core.bots.knowledge import fits, meld_reach
 from gin_core.bots.rollout import drawn_discard, lowers
 from gin_core.cards import CARD_VALUES, Mask
 from gin_core.declare import default_packing
@@ -126,3 +127,20 @@ def test_whether_a_face_up_card_lowers_the_deadwood_is_the_searchs_answer() -> N
             searched = best_after(hand | 1 << card, forbidden) < deadwood
             assert lowers(hand, card, deadwood, forbidden) == searched, (hand, card, forbidden)
     assert loose > 1000  # the look-up stood in for the search often enough to be tested
+
+
+def test_the_meld_reach_of_a_hand_is_every_card_that_fits_it() -> None:
+    for hand, _ in hands_and_cards(3000, seed=13):
+        reach = meld_reach(hand)
+        assert [reach >> i & 1 == 1 for i in range(52)] == [
+            not hand >> i & 1 and fits(hand, i) for i in range(52)
+        ], hand
+
+
+def test_the_deadwood_after_each_stock_card_is_the_searchs_answer() -> None:
+    loose = 0
+    for hand, card in hands_and_cards(1500, seed=14):
+        odds = [(i, 1.0 / 42) for i in range(52) if not hand >> i & 1 and i != card]
+        assert [after for after, _ in afters(hand, odds)] == [best_after(hand | 1 << i) for i, _ in odds]
+        loose += sum(not fits(hand, i) for i, _ in odds)
+    assert loose > 20_000  # the look-up stood in for the search often enough to be tested

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..cards import Card, Mask, mask_of
+from ..cards import SUIT_MASK, Card, Mask, mask_of
 from ..events import Event
 from ..view import PlayerView
 
@@ -63,6 +63,19 @@ def fits(hand: Mask, card: int) -> bool:
         if hand & pair == pair:
             return True
     return False
+
+
+def meld_reach(hand: Mask) -> Mask:
+    """Every card that :func:`fits` ``hand``, as one mask: the four cards of each rank held twice
+    or more, and each card with two held neighbours in its suit (below, around or above it)."""
+    suits = [(hand >> shift) & SUIT_MASK for shift in (0, 13, 26, 39)]
+    a, b, c, d = suits
+    twice = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    reach = twice | twice << 13 | twice << 26 | twice << 39
+    for shift, s in zip((0, 13, 26, 39), suits, strict=True):
+        up, down = s << 1, s >> 1
+        reach |= (((up & s << 2) | (up & down) | (down & s >> 2)) & SUIT_MASK) << shift
+    return reach & ~hand
 
 
 def hand_events(view: PlayerView) -> list[Event]:
