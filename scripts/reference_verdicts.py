@@ -60,7 +60,14 @@ from gin_core.analysis.coach import (
 from gin_core.analysis.replay import position as replayed
 from gin_core.puzzles import puzzle_set
 from gin_core.puzzles.position import Position
-from gin_core.puzzles.puzzle import EASY_MARGIN_POINTS, EASY_MARGIN_WIN, current_id, format_line, stable_id
+from gin_core.puzzles.puzzle import (
+    EASY_MARGIN_POINTS,
+    EASY_MARGIN_WIN,
+    current_id,
+    format_line,
+    reference_check,
+    stable_id,
+)
 from gin_core.tools.hands import played_match
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -125,16 +132,18 @@ def checked(
     }
 
 
-def stratified(kinds: tuple[str, ...] = KINDS) -> Iterator[Any]:
+def stratified(kinds: tuple[str, ...] = KINDS, labelled: str | None = None) -> Iterator[Any]:
     """The set's puzzles of ``kinds`` (meld choices aside), each kind in a seeded shuffle (the
     same whichever kinds are asked for, so a run of some kinds checks a random sample of each),
-    kinds in turn."""
+    kinds in turn; only those the shipped labels call ``labelled``, if given (a run of them is no
+    sample of the set: its survival is not the set's)."""
     by_kind: dict[str, list[Any]] = defaultdict(list)
     for pz in puzzle_set():
-        by_kind[str(pz.kind)].append(pz)
+        if labelled in (None, str(reference_check(pz))):
+            by_kind[str(pz.kind)].append(pz)
     for kind in KINDS:
         random.Random(f"verdicts:{kind}").shuffle(by_kind[kind])
-    for k in range(max(len(v) for v in by_kind.values())):
+    for k in range(max((len(v) for v in by_kind.values()), default=0)):
         for kind in kinds:
             if k < len(by_kind[kind]):
                 yield by_kind[kind][k]
@@ -170,8 +179,11 @@ def run_puzzles(out: Path, until: datetime.datetime | None, head: str, args: arg
     done = done_keys(out).union(*(done_keys(earlier) for earlier in args.skip))
     order = args.order
     part, parts = map(int, args.shard.split("/"))
-    chosen = (pz for pz in prioritised() if args.theme in (None, pz.theme))
-    for k, pz in enumerate(chosen if order == "margin" else stratified(tuple(args.kinds.split(",")))):
+    if order == "margin":
+        chosen = (pz for pz in prioritised() if args.theme in (None, pz.theme))
+    else:
+        chosen = stratified(tuple(args.kinds.split(",")), args.labelled)
+    for k, pz in enumerate(chosen):
         if over(until):
             return
         if k % parts != part:
@@ -782,6 +794,12 @@ def main() -> None:
         "--kinds",
         default=",".join(KINDS),
         help="puzzles, stratified: only these decision kinds (comma-separated)",
+    )
+    ap.add_argument(
+        "--labelled",
+        choices=("robust", "unclear", "unchecked"),
+        default=None,
+        help="puzzles, stratified: only those the shipped labels call this (a check again, not a sample)",
     )
     ap.add_argument("--shard", default="0/1", help="puzzles: K/N, the K-th of N workers (each its own --out)")
     ap.add_argument(
