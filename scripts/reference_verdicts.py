@@ -65,6 +65,8 @@ from gin_core.puzzles.puzzle import (
     EASY_MARGIN_WIN,
     current_id,
     format_line,
+    line_id,
+    parse_line,
     reference_check,
     stable_id,
 )
@@ -175,20 +177,43 @@ def key_of(pz: Any) -> str:
     return stable_id(pz.position.code, pz.position.legal_actions.index(pz.answer))
 
 
+def part_lines(parts: Path) -> dict[str, str]:
+    """The data lines of ``make_puzzles.py run``'s part files under ``parts`` by stable id, in
+    file order (the first of a duplicate kept)."""
+    lines: dict[str, str] = {}
+    for path in sorted(parts.glob("part-*.txt")):
+        for line in path.read_text().splitlines():
+            if line:
+                lines.setdefault(line_id(line), line)
+    return lines
+
+
+def candidates(parts: Path, kinds: tuple[str, ...]) -> Iterator[Any]:
+    """New puzzles to check: the parts' lines of ``kinds`` not in the shipped set, in file order."""
+    shipped = {pz.id for pz in puzzle_set()}
+    for pid, line in part_lines(parts).items():
+        pz = parse_line(pid, line)
+        if pid not in shipped and str(pz.kind) in kinds:
+            yield pz
+
+
 def run_puzzles(out: Path, until: datetime.datetime | None, head: str, args: argparse.Namespace) -> None:
     done = done_keys(out).union(*(done_keys(earlier) for earlier in args.skip))
     order = args.order
     part, parts = map(int, args.shard.split("/"))
-    if order == "margin":
+    kinds = tuple(args.kinds.split(","))
+    if args.parts is not None:
+        chosen = candidates(args.parts, kinds)
+    elif order == "margin":
         chosen = (pz for pz in prioritised() if args.theme in (None, pz.theme))
     else:
-        chosen = stratified(tuple(args.kinds.split(",")), args.labelled)
+        chosen = stratified(kinds, args.labelled)
     for k, pz in enumerate(chosen):
         if over(until):
             return
         if k % parts != part:
             continue
-        key = key_of(pz) if order == "margin" else pz.id
+        key = key_of(pz) if order == "margin" and args.parts is None else pz.id
         if key in done:
             continue
         row = {
@@ -737,14 +762,23 @@ def wrapped(ids: str) -> str:
     )
 
 
-def prune(runs: list[Path], earlier: list[Path]) -> None:
+def prune(runs: list[Path], earlier: list[Path], admit: Path | None = None) -> None:
     """Retire the puzzles whose answer was clearly beaten from gin_core/puzzle_data.py (the
-    other lines kept in order) and write the robust and unclear ids to
-    gin_core/puzzles/reference_data.py."""
+    other lines kept in order), add after them the new puzzles of the part files under
+    ``admit`` that the runs found robust (in file order: the daily order walks added puzzles
+    after the others, so no day already walked changes), and write the robust and unclear ids
+    to gin_core/puzzles/reference_data.py."""
     found = statuses(runs, earlier)
     data = ROOT / "gin_core" / "puzzle_data.py"
     text = data.read_text()
     kept = [pz for pz in puzzle_set() if found.get(pz.id) != "contradicted"]
+    shipped = {pz.id for pz in puzzle_set()}  # a retired puzzle is not added back
+    new = part_lines(admit) if admit is not None else {}
+    kept += [
+        parse_line(pid, line)
+        for pid, line in new.items()
+        if pid not in shipped and found.get(pid) == "robust"
+    ]
     lines = "\n".join(format_line(pz) for pz in kept)
     head = text[: text.index("PUZZLES = ")]
     ids = " ".join(pz.id for pz in kept)
@@ -759,8 +793,9 @@ def prune(runs: list[Path], earlier: list[Path]) -> None:
         f"UNCLEAR = {wrapped(by['unclear'])}\n"
     )
     out.write_text(body)
-    retired = len(puzzle_set()) - len(kept)
-    print(f"{len(kept)} puzzles kept, {retired} retired; robust {len(by['robust'].split())}")
+    added = sum(pz.id in new for pz in kept)
+    retired = len(puzzle_set()) - (len(kept) - added)
+    print(f"{len(kept)} puzzles kept, {retired} retired, {added} added; robust {len(by['robust'].split())}")
 
 
 def main() -> None:
@@ -821,11 +856,20 @@ def main() -> None:
     ap.add_argument("--flags", type=int, default=82, help="flags: stop once this many flags are checked")
     ap.add_argument("--reviewed", nargs="*", type=Path, default=[], help="flags: earlier reviews to use")
     ap.add_argument("--earlier", nargs="*", type=Path, default=[], help="prune: runs of the first posterior")
+    ap.add_argument(
+        "--parts",
+        type=Path,
+        default=None,
+        help="puzzles: check the new puzzles of make_puzzles.py's part files here (not in the set)",
+    )
+    ap.add_argument(
+        "--admit", type=Path, default=None, help="prune: add the robust new puzzles of the part files here"
+    )
     args = ap.parse_args()
     if unknown := set(args.kinds.split(",")) - set(KINDS):
         ap.error(f"--kinds: no decision kind {', '.join(sorted(unknown))} (kinds: {', '.join(KINDS)})")
     if args.job == "prune":
-        prune(args.runs, args.earlier)
+        prune(args.runs, args.earlier, args.admit)
         return
     if args.job == "summary":
         summary(args.runs, args.recall)
