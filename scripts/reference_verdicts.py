@@ -793,7 +793,7 @@ def prune(runs: list[Path], earlier: list[Path], admit: Path | None = None) -> N
         f"UNCLEAR = {wrapped(by['unclear'])}\n"
     )
     out.write_text(body)
-    added = sum(pz.id in new for pz in kept)
+    added = sum(pz.id not in shipped for pz in kept)
     retired = len(puzzle_set()) - (len(kept) - added)
     print(f"{len(kept)} puzzles kept, {retired} retired, {added} added; robust {len(by['robust'].split())}")
 
