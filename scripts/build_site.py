@@ -175,11 +175,12 @@ LATER_MODULES = (
     *("ginweb.friend.play",),
 )
 # The standard library's modules only importlib.metadata's parsing of a distribution's metadata
-# imports (its _adapters: email.message, which reaches urllib.parse and ipaddress): the page
-# reads the engine's version with it once the later archive has arrived (ginweb/app.py
-# show_engine_version), so they leave python_stdlib.zip for later.zip (66 KiB brotli -5 less at
-# start). Top-level packages only: a module of a package imported from the stdlib zip
-# (importlib.metadata._adapters) is found there only.
+# imports (its _adapters: email.message, which reaches urllib.parse and ipaddress). The page no
+# longer imports them (the footer reads gin_core.__version__: ginweb/app.py show_engine_version),
+# so they leave python_stdlib.zip for later.zip (66 KiB brotli -5 less at start) and the runtime
+# stays whole for other code (a blog's, on the engine's runtime) that imports them. Top-level
+# packages only: a module of a package imported from the stdlib zip (importlib.metadata._adapters)
+# is found there only.
 LATER_STDLIB = (
     *("email", "email._encoded_words", "email._parseaddr", "email._policybase", "email.base64mime"),
     *("email.charset", "email.encoders", "email.errors", "email.feedparser", "email.header"),

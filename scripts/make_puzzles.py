@@ -16,7 +16,10 @@ candidate whose hint answer the beginner or the standard level plays is skipped)
 the hint's top three moves. Verified puzzles are appended to a part file as they come (one file per
 chunk of matches, so a stop loses nothing); the running counts and times are printed as a JSON
 line after each match.
-``assemble`` writes ``gin_core/puzzle_data.py`` from the parts (duplicates dropped).
+``assemble`` writes ``gin_core/puzzle_data.py`` from the parts (duplicates dropped). New puzzles
+for the set as it is are made with ``run --parts <a new folder> --seed <unused seeds> --kinds ...``
+and go in only once the reference check finds them robust
+(``scripts/reference_verdicts.py puzzles --parts``, then ``prune --admit``).
 """
 
 from __future__ import annotations
@@ -113,8 +116,8 @@ def lowest_level(view: PlayerView, best: str, seed: int) -> str | None:
 class Maker:
     """Counts, the kinds made so far, and the part file verified puzzles go to."""
 
-    def __init__(self, out: Path, target: int, hard: bool = False):
-        self.out, self.target, self.hard = out, target, hard
+    def __init__(self, out: Path, target: int, hard: bool = False, only: tuple[str, ...] = ()):
+        self.out, self.target, self.hard, self.only = out, target, hard, only
         self.counts: Counter[str] = Counter()
         self.kinds: Counter[str] = Counter()
         self.seen: set[str] = set()
@@ -145,8 +148,11 @@ class Maker:
         minimum = MIN_WIN if by_match else MIN_POINTS
         if score(found[0]) - score(found[1]) < PREFILTER * minimum:
             return self.reject("prefilter_close")
-        if self.full(decision_kind(pos, found[0].action, found[1].action)):
+        kind = decision_kind(pos, found[0].action, found[1].action)
+        if self.full(kind):
             return self.reject("kind_full")
+        if self.only and kind not in self.only:
+            return self.reject("kind_not_asked")
         easy = same_move(make_bot("beginner", seed).decide(view).action, found[0].action)
         if easy and random.Random(f"{seed}:{pos.code}").random() > EASY_KEEP:
             return self.reject("easy_skipped")
@@ -193,7 +199,10 @@ def run(args: argparse.Namespace) -> None:
     ).stdout.strip()
     print(f"commit {commit}, started {datetime.datetime.now(datetime.UTC):%H:%M:%S}", flush=True)
     stop = datetime.datetime.combine(datetime.date.today(), datetime.time.fromisoformat(args.until))
-    maker = Maker(parts, args.target, args.hard)
+    only = tuple(args.kinds.split(",")) if args.kinds else ()
+    if unknown := set(only) - {str(k) for k in DecisionKind}:
+        raise SystemExit(f"make_puzzles: --kinds: no decision kind {', '.join(sorted(unknown))}")
+    maker = Maker(parts, args.target, args.hard, only)
     maker.kinds.update(_made_kinds(parts))
     seed = args.seed
     while datetime.datetime.now() < stop and sum(maker.kinds.values()) < args.target:
@@ -266,6 +275,9 @@ def main() -> None:
     go.add_argument("--seed", type=int, default=1)
     go.add_argument("--chunk", type=int, default=4, help="matches per part file")
     go.add_argument("--hard", action="store_true", help="only decisions beginner and standard get wrong")
+    go.add_argument(
+        "--kinds", default="", help="only these decision kinds, comma-separated (skipped before verifying)"
+    )
     asm = sub.add_parser("assemble")
     asm.add_argument("--parts", default="benchmarks/runs/puzzles")
     args = parser.parse_args()

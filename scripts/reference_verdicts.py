@@ -60,7 +60,16 @@ from gin_core.analysis.coach import (
 from gin_core.analysis.replay import position as replayed
 from gin_core.puzzles import puzzle_set
 from gin_core.puzzles.position import Position
-from gin_core.puzzles.puzzle import EASY_MARGIN_POINTS, EASY_MARGIN_WIN, current_id, format_line, stable_id
+from gin_core.puzzles.puzzle import (
+    EASY_MARGIN_POINTS,
+    EASY_MARGIN_WIN,
+    current_id,
+    format_line,
+    line_id,
+    parse_line,
+    reference_check,
+    stable_id,
+)
 from gin_core.tools.hands import played_match
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -125,16 +134,18 @@ def checked(
     }
 
 
-def stratified(kinds: tuple[str, ...] = KINDS) -> Iterator[Any]:
+def stratified(kinds: tuple[str, ...] = KINDS, labelled: str | None = None) -> Iterator[Any]:
     """The set's puzzles of ``kinds`` (meld choices aside), each kind in a seeded shuffle (the
     same whichever kinds are asked for, so a run of some kinds checks a random sample of each),
-    kinds in turn."""
+    kinds in turn; only those the shipped labels call ``labelled``, if given (a run of them is no
+    sample of the set: its survival is not the set's)."""
     by_kind: dict[str, list[Any]] = defaultdict(list)
     for pz in puzzle_set():
-        by_kind[str(pz.kind)].append(pz)
+        if labelled in (None, str(reference_check(pz))):
+            by_kind[str(pz.kind)].append(pz)
     for kind in KINDS:
         random.Random(f"verdicts:{kind}").shuffle(by_kind[kind])
-    for k in range(max(len(v) for v in by_kind.values())):
+    for k in range(max((len(v) for v in by_kind.values()), default=0)):
         for kind in kinds:
             if k < len(by_kind[kind]):
                 yield by_kind[kind][k]
@@ -166,17 +177,43 @@ def key_of(pz: Any) -> str:
     return stable_id(pz.position.code, pz.position.legal_actions.index(pz.answer))
 
 
+def part_lines(parts: Path) -> dict[str, str]:
+    """The data lines of ``make_puzzles.py run``'s part files under ``parts`` by stable id, in
+    file order (the first of a duplicate kept)."""
+    lines: dict[str, str] = {}
+    for path in sorted(parts.glob("part-*.txt")):
+        for line in path.read_text().splitlines():
+            if line:
+                lines.setdefault(line_id(line), line)
+    return lines
+
+
+def candidates(parts: Path, kinds: tuple[str, ...]) -> Iterator[Any]:
+    """New puzzles to check: the parts' lines of ``kinds`` not in the shipped set, in file order."""
+    shipped = {pz.id for pz in puzzle_set()}
+    for pid, line in part_lines(parts).items():
+        pz = parse_line(pid, line)
+        if pid not in shipped and str(pz.kind) in kinds:
+            yield pz
+
+
 def run_puzzles(out: Path, until: datetime.datetime | None, head: str, args: argparse.Namespace) -> None:
     done = done_keys(out).union(*(done_keys(earlier) for earlier in args.skip))
     order = args.order
     part, parts = map(int, args.shard.split("/"))
-    chosen = (pz for pz in prioritised() if args.theme in (None, pz.theme))
-    for k, pz in enumerate(chosen if order == "margin" else stratified(tuple(args.kinds.split(",")))):
+    kinds = tuple(args.kinds.split(","))
+    if args.parts is not None:
+        chosen = candidates(args.parts, kinds)
+    elif order == "margin":
+        chosen = (pz for pz in prioritised() if args.theme in (None, pz.theme))
+    else:
+        chosen = stratified(kinds, args.labelled)
+    for k, pz in enumerate(chosen):
         if over(until):
             return
         if k % parts != part:
             continue
-        key = key_of(pz) if order == "margin" else pz.id
+        key = key_of(pz) if order == "margin" and args.parts is None else pz.id
         if key in done:
             continue
         row = {
@@ -725,14 +762,23 @@ def wrapped(ids: str) -> str:
     )
 
 
-def prune(runs: list[Path], earlier: list[Path]) -> None:
+def prune(runs: list[Path], earlier: list[Path], admit: Path | None = None) -> None:
     """Retire the puzzles whose answer was clearly beaten from gin_core/puzzle_data.py (the
-    other lines kept in order) and write the robust and unclear ids to
-    gin_core/puzzles/reference_data.py."""
+    other lines kept in order), add after them the new puzzles of the part files under
+    ``admit`` that the runs found robust (in file order: the daily order walks added puzzles
+    after the others, so no day already walked changes), and write the robust and unclear ids
+    to gin_core/puzzles/reference_data.py."""
     found = statuses(runs, earlier)
     data = ROOT / "gin_core" / "puzzle_data.py"
     text = data.read_text()
     kept = [pz for pz in puzzle_set() if found.get(pz.id) != "contradicted"]
+    shipped = {pz.id for pz in puzzle_set()}  # a retired puzzle is not added back
+    new = part_lines(admit) if admit is not None else {}
+    kept += [
+        parse_line(pid, line)
+        for pid, line in new.items()
+        if pid not in shipped and found.get(pid) == "robust"
+    ]
     lines = "\n".join(format_line(pz) for pz in kept)
     head = text[: text.index("PUZZLES = ")]
     ids = " ".join(pz.id for pz in kept)
@@ -747,8 +793,9 @@ def prune(runs: list[Path], earlier: list[Path]) -> None:
         f"UNCLEAR = {wrapped(by['unclear'])}\n"
     )
     out.write_text(body)
-    retired = len(puzzle_set()) - len(kept)
-    print(f"{len(kept)} puzzles kept, {retired} retired; robust {len(by['robust'].split())}")
+    added = sum(pz.id not in shipped for pz in kept)
+    retired = len(puzzle_set()) - (len(kept) - added)
+    print(f"{len(kept)} puzzles kept, {retired} retired, {added} added; robust {len(by['robust'].split())}")
 
 
 def main() -> None:
@@ -783,6 +830,12 @@ def main() -> None:
         default=",".join(KINDS),
         help="puzzles, stratified: only these decision kinds (comma-separated)",
     )
+    ap.add_argument(
+        "--labelled",
+        choices=("robust", "unclear", "unchecked"),
+        default=None,
+        help="puzzles, stratified: only those the shipped labels call this (a check again, not a sample)",
+    )
     ap.add_argument("--shard", default="0/1", help="puzzles: K/N, the K-th of N workers (each its own --out)")
     ap.add_argument(
         "--skip", nargs="*", type=Path, default=[], help="puzzles: runs whose puzzles are checked already"
@@ -803,11 +856,20 @@ def main() -> None:
     ap.add_argument("--flags", type=int, default=82, help="flags: stop once this many flags are checked")
     ap.add_argument("--reviewed", nargs="*", type=Path, default=[], help="flags: earlier reviews to use")
     ap.add_argument("--earlier", nargs="*", type=Path, default=[], help="prune: runs of the first posterior")
+    ap.add_argument(
+        "--parts",
+        type=Path,
+        default=None,
+        help="puzzles: check the new puzzles of make_puzzles.py's part files here (not in the set)",
+    )
+    ap.add_argument(
+        "--admit", type=Path, default=None, help="prune: add the robust new puzzles of the part files here"
+    )
     args = ap.parse_args()
     if unknown := set(args.kinds.split(",")) - set(KINDS):
         ap.error(f"--kinds: no decision kind {', '.join(sorted(unknown))} (kinds: {', '.join(KINDS)})")
     if args.job == "prune":
-        prune(args.runs, args.earlier)
+        prune(args.runs, args.earlier, args.admit)
         return
     if args.job == "summary":
         summary(args.runs, args.recall)

@@ -336,3 +336,50 @@ def test_a_verdict_resting_on_a_pair_of_few_draws_is_told_apart() -> None:
     assert few_draws(
         {"pairs": [{"model": "sampler", "policy": "simple", "n": 4, "state": "worse"}]}, 5
     )  # guesses
+
+
+def test_new_puzzles_enter_the_set_only_once_the_check_finds_them_robust(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``prune --admit``: a part file's puzzle found robust is added after the set's lines, one
+    found unclear or not checked is not, nor is a shipped or retired puzzle added again."""
+    import json
+    import shutil
+
+    import reference_verdicts
+    from reference_verdicts import candidates, prune
+
+    from gin_core.puzzles import puzzle_set
+    from gin_core.puzzles.puzzle import format_line, line_id
+
+    shipped = puzzle_set()
+
+    def answered_otherwise(k: int) -> str:  # a shipped position with its runner-up as the answer: a new id
+        fields = format_line(shipped[k]).split(" ")
+        moves = fields[4].split(",")
+        return " ".join([*fields[:4], ",".join([moves[1], moves[0], *moves[2:]])])
+
+    new = [answered_otherwise(k) for k in (3, 4, 5)]
+    parts = tmp_path / "parts"
+    parts.mkdir()
+    (parts / "part-000001.txt").write_text("\n".join([format_line(shipped[0]), *new]) + "\n")
+    assert [pz.id for pz in candidates(parts, ("knock", "discard", "draw", "upcard"))] == [
+        line_id(line) for line in new
+    ]
+    run = tmp_path / "run.jsonl"
+    verdicts = ((line_id(new[0]), "robust"), (line_id(new[1]), "unclear"), (shipped[0].id, "robust"))
+    run.write_text("\n".join(json.dumps({"key": key, "verdict": v, "pairs": []}) for key, v in verdicts))
+    for name in ("puzzle_data.py", "puzzles/reference_data.py"):
+        (tmp_path / "gin_core" / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(Path(reference_verdicts.ROOT) / "gin_core" / name, tmp_path / "gin_core" / name)
+    monkeypatch.setattr(reference_verdicts, "ROOT", tmp_path)
+    prune([run], [], parts)
+    data = (tmp_path / "gin_core" / "puzzle_data.py").read_text()
+    namespace: dict[str, str] = {}
+    exec(data, namespace)
+    ids = namespace["IDS"].split()
+    assert ids == [pz.id for pz in shipped] + [line_id(new[0])]
+    assert namespace["PUZZLES"].split("\n")[-1] == new[0]
+    labels = (tmp_path / "gin_core" / "puzzles" / "reference_data.py").read_text()
+    assert line_id(new[0]) in labels and line_id(new[1]) not in labels and line_id(new[2]) not in labels
+    assert capsys.readouterr().out == f"{len(shipped) + 1} puzzles kept, 0 retired, 1 added; robust 2\n"

@@ -19,7 +19,7 @@ that ships everything at start) there is nothing to fetch. Each module goes besi
 ginweb's into the working directory, gin_core's into the installed engine's folder.
 (gin_core is installed from its wheel before the page's code runs: scripts/engine_wheel.py.)
 The standard library's modules only ``importlib.metadata`` reads a version with (``email``)
-are in the later archive too: the engine's version is shown once it has arrived.
+are in the later archive too: the page imports none of them.
 """
 
 from __future__ import annotations
