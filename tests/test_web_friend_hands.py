@@ -250,3 +250,26 @@ def test_verdicts_of_another_seat_or_game_are_refused():
             pasthands.parse(json.loads(pasthands.dumps(wrong, KEY)), KEY)
     right = pasthands.analysed(hands, first, HandReview(1, code, (), 0))
     assert pasthands.parse(json.loads(pasthands.dumps(right, KEY)), KEY).hands[0].analysis is not None
+
+
+def test_a_rows_go_over_names_its_hand_and_one_not_kept_here_is_said():
+    from ginweb.friend.feature import FriendFeature
+    from ginweb.friend.intents import GoOverHand
+    from ginweb.friend.ontable import HandsOnTable
+
+    feature = FriendFeature(Vault(), None, lambda _: None)  # type: ignore[arg-type]  # no dialog needed
+    assert feature.control("friend-go-over", {"hand": "2"}) == GoOverHand(2)
+    assert feature.control("friend-go-over", {"hand": "\u00b2"}) == GoOverHand(0)  # not a number: the last
+    devices, vaults, _ = three_hands()
+    shown: list[Any] = []
+    said: list[str] = []
+
+    class Table:
+        def notice(self, text: str, kind: str) -> None:
+            said.append(text)
+
+    gone = GoneOver(devices[0], vaults[0])  # type: ignore[arg-type]
+    on = HandsOnTable(Table(), devices[0], None, vaults[0], gone, shown.append)  # type: ignore[arg-type]
+    assert on.go_over(2) and shown[-1].hand == 2 and shown[-1].seat == 0
+    assert on.go_over(0) and shown[-1].hand == 3, "0: the hand just played"
+    assert not on.go_over(7) and said == ["Hand 7 is not kept on this device: there is nothing to go over."]
