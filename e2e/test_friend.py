@@ -158,9 +158,10 @@ def hand_shown(page) -> bool:
     return page.is_visible("#result")
 
 
-def play_out(host, guest, scan_each_move: bool = False) -> None:
-    """Both pages play to the hand's end on their tables (``scan_each_move``: first checking
-    that neither page can read a card of the other's hand); both then log the same result."""
+def play_out(host, guest, scan_each_move: bool = False, hand: int = 1) -> None:
+    """Both pages play hand ``hand`` to its end on their tables (``scan_each_move``: first
+    checking that neither page can read a card of the other's hand); both then log the same
+    result."""
     for _ in range(300):
         if all(hand_shown(p) for p in (host, guest)):
             break
@@ -177,7 +178,7 @@ def play_out(host, guest, scan_each_move: bool = False) -> None:
     lines = [
         p.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")[-1] for p in (host, guest)
     ]
-    assert lines[0] == lines[1] and "Hand 1 result" in lines[0], lines
+    assert lines[0] == lines[1] and f"Hand {hand} result" in lines[0], lines
 
 
 def test_a_hand_is_dealt_played_and_checked_on_both_tables(devices, site_url):
@@ -222,6 +223,15 @@ def test_a_hand_is_dealt_played_and_checked_on_both_tables(devices, site_url):
     perf = [json.loads(p.evaluate("window.ginFriendPerf || '[]'")) for p in (host, guest)]
     (SHOTS / "perf.json").write_text(json.dumps({"host": perf[0], "guest": perf[1]}, indent=1))
     assert perf[0][0]["slices"] > 100 and perf[1][0]["slices"] > 100  # the work ran in slices
+    # hand 2 played out: the scoreboard lists both hands, and the first is gone over from its row
+    play_out(host, guest, hand=2)
+    rows = guest.eval_on_selector_all("#scoreboard tbody tr", "rs => rs.map(r => r.textContent)")
+    assert len(rows) == 2 and all("Go over" in r for r in rows), rows
+    guest.click('#scoreboard [aria-label="Go over hand 1"]')
+    guest.wait_for_selector("#dlg-review[open]")
+    assert guest.text_content("#review-title").startswith("Your game of hand 1")
+    guest.screenshot(path=str(SHOTS / "go-over-hand-1-guest.png"))
+    guest.click("#dlg-review [data-act=review-close]")
     assert not errors, errors
 
 

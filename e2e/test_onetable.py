@@ -10,6 +10,7 @@ accessibility tree or storage in clear. Screenshots in artifacts/onetable/."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -169,6 +170,8 @@ def test_every_seating_is_played_on_the_table_to_the_end_of_a_hand_and_resumes_a
     table = stored(page)
     n = table.seats
     assert len(places(page)) == n  # you, your opponent over your hand, the others beside the table
+    if n == 4:
+        other_games_pile(page)
     audit(f"{seating}, mid-hand")
     shots(page, f"{seating}-{size}-play")
     reload_same(page)
@@ -183,6 +186,22 @@ def test_every_seating_is_played_on_the_table_to_the_end_of_a_hand_and_resumes_a
         page.keyboard.press("Escape")
     counted_apart(page, seating)
     audit_clean(audit)
+
+
+def other_games_pile(page) -> None:
+    """At four, the other game's face-up pile is drawn on the plate of one of its seats beside
+    the table: its top card face up, named with both players (the presenter's truth to the
+    table: tests/test_web_around.py)."""
+    page.wait_for_selector(".side-seat .watch-pile:not([hidden]) .card")
+    [(place, label, face)] = page.eval_on_selector_all(
+        ".watch-pile:not([hidden])",
+        "ps => ps.map(p => [p.closest('[data-place]').dataset.place, p.getAttribute('aria-label'),"
+        " p.querySelector('.card').className])",
+    )
+    players = {name for spot, name in places(page).items() if spot not in ("you", "opponent")}
+    found = re.fullmatch(r"(.+) and (.+)'s discard pile, \d+ cards?, top card (\w+) of (\w+)", label)
+    assert place in ("left", "right") and found is not None, (place, label)
+    assert {found[1], found[2]} == players and f"s{found[4][0].upper()}" in face.split(), (label, face)
 
 
 def scored_as_stored(page) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_core import ENDED, SEATINGS, Match, TableMatch, preset, table_preset
+from gin_core import ENDED, SEATINGS, Card, Match, TableMatch, preset, table_preset
 from gin_core.bots import make_bot
 from gin_core.table import TablePhase
 
@@ -24,6 +24,7 @@ from test_web_seats import hand_over as to_hand_end  # noqa: E402
 from test_web_seats import play  # noqa: E402
 
 NAMES = {2: ("You", "Computer"), 3: ("You", "Left", "Right"), 4: ("You", "Left", "Partner", "Right")}
+ALL_CARDS = tuple(Card.parse(f"{r}{s}") for r in "A23456789TJQK" for s in "CDHS")
 CARD = re.compile(r"\b(?:[2-9]|10|[AJQK])[\u2660\u2665\u2666\u2663]|\b(?:ace|king|queen|jack) of\b", re.I)
 
 
@@ -151,3 +152,47 @@ def test_hollywood_a_row_per_game_a_column_per_player():
     for g, row in zip(score.games, games, strict=False):
         assert row[1:] == tuple(str(p) for p in g.points)
         assert row[0].endswith("(over)") == (g.result is not None)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(sorted(SEATINGS)), st.integers(0, 10_000), st.integers(0, 120))
+def test_the_other_games_face_up_pile_is_drawn_on_one_plate_beside_the_table(seating, seed, moves):
+    """While a seat plays its game, each other game of the hand shows its face-up pile (public at
+    a real table) on the plate of one of that game's seats beside the table: its true top card
+    and size, named for assistive technology with both players; no other card of any game. A
+    seat sitting the hand out sees that game on the table itself, so no plate shows a pile then,
+    nor between hands."""
+    table = play(TableMatch(table_preset(seating), seed=seed), moves, seed)
+    n = table.seats
+    for seat in range(n):
+        view = table.view(seat)
+        spots = seats_around(view, NAMES[n])
+        drawn = {s.seat: s.pile for s in spots if s.pile is not None}
+        if view.play is None or table.phase != TablePhase.PLAY:
+            assert not drawn
+            continue
+        assert len(drawn) == len(view.watching) == len(view.pairing) - 1
+        for at, pile in drawn.items():
+            [pair] = [p for p in view.pairing if at in p]
+            assert seat not in pair and spots[(at - seat) % n].place in (Place.LEFT, Place.RIGHT)
+            game = table.game_of(at)
+            assert game is not None
+            on_pile = game[0].hand.pile
+            assert pile.size == len(on_pile) and pile.top == (on_pile[-1] if on_pile else None)
+            assert pile.players == (NAMES[n][pair[0]], NAMES[n][pair[1]])
+            # "their pile" under it: the plate says whom its seat plays, the pile's other player
+            other = pair[1] if pair[0] == at else pair[0]
+            assert spots[(at - seat) % n].elsewhere == f"plays {NAMES[n][other]}"
+            assert pile.caption.startswith("their pile")
+            named = {c for c in ALL_CARDS if re.search(rf"\b{c.name}\b", pile.label)}
+            assert named == ({pile.top} if pile.top is not None else set()), pile.label
+            assert pile.label.startswith(f"{pile.players[0]} and {pile.players[1]}'s discard pile")
+
+
+def test_at_partners_the_pile_of_the_partners_game_is_on_the_plate_beside_you():
+    table = TableMatch(table_preset("partners"), seed=3, dealer=0)
+    for seat in range(4):
+        spots = seats_around(table.view(seat), NAMES[4])
+        [spot] = [s for s in spots if s.pile is not None]
+        assert spot.place in (Place.LEFT, Place.RIGHT) and not spot.against and spot.elsewhere
+        assert {spot.seat, spots[2].seat} == set(next(p for p in table.view(seat).pairing if seat not in p))

@@ -157,30 +157,33 @@ def test_the_hand_just_played_is_gone_over_from_your_seat_once_both_devices_chec
     from gin_core.bots.base import finish
 
     rounds, tables = devices()
-    guest = tables[1][4]
-    gone = GoneOver()
-    assert gone.past_game(guest) is None, "not before both devices checked the hand"
-    assert gone.jobs(guest, lambda _: False, lambda: None) == []
+    guest, vault = tables[1][4], tables[1][3]
+    gone = GoneOver(guest, vault)  # type: ignore[arg-type]
+    gone.keep_checked()
+    assert gone.past_game() is None, "not before both devices checked the hand"
+    assert gone.jobs(lambda _: False, lambda _: None) == []
     rng = random.Random(8)
     while not all(r.hand.stage == DuelStage.DONE for r in rounds):
         mover = next(k for k, r in enumerate(rounds) if r.hand.legal_actions())
         moves = rounds[mover].hand.legal_actions()
         tables[mover][4].play(next((a for a in moves if a.kind in ENDING), None) or rng.choice(moves))
-    game = gone.past_game(guest)
+    gone.keep_checked()
+    game = gone.past_game()
     assert (
         game is not None and game.seat == 1 and game.names == NAMES and game.alone and game.analysis is None
     )
     assert game.match.records[0].settlement == rounds[1].hand.settlement
     told = []
-    [(key, work, keep)] = gone.jobs(guest, lambda _: False, lambda: told.append(1))
+    [(key, work, keep)] = gone.jobs(lambda _: False, told.append)
     keep(finish(work))
-    again = gone.past_game(guest, update=True)
+    again = gone.past_game(1, update=True)
     assert told == [1] and again is not None and again.update and again.analysis is not None
-    assert again.analysis.player == 1 and not gone.jobs(guest, lambda _: False, lambda: None)
+    assert again.analysis.player == 1 and not gone.jobs(lambda _: False, lambda _: None)
     assert key.startswith("friend-go-over:") and BUTTON.act == "friend-go-over"
 
 
 def test_a_practice_hand_on_the_table_is_asked_before_the_friends_hand_takes_its_place():
+    from ginweb.friend.goover import GoneOver
     from ginweb.friend.ontable import HandsOnTable
     from ginweb.table.dispatch import Dispatcher
     from ginweb.table.facade import TableFacade
@@ -193,7 +196,8 @@ def test_a_practice_hand_on_the_table_is_asked_before_the_friends_hand_takes_its
     s.practice(s.match.deal_code, 0)
     hands = Hands(rounds, 0)
     seat = FriendSeat(hands, False, s.settings.game_rules)  # type: ignore[arg-type]
-    on = HandsOnTable(TableFacade(s, d), hands, seat, s.vault, lambda _: None)  # type: ignore[arg-type]
+    kept = GoneOver(hands, s.vault)  # type: ignore[arg-type]
+    on = HandsOnTable(TableFacade(s, d), hands, seat, s.vault, kept, lambda _: None)  # type: ignore[arg-type]
     on.put_on_table()
     [question] = r.named("confirm")[-1]
     assert question.title == "Play the hand with Bea?" and "practice hand" in question.text

@@ -20,6 +20,8 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from gin_core import whole_number
+
 from ..storage import stats
 from ..storage.envelope import Envelope
 from ..table.port import (
@@ -70,19 +72,20 @@ PLAIN: dict[str, FeatureIntent] = {
     "friend-hang-up": HangUp(),
     "friend-close": CloseFriend(),
     "friend-deal": DealHand(),
-    "friend-go-over": GoOverHand(),
 }
+MAX_HAND = 999_999  # gin_core.duel's MAX_HANDS: a hand's number on a "Go over" button
 
 
 class Vault(Protocol):
-    """Where the name, the STUN server and the match are kept, and the statistics (records.py's
-    Records)."""
+    """Where the name, the STUN server, the match and its hands are kept, and the statistics
+    (records.py's Records)."""
 
     stats_data: stats.StatsRecord
 
     def read(self, name: str, parse: Callable[[Any], Any], what: str) -> Any: ...
     def put(self, name: str, text: str) -> None: ...
     def count(self, update: stats.StatsUpdate) -> None: ...
+    def seal_key(self) -> str: ...
 
 
 def parse_kept(data: Any) -> tuple[str, str]:
@@ -146,6 +149,8 @@ class FriendFeature(  # one base per role it plays (table/port.py)
         if act == "friend-join":
             name, stun, _ = self.ui.form()
             return Join(self.ui.pasted(), name, stun)
+        if act == "friend-go-over":  # a row of the scoreboard, or under the hand's result
+            return GoOverHand(whole_number(data.get("hand", ""), MAX_HAND) or 0)
         return PLAIN.get(act)
 
     def handlers(self) -> Mapping[type, Handler]:
@@ -158,7 +163,7 @@ class FriendFeature(  # one base per role it plays (table/port.py)
             HangUp: lambda _: self.hang_up(),
             CloseFriend: lambda _: self.ui.close(),
             DealHand: lambda _: self.deal(),
-            GoOverHand: lambda _: self.go_over(),
+            GoOverHand: self.go_over,
         }
 
     # ----- the dialog ----------------------------------------------------------------------------
@@ -197,13 +202,13 @@ class FriendFeature(  # one base per role it plays (table/port.py)
     def stats_parts(self) -> Mapping[str, stats.PartCheck]:
         return {tally.PART: tally.check}
 
-    # ----- going over the hand just played (ontable.py, goover.py) ------------------------------
+    # ----- going over the hands played (ontable.py, goover.py) --------------------------------
 
     def hand_buttons(self) -> tuple[HandButton, ...]:
         return self.hands.hand_buttons() if self.hands is not None else ()
 
-    def go_over(self) -> bool:
-        return self.hands is not None and self.hands.go_over()
+    def go_over(self, intent: GoOverHand) -> bool:
+        return self.hands is not None and self.hands.go_over(intent.hand)
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
         return self.hands.jobs(known) if self.hands is not None else []
@@ -438,6 +443,7 @@ class FriendFeature(  # one base per role it plays (table/port.py)
         taken up where it stood, or a new one."""
         from ..kit import dom
         from . import keep
+        from .goover import GoneOver
         from .model import seat_names
         from .ontable import HandsOnTable
         from .play import Play
@@ -457,8 +463,9 @@ class FriendFeature(  # one base per role it plays (table/port.py)
             lambda text: self.vault.put(keep.NAME, text),
         )
         self.play = play
-        seat = FriendSeat(play, link.helps, self.table.settings.game_rules)
-        self.hands = HandsOnTable(self.table, play, seat, self.vault, self.show_game)
+        hands = GoneOver(play, self.vault)
+        seat = FriendSeat(play, link.helps, self.table.settings.game_rules, hands.records)
+        self.hands = HandsOnTable(self.table, play, seat, self.vault, hands, self.show_game)
         kept = self.kept(me)
         if same and kept is not None:
             dom.spawn(play.take_up(kept, theirs.hand))

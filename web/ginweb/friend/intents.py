@@ -49,5 +49,7 @@ class DealHand(FeatureIntent):
 
 
 class GoOverHand(FeatureIntent):
-    """Go over your decisions in the hand just played with your friend (once both devices
-    checked it)."""
+    """Go over your decisions in finished hand ``hand`` of the match with your friend (0: the
+    hand just played), kept on this device once both devices checked it."""
+
+    hand: int = 0

@@ -1,7 +1,7 @@
 """The hands with a friend over one connection, as the table plays them: each new hand put on the
 table (asked first when a table of seats or a practice hand is there), every step followed there,
-a refusal said, the hands both devices checked counted in the statistics (tally.py) and gone
-over from your seat (goover.py). The dialog beside the table is the feature's (feature.py)."""
+a refusal said, the hands both devices checked counted in the statistics (tally.py), kept and
+gone over from your seat (goover.py). The dialog beside the table is the feature's (feature.py)."""
 
 from __future__ import annotations
 
@@ -26,10 +26,10 @@ class Counts(Protocol):
 
 class HandsOnTable:
     """The hands of ``play`` at this device's ``seat`` on ``table``; ``counts``: the statistics;
-    ``show_game``: opens a hand to go over."""
+    ``kept``: the hands kept to go over; ``show_game``: opens one."""
 
-    def __init__(  # 5 parameters: the table, the hands and seat, and where they are counted and gone over
-        self, table: Table, play: Play, seat: FriendSeat, counts: Counts, show_game: ShowGame
+    def __init__(  # 6 parameters: the table, the hands and seat, where they are counted, kept and gone over
+        self, table: Table, play: Play, seat: FriendSeat, counts: Counts, kept: GoneOver, show_game: ShowGame
     ) -> None:
         self.table = table
         self.play = play
@@ -39,11 +39,11 @@ class HandsOnTable:
         self.shown_hand = 0  # the hand last put on the table (a new one is put there again)
         self.said = ""  # the last refusal said on the table
         self.tallied: tuple[str, int, bool] | None = None  # (match, hands, over) last counted
-        self.gone_over: GoneOver | None = None  # the checked hands and their analyses
+        self.gone_over = kept  # the checked hands kept on this device and their analyses
 
     def follow(self) -> None:
         """A step of the hand (a move, a card, a check, a deal): the table follows it (a new hand
-        is put on it), a refusal is said, a hand checked is counted."""
+        is put on it), a refusal is said, a hand checked is counted and kept to go over."""
         p, seat = self.play, self.seat
         if seat.view() is not None:
             if self.on_table():
@@ -55,6 +55,7 @@ class HandsOnTable:
             self.table.notice(p.problem, "rule")
         self.said = p.problem
         self.count()
+        self.gone_over.keep_checked()
 
     def on_table(self) -> bool:
         return self.table.remote is self.seat
@@ -106,10 +107,11 @@ class HandsOnTable:
         done = tally.tally_of(p.scored, p.names[1 - p.me])
         self.counts.count(lambda d: tally.count(stats.part(d, tally.PART), p.match, done))
 
-    # ----- going over the hand just played (goover.py) --------------------------------------------
+    # ----- going over the hands played (goover.py) -------------------------------------------------
 
     def hand_buttons(self) -> tuple[HandButton, ...]:
-        """ "Go over" under the hand on the table, once both devices checked it."""
+        """ "Go over" on each finished hand of the match kept here, between hands (once both
+        devices checked the last one)."""
         r = self.play.round
         if not self.on_table() or self.seat.waiting() is not None or r is None or r.stopped or not r.over():
             return ()
@@ -117,28 +119,25 @@ class HandsOnTable:
 
         return (BUTTON,)
 
-    def hands_gone_over(self) -> GoneOver:
-        if self.gone_over is None:
-            from .goover import GoneOver
-
-            self.gone_over = GoneOver()
-        return self.gone_over
-
-    def go_over(self) -> bool:
-        game = self.hands_gone_over().past_game(self.play)
+    def go_over(self, number: int) -> bool:
+        """Hand ``number`` (0: the one just played) opened to go over; one not kept here is said."""
+        game = self.gone_over.past_game(number)
         if game is None:
+            if number:
+                said = f"Hand {number} is not kept on this device: there is nothing to go over."
+                self.table.notice(said, "rule")
             return False
         self.show_game(game)
         return True
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
-        """The analysis of your decisions in the hand just checked, while you look."""
+        """The analysis of your decisions in the hands kept, between hands."""
         if not self.hand_buttons():
             return []
-        return self.hands_gone_over().jobs(self.play, known, self.analysed)
+        return self.gone_over.jobs(known, self.analysed)
 
-    def analysed(self) -> None:
-        """The analysis came in: the hand gone over, if open, shows it."""
-        game = self.hands_gone_over().past_game(self.play, update=True)
+    def analysed(self, number: int) -> None:
+        """The analysis of hand ``number`` came in: that hand, if open, shows it."""
+        game = self.gone_over.past_game(number, update=True)
         if game is not None:
             self.show_game(game)

@@ -7,9 +7,10 @@ play.py does with the moves."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from gin_core import Action, PlayerView, Rules
+from gin_core import Action, HandRecord, PlayerView, Rules
 from gin_core.duel import DuelStage
 
 from ..table.playstate import Blocked
@@ -32,12 +33,21 @@ WAITING = {
 
 class FriendSeat:
     """This device's seat in the hands of ``play``; ``helps``: both agreed to the hint and the
-    tutor (the invitation said so); ``rules``: the host's rules for the next hand (its settings)."""
+    tutor (the invitation said so); ``rules``: the host's rules for the next hand (its settings);
+    ``earlier``: the match's hands before this one, as kept on this device (goover.py), so the
+    table's scoreboard lists them all."""
 
-    def __init__(self, play: Play, helps: bool, rules: Callable[[], Rules]) -> None:
+    def __init__(
+        self,
+        play: Play,
+        helps: bool,
+        rules: Callable[[], Rules],
+        earlier: Callable[[], tuple[HandRecord, ...]] = tuple,
+    ) -> None:
         self.hands = play
         self.helps = helps
         self.rules = rules
+        self.earlier = earlier
 
     @property
     def names(self) -> tuple[str, str]:
@@ -49,8 +59,13 @@ class FriendSeat:
         return self.hands.me
 
     def view(self) -> PlayerView | None:
+        """The hand's view, its records the match's hands so far (the duel's holds its own only)."""
         r = self.hands.round
-        return None if r is None or self.hands.restoring else r.hand.view()
+        if r is None or self.hands.restoring:
+            return None
+        v = r.hand.view()
+        before = self.earlier()
+        return replace(v, records=(*before, *v.records)) if before else v
 
     def waiting(self) -> str | None:
         p = self.hands

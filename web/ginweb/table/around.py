@@ -19,6 +19,7 @@ from typing import Protocol
 
 from gin_core import (
     ENDED,
+    Card,
     GameWatch,
     HandRecord,
     HollywoodScore,
@@ -87,10 +88,34 @@ def pair_seat(v: PlayerView) -> PairSeat:
     return PairSeat(v.player, ended if v.phase in ENDED else TablePhase.PLAY, v.dealer, v)
 
 
+class WatchedPile(Frozen):
+    """The face-up discard pile of a game the holder does not play, public at a real table: its
+    ``top`` card (None: empty), how many cards it holds, and its two players' names."""
+
+    top: Card | None
+    size: int
+    players: tuple[str, str]
+
+    @property
+    def caption(self) -> str:
+        """Its words under it, on the plate of one of its players (which says whom it plays)."""
+        return "their pile" if self.top is not None else "their pile, empty"
+
+    @property
+    def label(self) -> str:
+        """Its accessible name: "Partner and Right's discard pile, 3 cards, top card queen of
+        diamonds"."""
+        whose = f"{self.players[0]} and {self.players[1]}'s discard pile"
+        if self.top is None:
+            return f"{whose}, empty"
+        return f"{whose}, {self.size} card{'' if self.size == 1 else 's'}, top card {self.top.name}"
+
+
 class SeatSpot(Frozen):
     """One seat as drawn around the table: ``backs`` is how many cards it holds face down as
     everyone sees them (0 while it sits out), ``party`` the name of the party it scores for,
-    ``partner``: another seat of the holder's party."""
+    ``partner``: another seat of the holder's party; ``pile``: the pile of the other game this
+    seat plays, drawn on its plate (on one plate of that game's, beside the table)."""
 
     seat: int
     place: Place
@@ -103,6 +128,7 @@ class SeatSpot(Frozen):
     partner: bool = False
     against: bool = False  # it plays the holder's game this hand (drawn over the holder's hand)
     elsewhere: str = ""  # in another game of the hand: whom it plays there
+    pile: WatchedPile | None = None
 
     @property
     def label(self) -> str:
@@ -162,6 +188,7 @@ def seats_around(view: Seated, who: tuple[str, ...]) -> tuple[SeatSpot, ...]:
     n = len(who)
     playing = {s for pair in view.pairing for s in pair}
     moving, held, elsewhere = _in_play(view, who)
+    piles = _piles(view, who)
     names = party_names(view, who)
     mine = next((pair for pair in view.pairing if view.seat in pair), ())
     spots = []
@@ -183,6 +210,7 @@ def seats_around(view: Seated, who: tuple[str, ...]) -> tuple[SeatSpot, ...]:
                 partner,
                 seat != view.seat and seat in mine,
                 elsewhere.get(seat, ""),
+                piles.get(seat),
             )
         )
     return tuple(spots)
@@ -204,6 +232,24 @@ def _elsewhere(view: Seated, who: tuple[str, ...]) -> dict[int, str]:
         said[w.seats[0]] = f"plays {who[w.seats[1]]}"
         said[w.seats[1]] = f"plays {who[w.seats[0]]}"
     return said
+
+
+def _piles(view: Seated, who: tuple[str, ...]) -> dict[int, WatchedPile]:
+    """While the holder plays a game of the hand, each other game's pile, by the seat whose
+    plate shows it: the first of its seats clockwise from the holder that sits beside the table
+    (left or right: the plate across is a single line). A seat sitting the hand out sees the
+    game it watches on the table itself, not here."""
+    if view.play is None or view.phase != TablePhase.PLAY:
+        return {}
+    n = len(who)
+    found = {}
+    for w in view.watching:
+        beside = [s for s in w.seats if PLACES[n][(s - view.seat) % n] in (Place.LEFT, Place.RIGHT)]
+        if beside:
+            at = min(beside, key=lambda s: (s - view.seat) % n)
+            top = w.pile[-1] if w.pile else None
+            found[at] = WatchedPile(top, len(w.pile), (who[w.seats[0]], who[w.seats[1]]))
+    return found
 
 
 def _to_move(view: Seated) -> set[int]:

@@ -5,8 +5,9 @@ element whose ``data-place`` names it: ``you`` under your hand, ``opponent`` ove
 play against (whichever place that seat has), and ``left``, ``across``, ``right`` beside the
 table for the seats of a table of three or four that are not in your game; a plate no seat is
 written on is hidden (the side plates at two, your opponent's while you sit a hand out). The
-name is in ``.name``, the chip in ``.dealer``, what it does in ``.doing``; the writer finds them
-in the page and decides nothing."""
+name is in ``.name``, the chip in ``.dealer``, what it does in ``.doing``, and on a side plate
+the face-up pile of the other game that seat plays in ``.watch-pile`` (its top card, named
+for assistive technology); the writer finds them in the page and decides nothing."""
 
 from __future__ import annotations
 
@@ -14,9 +15,11 @@ from collections.abc import Sequence
 
 from ...kit import dom
 from ...kit.dom import Js
-from ..around import Place, SeatSpot
+from ..around import Place, SeatSpot, WatchedPile
+from ..cardface import face_html
 
 OPPONENT = "opponent"
+EMPTY = '<span class="slot"></span>'  # an empty pile's outline
 
 
 class Plate:
@@ -28,6 +31,7 @@ class Plate:
         self.name = dom.q(el, ".name")
         self.dealer = dom.q(el, ".dealer")
         self.doing = dom.opt(el.querySelector(".doing"))
+        self.pile = dom.opt(el.querySelector(".watch-pile"))
         self.shown: SeatSpot | None = None
         self.hidden: bool | None = None  # as last written (None: not yet)
 
@@ -58,6 +62,24 @@ class Plate:
             self.doing.textContent = ", ".join(spot.doing())
             self.el.setAttribute("aria-label", spot.label)
             self.el.style.setProperty("--backs", str(spot.backs))  # its cards face down, fanned
+        if self.pile is not None and differs("pile"):
+            write_pile(self.pile, spot.pile)
+
+
+def write_pile(el: Js, pile: WatchedPile | None) -> None:
+    """The other game's pile on a plate: its top card face up (an empty pile, its outline)
+    and its caption, or nothing (hidden)."""
+    el.hidden = pile is None
+    if pile is None:
+        return
+    el.setAttribute("aria-label", pile.label)
+    top = pile.top
+    card = (
+        f'<span class="card face s{top.suit}">{face_html(top)}</span>'
+        if top
+        else '<span class="slot"></span>'
+    )
+    el.innerHTML = f'{card}<span class="what">their pile</span>'
 
 
 def plate_of(spot: SeatSpot) -> str:
