@@ -20,6 +20,7 @@ import pytest
 
 from gin_core import preset
 from gin_core.analysis import HandReview, hand_moves
+from gin_core.analysis import review as coach_review
 from gin_core.bots.base import finish
 from gin_core.duel import DuelMatch, DuelStage
 
@@ -273,3 +274,16 @@ def test_a_rows_go_over_names_its_hand_and_one_not_kept_here_is_said():
     assert on.go_over(2) and shown[-1].hand == 2 and shown[-1].seat == 0
     assert on.go_over(0) and shown[-1].hand == 3, "0: the hand just played"
     assert not on.go_over(7) and said == ["Hand 7 is not kept on this device: there is nothing to go over."]
+
+
+def test_a_friends_hand_s_luck_line_names_the_friend_not_the_computer():
+    devices, vaults, _ = three_hands()
+    guest = devices[1]
+    game = GoneOver(guest, vaults[1]).past_game(2)  # type: ignore[arg-type]
+    assert game is not None
+    review = coach_review(game.match, 1, player=guest.me)
+    shown = presenter.review_model(game.match, 1, 0, review, {}, {}, Reader(guest.me, NAMES, True, 2))
+    luck = next(w.text for w in shown.summary if "from the cards" in w.text)
+    friend = NAMES[1 - guest.me]
+    assert f"from {friend}\u2019s turns" in luck and "from your decisions" in luck, luck
+    assert "computer" not in " ".join(w.text + w.spoken for w in shown.summary).lower()

@@ -111,10 +111,11 @@ YOU_VERB = re.compile(r"\b[Yy]ou (" + "|".join(THIRD) + r")\b")
 
 
 def named(text: str, reader: Reader) -> str:
-    """``text`` written for "you" against the computer, with both people's names instead (as
-    written when the reader is the only person)."""
+    """``text`` written for "you" against the computer, with both people's names instead; when
+    the reader is the only person here (a friend's hand, a game at a table of seats), still
+    "you", the other player by name (never "the computer" for a person)."""
     if reader.alone:
-        return text
+        return narrate.named(text, reader.other)
     me = reader.me
     text = YOU_VERB.sub(lambda found: f"{me} {THIRD[found.group(1)]}", text)
     text = re.sub(r"\b[Yy]our\b", f"{me}\u2019s", text)
