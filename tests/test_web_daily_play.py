@@ -154,7 +154,7 @@ def test_a_match_in_progress_is_abandoned_only_when_confirmed():
     d, s, r, _vault = table()
     while s.match.to_move != 0:
         s.computer_plays(s.bot.decide(s.match.view(1)).action, "")
-    assert s.play(s.view().legal_actions[0]) is None and s.in_progress()
+    assert s.play(s.reads.view().legal_actions[0]) is None and s.reads.in_progress()
     d(OpenDaily())
     assert s.game.parts.get("daily") is None and r.named("confirm")
     confirm_ok(d, r)

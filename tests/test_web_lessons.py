@@ -388,7 +388,7 @@ def test_a_lessons_practice_hand_has_the_tutor_on_and_leaves_your_match_alone() 
     assert not lessons.practice()  # no lesson open
     finish_cards(lessons)
     assert lessons.practice()
-    assert s.practicing and s.match.first_deal == BY_ID["cards"].practice
+    assert s.reads.practicing and s.match.first_deal == BY_ID["cards"].practice
     assert lessons.tutors() and tutor.turn_key() is not None
     s.end_practice()
     assert not lessons.tutors() and s.game is own and list(s.match.history) == history

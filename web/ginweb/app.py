@@ -152,7 +152,7 @@ class Page:
             dlg.close()
         s = self.session
         game = self.records.read_game("match", "match")
-        if game is not None and game.uid == s.own_game.uid:
+        if game is not None and game.uid == s.reads.own_game.uid:
             s.resume_stored(
                 game, self.records.read_game("practice", "practice hand"), stored_table(self.records)
             )
@@ -298,7 +298,7 @@ def start() -> Plugs:
     page.session, page.screen, page.turns = session, screen, turns
     dispatch = Dispatcher(session, screen, dialogs, SettingsUI(), turns, page, plugs)
     turns.match_ended = partial(dispatch, i.ShowMatchResult())
-    Inputs(dispatch, board, session.hand_keys, lambda: session.ui.stage == Stage.LIVE, plugs)
+    Inputs(dispatch, board, session.reads.hand_keys, lambda: session.ui.stage == Stage.LIVE, plugs)
     for problem in (*p.problems, *said):
         panels.notice(f"Ignored a link parameter: {problem}.", "info", 8000)
     apply_look(prefs, p.fast)

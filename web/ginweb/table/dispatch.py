@@ -84,7 +84,7 @@ class Dispatcher:
         s = self.session
         match intent:
             case i.OpenNewMatch():
-                self.dialogs.new_match(s.settings, s.game.level, s.leaving())
+                self.dialogs.new_match(s.settings, s.game.level, s.reads.leaving())
             case i.StartMatch():
                 self.start_match(intent.form)
             case i.NewMatch():
@@ -136,15 +136,15 @@ class Dispatcher:
             return
         s.ready()
         self.screen.render(Motion.NONE)
-        keys = s.hand_keys() if not s.sits_out else []
+        keys = s.reads.hand_keys() if not s.reads.sits_out else []
         self.screen.focus_card_soon(s.ui.drawn or (keys[0] if keys else None))
-        if not s.sits_out:
-            self.screen.announce(s.said(narrate.status_text(s.view(), False, spoken=True)))
+        if not s.reads.sits_out:
+            self.screen.announce(s.reads.said(narrate.status_text(s.reads.view(), False, spoken=True)))
         self.turns.kick()  # at a table of seats the computer waits while the table is covered
 
     def leave_table(self) -> None:
         """Back to your match from a table of seats, once asked (the table is not kept)."""
-        sp = self.session.seated
+        sp = self.session.reads.seated
         if sp is None:
             return
         text = f"The table of {sp.table.seats} ends (it is not kept); your match comes back as it was."

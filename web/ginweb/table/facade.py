@@ -67,11 +67,11 @@ class TableFacade:
 
     @property
     def own_game(self) -> Game:
-        return self.session.own_game
+        return self.session.reads.own_game
 
     @property
     def practicing(self) -> bool:
-        return self.session.practicing
+        return self.session.reads.practicing
 
     @property
     def settings(self) -> Settings:
@@ -87,28 +87,28 @@ class TableFacade:
 
     @property
     def seated(self) -> Seated | None:
-        sp = self.session.seated
+        sp = self.session.reads.seated
         return None if sp is None else sp.seated
 
     def seated_seat(self) -> int:
-        sp = self.session.seated
+        sp = self.session.reads.seated
         assert sp is not None, "a table of seats is on the table"
         return sp.seat
 
     def view(self) -> PlayerView:
-        return self.session.view()
+        return self.session.reads.view()
 
     def deciding(self) -> bool:
-        return self.session.deciding()
+        return self.session.reads.deciding()
 
     def hand_over(self, hand: int) -> bool:
-        return self.session.hand_over(hand)
+        return self.session.reads.hand_over(hand)
 
     def help_off(self) -> str | None:
-        return self.session.help_off()
+        return self.session.reads.help_off()
 
     def leaving(self) -> str | None:
-        return self.session.leaving()
+        return self.session.reads.leaving()
 
     # ----- commands ------------------------------------------------------------------------------
 
@@ -180,7 +180,7 @@ class TableFacade:
 
     @property
     def progress(self) -> int:
-        return self.session.progress()
+        return self.session.reads.progress()
 
     @property
     def remote(self) -> Remote | None:

@@ -75,6 +75,20 @@ def opened(m: Match, seat: int = 0, covered: bool = False, fresh: bool = False) 
     return ui
 
 
+class Reads(Protocol):
+    """What a play state reads of the game on the table (reads.py)."""
+
+    @property
+    def two_people(self) -> bool: ...
+    @property
+    def counts(self) -> bool: ...
+    def names(self) -> tuple[str, str] | None: ...
+    def told(self, event: Event) -> str: ...
+    def pair_seen(self) -> tuple[str, str]: ...
+    def in_progress(self) -> bool: ...
+    def features_count(self) -> bool: ...
+
+
 class Holder(Protocol):
     """What a play state reads and writes of the session that holds it (session.py)."""
 
@@ -89,14 +103,7 @@ class Holder(Protocol):
     @property
     def match(self) -> Match: ...
     @property
-    def two_people(self) -> bool: ...
-    @property
-    def counts(self) -> bool: ...
-    def names(self) -> tuple[str, str] | None: ...
-    def told(self, event: Event) -> str: ...
-    def pair_seen(self) -> tuple[str, str]: ...
-    def in_progress(self) -> bool: ...
-    def features_count(self) -> bool: ...
+    def reads(self) -> Reads: ...
     def adopt(self, game: Game, fresh: bool) -> None: ...
     def new_game(self, m: Match, level: str, uid: str) -> Game: ...
     def save(self) -> None: ...
@@ -179,15 +186,15 @@ class PlayState:
 
     def headline(self, s: Holder, rec: HandRecord) -> str:
         """A finished hand in a few words, as its log tells it."""
-        return narrate.hand_headline(rec.settlement, s.names())
+        return narrate.hand_headline(rec.settlement, s.reads.names())
 
     def undo_names(self, s: Holder) -> tuple[str, str] | None:
         """The names the log gives a move taken back (None: "You take back your move")."""
-        return s.names() if s.game.people else None
+        return s.reads.names() if s.game.people else None
 
     def leaving(self, s: Holder) -> str | None:
         """The warning before this match is left for another (None: nothing in progress)."""
-        return narrate.leaving_words(s.counts) if s.in_progress() else None
+        return narrate.leaving_words(s.reads.counts) if s.reads.in_progress() else None
 
     def sits_out(self) -> bool:
         """The seat at the device sits this hand out (only at a table of seats)."""
@@ -213,7 +220,7 @@ class PlayState:
         passed), or ``always`` while a hand is live (a new deal, a resumed match: the device
         may be in either person's hands); the card order goes with it."""
         m = s.match
-        people = 2 if s.two_people else 1
+        people = 2 if s.reads.two_people else 1
         if m.phase not in ENDED and handover.covers(people, m.to_move != s.seat, always):
             s.ui = TableState(handover=True)
             s.game.order = []
@@ -230,7 +237,7 @@ class PlayState:
         """The seat whose move the computer makes next: seat 1 against you (None: nobody's,
         or two people play)."""
         m = s.match
-        return 1 if m.phase not in ENDED and m.to_move == 1 and not s.two_people else None
+        return 1 if m.phase not in ENDED and m.to_move == 1 and not s.reads.two_people else None
 
     def computer_moves(self, s: Holder, seat: int, action: Action, reason: str) -> str:
         """The computer's decision at ``seat`` goes to the engine; the reason the log keeps."""

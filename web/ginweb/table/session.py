@@ -11,18 +11,14 @@ own way, the session keeps what they share. Storage, clock and ids come through 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from gin_core import (
     ENDED,
     Action,
     ActionKind,
     Bot,
-    Card,
-    Event,
     IllegalAction,
     Match,
-    PlayerView,
     Rules,
     TakeBack,
     make_bot,
@@ -34,13 +30,13 @@ from ..storage import settings, stats
 from ..storage.savefmt import Game, LogLine
 from ..storage.seatrecord import Seated
 from ..storage.vault import Vault
-from ..words import gamelog, narrate
+from ..words import gamelog
 from . import practice
-from .handview import Slot, layout, melds_shown
 from .playstate import DRAWS, Blocked, PlayState, just_drawn, logged, new_game, opened
 from .port import Plugs
+from .reads import TableReads
 from .remote import Remote, RemotePlay
-from .seated import SeatedPlay, sit
+from .seated import sit
 from .tablestate import Stage, TableState
 
 __all__ = ["Blocked", "Session", "new_game"]
@@ -70,156 +66,13 @@ class Session:
         self.bot: Bot = make_bot(game.level, game.bot_seed, SLICE_MS)
         self.events_seen = 0
         self.dirty = False  # moves recorded but not yet counted and saved (see flush)
+        self.reads = TableReads(self)  # what the table stands at, for the presenter and the parts
         self.adopt(game, fresh)
-
-    # ----- what is on the table -----------------------------------------------------------
 
     @property
     def match(self) -> Match:
+        """The engine's match of the game on the table."""
         return self.game.match
-
-    def view(self) -> PlayerView:
-        """What the seat at the table knows, told as "yours" (a seat sitting the hand out has
-        no game: asking is a mistake of the caller, refused rather than shown another's hand)."""
-        if self.sits_out:
-            raise LookupError("the seat at the device sits this hand out: it has no game to view")
-        return self.state.view_of(self)
-
-    @property
-    def two_people(self) -> bool:
-        """Two people share the device: seat 1 is a person, not the computer."""
-        return self.game.people is not None
-
-    @property
-    def seated(self) -> SeatedPlay | None:
-        """The table of seats on the table, if one is (seated.py)."""
-        return self.state if isinstance(self.state, SeatedPlay) else None
-
-    @property
-    def sits_out(self) -> bool:
-        """At a table of seats, the seat at the device sits this hand out (it watches)."""
-        return self.state.sits_out()
-
-    @property
-    def practicing(self) -> bool:
-        """A practice hand is on the table: it never counts, and your match waits."""
-        return self.state.practice
-
-    @property
-    def own_game(self) -> Game:
-        """Your match: the one on the table, or the one set aside under a practice hand or a
-        table of seats."""
-        return self.state.own or self.game
-
-    def names(self) -> tuple[str, str] | None:
-        """The two players' names (None: you against the computer)."""
-        return self.state.players(self)
-
-    def seating(self) -> dict[str, Any]:
-        """Who sits where, for the presenter (model.Look)."""
-        return self.state.seating(self)
-
-    def pair_seen(self) -> tuple[str, str]:
-        """The shown game's two names, the seat at the device's first."""
-        pair = self.names() or narrate.NAMES
-        return pair[self.seat], pair[1 - self.seat]
-
-    def said(self, text: str) -> str:
-        """Words written for you against the computer, with the other player's name when two
-        people play or at a table of seats (the seat at the table is "you")."""
-        return text if self.names() is None else narrate.named(text, self.pair_seen()[1])
-
-    def told(self, event: Event) -> str:
-        """A log line for ``event`` of the game shown."""
-        return self.state.told(self, event)
-
-    def ready(self) -> None:
-        """The person whose turn it is has the device: uncover the table on their own view."""
-        self.state.ready(self)
-        self.ui = opened(self.match, self.seat)
-
-    def in_progress(self) -> bool:
-        """Your match has moves made and has not ended (leaving it counts as abandoned)."""
-        m = self.own_game.match
-        return m.result is None and any(p == 0 for p, _ in m.history)
-
-    def hand_over(self, hand: int) -> bool:
-        """Hand ``hand`` of your match is over and its result was shown."""
-        m = self.own_game.match
-        n = len(m.records)
-        if not 0 < hand <= n:
-            return False
-        return hand < n or m.phase not in ENDED or self.practicing or self.ui.stage >= Stage.RESULT
-
-    def leaving(self) -> str | None:
-        """The warning before your match is left for another (None: nothing in progress)."""
-        return self.state.leaving(self)
-
-    def features_count(self) -> bool:
-        """No feature says the match on the table is not counted (a feature's practice)."""
-        return self.plugs.counts()
-
-    @property
-    def counts(self) -> bool:
-        """The match on the table counts in the statistics: your match (not a practice hand,
-        not a table of seats), no feature says otherwise, and not two people's match."""
-        return self.state.counts and not self.two_people and self.features_count()
-
-    def undo_off(self) -> Blocked | str | None:
-        """Why moves cannot be taken back now: the play on the table, strict mode, a feature's
-        reason (words), or None."""
-        off = self.state.undo_off()
-        if off is not None:
-            return off
-        if self.settings.strict:
-            return Blocked.UNDO_STRICT
-        if self.practicing:
-            return None
-        return self.plugs.undo_off()
-
-    def help_off(self) -> str | None:
-        """Why the hint and the tutor are off now (the play's or a feature's words), or None."""
-        if self.practicing:
-            return None
-        return self.state.help_off() if self.state.remote else self.plugs.help_off()
-
-    @property
-    def strict(self) -> bool:
-        """No undo on the table (the presenter hides the button)."""
-        return self.undo_off() is not None
-
-    def can_undo(self) -> bool:
-        """You may take back your last move: undo is on, and it showed you nothing
-        (``Match.fair_undo``: not a stock draw, not answered by the computer)."""
-        return not (self.strict or self.ui.handover) and self.unfair() is None
-
-    def unfair(self) -> TakeBack | None:
-        """Why the seat at the device may not take back its last move (None: it may)."""
-        return self.state.unfair(self)
-
-    def slots(self) -> list[Slot]:
-        """Your cards as laid out on screen (none while you sit the hand out)."""
-        order = self.state.order_of(self)
-        return [] if self.sits_out else layout(self.view().hand, self.settings.sort, order)[0]
-
-    def hand_keys(self) -> list[str]:
-        """Your cards in the order shown."""
-        return [str(s.card) for s in self.slots()]
-
-    def shown_melds(self) -> list[frozenset[Card]]:
-        """The melds of your hand as grouped on screen (your own order, or the sorted layout)."""
-        return melds_shown(self.slots())
-
-    def hand_start(self) -> int:
-        """History length when the hand on the table was dealt."""
-        history = self.match.history
-        return max((i + 1 for i, (_, a) in enumerate(history) if a.kind == ActionKind.NEXT_HAND), default=0)
-
-    def computer_reasons(self) -> list[LogLine]:
-        """The computer's moves of the finished hand on the table, with their reasons."""
-        if self.ui.stage < Stage.RESULT or self.state.remote:
-            return []
-        return gamelog.computer_reasons(self.game.log, self.hand_start())
 
     # ----- starting -------------------------------------------------------------------------
 
@@ -227,7 +80,7 @@ class Session:
         """Make ``game`` the match on the table (fresh: just dealt; else resumed)."""
         self.epoch += 1
         self.game = game
-        if not self.practicing:  # a practice hand leaves what features know of your match
+        if not self.reads.practicing:  # a practice hand leaves what features know of your match
             for f in self.plugs.match_parts:
                 f.table_set(game, fresh)
         self.bot = make_bot(game.level, game.bot_seed, SLICE_MS)
@@ -236,7 +89,7 @@ class Session:
         self.ui.focus = self.ui.drawn
         self.state.cover(self, always=True)
         if fresh or not game.log:
-            game.log = [LogLine(0, e.player, self.told(e)) for e in game.match.events]
+            game.log = [LogLine(0, e.player, self.reads.told(e)) for e in game.match.events]
             if not fresh:
                 game.log.append(LogLine(len(game.match.history), None, "Resumed (log rebuilt)"))
         self.events_seen = len(game.match.events)
@@ -248,7 +101,7 @@ class Session:
         ends, and a counting match in progress is counted as abandoned when ``counted``."""
         self.state.end(self)
         self.vault.remove("practice")
-        if counted and self.counts and self.in_progress():
+        if counted and self.reads.counts and self.reads.in_progress():
             uid = self.game.uid
             self.vault.count(lambda d: stats.count_abandoned(d, uid))
 
@@ -308,12 +161,12 @@ class Session:
 
     def leave_table(self) -> None:
         """The table of seats ends (its record goes); your match is back on the table."""
-        if self.seated is not None:
+        if self.reads.seated is not None:
             self.state.end(self)
 
     def back_to_match(self) -> None:
         """Leave the table of seats (it ends): your match comes back exactly where it was."""
-        if self.seated is not None:
+        if self.reads.seated is not None:
             self.state.end(self)
             self.adopt(self.game, fresh=False)
 
@@ -338,22 +191,6 @@ class Session:
             self.state.end(self)
             self.adopt(self.game, fresh=False)
 
-    def ended(self) -> bool:
-        """The hand on the table is over and its showdown known (the table may show it)."""
-        return self.state.ended(self)
-
-    def deciding(self) -> bool:
-        """The seat at the device is to move now (not while it sits out or the device passes)."""
-        return not (self.sits_out or self.ui.handover) and self.state.deciding(self)
-
-    def progress(self) -> int:
-        """How many moves the game on the table has had (a key of the turn)."""
-        return self.state.progress(self)
-
-    def computer_seat(self) -> int | None:
-        """The seat whose move the computer makes next (None: nobody's, or a person's)."""
-        return self.state.computer_seat(self)
-
     def practice(self, code: str, dealer: int, start: Match | None = None) -> None:
         """Play deal ``code`` again as a practice hand (or on from ``start``); your match waits."""
         practice.start(self, code, dealer, start)
@@ -370,10 +207,10 @@ class Session:
 
     def play(self, action: Action) -> IllegalAction | Blocked | None:
         """Play ``action`` for the seat at the table; the refusal (nothing changed) or None."""
-        blocked = self.blocked(action.kind)
+        blocked = self.reads.blocked(action.kind)
         if blocked is not None:
             return blocked
-        before = set() if self.sits_out else set(self.view().hand)
+        before = set() if self.reads.sits_out else set(self.reads.view().hand)
         try:
             self.state.apply(self, action)
         except IllegalAction as refusal:
@@ -381,7 +218,7 @@ class Session:
         ui = self.ui
         ui.hint = None
         if action.kind in DRAWS:
-            new = set(self.view().hand) - before
+            new = set(self.reads.view().hand) - before
             ui.drawn = str(next(iter(new))) if new else None
             ui.focus = ui.drawn
         elif action.kind == ActionKind.DISCARD:
@@ -392,25 +229,16 @@ class Session:
         self.record()
         return None
 
-    def blocked(self, kind: ActionKind) -> Blocked | None:
-        """Why the page does not even ask the engine to play a move of ``kind`` now (None: it
-        asks)."""
-        if self.ui.handover:
-            return Blocked.HANDOVER
-        if self.sits_out:
-            return None if kind == ActionKind.NEXT_HAND else Blocked.SITS_OUT
-        return self.state.refuses(self, kind)
-
     def undo(self) -> Blocked | TakeBack | str | None:
         """Take back your last move of this hand, if it showed you nothing (the match is then
         marked in the statistics)."""
-        off = self.undo_off()
+        off = self.reads.undo_off()
         if off is not None:
             return off
         if self.ui.handover:
             return Blocked.HANDOVER
         seat = self.seat
-        unfair = self.unfair()
+        unfair = self.reads.unfair()
         if unfair is not None:
             return unfair
         k = self.match.undo_point(seat)
@@ -435,7 +263,7 @@ class Session:
 
     def reorder(self, key: str, index: int) -> None:
         """Move a card of your hand to ``index`` (your own order from now on)."""
-        keys = self.hand_keys()
+        keys = self.reads.hand_keys()
         if key not in keys:
             return
         keys.remove(key)
@@ -445,6 +273,11 @@ class Session:
             self.change_settings(replace(self.settings, sort="custom"))
         self.ui.focus = key
         self.save()
+
+    def ready(self) -> None:
+        """The person whose turn it is has the device: uncover the table on their own view."""
+        self.state.ready(self)
+        self.ui = opened(self.match, self.seat)
 
     # ----- what the table shows besides the match (tablestate.py) ------------------------------
 
@@ -472,10 +305,6 @@ class Session:
         self.ui.thinking = False
         self.record(self.state.computer_moves(self, seat, action, reason))
 
-    def computer_view(self, seat: int) -> PlayerView:
-        """What the computer at ``seat`` knows (its own game's view)."""
-        return self.state.computer_view(self, seat)
-
     # ----- settings ----------------------------------------------------------------------------
 
     def change_settings(self, new: settings.Settings) -> None:
@@ -499,8 +328,8 @@ class Session:
         m, g = self.match, self.game
         n = len(m.history)
         gamelog.keep_reason(g.pending, n, reason)
-        new = logged(m.events[self.events_seen :], self.seated is not None)
-        g.log.extend(LogLine(n, e.player, self.told(e)) for e in new)
+        new = logged(m.events[self.events_seen :], self.reads.seated is not None)
+        g.log.extend(LogLine(n, e.player, self.reads.told(e)) for e in new)
         self.events_seen = len(m.events)
         if m.phase in ENDED and m.records and len(m.records) == m.deals:
             never = never_seen(m, len(m.records), self.seat) if g.pending else frozenset()
@@ -518,7 +347,7 @@ class Session:
 
     def count_stats(self) -> None:
         """Count your match as it stands (each hand, undo and result once) and tell the features."""
-        if not self.counts:
+        if not self.reads.counts:
             return
         g = self.game
         for update in stats.match_counts(g.match, g.uid, g.undos, g.level, self.vault.now):
@@ -533,7 +362,7 @@ class Session:
     def save_own(self) -> None:
         """Save your match (also while a practice hand is on the table: a feature's part of it
         changed)."""
-        if self.practicing:
-            self.vault.put("match", self.own_game.dumps(self.vault.seal_key()))
+        if self.reads.practicing:
+            self.vault.put("match", self.reads.own_game.dumps(self.vault.seal_key()))
         else:
             self.save()
