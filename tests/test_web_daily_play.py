@@ -84,7 +84,7 @@ def play_out(s: Session) -> None:
             assert s.play(you.decide(m.view(0)).action) is None
         else:
             s.computer_plays(s.bot.decide(m.view(1)).action, "")
-        s.flush()
+        s.kept.flush()
 
 
 def run_jobs(s: Session) -> int:

@@ -249,7 +249,7 @@ def test_a_draw_is_drawn_first_then_saved_and_the_computer_is_let_move():
     assert s.ui.drawn is not None and r.named("focus_card_soon")[-1] == (s.ui.drawn,)
     assert not r.named("focus_card")
     assert v.data.get("match") != s.game.dumps(KEY), "saved only after the screen is drawn"
-    assert s.dirty and len(r.pending) == 1
+    assert s.kept.dirty and len(r.pending) == 1
     r.pending.pop()()
     assert savefmt.loads(v.data["match"], KEY).match.history == s.match.history
     assert r.named("kick")
@@ -375,10 +375,10 @@ def test_undo_takes_back_a_move_that_showed_you_nothing_unless_strict():
     assert len(s.match.history) == n and s.ui.drawn is None
     assert r.named("announce")[-1][0].startswith("Move taken back.")
     assert savefmt.loads(v.data["match"], KEY).undos == 1
-    s.flush()
-    s.count_stats()
+    s.kept.flush()
+    s.kept.count_stats()
     assert v.stats["matches"]["with_undo"] == 1, "the match is marked in the statistics"
-    s.count_stats()
+    s.kept.count_stats()
     assert v.stats["matches"]["with_undo"] == 1, "once"
     d(i.Undo())
     assert r.named("notice")[-1][0] == "The computer has replied to that move: it can't be taken back."

@@ -129,7 +129,7 @@ def play_hand(seed: int, check: Callable[[Session, Vault], None]) -> Session:
         view = s.reads.view()
         assert view.my_turn, "the seat at the table is the one to move"
         d(i.Play(rng.choice(view.legal_actions)))
-        s.flush()
+        s.kept.flush()
         check(s, v)
     return s
 
@@ -161,7 +161,7 @@ def test_a_reload_comes_back_covered_with_the_same_names() -> None:
     d, s, v = two_people(11)
     d(i.Ready())
     d(i.Play(s.reads.view().legal_actions[0]))
-    s.flush()
+    s.kept.flush()
     game = savefmt.loads(v.data["match"], KEY)
     assert game.people == NAMES and game.order == []
     again = Session(s.settings, v, game, False)
@@ -252,7 +252,7 @@ def test_stored_people_are_checked_as_the_form_checks_them(stored: object) -> No
     unreadable names silently made it a match against the computer (seat 1's hand then shown
     to seat 0). It stays a match of two people, default names, the field named."""
     _, s, v = two_people(11)
-    s.flush()
+    s.kept.flush()
     data = json.loads(v.data["match"])
     data["people"] = stored
     game = savefmt.loads(json.dumps(data), KEY)
@@ -284,7 +284,7 @@ def test_the_log_names_both_people_and_never_the_computer(seed: int) -> None:
         if s.ui.handover:
             d(i.Ready())
         d(i.Play(players.decide(s.reads.view()).action))
-        s.flush()
+        s.kept.flush()
     settled = s.match.records[-1].settlement
     assert settled is not None and settled.winner is not None, "the hand is scored"
     text = " ".join(line.text for line in s.game.log)

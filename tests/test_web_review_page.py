@@ -174,7 +174,7 @@ def test_play_on_is_a_practice_hand_from_your_decision_and_the_match_comes_back_
     assert len(s.reads.view().hand) == 11 and s.ui.drawn is not None, "you drew: the card drawn is marked"
     assert s.game.level == "beginner"
     s.play(Action.parse("discard TC"))
-    s.flush()
+    s.kept.flush()
     assert v.data["match"] == own and v.stats == counted, "a practice hand never counts"
     d(i.EndPractice())
     assert s.reads.own_game is s.game and s.match.history == history, "not practising any more"
@@ -216,8 +216,8 @@ def test_the_coach_is_due_on_finished_hands_and_its_review_is_kept_saved_and_cou
     assert v.stats["coach"]["hands"] == 1
     assert v.stats["coach"]["given_tenths"] == round(coached.given_away * 10)
     f.keep_review("u1", coached)
-    s.flush()
-    s.count_stats()
+    s.kept.flush()
+    s.kept.count_stats()
     assert v.stats["coach"]["hands"] == 1, "counted once"
     assert not f.keep_review("another-match", coached)
     d(OpenReview(1, 3))

@@ -93,9 +93,9 @@ def model(s: Session) -> TableModel:
 
 
 def step(s: Session) -> None:
-    """One move and its saving (the page saves once the move is drawn: Session.flush)."""
+    """One move and its saving (the page saves once the move is drawn: Keeper.flush)."""
     one_move(s)
-    s.flush()
+    s.kept.flush()
 
 
 def one_move(s: Session) -> None:

@@ -159,7 +159,7 @@ class Page:
             self.screen.render(Motion.NONE)
             self.turns.kick()
         else:
-            s.save()
+            s.kept.save()
         self.records.stats_data = self.records.load_stats()
 
 

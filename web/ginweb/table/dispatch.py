@@ -171,7 +171,7 @@ class Dispatcher:
         """The game on the table changed on another device (a friend's move or card, a new
         hand when ``dealt``): draw it, then let the showdown run if the hand is over."""
         self.screen.render(Motion.DEAL if dealt else Motion.MOVE)
-        self.screen.later(self.session.flush)
+        self.screen.later(self.session.kept.flush)
         self.turns.kick()
 
     # ----- settings and statistics --------------------------------------------------------------

@@ -162,7 +162,7 @@ class TableFacade:
         self.session.seat = seat
 
     def save_own(self) -> None:
-        self.session.save_own()
+        self.session.kept.save_own()
 
     def play_remote(self, remote: Remote) -> None:
         s = self.session

@@ -142,7 +142,7 @@ class Moves:
             focus(keys[min(place, len(keys) - 1)] if keys else None)
         elif s.ui.drawn is not None:
             focus(s.ui.drawn)
-        self.screen.later(s.flush)
+        self.screen.later(s.kept.flush)
         self.turns.kick()
         return True
 

@@ -89,13 +89,20 @@ class Reads(Protocol):
     def features_count(self) -> bool: ...
 
 
+class Kept(Protocol):
+    """What a play state asks of the keeper of the log and the stored record (keeping.py)."""
+
+    events_seen: int
+
+    def save(self) -> None: ...
+
+
 class Holder(Protocol):
     """What a play state reads and writes of the session that holds it (session.py)."""
 
     game: Game
     seat: int
     ui: TableState
-    events_seen: int
     epoch: int
     vault: Vault
     state: PlayState
@@ -104,9 +111,10 @@ class Holder(Protocol):
     def match(self) -> Match: ...
     @property
     def reads(self) -> Reads: ...
+    @property
+    def kept(self) -> Kept: ...
     def adopt(self, game: Game, fresh: bool) -> None: ...
     def new_game(self, m: Match, level: str, uid: str) -> Game: ...
-    def save(self) -> None: ...
     def seats_changed(self, seated: Seated) -> None: ...
 
 

@@ -216,7 +216,7 @@ class SeatedPlay(PlayState):
         self.shown_key = key
         s.game.order, s.game.pending = [], {}
         s.game.log = [LogLine(0, e.player, s.reads.told(e)) for e in logged(match.events, True)]
-        s.events_seen = len(match.events)
+        s.kept.events_seen = len(match.events)
         s.ui = opened(match, seat, covered=self.holder is None)
 
     def passed(self, s: Holder, new_deal: bool) -> None:
@@ -250,4 +250,4 @@ def sit(s: Holder, seated: Seated, fresh: bool) -> None:
         s.ui = TableState(handover=True)
     s.seats_changed(seated)
     if fresh:
-        s.save()
+        s.kept.save()

@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gin_core import (
-    ENDED,
     Action,
     ActionKind,
     Bot,
@@ -23,16 +22,15 @@ from gin_core import (
     TakeBack,
     make_bot,
 )
-from gin_core.analysis import never_seen
 
 from ..kit.background import SLICE_MS
-from ..storage import settings, stats
-from ..storage.savefmt import Game, LogLine
+from ..storage import settings
+from ..storage.savefmt import Game
 from ..storage.seatrecord import Seated
 from ..storage.vault import Vault
-from ..words import gamelog
 from . import practice
-from .playstate import DRAWS, Blocked, PlayState, just_drawn, logged, new_game, opened
+from .keeping import Keeper
+from .playstate import DRAWS, Blocked, PlayState, just_drawn, new_game, opened
 from .port import Plugs
 from .reads import TableReads
 from .remote import Remote, RemotePlay
@@ -64,9 +62,8 @@ class Session:
         self.epoch = 0  # changes whenever the table is replaced or moves are taken back
         self.game = game
         self.bot: Bot = make_bot(game.level, game.bot_seed, SLICE_MS)
-        self.events_seen = 0
-        self.dirty = False  # moves recorded but not yet counted and saved (see flush)
         self.reads = TableReads(self)  # what the table stands at, for the presenter and the parts
+        self.kept = Keeper(self)  # the log, the statistics and the stored record
         self.adopt(game, fresh)
 
     @property
@@ -88,22 +85,15 @@ class Session:
         self.ui = opened(game.match, fresh=fresh)
         self.ui.focus = self.ui.drawn
         self.state.cover(self, always=True)
-        if fresh or not game.log:
-            game.log = [LogLine(0, e.player, self.reads.told(e)) for e in game.match.events]
-            if not fresh:
-                game.log.append(LogLine(len(game.match.history), None, "Resumed (log rebuilt)"))
-        self.events_seen = len(game.match.events)
-        self.count_stats()
-        self.save()
+        self.kept.adopted(game, fresh)
 
     def abandon(self, counted: bool) -> None:
         """Leave the match on the table for another: a table of seats or the practice hand
         ends, and a counting match in progress is counted as abandoned when ``counted``."""
         self.state.end(self)
         self.vault.remove("practice")
-        if counted and self.reads.counts and self.reads.in_progress():
-            uid = self.game.uid
-            self.vault.count(lambda d: stats.count_abandoned(d, uid))
+        if counted:
+            self.kept.count_abandoned()
 
     def replace_match(self, game: Game, abandon: bool = True) -> None:
         """Put the just-dealt ``game`` (a feature's match) on the table in place of your match;
@@ -226,7 +216,7 @@ class Session:
         elif action.kind == ActionKind.NEXT_HAND:
             self.state.dealt(self)
         self.state.cover(self, always=action.kind == ActionKind.NEXT_HAND)
-        self.record()
+        self.moved()
         return None
 
     def undo(self) -> Blocked | TakeBack | str | None:
@@ -245,21 +235,17 @@ class Session:
         assert k is not None, "fair_undo found your last move"
         self.epoch += 1
         self.state.take_back(self, seat)
-        g = self.game
-        g.log = gamelog.take_back(g.log, g.pending, k)
         names = self.state.undo_names(self)
         who = f"{names[seat]} takes back a move" if names else "You take back your move"
-        g.log.append(LogLine(k, seat, who))
-        g.undos += 1
-        self.events_seen = len(self.match.events)
+        self.kept.taken_back(k, seat, who)
         self.ui = TableState(drawn=just_drawn(self.match, seat), focus=self.ui.focus)
-        self.save()
+        self.kept.save()
         return None
 
     def sort(self, way: str) -> None:
         self.change_settings(replace(self.settings, sort=way))
         self.state.keep_order(self, [])
-        self.save()
+        self.kept.save()
 
     def reorder(self, key: str, index: int) -> None:
         """Move a card of your hand to ``index`` (your own order from now on)."""
@@ -272,7 +258,7 @@ class Session:
         if self.settings.sort != "custom":
             self.change_settings(replace(self.settings, sort="custom"))
         self.ui.focus = key
-        self.save()
+        self.kept.save()
 
     def ready(self) -> None:
         """The person whose turn it is has the device: uncover the table on their own view."""
@@ -303,7 +289,7 @@ class Session:
         """The computer's decision at ``seat`` (thought out on its own view) goes to the
         engine, and to the log with its reason (kept unshown until the hand is over)."""
         self.ui.thinking = False
-        self.record(self.state.computer_moves(self, seat, action, reason))
+        self.moved(self.state.computer_moves(self, seat, action, reason))
 
     # ----- settings ----------------------------------------------------------------------------
 
@@ -314,55 +300,13 @@ class Session:
         if new.level != self.game.level:
             self.game.level = new.level
             self.bot = make_bot(new.level, self.game.bot_seed, SLICE_MS)
-            self.save()
+            self.kept.save()
 
     # ----- after any move ----------------------------------------------------------------------
 
-    def record(self, reason: str = "") -> None:
-        """Log the new events (public facts only) and keep the computer's reason unshown until
-        the hand is over. Counting and saving wait for :meth:`flush`, so a move is drawn first."""
-        if self.state.remote:  # a friend's hand: logged from its view
+    def moved(self, reason: str = "") -> None:
+        """A move was played: a friend's hand follows its view (remote.py), and the keeper logs
+        the move (``reason``: the computer's, sealed until the hand is over)."""
+        if self.state.remote:
             self.remote_changed()
-            self.dirty = True
-            return
-        m, g = self.match, self.game
-        n = len(m.history)
-        gamelog.keep_reason(g.pending, n, reason)
-        new = logged(m.events[self.events_seen :], self.reads.seated is not None)
-        g.log.extend(LogLine(n, e.player, self.reads.told(e)) for e in new)
-        self.events_seen = len(m.events)
-        if m.phase in ENDED and m.records and len(m.records) == m.deals:
-            never = never_seen(m, len(m.records), self.seat) if g.pending else frozenset()
-            gamelog.close_hand(
-                g.log, g.pending, n, m.records[-1], self.state.headline(self, m.records[-1]), never
-            )
-        self.dirty = True
-
-    def flush(self) -> None:
-        """Count statistics and save what :meth:`record` logged (right after the screen is drawn)."""
-        if self.dirty:
-            self.dirty = False
-            self.count_stats()
-            self.save()
-
-    def count_stats(self) -> None:
-        """Count your match as it stands (each hand, undo and result once) and tell the features."""
-        if not self.reads.counts:
-            return
-        g = self.game
-        for update in stats.match_counts(g.match, g.uid, g.undos, g.level, self.vault.now):
-            self.vault.count(update)
-        for f in self.plugs.counters:
-            f.counted(g)
-
-    def save(self) -> None:
-        self.dirty = False
-        self.state.save(self)
-
-    def save_own(self) -> None:
-        """Save your match (also while a practice hand is on the table: a feature's part of it
-        changed)."""
-        if self.reads.practicing:
-            self.vault.put("match", self.reads.own_game.dumps(self.vault.seal_key()))
-        else:
-            self.save()
+        self.kept.record(reason)

@@ -110,7 +110,7 @@ class Turns:
             return
         s.computer_plays(decision.action, narrate.reason_words(decision.reason), seat)
         self.show.render()
-        self.show.later(s.flush)
+        self.show.later(s.kept.flush)
         if not watched:
             self.said_played()
         await dom.pause(self.pace("after"))
