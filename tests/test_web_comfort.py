@@ -30,8 +30,9 @@ from ginweb.tutor.model import FAR_WIN, concern, question_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ginweb.table.dispatch import Dispatcher
+from ginweb.table.playstate import new_game
 from ginweb.table.port import Plugs
-from ginweb.table.session import Session, new_game
+from ginweb.table.session import Session
 from test_web_dispatch import Recorder, Vault
 
 COMFORT = {

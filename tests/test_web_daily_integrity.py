@@ -37,8 +37,9 @@ from ginweb.table import intents as i
 from ginweb.table import params
 from ginweb.table.dispatch import Dispatcher
 from ginweb.table.model import Look, present
+from ginweb.table.playstate import new_game
 from ginweb.table.port import Plugs
-from ginweb.table.session import Session, new_game
+from ginweb.table.session import Session
 from ginweb.tutor.feature import TutorFeature
 from ginweb.words import narrate
 from test_web_daily_play import DAY, DailyRecorder, feature, play_out, start_daily, stored_dailies
@@ -308,7 +309,7 @@ def test_practice_dailies_count_nothing():
             s.play(you.decide(m.view(0)).action)
         else:
             s.computer_plays(s.bot.decide(m.view(1)).action, "")
-    s.new_match()  # leaving a practice daily is no abandoned match either
+    s.plays.new_match()  # leaving a practice daily is no abandoned match either
     assert vault.stats == stats.empty()
 
 
@@ -334,7 +335,9 @@ def test_leaving_a_match_that_does_not_count_for_the_daily_does_not_say_it_count
     r.run_later()
     assert feature(s).attempt == Attempt.COUNTED and vault.stats == stats.empty()
     # an ordinary match against the computer does count as abandoned, and says so
-    s.replace_match(new_game(Match(PREFS.game_rules(), seed=6), PREFS.level, vault.new_uid(), vault.now()))
+    s.plays.replace_match(
+        new_game(Match(PREFS.game_rules(), seed=6), PREFS.level, vault.new_uid(), vault.now())
+    )
     while not s.reads.in_progress():
         if s.match.to_move == 0:
             s.play(make_bot("simple", 1).decide(s.reads.view()).action)

@@ -32,8 +32,9 @@ from ginweb.storage.settings import Settings
 from ginweb.table import chartview, params
 from ginweb.table import intents as i
 from ginweb.table.dispatch import Dispatcher
+from ginweb.table.playstate import new_game
 from ginweb.table.port import Plugs
-from ginweb.table.session import Session, new_game
+from ginweb.table.session import Session
 from test_web_dispatch import KEY, Recorder, Vault, confirm_ok
 
 DAY = datetime.date(2026, 11, 23)  # Daily #1, and "today" in the Vault's clock
@@ -70,7 +71,7 @@ def feature(s: Session) -> DailyFeature:
 
 def start_daily(s: Session, day: datetime.date, target: int | None = None) -> None:
     """Deal ``day``'s daily on the table (as "Daily deal" does, without the confirmation)."""
-    s.replace_match(feature(s).new_daily(day, target))
+    s.plays.replace_match(feature(s).new_daily(day, target))
 
 
 def play_out(s: Session) -> None:

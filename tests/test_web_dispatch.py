@@ -29,8 +29,9 @@ from ginweb.storage import savefmt, stats  # noqa: E402  (same)
 from ginweb.storage.settings import Settings  # noqa: E402  (same)
 from ginweb.table import intents as i  # noqa: E402  (the page's package lives in web/)
 from ginweb.table.dispatch import Dispatcher  # noqa: E402  (same)
+from ginweb.table.playstate import new_game  # noqa: E402  (same)
 from ginweb.table.port import FeatureIntent  # noqa: E402  (same)
-from ginweb.table.session import Session, new_game  # noqa: E402  (same)
+from ginweb.table.session import Session  # noqa: E402  (same)
 from ginweb.table.tablestate import Stage  # noqa: E402  (same)
 
 KEY = "ab" * 32

@@ -20,8 +20,9 @@ from ginweb.friend.duel import Round
 from ginweb.friend.seat import FriendSeat
 from ginweb.table import intents as i
 from ginweb.table.model import Look, present
+from ginweb.table.playstate import Blocked
 from ginweb.table.remote import HELPS_OFF, REMOTE_WORDS
-from ginweb.table.session import Blocked, Session
+from ginweb.table.session import Session
 from ginweb.words.narrate import card_word
 from test_web_dispatch import table
 from test_web_friend_duel import carry, deal, drawn_names, hidden_from, pair
@@ -64,7 +65,7 @@ def devices(helps: bool = False):
         d, s, r, vault = table(seed=10 + me)
         hands = Hands(rounds, me)
         seat = FriendSeat(hands, helps, s.settings.game_rules)  # type: ignore[arg-type]
-        s.play_remote(seat)
+        s.plays.play_remote(seat)
         out.append((d, s, r, vault, hands))
     return rounds, out
 
@@ -109,7 +110,7 @@ def test_a_hand_with_a_friend_is_played_on_both_tables_and_names_no_hidden_card(
         ending = [a for a in moves if a.kind in ENDING]
         action = ending[0] if ending else rng.choice([a for a in moves if a.kind not in ENDING])
         assert d(i.Play(action)) is not False
-        sessions[1 - mover].remote_changed()  # the other device's feature follows its round
+        sessions[1 - mover].plays.remote_changed()  # the other device's feature follows its round
     else:
         raise AssertionError("the hand did not end")
     lines = [s.state.log_of(s)[-1].text for s in sessions]
@@ -146,7 +147,7 @@ def test_leaving_the_friends_hand_brings_your_match_back_as_it_was():
     s = tables[0][1]
     game, moves = s.game, len(s.match.history)
     assert "stays kept on both devices" in (s.reads.leaving() or "")
-    s.end_remote()
+    s.plays.end_remote()
     assert not s.state.remote and s.game is game and len(s.match.history) == moves
     assert s.reads.view() == s.match.view(0)
 
@@ -193,7 +194,7 @@ def test_a_practice_hand_on_the_table_is_asked_before_the_friends_hand_takes_its
     deal(rounds, 1)
     _, s, r, _ = table(seed=12)
     d = Dispatcher(s, r, r, r, r, r)
-    s.practice(s.match.deal_code, 0)
+    s.plays.practice(s.match.deal_code, 0)
     hands = Hands(rounds, 0)
     seat = FriendSeat(hands, False, s.settings.game_rules)  # type: ignore[arg-type]
     kept = GoneOver(hands, s.vault)  # type: ignore[arg-type]

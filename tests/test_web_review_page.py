@@ -31,8 +31,9 @@ from ginweb.storage.settings import Settings
 from ginweb.table import intents as i
 from ginweb.table.dispatch import Dispatcher
 from ginweb.table.model import Look, present
+from ginweb.table.playstate import new_game
 from ginweb.table.port import Plugs
-from ginweb.table.session import Session, new_game
+from ginweb.table.session import Session
 from test_web_dispatch import KEY, Vault
 
 # Deal 000-2N25, dealer 1 (as in test_web_review.py): you break your run at move 3, knock at move 11.

@@ -29,9 +29,10 @@ from ginweb.storage import stats  # noqa: E402  (same)
 from ginweb.storage.settings import Settings  # noqa: E402  (same)
 from ginweb.table.facade import TableFacade  # noqa: E402  (same)
 from ginweb.table.model import Look, TableModel  # noqa: E402  (same)
+from ginweb.table.playstate import Blocked, new_game  # noqa: E402  (same)
 from ginweb.table.port import Plugs  # noqa: E402  (same)
 from ginweb.table.seatedmodel import present_seated  # noqa: E402  (same)
-from ginweb.table.session import Blocked, Session, new_game  # noqa: E402  (same)
+from ginweb.table.session import Session  # noqa: E402  (same)
 from ginweb.words import narrate  # noqa: E402  (same)
 from ginweb.words.seatwords import WORDS, words_of  # noqa: E402  (same)
 from test_web_dispatch import Vault  # noqa: E402  (the session's storage in memory)
@@ -78,7 +79,7 @@ def session_at(seating: str, people: tuple[str | None, ...] | None = None, seed:
     s = Session(Settings(), vault, game, fresh=True)
     n = SEATINGS[seating].seats if seating in {str(k) for k in SEATINGS} else 0
     who = people if people is not None else record.alone(n)
-    s.seat_table(
+    s.plays.seat_table(
         record.Seated(TableMatch(table_preset(seating), seed=seed, dealer=0), "beginner", who, uid="t1"), True
     )
     return s
@@ -230,7 +231,7 @@ def test_a_reload_resumes_the_table_where_it_was():
         step(s)
     stored = record.parse(json.loads(s.vault.data[record.NAME]), KEY)
     again = Session(Settings(), s.vault, s.reads.own_game, fresh=False)
-    again.seat_table(stored, fresh=False)
+    again.plays.seat_table(stored, fresh=False)
     assert again.reads.seated is not None and again.reads.seated.table.history == s.reads.seated.table.history
     assert again.reads.view().hand == s.reads.view().hand and again.seat == s.seat
 
@@ -249,7 +250,7 @@ def test_the_holder_takes_back_a_move_while_nothing_was_seen_since():
 def test_a_new_match_ends_the_table_and_your_match_is_the_one_left():
     s = session_at("three")
     assert s.reads.leaving() is not None
-    s.leave_table()
+    s.plays.leave_table()
     assert s.reads.seated is None and s.game.uid == "mine" and record.NAME not in s.vault.data
 
 
@@ -512,7 +513,7 @@ def test_a_table_moved_in_another_tab_is_read_again_here_and_one_left_there_is_l
 
     there = session_at("three", seed=3)
     here = Session(Settings(), there.vault, there.reads.own_game, fresh=False)
-    here.seat_table(record.parse(json.loads(there.vault.data[record.NAME]), KEY), fresh=False)
+    here.plays.seat_table(record.parse(json.loads(there.vault.data[record.NAME]), KEY), fresh=False)
     f = SeatsFeature(there.vault, None, lambda _: None)  # type: ignore[arg-type]
     f.attach(TableFacade(here, SimpleNamespace(screen=SimpleNamespace(render=lambda: None))))  # type: ignore[arg-type]
     for _ in range(12):
@@ -521,7 +522,7 @@ def test_a_table_moved_in_another_tab_is_read_again_here_and_one_left_there_is_l
     assert (
         here.reads.seated is not None and here.reads.seated.table.history == there.reads.seated.table.history
     )
-    there.leave_table()
+    there.plays.leave_table()
     f.stored_changed(record.NAME)
     assert here.reads.seated is None and here.game.uid == "mine"
 
@@ -589,19 +590,19 @@ def test_play_here_puts_back_what_the_other_tab_left_on_the_table():
     there = Session(
         Settings(), here.vault, here.reads.own_game, fresh=False
     )  # the other tab, on the same storage
-    there.seat_table(record.parse(json.loads(here.vault.data[record.NAME]), KEY), fresh=False)
+    there.plays.seat_table(record.parse(json.loads(here.vault.data[record.NAME]), KEY), fresh=False)
     for _ in range(12):
         step(there)
     mine = savefmt.loads(here.vault.data["match"], KEY)
-    here.resume_stored(mine, None, record.parse(json.loads(here.vault.data[record.NAME]), KEY))
+    here.plays.resume_stored(mine, None, record.parse(json.loads(here.vault.data[record.NAME]), KEY))
     assert here.reads.seated is not None and there.reads.seated is not None
     assert (
         here.reads.seated.table.history == there.reads.seated.table.history
         and here.reads.own_game.uid == "mine"
     )
 
-    there.back_to_match()  # the other tab ends the table: its record goes
+    there.plays.back_to_match()  # the other tab ends the table: its record goes
     assert record.NAME not in here.vault.data
-    here.resume_stored(savefmt.loads(here.vault.data["match"], KEY), None, None)
+    here.plays.resume_stored(savefmt.loads(here.vault.data["match"], KEY), None, None)
     assert here.reads.seated is None and here.game.uid == "mine" and here.reads.counts
     assert here.reads.view().hand == there.reads.view().hand

@@ -52,8 +52,9 @@ from .table.dom.settings_ui import SettingsUI
 from .table.dom.sound import Sound
 from .table.dom.turns import Turns
 from .table.dom.ui import TableUI
+from .table.playstate import new_game
 from .table.port import Links, Plugs
-from .table.session import Session, new_game
+from .table.session import Session
 from .table.tablestate import Motion, Stage
 from .tutor.feature import TutorFeature
 from .tutor.ui import TutorUI
@@ -153,7 +154,7 @@ class Page:
         s = self.session
         game = self.records.read_game("match", "match")
         if game is not None and game.uid == s.reads.own_game.uid:
-            s.resume_stored(
+            s.plays.resume_stored(
                 game, self.records.read_game("practice", "practice hand"), stored_table(self.records)
             )
             self.screen.render(Motion.NONE)
@@ -237,7 +238,7 @@ def resume_table(session: Session, records: Records) -> None:
     """A table of seats stored is on the table: it comes back (covered with several people)."""
     seated = stored_table(records)
     if seated is not None:
-        session.seat_table(seated, fresh=False)
+        session.plays.seat_table(seated, fresh=False)
 
 
 def plug_features(records: Records) -> Plugs:
@@ -288,7 +289,7 @@ def start() -> Plugs:
     game, fresh = (linked, True) if linked is not None else first_game(p, stored, prefs, records)
     session = open_session(prefs, records, game, fresh, plugs)
     if not fresh:
-        session.resume_practice(records.read_game("practice", "practice hand"))
+        session.plays.resume_practice(records.read_game("practice", "practice hand"))
     resume_table(session, records)
     board = Board()
     screen = Screen(session, board, TableUI(board), panels, plugs)

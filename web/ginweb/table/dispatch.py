@@ -92,12 +92,12 @@ class Dispatcher:
             case i.Ready():
                 self.ready()
             case i.Replay(code=code, dealer=dealer):
-                self.table_changed(lambda: s.practice(code, dealer))
+                self.table_changed(lambda: s.plays.practice(code, dealer))
                 self.screen.notice(
                     f"Practice hand: deal {code}. It does not count; your match waits.", "info", 4000
                 )
             case i.EndPractice():
-                self.table_changed(s.end_practice)
+                self.table_changed(s.plays.end_practice)
             case i.LeaveTable():
                 self.leave_table()
             case _:
@@ -121,13 +121,13 @@ class Dispatcher:
         s.change_settings(settings.for_new_match(s.settings, f.level, f.preset))
         dealer = None if f.dealer == "cut" else int(f.dealer)
         self.table_changed(
-            lambda: s.new_match(seed=seed, deal=deal, dealer=dealer, level=f.level, people=people)
+            lambda: s.plays.new_match(seed=seed, deal=deal, dealer=dealer, level=f.level, people=people)
         )
 
     def new_match(self) -> None:
         """A new match with the same seating (you and the computer, or the same two people)."""
         s = self.session
-        self.table_changed(lambda: s.new_match(people=s.game.people))
+        self.table_changed(lambda: s.plays.new_match(people=s.game.people))
 
     def ready(self) -> None:
         """The next person has the device: their own view, the keyboard on their hand."""
@@ -150,7 +150,7 @@ class Dispatcher:
         text = f"The table of {sp.table.seats} ends (it is not kept); your match comes back as it was."
         self.ask(
             Question("Leave the table?", text, "Leave the table"),
-            lambda _: self.table_changed(self.session.back_to_match),
+            lambda _: self.table_changed(self.session.plays.back_to_match),
         )
 
     def table_changed(self, change: Callable[[], object]) -> None:

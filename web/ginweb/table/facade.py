@@ -141,21 +141,21 @@ class TableFacade:
 
     def replace_match(self, game: Game) -> None:
         s = self.session
-        self.drive.table_changed(lambda: s.replace_match(game))
+        self.drive.table_changed(lambda: s.plays.replace_match(game))
 
     def practice(self, code: str, dealer: int, start: Match | None = None) -> None:
         s = self.session
-        self.drive.table_changed(lambda: s.practice(code, dealer, start))
+        self.drive.table_changed(lambda: s.plays.practice(code, dealer, start))
 
     def sit(self, seated: Seated) -> None:
         s = self.session
-        self.drive.table_changed(lambda: s.seat_table(seated, fresh=True))
+        self.drive.table_changed(lambda: s.plays.seat_table(seated, fresh=True))
 
     def reseat(self, seated: Seated | None) -> None:
         if seated is None:
-            self.session.leave_table()
+            self.session.plays.leave_table()
         else:
-            self.session.seat_table(seated, fresh=False)
+            self.session.plays.seat_table(seated, fresh=False)
         self.drive.screen.render()
 
     def show_seat(self, seat: int) -> None:
@@ -166,17 +166,17 @@ class TableFacade:
 
     def play_remote(self, remote: Remote) -> None:
         s = self.session
-        self.drive.table_changed(lambda: s.play_remote(remote))
+        self.drive.table_changed(lambda: s.plays.play_remote(remote))
 
     def remote_changed(self) -> None:
         epoch = self.session.epoch
-        self.session.remote_changed()
+        self.session.plays.remote_changed()
         self.drive.changed_there(epoch != self.session.epoch)
 
     def end_remote(self) -> None:
         s = self.session
         if s.state.remote:
-            self.drive.table_changed(s.end_remote)
+            self.drive.table_changed(s.plays.end_remote)
 
     @property
     def progress(self) -> int:

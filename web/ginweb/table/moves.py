@@ -15,9 +15,10 @@ from ..words import narrate
 from . import handover, knock
 from . import intents as i
 from .parts import Asks, ComputerPlay, Display, Modals
+from .playstate import Blocked
 from .port import Plugs, Question
 from .remote import REMOTE_WORDS
-from .session import Blocked, Session
+from .session import Session
 from .tablestate import Motion, Stage
 
 BLOCKED_TEXT = {

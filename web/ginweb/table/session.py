@@ -18,7 +18,6 @@ from gin_core import (
     Bot,
     IllegalAction,
     Match,
-    Rules,
     TakeBack,
     make_bot,
 )
@@ -28,16 +27,12 @@ from ..storage import settings
 from ..storage.savefmt import Game
 from ..storage.seatrecord import Seated
 from ..storage.vault import Vault
-from . import practice
 from .keeping import Keeper
+from .plays import Plays
 from .playstate import DRAWS, Blocked, PlayState, just_drawn, new_game, opened
 from .port import Plugs
 from .reads import TableReads
-from .remote import Remote, RemotePlay
-from .seated import sit
 from .tablestate import Stage, TableState
-
-__all__ = ["Blocked", "Session", "new_game"]
 
 
 class Session:
@@ -64,6 +59,7 @@ class Session:
         self.bot: Bot = make_bot(game.level, game.bot_seed, SLICE_MS)
         self.reads = TableReads(self)  # what the table stands at, for the presenter and the parts
         self.kept = Keeper(self)  # the log, the statistics and the stored record
+        self.plays = Plays(self)  # which play is on the table: putting each on and taking it off
         self.adopt(game, fresh)
 
     @property
@@ -87,111 +83,13 @@ class Session:
         self.state.cover(self, always=True)
         self.kept.adopted(game, fresh)
 
-    def abandon(self, counted: bool) -> None:
-        """Leave the match on the table for another: a table of seats or the practice hand
-        ends, and a counting match in progress is counted as abandoned when ``counted``."""
-        self.state.end(self)
-        self.vault.remove("practice")
-        if counted:
-            self.kept.count_abandoned()
-
-    def replace_match(self, game: Game, abandon: bool = True) -> None:
-        """Put the just-dealt ``game`` (a feature's match) on the table in place of your match;
-        a counting match in progress is counted as abandoned when ``abandon``."""
-        self.abandon(abandon)
-        self.adopt(game, fresh=True)
-
-    def resume_stored(self, game: Game, practice_hand: Game | None, seated: Seated | None) -> None:
-        """Your match as stored (another tab played on) back on the table, with what that tab
-        left over it: a practice hand or a table of seats. What this tab had over your match is
-        set aside, not ended: the records stored are the other tab's, newer than this tab's. A
-        hand with a friend stays on the table (its connection is this tab's); your match under
-        it is the one stored."""
-        if self.state.remote:
-            self.game = game
-            return
-        self.state = PlayState()
-        self.adopt(game, fresh=False)
-        self.resume_practice(practice_hand)
-        if seated is not None:
-            self.seat_table(seated, fresh=False)
-
     def new_game(self, m: Match, level: str, uid: str) -> Game:
         return new_game(m, level, uid, self.vault.now())
-
-    def new_match(  # 7 parameters: each optional, a new match's parts as the form or a link gives them
-        self,
-        seed: int | None = None,
-        dealer: int | None = None,
-        level: str | None = None,
-        rules: Rules | None = None,
-        abandon: bool = True,
-        deal: str | None = None,
-        people: tuple[str, str] | None = None,
-    ) -> None:
-        """Start a match; ``deal`` is a deal code replayed as its first hand; ``people``: two
-        people's names (pass and play). Raises the engine's error (nothing changed) if the
-        seed, code or rules are refused."""
-        m = Match(rules or self.settings.game_rules(), seed=seed, dealer=dealer, first_deal=deal)
-        self.abandon(abandon)
-        game = self.new_game(m, level or self.settings.level, self.vault.new_uid())
-        game.people = people
-        self.adopt(game, fresh=True)
-
-    # ----- a table of seats (seated.py) and practice hands (practice.py) -------------------------
-
-    def seat_table(self, seated: Seated, fresh: bool) -> None:
-        """Put a table of seats on the table (``fresh``: just sat down; else resumed)."""
-        sit(self, seated, fresh)
 
     def seats_changed(self, seated: Seated) -> None:
         """The table of seats moved (or was seated): the features are told."""
         for f in self.plugs.seated_watches:
             f.seated_changed(seated)
-
-    def leave_table(self) -> None:
-        """The table of seats ends (its record goes); your match is back on the table."""
-        if self.reads.seated is not None:
-            self.state.end(self)
-
-    def back_to_match(self) -> None:
-        """Leave the table of seats (it ends): your match comes back exactly where it was."""
-        if self.reads.seated is not None:
-            self.state.end(self)
-            self.adopt(self.game, fresh=False)
-
-    def play_remote(self, remote: Remote) -> None:
-        """Put a hand with a person on another device on the table (remote.py); your match
-        waits under it, and a practice hand or a table of seats on the table ends."""
-        self.abandon(False)
-        self.state = RemotePlay(remote)
-        self.epoch += 1
-        self.seat = 0
-        self.ui = TableState()
-        self.remote_changed()
-
-    def remote_changed(self) -> None:
-        """The other device moved, a card came, the hand was checked or a new one dealt."""
-        if isinstance(self.state, RemotePlay) and self.state.follow(self):
-            self.epoch += 1
-
-    def end_remote(self) -> None:
-        """The hand with the other device leaves the table (it stays kept): your match is back."""
-        if isinstance(self.state, RemotePlay):
-            self.state.end(self)
-            self.adopt(self.game, fresh=False)
-
-    def practice(self, code: str, dealer: int, start: Match | None = None) -> None:
-        """Play deal ``code`` again as a practice hand (or on from ``start``); your match waits."""
-        practice.start(self, code, dealer, start)
-
-    def end_practice(self) -> None:
-        """Back to your match, exactly where it was."""
-        practice.end(self)
-
-    def resume_practice(self, game: Game | None) -> None:
-        """After a reload: put back the practice hand that was on the table, if any."""
-        practice.resume(self, game)
 
     # ----- your moves -------------------------------------------------------------------------
 
@@ -308,5 +206,5 @@ class Session:
         """A move was played: a friend's hand follows its view (remote.py), and the keeper logs
         the move (``reason``: the computer's, sealed until the hand is over)."""
         if self.state.remote:
-            self.remote_changed()
+            self.plays.remote_changed()
         self.kept.record(reason)
