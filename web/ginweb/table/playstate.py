@@ -1,12 +1,14 @@
 """What is played on the table, and how each kind of play answers the session.
 
 The session (session.py) keeps what every match on the table shares: the game shown, the seat
-at the device, the table state, the log, undo, statistics, saving. What differs between your
+at the device, the table state, undo, and through its parts the reads (reads.py), the log,
+statistics and saving (keeping.py) and which play is on (plays.py). What differs between your
 match (you against the computer, or two people on one device), a practice hand (practice.py)
 and a table of seats (seated.py) is a :class:`PlayState` the session holds: each answers who
 plays, how a move is applied, what may be taken back, which record is saved and what a
 leaving warning says, its own way. This module holds the base, your match, and the small
-helpers every play state shares; a state reaches the session only through :class:`Holder`.
+helpers every play state shares; a state reaches the session only through :class:`Holder`
+(and its parts through :class:`Reads` and :class:`Kept`).
 """
 
 from __future__ import annotations

@@ -1,11 +1,13 @@
-"""The session: the one owner of the match on the table and everything kept with it.
+"""The session: the one owner of the game on the table; its moves go to the engine here.
 
-Moves go to the engine here (its refusals come back as data); the session keeps the fair log
-(gamelog.py), counts statistics, saves after every change and takes moves back, and never
-touches the DOM. What is played is its :class:`PlayState`: your match (against the computer, or
-two people passing one device: the table shows :attr:`Session.seat`'s view, covered while the
-device passes), a practice hand (practice.py) or a table of seats (seated.py); each answers its
-own way, the session keeps what they share. Storage, clock and ids come through a ``Vault``.
+Your moves and the computer's are played here (the engine's refusals come back as data), moves
+are taken back, the table state (tablestate.py) and the settings are kept; it never touches the
+DOM. What is played is its :class:`PlayState` (playstate.py): your match (against the computer,
+or two people passing one device: the table shows :attr:`Session.seat`'s view, covered while the
+device passes), a practice hand, a table of seats or a friend's hand; each answers its own way.
+Three parts hold the rest, each over the session: ``reads`` (reads.py) what the table stands at,
+``kept`` (keeping.py) the log, the statistics and the stored record, ``plays`` (plays.py) which
+play is on the table. Storage, clock and ids come through a ``Vault``.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ class Session:
         plugs: Plugs | None = None,
     ) -> None:
         """Put ``game`` on the table: ``fresh`` (just dealt) or resumed from storage;
-        ``features``: the features plugged into the table (told of each match put on it)."""
+        ``plugs``: the features plugged into the table (told of each match put on it)."""
         self.vault = vault
         self.plugs = plugs or Plugs()
         self.settings = prefs
@@ -67,7 +69,7 @@ class Session:
         """The engine's match of the game on the table."""
         return self.game.match
 
-    # ----- starting -------------------------------------------------------------------------
+    # ----- a game put on the table (plays.py and the play states call these) -----------------
 
     def adopt(self, game: Game, fresh: bool) -> None:
         """Make ``game`` the match on the table (fresh: just dealt; else resumed)."""
@@ -84,6 +86,7 @@ class Session:
         self.kept.adopted(game, fresh)
 
     def new_game(self, m: Match, level: str, uid: str) -> Game:
+        """A just-dealt match with its record, started now (by the vault's clock)."""
         return new_game(m, level, uid, self.vault.now())
 
     def seats_changed(self, seated: Seated) -> None:
