@@ -71,6 +71,31 @@ def test_the_pile_history_of_the_public_events_is_the_engines_count(seed):
         assert pile_history(hand.rules, hand.events) == (hand.pile_draws, hand.thrown_back, taken)
 
 
+def test_a_take_at_the_wall_is_not_counted_as_the_engine_does_not():
+    """Random hands rarely reach the wall: one that does, both players holding 10 deadwood (so
+    a take at the wall can always knock), the upcard taken and thrown back, one counted draw
+    from the pile, then stock draws thrown away until the wall, where the card is taken."""
+    rules = preset("openspiel").replace(pile_draw_limit=None, throw_back_dead=False)
+    first, dealer = parse_cards("AS 2S 3S 4H 5H 6H 7C 8C 9C KD"), parse_cards("AD 2D 3D 4C 5C 6C 7H 8H 9H KC")
+    hand = Hand(rules, stacked_deck(first, dealer, Card.parse("QS")), 1)
+    moves = [ActionKind.DRAW_PILE, ActionKind.DISCARD, ActionKind.DRAW_PILE, ActionKind.DISCARD]
+    while hand.phase != Phase.WALL:
+        kind = (
+            moves.pop(0)
+            if moves
+            else ActionKind.DRAW_STOCK
+            if hand.phase == Phase.DRAW
+            else ActionKind.DISCARD
+        )
+        card = hand.hands[hand.turn][-1] if kind == ActionKind.DISCARD else None
+        hand.apply(Action(kind, card))
+        taken = hand.taken.bit if hand.taken else 0
+        assert pile_history(rules, hand.events) == (hand.pile_draws, hand.thrown_back, taken)
+    hand.apply(Action(ActionKind.DRAW_PILE))
+    assert hand.must_knock and hand.pile_draws == 1
+    assert pile_history(rules, hand.events) == (1, False, hand.taken.bit if hand.taken else 0)
+
+
 def playout_start(hand: Hand) -> PlayoutState:
     """The playout of ``hand`` from now, the player to move as the playout's player 0, with
     the real hidden cards and the engine's count of pile draws."""

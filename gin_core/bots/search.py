@@ -158,10 +158,10 @@ def simulate(  # 6 parameters: the decision, its guess, and how the playout's se
     elif kind == ActionKind.DRAW_STOCK:
         state = PlayoutState([me | 1 << stock.pop(), opp], top, stock, 0, Phase.DISCARD, pile_draws=draws)
     elif kind == ActionKind.DRAW_PILE:
-        taken = taking_state(view, know, opp, stock)
-        if taken is None:  # this draw reaches the pile draw limit: the hand is dead
+        started = taking_state(view, know, opp, stock)
+        if started is None:  # this draw reaches the pile draw limit: the hand is dead
             return 0, END_UNITS
-        state = taken
+        state = started
     elif view.phase == Phase.WALL:  # pass at the wall: the hand is dead
         return 0, END_UNITS
     elif view.player == view.dealer:  # the second pass of the upcard: the other player draws
