@@ -30,8 +30,9 @@ from ginweb.tutor.model import FAR_WIN, concern, question_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ginweb.table.dispatch import Dispatcher
+from ginweb.table.playstate import new_game
 from ginweb.table.port import Plugs
-from ginweb.table.session import Session, new_game
+from ginweb.table.session import Session
 from test_web_dispatch import Recorder, Vault
 
 COMFORT = {
@@ -240,7 +241,7 @@ def test_play_it_anyway_plays_the_questioned_move():
 
 def test_a_move_before_the_values_are_ready_goes_through_unasked():
     d, s, r, _tutor = tutored()
-    card = s.view().hand[0]
+    card = s.reads.view().hand[0]
     assert d(i.PlayCard(card)) is True
     assert r.named("confirm") == [] and s.match.history[-1] == (0, Action(ActionKind.DISCARD, card))
 
@@ -248,7 +249,7 @@ def test_a_move_before_the_values_are_ready_goes_through_unasked():
 def test_the_tutor_off_does_no_work_and_asks_nothing():
     d, s, r, tutor = tutored(on=False)
     assert tutor.jobs(lambda _: False) == []
-    assert d(i.PlayCard(s.view().hand[0])) is True and r.named("confirm") == []
+    assert d(i.PlayCard(s.reads.view().hand[0])) is True and r.named("confirm") == []
 
 
 def test_the_tutor_values_your_view_only(monkeypatch):

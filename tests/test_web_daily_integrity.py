@@ -37,8 +37,9 @@ from ginweb.table import intents as i
 from ginweb.table import params
 from ginweb.table.dispatch import Dispatcher
 from ginweb.table.model import Look, present
+from ginweb.table.playstate import new_game
 from ginweb.table.port import Plugs
-from ginweb.table.session import Session, new_game
+from ginweb.table.session import Session
 from ginweb.tutor.feature import TutorFeature
 from ginweb.words import narrate
 from test_web_daily_play import DAY, DailyRecorder, feature, play_out, start_daily, stored_dailies
@@ -215,11 +216,11 @@ def test_a_counted_daily_cannot_take_back_a_move():
     you = make_bot("simple", 1)
     while s.match.to_move != 0:
         s.computer_plays(s.bot.decide(s.match.view(1)).action, "")
-    s.play(you.decide(s.view()).action)
-    assert not s.can_undo() and s.strict
+    s.play(you.decide(s.reads.view()).action)
+    assert not s.reads.can_undo() and s.reads.strict
     assert s.undo() == "Undo is off in a counted daily."
     start_daily(s, DAY)  # the same day again: practice, where undo is allowed
-    assert feature(s).attempt == Attempt.PRACTICE and not s.strict
+    assert feature(s).attempt == Attempt.PRACTICE and not s.reads.strict
 
 
 def test_a_counted_daily_has_no_hint_nor_tutor_and_its_bar_says_so():
@@ -236,10 +237,10 @@ def test_a_counted_daily_has_no_hint_nor_tutor_and_its_bar_says_so():
     while s.match.to_move != 0:
         s.computer_plays(s.bot.decide(s.match.view(1)).action, "")
     off = "No hint, no tutor and no going over its hands in a counted daily until its end."
-    assert s.help_off() == off
+    assert s.reads.help_off() == off
     bar = daily_view.bar(feature(s).day(), feature(s).attempt) or ""
     assert "no hint, no tutor, no going over a hand before its end" in bar
-    model = present(s.view(), s.ui, Look(helped=s.help_off() is None))
+    model = present(s.reads.view(), s.ui, Look(helped=s.reads.help_off() is None))
     assert not model.controls.hint
     d(i.Hint())
     assert not r.named("ask_hint") and (off, "info", 3000) in r.named("notice")
@@ -247,7 +248,7 @@ def test_a_counted_daily_has_no_hint_nor_tutor_and_its_bar_says_so():
     start_daily(s, DAY)  # the same day again: practice, where both help
     while s.match.to_move != 0:
         s.computer_plays(s.bot.decide(s.match.view(1)).action, "")
-    assert s.help_off() is None and tutor.turn_key() is not None
+    assert s.reads.help_off() is None and tutor.turn_key() is not None
     d(i.Hint())
     assert r.named("ask_hint")
 
@@ -255,7 +256,7 @@ def test_a_counted_daily_has_no_hint_nor_tutor_and_its_bar_says_so():
 def first_hand_played(s: Session) -> None:
     """Both seats by bots until the match's first hand is over (you: the simple level)."""
     you = make_bot("simple", 1)
-    while not s.hand_over(1):
+    while not s.reads.hand_over(1):
         m = s.match
         if m.to_move == 0:
             s.play(you.decide(m.view(0)).action)
@@ -302,13 +303,13 @@ def test_practice_dailies_count_nothing():
     assert vault.stats == stats.empty()
     start_daily(s, DAY)
     you = make_bot("simple", 1)
-    while not s.in_progress():
+    while not s.reads.in_progress():
         m = s.match
         if m.to_move == 0:
             s.play(you.decide(m.view(0)).action)
         else:
             s.computer_plays(s.bot.decide(m.view(1)).action, "")
-    s.new_match()  # leaving a practice daily is no abandoned match either
+    s.plays.new_match()  # leaving a practice daily is no abandoned match either
     assert vault.stats == stats.empty()
 
 
@@ -322,11 +323,11 @@ def test_leaving_a_match_that_does_not_count_for_the_daily_does_not_say_it_count
     r = DailyRecorder()
     s = Session(PREFS, vault, game, True, Plugs([DailyFeature(vault, r)]))
     d = Dispatcher(s, r, r, r, r, r, s.plugs)
-    while not s.in_progress():
+    while not s.reads.in_progress():
         seat = s.match.to_move
         s.play(make_bot("simple", seat).decide(s.match.view(seat)).action)
         s.ui.handover = False
-    assert not s.counts
+    assert not s.reads.counts
     d(OpenDaily())
     [asked] = r.named("confirm")[-1]
     assert "does not count" in asked.text and "counts as abandoned" not in asked.text, asked
@@ -334,13 +335,17 @@ def test_leaving_a_match_that_does_not_count_for_the_daily_does_not_say_it_count
     r.run_later()
     assert feature(s).attempt == Attempt.COUNTED and vault.stats == stats.empty()
     # an ordinary match against the computer does count as abandoned, and says so
-    s.replace_match(new_game(Match(PREFS.game_rules(), seed=6), PREFS.level, vault.new_uid(), vault.now()))
-    while not s.in_progress():
+    s.plays.replace_match(
+        new_game(Match(PREFS.game_rules(), seed=6), PREFS.level, vault.new_uid(), vault.now())
+    )
+    while not s.reads.in_progress():
         if s.match.to_move == 0:
-            s.play(make_bot("simple", 1).decide(s.view()).action)
+            s.play(make_bot("simple", 1).decide(s.reads.view()).action)
         else:
             s.computer_plays(s.bot.decide(s.match.view(1)).action, "")
-    assert s.leaving() == narrate.leaving_words(True) and "counts as abandoned" in narrate.leaving_words(True)
+    assert s.reads.leaving() == narrate.leaving_words(
+        True
+    ) and "counts as abandoned" in narrate.leaving_words(True)
 
 
 # ----- 8. a daily dated after today neither counts nor keeps a streak -------------------------------

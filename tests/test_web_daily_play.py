@@ -32,8 +32,9 @@ from ginweb.storage.settings import Settings
 from ginweb.table import chartview, params
 from ginweb.table import intents as i
 from ginweb.table.dispatch import Dispatcher
+from ginweb.table.playstate import new_game
 from ginweb.table.port import Plugs
-from ginweb.table.session import Session, new_game
+from ginweb.table.session import Session
 from test_web_dispatch import KEY, Recorder, Vault, confirm_ok
 
 DAY = datetime.date(2026, 11, 23)  # Daily #1, and "today" in the Vault's clock
@@ -70,7 +71,7 @@ def feature(s: Session) -> DailyFeature:
 
 def start_daily(s: Session, day: datetime.date, target: int | None = None) -> None:
     """Deal ``day``'s daily on the table (as "Daily deal" does, without the confirmation)."""
-    s.replace_match(feature(s).new_daily(day, target))
+    s.plays.replace_match(feature(s).new_daily(day, target))
 
 
 def play_out(s: Session) -> None:
@@ -84,7 +85,7 @@ def play_out(s: Session) -> None:
             assert s.play(you.decide(m.view(0)).action) is None
         else:
             s.computer_plays(s.bot.decide(m.view(1)).action, "")
-        s.flush()
+        s.kept.flush()
 
 
 def run_jobs(s: Session) -> int:
@@ -154,7 +155,7 @@ def test_a_match_in_progress_is_abandoned_only_when_confirmed():
     d, s, r, _vault = table()
     while s.match.to_move != 0:
         s.computer_plays(s.bot.decide(s.match.view(1)).action, "")
-    assert s.play(s.view().legal_actions[0]) is None and s.in_progress()
+    assert s.play(s.reads.view().legal_actions[0]) is None and s.reads.in_progress()
     d(OpenDaily())
     assert s.game.parts.get("daily") is None and r.named("confirm")
     confirm_ok(d, r)

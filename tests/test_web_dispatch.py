@@ -29,8 +29,9 @@ from ginweb.storage import savefmt, stats  # noqa: E402  (same)
 from ginweb.storage.settings import Settings  # noqa: E402  (same)
 from ginweb.table import intents as i  # noqa: E402  (the page's package lives in web/)
 from ginweb.table.dispatch import Dispatcher  # noqa: E402  (same)
+from ginweb.table.playstate import new_game  # noqa: E402  (same)
 from ginweb.table.port import FeatureIntent  # noqa: E402  (same)
-from ginweb.table.session import Session, new_game  # noqa: E402  (same)
+from ginweb.table.session import Session  # noqa: E402  (same)
 from ginweb.table.tablestate import Stage  # noqa: E402  (same)
 
 KEY = "ab" * 32
@@ -249,7 +250,7 @@ def test_a_draw_is_drawn_first_then_saved_and_the_computer_is_let_move():
     assert s.ui.drawn is not None and r.named("focus_card_soon")[-1] == (s.ui.drawn,)
     assert not r.named("focus_card")
     assert v.data.get("match") != s.game.dumps(KEY), "saved only after the screen is drawn"
-    assert s.dirty and len(r.pending) == 1
+    assert s.kept.dirty and len(r.pending) == 1
     r.pending.pop()()
     assert savefmt.loads(v.data["match"], KEY).match.history == s.match.history
     assert r.named("kick")
@@ -258,12 +259,12 @@ def test_a_draw_is_drawn_first_then_saved_and_the_computer_is_let_move():
 def test_a_refused_move_names_the_rule_and_changes_nothing():
     d, s, r, _ = your_turn(1, Phase.DRAW)
     before = s.match.history[:]
-    assert not d(i.Play(Action(ActionKind.DISCARD, s.view().hand[0])))
+    assert not d(i.Play(Action(ActionKind.DISCARD, s.reads.view().hand[0])))
     assert s.match.history == before
     [(text, kind, _ms)] = r.named("notice")
     assert kind == "rule" and text[0].isupper()
     with pytest.raises(IllegalAction) as refused:
-        s.match.apply(Action(ActionKind.DISCARD, s.view().hand[0]), 0)
+        s.match.apply(Action(ActionKind.DISCARD, s.reads.view().hand[0]), 0)
     assert text.lower() == str(refused.value).lower()
     assert not r.named("render")
 
@@ -282,12 +283,12 @@ def test_moves_wait_for_the_computer():
 
 def test_a_card_chosen_discards_it_but_not_during_a_showdown():
     d, s, _r, _ = your_turn(1, Phase.DISCARD)
-    card = next(c for c in s.view().hand if c != s.view().forbidden)
+    card = next(c for c in s.reads.view().hand if c != s.reads.view().forbidden)
     s.ui.stage = Stage.LAID_OUT
     assert not d(i.PlayCard(card))
     s.ui.stage = Stage.LIVE
     assert d(i.PlayCard(card))
-    assert card in s.view().pile
+    assert card in s.reads.view().pile
 
 
 def knock_table() -> tuple[Dispatcher, Session, Recorder, Vault]:
@@ -297,11 +298,11 @@ def knock_table() -> tuple[Dispatcher, Session, Recorder, Vault]:
             if s.match.to_move == 1:
                 computer_moves(s)
                 continue
-            kinds = {a.kind for a in s.view().legal_actions}
+            kinds = {a.kind for a in s.reads.view().legal_actions}
             if "knock" in kinds:
                 r.calls.clear()
                 return d, s, r, v
-            s.play(s.bot.decide(s.view()).action)  # a bot plays your seat to get there
+            s.play(s.bot.decide(s.reads.view()).action)  # a bot plays your seat to get there
     raise AssertionError("no knock found")
 
 
@@ -331,7 +332,7 @@ def test_a_cancelled_knock_plays_nothing():
 
 def test_gin_when_not_legal_is_refused_by_the_engine():
     d, s, r, _ = your_turn(3, Phase.DISCARD)
-    if "gin" in {a.kind for a in s.view().legal_actions}:
+    if "gin" in {a.kind for a in s.reads.view().legal_actions}:
         pytest.skip("gin is legal here")
     d(i.EndHand("gin"))
     assert not r.named("confirm") and r.named("notice")[0][1] == "rule"
@@ -343,7 +344,7 @@ def play_out_hand(d: Dispatcher, s: Session) -> None:
         if s.match.to_move == 1:
             computer_moves(s)
         else:
-            assert d(i.Play(s.bot.decide(s.view()).action))
+            assert d(i.Play(s.bot.decide(s.reads.view()).action))
 
 
 def test_next_deals_the_next_hand_and_shows_the_match_result_at_the_end():
@@ -364,32 +365,32 @@ def test_next_deals_the_next_hand_and_shows_the_match_result_at_the_end():
 
 def test_undo_takes_back_a_move_that_showed_you_nothing_unless_strict():
     d, s, r, v = your_turn(1, Phase.DRAW)
-    while Action(ActionKind.DRAW_PILE) not in s.view().legal_actions:  # not the first draw
+    while Action(ActionKind.DRAW_PILE) not in s.reads.view().legal_actions:  # not the first draw
         d(i.Play(Action(ActionKind.DRAW_STOCK)))
-        d(i.Play(s.view().legal_actions[-1]))
+        d(i.Play(s.reads.view().legal_actions[-1]))
         computer_moves(s)
     n = len(s.match.history)
     d(i.Play(Action(ActionKind.DRAW_PILE)))  # the card was face up: taking it back shows nothing
-    assert s.can_undo()
+    assert s.reads.can_undo()
     d(i.Undo())
     assert len(s.match.history) == n and s.ui.drawn is None
     assert r.named("announce")[-1][0].startswith("Move taken back.")
     assert savefmt.loads(v.data["match"], KEY).undos == 1
-    s.flush()
-    s.count_stats()
+    s.kept.flush()
+    s.kept.count_stats()
     assert v.stats["matches"]["with_undo"] == 1, "the match is marked in the statistics"
-    s.count_stats()
+    s.kept.count_stats()
     assert v.stats["matches"]["with_undo"] == 1, "once"
     d(i.Undo())
     assert r.named("notice")[-1][0] == "The computer has replied to that move: it can't be taken back."
     d(i.Play(Action(ActionKind.DRAW_STOCK)))
-    assert not s.can_undo()
+    assert not s.reads.can_undo()
     d(i.Undo())
     assert r.named("notice")[-1][0] == "A card drawn from the stock can't be taken back: you have seen it."
-    assert len(s.view().hand) == 11, "the card drawn stays yours"
+    assert len(s.reads.view().hand) == 11, "the card drawn stays yours"
     n = len(s.match.history)
     s.settings = Settings(strict=True).with_rules(preset("classic"))
-    assert s.match.to_move == 0 and d(i.Play(s.view().legal_actions[0]))
+    assert s.match.to_move == 0 and d(i.Play(s.reads.view().legal_actions[0]))
     d(i.Undo())
     assert len(s.match.history) == n + 1
     assert r.named("notice")[-1][0] == "Undo is off in strict mode."
@@ -399,10 +400,10 @@ def test_sorting_and_your_own_order_are_kept_in_the_settings_and_the_save():
     d, s, r, v = your_turn(1, Phase.DRAW)
     d(i.Sort("suit"))
     assert s.settings.sort == "suit" and json.loads(v.data["settings"])["sort"] == "suit"
-    keys = s.hand_keys()
+    keys = s.reads.hand_keys()
     d(i.Reorder(Card.parse(keys[0]), 5, said=True))
-    assert s.hand_keys().index(keys[0]) == 5 and s.settings.sort == "custom"
-    assert savefmt.loads(v.data["match"], KEY).order == s.hand_keys()
+    assert s.reads.hand_keys().index(keys[0]) == 5 and s.settings.sort == "custom"
+    assert savefmt.loads(v.data["match"], KEY).order == s.reads.hand_keys()
     assert r.named("announce")[-1][0].endswith("moved to place 6")
 
 
@@ -417,7 +418,7 @@ def test_a_practice_hand_never_counts_and_your_match_comes_back_unchanged():
     own_uid = s.game.uid
     d(i.Replay(s.match.deal_code, 1))
     r.run_later()
-    assert s.practicing and s.match.history == [] and s.match.rules.target is None
+    assert s.reads.practicing and s.match.history == [] and s.match.rules.target is None
     play_out_hand(d, s)
     for f in r.pending:
         f()
@@ -425,7 +426,7 @@ def test_a_practice_hand_never_counts_and_your_match_comes_back_unchanged():
     assert not any(practice_uid.startswith("practice") for practice_uid in v.stats.get("counted", {}) or {})
     d(i.EndPractice())
     r.run_later()
-    assert not s.practicing and s.game.uid == own_uid and s.match.history == own
+    assert not s.reads.practicing and s.game.uid == own_uid and s.match.history == own
     assert "practice" not in v.data
 
 
@@ -440,7 +441,7 @@ def test_the_new_match_form_starts_the_match_it_asks_for():
     d, s, r, _ = table(1)
     d(i.StartMatch(i.NewMatchForm("hard", "tournament", "", "1")))
     assert s.game.level == "hard" and s.match.rules == preset("tournament")
-    assert s.settings.preset == "tournament" and s.view().dealer == 1
+    assert s.settings.preset == "tournament" and s.reads.view().dealer == 1
     assert r.named("close_all") and not r.named("render"), "the form closed first, then the deal"
     r.run_later()
     assert r.named("render")[-1][0] == "deal"

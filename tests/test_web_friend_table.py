@@ -20,8 +20,9 @@ from ginweb.friend.duel import Round
 from ginweb.friend.seat import FriendSeat
 from ginweb.table import intents as i
 from ginweb.table.model import Look, present
+from ginweb.table.playstate import Blocked
 from ginweb.table.remote import HELPS_OFF, REMOTE_WORDS
-from ginweb.table.session import Blocked, Session
+from ginweb.table.session import Session
 from ginweb.words.narrate import card_word
 from test_web_dispatch import table
 from test_web_friend_duel import carry, deal, drawn_names, hidden_from, pair
@@ -64,15 +65,15 @@ def devices(helps: bool = False):
         d, s, r, vault = table(seed=10 + me)
         hands = Hands(rounds, me)
         seat = FriendSeat(hands, helps, s.settings.game_rules)  # type: ignore[arg-type]
-        s.play_remote(seat)
+        s.plays.play_remote(seat)
         out.append((d, s, r, vault, hands))
     return rounds, out
 
 
 def drawn(s: Session):
     """The table's model, as screen.py builds it from the session."""
-    look = Look(log=s.state.log_of(s), order=s.state.order_of(s), **s.seating())
-    return present(s.view(), s.ui, look)
+    look = Look(log=s.state.log_of(s), order=s.state.order_of(s), **s.reads.seating())
+    return present(s.reads.view(), s.ui, look)
 
 
 def check_nothing_hidden(rounds: tuple[Round, Round], sessions: list[Session]) -> None:
@@ -88,8 +89,8 @@ def test_a_hand_with_a_friend_is_played_on_both_tables_and_names_no_hidden_card(
     sessions = [t[1] for t in tables]
     own = [(t[1].game, len(t[1].match.history), t[3].data.get("match")) for t in tables]
     for me, s in enumerate(sessions):
-        assert set(s.view().hand) == set(rounds[me].hand.hand) and len(s.view().hand) == 10
-        assert s.seating() == {
+        assert set(s.reads.view().hand) == set(rounds[me].hand.hand) and len(s.reads.view().hand) == 10
+        assert s.reads.seating() == {
             "me": NAMES[me],
             "opp": NAMES[1 - me],
             "people": True,
@@ -101,36 +102,36 @@ def test_a_hand_with_a_friend_is_played_on_both_tables_and_names_no_hidden_card(
     rng = random.Random(4)
     for _ in range(400):
         check_nothing_hidden(rounds, sessions)
-        if all(s.ended() for s in sessions):
+        if all(s.reads.ended() for s in sessions):
             break
-        mover = next(k for k, s in enumerate(sessions) if s.deciding())
+        mover = next(k for k, s in enumerate(sessions) if s.reads.deciding())
         d, s = tables[mover][0], sessions[mover]
-        moves = s.view().legal_actions
+        moves = s.reads.view().legal_actions
         ending = [a for a in moves if a.kind in ENDING]
         action = ending[0] if ending else rng.choice([a for a in moves if a.kind not in ENDING])
         assert d(i.Play(action)) is not False
-        sessions[1 - mover].remote_changed()  # the other device's feature follows its round
+        sessions[1 - mover].plays.remote_changed()  # the other device's feature follows its round
     else:
         raise AssertionError("the hand did not end")
     lines = [s.state.log_of(s)[-1].text for s in sessions]
     assert lines[0] == lines[1] and lines[0].startswith("Hand 1 result: "), lines
     for (_, s, _, vault, _), (game, moves, stored) in zip(tables, own, strict=True):
         assert s.game is game and len(s.match.history) == moves, "your match waits, untouched"
-        assert s.view().phase in ENDED and not s.counts
+        assert s.reads.view().phase in ENDED and not s.reads.counts
         assert vault.data.get("match") == stored, "nothing of the friend's hand is saved as your match"
 
 
 def test_no_undo_the_hint_only_if_agreed_and_only_the_host_deals():
     _, tables = devices()
     (d0, s0, r0, _, host), (d1, s1, r1, _, guest) = tables
-    mover = d0 if s0.deciding() else d1
+    mover = d0 if s0.reads.deciding() else d1
     r = r0 if mover is d0 else r1
     mover(i.Undo())
     assert r.named("notice")[-1][0] == REMOTE_WORDS[Blocked.NO_UNDO_REMOTE]
-    assert s0.strict and not s0.can_undo()
-    assert s0.help_off() == s1.help_off() == HELPS_OFF
+    assert s0.reads.strict and not s0.reads.can_undo()
+    assert s0.reads.help_off() == s1.reads.help_off() == HELPS_OFF
     _, agreed = devices(helps=True)
-    assert agreed[0][1].help_off() is None and agreed[1][1].help_off() is None
+    assert agreed[0][1].reads.help_off() is None and agreed[1][1].reads.help_off() is None
     # the guest's "Next hand" is the host's to deal; the host's deals on its own rules
     assert s1.state.refuses(s1, ActionKind.NEXT_HAND) is not None
     for rnd in host.rounds:
@@ -145,10 +146,10 @@ def test_leaving_the_friends_hand_brings_your_match_back_as_it_was():
     _, tables = devices()
     s = tables[0][1]
     game, moves = s.game, len(s.match.history)
-    assert "stays kept on both devices" in (s.leaving() or "")
-    s.end_remote()
+    assert "stays kept on both devices" in (s.reads.leaving() or "")
+    s.plays.end_remote()
     assert not s.state.remote and s.game is game and len(s.match.history) == moves
-    assert s.view() == s.match.view(0)
+    assert s.reads.view() == s.match.view(0)
 
 
 def test_the_hand_just_played_is_gone_over_from_your_seat_once_both_devices_checked_it():
@@ -193,7 +194,7 @@ def test_a_practice_hand_on_the_table_is_asked_before_the_friends_hand_takes_its
     deal(rounds, 1)
     _, s, r, _ = table(seed=12)
     d = Dispatcher(s, r, r, r, r, r)
-    s.practice(s.match.deal_code, 0)
+    s.plays.practice(s.match.deal_code, 0)
     hands = Hands(rounds, 0)
     seat = FriendSeat(hands, False, s.settings.game_rules)  # type: ignore[arg-type]
     kept = GoneOver(hands, s.vault)  # type: ignore[arg-type]
@@ -201,8 +202,8 @@ def test_a_practice_hand_on_the_table_is_asked_before_the_friends_hand_takes_its
     on.put_on_table()
     [question] = r.named("confirm")[-1]
     assert question.title == "Play the hand with Bea?" and "practice hand" in question.text
-    assert s.practicing and not s.state.remote, "nothing changes before the answer"
+    assert s.reads.practicing and not s.state.remote, "nothing changes before the answer"
     confirm_ok(d, r)
-    assert s.state.remote and not s.practicing and on.on_table()
+    assert s.state.remote and not s.reads.practicing and on.on_table()
     on.put_on_table()  # your match on the table: no question
     assert len(r.named("confirm")) == 1

@@ -55,10 +55,10 @@ def test_the_words_of_a_hand_over_are_written_once():
 def test_every_covered_table_says_the_same_words():
     _, s, _ = two_people(3)
     assert s.ui.handover
-    to = s.seating()["handover"]
+    to = s.reads.seating()["handover"]
     assert model(s).facts.status == handover.instruction(to)
     seated = session_at("three", ("Ann", "Bob", None), seed=3)  # a table of seats: the same words
-    to = seated.seating()["handover"]
+    to = seated.reads.seating()["handover"]
     assert seated_model(seated).facts.status == handover.instruction(to) and to in ("Ann", "Bob")
     asked = []
     host = SimpleNamespace(ask=lambda q, then: asked.append((q.text, q.ok)))

@@ -42,8 +42,9 @@ from ginweb.lessons.feature import LessonsFeature
 from ginweb.storage import settings
 from ginweb.table.dispatch import Dispatcher
 from ginweb.table.params import parse
+from ginweb.table.playstate import new_game
 from ginweb.table.port import Plugs
-from ginweb.table.session import Session, new_game
+from ginweb.table.session import Session
 from ginweb.tutor.feature import TutorFeature
 from ginweb.words import narrate, rulewords
 from test_web_dispatch import Recorder, Vault
@@ -388,7 +389,7 @@ def test_a_lessons_practice_hand_has_the_tutor_on_and_leaves_your_match_alone() 
     assert not lessons.practice()  # no lesson open
     finish_cards(lessons)
     assert lessons.practice()
-    assert s.practicing and s.match.first_deal == BY_ID["cards"].practice
+    assert s.reads.practicing and s.match.first_deal == BY_ID["cards"].practice
     assert lessons.tutors() and tutor.turn_key() is not None
-    s.end_practice()
+    s.plays.end_practice()
     assert not lessons.tutors() and s.game is own and list(s.match.history) == history

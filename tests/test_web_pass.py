@@ -30,8 +30,9 @@ from ginweb.storage.settings import Settings  # noqa: E402  (same)
 from ginweb.table import intents as i  # noqa: E402  (same)
 from ginweb.table.dispatch import Dispatcher  # noqa: E402  (same)
 from ginweb.table.model import Look, TableModel, present  # noqa: E402  (same)
+from ginweb.table.playstate import Blocked, new_game  # noqa: E402  (same)
 from ginweb.table.seatview import mirror, seen_from  # noqa: E402  (same)
-from ginweb.table.session import Blocked, Session, new_game  # noqa: E402  (same)
+from ginweb.table.session import Session  # noqa: E402  (same)
 from ginweb.words import narrate  # noqa: E402  (same)
 from test_web_dispatch import KEY, Vault  # noqa: E402  (storage, statistics, clock and ids in memory)
 
@@ -70,7 +71,7 @@ def two_people(seed: int, people: tuple[str, str] | None = NAMES) -> tuple[Dispa
 
 
 def model(s: Session) -> TableModel:
-    return present(s.view(), s.ui, Look(log=s.game.log, **s.seating()))
+    return present(s.reads.view(), s.ui, Look(log=s.game.log, **s.reads.seating()))
 
 
 def hidden_from(m: Match, seat: int) -> set[Card]:
@@ -126,10 +127,10 @@ def play_hand(seed: int, check: Callable[[Session, Vault], None]) -> Session:
             d(i.Ready())
             assert s.seat == s.match.to_move and not s.ui.handover
             check(s, v)
-        view = s.view()
+        view = s.reads.view()
         assert view.my_turn, "the seat at the table is the one to move"
         d(i.Play(rng.choice(view.legal_actions)))
-        s.flush()
+        s.kept.flush()
         check(s, v)
     return s
 
@@ -153,20 +154,20 @@ def test_each_turn_passes_through_the_handover_screen(seed: int) -> None:
 
 def test_a_pass_and_play_match_is_not_counted() -> None:
     s = play_hand(3, lambda s, v: None)
-    assert not s.counts
+    assert not s.reads.counts
     assert s.vault.stats == stats.empty()  # type: ignore[attr-defined]  # the in-memory vault
 
 
 def test_a_reload_comes_back_covered_with_the_same_names() -> None:
     d, s, v = two_people(11)
     d(i.Ready())
-    d(i.Play(s.view().legal_actions[0]))
-    s.flush()
+    d(i.Play(s.reads.view().legal_actions[0]))
+    s.kept.flush()
     game = savefmt.loads(v.data["match"], KEY)
     assert game.people == NAMES and game.order == []
     again = Session(s.settings, v, game, False)
-    assert again.ui.handover and again.two_people
-    assert again.seating()["handover"] == NAMES[again.match.to_move]
+    assert again.ui.handover and again.reads.two_people
+    assert again.reads.seating()["handover"] == NAMES[again.match.to_move]
     assert again.play(Action(ActionKind.DRAW_STOCK)) is Blocked.HANDOVER
 
 
@@ -184,19 +185,19 @@ def test_passing_the_device_empties_the_dialogs_and_the_live_region() -> None:
 
 def test_undo_and_hint_are_the_seat_at_the_tables_own() -> None:
     d, s, _ = two_people(5)
-    assert not s.can_undo() and s.undo() is Blocked.HANDOVER
+    assert not s.reads.can_undo() and s.undo() is Blocked.HANDOVER
     d(i.Ready())
     seat = s.seat
     d(i.Play(Action(ActionKind.PASS)))
-    assert s.ui.handover and not s.can_undo(), "no undo while the device is handed over"
+    assert s.ui.handover and not s.reads.can_undo(), "no undo while the device is handed over"
     d(i.Ready())
     assert s.seat == 1 - seat
-    assert s.can_undo() is (s.match.fair_undo(s.seat) is None)
+    assert s.reads.can_undo() is (s.match.fair_undo(s.seat) is None)
 
 
 def test_against_the_computer_nothing_changes() -> None:
     _, s, _ = two_people(5, None)
-    assert s.seating() == {} and not s.ui.handover and s.seat == 0 and not s.two_people
+    assert s.reads.seating() == {} and not s.ui.handover and s.seat == 0 and not s.reads.two_people
     assert model(s) == present(s.match.view(0), s.ui, Look(log=s.game.log))
 
 
@@ -252,7 +253,7 @@ def test_stored_people_are_checked_as_the_form_checks_them(stored: object) -> No
     unreadable names silently made it a match against the computer (seat 1's hand then shown
     to seat 0). It stays a match of two people, default names, the field named."""
     _, s, v = two_people(11)
-    s.flush()
+    s.kept.flush()
     data = json.loads(v.data["match"])
     data["people"] = stored
     game = savefmt.loads(json.dumps(data), KEY)
@@ -271,9 +272,9 @@ def test_the_match_result_names_the_winner() -> None:
 
 def test_words_for_the_computer_name_the_other_person() -> None:
     _, s, _ = two_people(2)
-    assert s.said("Computer knocks with 3.") == f"{NAMES[1 - s.seat]} knocks with 3."
+    assert s.reads.said("Computer knocks with 3.") == f"{NAMES[1 - s.seat]} knocks with 3."
     _, alone, _ = two_people(2, None)
-    assert alone.said("Computer knocks with 3.") == "Computer knocks with 3."
+    assert alone.reads.said("Computer knocks with 3.") == "Computer knocks with 3."
 
 
 @pytest.mark.parametrize("seed", [3, 8, 21])
@@ -283,8 +284,8 @@ def test_the_log_names_both_people_and_never_the_computer(seed: int) -> None:
     while s.match.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
         if s.ui.handover:
             d(i.Ready())
-        d(i.Play(players.decide(s.view()).action))
-        s.flush()
+        d(i.Play(players.decide(s.reads.view()).action))
+        s.kept.flush()
     settled = s.match.records[-1].settlement
     assert settled is not None and settled.winner is not None, "the hand is scored"
     text = " ".join(line.text for line in s.game.log)

@@ -142,7 +142,7 @@ def two_people_table() -> Table:
 
 def test_a_persons_review_opens_only_behind_the_handover_and_is_never_counted() -> None:
     t = two_people_table()
-    assert t.s.two_people and t.review.hand_buttons()
+    assert t.s.reads.two_people and t.review.hand_buttons()
     t.d(OpenReview(1))
     assert t.review.open is None, "no review before the device is handed over"
     assert [a[0].title for a in t.r.named("confirm")] == ["Review hand 1"]

@@ -18,7 +18,7 @@ from ginweb.review.feature import ReviewFeature
 from ginweb.review.intents import OpenReview
 from ginweb.storage import savefmt
 from ginweb.table.dispatch import Dispatcher
-from ginweb.table.session import new_game
+from ginweb.table.playstate import new_game
 from test_their_luck import wall_hand
 from test_web_dispatch import KEY
 from test_web_review_page import Table, feature, played, table

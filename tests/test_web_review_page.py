@@ -31,8 +31,9 @@ from ginweb.storage.settings import Settings
 from ginweb.table import intents as i
 from ginweb.table.dispatch import Dispatcher
 from ginweb.table.model import Look, present
+from ginweb.table.playstate import new_game
 from ginweb.table.port import Plugs
-from ginweb.table.session import Session, new_game
+from ginweb.table.session import Session
 from test_web_dispatch import KEY, Vault
 
 # Deal 000-2N25, dealer 1 (as in test_web_review.py): you break your run at move 3, knock at move 11.
@@ -169,15 +170,15 @@ def test_play_on_is_a_practice_hand_from_your_decision_and_the_match_comes_back_
     counted = copy.deepcopy(v.stats)
     history = list(s.match.history)
     assert d(PlayOn())
-    assert s.practicing and shown(s) is None
+    assert s.reads.practicing and shown(s) is None
     assert s.match.history == position(played(), 1, 3).history
-    assert len(s.view().hand) == 11 and s.ui.drawn is not None, "you drew: the card drawn is marked"
+    assert len(s.reads.view().hand) == 11 and s.ui.drawn is not None, "you drew: the card drawn is marked"
     assert s.game.level == "beginner"
     s.play(Action.parse("discard TC"))
-    s.flush()
+    s.kept.flush()
     assert v.data["match"] == own and v.stats == counted, "a practice hand never counts"
     d(i.EndPractice())
-    assert s.own_game is s.game and s.match.history == history, "not practising any more"
+    assert s.reads.own_game is s.game and s.match.history == history, "not practising any more"
     assert shown(s) == (1, 3), "back to the review where it was"
     assert v.stats == counted
 
@@ -185,15 +186,15 @@ def test_play_on_is_a_practice_hand_from_your_decision_and_the_match_comes_back_
 def test_play_on_only_from_your_decisions() -> None:
     d, s, _r, _v = table()
     d(OpenReview(1, 1))  # the computer's pass
-    assert not d(PlayOn()) and not s.practicing
+    assert not d(PlayOn()) and not s.reads.practicing
     d(ReviewGo("last"))  # after the last move: nothing to play on from
-    assert not d(PlayOn()) and not s.practicing
+    assert not d(PlayOn()) and not s.reads.practicing
 
 
 def test_no_review_over_a_practice_hand() -> None:
     d, s, _r, _v = table()
     d(i.Replay(CODE, 1))
-    assert s.practicing and not feature(d).reviewable(1)
+    assert s.reads.practicing and not feature(d).reviewable(1)
     assert not d(OpenReview(1))
 
 
@@ -216,8 +217,8 @@ def test_the_coach_is_due_on_finished_hands_and_its_review_is_kept_saved_and_cou
     assert v.stats["coach"]["hands"] == 1
     assert v.stats["coach"]["given_tenths"] == round(coached.given_away * 10)
     f.keep_review("u1", coached)
-    s.flush()
-    s.count_stats()
+    s.kept.flush()
+    s.kept.count_stats()
     assert v.stats["coach"]["hands"] == 1, "counted once"
     assert not f.keep_review("another-match", coached)
     d(OpenReview(1, 3))
@@ -240,7 +241,7 @@ def test_the_coach_stops_at_its_next_slice_once_the_match_is_left_and_reports_no
     assert [j.key for j in jobs.queue] == ["coach:u1:1", "coach:u1:theirs:1"]
     assert jobs.step()  # a slice of the analysis of your hand 1
     d(i.StartMatch(i.NewMatchForm("hard", "classic", "", "cut")))
-    assert s.own_game.uid != "u1"
+    assert s.reads.own_game.uid != "u1"
     assert jobs.step() and not jobs.step(), "each job stops at its next slice"
     assert reported == [] and jobs.finished == set()
     assert jobs.add("coach:u1:1", iter(()), reported.append), "not counted done: asked again if it comes back"
@@ -366,7 +367,7 @@ def test_the_coach_counts_your_level_and_the_hand_s_luck(coached: HandReview) ->
     d, s, _r, v = table()
     assert feature(d).keep_review("u1", coached)
     m = v.stats["coach"]["matches"]["u1"]
-    luck = hand_luck(s.own_game.match, 1, coached)
+    luck = hand_luck(s.reads.own_game.match, 1, coached)
     assert m["level"] == "beginner" and m["decisions"] == len(coached.verdicts)
     assert m["luck_tenths"] == round(luck.total * 10) and m["net"] == luck.result
 
@@ -389,6 +390,6 @@ def test_finished_hands_carry_the_features_buttons() -> None:
     buttons = feature(d).hand_buttons()
     assert [b.act for b in buttons] == ["review"]
     look = Look(hand_buttons=buttons)
-    model = present(s.view(), s.ui, look)
+    model = present(s.reads.view(), s.ui, look)
     assert model.scoreboard.buttons == buttons and [r.number for r in model.scoreboard.rows] == [1]
-    assert present(s.view(), s.ui, Look()).scoreboard.buttons == ()
+    assert present(s.reads.view(), s.ui, Look()).scoreboard.buttons == ()

@@ -29,9 +29,10 @@ from ginweb.storage import stats  # noqa: E402  (same)
 from ginweb.storage.settings import Settings  # noqa: E402  (same)
 from ginweb.table.facade import TableFacade  # noqa: E402  (same)
 from ginweb.table.model import Look, TableModel  # noqa: E402  (same)
+from ginweb.table.playstate import Blocked, new_game  # noqa: E402  (same)
 from ginweb.table.port import Plugs  # noqa: E402  (same)
 from ginweb.table.seatedmodel import present_seated  # noqa: E402  (same)
-from ginweb.table.session import Blocked, Session, new_game  # noqa: E402  (same)
+from ginweb.table.session import Session  # noqa: E402  (same)
 from ginweb.words import narrate  # noqa: E402  (same)
 from ginweb.words.seatwords import WORDS, words_of  # noqa: E402  (same)
 from test_web_dispatch import Vault  # noqa: E402  (the session's storage in memory)
@@ -78,7 +79,7 @@ def session_at(seating: str, people: tuple[str | None, ...] | None = None, seed:
     s = Session(Settings(), vault, game, fresh=True)
     n = SEATINGS[seating].seats if seating in {str(k) for k in SEATINGS} else 0
     who = people if people is not None else record.alone(n)
-    s.seat_table(
+    s.plays.seat_table(
         record.Seated(TableMatch(table_preset(seating), seed=seed, dealer=0), "beginner", who, uid="t1"), True
     )
     return s
@@ -86,35 +87,35 @@ def session_at(seating: str, people: tuple[str | None, ...] | None = None, seed:
 
 def model(s: Session) -> TableModel:
     """What the table shows now (as screen.py builds it)."""
-    sp = s.seated
+    sp = s.reads.seated
     assert sp is not None
-    look = Look(level="beginner", log=s.game.log, **s.seating())
-    return present_seated(sp.view(), None if s.sits_out else s.view(), s.ui, look, sp.names)
+    look = Look(level="beginner", log=s.game.log, **s.reads.seating())
+    return present_seated(sp.view(), None if s.reads.sits_out else s.reads.view(), s.ui, look, sp.names)
 
 
 def step(s: Session) -> None:
-    """One move and its saving (the page saves once the move is drawn: Session.flush)."""
+    """One move and its saving (the page saves once the move is drawn: Keeper.flush)."""
     one_move(s)
-    s.flush()
+    s.kept.flush()
 
 
 def one_move(s: Session) -> None:
     """One move at the table: the computer's (a beginner bot on its own view), else the person
     at the device (their first legal move; "Ready" first while covered; the next hand)."""
-    sp = s.seated
+    sp = s.reads.seated
     assert sp is not None
     if s.ui.handover:
         s.ready()
         return
-    seat = s.computer_seat()
+    seat = s.reads.computer_seat()
     if seat is not None:
-        s.computer_plays(make_bot("beginner", seat).decide(s.computer_view(seat)).action, "", seat)
+        s.computer_plays(make_bot("beginner", seat).decide(s.reads.computer_view(seat)).action, "", seat)
         return
     if sp.table.phase == TablePhase.HAND_OVER:
         assert s.play(savefmt_next()) is None
         return
-    assert not s.sits_out, "a person sitting out never holds the turn"
-    v = s.view()
+    assert not s.reads.sits_out, "a person sitting out never holds the turn"
+    v = s.reads.view()
     assert v.my_turn, "the person at the device is to move"
     assert s.play(v.legal_actions[0]) is None
 
@@ -127,12 +128,12 @@ def savefmt_next() -> Any:
 
 def test_a_table_of_seats_is_played_on_the_table_and_your_match_waits():
     s = session_at("three")
-    mine = s.own_game
-    assert mine.uid == "mine" and s.game is not mine and not s.counts
+    mine = s.reads.own_game
+    assert mine.uid == "mine" and s.game is not mine and not s.reads.counts
     seen = set()
-    while s.seated is not None and len(s.seated.table.hands) < 2:
+    while s.reads.seated is not None and len(s.reads.seated.table.hands) < 2:
         m = model(s)
-        seen.add((s.sits_out, len(m.seats)))
+        seen.add((s.reads.sits_out, len(m.seats)))
         assert [spot.place for spot in m.seats] == ["you", "left", "right"]
         step(s)
     assert (True, 3) in seen and (False, 3) in seen  # you sat a hand out and played one
@@ -154,14 +155,14 @@ def test_every_seating_is_played_to_the_end_of_a_hand_on_the_table(seating):
     s = session_at(seating, seed=4)
     for _ in range(400):
         step(s)
-        if s.seated is not None and s.seated.table.hands:
+        if s.reads.seated is not None and s.reads.seated.table.hands:
             break
-    assert s.seated is not None and s.seated.table.hands
+    assert s.reads.seated is not None and s.reads.seated.table.hands
     s.reach(s.ui.stage.RESULT)
     result = model(s).result
     assert result is not None and result.button in ("next", "new") and result.table
     again = record.parse(json.loads(s.vault.data[record.NAME]), KEY)
-    assert again.table.history == s.seated.table.history  # stored after every move
+    assert again.table.history == s.reads.seated.table.history  # stored after every move
 
 
 def _text(m: TableModel) -> str:
@@ -178,10 +179,10 @@ def test_the_table_never_names_a_card_hidden_from_the_seat_at_the_device(seating
     people = ("Ann", "Bob", *([None] * (SEATINGS[seating].seats - 2)))
     s = session_at(seating, people, seed)
     for _ in range(moves):
-        if s.seated is None or s.seated.table.result is not None:
+        if s.reads.seated is None or s.reads.seated.table.result is not None:
             break
         step(s)
-    sp = s.seated
+    sp = s.reads.seated
     assert sp is not None
     m = model(s)
     table = sp.table
@@ -213,13 +214,13 @@ def test_several_people_pass_the_device_and_the_table_covers_between_them():
     assert s.ui.handover and s.play(model(s) and savefmt_next()) == Blocked.HANDOVER
     holders = []
     for _ in range(300):
-        if s.seated is None or s.seated.table.hands:
+        if s.reads.seated is None or s.reads.seated.table.hands:
             break
         if s.ui.handover:
             m = model(s)
             assert m.facts.handover in ("Ann", "Bob") and all(spec.card is None for spec in m.zones.mine)
-        elif s.seated.holder is not None:
-            holders.append(s.seated.holder)
+        elif s.reads.seated.holder is not None:
+            holders.append(s.reads.seated.holder)
         step(s)
     assert set(holders) <= {0, 1} and len(set(holders)) >= 1
 
@@ -229,28 +230,28 @@ def test_a_reload_resumes_the_table_where_it_was():
     for _ in range(25):
         step(s)
     stored = record.parse(json.loads(s.vault.data[record.NAME]), KEY)
-    again = Session(Settings(), s.vault, s.own_game, fresh=False)
-    again.seat_table(stored, fresh=False)
-    assert again.seated is not None and again.seated.table.history == s.seated.table.history
-    assert again.view().hand == s.view().hand and again.seat == s.seat
+    again = Session(Settings(), s.vault, s.reads.own_game, fresh=False)
+    again.plays.seat_table(stored, fresh=False)
+    assert again.reads.seated is not None and again.reads.seated.table.history == s.reads.seated.table.history
+    assert again.reads.view().hand == s.reads.view().hand and again.seat == s.seat
 
 
 def test_the_holder_takes_back_a_move_while_nothing_was_seen_since():
     s = session_at("partners", seed=5)
     for _ in range(200):
-        if s.can_undo():
+        if s.reads.can_undo():
             break
         step(s)
-    assert s.can_undo()
-    before = len(s.seated.table.history)
-    assert s.undo() is None and len(s.seated.table.history) == before - 1
+    assert s.reads.can_undo()
+    before = len(s.reads.seated.table.history)
+    assert s.undo() is None and len(s.reads.seated.table.history) == before - 1
 
 
 def test_a_new_match_ends_the_table_and_your_match_is_the_one_left():
     s = session_at("three")
-    assert s.leaving() is not None
-    s.leave_table()
-    assert s.seated is None and s.game.uid == "mine" and record.NAME not in s.vault.data
+    assert s.reads.leaving() is not None
+    s.plays.leave_table()
+    assert s.reads.seated is None and s.game.uid == "mine" and record.NAME not in s.vault.data
 
 
 def test_a_table_of_one_person_counts_under_its_seating_and_several_do_not():
@@ -261,7 +262,7 @@ def test_a_table_of_one_person_counts_under_its_seating_and_several_do_not():
 
         f = SeatsFeature(s.vault, None, lambda _: None)  # type: ignore[arg-type]
         s.plugs = Plugs((f,))
-        while s.seated is not None and not s.seated.table.hands:
+        while s.reads.seated is not None and not s.reads.seated.table.hands:
             step(s)
         assert bool(s.vault.stats[tally.PART]["by"]) == counted
         assert s.vault.stats["hands"]["played"] == 0  # not in the two-player record
@@ -415,17 +416,17 @@ def test_a_table_stored_before_ids_reads_with_one_made_from_its_deal():
 
 def test_a_seat_sitting_the_hand_out_is_shown_no_hand_and_can_play_nothing():
     s = session_at("three")  # you deal the first hand: you sit it out, Left and Right play
-    assert s.sits_out and s.seated is not None
-    game = s.seated.table.games[0]
+    assert s.reads.sits_out and s.reads.seated is not None
+    game = s.reads.seated.table.games[0]
     held = {c for h in game.hand.hands for c in h}
     m = model(s)
     assert (
         not m.zones.mine and not m.zones.opp and {spec.card for spec in m.zones.pile} <= set(game.hand.pile)
     )
     assert m.facts.status == "You sit this hand out: Left and Right play."
-    assert s.hand_keys() == [] and s.shown_melds() == [] and not s.can_undo()
+    assert s.reads.hand_keys() == [] and s.reads.shown_melds() == [] and not s.reads.can_undo()
     with pytest.raises(LookupError):
-        s.view()  # nobody asks a game's view of a seat that has none (the hint, the tutor, a knock)
+        s.reads.view()  # nobody asks a game's view of a seat that has none (the hint, the tutor, a knock)
     assert s.play(Action(ActionKind.DRAW_STOCK)) == Blocked.SITS_OUT
     assert not any(c.symbol in _text(m) for c in held - set(game.hand.pile))
 
@@ -446,9 +447,9 @@ def test_a_seating_is_its_definition_and_its_words():
     )
     for _ in range(400):
         step(s)
-        if s.seated is not None and s.seated.table.hands:
+        if s.reads.seated is not None and s.reads.seated.table.hands:
             break
-    hand = s.seated.table.hands[0]
+    hand = s.reads.seated.table.hands[0]
     assert len(hand.games) == 2 and len(hand.points) == 4
 
 
@@ -471,9 +472,11 @@ def test_the_tutor_asks_before_a_bad_move_at_a_table_and_is_quiet_while_you_sit_
         r = Recorder()
         d = Dispatcher(s, r, r, r, r, r, s.plugs)
         if sits_out:
-            assert s.sits_out and tutor.turn_key() is None and tutor.jobs(lambda _: False) == []
+            assert s.reads.sits_out and tutor.turn_key() is None and tutor.jobs(lambda _: False) == []
             continue
-        while not (s.seated.holder is not None and s.view().my_turn and s.view().phase == "discard"):
+        while not (
+            s.reads.seated.holder is not None and s.reads.view().my_turn and s.reads.view().phase == "discard"
+        ):
             step(s)
         [(_key, work, done)] = tutor.jobs(lambda _: False)
         found = run(work)  # a game of a table is one hand: the values are hand points
@@ -494,11 +497,11 @@ def test_strict_mode_takes_nothing_back_at_a_table_as_at_two():
     s = session_at("partners", seed=5)
     s.settings = replace(s.settings, strict=True)
     for _ in range(200):
-        if s.unfair() is None:
+        if s.reads.unfair() is None:
             break
         step(s)
-    assert s.unfair() is None  # a move the game showed nothing since: at two it could be taken back
-    assert not s.can_undo() and s.undo() == Blocked.UNDO_STRICT
+    assert s.reads.unfair() is None  # a move the game showed nothing since: at two it could be taken back
+    assert not s.reads.can_undo() and s.undo() == Blocked.UNDO_STRICT
 
 
 def test_a_table_moved_in_another_tab_is_read_again_here_and_one_left_there_is_left_here():
@@ -509,17 +512,19 @@ def test_a_table_moved_in_another_tab_is_read_again_here_and_one_left_there_is_l
     from ginweb.seats.feature import SeatsFeature
 
     there = session_at("three", seed=3)
-    here = Session(Settings(), there.vault, there.own_game, fresh=False)
-    here.seat_table(record.parse(json.loads(there.vault.data[record.NAME]), KEY), fresh=False)
+    here = Session(Settings(), there.vault, there.reads.own_game, fresh=False)
+    here.plays.seat_table(record.parse(json.loads(there.vault.data[record.NAME]), KEY), fresh=False)
     f = SeatsFeature(there.vault, None, lambda _: None)  # type: ignore[arg-type]
     f.attach(TableFacade(here, SimpleNamespace(screen=SimpleNamespace(render=lambda: None))))  # type: ignore[arg-type]
     for _ in range(12):
         step(there)
     f.stored_changed(record.NAME)
-    assert here.seated is not None and here.seated.table.history == there.seated.table.history
-    there.leave_table()
+    assert (
+        here.reads.seated is not None and here.reads.seated.table.history == there.reads.seated.table.history
+    )
+    there.plays.leave_table()
     f.stored_changed(record.NAME)
-    assert here.seated is None and here.game.uid == "mine"
+    assert here.reads.seated is None and here.game.uid == "mine"
 
 
 def test_back_to_your_match_from_a_table_and_a_new_match_says_it_abandons_the_one_waiting():
@@ -528,10 +533,10 @@ def test_back_to_your_match_from_a_table_and_a_new_match_says_it_abandons_the_on
     from test_web_dispatch import Recorder
 
     s = session_at("three")
-    mine = s.own_game
-    assert s.leaving() == "A new match ends this table of 3 (it is not kept)."  # yours not begun
+    mine = s.reads.own_game
+    assert s.reads.leaving() == "A new match ends this table of 3 (it is not kept)."  # yours not begun
     mine.match.apply(mine.match.legal_actions()[0], mine.match.to_move)  # your match under way
-    words = s.leaving()
+    words = s.reads.leaving()
     assert words is not None and words.startswith("A new match ends this table of 3")
     assert words.endswith(narrate.leaving_words(True))  # your match waiting is abandoned too: said
     r = Recorder()
@@ -543,7 +548,7 @@ def test_back_to_your_match_from_a_table_and_a_new_match_says_it_abandons_the_on
     d(i.ConfirmOk())
     while r.pending:  # what the answer does runs in a task of its own (dispatch.confirm_ok)
         r.pending.pop(0)()
-    assert s.seated is None and s.game is mine and record.NAME not in s.vault.data
+    assert s.reads.seated is None and s.game is mine and record.NAME not in s.vault.data
     assert s.match.history == mine.match.history  # exactly where it was
 
 
@@ -563,15 +568,15 @@ def test_going_over_your_game_opens_it_in_the_review_as_app_wires_them():
     seats = SeatsFeature(s.vault, None, review.show_game)  # type: ignore[arg-type]  # as app.py wires them
     s.plugs = Plugs((review, seats))
     d = Dispatcher(s, r, r, r, r, r, s.plugs)
-    assert s.seated is not None
-    while not s.seated.table.hands or s.seated.table.phase == TablePhase.PLAY:
+    assert s.reads.seated is not None
+    while not s.reads.seated.table.hands or s.reads.seated.table.phase == TablePhase.PLAY:
         step(s)
     assert review.outside is None and d(GoOver(0, 1))
     assert review.outside is not None
     shown, step_at = review.outside
-    game, player = record.game_seat(s.seated.table, 1, 0) or (-1, -1)
+    game, player = record.game_seat(s.reads.seated.table, 1, 0) or (-1, -1)
     assert (shown.seat, shown.hand, shown.alone, step_at) == (player, 1, True, 0)
-    assert shown.match is s.seated.table.played(1)[game] and "You" in shown.names
+    assert shown.match is s.reads.seated.table.played(1)[game] and "You" in shown.names
     assert r.named("render"), "the review dialog was drawn"
 
 
@@ -582,17 +587,22 @@ def test_play_here_puts_back_what_the_other_tab_left_on_the_table():
     from ginweb.storage import savefmt
 
     here = session_at("three", seed=4)
-    there = Session(Settings(), here.vault, here.own_game, fresh=False)  # the other tab, on the same storage
-    there.seat_table(record.parse(json.loads(here.vault.data[record.NAME]), KEY), fresh=False)
+    there = Session(
+        Settings(), here.vault, here.reads.own_game, fresh=False
+    )  # the other tab, on the same storage
+    there.plays.seat_table(record.parse(json.loads(here.vault.data[record.NAME]), KEY), fresh=False)
     for _ in range(12):
         step(there)
     mine = savefmt.loads(here.vault.data["match"], KEY)
-    here.resume_stored(mine, None, record.parse(json.loads(here.vault.data[record.NAME]), KEY))
-    assert here.seated is not None and there.seated is not None
-    assert here.seated.table.history == there.seated.table.history and here.own_game.uid == "mine"
+    here.plays.resume_stored(mine, None, record.parse(json.loads(here.vault.data[record.NAME]), KEY))
+    assert here.reads.seated is not None and there.reads.seated is not None
+    assert (
+        here.reads.seated.table.history == there.reads.seated.table.history
+        and here.reads.own_game.uid == "mine"
+    )
 
-    there.back_to_match()  # the other tab ends the table: its record goes
+    there.plays.back_to_match()  # the other tab ends the table: its record goes
     assert record.NAME not in here.vault.data
-    here.resume_stored(savefmt.loads(here.vault.data["match"], KEY), None, None)
-    assert here.seated is None and here.game.uid == "mine" and here.counts
-    assert here.view().hand == there.view().hand
+    here.plays.resume_stored(savefmt.loads(here.vault.data["match"], KEY), None, None)
+    assert here.reads.seated is None and here.game.uid == "mine" and here.reads.counts
+    assert here.reads.view().hand == there.reads.view().hand

@@ -52,8 +52,9 @@ from .table.dom.settings_ui import SettingsUI
 from .table.dom.sound import Sound
 from .table.dom.turns import Turns
 from .table.dom.ui import TableUI
+from .table.playstate import new_game
 from .table.port import Links, Plugs
-from .table.session import Session, new_game
+from .table.session import Session
 from .table.tablestate import Motion, Stage
 from .tutor.feature import TutorFeature
 from .tutor.ui import TutorUI
@@ -152,14 +153,14 @@ class Page:
             dlg.close()
         s = self.session
         game = self.records.read_game("match", "match")
-        if game is not None and game.uid == s.own_game.uid:
-            s.resume_stored(
+        if game is not None and game.uid == s.reads.own_game.uid:
+            s.plays.resume_stored(
                 game, self.records.read_game("practice", "practice hand"), stored_table(self.records)
             )
             self.screen.render(Motion.NONE)
             self.turns.kick()
         else:
-            s.save()
+            s.kept.save()
         self.records.stats_data = self.records.load_stats()
 
 
@@ -237,7 +238,7 @@ def resume_table(session: Session, records: Records) -> None:
     """A table of seats stored is on the table: it comes back (covered with several people)."""
     seated = stored_table(records)
     if seated is not None:
-        session.seat_table(seated, fresh=False)
+        session.plays.seat_table(seated, fresh=False)
 
 
 def plug_features(records: Records) -> Plugs:
@@ -288,7 +289,7 @@ def start() -> Plugs:
     game, fresh = (linked, True) if linked is not None else first_game(p, stored, prefs, records)
     session = open_session(prefs, records, game, fresh, plugs)
     if not fresh:
-        session.resume_practice(records.read_game("practice", "practice hand"))
+        session.plays.resume_practice(records.read_game("practice", "practice hand"))
     resume_table(session, records)
     board = Board()
     screen = Screen(session, board, TableUI(board), panels, plugs)
@@ -298,7 +299,7 @@ def start() -> Plugs:
     page.session, page.screen, page.turns = session, screen, turns
     dispatch = Dispatcher(session, screen, dialogs, SettingsUI(), turns, page, plugs)
     turns.match_ended = partial(dispatch, i.ShowMatchResult())
-    Inputs(dispatch, board, session.hand_keys, lambda: session.ui.stage == Stage.LIVE, plugs)
+    Inputs(dispatch, board, session.reads.hand_keys, lambda: session.ui.stage == Stage.LIVE, plugs)
     for problem in (*p.problems, *said):
         panels.notice(f"Ignored a link parameter: {problem}.", "info", 8000)
     apply_look(prefs, p.fast)

@@ -84,7 +84,7 @@ class Dispatcher:
         s = self.session
         match intent:
             case i.OpenNewMatch():
-                self.dialogs.new_match(s.settings, s.game.level, s.leaving())
+                self.dialogs.new_match(s.settings, s.game.level, s.reads.leaving())
             case i.StartMatch():
                 self.start_match(intent.form)
             case i.NewMatch():
@@ -92,12 +92,12 @@ class Dispatcher:
             case i.Ready():
                 self.ready()
             case i.Replay(code=code, dealer=dealer):
-                self.table_changed(lambda: s.practice(code, dealer))
+                self.table_changed(lambda: s.plays.practice(code, dealer))
                 self.screen.notice(
                     f"Practice hand: deal {code}. It does not count; your match waits.", "info", 4000
                 )
             case i.EndPractice():
-                self.table_changed(s.end_practice)
+                self.table_changed(s.plays.end_practice)
             case i.LeaveTable():
                 self.leave_table()
             case _:
@@ -121,13 +121,13 @@ class Dispatcher:
         s.change_settings(settings.for_new_match(s.settings, f.level, f.preset))
         dealer = None if f.dealer == "cut" else int(f.dealer)
         self.table_changed(
-            lambda: s.new_match(seed=seed, deal=deal, dealer=dealer, level=f.level, people=people)
+            lambda: s.plays.new_match(seed=seed, deal=deal, dealer=dealer, level=f.level, people=people)
         )
 
     def new_match(self) -> None:
         """A new match with the same seating (you and the computer, or the same two people)."""
         s = self.session
-        self.table_changed(lambda: s.new_match(people=s.game.people))
+        self.table_changed(lambda: s.plays.new_match(people=s.game.people))
 
     def ready(self) -> None:
         """The next person has the device: their own view, the keyboard on their hand."""
@@ -136,21 +136,21 @@ class Dispatcher:
             return
         s.ready()
         self.screen.render(Motion.NONE)
-        keys = s.hand_keys() if not s.sits_out else []
+        keys = s.reads.hand_keys() if not s.reads.sits_out else []
         self.screen.focus_card_soon(s.ui.drawn or (keys[0] if keys else None))
-        if not s.sits_out:
-            self.screen.announce(s.said(narrate.status_text(s.view(), False, spoken=True)))
+        if not s.reads.sits_out:
+            self.screen.announce(s.reads.said(narrate.status_text(s.reads.view(), False, spoken=True)))
         self.turns.kick()  # at a table of seats the computer waits while the table is covered
 
     def leave_table(self) -> None:
         """Back to your match from a table of seats, once asked (the table is not kept)."""
-        sp = self.session.seated
+        sp = self.session.reads.seated
         if sp is None:
             return
         text = f"The table of {sp.table.seats} ends (it is not kept); your match comes back as it was."
         self.ask(
             Question("Leave the table?", text, "Leave the table"),
-            lambda _: self.table_changed(self.session.back_to_match),
+            lambda _: self.table_changed(self.session.plays.back_to_match),
         )
 
     def table_changed(self, change: Callable[[], object]) -> None:
@@ -171,7 +171,7 @@ class Dispatcher:
         """The game on the table changed on another device (a friend's move or card, a new
         hand when ``dealt``): draw it, then let the showdown run if the hand is over."""
         self.screen.render(Motion.DEAL if dealt else Motion.MOVE)
-        self.screen.later(self.session.flush)
+        self.screen.later(self.session.kept.flush)
         self.turns.kick()
 
     # ----- settings and statistics --------------------------------------------------------------

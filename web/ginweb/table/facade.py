@@ -67,11 +67,11 @@ class TableFacade:
 
     @property
     def own_game(self) -> Game:
-        return self.session.own_game
+        return self.session.reads.own_game
 
     @property
     def practicing(self) -> bool:
-        return self.session.practicing
+        return self.session.reads.practicing
 
     @property
     def settings(self) -> Settings:
@@ -87,28 +87,28 @@ class TableFacade:
 
     @property
     def seated(self) -> Seated | None:
-        sp = self.session.seated
+        sp = self.session.reads.seated
         return None if sp is None else sp.seated
 
     def seated_seat(self) -> int:
-        sp = self.session.seated
+        sp = self.session.reads.seated
         assert sp is not None, "a table of seats is on the table"
         return sp.seat
 
     def view(self) -> PlayerView:
-        return self.session.view()
+        return self.session.reads.view()
 
     def deciding(self) -> bool:
-        return self.session.deciding()
+        return self.session.reads.deciding()
 
     def hand_over(self, hand: int) -> bool:
-        return self.session.hand_over(hand)
+        return self.session.reads.hand_over(hand)
 
     def help_off(self) -> str | None:
-        return self.session.help_off()
+        return self.session.reads.help_off()
 
     def leaving(self) -> str | None:
-        return self.session.leaving()
+        return self.session.reads.leaving()
 
     # ----- commands ------------------------------------------------------------------------------
 
@@ -141,46 +141,46 @@ class TableFacade:
 
     def replace_match(self, game: Game) -> None:
         s = self.session
-        self.drive.table_changed(lambda: s.replace_match(game))
+        self.drive.table_changed(lambda: s.plays.replace_match(game))
 
     def practice(self, code: str, dealer: int, start: Match | None = None) -> None:
         s = self.session
-        self.drive.table_changed(lambda: s.practice(code, dealer, start))
+        self.drive.table_changed(lambda: s.plays.practice(code, dealer, start))
 
     def sit(self, seated: Seated) -> None:
         s = self.session
-        self.drive.table_changed(lambda: s.seat_table(seated, fresh=True))
+        self.drive.table_changed(lambda: s.plays.seat_table(seated, fresh=True))
 
     def reseat(self, seated: Seated | None) -> None:
         if seated is None:
-            self.session.leave_table()
+            self.session.plays.leave_table()
         else:
-            self.session.seat_table(seated, fresh=False)
+            self.session.plays.seat_table(seated, fresh=False)
         self.drive.screen.render()
 
     def show_seat(self, seat: int) -> None:
         self.session.seat = seat
 
     def save_own(self) -> None:
-        self.session.save_own()
+        self.session.kept.save_own()
 
     def play_remote(self, remote: Remote) -> None:
         s = self.session
-        self.drive.table_changed(lambda: s.play_remote(remote))
+        self.drive.table_changed(lambda: s.plays.play_remote(remote))
 
     def remote_changed(self) -> None:
         epoch = self.session.epoch
-        self.session.remote_changed()
+        self.session.plays.remote_changed()
         self.drive.changed_there(epoch != self.session.epoch)
 
     def end_remote(self) -> None:
         s = self.session
         if s.state.remote:
-            self.drive.table_changed(s.end_remote)
+            self.drive.table_changed(s.plays.end_remote)
 
     @property
     def progress(self) -> int:
-        return self.session.progress()
+        return self.session.reads.progress()
 
     @property
     def remote(self) -> Remote | None:

@@ -15,9 +15,10 @@ from ..words import narrate
 from . import handover, knock
 from . import intents as i
 from .parts import Asks, ComputerPlay, Display, Modals
+from .playstate import Blocked
 from .port import Plugs, Question
 from .remote import REMOTE_WORDS
-from .session import Blocked, Session
+from .session import Session
 from .tablestate import Motion, Stage
 
 BLOCKED_TEXT = {
@@ -126,7 +127,7 @@ class Moves:
         keyboard = action.kind == ActionKind.DISCARD and self.screen.hand_has_focus()
         # a keyboard user's next key must find the focus moved; a pointer's click need not wait
         focus = self.screen.focus_card if self.screen.keys_in_use() else self.screen.focus_card_soon
-        keys = s.hand_keys()
+        keys = s.reads.hand_keys()
         place = keys.index(s.ui.focus) if s.ui.focus in keys else 0
         refused = s.play(action)
         if refused is not None:
@@ -138,11 +139,11 @@ class Moves:
             self.pass_device()
         self.screen.render(Motion.DEAL if action.kind == ActionKind.NEXT_HAND else Motion.MOVE, origin)
         if keyboard:
-            keys = s.hand_keys()
+            keys = s.reads.hand_keys()
             focus(keys[min(place, len(keys) - 1)] if keys else None)
         elif s.ui.drawn is not None:
             focus(s.ui.drawn)
-        self.screen.later(s.flush)
+        self.screen.later(s.kept.flush)
         self.turns.kick()
         return True
 
@@ -159,7 +160,7 @@ class Moves:
         """Two people, the turn passed: nothing of the last person's hand stays in the page (the
         dialogs emptied, the live region's last words replaced by whom to pass the device to)."""
         self.dialogs.forget()
-        to = self.session.seating().get("handover")
+        to = self.session.reads.seating().get("handover")
         self.screen.announce(handover.announcement(str(to)))
 
     def refuse(self, refused: IllegalAction | Blocked) -> None:
@@ -173,15 +174,15 @@ class Moves:
         """Knock, gin or big gin: confirmed first (the card put face down and the melds laid
         down, your own grouping on screen first); when not legal the engine says which rule."""
         s = self.session
-        blocked = s.blocked(ActionKind(kind))
+        blocked = s.reads.blocked(ActionKind(kind))
         if blocked is not None:
             self.refuse(blocked)
             return
-        v = s.view()
+        v = s.reads.view()
         if kind == "big_gin":
             self.big_gin(v)
             return
-        choices = knock.knock_choices(v, kind, s.shown_melds())
+        choices = knock.knock_choices(v, kind, s.reads.shown_melds())
         if not choices:  # not legal now: the engine names the rule
             least = v.least_discard
             self.play(Action(ActionKind(kind), least[0] if least else v.hand[-1]))
@@ -202,17 +203,17 @@ class Moves:
     def next(self) -> None:
         s = self.session
         m = s.match
-        if s.seated is not None or s.state.remote or m.phase == Phase.HAND_OVER:
+        if s.reads.seated is not None or s.state.remote or m.phase == Phase.HAND_OVER:
             self.play(Action(ActionKind.NEXT_HAND))
         elif m.phase == Phase.MATCH_OVER:
             self.show_match_result()
 
     def show_match_result(self) -> None:
         result = self.session.match.result
-        if self.session.seated is not None:  # a table's end is on its result panel
+        if self.session.reads.seated is not None:  # a table's end is on its result panel
             return
         if result is not None and not any(f.shows_result() for f in self.plugs.results):
-            names = self.session.names()
+            names = self.session.reads.names()
             if names is None:
                 self.dialogs.match_over(result)
             else:  # two people on one device: the result by name
@@ -228,11 +229,11 @@ class Moves:
             return
         self.dialogs.close_hint()
         self.screen.render()
-        self.screen.announce("Move taken back. " + narrate.status_text(s.view(), False, spoken=True))
+        self.screen.announce("Move taken back. " + narrate.status_text(s.reads.view(), False, spoken=True))
         self.turns.kick()
 
     def hint(self) -> None:
-        off = self.session.help_off()
+        off = self.session.reads.help_off()
         if off is not None:  # the key (the button is disabled): said, not asked
             self.screen.notice(off, "info", 3000)
             return
@@ -246,6 +247,6 @@ class Moves:
         self.screen.render()
         if it.said:
             self.screen.focus_card(key)
-            keys = self.session.hand_keys()
+            keys = self.session.reads.hand_keys()
             if key in keys:
                 self.screen.announce(f"{it.card.name} moved to place {keys.index(key) + 1}")

@@ -1,12 +1,14 @@
 """What is played on the table, and how each kind of play answers the session.
 
 The session (session.py) keeps what every match on the table shares: the game shown, the seat
-at the device, the table state, the log, undo, statistics, saving. What differs between your
+at the device, the table state, undo, and through its parts the reads (reads.py), the log,
+statistics and saving (keeping.py) and which play is on (plays.py). What differs between your
 match (you against the computer, or two people on one device), a practice hand (practice.py)
 and a table of seats (seated.py) is a :class:`PlayState` the session holds: each answers who
 plays, how a move is applied, what may be taken back, which record is saved and what a
 leaving warning says, its own way. This module holds the base, your match, and the small
-helpers every play state shares; a state reaches the session only through :class:`Holder`.
+helpers every play state shares; a state reaches the session only through :class:`Holder`
+(and its parts through :class:`Reads` and :class:`Kept`).
 """
 
 from __future__ import annotations
@@ -75,19 +77,9 @@ def opened(m: Match, seat: int = 0, covered: bool = False, fresh: bool = False) 
     return ui
 
 
-class Holder(Protocol):
-    """What a play state reads and writes of the session that holds it (session.py)."""
+class Reads(Protocol):
+    """What a play state reads of the game on the table (reads.py)."""
 
-    game: Game
-    seat: int
-    ui: TableState
-    events_seen: int
-    epoch: int
-    vault: Vault
-    state: PlayState
-
-    @property
-    def match(self) -> Match: ...
     @property
     def two_people(self) -> bool: ...
     @property
@@ -97,9 +89,34 @@ class Holder(Protocol):
     def pair_seen(self) -> tuple[str, str]: ...
     def in_progress(self) -> bool: ...
     def features_count(self) -> bool: ...
+
+
+class Kept(Protocol):
+    """What a play state asks of the keeper of the log and the stored record (keeping.py)."""
+
+    events_seen: int
+
+    def save(self) -> None: ...
+
+
+class Holder(Protocol):
+    """What a play state reads and writes of the session that holds it (session.py)."""
+
+    game: Game
+    seat: int
+    ui: TableState
+    epoch: int
+    vault: Vault
+    state: PlayState
+
+    @property
+    def match(self) -> Match: ...
+    @property
+    def reads(self) -> Reads: ...
+    @property
+    def kept(self) -> Kept: ...
     def adopt(self, game: Game, fresh: bool) -> None: ...
     def new_game(self, m: Match, level: str, uid: str) -> Game: ...
-    def save(self) -> None: ...
     def seats_changed(self, seated: Seated) -> None: ...
 
 
@@ -179,15 +196,15 @@ class PlayState:
 
     def headline(self, s: Holder, rec: HandRecord) -> str:
         """A finished hand in a few words, as its log tells it."""
-        return narrate.hand_headline(rec.settlement, s.names())
+        return narrate.hand_headline(rec.settlement, s.reads.names())
 
     def undo_names(self, s: Holder) -> tuple[str, str] | None:
         """The names the log gives a move taken back (None: "You take back your move")."""
-        return s.names() if s.game.people else None
+        return s.reads.names() if s.game.people else None
 
     def leaving(self, s: Holder) -> str | None:
         """The warning before this match is left for another (None: nothing in progress)."""
-        return narrate.leaving_words(s.counts) if s.in_progress() else None
+        return narrate.leaving_words(s.reads.counts) if s.reads.in_progress() else None
 
     def sits_out(self) -> bool:
         """The seat at the device sits this hand out (only at a table of seats)."""
@@ -213,7 +230,7 @@ class PlayState:
         passed), or ``always`` while a hand is live (a new deal, a resumed match: the device
         may be in either person's hands); the card order goes with it."""
         m = s.match
-        people = 2 if s.two_people else 1
+        people = 2 if s.reads.two_people else 1
         if m.phase not in ENDED and handover.covers(people, m.to_move != s.seat, always):
             s.ui = TableState(handover=True)
             s.game.order = []
@@ -230,7 +247,7 @@ class PlayState:
         """The seat whose move the computer makes next: seat 1 against you (None: nobody's,
         or two people play)."""
         m = s.match
-        return 1 if m.phase not in ENDED and m.to_move == 1 and not s.two_people else None
+        return 1 if m.phase not in ENDED and m.to_move == 1 and not s.reads.two_people else None
 
     def computer_moves(self, s: Holder, seat: int, action: Action, reason: str) -> str:
         """The computer's decision at ``seat`` goes to the engine; the reason the log keeps."""

@@ -126,7 +126,7 @@ class SeatedPlay(PlayState):
     def seating(self, s: Holder) -> dict[str, Any]:
         """The names (the seat at the device's first), several people or one, who takes the
         device while it is handed over, and the table's target."""
-        me, opp = (self.names[self.seat], "") if self.sits_out() else s.pair_seen()
+        me, opp = (self.names[self.seat], "") if self.sits_out() else s.reads.pair_seen()
         to = self.names[self.to_hold()] if s.ui.handover else None
         target = self.table.table.target
         return {"me": me, "opp": opp, "people": self.several, "handover": to, "target": target}
@@ -136,13 +136,13 @@ class SeatedPlay(PlayState):
         if self.several or self.sits_out():
             return narrate.event_text(event, self.pair_names())
         mine = mirror_event(event) if s.seat == 1 else event
-        return narrate.named(narrate.event_text(mine), s.pair_seen()[1])
+        return narrate.named(narrate.event_text(mine), s.reads.pair_seen()[1])
 
     def headline(self, s: Holder, rec: HandRecord) -> str:
         if self.several or self.sits_out():
             return narrate.hand_headline(rec.settlement, self.pair_names())
         mine = mirror_record(rec) if s.seat == 1 else rec
-        return narrate.named(narrate.hand_headline(mine.settlement), s.pair_seen()[1])
+        return narrate.named(narrate.hand_headline(mine.settlement), s.reads.pair_seen()[1])
 
     def undo_names(self, s: Holder) -> tuple[str, str] | None:
         return self.pair_names() if self.several else None
@@ -151,9 +151,9 @@ class SeatedPlay(PlayState):
         """A new match ends the table; your match waiting under it is abandoned too, if in
         progress (and counted so when it counts: yours against the computer)."""
         table = f"A new match ends this table of {self.table.seats} (it is not kept)."
-        if not s.in_progress():
+        if not s.reads.in_progress():
             return table if self.table.result is None else None
-        counts = self.own is not None and self.own.people is None and s.features_count()
+        counts = self.own is not None and self.own.people is None and s.reads.features_count()
         return f"{table} {narrate.leaving_words(counts)}"
 
     def ready(self, s: Holder) -> None:
@@ -215,8 +215,8 @@ class SeatedPlay(PlayState):
             return
         self.shown_key = key
         s.game.order, s.game.pending = [], {}
-        s.game.log = [LogLine(0, e.player, s.told(e)) for e in logged(match.events, True)]
-        s.events_seen = len(match.events)
+        s.game.log = [LogLine(0, e.player, s.reads.told(e)) for e in logged(match.events, True)]
+        s.kept.events_seen = len(match.events)
         s.ui = opened(match, seat, covered=self.holder is None)
 
     def passed(self, s: Holder, new_deal: bool) -> None:
@@ -250,4 +250,4 @@ def sit(s: Holder, seated: Seated, fresh: bool) -> None:
         s.ui = TableState(handover=True)
     s.seats_changed(seated)
     if fresh:
-        s.save()
+        s.kept.save()

@@ -1,49 +1,40 @@
-"""The session: the one owner of the match on the table and everything kept with it.
+"""The session: the one owner of the game on the table; its moves go to the engine here.
 
-Moves go to the engine here (its refusals come back as data); the session keeps the fair log
-(gamelog.py), counts statistics, saves after every change and takes moves back, and never
-touches the DOM. What is played is its :class:`PlayState`: your match (against the computer, or
-two people passing one device: the table shows :attr:`Session.seat`'s view, covered while the
-device passes), a practice hand (practice.py) or a table of seats (seated.py); each answers its
-own way, the session keeps what they share. Storage, clock and ids come through a ``Vault``.
+Your moves and the computer's are played here (the engine's refusals come back as data), moves
+are taken back, the table state (tablestate.py) and the settings are kept; it never touches the
+DOM. What is played is its :class:`PlayState` (playstate.py): your match (against the computer,
+or two people passing one device: the table shows :attr:`Session.seat`'s view, covered while the
+device passes), a practice hand, a table of seats or a friend's hand; each answers its own way.
+Three parts hold the rest, each over the session: ``reads`` (reads.py) what the table stands at,
+``kept`` (keeping.py) the log, the statistics and the stored record, ``plays`` (plays.py) which
+play is on the table. Storage, clock and ids come through a ``Vault``.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from gin_core import (
-    ENDED,
     Action,
     ActionKind,
     Bot,
-    Card,
-    Event,
     IllegalAction,
     Match,
-    PlayerView,
-    Rules,
     TakeBack,
     make_bot,
 )
-from gin_core.analysis import never_seen
 
 from ..kit.background import SLICE_MS
-from ..storage import settings, stats
-from ..storage.savefmt import Game, LogLine
+from ..storage import settings
+from ..storage.savefmt import Game
 from ..storage.seatrecord import Seated
 from ..storage.vault import Vault
-from ..words import gamelog, narrate
-from . import practice
-from .handview import Slot, layout, melds_shown
-from .playstate import DRAWS, Blocked, PlayState, just_drawn, logged, new_game, opened
+from .keeping import Keeper
+from .plays import Plays
+from .playstate import DRAWS, Blocked, PlayState, just_drawn, new_game, opened
 from .port import Plugs
-from .remote import Remote, RemotePlay
-from .seated import SeatedPlay, sit
+from .reads import TableReads
 from .tablestate import Stage, TableState
-
-__all__ = ["Blocked", "Session", "new_game"]
 
 
 class Session:
@@ -58,7 +49,7 @@ class Session:
         plugs: Plugs | None = None,
     ) -> None:
         """Put ``game`` on the table: ``fresh`` (just dealt) or resumed from storage;
-        ``features``: the features plugged into the table (told of each match put on it)."""
+        ``plugs``: the features plugged into the table (told of each match put on it)."""
         self.vault = vault
         self.plugs = plugs or Plugs()
         self.settings = prefs
@@ -68,166 +59,23 @@ class Session:
         self.epoch = 0  # changes whenever the table is replaced or moves are taken back
         self.game = game
         self.bot: Bot = make_bot(game.level, game.bot_seed, SLICE_MS)
-        self.events_seen = 0
-        self.dirty = False  # moves recorded but not yet counted and saved (see flush)
+        self.reads = TableReads(self)  # what the table stands at, for the presenter and the parts
+        self.kept = Keeper(self)  # the log, the statistics and the stored record
+        self.plays = Plays(self)  # which play is on the table: putting each on and taking it off
         self.adopt(game, fresh)
-
-    # ----- what is on the table -----------------------------------------------------------
 
     @property
     def match(self) -> Match:
+        """The engine's match of the game on the table."""
         return self.game.match
 
-    def view(self) -> PlayerView:
-        """What the seat at the table knows, told as "yours" (a seat sitting the hand out has
-        no game: asking is a mistake of the caller, refused rather than shown another's hand)."""
-        if self.sits_out:
-            raise LookupError("the seat at the device sits this hand out: it has no game to view")
-        return self.state.view_of(self)
-
-    @property
-    def two_people(self) -> bool:
-        """Two people share the device: seat 1 is a person, not the computer."""
-        return self.game.people is not None
-
-    @property
-    def seated(self) -> SeatedPlay | None:
-        """The table of seats on the table, if one is (seated.py)."""
-        return self.state if isinstance(self.state, SeatedPlay) else None
-
-    @property
-    def sits_out(self) -> bool:
-        """At a table of seats, the seat at the device sits this hand out (it watches)."""
-        return self.state.sits_out()
-
-    @property
-    def practicing(self) -> bool:
-        """A practice hand is on the table: it never counts, and your match waits."""
-        return self.state.practice
-
-    @property
-    def own_game(self) -> Game:
-        """Your match: the one on the table, or the one set aside under a practice hand or a
-        table of seats."""
-        return self.state.own or self.game
-
-    def names(self) -> tuple[str, str] | None:
-        """The two players' names (None: you against the computer)."""
-        return self.state.players(self)
-
-    def seating(self) -> dict[str, Any]:
-        """Who sits where, for the presenter (model.Look)."""
-        return self.state.seating(self)
-
-    def pair_seen(self) -> tuple[str, str]:
-        """The shown game's two names, the seat at the device's first."""
-        pair = self.names() or narrate.NAMES
-        return pair[self.seat], pair[1 - self.seat]
-
-    def said(self, text: str) -> str:
-        """Words written for you against the computer, with the other player's name when two
-        people play or at a table of seats (the seat at the table is "you")."""
-        return text if self.names() is None else narrate.named(text, self.pair_seen()[1])
-
-    def told(self, event: Event) -> str:
-        """A log line for ``event`` of the game shown."""
-        return self.state.told(self, event)
-
-    def ready(self) -> None:
-        """The person whose turn it is has the device: uncover the table on their own view."""
-        self.state.ready(self)
-        self.ui = opened(self.match, self.seat)
-
-    def in_progress(self) -> bool:
-        """Your match has moves made and has not ended (leaving it counts as abandoned)."""
-        m = self.own_game.match
-        return m.result is None and any(p == 0 for p, _ in m.history)
-
-    def hand_over(self, hand: int) -> bool:
-        """Hand ``hand`` of your match is over and its result was shown."""
-        m = self.own_game.match
-        n = len(m.records)
-        if not 0 < hand <= n:
-            return False
-        return hand < n or m.phase not in ENDED or self.practicing or self.ui.stage >= Stage.RESULT
-
-    def leaving(self) -> str | None:
-        """The warning before your match is left for another (None: nothing in progress)."""
-        return self.state.leaving(self)
-
-    def features_count(self) -> bool:
-        """No feature says the match on the table is not counted (a feature's practice)."""
-        return self.plugs.counts()
-
-    @property
-    def counts(self) -> bool:
-        """The match on the table counts in the statistics: your match (not a practice hand,
-        not a table of seats), no feature says otherwise, and not two people's match."""
-        return self.state.counts and not self.two_people and self.features_count()
-
-    def undo_off(self) -> Blocked | str | None:
-        """Why moves cannot be taken back now: the play on the table, strict mode, a feature's
-        reason (words), or None."""
-        off = self.state.undo_off()
-        if off is not None:
-            return off
-        if self.settings.strict:
-            return Blocked.UNDO_STRICT
-        if self.practicing:
-            return None
-        return self.plugs.undo_off()
-
-    def help_off(self) -> str | None:
-        """Why the hint and the tutor are off now (the play's or a feature's words), or None."""
-        if self.practicing:
-            return None
-        return self.state.help_off() if self.state.remote else self.plugs.help_off()
-
-    @property
-    def strict(self) -> bool:
-        """No undo on the table (the presenter hides the button)."""
-        return self.undo_off() is not None
-
-    def can_undo(self) -> bool:
-        """You may take back your last move: undo is on, and it showed you nothing
-        (``Match.fair_undo``: not a stock draw, not answered by the computer)."""
-        return not (self.strict or self.ui.handover) and self.unfair() is None
-
-    def unfair(self) -> TakeBack | None:
-        """Why the seat at the device may not take back its last move (None: it may)."""
-        return self.state.unfair(self)
-
-    def slots(self) -> list[Slot]:
-        """Your cards as laid out on screen (none while you sit the hand out)."""
-        order = self.state.order_of(self)
-        return [] if self.sits_out else layout(self.view().hand, self.settings.sort, order)[0]
-
-    def hand_keys(self) -> list[str]:
-        """Your cards in the order shown."""
-        return [str(s.card) for s in self.slots()]
-
-    def shown_melds(self) -> list[frozenset[Card]]:
-        """The melds of your hand as grouped on screen (your own order, or the sorted layout)."""
-        return melds_shown(self.slots())
-
-    def hand_start(self) -> int:
-        """History length when the hand on the table was dealt."""
-        history = self.match.history
-        return max((i + 1 for i, (_, a) in enumerate(history) if a.kind == ActionKind.NEXT_HAND), default=0)
-
-    def computer_reasons(self) -> list[LogLine]:
-        """The computer's moves of the finished hand on the table, with their reasons."""
-        if self.ui.stage < Stage.RESULT or self.state.remote:
-            return []
-        return gamelog.computer_reasons(self.game.log, self.hand_start())
-
-    # ----- starting -------------------------------------------------------------------------
+    # ----- a game put on the table (plays.py and the play states call these) -----------------
 
     def adopt(self, game: Game, fresh: bool) -> None:
         """Make ``game`` the match on the table (fresh: just dealt; else resumed)."""
         self.epoch += 1
         self.game = game
-        if not self.practicing:  # a practice hand leaves what features know of your match
+        if not self.reads.practicing:  # a practice hand leaves what features know of your match
             for f in self.plugs.match_parts:
                 f.table_set(game, fresh)
         self.bot = make_bot(game.level, game.bot_seed, SLICE_MS)
@@ -235,145 +83,25 @@ class Session:
         self.ui = opened(game.match, fresh=fresh)
         self.ui.focus = self.ui.drawn
         self.state.cover(self, always=True)
-        if fresh or not game.log:
-            game.log = [LogLine(0, e.player, self.told(e)) for e in game.match.events]
-            if not fresh:
-                game.log.append(LogLine(len(game.match.history), None, "Resumed (log rebuilt)"))
-        self.events_seen = len(game.match.events)
-        self.count_stats()
-        self.save()
-
-    def abandon(self, counted: bool) -> None:
-        """Leave the match on the table for another: a table of seats or the practice hand
-        ends, and a counting match in progress is counted as abandoned when ``counted``."""
-        self.state.end(self)
-        self.vault.remove("practice")
-        if counted and self.counts and self.in_progress():
-            uid = self.game.uid
-            self.vault.count(lambda d: stats.count_abandoned(d, uid))
-
-    def replace_match(self, game: Game, abandon: bool = True) -> None:
-        """Put the just-dealt ``game`` (a feature's match) on the table in place of your match;
-        a counting match in progress is counted as abandoned when ``abandon``."""
-        self.abandon(abandon)
-        self.adopt(game, fresh=True)
-
-    def resume_stored(self, game: Game, practice_hand: Game | None, seated: Seated | None) -> None:
-        """Your match as stored (another tab played on) back on the table, with what that tab
-        left over it: a practice hand or a table of seats. What this tab had over your match is
-        set aside, not ended: the records stored are the other tab's, newer than this tab's. A
-        hand with a friend stays on the table (its connection is this tab's); your match under
-        it is the one stored."""
-        if self.state.remote:
-            self.game = game
-            return
-        self.state = PlayState()
-        self.adopt(game, fresh=False)
-        self.resume_practice(practice_hand)
-        if seated is not None:
-            self.seat_table(seated, fresh=False)
+        self.kept.adopted(game, fresh)
 
     def new_game(self, m: Match, level: str, uid: str) -> Game:
+        """A just-dealt match with its record, started now (by the vault's clock)."""
         return new_game(m, level, uid, self.vault.now())
-
-    def new_match(  # 7 parameters: each optional, a new match's parts as the form or a link gives them
-        self,
-        seed: int | None = None,
-        dealer: int | None = None,
-        level: str | None = None,
-        rules: Rules | None = None,
-        abandon: bool = True,
-        deal: str | None = None,
-        people: tuple[str, str] | None = None,
-    ) -> None:
-        """Start a match; ``deal`` is a deal code replayed as its first hand; ``people``: two
-        people's names (pass and play). Raises the engine's error (nothing changed) if the
-        seed, code or rules are refused."""
-        m = Match(rules or self.settings.game_rules(), seed=seed, dealer=dealer, first_deal=deal)
-        self.abandon(abandon)
-        game = self.new_game(m, level or self.settings.level, self.vault.new_uid())
-        game.people = people
-        self.adopt(game, fresh=True)
-
-    # ----- a table of seats (seated.py) and practice hands (practice.py) -------------------------
-
-    def seat_table(self, seated: Seated, fresh: bool) -> None:
-        """Put a table of seats on the table (``fresh``: just sat down; else resumed)."""
-        sit(self, seated, fresh)
 
     def seats_changed(self, seated: Seated) -> None:
         """The table of seats moved (or was seated): the features are told."""
         for f in self.plugs.seated_watches:
             f.seated_changed(seated)
 
-    def leave_table(self) -> None:
-        """The table of seats ends (its record goes); your match is back on the table."""
-        if self.seated is not None:
-            self.state.end(self)
-
-    def back_to_match(self) -> None:
-        """Leave the table of seats (it ends): your match comes back exactly where it was."""
-        if self.seated is not None:
-            self.state.end(self)
-            self.adopt(self.game, fresh=False)
-
-    def play_remote(self, remote: Remote) -> None:
-        """Put a hand with a person on another device on the table (remote.py); your match
-        waits under it, and a practice hand or a table of seats on the table ends."""
-        self.abandon(False)
-        self.state = RemotePlay(remote)
-        self.epoch += 1
-        self.seat = 0
-        self.ui = TableState()
-        self.remote_changed()
-
-    def remote_changed(self) -> None:
-        """The other device moved, a card came, the hand was checked or a new one dealt."""
-        if isinstance(self.state, RemotePlay) and self.state.follow(self):
-            self.epoch += 1
-
-    def end_remote(self) -> None:
-        """The hand with the other device leaves the table (it stays kept): your match is back."""
-        if isinstance(self.state, RemotePlay):
-            self.state.end(self)
-            self.adopt(self.game, fresh=False)
-
-    def ended(self) -> bool:
-        """The hand on the table is over and its showdown known (the table may show it)."""
-        return self.state.ended(self)
-
-    def deciding(self) -> bool:
-        """The seat at the device is to move now (not while it sits out or the device passes)."""
-        return not (self.sits_out or self.ui.handover) and self.state.deciding(self)
-
-    def progress(self) -> int:
-        """How many moves the game on the table has had (a key of the turn)."""
-        return self.state.progress(self)
-
-    def computer_seat(self) -> int | None:
-        """The seat whose move the computer makes next (None: nobody's, or a person's)."""
-        return self.state.computer_seat(self)
-
-    def practice(self, code: str, dealer: int, start: Match | None = None) -> None:
-        """Play deal ``code`` again as a practice hand (or on from ``start``); your match waits."""
-        practice.start(self, code, dealer, start)
-
-    def end_practice(self) -> None:
-        """Back to your match, exactly where it was."""
-        practice.end(self)
-
-    def resume_practice(self, game: Game | None) -> None:
-        """After a reload: put back the practice hand that was on the table, if any."""
-        practice.resume(self, game)
-
     # ----- your moves -------------------------------------------------------------------------
 
     def play(self, action: Action) -> IllegalAction | Blocked | None:
         """Play ``action`` for the seat at the table; the refusal (nothing changed) or None."""
-        blocked = self.blocked(action.kind)
+        blocked = self.reads.blocked(action.kind)
         if blocked is not None:
             return blocked
-        before = set() if self.sits_out else set(self.view().hand)
+        before = set() if self.reads.sits_out else set(self.reads.view().hand)
         try:
             self.state.apply(self, action)
         except IllegalAction as refusal:
@@ -381,7 +109,7 @@ class Session:
         ui = self.ui
         ui.hint = None
         if action.kind in DRAWS:
-            new = set(self.view().hand) - before
+            new = set(self.reads.view().hand) - before
             ui.drawn = str(next(iter(new))) if new else None
             ui.focus = ui.drawn
         elif action.kind == ActionKind.DISCARD:
@@ -389,53 +117,40 @@ class Session:
         elif action.kind == ActionKind.NEXT_HAND:
             self.state.dealt(self)
         self.state.cover(self, always=action.kind == ActionKind.NEXT_HAND)
-        self.record()
+        self.moved()
         return None
-
-    def blocked(self, kind: ActionKind) -> Blocked | None:
-        """Why the page does not even ask the engine to play a move of ``kind`` now (None: it
-        asks)."""
-        if self.ui.handover:
-            return Blocked.HANDOVER
-        if self.sits_out:
-            return None if kind == ActionKind.NEXT_HAND else Blocked.SITS_OUT
-        return self.state.refuses(self, kind)
 
     def undo(self) -> Blocked | TakeBack | str | None:
         """Take back your last move of this hand, if it showed you nothing (the match is then
         marked in the statistics)."""
-        off = self.undo_off()
+        off = self.reads.undo_off()
         if off is not None:
             return off
         if self.ui.handover:
             return Blocked.HANDOVER
         seat = self.seat
-        unfair = self.unfair()
+        unfair = self.reads.unfair()
         if unfair is not None:
             return unfair
         k = self.match.undo_point(seat)
         assert k is not None, "fair_undo found your last move"
         self.epoch += 1
         self.state.take_back(self, seat)
-        g = self.game
-        g.log = gamelog.take_back(g.log, g.pending, k)
         names = self.state.undo_names(self)
         who = f"{names[seat]} takes back a move" if names else "You take back your move"
-        g.log.append(LogLine(k, seat, who))
-        g.undos += 1
-        self.events_seen = len(self.match.events)
+        self.kept.taken_back(k, seat, who)
         self.ui = TableState(drawn=just_drawn(self.match, seat), focus=self.ui.focus)
-        self.save()
+        self.kept.save()
         return None
 
     def sort(self, way: str) -> None:
         self.change_settings(replace(self.settings, sort=way))
         self.state.keep_order(self, [])
-        self.save()
+        self.kept.save()
 
     def reorder(self, key: str, index: int) -> None:
         """Move a card of your hand to ``index`` (your own order from now on)."""
-        keys = self.hand_keys()
+        keys = self.reads.hand_keys()
         if key not in keys:
             return
         keys.remove(key)
@@ -444,7 +159,12 @@ class Session:
         if self.settings.sort != "custom":
             self.change_settings(replace(self.settings, sort="custom"))
         self.ui.focus = key
-        self.save()
+        self.kept.save()
+
+    def ready(self) -> None:
+        """The person whose turn it is has the device: uncover the table on their own view."""
+        self.state.ready(self)
+        self.ui = opened(self.match, self.seat)
 
     # ----- what the table shows besides the match (tablestate.py) ------------------------------
 
@@ -470,11 +190,7 @@ class Session:
         """The computer's decision at ``seat`` (thought out on its own view) goes to the
         engine, and to the log with its reason (kept unshown until the hand is over)."""
         self.ui.thinking = False
-        self.record(self.state.computer_moves(self, seat, action, reason))
-
-    def computer_view(self, seat: int) -> PlayerView:
-        """What the computer at ``seat`` knows (its own game's view)."""
-        return self.state.computer_view(self, seat)
+        self.moved(self.state.computer_moves(self, seat, action, reason))
 
     # ----- settings ----------------------------------------------------------------------------
 
@@ -485,55 +201,13 @@ class Session:
         if new.level != self.game.level:
             self.game.level = new.level
             self.bot = make_bot(new.level, self.game.bot_seed, SLICE_MS)
-            self.save()
+            self.kept.save()
 
     # ----- after any move ----------------------------------------------------------------------
 
-    def record(self, reason: str = "") -> None:
-        """Log the new events (public facts only) and keep the computer's reason unshown until
-        the hand is over. Counting and saving wait for :meth:`flush`, so a move is drawn first."""
-        if self.state.remote:  # a friend's hand: logged from its view
-            self.remote_changed()
-            self.dirty = True
-            return
-        m, g = self.match, self.game
-        n = len(m.history)
-        gamelog.keep_reason(g.pending, n, reason)
-        new = logged(m.events[self.events_seen :], self.seated is not None)
-        g.log.extend(LogLine(n, e.player, self.told(e)) for e in new)
-        self.events_seen = len(m.events)
-        if m.phase in ENDED and m.records and len(m.records) == m.deals:
-            never = never_seen(m, len(m.records), self.seat) if g.pending else frozenset()
-            gamelog.close_hand(
-                g.log, g.pending, n, m.records[-1], self.state.headline(self, m.records[-1]), never
-            )
-        self.dirty = True
-
-    def flush(self) -> None:
-        """Count statistics and save what :meth:`record` logged (right after the screen is drawn)."""
-        if self.dirty:
-            self.dirty = False
-            self.count_stats()
-            self.save()
-
-    def count_stats(self) -> None:
-        """Count your match as it stands (each hand, undo and result once) and tell the features."""
-        if not self.counts:
-            return
-        g = self.game
-        for update in stats.match_counts(g.match, g.uid, g.undos, g.level, self.vault.now):
-            self.vault.count(update)
-        for f in self.plugs.counters:
-            f.counted(g)
-
-    def save(self) -> None:
-        self.dirty = False
-        self.state.save(self)
-
-    def save_own(self) -> None:
-        """Save your match (also while a practice hand is on the table: a feature's part of it
-        changed)."""
-        if self.practicing:
-            self.vault.put("match", self.own_game.dumps(self.vault.seal_key()))
-        else:
-            self.save()
+    def moved(self, reason: str = "") -> None:
+        """A move was played: a friend's hand follows its view (remote.py), and the keeper logs
+        the move (``reason``: the computer's, sealed until the hand is over)."""
+        if self.state.remote:
+            self.plays.remote_changed()
+        self.kept.record(reason)

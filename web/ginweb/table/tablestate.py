@@ -1,7 +1,7 @@
 """What the page adds to the engine's view of the table: the showdown's stage, the card just
 drawn, the hint, the keyboard focus, whether the computer is thinking,
 whether the table is covered for the handover between two people. Plain values, owned by
-the session and read by the presenter."""
+the session (written by it, its plays and its play states) and read by the presenter."""
 
 from __future__ import annotations
 

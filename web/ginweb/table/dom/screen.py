@@ -41,27 +41,28 @@ class Screen:
 
     def model(self) -> TableModel:
         s = self.session
+        r = s.reads
         look = Look(
             sort=s.settings.sort,
             order=s.state.order_of(s),
             level=s.game.level,
-            can_undo=s.can_undo(),
-            strict=s.strict,
-            helped=s.help_off() is None,
-            practice_code=s.match.first_deal if s.practicing else None,
-            reasons=s.computer_reasons(),
+            can_undo=r.can_undo(),
+            strict=r.strict,
+            helped=r.help_off() is None,
+            practice_code=s.match.first_deal if r.practicing else None,
+            reasons=r.computer_reasons(),
             log=s.state.log_of(s),
             hand_buttons=()
-            if s.practicing
+            if r.practicing
             else tuple(b for f in self.plugs.hand_buttons for b in f.hand_buttons()),
-            **s.seating(),
+            **r.seating(),
         )
-        sp = s.seated
+        sp = r.seated
         if sp is not None:  # a table of seats: its presenter loads after the first paint (warmup.py)
             from ..seatedmodel import present_seated
 
-            return present_seated(sp.view(), None if s.sits_out else s.view(), s.ui, look, sp.names)
-        return present(s.view(), s.ui, look)
+            return present_seated(sp.view(), None if r.sits_out else r.view(), s.ui, look, sp.names)
+        return present(r.view(), s.ui, look)
 
     def render(self, motion: Motion = Motion.MOVE, origin: Origin | None = None) -> None:
         model = self.model()
@@ -83,9 +84,9 @@ class Screen:
         """The sound of the moves made since the last one (with Settings' "Sound" on); none for a
         new table or moves taken back."""
         s = self.session
-        (epoch, moves), self.heard = self.heard, (s.epoch, s.progress())
-        if s.settings.sound and epoch == s.epoch and s.progress() > moves:
-            phase = Phase(s.view().phase) if s.state.remote else s.match.phase
+        (epoch, moves), self.heard = self.heard, (s.epoch, s.reads.progress())
+        if s.settings.sound and epoch == s.epoch and s.reads.progress() > moves:
+            phase = Phase(s.reads.view().phase) if s.state.remote else s.match.phase
             name = cues.cue(s.state.recent(s, moves), phase)
             if name is not None:
                 self.sound(name)

@@ -75,11 +75,11 @@ class Turns:
             while True:
                 s = self.session
                 epoch = s.epoch
-                if s.ended() and s.ui.stage < Stage.RESULT and not s.ui.handover:
+                if s.reads.ended() and s.ui.stage < Stage.RESULT and not s.ui.handover:
                     await self.showdown(epoch)
                     if epoch != s.epoch:
                         continue
-                seat = s.computer_seat()
+                seat = s.reads.computer_seat()
                 if seat is None:
                     return
                 await self.computer_turn(epoch, seat)
@@ -91,7 +91,7 @@ class Turns:
         """The computer's move at ``seat`` (at two, seat 1), thought on its own view, paced
         as the player follows it (a game the player does not play, more briskly)."""
         s = self.session
-        view = s.computer_view(seat)
+        view = s.reads.computer_view(seat)
         s.computer_thinks()
         self.show.texts()
         t0 = dom.now()
@@ -101,7 +101,7 @@ class Turns:
         decision, slices = done
         total = dom.now() - t0
         self.measure(view.phase, total, slices)
-        watched = s.seated is not None and not s.seated.against(seat)
+        watched = s.reads.seated is not None and not s.reads.seated.against(seat)
         pace = "after" if watched else "discard" if view.phase == Phase.DISCARD else "draw"
         wait = self.pace(pace) - total
         if wait > 0:
@@ -110,7 +110,7 @@ class Turns:
             return
         s.computer_plays(decision.action, narrate.reason_words(decision.reason), seat)
         self.show.render()
-        self.show.later(s.flush)
+        self.show.later(s.kept.flush)
         if not watched:
             self.said_played()
         await dom.pause(self.pace("after"))
@@ -118,10 +118,10 @@ class Turns:
     def said_played(self) -> None:
         """The computer's move in your game, and what you may do now, for a screen reader."""
         s = self.session
-        if s.ui.handover or s.sits_out:
+        if s.ui.handover or s.reads.sits_out:
             return
-        move = s.game.log[-1].text if s.seated is not None else narrate.computer_move(s.match)
-        self.show.announce(f"{move}. {s.said(narrate.status_text(s.view(), False, spoken=True))}")
+        move = s.game.log[-1].text if s.reads.seated is not None else narrate.computer_move(s.match)
+        self.show.announce(f"{move}. {s.reads.said(narrate.status_text(s.reads.view(), False, spoken=True))}")
 
     def measure(self, phase: str, total: float, slices: list[float]) -> None:
         """Keep each decision's timing for the browser benchmark (window.ginPerfJSON)."""
@@ -141,22 +141,22 @@ class Turns:
     async def showdown(self, epoch: int) -> None:
         """Show the finished hand in steps: laid out, each lay-off, the result."""
         s = self.session
-        if s.sits_out:  # a game watched: its result at once (every seat sees it)
+        if s.reads.sits_out:  # a game watched: its result at once (every seat sees it)
             s.reach(Stage.RESULT)
             self.show.render()
             return
-        v = s.view()
+        v = s.reads.view()
         sd = v.showdown.settlement if v.showdown else None
         if sd is not None and not await self.lay_out(sd, epoch):
             return
         s.reach(Stage.RESULT)
         self.show.render()
-        self.show.announce(s.said(narrate.hand_spoken(v)))
+        self.show.announce(s.reads.said(narrate.hand_spoken(v)))
         self.work()
         if (
             v.result is not None
-            and not s.practicing
-            and s.seated is None
+            and not s.reads.practicing
+            and s.reads.seated is None
             and await self.wait("reveal", epoch)
         ):
             self.match_ended()
@@ -167,7 +167,7 @@ class Turns:
         if s.ui.stage < Stage.LAID_OUT:
             s.reach(Stage.LAID_OUT)
             self.show.render()
-            self.show.announce(s.said(narrate.settlement_lines(sd, spoken=True)[0]))
+            self.show.announce(s.reads.said(narrate.settlement_lines(sd, spoken=True)[0]))
             if not await self.wait("reveal", epoch):
                 return False
         if not sd.layoffs or s.ui.stage >= Stage.LAYING_OFF:
@@ -222,17 +222,17 @@ class Turns:
         s = self.session
         if self.hinting:
             return
-        if not s.deciding():
+        if not s.reads.deciding():
             self.show.notice("Hints are for your turn.", "info", 3000)
             return
         self.hinting = True
         try:
-            epoch, n = s.epoch, s.progress()
-            view = s.view()
+            epoch, n = s.epoch, s.reads.progress()
+            view = s.reads.view()
             self.box.hint_open()
             done = await dom.in_slices(
                 think_hint(view, seed=s.game.bot_seed, slice_ms=SLICE_MS),
-                lambda: epoch == s.epoch and n == s.progress(),
+                lambda: epoch == s.epoch and n == s.reads.progress(),
             )
             if done is None:
                 self.box.close_hint()
