@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from ..cards import SUIT_MASK, Card, Mask, mask_of
 from ..events import Event
+from ..flow import STOCK_MOST, at_the_wall
+from ..rules import Rules
 from ..view import PlayerView
 
 
@@ -85,6 +87,26 @@ def hand_events(view: PlayerView) -> list[Event]:
     return list(events[start + 1 :])
 
 
+def pile_history(rules: Rules, events: Iterable[Event]) -> tuple[int, bool, Mask]:
+    """What a hand's public ``events`` say of its pile draws, for the rules that end a hand on
+    them (``Rules.pile_draw_limit``, ``Rules.throw_back_dead``), counted as
+    :class:`~gin_core.hand.Hand` counts them but from public moves only: (the draws from the
+    pile in the draw phase, the first upcard's offer and the wall not counted; whether the last
+    discard was the card taken just before it; the card taken from the pile this turn, or 0)."""
+    draws, thrown_back, taken = 0, False, 0
+    stock, offer = STOCK_MOST - (1 if rules.first_upcard else 0), True
+    for e in events:
+        kind = e.kind
+        if kind == "draw_pile" and e.card is not None:
+            draws += not offer and not at_the_wall(rules, stock)
+            taken = e.card.bit
+        elif kind == "discard" and e.card is not None:
+            thrown_back, taken, offer = e.card.bit == taken, 0, False
+        elif kind == "draw_stock":
+            stock, taken, offer = stock - 1, 0, False
+    return draws, thrown_back, taken
+
+
 def ages(cards: Iterable[Card]) -> tuple[tuple[int, int], ...]:
     """(card index, number of cards after it) for cards in order of play."""
     cards = list(cards)
@@ -95,7 +117,9 @@ def ages(cards: Iterable[Card]) -> tuple[tuple[int, int], ...]:
 class Knowledge:
     """Public facts of one decision, as masks over card indices (``opp_draws``: the stock
     cards the opponent has drawn this hand; ``limit``: this hand's knock limit; the ``ages``
-    pair each card the opponent passed or threw with how many they passed or threw since)."""
+    pair each card the opponent passed or threw with how many they passed or threw since;
+    ``pile_draws``, ``thrown_back`` and ``taken``: the hand's :func:`pile_history`, which the
+    playouts need to end the hand where the pile draw limit or a second throw-back ends it)."""
 
     me: Mask
     unseen: Mask
@@ -110,12 +134,17 @@ class Knowledge:
     limit: int
     passed_ages: tuple[tuple[int, int], ...]
     threw_ages: tuple[tuple[int, int], ...]
+    pile_draws: int = 0
+    thrown_back: bool = False
+    taken: Mask = 0
 
     @classmethod
     def of(cls, view: PlayerView) -> Knowledge:
         opp = view.opponent
         known = mask_of(view.opponent_known)
         threw = [c for p, c in view.discards if p == opp]
+        events = hand_events(view)
+        pile_draws, thrown_back, taken = pile_history(view.rules, events)
         return cls(
             me=mask_of(view.hand),
             unseen=mask_of(view.unseen()),
@@ -126,10 +155,13 @@ class Knowledge:
             passed=mask_of(view.declined[opp]),
             took=mask_of(view.pile_takes[opp]),
             forbidden=view.forbidden.bit if view.forbidden else 0,
-            opp_draws=sum(1 for e in hand_events(view) if e.kind == "draw_stock" and e.player == opp),
+            opp_draws=sum(1 for e in events if e.kind == "draw_stock" and e.player == opp),
             limit=view.knock_limit,
             passed_ages=ages(view.declined[opp]),
             threw_ages=ages(threw),
+            pile_draws=pile_draws,
+            thrown_back=thrown_back,
+            taken=taken,
         )
 
     def holding(self) -> list[float]:

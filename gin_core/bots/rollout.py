@@ -8,8 +8,24 @@ limit: the coach's model of the standard level, who knocks only well under its e
 other's count); a *wary* player (expert's model of a good one) does not knock when the knock
 would be undercut, which it can tell because a playout knows both guessed hands. Every rule
 option that changes how a hand ends is modelled (knock limit, stock ends including the wall,
-big gin, upcard passes, the card-taken restriction); scoring gives the engine's points
-(:func:`~gin_core.scoring.knock_points`) by a shorter count (:mod:`.knock_points`).
+big gin, upcard passes, the card-taken restriction, the pile draw limit and the dead second
+throw-back); scoring gives the engine's points (:func:`~gin_core.scoring.knock_points`) by a
+shorter count (:mod:`.knock_points`).
+
+The two rules that end a hand on pile draws end a playout where :class:`~gin_core.hand.Hand`
+would end it. ``Rules.pile_draw_limit``: the state carries the hand's counted pile draws so far
+(from the player's view, :func:`.knowledge.pile_history`); a take in the draw phase that reaches
+the limit ends the playout dead (a take of the first upcard or at the wall is not counted). The
+presets' limit of 50 is not reached in ordinary play: the policy takes a card only when it
+lowers the taker's deadwood, which no stock draw raises, so pile cards are not passed back and
+forth; hard against simple (40 hands each of eaai and openspiel) reached at most 7 counted draws
+before a playout and 14 with the playout's takes. So under the presets the search makes the
+moves it made before the limit was modelled (the decision digests and the arena's tallies are
+unchanged, see docs/bots.md). ``Rules.throw_back_dead``: the policy takes a card only
+if the best discard after it leaves less deadwood than the hand held, so it never throws the
+taken card back (discarding it would leave the same deadwood); only the first discard of a
+playout that starts after a move taking from the pile (which the policy did not choose) can be
+a throw-back, and the state names that card (``fatal``) when the hand's last discard was one.
 """
 
 from __future__ import annotations
@@ -41,15 +57,29 @@ class PlayoutState:
     in the discard phase), the pile (the face-up card last) and the stock (the next card last),
     whose turn it is and the phase: ``OFFER`` (``passes`` players have passed the upcard),
     ``DRAW`` (``stock_only`` after both passed) or ``DISCARD`` (``forbidden``: the card just
-    taken, when the rules forbid discarding it). :func:`playout` reads the fields into locals
-    once and then mutates the hands and lists, so a state plays out once.
+    taken, when the rules forbid discarding it; ``fatal``: the card whose discard ends the hand
+    dead, the card just taken right after a throw-back under ``Rules.throw_back_dead``), and
+    ``pile_draws``: the hand's draws from the pile so far as ``Rules.pile_draw_limit`` counts
+    them. :func:`playout` reads the fields into locals once and then mutates the hands and
+    lists, so a state plays out once.
 
     A plain class with slots, not a dataclass: the search makes one per playout (a dataclass
     would also cost milliseconds of ``exec`` at import in Pyodide)."""
 
-    __slots__ = ("forbidden", "hands", "passes", "phase", "pile", "stock", "stock_only", "turn")
+    __slots__ = (
+        "fatal",
+        "forbidden",
+        "hands",
+        "passes",
+        "phase",
+        "pile",
+        "pile_draws",
+        "stock",
+        "stock_only",
+        "turn",
+    )
 
-    def __init__(  # 8 parameters: one per field, the state of a hand in progress
+    def __init__(  # 10 parameters: one per field, the state of a hand in progress
         self,
         hands: list[Mask],
         pile: list[int],
@@ -59,6 +89,8 @@ class PlayoutState:
         forbidden: Mask = 0,
         passes: int = 0,
         stock_only: bool = False,
+        pile_draws: int = 0,
+        fatal: Mask = 0,
     ) -> None:
         self.hands = hands
         self.pile = pile
@@ -68,11 +100,14 @@ class PlayoutState:
         self.forbidden = forbidden
         self.passes = passes
         self.stock_only = stock_only
+        self.pile_draws = pile_draws
+        self.fatal = fatal
 
     def __repr__(self) -> str:
         return (
             f"PlayoutState({self.hands}, {self.pile}, {self.stock}, {self.turn}, {self.phase!s}, "
-            f"forbidden={self.forbidden}, passes={self.passes}, stock_only={self.stock_only})"
+            f"forbidden={self.forbidden}, passes={self.passes}, stock_only={self.stock_only}, "
+            f"pile_draws={self.pile_draws}, fatal={self.fatal})"
         )
 
 
@@ -125,6 +160,7 @@ def playout(  # 5 parameters: the hand, its rules and how each seat knocks
     dws = [min_deadwood(h) if h.bit_count() == 10 else 99 for h in hands]
     turns = checks = 0
     cap = len(stock) + 12
+    room = draws_left(rules, state.pile_draws, cap)
     while turns < cap:
         turns += 1
         p = turn
@@ -133,15 +169,12 @@ def playout(  # 5 parameters: the hand, its rules and how each seat knocks
             bit = 1 << top if top >= 0 else 0
             forbid = bit if rule_forbids else 0
             if phase is _DRAW and at_the_wall(rules, len(stock)):
-                if best_after(hands[p] | bit, forbid) <= seats[p]:
-                    hands[p] |= bit
-                    pile.pop()
-                    card, _ = cached_discard(hands[p], forbid)
-                    hands[p] &= ~(1 << card)
-                    return score(rules, hands, p), units(turns)
-                return 0, units(turns)
+                return wall_turn(rules, state, p, forbid, seats[p]), units(turns)
             take = top >= 0 and not stock_only and lowers(hands[p], top, dws[p], forbid)
             if take:
+                room -= phase is _DRAW  # a take of the first upcard is not counted
+                if room <= 0:  # this draw reaches the pile draw limit: the hand is dead
+                    return 0, units(turns, checks)
                 hands[p] |= bit
                 pile.pop()
                 discard = cached_discard(hands[p], forbid)
@@ -157,12 +190,38 @@ def playout(  # 5 parameters: the hand, its rules and how each seat knocks
                 hands[p] |= 1 << drawn
         else:
             discard = cached_discard(hands[p], forbidden)
+            if state.fatal >> discard[0] & 1:  # a second throw-back, unless it knocks: dead
+                points, _ = finish_turn(rules, seats[p], state, p, discard, (wary >> p & 1) == 1)
+                return (0 if points is None else points), units(turns)
         points, dws[p] = finish_turn(rules, seats[p], state, p, discard, (wary >> p & 1) == 1)
         if points is not None:
             return points, units(turns, checks)
         checks += dws[p] <= seats[p]  # a wary player scored a knock and held back
         phase, stock_only, turn = _DRAW, False, 1 - p
     return 0, units(turns, checks)
+
+
+def wall_turn(rules: Rules, state: PlayoutState, p: int, forbidden: Mask, limit: int) -> int:
+    """Player ``p`` at the wall: takes the face-up card and knocks if the best discard but
+    ``forbidden`` leaves ``limit`` deadwood or less, else passes and the hand is dead; returns
+    the points for player 0 (the take is not counted toward the pile draw limit)."""
+    hands, pile = state.hands, state.pile
+    bit = 1 << pile[-1]
+    if best_after(hands[p] | bit, forbidden) > limit:
+        return 0
+    hands[p] |= bit
+    pile.pop()
+    card, _ = cached_discard(hands[p], forbidden)
+    hands[p] &= ~(1 << card)
+    return score(rules, hands, p)
+
+
+def draws_left(rules: Rules, pile_draws: int, turns: int) -> int:
+    """How many more draws from the pile a hand that has made ``pile_draws`` of them (as
+    ``Rules.pile_draw_limit`` counts) may make before one ends it, the one that does included;
+    with no limit, more than a playout of ``turns`` turns can make."""
+    most = rules.pile_draw_limit
+    return turns + 1 if most is None else most - pile_draws
 
 
 def lowers(held: Mask, card: int, deadwood: int, forbidden: Mask) -> bool:

@@ -25,7 +25,8 @@ from ..actions import Action, ActionKind
 from ..arrange import best_arrangement, min_deadwood
 from ..cards import Card, Mask, cards_of
 from ..equity import equity_loaded
-from ..flow import Phase, dead_after_discard
+from ..flow import Phase, dead_after_discard, pile_limit_reached
+from ..rules import Rules
 from ..view import PlayerView
 from .base import Bot, Decision, Thinking, Work, face_up, lowest_end
 from .deadwood_shown import pulled, shown_deadwood
@@ -142,7 +143,7 @@ def simulate(  # 6 parameters: the decision, its guess, and how the playout's se
     given), as in :func:`playout`."""
     rules, limit = view.rules, view.knock_limit
     opp, stock = guess[0], guess[1].copy()
-    me = know.me
+    me, draws = know.me, know.pile_draws
     top = [view.top.index] if view.top else []
     kind = action.kind
     if kind == ActionKind.KNOCK or kind == ActionKind.GIN:
@@ -150,22 +151,46 @@ def simulate(  # 6 parameters: the decision, its guess, and how the playout's se
     if kind == ActionKind.BIG_GIN:
         return score(rules, [me, opp], 0, big=True), END_UNITS
     if kind == ActionKind.DISCARD:
-        if dead_after_discard(rules, len(stock)):
+        if dead_after_discard(rules, len(stock)) or action.put.bit & fatal_card(rules, know, know.taken):
             return 0, END_UNITS
-        state = PlayoutState([me & ~action.put.bit, opp], [action.put.index], stock, 1, Phase.DRAW)
+        held = [me & ~action.put.bit, opp]
+        state = PlayoutState(held, [action.put.index], stock, 1, Phase.DRAW, pile_draws=draws)
     elif kind == ActionKind.DRAW_STOCK:
-        state = PlayoutState([me | 1 << stock.pop(), opp], top, stock, 0, Phase.DISCARD)
+        state = PlayoutState([me | 1 << stock.pop(), opp], top, stock, 0, Phase.DISCARD, pile_draws=draws)
     elif kind == ActionKind.DRAW_PILE:
-        taken = face_up(view).bit
-        forbid = taken if rules.no_discard_after_pickup else 0
-        state = PlayoutState([me | taken, opp], [], stock, 0, Phase.DISCARD, forbid)
+        started = taking_state(view, know, opp, stock)
+        if started is None:  # this draw reaches the pile draw limit: the hand is dead
+            return 0, END_UNITS
+        state = started
     elif view.phase == Phase.WALL:  # pass at the wall: the hand is dead
         return 0, END_UNITS
     elif view.player == view.dealer:  # the second pass of the upcard: the other player draws
-        state = PlayoutState([me, opp], top, stock, 1, Phase.DRAW, stock_only=True)
+        state = PlayoutState([me, opp], top, stock, 1, Phase.DRAW, stock_only=True, pile_draws=draws)
     else:
         state = PlayoutState([me, opp], top, stock, 1, Phase.OFFER, passes=1)
     return playout(rules, limit, state, wary, limits)
+
+
+def taking_state(view: PlayerView, know: Knowledge, opp: Mask, stock: list[int]) -> PlayoutState | None:
+    """Where a playout starts once this player takes the face-up card (the guess: ``opp`` and
+    ``stock``), or ``None`` if the take ends the hand: a draw from the pile in the draw phase
+    counts toward ``Rules.pile_draw_limit`` (the first upcard's offer and the wall do not)."""
+    rules, draws = view.rules, know.pile_draws
+    if view.phase == Phase.DRAW:
+        draws += 1
+        if pile_limit_reached(rules, draws):
+            return None
+    taken = face_up(view).bit
+    forbid = taken if rules.no_discard_after_pickup else 0
+    held = [know.me | taken, opp]
+    fatal = fatal_card(rules, know, taken)
+    return PlayoutState(held, [], stock, 0, Phase.DISCARD, forbid, pile_draws=draws, fatal=fatal)
+
+
+def fatal_card(rules: Rules, know: Knowledge, taken: Mask) -> Mask:
+    """The card (``taken`` from the pile this turn) whose discard now ends the hand dead: a
+    second throw-back in a row under ``Rules.throw_back_dead``; 0 if there is none."""
+    return taken if rules.throw_back_dead and know.thrown_back else 0
 
 
 def reason_of(view: PlayerView, know: Knowledge, action: Action) -> Reason:
