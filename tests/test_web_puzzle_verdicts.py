@@ -15,11 +15,11 @@ from pathlib import Path
 from gin_core import Match, preset
 from gin_core.arrange import min_deadwood
 from gin_core.bots import make_bot
-from gin_core.bots.ranking import CLEAR_ERRORS
+from gin_core.bots.ranking import CLEAR_ERRORS, clearly_better
 from gin_core.bots.reasons import ReasonKind
 from gin_core.cards import cards_of, mask_of
 from gin_core.puzzles.position import Position
-from gin_core.puzzles.puzzle import MoveValue, Puzzle, puzzle_of, puzzle_set
+from gin_core.puzzles.puzzle import Checked, MoveValue, Puzzle, puzzle_of, puzzle_set, reference_check
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 from ginweb.puzzles import model
@@ -89,3 +89,32 @@ def test_a_move_clearly_below_the_best_is_not_the_best() -> None:
     found = model.answer(p, p.moves[2].action, "")
     assert found.verdict == "wrong" and not found.right and found.headline.startswith("Not the best")
     assert model.answer(p, p.answer, "").verdict == "right"
+
+
+def test_the_runner_up_the_double_check_did_not_find_clearly_worse_is_close_not_wrong() -> None:
+    """Issue 41.2: a move is wrong only if the answer is robustly better; where the reference
+    check found the answer unclear against the runner-up, the runner-up is "close", in words
+    that say why, though the puzzle's own values rate it clearly lower."""
+    unclear = [p for p in puzzle_set() if reference_check(p) == Checked.UNCLEAR]
+    robust = [p for p in puzzle_set() if reference_check(p) == Checked.ROBUST]
+    doubted = [
+        p for p in unclear if clearly_better(p.moves[0].score() - p.moves[1].score(), p.moves[1].error)
+    ]
+    assert len(doubted) >= 10, "unclear puzzles whose own values call the runner-up clearly worse"
+    for p in doubted:
+        found = model.answer(p, p.moves[1].action, "")
+        assert found.verdict == "close" and found.right, p.id
+        assert (
+            "not clearly better every time" in found.headline
+            and "paired standard errors" not in found.headline
+        )
+        assert (
+            model.value_words(p.moves[0]) in found.headline
+            and model.value_words(p.moves[1]) in found.headline
+        )
+        third = [
+            m for m in p.moves[2 : p.verified] if clearly_better(p.moves[0].score() - m.score(), m.error)
+        ]
+        assert all(model.verdict_of(p, m.action) == "wrong" for m in third), p.id  # only the move checked
+    sure = [p for p in robust if clearly_better(p.moves[0].score() - p.moves[1].score(), p.moves[1].error)]
+    assert sure and all(model.verdict_of(p, p.moves[1].action) == "wrong" for p in sure)

@@ -220,11 +220,23 @@ def double_check(puzzle: Puzzle) -> str:
 
 def verdict_of(puzzle: Puzzle, played: Action) -> AnswerGrade:
     """Right: the best move; close: the best is not clearly better (its gap within the noise of
-    its estimate, :func:`gin_core.bots.ranking.clearly_better`); else wrong."""
+    its estimate, :func:`gin_core.bots.ranking.clearly_better`), or ``played`` is the runner-up
+    the reference check did not find clearly worse whoever plays on (:func:`doubted`); else
+    wrong."""
     if played == puzzle.answer:  # exactly: a meld choice's answers are one knock's declarations
         return "right"
     best, mine = puzzle.moves[0], puzzle.value_of(played)
-    return "wrong" if clearly_better(best.score() - mine.score(), mine.error) else "close"
+    if not clearly_better(best.score() - mine.score(), mine.error) or doubted(puzzle, played):
+        return "close"
+    return "wrong"
+
+
+def doubted(puzzle: Puzzle, played: Action) -> bool:
+    """Whether ``played`` is the runner-up of a puzzle the reference check found unclear: under
+    some hand model x continuation policy pair the answer did not clearly beat it, so the
+    puzzle's own values are not enough to call it wrong (the check compared these two moves
+    only)."""
+    return played == puzzle.moves[1].action and reference_check(puzzle) == Checked.UNCLEAR
 
 
 def headline(puzzle: Puzzle, played: Action, verdict: AnswerGrade) -> str:
@@ -242,10 +254,18 @@ def headline(puzzle: Puzzle, played: Action, verdict: AnswerGrade) -> str:
     gap = unit * (top.score() - yours.score())
     error = unit * (yours.error or 0.0)
     what = "points of match-win chance" if by_match else "points"
-    return (
+    head = (
         f"Close: both moves are reasonable. You chose {mine} ({value_words(yours)}); {best} "
-        f"is rated {gap:.1f} {what} higher ({value_words(top)}), within the estimate's noise: "
-        f"under {CLEAR_ERRORS:g} paired standard errors of the gap ({CLEAR_ERRORS * error:.1f} {what})."
+        f"is rated {gap:.1f} {what} higher ({value_words(top)}), "
+    )
+    if clearly_better(top.score() - yours.score(), yours.error):  # the double check doubted it
+        return head + (
+            "but checked with other ways of guessing the hidden cards and other styles of play "
+            "carrying on, it was not clearly better every time."
+        )
+    return head + (
+        f"within the estimate's noise: under {CLEAR_ERRORS:g} paired standard errors of the gap "
+        f"({CLEAR_ERRORS * error:.1f} {what})."
     )
 
 
