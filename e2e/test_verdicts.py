@@ -17,7 +17,7 @@ from test_review import QUERY, play_hand
 from gin_core import Action
 from gin_core.bots.base import finish
 from gin_core.puzzles.position import Position
-from gin_core.puzzles.puzzle import puzzle_of, think_solve
+from gin_core.puzzles.puzzle import Checked, puzzle_of, puzzle_set, reference_check, think_solve
 
 SHOTS = ARTIFACTS.parent  # artifacts/
 # a discard of a classic match (standard against standard, seed 21) where discarding 2D is within
@@ -70,6 +70,22 @@ def test_a_close_mistake_puzzle_says_both_moves_are_reasonable(page, site_url):
     assert "Close: both moves are reasonable." in text and "1.645 paired standard errors" in text, text
     assert "Value: your chance to win the match" in text, text
     keep(page, "close-mistake-puzzle")
+
+
+def test_the_runner_up_of_a_puzzle_the_double_check_doubted_is_close(page, site_url):
+    """A shipped puzzle the reference check found unclear: its runner-up, though the puzzle's own
+    values rate it clearly lower, is "close", and the page says why."""
+    puzzle = next(p for p in puzzle_set() if reference_check(p) == Checked.UNCLEAR and p.kind == "discard")
+    page.set_viewport_size({"width": 700, "height": 900})
+    page.goto(site_url + f"puzzle.html?puzzle={puzzle.id}")
+    wait_ready(page, 60)
+    page.wait_for_selector("#puzzle-board:not([hidden])")  # the puzzle page's board (no dialog)
+    page.click(f'#puzzle-board [data-action="{puzzle.moves[1].action}"]')
+    page.wait_for_selector("#puzzle-answer.close", timeout=60_000)
+    text = page.inner_text("#puzzle-answer")
+    assert "Close: both moves are reasonable." in text and "not clearly better every time" in text, text
+    assert "Double-checked in part" in text, text
+    keep(page, "close-doubted-puzzle")
 
 
 def test_the_tutor_asks_in_match_win_chance_with_a_concrete_reason(page, site_url):
