@@ -32,6 +32,15 @@ def keep(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"verdicts-{name}.png"))
 
 
+def answered_close(page, move: str) -> str:
+    """Play ``move`` on the shown puzzle; the answer's text, once it is a close one."""
+    page.click(f'#puzzle-board [data-action="{move}"]')
+    page.wait_for_selector("#puzzle-answer.close", timeout=60_000)
+    text = page.inner_text("#puzzle-answer")
+    assert "Close: both moves are reasonable." in text, text
+    return text
+
+
 def test_a_close_mistake_puzzle_says_both_moves_are_reasonable(page, site_url):
     position = Position.parse(CLOSE_CODE)
     puzzle = puzzle_of(position, finish(think_solve(position)))
@@ -64,11 +73,8 @@ def test_a_close_mistake_puzzle_says_both_moves_are_reasonable(page, site_url):
     page.click("#puzzle-mistakes")
     page.wait_for_selector(SHOWN)
     assert "Your mistake" in page.inner_text("#puzzle-title")
-    page.click(f'#puzzle-board [data-action="{CLOSE_MOVE}"]')
-    page.wait_for_selector("#puzzle-answer.close", timeout=60_000)
-    text = page.inner_text("#puzzle-answer")
-    assert "Close: both moves are reasonable." in text and "1.645 paired standard errors" in text, text
-    assert "Value: your chance to win the match" in text, text
+    text = answered_close(page, CLOSE_MOVE)
+    assert "1.645 paired standard errors" in text and "Value: your chance to win the match" in text, text
     keep(page, "close-mistake-puzzle")
 
 
@@ -80,11 +86,8 @@ def test_the_runner_up_of_a_puzzle_the_double_check_doubted_is_close(page, site_
     page.goto(site_url + f"puzzle.html?puzzle={puzzle.id}")
     wait_ready(page, 60)
     page.wait_for_selector("#puzzle-board:not([hidden])")  # the puzzle page's board (no dialog)
-    page.click(f'#puzzle-board [data-action="{puzzle.moves[1].action}"]')
-    page.wait_for_selector("#puzzle-answer.close", timeout=60_000)
-    text = page.inner_text("#puzzle-answer")
-    assert "Close: both moves are reasonable." in text and "not clearly better every time" in text, text
-    assert "Double-checked in part" in text, text
+    text = answered_close(page, str(puzzle.moves[1].action))
+    assert "not clearly better every time" in text and "Double-checked in part" in text, text
     keep(page, "close-doubted-puzzle")
 
 
