@@ -30,11 +30,12 @@ VERSION = 1
 ENVELOPE = Envelope("gin-rummy.friend-hands", VERSION, "hands with a friend kept to go over")
 FIELDS = {"format", "version", "match", "me", "names", "hands"}
 HAND_FIELDS = {"number", "dealer", "game", "analysis"}
-CAP = 24
-"""The hands kept, the oldest dropped past it: a match to 100 lasts about 5 to 10 hands, so 24
-keeps every hand of nearly every match, and bounds the record (a hand sealed is about 1 KB, 3 KB
-with its verdicts: some 70 KB at most) and its reading after a reload (each game replayed and
-its verdicts read: about 2 ms a hand in CPython, measured on three hands)."""
+CAP = 12
+"""The hands kept, the oldest dropped past it: a match to 100 lasts about 5 to 10 hands, so 12
+keeps every hand of nearly every match. It bounds the record (a hand sealed is about 1 KB, 3 KB
+with its verdicts) and its reading after a reload, one task on the page: each game replayed and
+its verdicts read, 3.3-3.5 ms a hand in Pyodide under Node with its verdicts (24 hands 80-84 ms,
+2.0 ms a hand in CPython), so 12 hands stay near 40 ms, under the page's 50 ms a task."""
 MAX_NAME = 40
 
 
