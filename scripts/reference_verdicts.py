@@ -13,9 +13,10 @@ move against the move played), a share of the decisions where the coach prefers 
 without flagging (``--recall K``: every K-th, for recall), and the hand models' calibration
 (guessed against the real opponent deadwood) at every decision. Each checked decision is
 appended to ``<out>.jsonl`` with the commit measured; a run skips what its file already holds,
-so it can be stopped (``--until`` HH:MM UTC, or a kill) and started again. The meld-choice
-puzzles are not checked: after a knock no continuation policy plays, only the defender's
-lay-offs count.
+so it can be stopped (``--until`` HH:MM UTC, or a kill) and started again. A meld-choice
+puzzle (kind ``melds``) is checked its own way: after a knock no continuation policy plays, so
+its answer's declaration meets every other declaration it lists under each hand model, the
+knock scored at once (:func:`reference.compare_declarations`).
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ from reference import (
     Budget,
     Model,
     compare,
+    compare_declarations,
+    declaration_verdict,
     guessed_tables,
     judged,
     opponent_deadwood,
@@ -63,6 +66,7 @@ from gin_core.puzzles.position import Position
 from gin_core.puzzles.puzzle import (
     EASY_MARGIN_POINTS,
     EASY_MARGIN_WIN,
+    DecisionKind,
     current_id,
     format_line,
     line_id,
@@ -73,7 +77,8 @@ from gin_core.puzzles.puzzle import (
 from gin_core.tools.hands import played_match
 
 ROOT = Path(__file__).resolve().parent.parent
-KINDS = ("knock", "discard", "draw", "upcard")
+KINDS = ("knock", "discard", "draw", "upcard", "melds")
+"""The set's decision kinds, as it spells them (:class:`DecisionKind`), in the order a run takes them."""
 CALIBRATION_GUESSES = 32
 
 
@@ -123,19 +128,36 @@ def checked(
     """The reference check of ``better`` against ``other``, as data (with the uniform bound's
     pairs if ``bound``: a third of the playouts, and no part of the verdict)."""
     start, cpu = time.perf_counter(), time.process_time()
-    pairs = compare(
-        pos, better, other, models=(*MODELS, Model.UNIFORM) if bound else MODELS, budget=budget or Budget()
-    )
+    pairs = compare(pos, better, other, models=judges(bound), budget=budget or Budget())
+    return {"verdict": str(verdict(pairs)), "pairs": [p.to_data() for p in pairs]} | spent(start, cpu)
+
+
+def checked_declarations(
+    pos: Position, answer: Action, rivals: list[Action], bound: bool = True, budget: Budget | None = None
+) -> dict[str, Any]:
+    """The reference check of a meld choice's ``answer`` against every declaration of
+    ``rivals``, as data (nobody plays on: see :func:`reference.compare_declarations`)."""
+    start, cpu = time.perf_counter(), time.process_time()
+    pairs = compare_declarations(pos, answer, rivals, judges(bound), budget or Budget())
+    found = declaration_verdict(pairs, rivals)
+    return {"verdict": str(found), "pairs": [p.to_data() for p in pairs]} | spent(start, cpu)
+
+
+def judges(bound: bool) -> tuple[Model, ...]:
+    """The hand models a check measures: the criterion's, and the uniform bound if ``bound``."""
+    return (*MODELS, Model.UNIFORM) if bound else MODELS
+
+
+def spent(start: float, cpu: float) -> dict[str, float]:
+    """The wall and CPU seconds since ``start`` and ``cpu``."""
     return {
-        "verdict": str(verdict(pairs)),
-        "pairs": [p.to_data() for p in pairs],
         "seconds": round(time.perf_counter() - start, 1),
         "cpu": round(time.process_time() - cpu, 1),
     }
 
 
 def stratified(kinds: tuple[str, ...] = KINDS, labelled: str | None = None) -> Iterator[Any]:
-    """The set's puzzles of ``kinds`` (meld choices aside), each kind in a seeded shuffle (the
+    """The set's puzzles of ``kinds``, each kind in a seeded shuffle (the
     same whichever kinds are asked for, so a run of some kinds checks a random sample of each),
     kinds in turn; only those the shipped labels call ``labelled``, if given (a run of them is no
     sample of the set: its survival is not the set's)."""
@@ -152,7 +174,7 @@ def stratified(kinds: tuple[str, ...] = KINDS, labelled: str | None = None) -> I
 
 
 def prioritised() -> Iterator[Any]:
-    """The set's puzzles (meld choices aside) in the order most likely to survive first: each
+    """The set's puzzles in the order most likely to survive first: each
     kind by the runner-up's margin, widest first, "knocked too early" after the rest of its kind
     (none of 11 survived the first run); the kinds in turn."""
     by_kind: dict[str, list[Any]] = defaultdict(list)
@@ -216,21 +238,29 @@ def run_puzzles(out: Path, until: datetime.datetime | None, head: str, args: arg
         key = key_of(pz) if order == "margin" and args.parts is None else pz.id
         if key in done:
             continue
-        row = {
-            "key": key,
-            "commit": head,
-            "kind": str(pz.kind),
-            "theme": str(pz.theme),
-            "answer": str(pz.answer),
-            "runner_up": str(pz.moves[1].action),
-            "margin": round(pz.margin, 4),
-            "stock": pz.position.stock_size,
-        }
-        row |= checked(pz.position, pz.answer, pz.moves[1].action, args.bound, DEEP if args.deep else None)
+        row = {"key": key, "commit": head} | puzzle_row(pz, args.bound, DEEP if args.deep else None)
         row["deep"] = args.deep
         with out.open("a") as f:
             f.write(json.dumps(row) + "\n")
         print(key, row["kind"], row["verdict"], row["seconds"], flush=True)
+
+
+def puzzle_row(pz: Any, bound: bool, budget: Budget | None) -> dict[str, Any]:
+    """A puzzle checked, as a run's row (less its key and commit): the answer against the
+    runner-up, or a meld choice's against every other declaration it lists (``rivals``)."""
+    row = {
+        "kind": str(pz.kind),
+        "theme": str(pz.theme),
+        "answer": str(pz.answer),
+        "runner_up": str(pz.moves[1].action),
+        "margin": round(pz.margin, 4),
+        "stock": pz.position.stock_size,
+    }
+    if pz.kind != DecisionKind.MELDS:
+        return row | checked(pz.position, pz.answer, pz.moves[1].action, bound, budget)
+    rivals = [m.action for m in pz.moves[1:]]
+    row["rivals"] = [str(a) for a in rivals]
+    return row | checked_declarations(pz.position, pz.answer, rivals, bound, budget)
 
 
 def calibration(pos: Position, real: int, with_posterior: bool) -> dict[str, Any]:
@@ -539,7 +569,9 @@ def puzzle_figures(rows: list[dict[str, Any]]) -> None:
         print(
             f"knock/{theme} | | {share([r for r in rows if r['kind'] == 'knock' and r['theme'] == theme])} |"
         )
-    print(f"robust puzzles expected in the set (share x size per kind, meld choices aside): {expected:.0f}")
+    unread = [kind for kind in KINDS if not any(r["kind"] == kind for r in rows)]
+    aside = f", {' and '.join(unread)} not checked, aside" if unread else ""
+    print(f"robust puzzles expected in the set (share x size per kind{aside}): {expected:.0f}")
     print("commits:", sorted({r["commit"] for r in rows}))
 
 
