@@ -385,3 +385,24 @@ def test_the_legend_says_what_the_reference_check_found(monkeypatch: pytest.Monk
     assert words["unchecked"].endswith(
         "Not yet double-checked with other ways of guessing the hidden cards and other styles of play."
     )
+
+
+def test_a_meld_choice_s_legend_says_no_style_of_play_carried_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41: a meld choice is double-checked against every other declaration under each
+    hand model, and nobody plays on after the knock: its legend names no style of play."""
+    from gin_core.puzzles import puzzle as puzzle_module
+    from gin_core.puzzles.puzzle import Checked, DecisionKind
+    from gin_core.puzzles.reference_data import MODELS
+
+    pz = next(p for p in puzzle_set() if p.kind == DecisionKind.MELDS and len(p.moves) > p.verified)
+    words = {}
+    for found in Checked:
+        monkeypatch.setattr(puzzle_module, "_checks", lambda found=found: {pz.id: found})
+        words[found] = model.legend(pz)
+    assert words["robust"].endswith(
+        f"the best declaration beat every other one with each of {MODELS} ways of guessing the hidden "
+        "cards (nobody plays on after a knock)."
+    )
+    assert words["unclear"].endswith(f"did not clearly beat every other one with each of the {MODELS} ways.")
+    assert words["unchecked"].endswith("Not yet double-checked with other ways of guessing the hidden cards.")
+    assert not any("style" in said for said in words.values())
