@@ -508,3 +508,31 @@ def test_a_contradicted_meld_choice_is_retired_and_the_summary_counts_the_kind(
     puzzle_figures([row])
     melds = [line for line in capsys.readouterr().out.splitlines() if line.startswith("melds |")]
     assert len(melds) == 1 and melds[0].split(" | ")[2:5] == ["   1", "  0 (0%, 90%: 0%-73%)", "  1"]
+
+
+def test_a_meld_choice_among_new_puzzles_is_checked_as_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``puzzles --parts DIR --kinds melds``: a part file's meld choice is checked against every
+    other declaration it lists (its row names them), and found robust."""
+    import json
+
+    import reference_verdicts
+
+    from gin_core.puzzles.puzzle import MoveValue, format_line, puzzle_of
+
+    pos = offered_a_lay_off()
+    sets = declared(pos, SETS)
+    others = [a for a in pos.legal_actions if a != sets]
+    made = puzzle_of(pos, (MoveValue(sets, 10.0, None), *(MoveValue(a, 5.0, None) for a in others)))
+    parts = tmp_path / "parts"
+    parts.mkdir()
+    (parts / "part-000001.txt").write_text(format_line(made) + "\n")
+    out = tmp_path / "run.jsonl"
+    argv = ["reference_verdicts.py", "puzzles", "--parts", str(parts), "--kinds", "melds", "--no-bound"]
+    monkeypatch.setattr(sys, "argv", [*argv, "--out", str(out)])
+    reference_verdicts.main()
+    (row,) = [json.loads(line) for line in out.read_text().splitlines()]
+    assert row["kind"] == "melds" and row["verdict"] == "robust"
+    assert row["rivals"] == [str(a) for a in others]
+    assert {p["rival"] for p in row["pairs"]} == set(row["rivals"])  # each declaration met
