@@ -570,7 +570,7 @@ def puzzle_figures(rows: list[dict[str, Any]]) -> None:
             f"knock/{theme} | | {share([r for r in rows if r['kind'] == 'knock' and r['theme'] == theme])} |"
         )
     unread = [kind for kind in KINDS if not any(r["kind"] == kind for r in rows)]
-    aside = f", {' and '.join(unread)} not checked, aside" if unread else ""
+    aside = f"; left out, none checked: {', '.join(unread)}" if unread else ""
     print(f"robust puzzles expected in the set (share x size per kind{aside}): {expected:.0f}")
     print("commits:", sorted({r["commit"] for r in rows}))
 
