@@ -51,7 +51,8 @@ BASE32 = "abcdefghijklmnopqrstuvwxyz234567"  # RFC 4648's letters, lower case: a
 
 class Checked(StrEnum):
     """What the reference check (other models of the hidden cards, other players playing on;
-    :mod:`.reference_data`) says of a shipped puzzle's answer against its runner-up."""
+    :mod:`.reference_data`) says of a shipped puzzle's answer against its runner-up (a meld
+    choice's: against every other declaration listed, under every hand model; nobody plays on)."""
 
     ROBUST = "robust"  # better under every hand model x continuation policy pair
     UNCLEAR = "unclear"  # checked: never clearly worse, not better under every pair
