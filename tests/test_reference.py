@@ -531,6 +531,7 @@ def test_a_meld_choice_among_new_puzzles_is_checked_as_one(
     out = tmp_path / "run.jsonl"
     argv = ["reference_verdicts.py", "puzzles", "--parts", str(parts), "--kinds", "melds", "--no-bound"]
     monkeypatch.setattr(sys, "argv", [*argv, "--out", str(out)])
+    monkeypatch.setattr(reference_verdicts, "commit", lambda: "test")  # no git in Pyodide
     reference_verdicts.main()
     (row,) = [json.loads(line) for line in out.read_text().splitlines()]
     assert row["kind"] == "melds" and row["verdict"] == "robust"
