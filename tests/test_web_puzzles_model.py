@@ -406,3 +406,19 @@ def test_a_meld_choice_s_legend_says_no_style_of_play_carried_on(monkeypatch: py
     assert words["unclear"].endswith(f"did not clearly beat every other one with each of the {MODELS} ways.")
     assert words["unchecked"].endswith("Not yet double-checked with other ways of guessing the hidden cards.")
     assert not any("style" in said for said in words.values())
+
+
+def test_a_puzzle_whose_every_move_was_measured_still_says_what_the_double_check_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A puzzle of three moves or fewer (every move measured deeply) is checked like the others:
+    its legend says so too, not only the longer puzzles' (37 of the 42 meld choices are short)."""
+    from gin_core.puzzles import puzzle as puzzle_module
+    from gin_core.puzzles.puzzle import Checked
+
+    short = [p for p in puzzle_set() if len(p.moves) == p.verified]
+    assert {str(p.kind) for p in short} >= {"melds", "draw"}
+    for pz in (short[0], next(p for p in short if str(p.kind) == "melds")):
+        monkeypatch.setattr(puzzle_module, "_checks", lambda pz=pz: {pz.id: Checked.ROBUST})
+        assert model.legend(pz).endswith(model.double_check(pz))
+        assert "Double-checked" in model.legend(pz)

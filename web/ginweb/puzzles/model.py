@@ -193,7 +193,7 @@ def legend(puzzle: Puzzle) -> str:
         else "Value: the points this hand is expected to bring you"
     )
     if puzzle.verified == len(puzzle.moves):
-        return f"{what}, all measured by the same playouts on likely hidden cards."
+        return f"{what}, all measured by the same playouts on likely hidden cards. " + double_check(puzzle)
     return (
         f"{what}, measured for the best {puzzle.verified} moves by a search {SCALE} times the "
         f"hint's; the other moves, which the hint rated lower, are listed {UNVERIFIED}. "
