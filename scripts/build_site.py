@@ -166,6 +166,7 @@ LATER_MODULES = (
     *("gin_core.puzzle_data", "gin_core.puzzles", "gin_core.puzzles.glicko", "gin_core.puzzles.position"),
     *("gin_core.puzzles.public", "gin_core.puzzles.puzzle", "gin_core.puzzles.verify"),
     *("gin_core.puzzles.declaring", "gin_core.puzzles.line_ids", "gin_core.puzzles.reference_data"),
+    *("gin_core.puzzles.daily_ledger",),
     *("gin_core.tools", "gin_core.tools.arena", "gin_core.tools.bench", "gin_core.tools.hands"),
     *("gin_core.tools.opponents", "ginweb.puzzles.model", "ginweb.puzzles.play", "ginweb.puzzles.record"),
     *("ginweb.puzzles.page", "ginweb.puzzles.alone", "ginweb.lessons.model", "ginweb.lessons.content"),
