@@ -612,8 +612,8 @@ def robust_coach_figures(rows: list[dict[str, Any]]) -> None:
     print(f"old rule's flags on the hands reached (all checked) | {share(before)}")
     print(f"new flags on those hands | {share([r for r in before if flag(r)])}")
     print(f"old flags the new coach drops | {share([r for r in before if not flag(r)])}")
-    low = [r for r in rows if r["low"] and not flag(r)]
-    print(f"beyond {LOW_POINTS:g} points in every continuation, not flagged | {share(low)}")
+    unflagged = [r for r in rows if r["low"] and not flag(r)]
+    print(f"beyond {LOW_POINTS:g} points in every continuation, not flagged | {share(unflagged)}")
     for threshold in (4.0, 6.0, 8.0, 10.0, 12.0):
         # under the coach's threshold, only the first hands have every such decision checked
         hands = "the first hands" if threshold < MISTAKE_POINTS else "all hands"
@@ -665,7 +665,7 @@ def ended(pairs: list[dict[str, Any]]) -> str:
 
 def place(row: dict[str, Any]) -> int:
     """A reviewed decision's hand's place in :func:`coach_hands`' order (from 0)."""
-    seed, level, _ = row["key"].split(":")
+    seed, level, _ = str(row["key"]).split(":")
     return 2 * (int(seed) % 1000) + (level == "standard")
 
 
