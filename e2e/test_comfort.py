@@ -253,3 +253,19 @@ def test_every_control_on_a_phones_table_is_a_thumbs_size_at_the_hands_end(page,
     page.wait_for_selector("#result:not([hidden]) [data-act=replay]")
     assert page.locator("#scoreboard [data-act=review]").count()  # the controls the test is about are shown
     assert page.evaluate(SMALL_CONTROLS) == []
+
+
+def test_the_settings_dialog_fits_a_phone_with_no_sideways_scroll(page, site_url):
+    """QA: on a phone the Rules part of Settings was 531 px wide in a 356 px dialog (a fieldset
+    is as wide as its widest content: the preset's long name), so the preset, the rules' help
+    and their fields were cut off at the right edge and the dialog scrolled sideways."""
+    page.set_viewport_size(PHONE)
+    open_game(page, site_url, f"?seed=123&{FAST}")
+    page.click("[data-act=settings]")
+    page.wait_for_selector("#dlg-settings[open]")
+    wide = page.evaluate("""() => {
+        const d = document.getElementById('dlg-settings'), edge = d.getBoundingClientRect().right;
+        return [d.scrollWidth - d.clientWidth, [...d.querySelectorAll('input, select, label, p, legend')]
+            .filter(e => e.getClientRects().length && e.getBoundingClientRect().right > edge + 0.5)
+            .map(e => e.id || e.textContent.trim().slice(0, 30))]; }""")
+    assert wide == [0, []], wide
