@@ -465,6 +465,16 @@ def test_keyboard_only_draw_and_discard(page, site_url):
     assert p == 0 and a.kind == "discard" and str(a.card) == target
 
 
+def test_passing_the_upcard_from_its_button_leaves_the_keyboard_in_your_hand(page, site_url):
+    """QA: Enter on the Pass button hid the button under the focus, which fell to the page: the
+    keyboard had to find the table again. It goes to your hand, as after Take."""
+    open_game(page, site_url, f"?seed=31&dealer=1&{FAST}")
+    page.focus("#btn-pass")
+    page.keyboard.press("Enter")
+    assert wait_turn(page) == "draw"
+    assert page.evaluate("document.activeElement.dataset.key") in hand_keys(page)
+
+
 def test_sorting_from_the_keyboard_keeps_the_focus_on_its_card(page, site_url):
     """QA: "S" (sort by suit) and "R" (by rank) with the keyboard on a card of your hand moved
     that card in the page and the focus fell to the page itself: the next arrow key did nothing.
