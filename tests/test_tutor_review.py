@@ -16,13 +16,24 @@ from pathlib import Path
 import pytest
 
 from gin_core import Action, Match, Phase, Rules, make_bot, preset
-from gin_core.analysis import Grade, Judged, MistakeKind, grade, review, same_move, think_decision
+from gin_core.analysis import (
+    Grade,
+    HandReview,
+    Judged,
+    MistakeKind,
+    grade,
+    position,
+    review,
+    same_move,
+    think_decision,
+)
 from gin_core.analysis.coach import STANDARD
 from gin_core.bots.base import finish
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ginweb.review import model as presenter
+from ginweb.storage import settings
 from ginweb.table import intents as i
 from ginweb.table.dispatch import Dispatcher
 from ginweb.table.playstate import new_game
@@ -42,7 +53,7 @@ def tutored_hand(hand: tuple[str, str], rules: Rules, dealer: int, seed: int) ->
     after the tutor's values for the turn are in; "Play it anyway" whenever it asks), and the
     questions it asked, by move index."""
     vault = Vault()
-    prefs = replace(presenter_settings(), tutor=True)
+    prefs = replace(settings.Settings(), tutor=True)  # the page's defaults, the tutor on
     tutor = TutorFeature()
     match = Match(rules, seed=seed, dealer=dealer, first_deal=hand[0])
     s = Session(prefs, vault, new_game(match, "standard", "u0", vault.now()), True, Plugs([tutor]))
@@ -66,12 +77,6 @@ def tutored_hand(hand: tuple[str, str], rules: Rules, dealer: int, seed: int) ->
     return s.match, asked
 
 
-def presenter_settings():  # the page's default settings (the tutor turned on by each test)
-    from ginweb.storage import settings
-
-    return settings.Settings()
-
-
 def test_the_tutor_does_not_ask_about_an_early_discard_the_review_grades_an_inaccuracy():
     """The carried defect: at stock 29 Q♥ thrown where 5♠ was better loses beyond the mistake
     threshold in every continuation, but the review flags no discard that early (who plays on
@@ -84,7 +89,8 @@ def test_the_tutor_does_not_ask_about_an_early_discard_the_review_grades_an_inac
 
 
 def test_the_tutor_asks_about_a_broken_meld_in_the_review_s_own_words():
-    """A set of sevens broken at stock 31: the review flags it; the tutor asked before the move,
+    """7♠ thrown from a made meld at stock 31 (the run 5♠ 6♠ 7♠ of the best arrangement; the set
+    of sevens is the other way to hold it): the review flags it; the tutor asked before the move,
     naming the same grade and the same figure (the review's line), and the meld broken."""
     match, asked = tutored_hand(HAND_B, Rules(), 1, 5)
     reviewed = review(match, 1)
@@ -127,15 +133,20 @@ def random_hand(seed: int) -> tuple[Match, dict[int, tuple[Judged, ...]]]:
     return m, before
 
 
+@cache
+def reviewed(seed: int) -> HandReview:
+    """The review of :func:`random_hand`'s hand, at the tutor's strength there."""
+    return review(random_hand(seed)[0], 1, strength=LIGHT)
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_tutor_asks_exactly_what_the_review_flags_on_every_decision(seed: int) -> None:
     """On every decision of random play: the tutor asks iff the review grades the move played a
     mistake or a blunder, names that grade, and says the review's figure; it never misses a
     blunder (far below the best in the one order of every verdict)."""
     m, before = random_hand(seed)
-    reviewed = review(m, 1, strength=LIGHT)
-    assert {v.move_index for v in reviewed.verdicts} == set(before)
-    for verdict in reviewed.verdicts:
+    assert {v.move_index for v in reviewed(seed).verdicts} == set(before)
+    for verdict in reviewed(seed).verdicts:
         found = concern(before[verdict.move_index], verdict.played)
         g = grade(verdict)
         if g == Grade.BLUNDER:
@@ -146,22 +157,16 @@ def test_the_tutor_asks_exactly_what_the_review_flags_on_every_decision(seed: in
         assert ORDER.index(g) >= ORDER.index(found.grade) and found.grade == g
         shown = replace(found.judged.verdict, played=verdict.played, best=verdict.best)
         assert shown == verdict  # the same values, not an estimate of them
-        top = m_view_top(m, verdict.move_index)
+        top = position(m, 1, verdict.move_index).view(0).top
         line = presenter.verdict_lines(verdict, top)[0].text
         assert question_text(found, top).endswith(line)
         assert same_move(found.judged.verdict.best, verdict.best)
 
 
-def m_view_top(m: Match, index: int) -> object:
-    from gin_core.analysis import position
-
-    return position(m, 1, index).view(0).top
-
-
 def test_random_play_gives_the_property_blunders_to_check() -> None:
     """The positions above are not vacuous: random play is flagged, blunders among the flags, and
     some moves are graded inaccuracies (which the tutor must not ask about)."""
-    grades = [grade(v) for seed in SEEDS for v in review(random_hand(seed)[0], 1, strength=LIGHT).verdicts]
+    grades = [grade(v) for seed in SEEDS for v in reviewed(seed).verdicts]
     counts = {g: grades.count(g) for g in Grade}  # 189 decisions: 3 inaccuracies, 3 mistakes, 2 blunders
     assert len(grades) > 150 and counts[Grade.BLUNDER] >= 1 and counts[Grade.MISTAKE] >= 2
     assert counts[Grade.INACCURACY] >= 1  # graded, and not asked about
