@@ -31,6 +31,14 @@ hand points. The comparison is sequential (:func:`compare`): batches of guesses 
 interval is clear of 0, or its mean is too small to clear 0 within the budget (:func:`settled`),
 or the budget is spent; the first pair that is not clearly won ends the check (the verdict is
 then not robust, whatever the rest would say).
+
+A meld choice (the knocker's declaration, once the knock card is chosen) ends the hand: no
+continuation policy plays after it. Its check (:func:`compare_declarations`) pairs the answer's
+declaration with each other declaration on the same rebuilt tables under each hand model, the
+engine scoring each knock at once (the defender melding and laying off by
+:func:`gin_core.layoff.defend`, deterministic for a hand); its pairs carry :data:`SHOWDOWN` in
+place of a policy, and the answer is robust when it is clearly better than every other
+declaration under every model (:func:`declaration_verdict`).
 """
 
 from __future__ import annotations
@@ -39,7 +47,7 @@ import copy
 import math
 import random
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cache
 
@@ -132,6 +140,9 @@ class QuickExpert(ExpertBot):
 
 POLICIES = ("simple", "hunter", "beginner", "standard", "hard", "expert")
 """The continuation policies, cheapest first."""
+SHOWDOWN = "showdown"
+"""What stands in a meld choice's pairs for a policy: nobody plays on, the knock is scored at
+once (see :func:`showdown`)."""
 
 
 def policy_bot(name: str, seed: int) -> Bot:
@@ -330,9 +341,10 @@ def opponent_deadwood(table: Match, player: int) -> int:
 # ----- playouts and the comparison ------------------------------------------------------------
 
 
-def play_out(table: Match, move: Action, bots: tuple[Bot, Bot]) -> int:
+def play_out(table: Match, move: Action, bots: Sequence[Bot] = ()) -> int:
     """The deciding player's net hand points (before the multiplier) when ``move`` is played
-    at ``table`` (copied) and ``bots`` play both seats to the end of the hand."""
+    at ``table`` (copied) and ``bots`` play both seats to the end of the hand; with no bots,
+    ``move`` must end the hand (:func:`showdown`)."""
     m = copy.deepcopy(table)
     player = m.to_move
     assert player is not None
@@ -341,9 +353,30 @@ def play_out(table: Match, move: Action, bots: tuple[Bot, Bot]) -> int:
     while m.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
         p = m.to_move
         assert p is not None
+        if not bots:
+            raise ValueError(f"{move} does not end the hand, and no policy plays on")
         m.apply(bots[p].decide(m.view(p)).action, p)
     points = m.records[-1].points
     return (points[player] - points[1 - player]) // multiplier
+
+
+def showdown(table: Match, move: Action) -> int:
+    """:func:`play_out` of a knock with its declaration, which nobody plays on: the engine
+    scores it at once, the defender melding and laying off by :func:`gin_core.layoff.defend`."""
+    return play_out(table, move)
+
+
+Outcome = Callable[[Match, Action], int]
+"""A move's net hand points for the deciding player at a table (copied)."""
+
+
+def outcome_of(policy: str, seed: int) -> Outcome:
+    """How a move is played out under ``policy`` (its bots seeded from ``seed``): to the end of
+    the hand in both seats, or for :data:`SHOWDOWN` scored at once."""
+    if policy == SHOWDOWN:
+        return showdown
+    bots = (policy_bot(policy, seed + 1), policy_bot(policy, seed + 2))
+    return lambda table, move: play_out(table, move, bots)
 
 
 class State(StrEnum):
@@ -380,6 +413,8 @@ class Pair:
     diffs: tuple[float, ...]
     clusters: tuple[Hashable, ...] = ()
     floor: int = 2
+    rival: str = ""
+    """The move compared with, when a check compares with several (a meld choice's declarations)."""
 
     @property
     def n(self) -> int:
@@ -417,14 +452,18 @@ class Pair:
         return judged(self.mean, self.error, self.draws, self.floor)
 
     def to_data(self) -> dict[str, object]:
-        return {
-            "model": str(self.model),
-            "policy": self.policy,
-            "n": self.n,
-            "mean": round(self.mean, 5),
-            "error": round(self.error, 5) if self.draws > 1 else None,
-            "state": str(self.state),
-        } | ({"draws": self.draws} if self.clusters else {})
+        return (
+            {
+                "model": str(self.model),
+                "policy": self.policy,
+                "n": self.n,
+                "mean": round(self.mean, 5),
+                "error": round(self.error, 5) if self.draws > 1 else None,
+                "state": str(self.state),
+            }
+            | ({"draws": self.draws} if self.clusters else {})
+            | ({"rival": self.rival} if self.rival else {})
+        )
 
 
 class Verdict(StrEnum):
@@ -526,10 +565,9 @@ def measure_pair(
     budget says, until the comparison is settled (see :func:`settled`) or the budget is spent."""
     diffs: list[float] = []
     clusters: list[Hashable] = []
-    seed = 2 * budget.draw
-    bots = (policy_bot(policy, seed + 1), policy_bot(policy, seed + 2))
+    outcome = outcome_of(policy, 2 * budget.draw)
     for k in range(budget.most):
-        a, b = (value(play_out(tables[k], move, bots)) for move in moves)
+        a, b = (value(outcome(tables[k], move)) for move in moves)
         diffs.append(a - b)
         if budget.clustered:
             clusters.append(tables.draw_of(k))
@@ -583,3 +621,42 @@ def compare(  # 6 parameters: the decision, its two moves, and what the check ma
             if budget.stop and pair.state != State.BETTER and model != Model.UNIFORM:
                 return pairs
     return pairs
+
+
+def compare_declarations(
+    position: Position,
+    answer: Action,
+    rivals: Sequence[Action],
+    models: Sequence[Model] = MODELS,
+    budget: Budget = Budget(),
+) -> list[Pair]:
+    """Whether the declaration ``answer`` beats each of ``rivals`` at a meld choice: one
+    :class:`Pair` (policy :data:`SHOWDOWN`, ``rival`` named) per rival x model measured, rivals
+    in the order given, each under every model on the same guesses, stopping at the first pair
+    not won when ``budget.stop``. The hands come from the rebuilt tables (:class:`Drawn`), so a
+    guess is the game state the other kinds' checks play out from."""
+    value = value_of(position)
+    tables = {model: Drawn(position, model, budget) for model in models}
+    pairs = []
+    for rival in rivals:
+        for model in models:
+            pair = replace(
+                measure_pair(tables[model], (answer, rival), SHOWDOWN, value, budget), rival=str(rival)
+            )
+            pairs.append(pair)
+            if budget.stop and pair.state != State.BETTER and model != Model.UNIFORM:
+                return pairs
+    return pairs
+
+
+def declaration_verdict(
+    pairs: Iterable[Pair], rivals: Sequence[Action], models: Sequence[Model] = MODELS
+) -> Verdict:
+    """The robust criterion where nobody plays on: the answer clearly better than every rival
+    under every model (uniform aside), contradicted if clearly worse than any under any model.
+    Each rival's pairs are judged by :func:`verdict` with :data:`SHOWDOWN` the one policy."""
+    found = list(pairs)
+    each = [verdict([p for p in found if p.rival == str(r)], models, (SHOWDOWN,)) for r in rivals]
+    if Verdict.CONTRADICTED in each:
+        return Verdict.CONTRADICTED
+    return Verdict.ROBUST if each and all(v == Verdict.ROBUST for v in each) else Verdict.UNCLEAR

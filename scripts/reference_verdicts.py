@@ -13,9 +13,10 @@ move against the move played), a share of the decisions where the coach prefers 
 without flagging (``--recall K``: every K-th, for recall), and the hand models' calibration
 (guessed against the real opponent deadwood) at every decision. Each checked decision is
 appended to ``<out>.jsonl`` with the commit measured; a run skips what its file already holds,
-so it can be stopped (``--until`` HH:MM UTC, or a kill) and started again. The meld-choice
-puzzles are not checked: after a knock no continuation policy plays, only the defender's
-lay-offs count.
+so it can be stopped (``--until`` HH:MM UTC, or a kill) and started again. A meld-choice
+puzzle (kind ``melds``) is checked its own way: after a knock no continuation policy plays, so
+its answer's declaration meets every other declaration it lists under each hand model, the
+knock scored at once (:func:`reference.compare_declarations`).
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ from reference import (
     Budget,
     Model,
     compare,
+    compare_declarations,
+    declaration_verdict,
     guessed_tables,
     judged,
     opponent_deadwood,
@@ -63,7 +66,9 @@ from gin_core.puzzles.position import Position
 from gin_core.puzzles.puzzle import (
     EASY_MARGIN_POINTS,
     EASY_MARGIN_WIN,
+    DecisionKind,
     current_id,
+    fold_days,
     format_line,
     line_id,
     parse_line,
@@ -73,7 +78,8 @@ from gin_core.puzzles.puzzle import (
 from gin_core.tools.hands import played_match
 
 ROOT = Path(__file__).resolve().parent.parent
-KINDS = ("knock", "discard", "draw", "upcard")
+KINDS = ("knock", "discard", "draw", "upcard", "melds")
+"""The set's decision kinds, as it spells them (:class:`DecisionKind`), in the order a run takes them."""
 CALIBRATION_GUESSES = 32
 
 
@@ -123,19 +129,36 @@ def checked(
     """The reference check of ``better`` against ``other``, as data (with the uniform bound's
     pairs if ``bound``: a third of the playouts, and no part of the verdict)."""
     start, cpu = time.perf_counter(), time.process_time()
-    pairs = compare(
-        pos, better, other, models=(*MODELS, Model.UNIFORM) if bound else MODELS, budget=budget or Budget()
-    )
+    pairs = compare(pos, better, other, models=judges(bound), budget=budget or Budget())
+    return {"verdict": str(verdict(pairs)), "pairs": [p.to_data() for p in pairs]} | spent(start, cpu)
+
+
+def checked_declarations(
+    pos: Position, answer: Action, rivals: list[Action], bound: bool = True, budget: Budget | None = None
+) -> dict[str, Any]:
+    """The reference check of a meld choice's ``answer`` against every declaration of
+    ``rivals``, as data (nobody plays on: see :func:`reference.compare_declarations`)."""
+    start, cpu = time.perf_counter(), time.process_time()
+    pairs = compare_declarations(pos, answer, rivals, judges(bound), budget or Budget())
+    found = declaration_verdict(pairs, rivals)
+    return {"verdict": str(found), "pairs": [p.to_data() for p in pairs]} | spent(start, cpu)
+
+
+def judges(bound: bool) -> tuple[Model, ...]:
+    """The hand models a check measures: the criterion's, and the uniform bound if ``bound``."""
+    return (*MODELS, Model.UNIFORM) if bound else MODELS
+
+
+def spent(start: float, cpu: float) -> dict[str, float]:
+    """The wall and CPU seconds since ``start`` and ``cpu``."""
     return {
-        "verdict": str(verdict(pairs)),
-        "pairs": [p.to_data() for p in pairs],
         "seconds": round(time.perf_counter() - start, 1),
         "cpu": round(time.process_time() - cpu, 1),
     }
 
 
 def stratified(kinds: tuple[str, ...] = KINDS, labelled: str | None = None) -> Iterator[Any]:
-    """The set's puzzles of ``kinds`` (meld choices aside), each kind in a seeded shuffle (the
+    """The set's puzzles of ``kinds``, each kind in a seeded shuffle (the
     same whichever kinds are asked for, so a run of some kinds checks a random sample of each),
     kinds in turn; only those the shipped labels call ``labelled``, if given (a run of them is no
     sample of the set: its survival is not the set's)."""
@@ -152,7 +175,7 @@ def stratified(kinds: tuple[str, ...] = KINDS, labelled: str | None = None) -> I
 
 
 def prioritised() -> Iterator[Any]:
-    """The set's puzzles (meld choices aside) in the order most likely to survive first: each
+    """The set's puzzles in the order most likely to survive first: each
     kind by the runner-up's margin, widest first, "knocked too early" after the rest of its kind
     (none of 11 survived the first run); the kinds in turn."""
     by_kind: dict[str, list[Any]] = defaultdict(list)
@@ -216,21 +239,29 @@ def run_puzzles(out: Path, until: datetime.datetime | None, head: str, args: arg
         key = key_of(pz) if order == "margin" and args.parts is None else pz.id
         if key in done:
             continue
-        row = {
-            "key": key,
-            "commit": head,
-            "kind": str(pz.kind),
-            "theme": str(pz.theme),
-            "answer": str(pz.answer),
-            "runner_up": str(pz.moves[1].action),
-            "margin": round(pz.margin, 4),
-            "stock": pz.position.stock_size,
-        }
-        row |= checked(pz.position, pz.answer, pz.moves[1].action, args.bound, DEEP if args.deep else None)
+        row = {"key": key, "commit": head} | puzzle_row(pz, args.bound, DEEP if args.deep else None)
         row["deep"] = args.deep
         with out.open("a") as f:
             f.write(json.dumps(row) + "\n")
         print(key, row["kind"], row["verdict"], row["seconds"], flush=True)
+
+
+def puzzle_row(pz: Any, bound: bool, budget: Budget | None) -> dict[str, Any]:
+    """A puzzle checked, as a run's row (less its key and commit): the answer against the
+    runner-up, or a meld choice's against every other declaration it lists (``rivals``)."""
+    row = {
+        "kind": str(pz.kind),
+        "theme": str(pz.theme),
+        "answer": str(pz.answer),
+        "runner_up": str(pz.moves[1].action),
+        "margin": round(pz.margin, 4),
+        "stock": pz.position.stock_size,
+    }
+    if pz.kind != DecisionKind.MELDS:
+        return row | checked(pz.position, pz.answer, pz.moves[1].action, bound, budget)
+    rivals = [m.action for m in pz.moves[1:]]
+    row["rivals"] = [str(a) for a in rivals]
+    return row | checked_declarations(pz.position, pz.answer, rivals, bound, budget)
 
 
 def calibration(pos: Position, real: int, with_posterior: bool) -> dict[str, Any]:
@@ -539,7 +570,9 @@ def puzzle_figures(rows: list[dict[str, Any]]) -> None:
         print(
             f"knock/{theme} | | {share([r for r in rows if r['kind'] == 'knock' and r['theme'] == theme])} |"
         )
-    print(f"robust puzzles expected in the set (share x size per kind, meld choices aside): {expected:.0f}")
+    unread = [kind for kind in KINDS if not any(r["kind"] == kind for r in rows)]
+    aside = f"; left out, none checked: {', '.join(unread)}" if unread else ""
+    print(f"robust puzzles expected in the set (share x size per kind{aside}): {expected:.0f}")
     print("commits:", sorted({r["commit"] for r in rows}))
 
 
@@ -611,8 +644,8 @@ def robust_coach_figures(rows: list[dict[str, Any]]) -> None:
     print(f"old rule's flags on the hands reached (all checked) | {share(before)}")
     print(f"new flags on those hands | {share([r for r in before if flag(r)])}")
     print(f"old flags the new coach drops | {share([r for r in before if not flag(r)])}")
-    low = [r for r in rows if r["low"] and not flag(r)]
-    print(f"beyond {LOW_POINTS:g} points in every continuation, not flagged | {share(low)}")
+    unflagged = [r for r in rows if r["low"] and not flag(r)]
+    print(f"beyond {LOW_POINTS:g} points in every continuation, not flagged | {share(unflagged)}")
     for threshold in (4.0, 6.0, 8.0, 10.0, 12.0):
         # under the coach's threshold, only the first hands have every such decision checked
         hands = "the first hands" if threshold < MISTAKE_POINTS else "all hands"
@@ -664,7 +697,7 @@ def ended(pairs: list[dict[str, Any]]) -> str:
 
 def place(row: dict[str, Any]) -> int:
     """A reviewed decision's hand's place in :func:`coach_hands`' order (from 0)."""
-    seed, level, _ = row["key"].split(":")
+    seed, level, _ = str(row["key"]).split(":")
     return 2 * (int(seed) % 1000) + (level == "standard")
 
 
@@ -762,12 +795,23 @@ def wrapped(ids: str) -> str:
     )
 
 
+def fold_ledger(ids: tuple[str, ...]) -> None:
+    """Fold the set's new ``ids`` into the daily puzzle's ledger, gin_core/puzzles/daily_ledger.py
+    (fold_days: a retired puzzle's day goes to a new puzzle, no other day changes)."""
+    from gin_core.puzzles.daily_ledger import DAYS
+
+    out = ROOT / "gin_core" / "puzzles" / "daily_ledger.py"
+    body = out.read_text()
+    days = " ".join(fold_days(tuple(DAYS.split(" ")), ids))
+    out.write_text(body[: body.index("DAYS = ")] + f"DAYS = {wrapped(days)}\n")
+
+
 def prune(runs: list[Path], earlier: list[Path], admit: Path | None = None) -> None:
     """Retire the puzzles whose answer was clearly beaten from gin_core/puzzle_data.py (the
     other lines kept in order), add after them the new puzzles of the part files under
-    ``admit`` that the runs found robust (in file order: the daily order walks added puzzles
-    after the others, so no day already walked changes), and write the robust and unclear ids
-    to gin_core/puzzles/reference_data.py."""
+    ``admit`` that the runs found robust (in file order), write the robust and unclear ids to
+    gin_core/puzzles/reference_data.py and fold the set into the daily puzzle's ledger (the new
+    puzzles take the retired ones' days first, so no other day changes)."""
     found = statuses(runs, earlier)
     data = ROOT / "gin_core" / "puzzle_data.py"
     text = data.read_text()
@@ -793,6 +837,7 @@ def prune(runs: list[Path], earlier: list[Path], admit: Path | None = None) -> N
         f"UNCLEAR = {wrapped(by['unclear'])}\n"
     )
     out.write_text(body)
+    fold_ledger(tuple(ids.split(" ")))
     added = sum(pz.id not in shipped for pz in kept)
     retired = len(puzzle_set()) - (len(kept) - added)
     print(f"{len(kept)} puzzles kept, {retired} retired, {added} added; robust {len(by['robust'].split())}")

@@ -11,17 +11,23 @@ from pathlib import Path
 
 import pytest
 
-from gin_core.actions import Action
+from gin_core import Rules
+from gin_core.actions import Action, ActionKind
 from gin_core.bots import make_bot
 from gin_core.bots.knowledge import Knowledge
-from gin_core.cards import CARDS, mask_of
+from gin_core.cards import CARDS, Card, mask_of, parse_cards
+from gin_core.events import Event
+from gin_core.hand import Hand, stacked_deck
 from gin_core.match import Match
 from gin_core.puzzles import puzzle_by_id
+from gin_core.puzzles.position import Position
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 from reference import (
     DEEP,
     MISS,
+    MODELS,
+    SHOWDOWN,
     Budget,
     Drawn,
     Likelihood,
@@ -30,7 +36,9 @@ from reference import (
     State,
     Verdict,
     compare,
+    compare_declarations,
     deck_for,
+    declaration_verdict,
     effective_size,
     guessed_tables,
     measure_pair,
@@ -350,6 +358,7 @@ def test_new_puzzles_enter_the_set_only_once_the_check_finds_them_robust(
     from reference_verdicts import candidates, prune
 
     from gin_core.puzzles import puzzle_set
+    from gin_core.puzzles.daily_ledger import DAYS
     from gin_core.puzzles.puzzle import format_line, line_id
 
     shipped = puzzle_set()
@@ -369,7 +378,7 @@ def test_new_puzzles_enter_the_set_only_once_the_check_finds_them_robust(
     run = tmp_path / "run.jsonl"
     verdicts = ((line_id(new[0]), "robust"), (line_id(new[1]), "unclear"), (shipped[0].id, "robust"))
     run.write_text("\n".join(json.dumps({"key": key, "verdict": v, "pairs": []}) for key, v in verdicts))
-    for name in ("puzzle_data.py", "puzzles/reference_data.py"):
+    for name in ("puzzle_data.py", "puzzles/reference_data.py", "puzzles/daily_ledger.py"):
         (tmp_path / "gin_core" / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(Path(reference_verdicts.ROOT) / "gin_core" / name, tmp_path / "gin_core" / name)
     monkeypatch.setattr(reference_verdicts, "ROOT", tmp_path)
@@ -383,3 +392,152 @@ def test_new_puzzles_enter_the_set_only_once_the_check_finds_them_robust(
     labels = (tmp_path / "gin_core" / "puzzles" / "reference_data.py").read_text()
     assert line_id(new[0]) in labels and line_id(new[1]) not in labels and line_id(new[2]) not in labels
     assert capsys.readouterr().out == f"{len(shipped) + 1} puzzles kept, 0 retired, 1 added; robust 2\n"
+    ledger: dict[str, str] = {}
+    exec((tmp_path / "gin_core" / "puzzles" / "daily_ledger.py").read_text(), ledger)
+    assert ledger["DAYS"].split() == [*DAYS.split(), line_id(new[0])]  # a day of its own, after the others
+
+
+# ----- meld choices: the declaration checked where nobody plays on ----------------------------
+
+
+def offered_a_lay_off() -> Position:
+    """A meld choice built to have an obvious answer: the knocker (the dealer) holds 2C 2D 2S AS
+    3S and the run 3H-7H, and knocks with QC. Declaring the twos' set or the spades' run AS-2S-3S
+    leaves 4 deadwood either way, but the defender took the upcard 4S and kept it: every guess of
+    its hand holds the 4S, which lays off on the spades' run and on no meld of the other."""
+    rules = Rules()
+    deck = stacked_deck(
+        parse_cards("9C 9D 9H TC JC KD KS 6C 8C 5D"),
+        parse_cards("2C 2D 2S AS 3S 3H 4H 5H 6H 7H"),
+        Card.parse("4S"),
+        parse_cards("QC"),
+    )
+    m = Match(rules, seed=0, dealer=0)
+    m.events = []
+    m.hand = Hand(rules, deck, 0, (0, 0), m.events)
+    m.events.append(Event("deal", 0, m.hand.upcard, number=m.deals))
+    for action, player in ((ActionKind.DRAW_PILE, 1), (ActionKind.DISCARD, 1), (ActionKind.DRAW_STOCK, 0)):
+        m.apply(Action(action, Card.parse("KD") if action == ActionKind.DISCARD else None), player)
+    return Position.of(m.view(0)).knocking(Card.parse("QC"))
+
+
+def declared(pos: Position, melds: str) -> Action:
+    """The knock of a meld choice that declares ``melds`` (space-separated, as an action shows them)."""
+    return next(a for a in pos.legal_actions if str(a) == f"knock {pos.knock} {melds}")
+
+
+SETS = "2C-2D-2S 3H-4H-5H-6H-7H"
+SPADES = "AS-2S-3S 3H-4H-5H-6H-7H"
+SMALL = Budget(batch=8, most=16, futile=False, clustered=True, draw=1, chunk=16)
+
+
+def test_a_meld_choice_check_finds_the_declaration_that_offers_no_lay_off_robust() -> None:
+    pos = offered_a_lay_off()
+    sets, spades = declared(pos, SETS), declared(pos, SPADES)
+    rivals = [a for a in pos.legal_actions if a != sets]
+    pairs = compare_declarations(pos, sets, rivals, budget=SMALL)
+    assert {(p.model, p.rival) for p in pairs} == {(m, str(r)) for m in MODELS for r in rivals}
+    assert {p.policy for p in pairs} == {SHOWDOWN}  # nobody plays on: no policy pairs
+    spades_pairs = [p for p in pairs if p.rival == str(spades)]
+    gains = [d for p in spades_pairs for d in p.diffs]
+    assert all(d >= 0 for d in gains)  # never worse: the same hand, one more spot for its 4S
+    assert sum(d > 0 for d in gains) > len(gains) / 2  # the 4S laid off, unless in a meld of its own
+    assert declaration_verdict(pairs, rivals) == Verdict.ROBUST
+    # the other way round: the spades' run is clearly worse than the set, under the first model
+    wrong = compare_declarations(pos, spades, [sets], budget=SMALL)
+    assert len(wrong) == 1 and wrong[0].state == State.WORSE
+    assert declaration_verdict(wrong, [sets]) == Verdict.CONTRADICTED
+
+
+def test_a_meld_choice_is_robust_only_when_every_other_declaration_is_beaten_under_every_model() -> None:
+    rivals = [Action(ActionKind.KNOCK, Card.parse("QC")), Action(ActionKind.KNOCK, Card.parse("QD"))]
+
+    def against(rival: Action, model: Model, state: State) -> Pair:
+        return replace(pair(model, SHOWDOWN, state), rival=str(rival))
+
+    won = [against(r, m, State.BETTER) for r in rivals for m in MODELS]
+    assert declaration_verdict(won, rivals) == Verdict.ROBUST
+    assert declaration_verdict(won[:-1], rivals) == Verdict.UNCLEAR  # a rival not measured under a model
+    unclear = [*won[:-1], against(rivals[1], MODELS[-1], State.UNCLEAR)]
+    assert declaration_verdict(unclear, rivals) == Verdict.UNCLEAR
+    lost = [against(rivals[0], MODELS[0], State.WORSE)]
+    assert declaration_verdict(lost, rivals) == Verdict.CONTRADICTED
+    bound = [*won, against(rivals[0], Model.UNIFORM, State.WORSE)]  # the uniform bound decides nothing
+    assert declaration_verdict(bound, rivals) == Verdict.ROBUST
+
+
+def test_the_runs_take_every_decision_kind_the_set_spells() -> None:
+    from reference_verdicts import KINDS
+
+    from gin_core.puzzles.puzzle import DecisionKind
+
+    assert sorted(KINDS) == sorted(str(k) for k in DecisionKind)
+
+
+def test_a_contradicted_meld_choice_is_retired_and_the_summary_counts_the_kind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A meld-choice puzzle whose answer declares the spades' run (worse than the set on every
+    guess) is checked as a meld choice, found contradicted, retired by ``prune``, and counted in
+    the summary's melds row."""
+    import json
+    import shutil
+
+    import reference_verdicts
+    from reference_verdicts import prune, puzzle_figures, puzzle_row
+
+    from gin_core.puzzles import puzzle_set
+    from gin_core.puzzles.puzzle import MoveValue, puzzle_of, stable_id
+
+    pos = offered_a_lay_off()
+    spades, sets = declared(pos, SPADES), declared(pos, SETS)
+    pid = stable_id(pos.code, pos.legal_actions.index(spades))
+    wrong = puzzle_of(pos, (MoveValue(spades, 10.0, None), MoveValue(sets, 6.0, None)), pid)
+    row = {"key": pid, "commit": "test"} | puzzle_row(wrong, False, SMALL)
+    assert row["kind"] == "melds" and row["rivals"] == [str(sets)]
+    assert row["verdict"] == "contradicted"
+    shipped = puzzle_set()
+    monkeypatch.setattr(reference_verdicts, "puzzle_set", lambda: (*shipped, wrong))
+    for name in ("puzzle_data.py", "puzzles/reference_data.py", "puzzles/daily_ledger.py"):
+        (tmp_path / "gin_core" / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(Path(reference_verdicts.ROOT) / "gin_core" / name, tmp_path / "gin_core" / name)
+    monkeypatch.setattr(reference_verdicts, "ROOT", tmp_path)
+    run = tmp_path / "run.jsonl"
+    run.write_text(json.dumps(row) + "\n")
+    prune([run], [])
+    namespace: dict[str, str] = {}
+    exec((tmp_path / "gin_core" / "puzzle_data.py").read_text(), namespace)
+    assert pid not in namespace["IDS"].split() and len(namespace["IDS"].split()) == len(shipped)
+    assert capsys.readouterr().out.startswith(f"{len(shipped)} puzzles kept, 1 retired, 0 added")
+    puzzle_figures([row])
+    melds = [line for line in capsys.readouterr().out.splitlines() if line.startswith("melds |")]
+    assert len(melds) == 1 and melds[0].split(" | ")[2:5] == ["   1", "  0 (0%, 90%: 0%-73%)", "  1"]
+
+
+def test_a_meld_choice_among_new_puzzles_is_checked_as_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``puzzles --parts DIR --kinds melds``: a part file's meld choice is checked against every
+    other declaration it lists (its row names them), and found robust."""
+    import json
+
+    import reference_verdicts
+
+    from gin_core.puzzles.puzzle import MoveValue, format_line, puzzle_of
+
+    pos = offered_a_lay_off()
+    sets = declared(pos, SETS)
+    others = [a for a in pos.legal_actions if a != sets]
+    made = puzzle_of(pos, (MoveValue(sets, 10.0, None), *(MoveValue(a, 5.0, None) for a in others)))
+    parts = tmp_path / "parts"
+    parts.mkdir()
+    (parts / "part-000001.txt").write_text(format_line(made) + "\n")
+    out = tmp_path / "run.jsonl"
+    argv = ["reference_verdicts.py", "puzzles", "--parts", str(parts), "--kinds", "melds", "--no-bound"]
+    monkeypatch.setattr(sys, "argv", [*argv, "--out", str(out)])
+    monkeypatch.setattr(reference_verdicts, "commit", lambda: "test")  # no git in Pyodide
+    reference_verdicts.main()
+    (row,) = [json.loads(line) for line in out.read_text().splitlines()]
+    assert row["kind"] == "melds" and row["verdict"] == "robust"
+    assert row["rivals"] == [str(a) for a in others]
+    assert {p["rival"] for p in row["pairs"]} == set(row["rivals"])  # each declaration met

@@ -16,6 +16,7 @@ import pytest
 from gin_core import Action, GinError, Match, preset
 from gin_core.analysis import MistakeKind
 from gin_core.bots import make_bot
+from gin_core.puzzles import puzzle as puzzle_module
 from gin_core.puzzles.puzzle import DecisionKind, MoveValue, Puzzle, daily_puzzle, puzzle_set
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
@@ -108,6 +109,36 @@ def test_the_next_puzzle_is_the_unsolved_one_nearest_your_rating() -> None:
     theme = puzzles[0].theme
     themed = model.next_puzzle(puzzles, record.empty(), theme)
     assert themed is not None and themed.theme == theme
+
+
+def _clear_caches() -> None:
+    puzzle_module._daily_order.cache_clear()
+    puzzle_module._puzzle.cache_clear()
+
+
+def test_a_past_days_puzzle_stays_when_puzzles_are_retired() -> None:
+    """Issue: retiring puzzles moved every later day's puzzle up, so the page showed another
+    puzzle for a day already walked (its answer is stored by day). A fold retiring the puzzles
+    of the month before leaves the day's puzzle as it was."""
+    past = datetime.date(2026, 6, 1)
+    keep = Keep(f"{past.isoformat()}T09:00:00Z")
+    shown = Puzzles(keep).today_puzzle()
+    month = {daily_puzzle(past - datetime.timedelta(days=k)).id for k in range(1, 31)}
+    ids, lines = puzzle_module._ids(), puzzle_module._lines()
+    kept = [k for k, pid in enumerate(ids) if pid not in month]
+    try:
+        with pytest.MonkeyPatch.context() as patch:  # the set as a fold retiring them leaves it
+            patch.setattr(puzzle_module, "_ids", lambda: tuple(ids[k] for k in kept))
+            patch.setattr(puzzle_module, "_lines", lambda: tuple(lines[k] for k in kept))
+            patch.setattr(puzzle_module, "_index", lambda: {ids[k]: n for n, k in enumerate(kept)})
+            _clear_caches()
+            again = Puzzles(keep).today_puzzle()
+            stand_in = daily_puzzle(past - datetime.timedelta(days=1)).id
+    finally:
+        _clear_caches()
+    assert again.puzzle is not None and shown.puzzle is not None
+    assert (again.puzzle.id, again.position) == (shown.puzzle.id, shown.position)
+    assert stand_in not in month  # a retired puzzle's own day shows another
 
 
 def test_the_puzzle_of_the_day_solved_raises_rating_and_streak_and_is_stored() -> None:
@@ -385,3 +416,40 @@ def test_the_legend_says_what_the_reference_check_found(monkeypatch: pytest.Monk
     assert words["unchecked"].endswith(
         "Not yet double-checked with other ways of guessing the hidden cards and other styles of play."
     )
+
+
+def test_a_meld_choice_s_legend_says_no_style_of_play_carried_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41: a meld choice is double-checked against every other declaration under each
+    hand model, and nobody plays on after the knock: its legend names no style of play."""
+    from gin_core.puzzles import puzzle as puzzle_module
+    from gin_core.puzzles.puzzle import Checked, DecisionKind
+    from gin_core.puzzles.reference_data import MODELS
+
+    pz = next(p for p in puzzle_set() if p.kind == DecisionKind.MELDS and len(p.moves) > p.verified)
+    words = {}
+    for found in Checked:
+        monkeypatch.setattr(puzzle_module, "_checks", lambda found=found: {pz.id: found})
+        words[found] = model.legend(pz)
+    assert words["robust"].endswith(
+        f"the best declaration beat every other one with each of {MODELS} ways of guessing the hidden "
+        "cards (nobody plays on after a knock)."
+    )
+    assert words["unclear"].endswith(f"did not clearly beat every other one with each of the {MODELS} ways.")
+    assert words["unchecked"].endswith("Not yet double-checked with other ways of guessing the hidden cards.")
+    assert not any("style" in said for said in words.values())
+
+
+def test_a_puzzle_whose_every_move_was_measured_still_says_what_the_double_check_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A puzzle of three moves or fewer (every move measured deeply) is checked like the others:
+    its legend says so too, not only the longer puzzles' (37 of the 42 meld choices are short)."""
+    from gin_core.puzzles import puzzle as puzzle_module
+    from gin_core.puzzles.puzzle import Checked
+
+    short = [p for p in puzzle_set() if len(p.moves) == p.verified]
+    assert {str(p.kind) for p in short} >= {"melds", "draw"}
+    for pz in (short[0], next(p for p in short if str(p.kind) == "melds")):
+        monkeypatch.setattr(puzzle_module, "_checks", lambda pz=pz: {pz.id: Checked.ROBUST})
+        assert model.legend(pz).endswith(model.double_check(pz))
+        assert "Double-checked" in model.legend(pz)

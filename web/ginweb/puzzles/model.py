@@ -18,7 +18,7 @@ from gin_core.bots import CLEAR_ERRORS, clearly_better
 from gin_core.puzzles.declaring import unseen_spots
 from gin_core.puzzles.glicko import PlayerRating
 from gin_core.puzzles.position import Position
-from gin_core.puzzles.puzzle import Checked, MoveValue, Puzzle, puzzle_id, reference_check
+from gin_core.puzzles.puzzle import Checked, DecisionKind, MoveValue, Puzzle, puzzle_id, reference_check
 from gin_core.puzzles.reference_data import MODELS, POLICIES
 from gin_core.puzzles.verify import SCALE
 
@@ -193,7 +193,7 @@ def legend(puzzle: Puzzle) -> str:
         else "Value: the points this hand is expected to bring you"
     )
     if puzzle.verified == len(puzzle.moves):
-        return f"{what}, all measured by the same playouts on likely hidden cards."
+        return f"{what}, all measured by the same playouts on likely hidden cards. " + double_check(puzzle)
     return (
         f"{what}, measured for the best {puzzle.verified} moves by a search {SCALE} times the "
         f"hint's; the other moves, which the hint rated lower, are listed {UNVERIFIED}. "
@@ -202,8 +202,11 @@ def legend(puzzle: Puzzle) -> str:
 
 
 def double_check(puzzle: Puzzle) -> str:
-    """What the reference check found of a shipped puzzle's answer, in a sentence."""
+    """What the reference check found of a shipped puzzle's answer, in a sentence (a meld
+    choice's in its own: nobody plays on after a knock, see :func:`declarations_checked`)."""
     found = reference_check(puzzle)
+    if puzzle.kind == DecisionKind.MELDS:
+        return declarations_checked(found)
     if found == Checked.ROBUST:
         return (
             f"Double-checked: the best move beat the next best with each of {MODELS} ways of guessing "
@@ -216,6 +219,24 @@ def double_check(puzzle: Puzzle) -> str:
             f"win in all {MODELS * POLICIES} pairings."
         )
     return "Not yet double-checked with other ways of guessing the hidden cards and other styles of play."
+
+
+def declarations_checked(found: Checked) -> str:
+    """What the reference check found of a meld choice's answer: its declaration against every
+    other one listed under each way of guessing the hidden cards; no style of play carries on,
+    since the knock ends the hand (``scripts/reference.py`` ``compare_declarations``)."""
+    if found == Checked.ROBUST:
+        return (
+            f"Double-checked: the best declaration beat every other one with each of {MODELS} ways of "
+            "guessing the hidden cards (nobody plays on after a knock)."
+        )
+    if found == Checked.UNCLEAR:
+        return (
+            "Double-checked in part: no way of guessing the hidden cards found another declaration "
+            "clearly better, but the best did not clearly beat every other one with each of the "
+            f"{MODELS} ways."
+        )
+    return "Not yet double-checked with other ways of guessing the hidden cards."
 
 
 def verdict_of(puzzle: Puzzle, played: Action) -> AnswerGrade:
