@@ -25,9 +25,6 @@ from ..words import narrate
 from ..words.mistakes import MISTAKES
 from ..words.verdicts import prefers
 
-ASKED = (Grade.MISTAKE, Grade.BLUNDER)
-"""The grades the tutor asks about: the flagged ones (an inaccuracy is shown after the hand, not asked)."""
-
 
 class Concern(Frozen):
     """Why the tutor asks about a move: the verdict on it, with what the two moves do."""
@@ -52,7 +49,7 @@ def concern(values: Sequence[Judged] | None, played: Action) -> Concern | None:
     through: the page never waits for them), a move they do not cover, or a move the hand's analysis
     will grade less than a mistake."""
     mine = next((j for j in values or () if same_move(j.verdict.played, played)), None)
-    if mine is None or mine.verdict.mistake is None or grade(mine.verdict) not in ASKED:
+    if mine is None or mine.verdict.mistake is None:  # flagged: graded a mistake or a blunder
         return None
     return Concern(judged=mine)
 
