@@ -182,3 +182,32 @@ def test_think_decision_checks_its_arguments_and_judges_no_finished_hand():
     while m.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
         m.apply(bots[m.to_move].decide(m.view(m.to_move)).action, m.to_move)
     assert finish(think_decision(m, LIGHT)) == ()
+
+
+def test_the_view_judged_before_a_move_is_the_player_s_own():
+    """``think_decision`` judges the view of the hand replayed alone, as the review does: at every
+    decision of two hands of a match it differs from the player's own view only in the match's
+    public record (the target, the scores, the hand's number, the hands before and their events):
+    the same cards, pile and knowledge of the other hand. Only the seed of the guesses is drawn
+    from the deal (a hash, as the review's)."""
+    from dataclasses import fields
+
+    from gin_core.analysis.replay import hand_in_progress
+
+    m = Match(preset("classic"), seed=3)
+    bots = [make_bot("standard", 1), make_bot("standard", 2)]
+    public = {"rules", "scores", "hand_number", "records", "events"}
+    decisions = 0
+    while len(m.records) < 2:
+        if m.phase == Phase.HAND_OVER:
+            m.apply("next_hand")
+            continue
+        player = m.to_move
+        assert player is not None
+        mine, replayed = m.view(player), hand_in_progress(m)
+        assert replayed is not None
+        alone = replayed.view(player)
+        assert {f.name for f in fields(mine) if getattr(mine, f.name) != getattr(alone, f.name)} <= public
+        decisions += 1
+        m.apply(bots[player].decide(mine).action, player)
+    assert decisions > 40
