@@ -31,6 +31,14 @@ TOFU_JS = """([sample, drawn]) => {
   return chars.filter(ch => draw(ch) === missing).map(ch => ch.codePointAt(0).toString(16));
 }"""
 
+BUSY_JS = """() => {
+  const s = document.getElementById('review-summary');
+  s.innerHTML = '<p class="sum">The coach is looking at this hand\\u2026</p>';
+  s.classList.add('busy');
+}"""
+
+FRAMES_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
 BUSY_MARK_JS = """() => {
   const p = document.querySelector('#review-summary.busy p');
   const mark = getComputedStyle(p, '::before');
@@ -53,12 +61,8 @@ def test_the_review_s_busy_mark_is_drawn_without_a_font(page, site_url):
     page.click("#btn-review")
     page.wait_for_selector("#dlg-review[open] #review-summary p")
     # the summary as the review writes it while the coach works (review/ui.py: the class "busy"),
-    # held so whatever the coach's speed: its line, the mark before it
-    page.evaluate("""() => {
-        const s = document.getElementById('review-summary');
-        s.innerHTML = '<p class="sum">The coach is looking at this hand\\u2026</p>';
-        s.classList.add('busy');
-    }""")
+    # held whatever the coach's speed
+    page.evaluate(BUSY_JS)
     mark = page.evaluate(BUSY_MARK_JS)
     drawn = shown_part(mark["content"]).strip('"')  # what CSS draws is not in innerText: checked too
     assert page.evaluate(TOFU_JS, [page.query_selector("#review-summary"), drawn]) == []
@@ -68,9 +72,11 @@ def test_the_review_s_busy_mark_is_drawn_without_a_font(page, site_url):
     spoken = page.locator("#review-summary").aria_snapshot()  # the mark's alternative text kept
     assert "\u23f3 The coach is looking at this hand" in spoken, spoken
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.locator("#dlg-review").screenshot(path=str(ARTIFACTS / "review-busy-1280x800.png"))
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.locator("#dlg-review").screenshot(path=str(ARTIFACTS / "review-busy-390x844.png"))
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate(FRAMES_JS)  # the dialog is drawn again for the new size: after that,
+        page.evaluate(BUSY_JS)  # the summary held busy again
+        page.locator("#dlg-review").screenshot(path=str(ARTIFACTS / f"review-busy-{width}x{height}.png"))
 
 
 def test_the_missing_glyph_check_finds_a_box(page, site_url):
