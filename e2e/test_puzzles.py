@@ -207,7 +207,8 @@ IN_VIEW = """sel => { const b = document.querySelector(sel).getBoundingClientRec
 def test_on_a_phone_the_verdict_comes_into_view_when_you_answer(page, site_url):
     """QA: on a phone the dialog jumped to its top when a move was tapped ("Next puzzle" took the
     focus), and the verdict, under the moves, stayed out of sight: the player saw nothing
-    happen. The verdict is now scrolled into view; the focus is still on "Next puzzle"."""
+    happen. The verdict is now scrolled into view; the focus is still on "Next puzzle". The
+    theme's choice, 20 px tall, is a thumb's size too."""
     page.set_viewport_size({"width": 390, "height": 844})
     puzzle = max(puzzle_set(), key=lambda p: len(p.position.legal_actions))  # its verdict under the fold
     page.goto(site_url + f"?puzzle={puzzle.id}&fast=1")
@@ -219,3 +220,4 @@ def test_on_a_phone_the_verdict_comes_into_view_when_you_answer(page, site_url):
     page.wait_for_selector("#puzzle-answer.wrong, #puzzle-answer.right")  # written and scrolled in one task
     assert page.evaluate(IN_VIEW, "#puzzle-answer .puzzle-verdict")
     assert page.evaluate("document.activeElement.id") == "puzzle-next"
+    assert page.locator("#puzzle-theme").bounding_box()["height"] >= 44  # QA: 20 px, a thumb's size now
