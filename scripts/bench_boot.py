@@ -61,6 +61,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,6 +72,7 @@ import boot_timeline  # noqa: E402
 import frames  # noqa: E402
 from build_site import PYODIDE_CORE_FILES, npm_version  # noqa: E402
 from gin_e2e import CHROMIUM_ARGS, pct, play_for_decisions  # noqa: E402
+from playwright.sync_api import Browser, Page, Playwright  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from serve import start_server  # noqa: E402
 
@@ -139,7 +141,7 @@ def bare_site(folder: Path) -> Path:
     return folder
 
 
-def python_phases(page) -> dict[str, float]:
+def python_phases(page: Page) -> dict[str, float]:
     """Milliseconds of the page's Python phases (PHASES), once the warm-up after ready is done
     (a page without the gin-warm mark, e.g. an older build, gets the other phases after 10 s)."""
     with contextlib.suppress(PlaywrightTimeout):
@@ -154,7 +156,7 @@ def python_phases(page) -> dict[str, float]:
     return phases
 
 
-def load(playwright, chromium: str, url: str, *, sw: bool, game: bool) -> dict:
+def load(playwright: Playwright, chromium: str, url: str, *, sw: bool, game: bool) -> dict[str, Any]:
     """A cold load in a fresh profile, then a warm reload (after the worker took control); for
     the game, the page's Python phases of each (PHASES)."""
     with tempfile.TemporaryDirectory(prefix="gin-bench-profile-") as profile:
@@ -186,7 +188,7 @@ PAINT_JS = """() => (performance.getEntriesByName('first-contentful-paint')[0]
     || performance.getEntriesByName('first-paint')[0] || {startTime: NaN}).startTime / 1000"""
 
 
-def throttled(playwright, chromium: str, url: str, network: str) -> dict:
+def throttled(playwright: Playwright, chromium: str, url: str, network: str) -> dict[str, Any]:
     """A first visit (fresh profile on disk) and a warm reload with the network throttled
     (NETWORKS) and service workers blocked (the HTTP cache only): first paint and playable
     (seconds), and the bytes the browser received until playable (CDP's encodedDataLength:
@@ -227,7 +229,7 @@ def throttled(playwright, chromium: str, url: str, network: str) -> dict:
     return row
 
 
-def lighthouse(url: str, chromium: str) -> dict:
+def lighthouse(url: str, chromium: str) -> dict[str, Any]:
     """Lighthouse (desktop preset) on ``url``: its four category scores and its metrics. The
     pinned npm lighthouse from $LIGHTHOUSE or artifacts/lighthouse (make bench installs it there:
     npm i -E lighthouse@12.2.3); {} with a note when it is missing."""
@@ -254,8 +256,8 @@ def lighthouse(url: str, chromium: str) -> dict:
             print(f"bench: lighthouse failed: {res.stderr[-2000:]}")
             return {}
         lhr = json.loads(out.read_text())
-    metrics = ("first-contentful-paint", "largest-contentful-paint", "speed-index", "total-blocking-time")
-    metrics += ("cumulative-layout-shift", "interactive")
+    metrics: tuple[str, ...] = ("first-contentful-paint", "largest-contentful-paint", "speed-index")
+    metrics += ("total-blocking-time", "cumulative-layout-shift", "interactive")
     return {
         "scores": {k: round(100 * (c["score"] or 0)) for k, c in lhr["categories"].items()},
         "metrics": {m: lhr["audits"][m].get("displayValue", "") for m in metrics if m in lhr["audits"]},
@@ -283,7 +285,7 @@ def brotli_sizes(files: list[Path], quality: int = 5) -> list[int]:
     return [int(n) for n in res.stdout.split()]
 
 
-def first_visit_bytes(site: Path, urls: list[str]) -> dict:
+def first_visit_bytes(site: Path, urls: list[str]) -> dict[str, Any]:
     """Raw, gzip -9 and brotli -5 bytes of the distinct site files a first visit fetched."""
     paths = {urlsplit(u).path.lstrip("/") or "index.html" for u in urls}
     files = [site / p for p in sorted(paths) if (site / p).is_file()]
@@ -292,7 +294,9 @@ def first_visit_bytes(site: Path, urls: list[str]) -> dict:
     return {"files": len(files), "raw": raw, "gzip": gz, "brotli": sum(brotli_sizes(files))}
 
 
-def long_tasks(browser, url: str, level: str, decisions: int, motion: bool = False) -> dict:
+def long_tasks(
+    browser: Browser, url: str, level: str, decisions: int, motion: bool = False
+) -> dict[str, Any]:
     """Main-thread long tasks (> 50 ms) while the computer makes ``decisions`` decisions and the
     player clicks, with the causes of the frames they froze (scripts/frames.py). ``motion``: the
     cards glide and the computer is paced as for a player (else ``fast=1``)."""
@@ -315,12 +319,14 @@ def long_tasks(browser, url: str, level: str, decisions: int, motion: bool = Fal
     }
 
 
-def network_runs(p, args: argparse.Namespace, servers: dict, timelines: dict) -> tuple[dict, dict]:
+def network_runs(
+    p: Playwright, args: argparse.Namespace, servers: dict[str, Any], timelines: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """The throttled first visits (--throttled-rounds, interleaved: each network, the game then
     --before-site), with --timeline one more 4G visit of each site into ``timelines``, and the
     Lighthouse runs of the same sites."""
-    net: dict[str, dict[str, list[dict]]] = {}
-    lh: dict[str, dict] = {}
+    net: dict[str, dict[str, list[dict[str, Any]]]] = {}
+    lh: dict[str, dict[str, Any]] = {}
     sites = [s for s in ("game", "game-static", "before") if s in servers]
     for r in range(args.throttled_rounds):
         for network in NETWORKS:
@@ -338,7 +344,7 @@ def network_runs(p, args: argparse.Namespace, servers: dict, timelines: dict) ->
     return net, lh
 
 
-def print_lighthouse(lh: dict[str, dict]) -> None:
+def print_lighthouse(lh: dict[str, dict[str, Any]]) -> None:
     for name, found in lh.items():
         if found:
             scores = ", ".join(f"{k} {v}" for k, v in found["scores"].items())
@@ -348,7 +354,7 @@ def print_lighthouse(lh: dict[str, dict]) -> None:
                 print(f"lighthouse ({name}): failed audits: {', '.join(found['failed'])}")
 
 
-def describe(row: dict) -> str:
+def describe(row: dict[str, Any]) -> str:
     return "; ".join(
         f"{kind} paint {row[kind]['paint']:.2f} s, playable {row[kind]['playable']:.2f} s, "
         f"{row[kind]['bytes'] / 2**20:.2f} MiB received"
@@ -359,9 +365,9 @@ def describe(row: dict) -> str:
 THROTTLED_RATIOS = (("game", "before"), ("game-static", "before"), ("game-static", "game"))
 
 
-def report_throttled(net: dict[str, dict[str, list[dict]]]) -> dict:
+def report_throttled(net: dict[str, dict[str, list[dict[str, Any]]]]) -> dict[str, Any]:
     """Medians of the throttled runs per network and site, and after/before ratios."""
-    out: dict = {}
+    out: dict[str, Any] = {}
     for network, sites in net.items():
         med = {
             name: {
@@ -389,11 +395,12 @@ def report_throttled(net: dict[str, dict[str, list[dict]]]) -> dict:
     return out
 
 
-def median(rows: list[dict], key: str) -> float:
-    return statistics.median(r[key] for r in rows)
+def median(rows: list[dict[str, Any]], key: str) -> float:
+    middle: float = statistics.median(r[key] for r in rows)
+    return middle
 
 
-def python_medians(rows: list[dict]) -> dict[str, dict[str, float]]:
+def python_medians(rows: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
     """Median milliseconds of each Python phase, cold and warm, over the rounds."""
     out: dict[str, dict[str, float]] = {}
     for kind in ("cold", "warm"):
@@ -403,7 +410,9 @@ def python_medians(rows: list[dict]) -> dict[str, dict[str, float]]:
     return out
 
 
-def report(times: dict[str, list[dict]], sizes: dict[str, dict], tasks: dict) -> dict:
+def report(
+    times: dict[str, list[dict[str, Any]]], sizes: dict[str, dict[str, Any]], tasks: dict[str, Any]
+) -> dict[str, Any]:
     med = {v: {k: round(median(rows, k), 3) for k in ("cold", "warm")} for v, rows in times.items()}
     ratios = {
         name: med[a][kind] / med[b][kind] for name, (a, b, kind) in RATIOS.items() if a in med and b in med
@@ -512,8 +521,8 @@ def main() -> int:
             for name, folder in folders.items()
             if folder
         }
-        times: dict[str, list[dict]] = {v: [] for v in variants}
-        tasks: dict[str, dict] = {}
+        times: dict[str, list[dict[str, Any]]] = {v: [] for v in variants}
+        tasks: dict[str, dict[str, Any]] = {}
         try:
             for r in range(args.rounds):
                 for variant in variants:
@@ -525,7 +534,7 @@ def main() -> int:
                         f"cold {row['cold']:.2f} s, warm {row['warm']:.2f} s",
                         flush=True,
                     )
-            sizes = {
+            sizes: dict[str, dict[str, Any]] = {
                 v: first_visit_bytes(folders[SETUP[v][0]], times[v][0]["files"])
                 for v in ("game-no-sw", "snapshot-no-sw")
                 if v in times
@@ -539,7 +548,7 @@ def main() -> int:
                 )
             version = browser.version
             browser.close()
-            timelines: dict[str, dict] = {}
+            timelines: dict[str, dict[str, Any]] = {}
             net, lh = network_runs(p, args, servers, timelines)
         finally:
             for server, _ in servers.values():

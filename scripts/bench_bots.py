@@ -121,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.part is None:
             (OUT / f"{n}.txt").write_text(text)
         else:
-            part_path(n, *args.part, suffix=".txt").write_text(text)
+            k, of = args.part
+            part_path(n, k, of, suffix=".txt").write_text(text)
             if not done.returncode:
                 failed |= write_merged(n, args.games, args.part[1])
     return 1 if failed else 0

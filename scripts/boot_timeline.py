@@ -17,9 +17,13 @@ from __future__ import annotations
 
 import json
 import tempfile
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from gin_e2e import CHROMIUM_ARGS
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Playwright
 
 # marks the benchmark's init script adds, then the page's own (web/main.py, ginweb.app)
 MARKS = (
@@ -86,7 +90,9 @@ WARM_JS = "() => performance.getEntriesByName('gin-warm', 'mark').length > 0"
 READY_JS = "() => document.body && document.body.dataset.ready === '1' && performance.now()"
 
 
-def record(playwright, chromium: str, url: str, network: tuple[float, float, float]) -> dict:
+def record(
+    playwright: Playwright, chromium: str, url: str, network: tuple[float, float, float]
+) -> dict[str, Any]:
     """One throttled first visit (latency ms, down and up Mbit/s): the timeline's raw data."""
     latency, down, up = network
     with tempfile.TemporaryDirectory(prefix="gin-timeline-profile-") as profile:
@@ -97,17 +103,18 @@ def record(playwright, chromium: str, url: str, network: tuple[float, float, flo
         page = ctx.new_page()
         cdp = ctx.new_cdp_session(page)
         priority: dict[str, str] = {}
-        cdp.on(
-            "Network.requestWillBeSent",
-            lambda e: priority.setdefault(e["request"]["url"], e["request"]["initialPriority"]),
-        )
+
+        def note(e: dict[str, Any]) -> None:  # each request's priority, as Chromium gave it
+            priority.setdefault(e["request"]["url"], e["request"]["initialPriority"])
+
+        cdp.on("Network.requestWillBeSent", note)
         cdp.send("Network.enable")
         conditions = {"offline": False, "latency": latency, "downloadThroughput": down * 1e6 / 8}
         cdp.send("Network.emulateNetworkConditions", {**conditions, "uploadThroughput": up * 1e6 / 8})
         page.goto(url)
         ready = page.wait_for_function(READY_JS, timeout=300_000).json_value()
         page.wait_for_timeout(300)
-        data = page.evaluate(READ_JS, list(MARKS))
+        data: dict[str, Any] = page.evaluate(READ_JS, list(MARKS))
         page.wait_for_function(WARM_JS, timeout=60_000)  # not while the warm-up imports
         page.evaluate(INJECT_JS, SPLIT)
         split = page.wait_for_function("() => window.__ginSplit", timeout=60_000)
@@ -125,7 +132,7 @@ def short(url: str) -> str:
     return "/".join(parts[-2:]) if len(parts) > 1 else path
 
 
-def lines(data: dict) -> list[str]:
+def lines(data: dict[str, Any]) -> list[str]:
     """The timeline as text: files by request start, then the events, then the long tasks."""
     out = [f"{'start':>7} {'1st byte':>8} {'end':>7} {'KiB':>7}  priority  file (initiator)"]
     out += [

@@ -103,6 +103,7 @@ import time
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, NoReturn
 
 import engine_wheel
 import precompress
@@ -166,6 +167,7 @@ LATER_MODULES = (
     *("gin_core.puzzle_data", "gin_core.puzzles", "gin_core.puzzles.glicko", "gin_core.puzzles.position"),
     *("gin_core.puzzles.public", "gin_core.puzzles.puzzle", "gin_core.puzzles.verify"),
     *("gin_core.puzzles.declaring", "gin_core.puzzles.line_ids", "gin_core.puzzles.reference_data"),
+    *("gin_core.puzzles.daily_ledger",),
     *("gin_core.tools", "gin_core.tools.arena", "gin_core.tools.bench", "gin_core.tools.hands"),
     *("gin_core.tools.opponents", "ginweb.puzzles.model", "ginweb.puzzles.play", "ginweb.puzzles.record"),
     *("ginweb.puzzles.page", "ginweb.puzzles.alone", "ginweb.lessons.model", "ginweb.lessons.content"),
@@ -194,7 +196,7 @@ PUZZLE_CONFIG = "puzzle.json"  # the puzzle page's PyScript config: pyscript.jso
 ZIP_EPOCH = 315532800  # 1980-01-01 00:00 UTC, the earliest time a zip entry can hold
 
 
-def fail(msg: str) -> None:
+def fail(msg: str) -> NoReturn:
     print(f"build_site: error: {msg}", file=sys.stderr)
     raise SystemExit(1)
 
@@ -203,7 +205,8 @@ def npm_version(pkg_dir: Path) -> str:
     pj = pkg_dir / "package.json"
     if not pj.is_file():
         fail(f"{pkg_dir.relative_to(ROOT)} is missing: run `npm ci` first")
-    return json.loads(pj.read_text())["version"]
+    version: str = json.loads(pj.read_text())["version"]
+    return version
 
 
 def check_pins(root: Path, installed: dict[str, str]) -> None:
@@ -491,7 +494,7 @@ def write_pyscript_config(
     archives: list[str],
     name: str = "pyscript.json",
     site_packages: str = "/lib/python3/site-packages",
-) -> dict:
+) -> dict[str, Any]:
     """Write the PyScript config ``name``: ``interpreter`` and the ``archives`` it unpacks
     before the page's Python runs: a wheel into ``site_packages``, the others into the
     working directory."""

@@ -45,6 +45,7 @@ class Greedy(Bot):
     name = "greedy"
 
     def plan(self, view: PlayerView, rng: random.Random, work: Work) -> Thinking:
+        yield from ()  # a generator with no slice of its own
         acts, me, why = view.legal_actions, mask_of(view.hand), Reason(ReasonKind.DRAWS)
         if view.phase == Phase.DISCARD:
             if view.must_knock or any(a.kind in (ActionKind.GIN, ActionKind.BIG_GIN) for a in acts):
@@ -59,7 +60,6 @@ class Greedy(Bot):
             return Decision(take, why)
         other = [a for a in acts if a.kind in (ActionKind.DRAW_STOCK, ActionKind.PASS)]
         return Decision(other[0] if other else acts[0], why)
-        yield  # a generator with no slice of its own
 
 
 class ByPhase(Bot):

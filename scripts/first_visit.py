@@ -17,6 +17,7 @@ import argparse
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,7 +56,7 @@ def fetched_files(site: Path, chromium: str) -> list[Path]:
 def table(site: Path, files: list[Path], qualities: list[int]) -> str:
     """A markdown table: file, raw KiB, brotli KiB per quality; biggest first; totals in MiB."""
     sizes = {q: brotli_sizes(files, q) for q in qualities}
-    rows = sorted(
+    rows: list[tuple[Any, ...]] = sorted(  # (file, raw bytes, brotli bytes per quality)
         (
             (f.relative_to(site).as_posix(), f.stat().st_size, *(sizes[q][i] for q in qualities))
             for i, f in enumerate(files)

@@ -68,7 +68,7 @@ def attribute(frame: dict[str, Any]) -> str:
     return script_cause(longest)
 
 
-def summary(observed: dict[str, list]) -> dict[str, Any]:
+def summary(observed: dict[str, list[Any]]) -> dict[str, Any]:
     """Long tasks (count, longest) and the frames they froze by cause (count, longest, the
     forced layout inside their scripts) from what ``READ_JS`` returned."""
     tasks = [t for t in observed["longtasks"] if t > LONG_MS]

@@ -23,7 +23,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "web")]
@@ -41,7 +41,7 @@ from gin_core.bots import make_bot  # noqa: E402  (needs the sys.path above)
 if TYPE_CHECKING:
     from ginweb.daily.ui import DailyUI  # the browser's writer (imports js)
 
-JUNK = [None, [], {}, -1, 10**30, "x", True, 1.5, "[" * 50, {"a": []}]
+JUNK: list[Any] = [None, [], {}, -1, 10**30, "x", True, 1.5, "[" * 50, {"a": []}]
 JUNK_CHARS = '[]{}",:0123456789abcdefghijklmnopXH\\\uff10-'
 MAX_READ_S = 2.0
 QUOTES = ['"' + '\\"' * k for k in (10, 1000, 40_000, (safejson.MAX_CHARS - 1) // 2)]
@@ -53,6 +53,7 @@ class Vault:
     def __init__(self, key: str) -> None:
         self.key = key
         self.data: dict[str, str] = {}
+        self.stats_data = stats.empty()  # the Vault protocol's: no statistics are counted here
 
     def put(self, name: str, text: str) -> None:
         self.data[name] = text
@@ -91,9 +92,9 @@ def saves(key: str) -> list[str]:
         m = g.match
         bots = [make_bot("simple", 1), make_bot("simple", 2)]
         for _ in range(moves):
-            if m.phase in ("hand_over", "match_over"):
+            if (player := m.to_move) is None or m.phase in ("hand_over", "match_over"):
                 break
-            m.apply(bots[m.to_move].decide(m.view(m.to_move)).action)
+            m.apply(bots[player].decide(m.view(player)).action)
         out.append(g.dumps(key))
     return out
 
@@ -140,13 +141,13 @@ def fuzz_saves(rng: random.Random, n: int) -> tuple[int, int, int, float]:
 def fuzz_records(rng: random.Random, n: int) -> int:
     raised = 0
     for _ in range(n):
-        rec = {"format": settings.FORMAT, "version": 1}
+        rec: dict[str, Any] = {"format": settings.FORMAT, "version": 1}
         rec |= {
             f: rng.choice(JUNK)
             for f in ("level", "preset", "rules", "back", "felt", "speed", "strict", "sort", "four_colour")
             if rng.random() < 0.5
         }
-        srec = {"format": stats.FORMAT, "version": rng.choice((1, 2))}
+        srec: dict[str, Any] = {"format": stats.FORMAT, "version": rng.choice((1, 2))}
         srec |= {
             g: rng.choice([*JUNK, {"played": rng.choice(JUNK)}, {"x": {"played": -1}}])
             for g in ("matches", "hands", "you", "points", "by_level", "by_kind", "counted", "best_match")

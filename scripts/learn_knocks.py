@@ -149,10 +149,10 @@ def calibration(rows: list[Row], w: list[float]) -> str:
         "| --- | --- | --- | --- |",
     ]
     for who in sorted({w for _, _, w in scored}):
-        part = [(p, y) for p, y, x in scored if x == who]
+        theirs = [(p, y) for p, y, x in scored if x == who]
         out.append(
-            f"| {who} | {len(part)} | {100 * sum(p for p, _ in part) / len(part):.1f}% "
-            f"| {100 * sum(y for _, y in part) / len(part):.1f}% |"
+            f"| {who} | {len(theirs)} | {100 * sum(p for p, _ in theirs) / len(theirs):.1f}% "
+            f"| {100 * sum(y for _, y in theirs) / len(theirs):.1f}% |"
         )
     base = sum(y for _, y, _ in scored) / n
     loss = -sum(math.log(p if y else 1 - p) for p, y, _ in scored) / n
@@ -204,9 +204,9 @@ def main() -> None:
             return
     train = [r for r in rows if r[3] % 5]
     test = [r for r in rows if not r[3] % 5]
-    w = fit(train)  # type: ignore[arg-type]
+    w = fit(train)
     print("coefficients:", ", ".join(f"{n} {x:+.4f}" for n, x in zip(FEATURES, w, strict=True)))
-    print(calibration(test, w))  # type: ignore[arg-type]
+    print(calibration(test, w))
     if args.write:
         write(w)
 

@@ -24,6 +24,7 @@ import re
 import struct
 import sys
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,15 +43,21 @@ FRONT_CARD = (59.0, 49.0, 9.0)
 SS = 4  # sub-scanlines per pixel row
 
 
-def hex_rgb(h: str) -> tuple[float, float, float]:
-    return tuple(int(h[i : i + 2], 16) / 255 for i in (1, 3, 5))
+Point = tuple[float, float]
+Poly = list[Point]
+RGB = tuple[float, float, float]
+
+
+def hex_rgb(h: str) -> RGB:
+    r, g, b = (int(h[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return r, g, b
 
 
 # ----------------------------------------------------------------------- geometry
 
 
-def rounded_rect(cx: float, cy: float, w: float, h: float, r: float, steps: int = 10) -> list:
-    pts = []
+def rounded_rect(cx: float, cy: float, w: float, h: float, r: float, steps: int = 10) -> Poly:
+    pts: Poly = []
     for qx, qy, a0 in ((1, 1, 0), (-1, 1, 90), (-1, -1, 180), (1, -1, 270)):
         ox, oy = cx + qx * (w / 2 - r), cy + qy * (h / 2 - r)
         for i in range(steps + 1):
@@ -59,16 +66,18 @@ def rounded_rect(cx: float, cy: float, w: float, h: float, r: float, steps: int 
     return pts
 
 
-def svg_path(d: str, steps: int = 16) -> list:
+def svg_path(d: str, steps: int = 16) -> Poly:
     """Points of a path made of M/L/H/V/C/Z commands (absolute or relative), curves flattened."""
     tokens = re.findall(r"[MLHVCZmlhvcz]|-?(?:\d+\.?\d*|\.\d+)", d)
-    pts, x, y, i, cmd = [], 0.0, 0.0, 0, None
+    pts: Poly = []
+    x, y, i, cmd = 0.0, 0.0, 0, None
     while i < len(tokens):
         if tokens[i].isalpha():
             cmd = tokens[i]
             i += 1
             if cmd in "Zz":
                 continue
+        assert cmd is not None, "a path begins with a command"
         rel = cmd.islower()
         c = cmd.upper()
         n = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6}[c]
@@ -103,13 +112,13 @@ def svg_path(d: str, steps: int = 16) -> list:
 
 
 def transform(
-    pts: list,
+    pts: Poly,
     scale: float = 1.0,
     dx: float = 0.0,
     dy: float = 0.0,
     deg: float = 0.0,
-    about: tuple[float, float] = (0.0, 0.0),
-) -> list:
+    about: Point = (0.0, 0.0),
+) -> Poly:
     """Scale and rotate about ``about``, then translate."""
     a = math.radians(deg)
     ca, sa = math.cos(a), math.sin(a)
@@ -120,14 +129,14 @@ def transform(
     return out
 
 
-def shapes(maskable: bool) -> list[tuple[list, object, float]]:
+def shapes(maskable: bool) -> list[tuple[Poly, str, float]]:
     """(polygon, colour or "felt", opacity) in the 100 x 100 box, back to front."""
-    out = []
+    out: list[tuple[Poly, str, float]] = []
     if maskable:
         out.append(([(0, 0), (100, 0), (100, 100), (0, 100)], "felt", 1.0))
     else:
         out.append((rounded_rect(50, 50, 100, 100, 21), "felt", 1.0))
-    cards = []
+    cards: list[tuple[Poly, str, float]] = []
     for (cx, cy, deg), front in ((BACK_CARD, False), (FRONT_CARD, True)):
         about = (cx, cy)
         cards.append(
@@ -166,7 +175,7 @@ def shapes(maskable: bool) -> list[tuple[list, object, float]]:
 # ----------------------------------------------------------------------- rasterising
 
 
-def polygon_edges(poly: list) -> list[tuple[float, float, float, float, int]]:
+def polygon_edges(poly: Poly) -> list[tuple[float, float, float, float, int]]:
     """The polygon's edges that are not horizontal, each with its winding (+1 down, -1 up)."""
     n = len(poly)
     edges = []
@@ -177,7 +186,7 @@ def polygon_edges(poly: list) -> list[tuple[float, float, float, float, int]]:
     return edges
 
 
-def crossings(edges: list, y: float) -> list[tuple[float, int]]:
+def crossings(edges: list[tuple[float, float, float, float, int]], y: float) -> list[tuple[float, int]]:
     """Where the line at height ``y`` crosses the edges, left to right, with each edge's winding."""
     return sorted(
         (x0 + (y - y0) * (x1 - x0) / (y1 - y0), w)
@@ -201,7 +210,7 @@ def add_span(acc: dict[int, float], xa: float, xb: float, size: int) -> None:
     acc[ib] = acc.get(ib, 0.0) + (xb - ib) / SS
 
 
-def coverage_rows(poly: list, size: int):
+def coverage_rows(poly: Poly, size: int) -> Iterator[tuple[int, dict[int, float]]]:
     """Yield (row, {column: coverage}) for the pixels a polygon covers (nonzero winding)."""
     edges = polygon_edges(poly)
     ys = [p[1] for p in poly]
@@ -219,13 +228,14 @@ def coverage_rows(poly: list, size: int):
             yield row, acc
 
 
-def felt_colour(x: float, y: float) -> tuple[float, float, float]:
+def felt_colour(x: float, y: float) -> RGB:
     t = min(1.0, math.hypot(x - FELT_CENTRE[0], y - FELT_CENTRE[1]) / FELT_RADIUS)
     for (t0, c0), (t1, c1) in itertools.pairwise(FELT):
         if t <= t1:
             f = (t - t0) / (t1 - t0)
             a, b = hex_rgb(c0), hex_rgb(c1)
-            return tuple(a[i] + (b[i] - a[i]) * f for i in range(3))
+            red, green, blue = (a[i] + (b[i] - a[i]) * f for i in range(3))
+            return red, green, blue
     return hex_rgb(FELT[-1][1])
 
 
@@ -278,7 +288,7 @@ def png(size: int, rgba: bytes) -> bytes:
 
 
 def svg() -> str:
-    def poly(points, fill, opacity=1.0):
+    def poly(points: Poly, fill: str, opacity: float = 1.0) -> str:
         d = "M" + " ".join(f"{x:.2f} {y:.2f}" for x, y in points) + "Z"
         op = f' fill-opacity="{opacity:g}"' if opacity < 1 else ""
         return f'  <path d="{d}" fill="{fill}"{op}/>'

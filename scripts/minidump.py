@@ -20,6 +20,7 @@ import argparse
 import struct
 import sys
 from pathlib import Path
+from typing import Any
 
 PENDING = Path.home() / ".config" / "chromium" / "Crash Reports" / "pending"
 SIGNALS = {4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 11: "SIGSEGV"}
@@ -32,7 +33,7 @@ def streams(data: bytes) -> dict[int, tuple[int, int]]:
     magic, _, count, rva = struct.unpack_from("<4sIII", data, 0)
     if magic != b"MDMP":
         raise ValueError("not a minidump")
-    out = {}
+    out: dict[int, tuple[int, int]] = {}
     for i in range(count):
         kind, size, offset = struct.unpack_from("<III", data, rva + 12 * i)
         out.setdefault(kind, (size, offset))
@@ -44,7 +45,7 @@ def utf16(data: bytes, rva: int) -> str:
     return data[rva + 4 : rva + 4 + n].decode("utf-16-le")
 
 
-def module_of(data: bytes, found: dict, address: int) -> str:
+def module_of(data: bytes, found: dict[int, tuple[int, int]], address: int) -> str:
     """The module holding ``address`` and its offset ("chromium+0x9c64b5d"), "jit" when none does."""
     _, rva = found[MODULE_LIST]
     (count,) = struct.unpack_from("<I", data, rva)
@@ -55,7 +56,7 @@ def module_of(data: bytes, found: dict, address: int) -> str:
     return "jit"
 
 
-def signature(path: Path) -> dict:
+def signature(path: Path) -> dict[str, Any]:
     """The crash of one dump: signal, code, fault address, where, process, stack kind."""
     data = path.read_bytes()
     found = streams(data)

@@ -69,6 +69,7 @@ from gin_core.puzzles.puzzle import (
     EASY_MARGIN_WIN,
     DecisionKind,
     current_id,
+    fold_days,
     format_line,
     line_id,
     parse_line,
@@ -644,8 +645,8 @@ def robust_coach_figures(rows: list[dict[str, Any]]) -> None:
     print(f"old rule's flags on the hands reached (all checked) | {share(before)}")
     print(f"new flags on those hands | {share([r for r in before if flag(r)])}")
     print(f"old flags the new coach drops | {share([r for r in before if not flag(r)])}")
-    low = [r for r in rows if r["low"] and not flag(r)]
-    print(f"beyond {LOW_POINTS:g} points in every continuation, not flagged | {share(low)}")
+    unflagged = [r for r in rows if r["low"] and not flag(r)]
+    print(f"beyond {LOW_POINTS:g} points in every continuation, not flagged | {share(unflagged)}")
     for threshold in (4.0, 6.0, 8.0, 10.0, 12.0):
         # under the coach's threshold, only the first hands have every such decision checked
         hands = "the first hands" if threshold < MISTAKE_POINTS else "all hands"
@@ -697,7 +698,7 @@ def ended(pairs: list[dict[str, Any]]) -> str:
 
 def place(row: dict[str, Any]) -> int:
     """A reviewed decision's hand's place in :func:`coach_hands`' order (from 0)."""
-    seed, level, _ = row["key"].split(":")
+    seed, level, _ = str(row["key"]).split(":")
     return 2 * (int(seed) % 1000) + (level == "standard")
 
 
@@ -795,14 +796,25 @@ def wrapped(ids: str) -> str:
     )
 
 
+def fold_ledger(ids: tuple[str, ...]) -> None:
+    """Fold the set's new ``ids`` into the daily puzzle's ledger, gin_core/puzzles/daily_ledger.py
+    (fold_days: a retired puzzle's day goes to a new puzzle, no other day changes)."""
+    from gin_core.puzzles.daily_ledger import DAYS
+
+    out = ROOT / "gin_core" / "puzzles" / "daily_ledger.py"
+    body = out.read_text()
+    days = " ".join(fold_days(tuple(DAYS.split(" ")), ids))
+    out.write_text(body[: body.index("DAYS = ")] + f"DAYS = {wrapped(days)}\n")
+
+
 def prune(runs: list[Path], earlier: list[Path], admit: Path | None = None) -> None:
     """Retire the puzzles whose answer was clearly beaten from gin_core/puzzle_data.py (the
     other lines kept in order), add after them the new puzzles of the part files under
-    ``admit`` that the runs found robust (in file order: the daily order walks added puzzles
-    after the others, so no day already walked changes) with the rating the levels' attempts
+    ``admit`` that the runs found robust (in file order) with the rating the levels' attempts
     fit like every other's (``rate_puzzles.rated``: about half a CPU second a puzzle, the rows
-    appended to its attempts file), and write the robust and unclear ids to
-    gin_core/puzzles/reference_data.py."""
+    appended to its attempts file), write the robust and unclear ids to
+    gin_core/puzzles/reference_data.py and fold the set into the daily puzzle's ledger (the new
+    puzzles take the retired ones' days first, so no other day changes)."""
     found = statuses(runs, earlier)
     data = ROOT / "gin_core" / "puzzle_data.py"
     text = data.read_text()
@@ -828,6 +840,7 @@ def prune(runs: list[Path], earlier: list[Path], admit: Path | None = None) -> N
         f"UNCLEAR = {wrapped(by['unclear'])}\n"
     )
     out.write_text(body)
+    fold_ledger(tuple(ids.split(" ")))
     added = sum(pz.id not in shipped for pz in kept)
     retired = len(puzzle_set()) - (len(kept) - added)
     print(f"{len(kept)} puzzles kept, {retired} retired, {added} added; robust {len(by['robust'].split())}")

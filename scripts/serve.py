@@ -29,12 +29,13 @@ import http.server
 import io
 import os
 import posixpath
+import socket
 import subprocess
 import sys
 import threading
 import urllib.parse
 from pathlib import Path
-from typing import BinaryIO, ClassVar
+from typing import Any, BinaryIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from netlify_headers import headers_for
@@ -129,7 +130,7 @@ def encoded(path: str, encoding: str, mtime_ns: int, size: int) -> bytes | None:
         return gzip.compress(fh.read(), compresslevel=6, mtime=0)
 
 
-def prime(directory: str | os.PathLike, mode: str = "fly", mime: dict[str, str] = MIME_TYPES) -> None:
+def prime(directory: str | os.PathLike[str], mode: str = "fly", mime: dict[str, str] = MIME_TYPES) -> None:
     """Compress every compressible file under ``directory`` into the cache of ``encoded`` (brotli
     of a 9 MiB wasm takes seconds: a timed first request should not wait for it); in the mode
     "static", only what has no fresh sibling."""
@@ -155,12 +156,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     quiet = False
     compress: str | None = None  # None, or one of COMPRESS_MODES
     netlify: str | None = None
-    extensions_map: ClassVar[dict[str, str]] = {
+    extensions_map = {  # noqa: RUF012 (the base class's instance field, shadowed by a class field)
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         **MIME_TYPES,
     }
 
-    def guess_type(self, path):  # exact table first, so platform mime.types cannot interfere
+    def guess_type(
+        self, path: str | os.PathLike[str]
+    ) -> str:  # exact table first, so platform mime.types cannot interfere
         ext = posixpath.splitext(str(path))[1].lower()
         return MIME_TYPES.get(ext) or super().guess_type(path)
 
@@ -179,7 +182,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 return False
         return True
 
-    def translate_path(self, path):
+    def translate_path(self, path: str) -> str:
         # self.path keeps the prefix (so directory redirects stay right); strip it for the disk
         parts = urllib.parse.urlsplit(path)
         p = parts.path
@@ -192,17 +195,17 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         p = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
         return "/" + p[len(self.prefix) :] if self.prefix != "/" and p.startswith(self.prefix) else p
 
-    def do_GET(self):
+    def do_GET(self) -> None:
         if self._route():
             self._extra = headers_for(self._site_path(), self.netlify) if self.netlify else {}
             super().do_GET()
 
-    def do_HEAD(self):
+    def do_HEAD(self) -> None:
         if self._route():
             self._extra = headers_for(self._site_path(), self.netlify) if self.netlify else {}
             super().do_HEAD()
 
-    def send_head(self):
+    def send_head(self) -> BinaryIO | None:
         """With ``compress``: a compressible file (COMPRESSIBLE) goes brotli- or gzip-encoded
         to a client that accepts it (Content-Encoding, Vary: Accept-Encoding), brotli first:
         its fresh precompressed sibling in the mode "static" (fresh_sibling), else compressed on
@@ -249,18 +252,19 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         data = encoded(path, encoding, st.st_mtime_ns, st.st_size)
         if data is None:
             encoding, data = "gzip", encoded(path, "gzip", st.st_mtime_ns, st.st_size)
+        assert data is not None  # gzip is Python's own: never None
         return encoding, io.BytesIO(data), len(data)
 
-    def send_header(self, keyword, value):
+    def send_header(self, keyword: str, value: str) -> None:
         # production headers (netlify.toml) replace the defaults of the same name
         if keyword.lower() not in {k.lower() for k in getattr(self, "_extra", {})}:
             super().send_header(keyword, value)
 
-    def list_directory(self, path):  # behave like a static host: no listings
+    def list_directory(self, path: str | os.PathLike[str]) -> None:  # behave like a static host: no listings
         self.send_error(404, "No index.html here")
         return None
 
-    def end_headers(self):
+    def end_headers(self) -> None:
         extra = getattr(self, "_extra", {})
         self._extra = {}
         for name, value in extra.items():
@@ -272,7 +276,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def log_message(self, format, *args):
+    def log_message(self, format: str, *args: Any) -> None:
         if not self.quiet:
             super().log_message(format, *args)
 
@@ -281,7 +285,7 @@ class _Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
-    def handle_error(self, request, client_address):
+    def handle_error(self, request: socket.socket | tuple[bytes, socket.socket], client_address: Any) -> None:
         """A browser that closes a connection mid-file (a navigation, a test ending) is not a
         server error: say nothing then, as a static host would; report anything else."""
         if isinstance(sys.exc_info()[1], ConnectionError):  # BrokenPipeError, ConnectionResetError
@@ -290,15 +294,15 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 def make_server(
-    directory: str | os.PathLike = ROOT / "site",
+    directory: str | os.PathLike[str] = ROOT / "site",
     port: int = 8000,
     prefix: str = "/",
     cors: bool = False,
     host: str = "127.0.0.1",
     quiet: bool = False,
-    netlify: str | os.PathLike | None = None,
+    netlify: str | os.PathLike[str] | None = None,
     compress: str | None = None,
-):
+) -> _Server:
     if compress not in (None, *COMPRESS_MODES):
         raise ValueError(f"compress must be None or one of {COMPRESS_MODES}, not {compress!r}")
     directory = Path(directory).resolve()
@@ -319,22 +323,23 @@ def make_server(
     return server
 
 
-def server_url(server, prefix: str = "/") -> str:
+def server_url(server: http.server.HTTPServer, prefix: str = "/") -> str:
     host, port = server.server_address[:2]
+    assert isinstance(host, str)  # an internet server's host is text
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::", "::1", "localhost") else host
     return f"http://{shown}:{port}{normalize_prefix(prefix)}"
 
 
 def start_server(
-    directory: str | os.PathLike = ROOT / "site",
+    directory: str | os.PathLike[str] = ROOT / "site",
     port: int = 0,
     prefix: str = "/",
     cors: bool = False,
     host: str = "127.0.0.1",
     quiet: bool = True,
-    netlify: str | os.PathLike | None = None,
+    netlify: str | os.PathLike[str] | None = None,
     compress: str | None = None,
-):
+) -> tuple[_Server, str]:
     """Start serving in a daemon thread. Returns (server, base_url); base_url ends with '/'.
     ``netlify``: a netlify.toml whose [[headers]] are applied (production headers);
     ``compress``: brotli or gzip on the wire, "static" (the precompressed siblings) or "fly"

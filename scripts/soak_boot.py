@@ -41,7 +41,10 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -89,7 +92,7 @@ def outcome_of(exc: Exception, *, crashed: bool, browser_alive: bool) -> str:
     return "timeout" if "Timeout" in type(exc).__name__ else "error"
 
 
-def boot(page, url: str, warm: bool, row: dict[str, Any]) -> None:
+def boot(page: Page, url: str, warm: bool, row: dict[str, Any]) -> None:
     """Load ``url`` (and reload it with ``warm``) until ready; the seconds go into ``row``."""
     for kind in ("cold", "warm") if warm else ("cold",):
         if kind == "cold":
@@ -103,7 +106,7 @@ def boot(page, url: str, warm: bool, row: dict[str, Any]) -> None:
             return
 
 
-def one_load(browser, url: str, warm: bool, abort_after: float | None = None) -> dict:
+def one_load(browser: Browser, url: str, warm: bool, abort_after: float | None = None) -> dict[str, Any]:
     """Load the page in a fresh context; its outcome, time to ready and the machine's state.
     With ``abort_after`` (seconds), close the context that long after navigating instead."""
     from playwright.sync_api import Error as PlaywrightError
@@ -139,13 +142,13 @@ def one_load(browser, url: str, warm: bool, abort_after: float | None = None) ->
 
 def soak(
     url: str, loads: int, warm: bool, chromium: str, log: Path, args: list[str], abort_every: int
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     """``loads`` loads, one after the other, in a Chromium (extra ``args``) relaunched every
     PER_BROWSER loads, every ``abort_every``-th one closed during its boot; each row is also
     appended to ``log`` at once (a soak stopped early keeps its rows)."""
     from playwright.sync_api import sync_playwright
 
-    rows: list[dict] = []
+    rows: list[dict[str, Any]] = []
     with sync_playwright() as p:
         while len(rows) < loads:
             browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS + args)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import datetime
+import itertools
 import random
 import re
 from dataclasses import replace
@@ -262,6 +263,78 @@ def test_daily_puzzle_is_fixed_by_the_date() -> None:
     assert len(year) == 366
 
 
+def _pass(days: int) -> list[str]:
+    """The id of each of the first ``days`` days of the daily order (wrapping as daily_puzzle
+    does), read off the set's ids without parsing a puzzle."""
+    puzzle_module._daily_order.cache_clear()
+    order, ids = puzzle_module._daily_order(), puzzle_module._ids()
+    return [ids[order[d % len(order)]] for d in range(days)]
+
+
+def _with_set(monkeypatch: pytest.MonkeyPatch, ids: tuple[str, ...]) -> None:
+    """The set as if it held ``ids`` (in this order): a fold simulated on the ids alone."""
+    monkeypatch.setattr(puzzle_module, "_ids", lambda: ids)
+    monkeypatch.setattr(puzzle_module, "_index", lambda: {pid: k for k, pid in enumerate(ids)})
+
+
+@settings(max_examples=max(10, EXAMPLES), deadline=None)
+@given(st.sets(st.integers(0, 1214), min_size=1, max_size=80), st.integers(0, 80))
+def test_a_fold_changes_only_the_retired_puzzles_days(retired: set[int], added: int) -> None:
+    """Issue: retiring a puzzle moved every later day up one, days already walked included.
+    Now a retired puzzle's days (and only they) change: a puzzle added in the same fold takes
+    them, or else the puzzle half a pass on stands in; adding puzzles changes no day of the
+    pass; with as many added as retired, no puzzle comes twice within the pass."""
+    ids = puzzle_module._ids()
+    before = _pass(len(ids))
+    gone = {before[k] for k in retired}
+    new = tuple(f"pnew{k:03d}" for k in range(added))
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _with_set(monkeypatch, tuple(pid for pid in ids if pid not in gone) + new)
+        after = _pass(len(ids) + max(0, added - len(retired)))  # one pass
+    changed = {k for k in range(len(ids)) if after[k] != before[k]}
+    assert changed == retired
+    assert gone.isdisjoint(after)
+    assert after[len(ids) :] == list(new[len(retired) :])  # the new puzzles left over: new days
+    if added >= len(retired):
+        assert len(set(after)) == len(after)
+    puzzle_module._daily_order.cache_clear()
+
+
+def test_every_puzzle_of_the_set_has_its_day_once() -> None:
+    """The ledger is folded whenever the set changes (scripts/reference_verdicts.py prune): each
+    puzzle has one day of the pass, so none comes twice before all others had theirs; the pass
+    is the set's length and wraps (day 1215 is day 0's puzzle again)."""
+    from gin_core.puzzles.daily_ledger import DAYS
+
+    days = tuple(DAYS.split(" "))
+    assert sorted(days) == sorted(puzzle_module._ids())
+    assert puzzle_module.fold_days(days, puzzle_module._ids()) == days  # nothing left to fold
+    first = puzzle_module.FIRST_DAY
+    assert daily_puzzle(first + datetime.timedelta(days=len(days))) == daily_puzzle(first)
+
+
+RELEASES = (1145, 1183)
+"""The set's size before each release that grew it while ids were line numbers (line_ids.py):
+each release's puzzles were shuffled on their own (seeded by text) and walked after the earlier
+ones, so a larger set did not change a day already walked."""
+
+
+def test_the_ledger_keeps_the_line_numbered_releases_order() -> None:
+    """The ledger was begun from the releases' shuffles (a puzzle retired before it left its
+    place); the line-numbered puzzles still in it keep that order."""
+    from gin_core.puzzles.daily_ledger import DAYS
+
+    old = puzzle_module._line_ids()
+    walked: list[str] = []
+    bounds = [0, *RELEASES, len(old)]
+    for k, (start, end) in enumerate(itertools.pairwise(bounds)):
+        batch = list(range(start, end))
+        random.Random("gin-puzzle:order" + (f":{k}" if k else "")).shuffle(batch)
+        walked += [old[n] for n in batch]
+    dated = set(DAYS.split(" "))
+    assert [pid for pid in walked if pid in dated] == [pid for pid in DAYS.split(" ") if pid in set(old)]
+
+
 def test_solving_a_shared_position() -> None:
     _, v = decision(5, 20)
     p = Position.parse(Position.of(v).code)
@@ -280,5 +353,6 @@ def test_the_data_file_is_small() -> None:
 
 
 PINNED_DAILY = ["pwmo7jl", "pzieh7x", "pp2ups6"]
-"""Pinned again when puzzles were retired (issue 41: a retired puzzle leaves its place in the
-order, the later days move up); before, by line number: p0612, p1100, p0107."""
+"""Pinned again when puzzles were retired (issue 41: a retired puzzle left its place in the
+order, the later days moved up); before, by line number: p0612, p1100, p0107. Since the ledger
+(daily_ledger.py) a day moves only if its own puzzle is retired."""

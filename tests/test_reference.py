@@ -358,6 +358,7 @@ def test_new_puzzles_enter_the_set_only_once_the_check_finds_them_robust(
     from reference_verdicts import candidates, prune
 
     from gin_core.puzzles import puzzle_set
+    from gin_core.puzzles.daily_ledger import DAYS
     from gin_core.puzzles.puzzle import format_line, line_id
 
     shipped = puzzle_set()
@@ -377,7 +378,7 @@ def test_new_puzzles_enter_the_set_only_once_the_check_finds_them_robust(
     run = tmp_path / "run.jsonl"
     verdicts = ((line_id(new[0]), "robust"), (line_id(new[1]), "unclear"), (shipped[0].id, "robust"))
     run.write_text("\n".join(json.dumps({"key": key, "verdict": v, "pairs": []}) for key, v in verdicts))
-    for name in ("puzzle_data.py", "puzzles/reference_data.py"):
+    for name in ("puzzle_data.py", "puzzles/reference_data.py", "puzzles/daily_ledger.py"):
         (tmp_path / "gin_core" / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(Path(reference_verdicts.ROOT) / "gin_core" / name, tmp_path / "gin_core" / name)
     monkeypatch.setattr(reference_verdicts, "ROOT", tmp_path)
@@ -392,6 +393,9 @@ def test_new_puzzles_enter_the_set_only_once_the_check_finds_them_robust(
     labels = (tmp_path / "gin_core" / "puzzles" / "reference_data.py").read_text()
     assert line_id(new[0]) in labels and line_id(new[1]) not in labels and line_id(new[2]) not in labels
     assert capsys.readouterr().out == f"{len(shipped) + 1} puzzles kept, 0 retired, 1 added; robust 2\n"
+    ledger: dict[str, str] = {}
+    exec((tmp_path / "gin_core" / "puzzles" / "daily_ledger.py").read_text(), ledger)
+    assert ledger["DAYS"].split() == [*DAYS.split(), line_id(new[0])]  # a day of its own, after the others
 
 
 def test_a_puzzle_admitted_gets_the_rating_the_levels_attempts_fit(
@@ -422,7 +426,7 @@ def test_a_puzzle_admitted_gets_the_rating_the_levels_attempts_fit(
     (parts / "part-000001.txt").write_text(line + "\n")
     run = tmp_path / "run.jsonl"
     run.write_text(json.dumps({"key": pid, "verdict": "robust", "pairs": []}))
-    for name in ("puzzle_data.py", "puzzles/reference_data.py"):
+    for name in ("puzzle_data.py", "puzzles/reference_data.py", "puzzles/daily_ledger.py"):
         (tmp_path / "gin_core" / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(Path(reference_verdicts.ROOT) / "gin_core" / name, tmp_path / "gin_core" / name)
     monkeypatch.setattr(reference_verdicts, "ROOT", tmp_path)
@@ -538,7 +542,7 @@ def test_a_contradicted_meld_choice_is_retired_and_the_summary_counts_the_kind(
     assert row["verdict"] == "contradicted"
     shipped = puzzle_set()
     monkeypatch.setattr(reference_verdicts, "puzzle_set", lambda: (*shipped, wrong))
-    for name in ("puzzle_data.py", "puzzles/reference_data.py"):
+    for name in ("puzzle_data.py", "puzzles/reference_data.py", "puzzles/daily_ledger.py"):
         (tmp_path / "gin_core" / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(Path(reference_verdicts.ROOT) / "gin_core" / name, tmp_path / "gin_core" / name)
     monkeypatch.setattr(reference_verdicts, "ROOT", tmp_path)

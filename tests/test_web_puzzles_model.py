@@ -16,6 +16,7 @@ import pytest
 from gin_core import Action, GinError, Match, preset
 from gin_core.analysis import MistakeKind
 from gin_core.bots import make_bot
+from gin_core.puzzles import puzzle as puzzle_module
 from gin_core.puzzles.puzzle import DecisionKind, MoveValue, Puzzle, daily_puzzle, puzzle_set
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
@@ -108,6 +109,36 @@ def test_the_next_puzzle_is_the_unsolved_one_nearest_your_rating() -> None:
     theme = puzzles[0].theme
     themed = model.next_puzzle(puzzles, record.empty(), theme)
     assert themed is not None and themed.theme == theme
+
+
+def _clear_caches() -> None:
+    puzzle_module._daily_order.cache_clear()
+    puzzle_module._puzzle.cache_clear()
+
+
+def test_a_past_days_puzzle_stays_when_puzzles_are_retired() -> None:
+    """Issue: retiring puzzles moved every later day's puzzle up, so the page showed another
+    puzzle for a day already walked (its answer is stored by day). A fold retiring the puzzles
+    of the month before leaves the day's puzzle as it was."""
+    past = datetime.date(2026, 6, 1)
+    keep = Keep(f"{past.isoformat()}T09:00:00Z")
+    shown = Puzzles(keep).today_puzzle()
+    month = {daily_puzzle(past - datetime.timedelta(days=k)).id for k in range(1, 31)}
+    ids, lines = puzzle_module._ids(), puzzle_module._lines()
+    kept = [k for k, pid in enumerate(ids) if pid not in month]
+    try:
+        with pytest.MonkeyPatch.context() as patch:  # the set as a fold retiring them leaves it
+            patch.setattr(puzzle_module, "_ids", lambda: tuple(ids[k] for k in kept))
+            patch.setattr(puzzle_module, "_lines", lambda: tuple(lines[k] for k in kept))
+            patch.setattr(puzzle_module, "_index", lambda: {ids[k]: n for n, k in enumerate(kept)})
+            _clear_caches()
+            again = Puzzles(keep).today_puzzle()
+            stand_in = daily_puzzle(past - datetime.timedelta(days=1)).id
+    finally:
+        _clear_caches()
+    assert again.puzzle is not None and shown.puzzle is not None
+    assert (again.puzzle.id, again.position) == (shown.puzzle.id, shown.position)
+    assert stand_in not in month  # a retired puzzle's own day shows another
 
 
 def test_the_puzzle_of_the_day_solved_raises_rating_and_streak_and_is_stored() -> None:

@@ -24,9 +24,10 @@ from ..arrange import min_deadwood, trim_caches
 from ..cards import Card, Mask, mask_of
 from ..checks import check_seed, check_slice_ms
 from ..declare import default_declaration
-from ..flow import STOCK_MOST, Phase, hand_bound
+from ..flow import STOCK_MOST, Phase, hand_bound, pile_limit_reached
 from ..rules import Rules
 from ..view import PlayerView
+from .knowledge import hand_events, pile_history
 from .reasons import Reason, ReasonKind, meld_with, takes_for_meld
 
 T = TypeVar("T")
@@ -246,15 +247,29 @@ def face_up(view: PlayerView) -> Card:
     return top
 
 
+def pile_draw_kills(view: PlayerView, draws: int) -> bool:
+    """Whether taking the face-up card now ends the hand dead: in the draw phase, the draw from
+    the pile that reaches ``Rules.pile_draw_limit`` (``draws``: the hand's counted draws so far,
+    :func:`.knowledge.pile_history` of its public events; the first upcard's offer and the wall
+    are not counted)."""
+    return view.phase == Phase.DRAW and pile_limit_reached(view.rules, draws + 1)
+
+
 def meld_draw(view: PlayerView, hand: Mask) -> Decision:
     """The plain players' draw (simple, beginner): the face-up card only if it joins a meld of
-    ``hand`` plus that card, else the stock (or a pass, where passing is legal)."""
+    ``hand`` plus that card, else the stock (or a pass, where passing is legal).
+
+    Never the draw that ends the hand dead (:func:`pile_draw_kills`): a dead hand scores 0 for
+    both, and these players do not weigh the opponent's hand, so they cannot tell a hand they
+    would lose from one they would win; playing on keeps their chance to score."""
     acts = view.legal_actions
     top = view.top
     joins = meld_with(hand | top.bit, top.index) if top is not None else None
-    if top is not None and joins and Action(ActionKind.DRAW_PILE) in acts:
-        return Decision(Action(ActionKind.DRAW_PILE), takes_for_meld(top, joins))
     other = Action(ActionKind.PASS) if Action(ActionKind.PASS) in acts else Action(ActionKind.DRAW_STOCK)
+    if top is not None and joins and Action(ActionKind.DRAW_PILE) in acts:
+        if pile_draw_kills(view, pile_history(view.rules, hand_events(view))[0]):
+            return Decision(other, Reason(ReasonKind.PILE_LIMIT, (top,)))
+        return Decision(Action(ActionKind.DRAW_PILE), takes_for_meld(top, joins))
     return Decision(other, Reason(ReasonKind.FITS_NOTHING, (top,) if top else ()))
 
 

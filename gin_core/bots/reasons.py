@@ -46,6 +46,11 @@ class ReasonKind(StrEnum):
     - ``helps_too_little``: passes or draws: the card would join a meld but a stock draw is worth
       more. cards: (face-up card,).
     - ``pile_forbidden``: draws from the stock: the face-up card may not be taken.
+    - ``pile_limit``: draws from the stock: taking the face-up card would be the draw from the
+      pile that reaches ``Rules.pile_draw_limit`` and ends the hand dead. cards: (face-up card,).
+    - ``ends_dead``: takes the face-up card, the draw that ends the hand dead, because playing on
+      likely loses: the opponent can likely knock and it cannot. cards: (taken,); ``opponent``:
+      the opponent's likely count; ``deadwood``: its own expected count after a stock draw.
     - ``no_take_back``: draws from the stock rather than take back the face-up card it threw
       since the last stock draw (bots never pass cards back and forth). cards: (face-up card,).
     - ``draws``: draws from the stock (a search candidate).
@@ -86,6 +91,8 @@ class ReasonKind(StrEnum):
     FITS_NOTHING = "fits_nothing"
     HELPS_TOO_LITTLE = "helps_too_little"
     PILE_FORBIDDEN = "pile_forbidden"
+    PILE_LIMIT = "pile_limit"
+    ENDS_DEAD = "ends_dead"
     NO_TAKE_BACK = "no_take_back"
     DRAWS = "draws"
     PASSES = "passes"
@@ -163,6 +170,13 @@ _TEXTS: dict[ReasonKind, Callable[[Reason], str]] = {
     ReasonKind.FITS_NOTHING: lambda r: f"{_first(r)} fits nothing" if r.cards else "no face-up card",
     ReasonKind.HELPS_TOO_LITTLE: lambda r: f"{_first(r)} does not help enough",
     ReasonKind.PILE_FORBIDDEN: lambda r: "the face-up card may not be taken",
+    ReasonKind.PILE_LIMIT: lambda r: (
+        f"taking {_first(r)} would reach the limit of draws from the pile: a dead hand"
+    ),
+    ReasonKind.ENDS_DEAD: lambda r: (
+        f"takes {_first(r)} to end the hand dead: the opponent likely holds about {r.opponent}, "
+        f"low enough to knock, and a stock draw leaves it about {r.deadwood}"
+    ),
     ReasonKind.NO_TAKE_BACK: lambda r: f"does not take back {_first(r)}, thrown since the last stock draw",
     ReasonKind.DRAWS: lambda r: "draws from the stock",
     ReasonKind.PASSES: lambda r: f"passes on {_first(r)}",

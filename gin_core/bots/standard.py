@@ -17,7 +17,7 @@ from ..arrange import min_deadwood
 from ..cards import CARDS, Card
 from ..flow import Phase
 from ..view import PlayerView
-from .base import Bot, Decision, Thinking, Work, face_up, lowest_end
+from .base import Bot, Decision, Thinking, Work, face_up, lowest_end, pile_draw_kills
 from .heuristics import GAIN, Option, discard_options, draw_gain, stock_expectation
 from .knowledge import Knowledge
 from .reasons import Reason, ReasonKind, draw_kept, meld_with, takes_for_meld
@@ -68,8 +68,27 @@ def draw_decision(
     top = view.top
     if pile not in view.legal_actions or top is None:
         return Decision(other, Reason(ReasonKind.PILE_FORBIDDEN))
+    if pile_draw_kills(view, know.pile_draws):
+        return dead_or_stock(view, know, top, odds, work)
     take, why = pile_value(view, know, top, holding, odds, work)
     return Decision(pile if take else other, why)
+
+
+def dead_or_stock(
+    view: PlayerView, know: Knowledge, top: Card, odds: list[tuple[int, float]], work: Work
+) -> Decision:
+    """The draw when taking ``top`` would end the hand dead (the pile draw limit). A dead hand
+    scores 0 for both, so it is the better outcome only when playing on likely loses points:
+    the standard level takes it only if the opponent can likely knock (their likely count,
+    :func:`likely_opponent_deadwood`, is within the knock limit) while its own expected count
+    after a stock draw is not; otherwise it draws from the stock, as a stock draw keeps the
+    hand, and its chance to score, alive."""
+    likely = likely_opponent_deadwood(view, know)
+    mine = round(stock_expectation(know.me, odds, work))
+    if likely <= view.knock_limit < mine:
+        why = Reason(ReasonKind.ENDS_DEAD, (top,), deadwood=mine, opponent=likely)
+        return Decision(Action(ActionKind.DRAW_PILE), why)
+    return Decision(Action(ActionKind.DRAW_STOCK), Reason(ReasonKind.PILE_LIMIT, (top,)))
 
 
 def pile_value(

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import itertools
-import random
 import re
 from collections.abc import Generator
 from dataclasses import dataclass, replace
@@ -45,7 +43,6 @@ EASY_MARGIN_POINTS = 20.0  # and of 20 hand points under one-hand rules
 VERIFIED_MOVES = 3
 """The moves of a shipped puzzle the verifying search values: the hint's best three."""
 AD_HOC_BASE = 1400  # the base rating of a puzzle made from a shared position (no level tried)
-SEED_TEXT = "gin-puzzle:"
 BASE32 = "abcdefghijklmnopqrstuvwxyz234567"  # RFC 4648's letters, lower case: an id's six of them
 
 
@@ -348,35 +345,43 @@ def puzzle_set() -> tuple[Puzzle, ...]:
 FIRST_DAY = datetime.date(2026, 1, 1)  # day 0 of the daily order
 
 
-RELEASES = (1145, 1183)
-"""The set's size before each release that grew it, while ids were line numbers (:mod:`.line_ids`):
-each release's puzzles are shuffled on their own and walked after the earlier ones, so a larger
-set does not change the puzzle of a day already walked (within the first pass)."""
+def fold_days(days: tuple[str, ...], ids: tuple[str, ...]) -> tuple[str, ...]:
+    """The ledger of days (:data:`.daily_ledger.DAYS`) once the set holds ``ids`` (in set order):
+    each day keeps its puzzle; a day whose puzzle was retired goes to a spare (a puzzle of the
+    set with no day yet: one added since), days in order, spares in set order; the spares left
+    over get new days at the end. A retired day with no spare left keeps the retired id (see
+    :func:`_daily_order`). So a fold changes no other day, and adding puzzles changes none."""
+    present, dated = set(ids), set(days)
+    spares = iter([pid for pid in ids if pid not in dated])
+    kept = [pid if pid in present else next(spares, pid) for pid in days]
+    return (*kept, *spares)
 
 
 @cache
 def _daily_order() -> tuple[int, ...]:
-    """The set's puzzle numbers in the order the days take them: a fixed shuffle (seeded by
-    text, so the same in every Python) of each release's puzzles, walked one a day, so no
-    puzzle comes back before every other one has had its day. The releases are those of the
-    line-numbered set (a retired puzzle leaves its place: the later days move up one); puzzles
-    added since come after them, in a shuffle of their own."""
-    old = _line_ids()
-    bounds = [0, *RELEASES, len(old)]
+    """The set's puzzle numbers in the order the days take them: the ledger, folded over the set
+    as it is (:func:`fold_days`). A day whose puzzle was retired with no spare to take it shows
+    the puzzle half a pass on (the first held from there): a repeat, until a puzzle is added."""
+    from .daily_ledger import DAYS
+
+    days = fold_days(tuple(DAYS.split(" ")), _ids())
     index = _index()
-    order: list[int] = []
-    for k, (start, end) in enumerate(itertools.pairwise(bounds)):
-        batch = list(range(start, end))
-        random.Random(SEED_TEXT + "order" + (f":{k}" if k else "")).shuffle(batch)
-        order += [index[old[n]] for n in batch if old[n] in index]
-    added = sorted(set(range(len(_ids()))) - set(order))
-    random.Random(SEED_TEXT + "order:added").shuffle(added)
-    return tuple(order + added)
+    order = [index.get(pid) for pid in days]
+    return tuple(_stand_in(order, k) if n is None else n for k, n in enumerate(order))
+
+
+def _stand_in(order: list[int | None], day: int) -> int:
+    """The puzzle half a pass on from ``day`` (the first held from there), for a retired day."""
+    for k in range(len(order)):
+        n = order[(day + len(order) // 2 + k) % len(order)]
+        if n is not None:
+            return n
+    raise PuzzleError("the set has no puzzle")
 
 
 def daily_puzzle(day: datetime.date) -> Puzzle:
-    """The puzzle of a date: the same for everyone, and none twice within the set's length in
-    days (the set's size in days)."""
+    """The puzzle of a date: the same for everyone; the days walk the ledger (:func:`_daily_order`),
+    one pass of the set, then again (day ``% len(order)``): none twice within a pass."""
     if not isinstance(day, datetime.date) or isinstance(day, datetime.datetime):
         raise PuzzleError(f"the day of a daily puzzle is a date, not {describe(day)}")
     order = _daily_order()
