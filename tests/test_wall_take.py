@@ -28,7 +28,7 @@ def at_the_wall(seed: int) -> Match | None:
     from the stock and throw the card that leaves the least deadwood), or ``None`` if the take
     there cannot knock."""
     match = Match(WALL, seed=seed)
-    while match.phase not in (Phase.WALL, Phase.OVER):
+    while match.to_move is not None and match.phase != Phase.WALL:
         hand = match.hand
         if match.phase == Phase.OFFER:
             match.apply(Action(ActionKind.PASS))
