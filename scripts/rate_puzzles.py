@@ -135,6 +135,10 @@ def refitted(text: str, rows: dict[str, Row]) -> tuple[str, list[int]]:
             moved.append(new - row["prior"])
             lines[k] = " ".join([fields[0], str(new), *fields[2:]])
     old = f"PUZZLES = {json.dumps(namespace['PUZZLES'])}\n"
+    if old not in text:
+        raise ValueError(
+            "gin_core/puzzle_data.py: PUZZLES is not one JSON string line as the scripts write it"
+        )
     return text.replace(old, f"PUZZLES = {json.dumps(chr(10).join(lines))}\n"), moved
 
 
