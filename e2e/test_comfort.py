@@ -17,10 +17,12 @@ from test_game import FAST, SETTINGS_KEY, open_game, play_until_showdown, wait_t
 
 BRIEF_SHOTS = Path("/work/briefs/shots")
 PHONE = {"width": 390, "height": 844}
-# seed 16, the computer dealing: you are offered 4S, and with it in hand 9C breaks your set of
-# nines (it loses over 20 points of the hint's values on every seed of its guesses) and 7D is a
-# good discard (within 3 points of the best)
+# seed 16, the computer dealing: you are offered 4S, and take it: eleven cards in hand
 TUTOR_DEAL = "?seed=16&dealer=1"
+# deal 000-3C8J, the computer dealing (tests/test_coach.py's HAND_B): you pass the upcard, the
+# computer takes it and throws 8C, which you take: 6S then breaks your run 5S 6S 7S, a blunder
+# in the review (QS the best, +8.9% to win the match), and the tutor asks
+BROKEN_RUN_DEAL = "?seed=000-3C8J&dealer=1"
 RUNNING = "document.getAnimations().filter(a => a.playState === 'running').length"
 
 
@@ -48,6 +50,15 @@ def take_upcard(page) -> None:
     page.click("#btn-take")
     page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 11")
     page.wait_for_function("() => !document.querySelector('[data-unsaved]')")
+
+
+def take_the_thrown_8c(page) -> None:
+    """At BROKEN_RUN_DEAL: pass the upcard, then take the 8C the computer throws."""
+    page.click("#btn-pass")
+    wait_turn(page)
+    assert page.get_attribute("#pile", "aria-label") == "Discard pile, top card 8 of clubs"
+    page.click("#pile")
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 11")
 
 
 def hand_boxes(page) -> list[list[float]]:
@@ -153,19 +164,19 @@ def test_sound_is_kept_and_waits_for_a_click(page, site_url):
 def test_the_tutor_asks_before_a_bad_discard_and_lets_you_change_it(page, site_url):
     page.set_viewport_size({"width": 1280, "height": 800})
     audit = Audit(page, SIZES)
-    open_game(page, site_url, f"{TUTOR_DEAL}&{FAST}")
-    take_upcard(page)
+    open_game(page, site_url, f"{BROKEN_RUN_DEAL}&{FAST}")
+    take_the_thrown_8c(page)
     page.click("[data-act=settings]")
     page.wait_for_selector("#dlg-settings[open]")
     audit("settings dialog")
     page.check("#set-tutor")
     page.click("[data-act=settings-save]")
     page.wait_for_selector("[data-tutor=ready]", timeout=60_000)
-    page.click("#my-hand .card[data-key='9C']")
+    page.click("#my-hand .card[data-key='6S']")
     page.wait_for_selector("#dlg-confirm[open]")
     assert page.inner_text("#confirm-title") == "Are you sure?"
     text = page.inner_text("#confirm-text")
-    assert text.startswith("Discard") and "Better: " in text, text
+    assert text.startswith("Discard 6\u2660?") and "Blunder. Coach prefers: Discard Q\u2660 (+" in text, text
     assert page.inner_text("#confirm-ok") == "Play it anyway"
     assert page.inner_text("#confirm-cancel") == "Change my move"
     audit("tutor question")
@@ -176,7 +187,7 @@ def test_the_tutor_asks_before_a_bad_discard_and_lets_you_change_it(page, site_u
     page.click("#confirm-cancel")
     page.wait_for_function("!document.querySelector('dialog[open]')")
     assert len(page.query_selector_all("#my-hand .card")) == 11, "nothing played"
-    page.click("#my-hand .card[data-key='7D']")
+    page.click("#my-hand .card[data-key='QS']")
     page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 10")
     assert not page.is_visible("#dlg-confirm")
     assert not audit.found, json.dumps(audit.found, indent=1)

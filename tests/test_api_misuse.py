@@ -467,6 +467,8 @@ def rows() -> dict[str, Row]:
         "table_preset": (g.table_preset, ["three"], {}),
         "their_luck": (ga.their_luck, [m, 1, r], {}),
         "think_hint": (g.think_hint, [view, 1, None], {}),
+        "think_decision": (ga.think_decision, [start], {"strength": LIGHT, "slice_ms": None}),
+        "think_choices": (ga.think_choices, [view, 0, 1], {"strength": LIGHT, "slice_ms": None}),
         "think_review": (ga.think_review, [m, 1], {"threshold": 8.0, "slice_ms": None, "player": 0}),
         "think_solve": (gin_core.puzzles.think_solve, [Position.of(view)], {"seed": 0, "slice_ms": None}),
         "whole_number": (g.whole_number, ["7", 9], {"low": 0}),

@@ -1,6 +1,6 @@
-"""Issue 41.4: one order everywhere. For the same position the hint, the coach, the tutor and
-the puzzles rank the moves with one function (``gin_core.bots.rank_key``), and every table shown is
-sorted by the values it shows."""
+"""Issue 41.4: one order everywhere. For the same position the hint, the coach, the tutor (whose
+values are the coach's) and the puzzles rank the moves with one function
+(``gin_core.bots.rank_key``), and every table shown is sorted by the values it shows."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from gin_core import Match, Phase, PlayerView, preset
+from gin_core.analysis import same_move, think_choices
 from gin_core.analysis.coach import think_values
 from gin_core.bots import Candidate, hint, make_bot, rank_key
 from gin_core.bots.base import finish
@@ -66,19 +67,20 @@ def test_hint_tutor_puzzle_and_coach_rank_one_position_alike(n: int) -> None:
     assert [m.action for m in puzzle.moves] == [c.action for c in cands]
     shown = puzzle_model.answer(puzzle, cands[-1].action, "")
     assert [r.label for r in shown.rows] == [puzzle_model.answer_label(position, c.action) for c in cands]
-    # the tutor's better move is the hint's first, whatever move it questions
-    for c in cands[1:]:
-        found = concern(view, cands, c.action)
-        assert found is None or found.best == cands[0]
     # the hint's own list shows values that never rise down the list
     best = cands[0]
     if best.win is not None:
         changes = [100 * ((c.win or 0) - best.win) for c in cands]
         assert changes == sorted(changes, reverse=True)
         assert narrate.hint_value(cands[1], best)[0].startswith(narrate.signed(changes[1]))
-    # the coach ranks its moves with the same key: its best is the top of what it measured
+    # the coach ranks its moves with the same key: its best is the top of what it measured, and
+    # the tutor's better move is the coach's (it asks with the review's own verdicts)
     trials = finish(think_values(view, cands[-1].action, seed=5))
     assert sorted_by_rank([(t.win, t.value) for t in trials])
+    [judged] = [j for j in finish(think_choices(view, 0, 5)) if same_move(j.verdict.played, cands[-1].action)]
+    assert same_move(judged.verdict.best, trials[0].action)
+    found = concern((judged,), cands[-1].action)
+    assert found is None or same_move(found.judged.verdict.best, trials[0].action)
 
 
 def test_a_close_move_is_marked_in_the_hint_and_a_clear_one_is_not() -> None:

@@ -12,21 +12,18 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gin_core import Action, ActionKind, Candidate, Card, Match, Phase, PlayerView, preset
-from gin_core.analysis import MistakeKind
-from gin_core.bots import make_bot
-from gin_core.bots.hint import hint
+from gin_core import Action, ActionKind, Match, Phase, preset
+from gin_core.analysis import Judged, Mistake, MistakeKind, same_move, think_decision
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 from ginweb.storage import settings
 from ginweb.table import cues
 from ginweb.table import intents as i
 from ginweb.tutor import feature as tutor_feature
-from ginweb.tutor.model import FAR_WIN, concern, question_text
+from ginweb.tutor.model import concern
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ginweb.table.dispatch import Dispatcher
@@ -114,58 +111,30 @@ def test_each_move_makes_its_sound_and_the_end_of_a_match_its_own():
 
 
 # ----- the tutor ----------------------------------------------------------------------------------
+# Whether it asks, its grade and its figure are the review's own: tests/test_tutor_review.py.
 
 
-def discard_view(seed: int) -> PlayerView:
-    """Your view with a discard to make, a few moves into a hand of two simple players."""
-    m = Match(preset("classic"), seed=seed)
-    bots = [make_bot("simple", 1), make_bot("simple", 2)]
-    while not (m.to_move == 0 and m.phase == Phase.DISCARD):
-        m.apply(bots[m.to_move].decide(m.view(m.to_move)).action)
-    return m.view(0)
-
-
-@pytest.fixture(scope="module")
-def valued() -> tuple[PlayerView, list[Candidate]]:
-    view = discard_view(5)
-    return view, hint(view, seed=1)
-
-
-def with_loss(values: list[Candidate], played: Action, far: bool) -> list[Candidate]:
-    """The values, ``played`` set below the best: far (beyond the tutor's gap, clearly) or
-    just short of it."""
-    best = values[0]
-    assert best.win is not None  # classic plays to 100: the hint ranks by match-win chance
-    gap = FAR_WIN * (1.5 if far else 0.9)
-    return [
-        replace(c, value=best.value - 100 * gap, win=best.win - gap, error=0.001) if c.action == played else c
-        for c in values
-    ]
-
-
-def test_a_move_far_and_clearly_below_the_best_is_questioned_with_its_reason(valued):
-    view, values = valued
-    played = values[-1].action
-    found = concern(view, with_loss(values, played, True), played)
-    assert found is not None and found.best.action == values[0].action and found.played.action == played
-    text = question_text(found, view.top)
-    assert text.startswith("Discard ") and "Better: Discard " in text
-    assert f"about {100 * FAR_WIN * 1.5:.1f} points more chance to win the match" in text
-
-
-def test_a_good_move_a_small_loss_or_a_loss_within_the_noise_is_not_questioned(valued):
-    view, values = valued
-    played = values[-1].action
-    assert concern(view, values, values[0].action) is None
-    assert concern(view, with_loss(values, played, False), played) is None
-    noisy = [replace(c, error=FAR_WIN) if c.action == played else c for c in with_loss(values, played, True)]
-    assert concern(view, noisy, played) is None  # 1.5 x FAR_WIN is within 1.645 errors of FAR_WIN
-
-
-def test_without_values_the_move_goes_through(valued):
-    view, values = valued
-    assert concern(view, None, values[-1].action) is None
-    assert concern(view, [], values[-1].action) is None
+def flagged(values: tuple[Judged, ...], played: Action) -> tuple[Judged, ...]:
+    """The tutor's values with ``played`` judged a blunder against the first other move (for the
+    question's flow: the positions the review really flags are in test_tutor_review.py)."""
+    other = next(j.verdict.played for j in values if not same_move(j.verdict.played, played))
+    bad = Mistake(MistakeKind.OTHER, (played.card,) if played.card else ())
+    return tuple(
+        replace(
+            j,
+            verdict=replace(
+                j.verdict,
+                best=other,
+                best_value=j.verdict.played_value + 30,
+                error=0.01,
+                gaps=(),
+                mistake=bad,
+            ),
+        )
+        if same_move(j.verdict.played, played)
+        else j
+        for j in values
+    )
 
 
 def run(work: Generator[Any, None, Any]) -> Any:
@@ -202,46 +171,54 @@ def tutored(
     return d, s, r, tutor
 
 
-def ready(tutor: tutor_feature.TutorFeature, far: bool | None = None) -> list[Candidate]:
-    """Run the tutor's job for this turn; with ``far``, the worst move set below the best (far
-    or not, see :func:`with_loss`)."""
+def ready(tutor: tutor_feature.TutorFeature, bad: bool = False) -> tuple[Judged, ...]:
+    """Run the tutor's job for this turn; with ``bad``, the last legal move judged a blunder."""
     [(_key, work, done)] = tutor.jobs(lambda _: False)
-    found = run(work)
-    if far is not None:
-        found = with_loss(found, found[-1].action, far)
+    found: tuple[Judged, ...] = run(work)
+    if bad:
+        found = flagged(found, found[-1].verdict.played)
     done(found)
-    return list(found)
+    return found
 
 
-def test_the_tutor_asks_before_a_bad_discard_and_change_my_move_lets_you_choose_again():
+def test_the_tutor_asks_before_a_flagged_move_and_change_my_move_lets_you_choose_again():
     d, s, r, tutor = tutored()
     values = ready(tutor, True)
-    bad = values[-1].action
+    bad = values[-1].verdict
     moves = len(s.match.history)
-    assert d(i.PlayCard(bad.card)) is False
+    assert d(i.PlayCard(bad.played.card)) is False
     [question] = r.named("confirm")[-1]
     title, text, ok, cancel = question.title, question.text, question.ok, question.cancel
     assert (title, ok, cancel) == ("Are you sure?", "Play it anyway", "Change my move")
-    assert "Better: " in text and len(s.match.history) == moves
+    assert "Blunder. Coach prefers: " in text and len(s.match.history) == moves
     d(i.ConfirmCancel())
     assert len(s.match.history) == moves
-    good = values[0].action
+    good = bad.best
     assert d(i.PlayCard(good.card)) is True and s.match.history[-1] == (0, good)
     assert d.session.vault.stats["matches"]["with_undo"] == 0, "a question is no undo"
 
 
 def test_play_it_anyway_plays_the_questioned_move():
     d, s, r, tutor = tutored()
-    bad = ready(tutor, True)[-1].action
+    bad = ready(tutor, True)[-1].verdict.played
     d(i.PlayCard(bad.card))
     d(i.ConfirmOk())
     r.run_later()
     assert s.match.history[-1] == (0, bad)
 
 
+def test_a_move_the_review_will_not_flag_is_not_questioned():
+    d, _s, r, tutor = tutored()
+    values = ready(tutor)
+    unflagged = [j.verdict.played for j in values if j.verdict.mistake is None]
+    assert unflagged and concern(values, unflagged[-1]) is None
+    assert d(i.PlayCard(unflagged[-1].card)) is True and r.named("confirm") == []
+
+
 def test_a_move_before_the_values_are_ready_goes_through_unasked():
     d, s, r, _tutor = tutored()
     card = s.reads.view().hand[0]
+    assert concern(None, Action(ActionKind.DISCARD, card)) is None
     assert d(i.PlayCard(card)) is True
     assert r.named("confirm") == [] and s.match.history[-1] == (0, Action(ActionKind.DISCARD, card))
 
@@ -252,43 +229,12 @@ def test_the_tutor_off_does_no_work_and_asks_nothing():
     assert d(i.PlayCard(s.reads.view().hand[0])) is True and r.named("confirm") == []
 
 
-def test_the_tutor_values_your_view_only(monkeypatch):
-    seen: list[Any] = []
-
-    def think(
-        view: Any, seed: int = 0, slice_ms: float | None = None
-    ) -> Generator[int, None, list[Candidate]]:
-        seen.append(view)
-        return []
-        yield 0
-
-    monkeypatch.setattr(tutor_feature, "think_hint", think)
+def test_the_tutor_judges_every_move_of_your_turn_as_the_review_will():
+    """Its values are the review's verdicts on each legal move of the decision (the same view of
+    the hand replayed alone: no hidden card in it)."""
     _d, s, _r, tutor = tutored()
-    ready(tutor)
-    assert len(seen) == 1 and isinstance(seen[0], PlayerView) and seen[0] == s.match.view(0)
-
-
-def test_the_tutor_asks_in_match_win_chance_with_the_meld_a_discard_breaks():
-    """Issue 41.5: a discard that breaks a made run, far below the best in the hint's own order,
-    is questioned in match-win chance, naming the run's other cards."""
-    m = Match(preset("classic"), seed=0)
-    bots = [make_bot("standard", 1), make_bot("standard", 2)]
-    while len(m.history) < 21:
-        m.apply(bots[m.to_move].decide(m.view(m.to_move)).action, m.to_move)
-    view = m.view(0)
-    assert view.phase == Phase.DISCARD
-    played = Action(ActionKind.DISCARD, Card.parse("4D"))
-    values = hint(view, seed=1)
-    found = concern(view, values, played)
-    assert found is not None and found.mistake.kind == MistakeKind.BROKE_MELD
-    text = question_text(found, view.top)
-    assert text.startswith("Discard 4\u2666? It breaks up your meld with 3\u2666 5\u2666.")
-    best, mine = values[0], next(c for c in values if c.action == played)
-    assert best.win is not None and mine.win is not None
-    assert f"{100 * best.win:.1f}% against {100 * mine.win:.1f}%" in text
-
-
-def test_the_tutor_s_gap_is_the_engine_s_least_noticeable_one():
-    from gin_core.puzzles.verify import MIN_WIN
-
-    assert FAR_WIN == MIN_WIN
+    values = ready(tutor)
+    view = s.match.view(0)
+    assert [j.verdict.played for j in values] == list(view.legal_actions)
+    assert {j.verdict.move_index for j in values} == {len(s.match.history)}  # one hand: its moves
+    assert values == run(think_decision(s.match))

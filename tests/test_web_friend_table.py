@@ -142,6 +142,34 @@ def test_no_undo_the_hint_only_if_agreed_and_only_the_host_deals():
     assert host.dealt == [s0.settings.game_rules()] and not guest.dealt
 
 
+def test_the_tutor_judges_a_friends_hand_on_your_view_when_both_agreed():
+    """No deal of the friend's hand is on this device to replay: the tutor judges each move of
+    your view (``think_choices``) with the review's rules; your match underneath is not read."""
+    from dataclasses import replace
+
+    from ginweb.table.dispatch import Dispatcher
+    from ginweb.table.port import Plugs
+    from ginweb.tutor.feature import TutorFeature
+    from test_web_comfort import run
+    from test_web_dispatch import Recorder
+
+    _, tables = devices(helps=True)
+    s = next(t[1] for t in tables if t[1].reads.deciding())
+    own = list(s.match.history)
+    s.settings = replace(s.settings, tutor=True)
+    tutor = TutorFeature()
+    s.plugs = Plugs((tutor,))
+    r = Recorder()
+    Dispatcher(s, r, r, r, r, r, s.plugs)
+    [(_key, work, done)] = tutor.jobs(lambda _: False)
+    found = run(work)
+    assert [j.verdict.played for j in found] == list(s.reads.view().legal_actions)
+    assert all(j.verdict.win_loss is not None for j in found), "in match-win chance, as the review"
+    done(found)
+    assert tutor.before_move(found[0].verdict.best) is None, "the best move is never questioned"
+    assert list(s.match.history) == own
+
+
 def test_leaving_the_friends_hand_brings_your_match_back_as_it_was():
     _, tables = devices()
     s = tables[0][1]

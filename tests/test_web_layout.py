@@ -197,10 +197,11 @@ FEATURE_WORDS = {
 }
 # words of another feature a folder may use: the puzzle of the day is the engine's daily_puzzle,
 # asked for by a link as puzzle=daily; a mistake's words (words/mistakes.py) compare the move
-# played with the coach's
+# played with the coach's, and a verdict's line (words/verdicts.py) is the same after the hand
+# and in the tutor's question before the move
 ALLOWED = {
     ("daily", "puzzles/"): ("daily_puzzle", 'TODAY = "daily"', 'puzzle="daily"'),
-    ("review", "words/"): ("the coach's move",),
+    ("review", "words/"): ("the coach's move", "Coach prefers"),
     ("seats", "storage/"): ('FORMAT = "ginweb.seats"',),  # a stored record's kind, kept as stored
 }
 

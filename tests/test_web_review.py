@@ -17,6 +17,7 @@ from gin_core.analysis.replay import hand_moves
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))  # the page package lives in web/
 from ginweb.review import model as presenter
 from ginweb.storage.savefmt import LogLine
+from ginweb.words import verdicts as verdict_words
 
 from tests.test_coach import BAD_B, HAND_B, played
 
@@ -171,8 +172,8 @@ def test_grades_and_signed_figures_in_words() -> None:
 
 def test_costs_in_match_win_chance_with_the_points_beside_them() -> None:
     """Under a target the chance to win the match comes first; one-hand rules keep points."""
-    assert presenter.worth(7.6, 0.031) == "+3.1% to win the match, 7.6 points more"
-    assert presenter.worth(7.6, None) == "worth 7.6 points more"
+    assert verdict_words.worth(7.6, 0.031) == "+3.1% to win the match, 7.6 points more"
+    assert verdict_words.worth(7.6, None) == "worth 7.6 points more"
     assert presenter.given(1.0, None) == "1.0 point"
     assert presenter.given(12.4, 0.045) == "4.5% of your chance to win the match (12.4 points)"
     assert presenter.lost(7.6, 0.031).text == "\u22123.1% \u00b7 \u22127.6 points"

@@ -459,10 +459,8 @@ def test_the_tutor_asks_before_a_bad_move_at_a_table_and_is_quiet_while_you_sit_
     from ginweb.table import intents as i
     from ginweb.table.dispatch import Dispatcher
     from ginweb.tutor.feature import TutorFeature
-    from test_web_comfort import run
+    from test_web_comfort import flagged, run
     from test_web_dispatch import Recorder
-
-    from gin_core.analysis import MISTAKE_POINTS
 
     for seating, sits_out in (("partners", False), ("three", True)):
         s = session_at(seating, seed=2)
@@ -479,14 +477,10 @@ def test_the_tutor_asks_before_a_bad_move_at_a_table_and_is_quiet_while_you_sit_
         ):
             step(s)
         [(_key, work, done)] = tutor.jobs(lambda _: False)
-        found = run(work)  # a game of a table is one hand: the values are hand points
-        bad = found[-1].action
-        done(
-            [
-                replace(c, value=found[0].value - 3 * MISTAKE_POINTS, error=0.001) if c.action == bad else c
-                for c in found
-            ]
-        )
+        found = run(work)  # the review's verdicts on the holder's moves in the game shown
+        assert [j.verdict.played for j in found] == list(s.reads.view().legal_actions)
+        bad = found[-1].verdict.played
+        done(flagged(found, bad))
         assert d(i.PlayCard(bad.card)) is False
         assert r.named("confirm")[-1][0].title == "Are you sure?"
 

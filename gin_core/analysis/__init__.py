@@ -10,6 +10,7 @@ from .coach import (
     CoachDataError,
     Gap,
     HandReview,
+    Judged,
     Mistake,
     MistakeKind,
     Strength,
@@ -19,6 +20,8 @@ from .coach import (
     hand_summary,
     review,
     same_move,
+    think_choices,
+    think_decision,
     think_review,
 )
 from .duplicate import (
@@ -48,6 +51,7 @@ __all__ = [
     "HandComparison",
     "HandLuck",
     "HandReview",
+    "Judged",
     "Luck",
     "LuckKind",
     "LuckParts",
@@ -80,5 +84,7 @@ __all__ = [
     "review",
     "same_move",
     "their_luck",
+    "think_choices",
+    "think_decision",
     "think_review",
 ]

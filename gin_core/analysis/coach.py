@@ -63,13 +63,13 @@ from ..bots.kernel import (
     standard_choice,
 )
 from ..cards import CARDS, Card, cards_of, mask_of
-from ..checks import check_int, check_is, check_player, check_real, check_slice_ms
+from ..checks import check_int, check_is, check_player, check_real, check_seed, check_slice_ms
 from ..checks import describe as shown
 from ..errors import GinError
 from ..flow import Phase
 from ..match import Match
 from ..view import PlayerView
-from .replay import finished_record, hand_moves, hand_start
+from .replay import finished_record, hand_in_progress, hand_moves, hand_start
 
 
 def _stdev(xs: list[float]) -> float:
@@ -177,6 +177,14 @@ class Trial:
     def win(self) -> float | None:
         """The move's mean chance to win the match over the guesses (None under one-hand rules)."""
         return math.fsum(self.wins) / len(self.wins) if self.wins else None
+
+    def reason(self) -> Reason:
+        """Why the move, with how it fared, as the hint says it (:meth:`Reason.wins`: the percent
+        of guesses it scored on, and its mean value)."""
+        if not self.values:
+            return self.why
+        scored = sum(1 for v in self.values if v > 0)
+        return replace(self.why, wins=round(100 * scored / len(self.values)), points=round(self.value, 2))
 
 
 def paired_error(a: Trial, b: Trial) -> float:
@@ -594,9 +602,13 @@ def _judge_hand(  # 6 parameters: think_review's, checked
 def match_judge(match: Match, hand_number: int, view: PlayerView) -> Judge | None:
     """What a hand's points are worth in ``match`` at the score before hand ``hand_number``
     (``view`` is of the hand replayed alone, without the target; None under one-hand rules)."""
+    return Judge.of(replace(view, rules=match.rules, scores=_scores_before(match, hand_number)))
+
+
+def _scores_before(match: Match, hand_number: int) -> tuple[int, int]:
+    """Each seat's points from the hands of ``match`` before hand ``hand_number``."""
     before = match.records[: hand_number - 1]
-    scores = (sum(r.points[0] for r in before), sum(r.points[1] for r in before))
-    return Judge.of(replace(view, rules=match.rules, scores=scores))
+    return sum(r.points[0] for r in before), sum(r.points[1] for r in before)
 
 
 def review(
@@ -629,6 +641,32 @@ def think_verdict(  # 8 parameters: a decision, its seed, think_review's setting
     """Value every legal move of ``view`` (the hint engine, seeded with ``seed``) and judge
     ``played``: a pure function of the view, the move and the seed; with ``judge`` (the match's
     rules and score, see :func:`match_judge`) the loss is also measured in match-win chance."""
+    judged = yield from think_judged(view, played, move_index, seed, threshold, strength, slice_ms, judge)
+    return judged.verdict
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A verdict with what the two moves it compares do, as their playouts found them
+    (:meth:`Trial.reason`: a knock's share of guesses won, its points): the reasons the tutor
+    gives before a move (:func:`think_decision`)."""
+
+    verdict: Verdict
+    played_why: Reason
+    best_why: Reason
+
+
+def think_judged(  # 8 parameters: think_verdict's
+    view: PlayerView,
+    played: Action,
+    move_index: int,
+    seed: int,
+    threshold: float,
+    strength: Strength,
+    slice_ms: float | None,
+    judge: Judge | None,
+) -> Generator[int, None, Judged]:
+    """:func:`think_verdict`, with the reasons of the move played and of the best move."""
     measured = yield from think_measured(view, played, seed, strength, slice_ms, judge)
     best = measured.trials[0]
     mine = next(t for t in measured.trials if same_move(t.action, played))
@@ -648,8 +686,70 @@ def think_verdict(  # 8 parameters: a decision, its seed, think_review's setting
     if verdict.beyond(threshold):
         mistake = diagnose(view, played, best.action)
         if flagged_at(view.stock_size, mistake.kind, played.kind):
-            return replace(verdict, mistake=mistake)
-    return verdict
+            verdict = replace(verdict, mistake=mistake)
+    return Judged(verdict, mine.reason(), best.reason())
+
+
+def think_decision(
+    match: Match, strength: Strength = STANDARD, slice_ms: float | None = None
+) -> Generator[int, None, tuple[Judged, ...]]:
+    """Before the player to move in ``match``'s hand in progress decides: the verdict the review
+    will give each of their legal moves once the hand is over (:func:`think_review`), with the
+    reasons (empty with fewer than two moves, or no hand in progress). The same values, not an
+    estimate of them: each move is judged as the review judges it, on the same view (the hand
+    replayed alone), with the same seed, judge and strength. The hidden cards only deal the
+    replay, whose view has none of them, and seed the guesses (a hash of the deal, as the
+    review's): no verdict depends on a card the player has not seen. The arguments are checked
+    at the call, not at the first slice."""
+    check_is(strength, Strength, "strength")
+    slice_ms = check_slice_ms(slice_ms)
+    table = hand_in_progress(match)
+    seat = None if table is None else table.to_move
+    if table is None or seat is None:
+        return _judge_all(None, 0, 0, None, strength, slice_ms)
+    view = table.view(seat)
+    index = len(table.history)
+    alone = replace(view, rules=match.rules, scores=_scores_before(match, len(match.records) + 1))
+    seed = decision_seed(match.deal_code, index)
+    return _judge_all(view, index, seed, Judge.of(alone), strength, slice_ms)
+
+
+def think_choices(
+    view: PlayerView, move_index: int, seed: int, strength: Strength = STANDARD, slice_ms: float | None = None
+) -> Generator[int, None, tuple[Judged, ...]]:
+    """Every legal move of ``view`` judged as :func:`think_review` judges a move played (move
+    ``move_index`` of its hand, guesses seeded with ``seed``, in match-win chance by the view's
+    own rules and score): for a hand with no deal to replay (a friend's device deals it with
+    the other: :mod:`gin_core.duel`), where :func:`think_decision` cannot be. The arguments are
+    checked at the call."""
+    check_is(view, PlayerView, "view")
+    check_int(move_index, "move_index", 0, STORED_WHOLE)
+    check_seed(seed)
+    check_is(strength, Strength, "strength")
+    slice_ms = check_slice_ms(slice_ms)
+    return _judge_all(view, move_index, seed, Judge.of(view), strength, slice_ms)
+
+
+def _judge_all(  # 6 parameters: a decision, its seed and judge, and how it is valued
+    view: PlayerView | None,
+    index: int,
+    seed: int,
+    judge: Judge | None,
+    strength: Strength,
+    slice_ms: float | None,
+) -> Generator[int, None, tuple[Judged, ...]]:
+    """Each legal move of ``view`` judged (none without a view or with fewer than two moves:
+    no decision)."""
+    found: list[Judged] = []
+    if view is None or len(view.legal_actions) < 2:
+        return ()
+    for action in view.legal_actions:
+        if trim_caches():
+            yield 0
+        found.append(
+            (yield from think_judged(view, action, index, seed, MISTAKE_POINTS, strength, slice_ms, judge))
+        )
+    return tuple(found)
 
 
 def think_gaps(

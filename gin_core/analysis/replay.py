@@ -60,26 +60,53 @@ def first_move(match: Match, hand_number: int) -> int:
 def hand_moves(match: Match, hand_number: int) -> tuple[Move, ...]:
     """The moves of finished hand ``hand_number``, in order (without the ``next_hand`` after it)."""
     finished_record(match, hand_number)
+    return _hands(match)[hand_number - 1]
+
+
+def _hands(match: Match) -> list[tuple[Move, ...]]:
+    """The moves of every hand of ``match``, finished or in progress, split at ``next_hand``."""
     hands: list[list[Move]] = [[]]
     for move in match.history:
         if move[1].kind == ActionKind.NEXT_HAND:
             hands.append([])
         else:
             hands[-1].append(move)
-    return tuple(hands[hand_number - 1])
+    return [tuple(h) for h in hands]
 
 
 def hand_start(match: Match, hand_number: int) -> Match:
     """A fresh one-hand match (the same rules without a target) dealt as hand ``hand_number``
     was: same deal code and dealer, and the same first player."""
     record = finished_record(match, hand_number)
-    fresh = Match(match.rules.replace(target=None), dealer=record.dealer, first_deal=record.deal_code)
+    return _dealt_alone(match, record.deal_code, record.dealer, hand_number)
+
+
+def hand_in_progress(match: Match) -> Match | None:
+    """The hand in progress of ``match`` as :func:`hand_start` replays a finished one: a fresh
+    one-hand match dealt as it was, its moves so far played (None when no hand is in progress).
+    What the coach sees of a decision before it is made (:func:`~.coach.think_decision`)."""
+    if not isinstance(match, Match):
+        raise ArgumentError(f"match must be a Match, not {describe(match)}")
+    number = len(match.records) + 1
+    hands = _hands(match)
+    if match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) or len(hands) != number:
+        return None
+    fresh = _dealt_alone(match, match.deal_code, match.hand.dealer, number)
+    for player, action in hands[-1]:
+        fresh.apply(action, player)
+    return fresh
+
+
+def _dealt_alone(match: Match, deal_code: str, dealer: int, hand_number: int) -> Match:
+    """A fresh one-hand match of ``match``'s rules without a target, dealt ``deal_code`` by
+    ``dealer`` as hand ``hand_number`` (the scores before it choose who starts without an upcard)."""
+    fresh = Match(match.rules.replace(target=None), dealer=dealer, first_deal=deal_code)
     before = match.records[: hand_number - 1]
     scores = (sum(r.points[0] for r in before), sum(r.points[1] for r in before))
     if not match.rules.first_upcard and scores != (0, 0):
         # Without an upcard the scores choose who starts; the fresh match keeps its own (zero)
         # scores but deals with the original ones, so the same player starts.
-        fresh.hand = Hand(fresh.rules, deck_of(record.deal_code), record.dealer, scores, [])
+        fresh.hand = Hand(fresh.rules, deck_of(deal_code), dealer, scores, [])
         fresh.hand.events = fresh.events
     return fresh
 

@@ -42,6 +42,7 @@ from ..table.seatview import mirror_settlement
 from ..words import narrate
 from ..words.gamelog import names_none
 from ..words.mistakes import MISTAKES
+from ..words.verdicts import points, prefers
 from .record import CoachCounts, MatchPlay, given_away_by_match, match_play, per_hand
 from .seen import Reader, hidden_label, named, seat_frames
 
@@ -250,20 +251,6 @@ def move_words(player: int | None, action: Action, before: Frame, reader: Reader
     )
 
 
-def points(value: float) -> str:
-    return f"{value:.1f} point{'s' if round(value, 1) != 1 else ''}"
-
-
-def worth(value: float, win: float | None) -> str:
-    """What the coach's move is worth over yours: "worth 7.6 points more" or, under a target,
-    "+3.1% to win the match, 7.6 points more" (the chance first, the hand points beside it)."""
-    return (
-        f"worth {points(value)} more"
-        if win is None
-        else f"+{100 * win:.1f}% to win the match, {points(value)} more"
-    )
-
-
 def given(value: float, win: float | None) -> str:
     """What mistakes gave away: "7.6 points" or "3.1% of your chance to win the match (7.6 points)"."""
     return (
@@ -291,19 +278,10 @@ def verdict_lines(v: Verdict, top: Card | None) -> tuple[Words, ...]:
     if g == Grade.GOOD:
         rest = f"rated {points(v.loss)} higher, within the estimate's noise."
         return (Words(f"Coach: good. {best} {rest}", f"Coach: good. {said} {rest}"),)
-    word = GRADE_WORDS[g]
-    lines = [
-        Words(
-            f"{word}. Coach prefers: {best} ({worth(v.loss, v.win_loss)}).",
-            f"{word}. Coach prefers: {said}, {worth(v.loss, v.win_loss).replace('+', 'plus ')}.",
-        )
-    ]
+    lines = [Words(prefers(v, best), prefers(v, said, spoken=True))]
     if v.mistake is not None:
         lines.append(Words(mistake_text(v.mistake, v.played), mistake_text(v.mistake, v.played, spoken=True)))
     return tuple(lines)
-
-
-GRADE_WORDS = {Grade.INACCURACY: "Inaccuracy", Grade.MISTAKE: "Mistake", Grade.BLUNDER: "Blunder"}
 
 
 def result_lines(settlement: Settlement | None) -> tuple[Words, ...]:

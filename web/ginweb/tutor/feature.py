@@ -1,11 +1,12 @@
 """The tutor plugged into the table (Settings: "Tutor", off by default; on in a practice hand
-another feature asks it for: ``tutored``, wired by app.py): before a move clearly and far worse than the best
-(see model.py), "Are you sure?" with the reason and the better move; "Play it
-anyway" or "Change my move".
+another feature asks it for: ``tutored``, wired by app.py): before a move the hand's analysis will
+grade a mistake or a blunder (see model.py), "Are you sure?" with the reason, the grade and the
+better move; "Play it anyway" or "Change my move".
 
-As your turn starts, the values of every legal move are worked out as a background job
-(``think_hint`` on your view, in slices while the table is idle, like a hint), so the check is
-ready when you move. If they are not ready yet, the move goes through unasked: the page never
+As your turn starts, the analysis's verdict on every legal move is worked out as a background job
+(``think_decision`` on the match on the table, in slices while the table is idle, like a hint;
+with a friend's device, whose deal no match here holds, ``think_choices`` on your view), so the
+check is ready when you move. If they are not ready yet, the move goes through unasked: the page never
 waits for the tutor. A question is not a hint and not an undo: the statistics do not count it
 (the decision stays yours, and answering it changes no move already played).
 """
@@ -15,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from gin_core import Action, Candidate, think_hint
+from gin_core import Action
+from gin_core.analysis import Judged, think_choices, think_decision
 
 from ..kit.background import SLICE_MS, while_current
 from ..table.port import Background, Draws, Feature, Job, LoadsLater, Question, Questions
@@ -40,7 +42,7 @@ class TutorFeature(Feature, Background, Draws, Questions, LoadsLater):
         there to learn on, with the tutor on whatever the settings (app.py wires it)."""
         self.ui = ui  # None: nothing shown (the CPython tests)
         self.tutored = tutored
-        self.values: tuple[str, list[Candidate]] | None = None  # a turn's key, its moves' values
+        self.values: tuple[str, tuple[Judged, ...]] | None = None  # a turn's key, its moves' verdicts
 
     def turn_key(self) -> str | None:
         """The key of your turn now if the tutor is on and you are to move, else None (two
@@ -59,12 +61,14 @@ class TutorFeature(Feature, Background, Draws, Questions, LoadsLater):
         if key is None or known(key):
             return []
         t = self.table
-        work = while_current(
-            think_hint(t.view(), seed=t.game.bot_seed, slice_ms=SLICE_MS), lambda: self.turn_key() == key
-        )
+        if t.remote is None:
+            judging = think_decision(t.game.match, slice_ms=SLICE_MS)
+        else:
+            judging = think_choices(t.view(), t.progress, t.game.bot_seed, slice_ms=SLICE_MS)
+        work = while_current(judging, lambda: self.turn_key() == key)
         return [(key, work, lambda found: self.valued(key, found))]
 
-    def valued(self, key: str, found: list[Candidate]) -> None:
+    def valued(self, key: str, found: tuple[Judged, ...]) -> None:
         self.values = (key, found)
         self.draw()
 
@@ -81,8 +85,8 @@ class TutorFeature(Feature, Background, Draws, Questions, LoadsLater):
         key = self.turn_key()
         if key is None or self.values is None or self.values[0] != key:
             return None
-        view = self.table.view()
-        found = concern(view, self.values[1], action)
+        found = concern(self.values[1], action)
         if found is None:
             return None
-        return Question("Are you sure?", question_text(found, view.top), "Play it anyway", "Change my move")
+        top = self.table.view().top
+        return Question("Are you sure?", question_text(found, top), "Play it anyway", "Change my move")

@@ -1,85 +1,64 @@
-"""Pure: the tutor's judgement of a move before it is played, from your view only.
+"""Pure: the tutor's judgement of a move before it is played: the verdict the hand's analysis
+will give it once the hand is over.
 
-The values are the hint's (``gin_core.think_hint`` on your :class:`PlayerView`: every legal move
-valued by playouts on guesses of the hidden cards, never the hidden cards themselves), worked
-out while you think, in the hint's order (:mod:`gin_core.bots.ranking`, the one order every
-verdict of the page shows). A move is questioned when the best move is clearly better (its gap beyond
-the ranking's noise: :data:`~gin_core.bots.ranking.CLEAR_ERRORS` paired standard errors) and
-far better: by :data:`FAR_WIN` of match-win chance when the match has a target (what the hint
-ranks by), else by the engine's mistake threshold (:data:`gin_core.analysis.MISTAKE_POINTS`) in points.
-The reason is concrete and comes from data: the engine's diagnosis (:func:`gin_core.analysis.diagnose`:
-the meld broken, the card the computer was seen collecting), the knock's record against the
-guessed hands (its undercut risk), or what the better move does (the hint's reason).
+The values are the engine's (``gin_core.analysis.think_decision``: every legal move judged as
+``think_review`` will judge the move played, on the same view, seed, judge and strength),
+worked out while you think. A move is questioned exactly when that verdict grades it a mistake
+or a blunder (:func:`gin_core.analysis.grade`: a loss beyond the noise in every continuation
+measured, and early in the hand only a broken meld, a knock or a wait), and the question says
+that grade and its figure in the same line as the hand's analysis
+(:func:`~ginweb.words.verdicts.prefers`), so the tutor never claims more, or other, than the
+analysis will show. The reason is concrete and comes from data: the engine's diagnosis (the meld
+broken, the card the computer was seen collecting, a dead pair kept), a knock's record against
+the guessed hands (its undercut risk), or what the better move does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gin_core import Action, Candidate, Card, PlayerView
-from gin_core.analysis import MISTAKE_POINTS, Mistake, diagnose, same_move
-from gin_core.bots import clearly_better
+from gin_core import Action, Card
+from gin_core.analysis import Grade, Judged, Mistake, grade, same_move
 
 from ..kit.frozen import Frozen
 from ..words import narrate
 from ..words.mistakes import MISTAKES
-
-FAR_WIN = 0.02
-"""Match-win chance a move must lose to be questioned under a target: two points in a hundred,
-the engine's least gap a player would notice (``gin_core`` verifies its set of answers with it)."""
+from ..words.verdicts import prefers
 
 
 class Concern(Frozen):
-    """Why the tutor asks about ``played``: its values and the best move's (the hint's)."""
+    """Why the tutor asks about a move: the verdict on it, with what the two moves do."""
 
-    played: Candidate
-    best: Candidate
-    mistake: Mistake
+    judged: Judged
 
     @property
-    def by_match(self) -> bool:
-        return self.best.win is not None and self.played.win is not None
+    def mistake(self) -> Mistake:
+        """What kind of mistake, as the hand's analysis will say it."""
+        found = self.judged.verdict.mistake
+        assert found is not None  # concern() makes none of a move not flagged
+        return found
 
     @property
-    def loss(self) -> float:
-        """What the move gives away in the unit the hint ranks by (a chance, or points)."""
-        if self.best.win is not None and self.played.win is not None:
-            return self.best.win - self.played.win
-        return self.best.value - self.played.value
+    def grade(self) -> Grade:
+        """The grade the hand's analysis will give the move (mistake or blunder)."""
+        return grade(self.judged.verdict)
 
 
-def concern(view: PlayerView, values: Sequence[Candidate] | None, played: Action) -> Concern | None:
-    """The tutor's concern about playing ``played`` on ``view``, or None: no values yet (the move
-    then goes through: the page never waits for them), a move they do not cover, or a move the
-    best is not clearly and far better than."""
-    if not values:
+def concern(values: Sequence[Judged] | None, played: Action) -> Concern | None:
+    """The tutor's concern about playing ``played``, or None: no values yet (the move then goes
+    through: the page never waits for them), a move they do not cover, or a move the hand's analysis
+    will grade less than a mistake."""
+    mine = next((j for j in values or () if same_move(j.verdict.played, played)), None)
+    if mine is None or mine.verdict.mistake is None:  # flagged: graded a mistake or a blunder
         return None
-    best = values[0]
-    mine = next((c for c in values if same_move(c.action, played)), None)
-    if mine is None or same_move(best.action, played):
-        return None
-    found = Concern(played=mine, best=best, mistake=diagnose(view, played, best.action))
-    far = FAR_WIN if found.by_match else MISTAKE_POINTS
-    if found.loss < far or not clearly_better(found.loss, mine.error):
-        return None
-    return found
-
-
-def gain_words(c: Concern) -> str:
-    """How much better the better move is, in the hint's unit: match-win chance under a target."""
-    if c.by_match and c.best.win is not None and c.played.win is not None:
-        return (
-            f"about {100 * c.loss:.1f} points more chance to win the match: "
-            f"{100 * c.best.win:.1f}% against {100 * c.played.win:.1f}%"
-        )
-    return f"about {c.loss:.0f} points better"
+    return Concern(judged=mine)
 
 
 def question_text(c: Concern, top: Card | None) -> str:
-    """The tutor's question in words: the move, the reason, the better move and what it gains
-    (``top``: the face-up card, which a draw from the pile takes)."""
-    why = MISTAKES[c.mistake.kind].beforehand(c.mistake, c.played.reason, c.best.reason)
-    return (
-        f"{narrate.action_label(c.played.action, top)}? {why} "
-        f"Better: {narrate.action_label(c.best.action, top)} ({gain_words(c)})."
-    )
+    """The tutor's question in words: the move, the reason, then the analysis's line on it (its
+    grade, the better move and what it gains; ``top``: the face-up card, which a draw from the
+    pile takes)."""
+    j = c.judged
+    why = MISTAKES[c.mistake.kind].beforehand(c.mistake, j.played_why, j.best_why)
+    best = narrate.action_label(j.verdict.best, top)
+    return f"{narrate.action_label(j.verdict.played, top)}? {why} {prefers(j.verdict, best)}"
