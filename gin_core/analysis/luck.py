@@ -183,7 +183,8 @@ class HandLuck:
             if not isinstance(deal, str) or not isinstance(items, list) or type(result) is not int:
                 raise CoachDataError("not a stored hand's luck (bad 'deal', 'items' or 'result')")
             given = None if data.get("given") is None else _points(data["given"], "given")
-            return cls(_whole(data["hand"], "hand", 1), deal, result, tuple(Luck.from_data(i) for i in items), given)
+            lucks = tuple(Luck.from_data(i) for i in items)
+            return cls(_whole(data["hand"], "hand", 1), deal, result, lucks, given)
         except KeyError as e:
             raise CoachDataError(f"not a stored hand's luck (no {e})") from None
         except (TypeError, ValueError) as e:
