@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
-from gin_core import Action, GinError, Match, preset
+from gin_core import Action, GinError, Match, best_arrangement, preset
 from gin_core.analysis import MistakeKind
 from gin_core.bots import make_bot
+from gin_core.bots.reasons import ReasonKind
 from gin_core.puzzles import puzzle as puzzle_module
 from gin_core.puzzles.puzzle import DecisionKind, MoveValue, Puzzle, daily_puzzle, puzzle_set
 
@@ -453,3 +454,17 @@ def test_a_puzzle_whose_every_move_was_measured_still_says_what_the_double_check
         monkeypatch.setattr(puzzle_module, "_checks", lambda pz=pz: {pz.id: Checked.ROBUST})
         assert model.legend(pz).endswith(model.double_check(pz))
         assert "Double-checked" in model.legend(pz)
+
+
+@pytest.mark.parametrize("day", [1, 2, 3, 5, 6, 13])
+def test_the_reason_names_the_move_it_speaks_of_and_its_value(day: int) -> None:
+    """The engine's reason leaves the move out: alone it said "Leaves 9 deadwood" under a list
+    of moves, no subject. It names the best move, and a discard's deadwood is the hand's left."""
+    p = daily_puzzle(datetime.date(2026, 11, day))
+    shown = model.answer(p, p.answer, "progress").reason
+    label = model.answer_label(p.position, p.answer)
+    assert shown.startswith(label + ": ")
+    why = p.reason(p.answer)
+    if why.kind == ReasonKind.LEAVES_DEADWOOD:
+        kept = [c for c in p.position.hand if c != p.answer.card]
+        assert shown == f"{label}: leaves {best_arrangement(kept).deadwood_value} deadwood."

@@ -10,6 +10,7 @@ Pure (no ``js``): the writer (ui.py) copies these into the DOM; tested in CPytho
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Literal
 
 from gin_core import Action, Card, PlayerView
@@ -294,12 +295,19 @@ def answer(puzzle: Puzzle, played: Action, progress: str) -> AnswerModel:
     """The verdict on ``played``: right, close or not, the best move, every value, and why."""
     pos = puzzle.position
     verdict = verdict_of(puzzle, played)
-    reason = narrate.reason_words(puzzle.reason(puzzle.answer), odds=False)
+    reason = best_reason(puzzle)
     if pos.knock is not None:
         reason = declaration_reason(pos, puzzle.answer)
     rows = values(puzzle, played)
     head = headline(puzzle, played, verdict)
     return AnswerModel(verdict != "wrong", head, rows, reason, progress, verdict, legend(puzzle))
+
+
+def best_reason(puzzle: Puzzle) -> str:
+    """Why the best move, naming it: the engine's reason leaves the move out ("leaves 9
+    deadwood"), so the move's label is its subject ("Discard Q♠: leaves 9 deadwood.")."""
+    words = replace(puzzle.reason(puzzle.answer), wins=None, points=None).describe()
+    return f"{answer_label(puzzle.position, puzzle.answer)}: {words}."
 
 
 def declaration_reason(position: Position, action: Action) -> str:
