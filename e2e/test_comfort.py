@@ -280,3 +280,33 @@ def test_the_settings_dialog_fits_a_phone_with_no_sideways_scroll(page, site_url
             .filter(e => e.getClientRects().length && e.getBoundingClientRect().right > edge + 0.5)
             .map(e => e.id || e.textContent.trim().slice(0, 30))]; }""")
     assert wide == [0, []], wide
+
+
+ONE_LINE = """sel => { const e = document.querySelector(sel), lh = parseFloat(getComputedStyle(e).lineHeight);
+    return [e.getClientRects().length, e.getBoundingClientRect().height < 1.5 * lh + 4]; }"""
+
+
+def test_the_opponents_deadwood_at_the_showdown_is_one_line_on_a_phone(page, site_url):
+    """QA: at the showdown on a phone the opponent's "deadwood 15" chip wrapped onto two lines
+    (the label row squeezed it); the chip's words now stay together."""
+    page.set_viewport_size(PHONE)
+    open_game(page, site_url, f"?seed=31&{FAST}")
+    play_until_showdown(page)
+    page.wait_for_selector("#opp-deadwood:not([hidden])")
+    assert page.evaluate(ONE_LINE, "#opp-deadwood") == [1, True], page.inner_text("#opp-deadwood")
+    page.screenshot(path=str(ARTIFACTS.parent / "qa-showdown-deadwood-chip.png"))
+
+
+def test_statistics_opens_on_its_heading_and_says_no_daily_in_a_sentence(page, site_url):
+    """QA: Statistics opened with the focus in the daily's date field (on a phone, the date picker
+    in your face), and an empty history read "1. No daily played yet.", a list of one. It opens
+    on its heading, as the other dialogs open on theirs or their first control, and says so in
+    a sentence."""
+    page.set_viewport_size(PHONE)
+    open_game(page, site_url, f"?seed=123&{FAST}")
+    page.click("[data-act=stats]")
+    page.wait_for_selector("#dlg-stats[open]")
+    assert page.evaluate("document.activeElement.id") == "stats-title"
+    assert page.locator("#daily-history li").count() == 0 and not page.is_visible("#daily-history")
+    assert page.inner_text("#daily-history-none") == "No daily played yet."
+    page.screenshot(path=str(ARTIFACTS.parent / "qa-statistics-opens.png"))

@@ -68,7 +68,10 @@ class DailyUI:
             f'aria-label="Play again: {dom.esc(r.label)}, as practice">Play again</button></li>'
             for r in model.rows
         )
-        dom.by_id("daily-history").innerHTML = items or "<li>No daily played yet.</li>"
+        history = dom.by_id("daily-history")
+        history.innerHTML = items
+        dom.set_hidden(history, not items)  # none: a sentence says so, not a list of one
+        dom.set_hidden(dom.by_id("daily-history-none"), bool(items))
         field = dom.by_id("daily-date")
         field.min, field.max = model.first, model.today
         if not str(field.value):
