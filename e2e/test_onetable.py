@@ -343,3 +343,18 @@ def test_a_seat_sitting_the_hand_out_is_shown_no_deadwood_and_no_sort(page, site
     page.wait_for_function("document.querySelectorAll('#my-hand .card').length >= 10")
     bar = page.inner_text("#seat-me .hand-bar")
     assert "Deadwood" in bar and "Sort" in bar, bar
+
+
+TOP_BAR = """() => [...document.querySelectorAll('.topbar .score')].filter(e => e.getClientRects().length)
+    .map(e => e.querySelector('.who').textContent)"""
+
+
+def test_at_three_the_top_bar_shows_every_players_score_on_a_phone(page, site_url):
+    """QA: at three the top bar showed you and your current opponent only; every player of the
+    table is scored there now, on a phone too (no sideways scroll)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, site_url, f"?{FAST}&table_seed=22")
+    sit_down(page, "three")  # you sit the first hand out: the leader is shown as your "opponent"
+    assert sorted(page.evaluate(TOP_BAR)) == ["Left", "Right", "You"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(ROOT / "artifacts" / "qa-three-seats-top-bar.png"))

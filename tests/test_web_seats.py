@@ -27,6 +27,7 @@ from ginweb.seats import tally  # noqa: E402  (same)
 from ginweb.storage import seatrecord as record  # noqa: E402  (same)
 from ginweb.storage import stats  # noqa: E402  (same)
 from ginweb.storage.settings import Settings  # noqa: E402  (same)
+from ginweb.table.around import party_names  # noqa: E402  (same)
 from ginweb.table.facade import TableFacade  # noqa: E402  (same)
 from ginweb.table.model import Look, TableModel  # noqa: E402  (same)
 from ginweb.table.playstate import Blocked, new_game  # noqa: E402  (same)
@@ -601,3 +602,23 @@ def test_play_here_puts_back_what_the_other_tab_left_on_the_table():
     here.plays.resume_stored(savefmt.loads(here.vault.data["match"], KEY), None, None)
     assert here.reads.seated is None and here.game.uid == "mine" and here.reads.counts
     assert here.reads.view().hand == there.reads.view().hand
+
+
+@pytest.mark.parametrize("seating", sorted(ALONE))
+def test_the_top_bar_scores_every_party_of_the_table_once(seating):
+    """QA: at three the top bar showed only you and your current opponent (the third player's
+    score nowhere above the table). Every party the table scores is named once with its score,
+    you first and your opponent next, whether you play or sit the hand out."""
+    s = session_at(seating, seed=4)
+    for _ in range(400):
+        sp = s.reads.seated
+        assert sp is not None
+        view = sp.view()
+        f = model(s).facts
+        shown = [(f.me, f.scores[0]), (f.opp, f.scores[1])] + [(p.name, p.score) for p in f.others]
+        every = list(zip(party_names(view, sp.names), view.scores, strict=True))
+        assert sorted(shown) == sorted(every) and shown[0] == every[view.parties[view.seat]]
+        if sp.table.hands:  # checked with the first hand's points scored
+            break
+        step(s)
+    assert s.reads.seated is not None and s.reads.seated.table.hands

@@ -108,6 +108,13 @@ class Controls(Frozen):
     sort: str
 
 
+class PartyScore(Frozen):
+    """One party's name and score, as the top bar shows it."""
+
+    name: str
+    score: int
+
+
 class Facts(Frozen):
     scores: tuple[int, int]
     target: str
@@ -121,6 +128,7 @@ class Facts(Frozen):
     opp: str = "Computer"
     handover: str | None = None  # "Pass to …": the table is covered for the handover
     seating: str = ""  # a table of seats: its seating (gin_core's Seating); "" at your match
+    others: tuple[PartyScore, ...] = ()  # a table of seats: every party beside you and ``opp``
 
 
 class ScoreRow(Frozen):

@@ -18,6 +18,7 @@ from .model import (
     Facts,
     Hands,
     Look,
+    PartyScore,
     Piles,
     Result,
     ResultButton,
@@ -47,7 +48,8 @@ def present_seated(
 
 def facts(view: SeatView, who: tuple[str, ...], base: Facts, target: int | None) -> Facts:
     """The facts line of the table: your party's score and the other party's (your opponent's,
-    or while you sit out the leader's), the table's target, its status and seating."""
+    or while you sit out the leader's), then every other party's in seat order (at three or
+    four each on their own, all of them score), the table's target, its status and seating."""
     names, scores = party_names(view, who), view.scores
     mine = view.parties[view.seat]
     pair = next((p for p in view.pairing if view.seat in p), None)
@@ -61,6 +63,7 @@ def facts(view: SeatView, who: tuple[str, ...], base: Facts, target: int | None)
         scores=(scores[mine], scores[theirs]),
         me=names[mine],
         opp=names[theirs],
+        others=tuple(PartyScore(names[p], scores[p]) for p in others if p != theirs),
         target=f"to {target}" if target is not None else base.target,
         status=status(view, who, base),
         seating=str(view.seating),

@@ -9,7 +9,7 @@ from typing import Any
 from ...kit import dom
 from .. import handover
 from ..intents import Origin
-from ..model import TableModel
+from ..model import PartyScore, TableModel
 from ..tablestate import Motion
 from .board import Board
 from .plates import SeatPlates
@@ -50,6 +50,7 @@ IDS = (
     "handover-title",
     "handover-text",
     "table-bar",
+    "score-others",
 )
 
 
@@ -142,6 +143,16 @@ class TableUI:
             self.text("handover-title", handover.title(f.handover))
             self.text("handover-text", f.status)
 
+    def others(self, parties: tuple[PartyScore, ...]) -> None:
+        """Every other party's score at a table of more than two (none at your match)."""
+        if self._changed("score-others", "parties", parties):
+            self.el["score-others"].innerHTML = "".join(
+                f'<div class="score other"><span class="who">{dom.esc(p.name)}</span> '
+                f'<output aria-live="off">{p.score}</output></div>'
+                for p in parties
+            )
+        self.hide("score-others", not parties)
+
     def controls(self, model: TableModel) -> None:
         c = model.controls
         for ident, shown in (
@@ -164,6 +175,7 @@ class TableUI:
         f = model.facts
         self.text("score-you", str(f.scores[0]))
         self.text("score-cpu", str(f.scores[1]))
+        self.others(f.others)
         self.text("target-info", f.target)
         self.text("hand-info", f.hand)
         self.hide("thinking", not f.thinking)
