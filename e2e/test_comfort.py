@@ -7,6 +7,7 @@ choose again). axe audits the settings dialog and the tutor's question. Screensh
 
 from __future__ import annotations
 
+import datetime
 import json
 from pathlib import Path
 
@@ -14,6 +15,8 @@ import pytest
 from gin_e2e import ARTIFACTS, wait_ready
 from test_a11y import SIZES, Audit
 from test_game import FAST, SETTINGS_KEY, open_game, play_until_showdown, wait_turn
+
+from gin_core.puzzles.puzzle import daily_puzzle
 
 BRIEF_SHOTS = Path("/work/briefs/shots")
 PHONE = {"width": 390, "height": 844}
@@ -310,3 +313,57 @@ def test_statistics_opens_on_its_heading_and_says_no_daily_in_a_sentence(page, s
     assert page.locator("#daily-history li").count() == 0 and not page.is_visible("#daily-history")
     assert page.inner_text("#daily-history-none") == "No daily played yet."
     page.screenshot(path=str(ARTIFACTS.parent / "qa-statistics-opens.png"))
+
+
+SMALL_IN_DIALOG = """sel => [...document.querySelector(sel)
+        .querySelectorAll('button, a[href], input, select, summary')]
+    .filter(e => e.getClientRects().length && !e.disabled)
+    .map(e => e.matches('[type=radio], [type=checkbox]')
+        ? (e.closest('label') || document.querySelector(`label[for="${e.id}"]`) || e) : e)
+    .map(e => { const b = e.getBoundingClientRect(),
+                      name = e.dataset.act || e.id || e.textContent.trim().slice(0, 30);
+                return [name, Math.round(b.width), Math.round(b.height)]; })
+    .filter(([, w, h]) => w < 44 || h < 44)"""
+
+
+CARD_TARGETS = """() => [...document.querySelectorAll('#puzzle-board .puzzle-hand button.card')]
+  .flatMap(c => {
+    const b = c.getBoundingClientRect(), half = (44 - b.width) / 2 - 0.5;
+    const x = b.x + b.width / 2, y = b.y + b.height / 2;
+    return [[b.left - half, y], [b.right + half, y], [x, b.top - half]]
+        .filter(([px, py]) => document.elementFromPoint(px, py)?.closest('button.card') !== c)
+        .map(([px, py]) => [c.dataset.action, Math.round(b.width), Math.round(px), Math.round(py)]); })"""
+
+
+def test_every_control_in_a_phones_dialogs_is_a_thumbs_size(page, site_url):
+    """QA: inside the dialogs on a phone the review's moves were 32 px tall and its step buttons
+    40-42, Help's "Learn to play" 32, the settings' radios and checkboxes 18-20 (now the whole
+    label is the target), the puzzle's hand cards 38 px wide: each is at least 44 px each way
+    (a radio or checkbox by its label, which a tap on checks it; a puzzle's card, its drawing
+    unchanged, by where a tap 3 px beyond its edge lands)."""
+    page.set_viewport_size(PHONE)
+    open_game(page, site_url, f"?seed=31&{FAST}")
+    small = {}
+    for act, dlg in (("help", "#dlg-help"), ("settings", "#dlg-settings")):
+        page.click(f"[data-act={act}]")
+        page.wait_for_selector(f"{dlg}[open]")
+        small[dlg] = page.evaluate(SMALL_IN_DIALOG, dlg)
+        page.screenshot(path=str(ARTIFACTS.parent / f"qa-dialog-thumbs-{act}.png"))
+        page.keyboard.press("Escape")
+    play_until_showdown(page)
+    page.click("#result:not([hidden]) #btn-review")
+    page.wait_for_selector("#dlg-review[open] #review-moves button")
+    small["#dlg-review"] = page.evaluate(SMALL_IN_DIALOG, "#dlg-review")
+    page.screenshot(path=str(ARTIFACTS.parent / "qa-dialog-thumbs-review.png"))
+    page.keyboard.press("Escape")
+    page.click("[data-act=puzzles]")
+    page.wait_for_selector("#puzzle-board [data-act=puzzle-move]")
+    small["puzzles"] = page.evaluate(SMALL_IN_DIALOG, "#puzzle-board")
+    page.goto(site_url + f"?puzzle={daily_puzzle(datetime.date(2026, 11, 2)).id}&{FAST}")  # a discard
+    wait_ready(page, 60)
+    page.wait_for_selector("#puzzle-board .puzzle-hand button.card")
+    page.locator("#puzzle-board .puzzle-hand").scroll_into_view_if_needed()
+    small["puzzle cards"] = page.evaluate(CARD_TARGETS)
+    page.screenshot(path=str(ARTIFACTS.parent / "qa-dialog-thumbs-puzzle.png"))
+    assert all(not found for found in small.values()), small
+    assert len(small) == 5
