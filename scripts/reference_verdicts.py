@@ -35,6 +35,7 @@ from pathlib import Path
 from statistics import median
 from typing import Any
 
+from rate_puzzles import ATTEMPTS, rated
 from reference import (
     DEEP,
     MODELS,
@@ -809,7 +810,9 @@ def fold_ledger(ids: tuple[str, ...]) -> None:
 def prune(runs: list[Path], earlier: list[Path], admit: Path | None = None) -> None:
     """Retire the puzzles whose answer was clearly beaten from gin_core/puzzle_data.py (the
     other lines kept in order), add after them the new puzzles of the part files under
-    ``admit`` that the runs found robust (in file order), write the robust and unclear ids to
+    ``admit`` that the runs found robust (in file order) with the rating the levels' attempts
+    fit like every other's (``rate_puzzles.rated``: about half a CPU second a puzzle, the rows
+    appended to its attempts file), write the robust and unclear ids to
     gin_core/puzzles/reference_data.py and fold the set into the daily puzzle's ledger (the new
     puzzles take the retired ones' days first, so no other day changes)."""
     found = statuses(runs, earlier)
@@ -819,7 +822,7 @@ def prune(runs: list[Path], earlier: list[Path], admit: Path | None = None) -> N
     shipped = {pz.id for pz in puzzle_set()}  # a retired puzzle is not added back
     new = part_lines(admit) if admit is not None else {}
     kept += [
-        parse_line(pid, line)
+        rated(parse_line(pid, line), ROOT / ATTEMPTS)
         for pid, line in new.items()
         if pid not in shipped and found.get(pid) == "robust"
     ]

@@ -388,13 +388,57 @@ def test_new_puzzles_enter_the_set_only_once_the_check_finds_them_robust(
     exec(data, namespace)
     ids = namespace["IDS"].split()
     assert ids == [pz.id for pz in shipped] + [line_id(new[0])]
-    assert namespace["PUZZLES"].split("\n")[-1] == new[0]
+    added = namespace["PUZZLES"].split("\n")[-1].split(" ")
+    assert added[:1] + added[2:] == new[0].split(" ")[:1] + new[0].split(" ")[2:]  # its rating: fitted
     labels = (tmp_path / "gin_core" / "puzzles" / "reference_data.py").read_text()
     assert line_id(new[0]) in labels and line_id(new[1]) not in labels and line_id(new[2]) not in labels
     assert capsys.readouterr().out == f"{len(shipped) + 1} puzzles kept, 0 retired, 1 added; robust 2\n"
     ledger: dict[str, str] = {}
     exec((tmp_path / "gin_core" / "puzzles" / "daily_ledger.py").read_text(), ledger)
     assert ledger["DAYS"].split() == [*DAYS.split(), line_id(new[0])]  # a day of its own, after the others
+
+
+def test_a_puzzle_admitted_gets_the_rating_the_levels_attempts_fit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``prune --admit`` rates a new puzzle as ``rate_puzzles.py fit`` rates the set: the
+    levels attempt it, the row is kept with the maker's rating as its prior, and the rating
+    shipped is the fitted one, which a later ``fit`` leaves as it is."""
+    import json
+    import shutil
+
+    import rate_puzzles
+    import reference_verdicts
+    from rate_puzzles import attempted, fitted, read_rows, refitted
+    from reference_verdicts import prune
+
+    from gin_core.puzzles import puzzle_set
+    from gin_core.puzzles.puzzle import format_line, line_id, parse_line
+
+    shipped = puzzle_set()[3]
+    fields = format_line(shipped).split(" ")
+    moves = fields[4].split(",")
+    line = " ".join([*fields[:4], ",".join([moves[1], moves[0], *moves[2:]])])  # answered otherwise
+    pid = line_id(line)
+    maker = parse_line(pid, line)
+    parts = tmp_path / "parts"
+    parts.mkdir()
+    (parts / "part-000001.txt").write_text(line + "\n")
+    run = tmp_path / "run.jsonl"
+    run.write_text(json.dumps({"key": pid, "verdict": "robust", "pairs": []}))
+    for name in ("puzzle_data.py", "puzzles/reference_data.py", "puzzles/daily_ledger.py"):
+        (tmp_path / "gin_core" / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(Path(reference_verdicts.ROOT) / "gin_core" / name, tmp_path / "gin_core" / name)
+    monkeypatch.setattr(reference_verdicts, "ROOT", tmp_path)
+    prune([run], [], parts)
+    rows = read_rows(tmp_path / rate_puzzles.ATTEMPTS)
+    assert rows == {pid: attempted(maker)} and rows[pid]["prior"] == maker.rating
+    data = (tmp_path / "gin_core" / "puzzle_data.py").read_text()
+    namespace: dict[str, str] = {}
+    exec(data, namespace)
+    rating = int(namespace["PUZZLES"].split("\n")[-1].split(" ")[1])
+    assert rating == fitted(maker.rating, rows[pid]["solved"]) != maker.rating
+    assert refitted(data, rows) == (data, [rating - maker.rating])
 
 
 # ----- meld choices: the declaration checked where nobody plays on ----------------------------

@@ -158,10 +158,7 @@ def simulate(  # 6 parameters: the decision, its guess, and how the playout's se
     elif kind == ActionKind.DRAW_STOCK:
         state = PlayoutState([me | 1 << stock.pop(), opp], top, stock, 0, Phase.DISCARD, pile_draws=draws)
     elif kind == ActionKind.DRAW_PILE:
-        started = taking_state(view, know, opp, stock)
-        if started is None:  # this draw reaches the pile draw limit: the hand is dead
-            return 0, END_UNITS
-        state = started
+        return played_take(view, know, opp, stock, wary, limits)
     elif view.phase == Phase.WALL:  # pass at the wall: the hand is dead
         return 0, END_UNITS
     elif view.player == view.dealer:  # the second pass of the upcard: the other player draws
@@ -169,6 +166,25 @@ def simulate(  # 6 parameters: the decision, its guess, and how the playout's se
     else:
         state = PlayoutState([me, opp], top, stock, 1, Phase.OFFER, passes=1)
     return playout(rules, limit, state, wary, limits)
+
+
+def played_take(  # 6 parameters: simulate's, its guess as the opponent's hand and a copied stock
+    view: PlayerView,
+    know: Knowledge,
+    opp: Mask,
+    stock: list[int],
+    wary: int,
+    limits: tuple[int, int] | None,
+) -> tuple[int, int]:
+    """:func:`simulate` of taking the face-up card. At the wall the take obliges the knock, so
+    the knock follows it, by the rules' limit, whatever ``wary`` and ``limits`` model: a wary
+    playout self would decline an undercut knock and play on, a move the engine does not allow."""
+    started = taking_state(view, know, opp, stock)
+    if started is None:  # this draw reaches the pile draw limit: the hand is dead
+        return 0, END_UNITS
+    if view.phase == Phase.WALL:
+        return playout(view.rules, view.knock_limit, started, wary & ~1)
+    return playout(view.rules, view.knock_limit, started, wary, limits)
 
 
 def taking_state(view: PlayerView, know: Knowledge, opp: Mask, stock: list[int]) -> PlayoutState | None:
