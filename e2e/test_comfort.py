@@ -243,3 +243,40 @@ def test_a_phones_toolbar_shows_every_tools_name(page, site_url, size):
         assert page.locator(".topbar").bounding_box()["height"] < 60
         assert all(bottom <= height for bottom in page.evaluate(HAND_BAR))
     keep_shot(page, "toolbar")
+
+
+THUMB = 44  # px: the least height and width of a control a thumb uses on a phone (WCAG 2.5.5)
+SMALL_CONTROLS = """() => [...document.querySelectorAll('button, a[href], input, select, summary')]
+    .filter(e => !e.closest('dialog') && !e.matches('.skip') && e.getClientRects().length)
+    .map(e => { const b = e.getBoundingClientRect(), name = e.dataset.act || e.id || e.textContent.trim();
+                return [name, Math.round(b.width), Math.round(b.height)]; })
+    .filter(([, w, h]) => w < 44 || h < 44)"""
+
+
+def test_every_control_on_a_phones_table_is_a_thumbs_size_at_the_hands_end(page, site_url):
+    """QA: at a hand's end on a phone the Sort buttons were 32 px tall, "Replay this deal" 24,
+    "Why the computer played as it did" 20, the scoreboard's Review and deal code about 20, the
+    chart's summary 32: every control on the table (the skip link, shown on focus, aside) is now
+    at least 44 px each way."""
+    page.set_viewport_size(PHONE)
+    open_game(page, site_url, f"?seed=31&{FAST}")
+    play_until_showdown(page)
+    page.wait_for_selector("#result:not([hidden]) [data-act=replay]")
+    assert page.locator("#scoreboard [data-act=review]").count()  # the controls the test is about are shown
+    assert page.evaluate(SMALL_CONTROLS) == []
+
+
+def test_the_settings_dialog_fits_a_phone_with_no_sideways_scroll(page, site_url):
+    """QA: on a phone the Rules part of Settings was 531 px wide in a 356 px dialog (a fieldset
+    is as wide as its widest content: the preset's long name), so the preset, the rules' help
+    and their fields were cut off at the right edge and the dialog scrolled sideways."""
+    page.set_viewport_size(PHONE)
+    open_game(page, site_url, f"?seed=123&{FAST}")
+    page.click("[data-act=settings]")
+    page.wait_for_selector("#dlg-settings[open]")
+    wide = page.evaluate("""() => {
+        const d = document.getElementById('dlg-settings'), edge = d.getBoundingClientRect().right;
+        return [d.scrollWidth - d.clientWidth, [...d.querySelectorAll('input, select, label, p, legend')]
+            .filter(e => e.getClientRects().length && e.getBoundingClientRect().right > edge + 0.5)
+            .map(e => e.id || e.textContent.trim().slice(0, 30))]; }""")
+    assert wide == [0, []], wide

@@ -465,6 +465,33 @@ def test_keyboard_only_draw_and_discard(page, site_url):
     assert p == 0 and a.kind == "discard" and str(a.card) == target
 
 
+def test_passing_the_upcard_from_its_button_leaves_the_keyboard_in_your_hand(page, site_url):
+    """QA: Enter on the Pass button hid the button under the focus, which fell to the page: the
+    keyboard had to find the table again. It goes to your hand, as after Take."""
+    open_game(page, site_url, f"?seed=31&dealer=1&{FAST}")
+    page.focus("#btn-pass")
+    page.keyboard.press("Enter")
+    assert wait_turn(page) == "draw"
+    assert page.evaluate("document.activeElement.dataset.key") in hand_keys(page)
+
+
+def test_sorting_from_the_keyboard_keeps_the_focus_on_its_card(page, site_url):
+    """QA: "S" (sort by suit) and "R" (by rank) with the keyboard on a card of your hand moved
+    that card in the page and the focus fell to the page itself: the next arrow key did nothing.
+    The focus stays on the card, wherever the sort put it."""
+    open_game(page, site_url, f"?seed=31&dealer=1&{FAST}")
+    page.keyboard.press("p")
+    assert wait_turn(page) == "draw"
+    for way, key in (("suit", "s"), ("rank", "r")):
+        before = hand_keys(page)
+        card = before[-1]
+        page.focus(f'#my-hand .card[data-key="{card}"]')
+        page.keyboard.press(key)
+        page.wait_for_selector(f'#sort-{way}[aria-pressed="true"]')
+        assert hand_keys(page) != before  # the sort moved the cards
+        assert page.evaluate("document.activeElement.dataset.key") == card, way
+
+
 def test_drag_to_draw_discard_and_reorder(page, site_url):
     open_game(page, site_url, f"?seed=31&dealer=1&{FAST}")
     page.click("#btn-pass")

@@ -327,3 +327,19 @@ def test_the_hint_and_a_fair_undo_work_at_a_table(page, site_url):
     page.wait_for_selector("#table:not([data-seating])")
     page.wait_for_function(f"localStorage.getItem({TABLE_KEY!r}) === null")
     assert page.is_hidden("#table-bar") and page.locator("#my-hand .card").count() in (10, 11)
+
+
+def test_a_seat_sitting_the_hand_out_is_shown_no_deadwood_and_no_sort(page, site_url):
+    """QA: while you sat a hand out at three (no card of yours on the table), the bar under your
+    hand said "Deadwood 0" beside the Sort buttons; it shows neither, and both come back with
+    your cards at the next hand."""
+    open_game(page, site_url, f"?{FAST}&table_seed=22")
+    sit_down(page, "three")  # you deal the first hand: you sit it out
+    assert page.locator("#my-hand .card").count() == 0
+    bar = page.inner_text("#seat-me .hand-bar")  # the text shown (none of a hidden element)
+    assert "Deadwood" not in bar and "Sort" not in bar, bar
+    page.wait_for_selector(NEXT_LIVE)
+    page.click(NEXT_LIVE)
+    page.wait_for_function("document.querySelectorAll('#my-hand .card').length >= 10")
+    bar = page.inner_text("#seat-me .hand-bar")
+    assert "Deadwood" in bar and "Sort" in bar, bar

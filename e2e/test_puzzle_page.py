@@ -58,6 +58,23 @@ def test_a_puzzle_solved_by_keyboard_and_the_next_one_in_place(page, site_url):
     assert not audit.found, audit.found
 
 
+def test_on_a_phone_every_control_of_the_puzzle_page_is_a_thumbs_size(page, site_url):
+    """QA: in a blog post on a phone, "Next puzzle" and "Open in the game" were 20 px tall links;
+    every control of the puzzle page is now at least 44 px each way (the hand's cards aside:
+    38 x 53 px, as on the table, where eleven share the width)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site_url + f"puzzle.html?puzzle={puzzle_id(20)}")
+    wait_ready(page, 60)
+    page.wait_for_selector(SHOWN)
+    small = page.eval_on_selector_all(
+        "button:not(.card), a[href], select, input",
+        "es => es.filter(e => e.getClientRects().length).map(e => [e.id || e.textContent.trim(),"
+        " Math.round(e.getBoundingClientRect().width), Math.round(e.getBoundingClientRect().height)])"
+        ".filter(([, w, h]) => w < 44 || h < 44)",
+    )
+    assert page.locator("#puzzle-next").is_visible() and small == [], small
+
+
 def test_a_shared_position_is_valued_in_the_page(page, site_url):
     code = puzzle_by_id(puzzle_id(7)).position.code
     page.goto(site_url + f"puzzle.html?puzzle={code}")

@@ -198,3 +198,26 @@ def test_a_meld_choice_answered_by_keyboard(page, site_url):
     found = verdict(page)
     assert "Right: Lay down" in found["text"] and found["rows"] == len(puzzle.moves), found
     shot(page, "meld-choice")
+
+
+IN_VIEW = """sel => { const b = document.querySelector(sel).getBoundingClientRect();
+    return b.height > 0 && b.top >= 0 && b.bottom <= innerHeight; }"""
+
+
+def test_on_a_phone_the_verdict_comes_into_view_when_you_answer(page, site_url):
+    """QA: on a phone the dialog jumped to its top when a move was tapped ("Next puzzle" took the
+    focus), and the verdict, under the moves, stayed out of sight: the player saw nothing
+    happen. The verdict is now scrolled into view; the focus is still on "Next puzzle". The
+    theme's choice, 20 px tall, is a thumb's size too."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    puzzle = max(puzzle_set(), key=lambda p: len(p.position.legal_actions))  # its verdict under the fold
+    page.goto(site_url + f"?puzzle={puzzle.id}&fast=1")
+    wait_ready(page, 60)
+    page.wait_for_selector(SHOWN)
+    last = page.locator("#puzzle-board [data-act=puzzle-move]").last
+    last.scroll_into_view_if_needed()
+    last.click()
+    page.wait_for_selector("#puzzle-answer.wrong, #puzzle-answer.right")  # written and scrolled in one task
+    assert page.evaluate(IN_VIEW, "#puzzle-answer .puzzle-verdict")
+    assert page.evaluate("document.activeElement.id") == "puzzle-next"
+    assert page.locator("#puzzle-theme").bounding_box()["height"] >= 44  # QA: 20 px, a thumb's size now

@@ -54,7 +54,8 @@ def test_result_is_luck_minus_losses(hands: list[tuple[Match, HandReview]]) -> N
             for v in r.verdicts
         )
         assert abs(luck.result - (luck.total - clipped)) <= noise + 0.01 * (len(luck.items) + 1)
-        assert luck.adjusted == pytest.approx(luck.result - luck.total)
+        assert luck.adjusted == pytest.approx(-clipped, abs=0.01)  # the verdicts' losses: the review's
+        assert luck.luck == pytest.approx(luck.result - luck.adjusted)
         record = m.records[0]
         assert luck.result == record.points[0] - record.points[1]
 
@@ -161,7 +162,7 @@ def test_a_match_s_luck_adds_up_its_reviewed_hands() -> None:
     hands = [hand_luck(m, n, r) for n, r in reviews.items()]
     assert whole.hands == 2
     assert whole.result == sum(h.result for h in hands) == sum(r.points[0] - r.points[1] for r in m.records)
-    assert whole.luck == pytest.approx(sum(h.total for h in hands), abs=0.01)
+    assert whole.luck == pytest.approx(sum(h.luck for h in hands), abs=0.01)
     assert whole.adjusted == pytest.approx(whole.result - whole.luck, abs=0.01)
     assert match_luck(m, {2: reviews[2]}).result == hands[1].result
     assert match_luck(m, {}) == MatchLuck(0, 0, 0.0, 0.0)

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin_core import Action, ActionKind, Match, Phase, make_bot, preset
-from gin_core.analysis import HandLuck, hand_luck
+from gin_core.analysis import HandLuck, hand_luck, rating
 from gin_core.analysis.coach import HandReview, Strength, review
 from gin_core.presets import PRESETS
 
@@ -62,9 +62,19 @@ def check_identity(luck: HandLuck, r: HandReview) -> None:
     parts = luck.parts()
     assert round(parts.cards + parts.turns + parts.noise + parts.decisions, 1) == luck.result
     measured = sum(v.played_value - v.best_value for v in r.verdicts)
-    assert abs(parts.decisions - measured) <= 0.05 + 0.005 * len(luck.items)  # items are to 0.01
+    assert abs(luck.result - luck.total - measured) <= 0.05 + 0.005 * len(luck.items)  # items are to 0.01
+    check_decisions_agree(parts.decisions, r)
     line = presenter.luck_text(parts)
     assert len(said(line)) == 4 and round(sum(said(line)), 1) == luck.result
+
+
+def check_decisions_agree(decisions: float, r: HandReview) -> None:
+    """Your decisions' part is what the review's other figures count: the accuracy line's points
+    lost a decision, times the decisions, and at least what the mistakes gave away."""
+    judged = rating([r])
+    assert abs(decisions + sum(v.loss for v in r.verdicts)) <= 0.051  # to a tenth
+    assert abs(-decisions - judged.average_loss * judged.decisions) <= 0.05 + 0.005 * judged.decisions
+    assert -decisions >= r.given_away - 0.05
 
 
 @pytest.mark.parametrize("rules", sorted(PRESETS))
@@ -125,7 +135,7 @@ def test_the_statistics_say_the_review_s_decisions() -> None:
     _m, hands = played("classic", 5)
     data = stats.empty({"coach": record.check_counts})
     for r, luck in hands:
-        record.count_review(data, "m1", r, "standard", (luck.total, luck.result))
+        record.count_review(data, "m1", r, "standard", (luck.luck, luck.result))
     rows = dict(presenter.coach_rows(data["coach"]))
     per_hand = rows[presenter.NET_LABEL]
     net, luck_said, decisions = said(" = " + per_hand)

@@ -20,6 +20,7 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
 from ginweb.table.around import Place, pair_seat, party_board, seats_around  # noqa: E402  (the page's package lives in web/)
 from ginweb.table.seatview import seen_from  # noqa: E402
+from ginweb.words import narrate  # noqa: E402
 from test_web_seats import hand_over as to_hand_end  # noqa: E402
 from test_web_seats import play  # noqa: E402
 
@@ -129,10 +130,30 @@ def test_partners_one_column_per_side_and_both_games_told():
     said = [
         "Dead hand: no score"
         if g.record.settlement is None
-        else g.record.settlement.explain((NAMES[4][g.seats[0]], NAMES[4][g.seats[1]]))
+        else narrate.game_words(g.record.settlement, (NAMES[4][g.seats[0]], NAMES[4][g.seats[1]]))
         for g in hand.games
     ]
     assert board.rows[0] == ("1", *(str(p) for p in hand.points), "; ".join(said))
+
+
+SECOND_PERSON_SLIPS = re.compile(r"\bYou (knocks|has|goes|undercuts)\b|\b(undercuts|to|of) You\b")
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 1))
+def test_a_game_of_yours_on_the_scoreboard_speaks_to_you_in_the_second_person(seed, dealer):
+    """QA: the partners' scoreboard said "You knocks: 56 - 9 deadwood = 47 to You" (the engine's
+    third-person words with the name "You"); each game's words agree with who is speaking."""
+    table = to_hand_end(TableMatch(table_preset("partners"), seed=seed, dealer=dealer), seed)
+    board = party_board(table.view(0), NAMES[4])
+    games = board.rows[0][board.head.index("Games")]
+    assert not SECOND_PERSON_SLIPS.search(games), games
+    for g in table.hands[0].games:
+        s = g.record.settlement
+        if s is not None:  # between two others, the engine's own words (true minus signs)
+            assert narrate.game_words(s, ("Left", "Right")) == s.explain(("Left", "Right")).replace(
+                " - ", " \u2212 "
+            )
 
 
 def test_hollywood_a_row_per_game_a_column_per_player():

@@ -255,6 +255,17 @@ def test_gin_the_gin_goes_through_and_scores_the_bonus() -> None:
     assert settlement is not None and settlement.kind == "gin" and settlement.bonus == 25
 
 
+def test_the_gin_lessons_last_words_say_who_scores_as_the_engine_settles_it() -> None:
+    """QA: after "You score 25 gin bonus + 70 = 95" the lesson said "Gin! The computer scores its
+    whole deadwood against it", as if the computer scored."""
+    done = model.choose(model.Progress("gin"), "gin KD")
+    settlement = model.position(done.lesson, done.played).settlement
+    assert settlement is not None and settlement.winner == 0 and done.verdict is not None
+    said = done.verdict.said
+    assert said.startswith("Gin! You score") and "computer scores" not in said, said
+    assert model.words_of(done.lesson)["gin_layoffs"] in said  # the lay-off rule, from the rules
+
+
 def test_the_card_just_taken_may_not_be_discarded() -> None:
     refused = model.choose(model.Progress("discarding"), "discard KH")
     assert refused.step == 0 and refused.verdict is not None and not refused.verdict.right

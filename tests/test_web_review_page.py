@@ -369,7 +369,7 @@ def test_the_coach_counts_your_level_and_the_hand_s_luck(coached: HandReview) ->
     m = v.stats["coach"]["matches"]["u1"]
     luck = hand_luck(s.reads.own_game.match, 1, coached)
     assert m["level"] == "beginner" and m["decisions"] == len(coached.verdicts)
-    assert m["luck_tenths"] == round(luck.total * 10) and m["net"] == luck.result
+    assert m["luck_tenths"] == round(luck.luck * 10) and m["net"] == luck.result
 
 
 def test_review_controls_keys_and_dialog_are_its_intents() -> None:

@@ -424,6 +424,7 @@ def test_a_seat_sitting_the_hand_out_is_shown_no_hand_and_can_play_nothing():
         not m.zones.mine and not m.zones.opp and {spec.card for spec in m.zones.pile} <= set(game.hand.pile)
     )
     assert m.facts.status == "You sit this hand out: Left and Right play."
+    assert m.hands.deadwood is None  # QA: "Deadwood 0" and the sort buttons were shown under no cards
     assert s.reads.hand_keys() == [] and s.reads.shown_melds() == [] and not s.reads.can_undo()
     with pytest.raises(LookupError):
         s.reads.view()  # nobody asks a game's view of a seat that has none (the hint, the tutor, a knock)

@@ -10,8 +10,11 @@ skill), the hand's result telescopes::
 
     result = sum of luck - sum of (best_value - played_value)
 
-exactly for the losses as measured (signed), and within the estimate's noise for the verdicts'
-losses (which are never negative). It needs no search of its own: it reads the review.
+exactly for the losses as measured (signed). The best of several noisy values runs high, so
+measured losses overstate what a decision gave away; the review's accuracy and mistakes count the
+verdicts' losses (less one error, never negative), and so does your decisions' part of a result
+(:class:`LuckParts`): what the measured losses say beyond them is the estimates' noise. It needs
+no search of its own: it reads the review.
 """
 
 from __future__ import annotations
@@ -88,9 +91,11 @@ class LuckParts:
     """A result (``result`` net points for the player) told as parts that add up to it exactly,
     each to a tenth of a point: ``cards`` (the deal, your stock draws, the hidden cards shown at
     the end), ``turns`` (the computer's turns as you saw them: its draws and its choices, which
-    your view cannot tell apart), ``decisions`` (your moves against the coach's best, signed:
-    the luck-adjusted result) and ``noise``: two estimates of one position differing, plus the
-    rounding of the others to a tenth (what the identity needs to be exact)."""
+    your view cannot tell apart), ``decisions`` (what your moves gave away against the coach's
+    best: the verdicts' losses the accuracy and the mistakes count, added; the luck-adjusted
+    result) and ``noise``: two estimates of one position differing, what the measured losses
+    overstate beyond the verdicts' losses, plus the rounding of the others to a tenth (what the
+    identity needs to be exact)."""
 
     result: int
     cards: float
@@ -128,19 +133,28 @@ class HandLuck:
     deal_code: str
     result: int
     items: tuple[Luck, ...]
+    given: float | None = None  # the verdicts' losses added (None: a hand's luck stored before)
 
     @property
     def total(self) -> float:
+        """The items' luck added: the result less the decisions' losses as measured."""
         return round(sum(i.points for i in self.items), 2)
+
+    @property
+    def luck(self) -> float:
+        """What the hand's result owes to everything but your decisions: the result less the
+        luck-adjusted result (the cards, the computer's turns, the estimates' noise)."""
+        return round(self.result - self.adjusted, 2)
 
     def of_kind(self, kind: LuckKind) -> float:
         return round(sum(i.points for i in self.items if i.kind == kind), 2)
 
     @property
     def adjusted(self) -> float:
-        """The luck-adjusted result: what the hand's play was worth, the cards taken out; by
-        the identity, your decisions' part (the sum of ``played_value - best_value``)."""
-        return round(self.result - self.total, 2)
+        """The luck-adjusted result: what the hand's play was worth, the cards taken out; your
+        decisions' part, minus the verdicts' losses added (a hand's luck stored before they
+        were kept: the measured losses, ``result - total``)."""
+        return round(-self.given if self.given is not None else self.result - self.total, 2)
 
     def parts(self) -> LuckParts:
         """The result split into parts that add up to it exactly (see :class:`LuckParts`)."""
@@ -152,11 +166,13 @@ class HandLuck:
         )
 
     def to_data(self) -> dict[str, Any]:
+        given = {} if self.given is None else {"given": self.given}
         return {
             "hand": self.hand_number,
             "deal": self.deal_code,
             "result": self.result,
             "items": [i.to_data() for i in self.items],
+            **given,
         }
 
     @classmethod
@@ -166,7 +182,9 @@ class HandLuck:
             deal, items, result = data["deal"], data["items"], data["result"]
             if not isinstance(deal, str) or not isinstance(items, list) or type(result) is not int:
                 raise CoachDataError("not a stored hand's luck (bad 'deal', 'items' or 'result')")
-            return cls(_whole(data["hand"], "hand", 1), deal, result, tuple(Luck.from_data(i) for i in items))
+            given = None if data.get("given") is None else _points(data["given"], "given")
+            lucks = tuple(Luck.from_data(i) for i in items)
+            return cls(_whole(data["hand"], "hand", 1), deal, result, lucks, given)
         except KeyError as e:
             raise CoachDataError(f"not a stored hand's luck (no {e})") from None
         except (TypeError, ValueError) as e:
@@ -197,7 +215,8 @@ def hand_luck(match: Match, hand_number: int, review: HandReview) -> HandLuck:
         table.apply(action, player)
     result = record.points[seat] - record.points[1 - seat]
     items.append(Luck(start, LuckKind.SHOWDOWN, round(result - before, 2)))
-    return HandLuck(hand_number, record.deal_code, result, tuple(items))
+    given = round(sum(v.loss for v in review.verdicts), 2)
+    return HandLuck(hand_number, record.deal_code, result, tuple(items), given)
 
 
 @dataclass(frozen=True)
@@ -221,7 +240,7 @@ def match_luck(match: Match, reviews: Mapping[int, HandReview]) -> MatchLuck:
         raise ArgumentError(f"reviews must map hand numbers to reviews, not {shown(reviews)}")
     lucks = [hand_luck(match, n, r) for n, r in sorted(reviews.items())]
     result = sum(h.result for h in lucks)
-    luck = round(sum(h.total for h in lucks), 2)
+    luck = round(sum(h.luck for h in lucks), 2)
     parts = [h.parts() for h in lucks]
     added = sum(parts[1:], parts[0]) if parts else None
     return MatchLuck(len(lucks), result, luck, round(result - luck, 2), added)

@@ -259,7 +259,7 @@ LESSONS: tuple[Lesson, ...] = (
                 PLAY_MOVE,
                 "gin",
                 "That is not gin: gin discards the one card left out, so the other ten are all in melds.",
-                "Gin! The computer scores its whole deadwood against it.",
+                "Gin! You score the bonus and the computer's deadwood: it {gin_layoffs}.",
             ),
         ),
     ),

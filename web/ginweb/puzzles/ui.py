@@ -79,7 +79,10 @@ class PuzzlesUI:
             f"<tbody>{rows}</tbody></table>"
         )
         dom.set_text(dom.by_id("puzzle-progress"), model.progress)
-        dom.by_id("puzzle-next").focus()
+        # the keyboard goes on from "Next puzzle"; the eye to the verdict (on a phone it is
+        # under the moves, and focusing "Next puzzle" at the dialog's top left it out of sight)
+        dom.by_id("puzzle-next").focus(dom.js_obj({"preventScroll": True}))
+        box.scrollIntoView(dom.js_obj({"block": "nearest"}))
 
     def progress(self, text: str, mistakes: str) -> None:
         dom.set_text(dom.by_id("puzzle-progress"), text)

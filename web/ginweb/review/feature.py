@@ -88,7 +88,7 @@ BUTTON = HandButton("review", "Review", "Review this hand", "btn-review")
 
 def _luck(luck: HandLuck) -> tuple[float, int]:
     """What the cards gave you in a hand, and its net result (for the statistics)."""
-    return luck.total, luck.result
+    return luck.luck, luck.result
 
 
 def seen_at(match: Match, wanted: Sequence[tuple[int, int]]) -> list[PlayerView]:

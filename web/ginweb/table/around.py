@@ -31,6 +31,7 @@ from gin_core import (
 )
 
 from ..kit.frozen import Frozen
+from ..words import narrate
 
 
 class Place(StrEnum):
@@ -304,6 +305,6 @@ def _hand_row(hand: TableHand, who: tuple[str, ...], games: bool) -> tuple[str, 
 
 
 def game_result(players: tuple[str, str], record: HandRecord) -> str:
-    """How a finished game was scored, in gin_core's words with the players' names."""
+    """How a finished game was scored, gin_core's arithmetic in the players' names."""
     s = record.settlement
-    return "Dead hand: no score" if s is None else s.explain(players)
+    return "Dead hand: no score" if s is None else narrate.game_words(s, players)

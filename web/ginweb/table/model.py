@@ -90,7 +90,7 @@ class Hands(Frozen):
     showdown: bool
     opp_label: str
     opp_deadwood: int | None  # shown once the hand is laid out
-    deadwood: int
+    deadwood: int | None  # None: no hand of yours on the table (sitting the hand out, covered)
     deadwood_after: str  # "after discarding K♦" with 11 cards
     can_knock: bool
     knock_info: str
@@ -197,7 +197,7 @@ def covered(v: PlayerView, look: Look) -> TableModel:
             False,
             f"{look.opp}'s hand, face down",
             None,
-            0,
+            None,
             "",
             False,
             "",

@@ -138,14 +138,26 @@ class Moves:
         if s.ui.handover:
             self.pass_device()
         self.screen.render(Motion.DEAL if action.kind == ActionKind.NEXT_HAND else Motion.MOVE, origin)
-        if keyboard:
-            keys = s.reads.hand_keys()
-            focus(keys[min(place, len(keys) - 1)] if keys else None)
-        elif s.ui.drawn is not None:
-            focus(s.ui.drawn)
+        key = self.focus_after(action, keyboard, place)
+        if key is not None:
+            focus(key)
         self.screen.later(s.kept.flush)
         self.turns.kick()
         return True
+
+    def focus_after(self, action: Action, keyboard: bool, place: int) -> str | None:
+        """Where the keyboard goes after your move (None: it stays): a discard by key, to the
+        card now at its ``place``; a draw, to the card drawn; a pass, to your hand (the Pass
+        button under the focus is gone)."""
+        s = self.session
+        keys = s.reads.hand_keys()
+        if keyboard:
+            return keys[min(place, len(keys) - 1)] if keys else None
+        if s.ui.drawn is not None:
+            return s.ui.drawn
+        if action.kind == ActionKind.PASS and keys:
+            return s.ui.focus if s.ui.focus in keys else keys[0]
+        return None
 
     def questioned(self, action: Action, origin: i.Origin | None) -> bool:
         """Ask a feature's question about your move before it is played (True if one is asked):

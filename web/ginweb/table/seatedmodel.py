@@ -154,7 +154,7 @@ def watching(view: SeatView, ui: TableState, look: Look, who: tuple[str, ...]) -
             False,
             f"{players}'s cards, face down",
             None,
-            0,
+            None,
             "",
             False,
             "",

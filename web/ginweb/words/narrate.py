@@ -155,6 +155,37 @@ def points_line(s: Settlement) -> str:
     return f"{head}{verb(who_, 'score', 'scores')} {sum_text} = {s.points}."
 
 
+def game_words(s: Settlement, names: Sequence[str]) -> str:
+    """How one game at a table was scored, its two players by name (``s.explain``'s arithmetic,
+    true minus signs): a player named "You" (the holder) is spoken to, "You knock: 56 \u2212 9
+    deadwood = 47 to you", never "You knocks ... to You"."""
+    k, d = names[s.knocker], names[s.defender]
+    kd, dd = s.knocker_deadwood, s.defender_deadwood
+    if s.kind in ("gin", "big_gin"):
+        label = "Big gin" if s.kind == "big_gin" else "Gin"
+        text = f"{label} by {_them(k)}: {s.bonus} bonus + {dd} deadwood of {_them(d)}"
+    elif s.kind == "undercut":
+        text = f"{_agree(d, 'undercut')} {_them(k)}: {s.bonus} bonus + ({kd} \u2212 {dd}) deadwood"
+    elif s.winner is None:
+        have = "have" if d == NAMES[0] else "has"
+        return f"{_agree(k, 'knock')} with {kd}, {d} also {have} {dd}: no points"
+    else:
+        text = f"{_agree(k, 'knock')}: {dd} \u2212 {kd} deadwood"
+    if s.multiplier != 1:
+        text += ", doubled by the spade upcard"
+    return text if s.winner is None else f"{text} = {s.points} to {_them(names[s.winner])}"
+
+
+def _agree(name: str, stem: str) -> str:
+    """A player and a verb that agree: "You knock", "Left knocks"."""
+    return f"{name} {stem}" if name == NAMES[0] else f"{name} {stem}s"
+
+
+def _them(name: str) -> str:
+    """A player named inside a sentence: "you", or their name."""
+    return "you" if name == NAMES[0] else name
+
+
 def hand_headline(settlement: Settlement | None, names: Sequence[str] | None = None) -> str:
     """The hand's result in a few words: for you against the computer, or with two people's
     ``names`` (the log is read by both)."""

@@ -205,8 +205,12 @@ class Board:
         moves an element in the page); a card now here is no longer in another zone's order."""
         if keys != self.order[z]:
             cont = self.zone[z]
+            held = dom.opt(dom.document.activeElement)
             for k in keys:
                 cont.appendChild(self.els[k])
+            if held is not None and cont.contains(held) and not held.matches(":focus"):
+                # a moved element loses the focus: the keyboard stays on its card (a sort)
+                held.focus(dom.js_obj({"preventScroll": True}))
             self.order[z] = keys
         for other in ZONES:
             if other != z:

@@ -22,6 +22,8 @@ IDS = (
     "opp-hand",
     "my-hand",
     "deadwood",
+    "deadwood-box",
+    "sort-group",
     "score-you",
     "score-cpu",
     "target-info",
@@ -120,7 +122,10 @@ class TableUI:
         self.hide("opp-deadwood", h.opp_deadwood is None)
         if h.opp_deadwood is not None:
             self.text("opp-deadwood", f"deadwood {h.opp_deadwood}")
-        self.text("deadwood", str(h.deadwood))
+        self.hide("deadwood-box", h.deadwood is None)  # no hand held: no count, nothing to sort
+        self.hide("sort-group", h.deadwood is None)
+        if h.deadwood is not None:
+            self.text("deadwood", str(h.deadwood))
         self.text("deadwood-after", h.deadwood_after)
         self.cls("seat-me", "can-knock", h.can_knock)
         self.text("knock-info", h.knock_info)
