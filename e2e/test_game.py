@@ -566,16 +566,22 @@ def test_hint_ranks_moves_and_undo_takes_back(page, site_url):
     page.click("#btn-hint")
     page.wait_for_selector("#dlg-hint[open] .hints li")
     texts = page.eval_on_selector_all("#dlg-hint .hints .val", "els => els.map(e => e.textContent)")
-    # a match to 100: the best move's chance to win the match, the others' change from it, and
-    # the hand points beside them
-    # (a move within the noise of the best marked "close"), best first by the values shown
-    shown = [t.removesuffix(" \u00b7 close") for t in texts]
-    assert len(texts) >= 2 and all("% to win the match \u00b7 " in t and t.endswith(" pts") for t in shown)
+    # a match to 100: the first move's chance to win the match and its hand points; the others,
+    # what the hand's analysis will say each gives away (the chance, the points) and its grade,
+    # best first by the figures shown
+    assert len(texts) >= 2 and "% to win the match \u00b7 " in texts[0] and texts[0].endswith(" pts")
     best = float(texts[0].split("%")[0])
     assert 0 < best < 100
-    changes = [float(t.split("%")[0].replace("\u2212", "-")) for t in texts[1:]]
-    assert all(-100 < c <= 0 for c in changes) and changes == sorted(changes, reverse=True)
-    assert "Best first, by the values shown" in page.inner_text("#dlg-hint .note")
+    grades = ("best", "good", "inaccuracy", "mistake", "blunder")
+    assert all(t.split(" \u00b7 ")[-1] in grades for t in texts[1:]), texts
+    changes = [
+        tuple(float(f.split("%")[0].split(" ")[0].replace("\u2212", "-")) for f in t.split(" \u00b7 ")[:2])
+        for t in texts[1:]
+    ]
+    assert all(-100 < c[0] <= 0 and c[1] <= 0 for c in changes) and changes == sorted(changes, reverse=True)
+    assert "Best first, as the hand\u2019s analysis will judge each move" in page.inner_text(
+        "#dlg-hint .note"
+    )
     assert page.locator("#dlg-hint .hints li.best").count() == 1
     # play the suggestion from the hint panel
     page.click("#dlg-hint .hints li.best [data-act=hint-play]")

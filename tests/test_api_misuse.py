@@ -457,6 +457,7 @@ def rows() -> dict[str, Row]:
             [preset("classic"), hand, 0, make_bot("beginner"), make_bot("beginner")],
             {},
         ),
+        "ranked": (ga.ranked, [[]], {}),
         "rule_fields": (g.rule_fields, [], {}),
         "same_move": (ga.same_move, [view.legal_actions[0], view.legal_actions[0]], {}),
         "save_match": (g.save_match, [m], {}),

@@ -44,3 +44,34 @@ def test_a_job_no_longer_current_stops_at_its_next_slice_unreported_and_not_done
     while jobs.step():
         pass
     assert log[-1] == "c0" and results == [10, 10], "queued again, it runs to its end"
+
+
+def test_a_shared_key_is_worked_once_and_every_asker_is_told():
+    """The tutor and the hint share the job of a turn's verdicts (its key names the turn): the
+    second asker is told when it is done (once, however often it asks), a later one at once."""
+    jobs, log, tutor, hint, later = Jobs(), [], [], [], []
+    assert jobs.add("turn", counting(2, log, "a"), tutor.append)
+    assert not jobs.add("turn", counting(2, log, "x"), hint.append)
+    assert not jobs.add("turn", counting(2, log, "x"), hint.append)
+    while jobs.step():
+        pass
+    assert log == ["a0", "a1"] and tutor == [20] and hint == [20]
+    assert not jobs.add("turn", counting(2, log, "x"), later.append)
+    assert later == [20] and jobs.result("turn") == 20 and log == ["a0", "a1"]
+
+
+def test_a_job_waited_for_runs_first_and_only_the_last_results_are_kept():
+    from ginweb.kit.background import KEPT, MISSING
+
+    jobs, log, results = Jobs(), [], []
+    jobs.add("review", counting(2, log, "r"), results.append)
+    jobs.add("turn", counting(1, log, "t"), results.append)
+    jobs.first("turn")
+    while jobs.step():
+        pass
+    assert log == ["t0", "r0", "r1"]
+    for k in range(KEPT):
+        jobs.add(f"k{k}", counting(1, log, "k"), results.append)
+    while jobs.step():
+        pass
+    assert jobs.result("turn") is MISSING and jobs.result(f"k{KEPT - 1}") == 10

@@ -1,31 +1,45 @@
-"""The hint's value words (web/ginweb/words/narrate.py, pure): the chance to win the match and hand
-points under rules with a target, changes from the best move for the others, points only for
-one-hand rules."""
+"""The hint's figures (web/ginweb/words/verdicts.py, pure): the first move's chance to win the match
+and hand points under rules with a target; the others, what the review will say each gives away
+(the figures of its "Coach prefers" line) and its grade; points only under one-hand rules."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from gin_core import Action, Candidate, Reason
+from gin_core import Action, Reason
+from gin_core.analysis import Judged, Verdict
 from gin_core.bots.reasons import ReasonKind
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from ginweb.words.narrate import hint_value
+from ginweb.words.verdicts import choice, prefers
 
 WHY = Reason(ReasonKind.DRAWS)
 MINUS = "\u2212"
+STOCK, PILE = Action.parse("draw_stock"), Action.parse("draw_pile")
 
 
-def test_the_best_move_shows_its_chance_and_the_others_their_loss():
-    best = Candidate(Action.parse("draw_stock"), 3.24, WHY, win=0.6231)
-    other = Candidate(Action.parse("draw_pile"), 0.84, WHY, win=0.5921)
-    assert hint_value(best, best) == ("62.3% to win the match \u00b7 +3.2 pts", False)
-    assert hint_value(other, best) == (f"{MINUS}3.1% to win the match \u00b7 {MINUS}2.4 pts", True)
+def judged(
+    played: Action, value: float, best_value: float, win: float | None, win_loss: float | None
+) -> Judged:
+    verdict = Verdict(3, played, STOCK, value, best_value, error=0.5, win_loss=win_loss)
+    return Judged(verdict, WHY, WHY, win)
 
 
-def test_one_hand_rules_show_points():
-    best = Candidate(Action.parse("draw_stock"), 1.5, WHY)
-    other = Candidate(Action.parse("draw_pile"), -0.25, WHY)
-    assert hint_value(best, best) == ("+1.5 pts", False)
-    assert hint_value(other, best) == (f"{MINUS}0.2 pts", True)
+def test_the_first_move_shows_its_chance_and_the_others_the_reviews_loss_and_grade():
+    best = judged(STOCK, 3.24, 3.24, 0.6231, 0.0)
+    other = judged(PILE, -4.76, 3.24, 0.5321, 0.091)
+    assert choice(best, best) == ("62.3% to win the match \u00b7 +3.2 pts", False)
+    shown, worse = choice(other, best)
+    assert worse and shown == f"{MINUS}9.1% to win the match \u00b7 {MINUS}7.5 pts \u00b7 inaccuracy"
+    # the same figures as the review's line on that move
+    assert prefers(other.verdict, "Draw from the stock") == (
+        "Inaccuracy. Coach prefers: Draw from the stock (+9.1% to win the match, 7.5 points more)."
+    )
+
+
+def test_one_hand_rules_show_points_and_a_move_within_the_noise_shows_no_loss():
+    best = judged(STOCK, 1.5, 1.5, None, None)
+    near = judged(PILE, 1.2, 1.5, None, None)
+    assert choice(best, best) == ("+1.5 pts", False)
+    assert choice(near, best) == ("+0.0 pts \u00b7 good", False)

@@ -28,7 +28,7 @@ import contextlib
 import hashlib
 import math
 from collections import Counter
-from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -65,7 +65,7 @@ from ..bots.kernel import (
 from ..cards import CARDS, Card, cards_of, mask_of
 from ..checks import check_int, check_is, check_player, check_real, check_seed, check_slice_ms
 from ..checks import describe as shown
-from ..errors import GinError
+from ..errors import ArgumentError, GinError
 from ..flow import Phase
 from ..match import Match
 from ..view import PlayerView
@@ -654,6 +654,7 @@ class Judged:
     verdict: Verdict
     played_why: Reason
     best_why: Reason
+    played_win: float | None = None  # under a target: the move's own chance to win the match
 
 
 def think_judged(  # 8 parameters: think_verdict's
@@ -687,7 +688,8 @@ def think_judged(  # 8 parameters: think_verdict's
         mistake = diagnose(view, played, best.action)
         if flagged_at(view.stock_size, mistake.kind, played.kind):
             verdict = replace(verdict, mistake=mistake)
-    return Judged(verdict, mine.reason(), best.reason())
+    win = None if mine.win is None else round(mine.win, 4)
+    return Judged(verdict, mine.reason(), best.reason(), win)
 
 
 def think_decision(
@@ -728,6 +730,33 @@ def think_choices(
     check_is(strength, Strength, "strength")
     slice_ms = check_slice_ms(slice_ms)
     return _judge_all(view, move_index, seed, Judge.of(view), strength, slice_ms)
+
+
+def ranked(judged: Sequence[Judged]) -> tuple[Judged, ...]:
+    """A decision's moves as the hint lists them, from the review's own verdicts on each
+    (:func:`think_decision`, :func:`think_choices`): first the move the review prefers (the best
+    its verdicts name most often, on a tie the one whose own values rank first), then every other
+    move by what the review says it gives away against its better move (:attr:`Verdict.win_loss`
+    under a target, then :attr:`Verdict.loss`), ties by the move's own values. So the values
+    shown, the best's own and the others' losses, never rise down the list, and the first move
+    is the one the review's "Coach prefers" names. The argument is checked (a list or tuple of
+    :class:`Judged`)."""
+    if not isinstance(judged, (list, tuple)):
+        raise ArgumentError(f"judged must be a list or tuple of Judged, not {shown(judged)}")
+    moves = [check_is(j, Judged, "each judged move") for j in judged]
+    if not moves:
+        return ()
+    named = Counter(str(j.verdict.best) for j in moves)
+
+    def own(j: Judged) -> tuple[float, float]:
+        return rank_key(j.played_win, j.verdict.played_value)
+
+    first = min(moves, key=lambda j: (-named[str(j.verdict.played)], own(j)))
+    rest = sorted(
+        (j for j in moves if j is not first),
+        key=lambda j: (j.verdict.win_loss or 0.0, j.verdict.loss, own(j)),
+    )
+    return (first, *rest)
 
 
 def _judge_all(  # 6 parameters: a decision, its seed and judge, and how it is valued

@@ -4,11 +4,13 @@ grade a mistake or a blunder (see model.py), "Are you sure?" with the reason, th
 better move; "Play it anyway" or "Change my move".
 
 As your turn starts, the analysis's verdict on every legal move is worked out as a background job
-(``think_decision`` on the match on the table, in slices while the table is idle, like a hint;
-with a friend's device, whose deal no match here holds, ``think_choices`` on your view), so the
-check is ready when you move. If they are not ready yet, the move goes through unasked: the page never
-waits for the tutor. A question is not a hint and not an undo: the statistics do not count it
-(the decision stays yours, and answering it changes no move already played).
+(``table/judgement.py``: ``think_decision`` on the match on the table, in slices while the table is
+idle; with a friend's device, whose deal no match here holds, ``think_choices`` on your view), so
+the check is ready when you move. The job's key is the turn's, shared with the hint: the verdicts
+are worked out once a turn, whichever asks first, and each is told. If they are not ready yet,
+the move goes through unasked: the page never waits for the tutor. A question is not a hint and
+not an undo: the statistics do not count it (the decision stays yours, and answering it changes no
+move already played).
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from collections.abc import Callable
 from typing import Protocol
 
 from gin_core import Action
-from gin_core.analysis import Judged, think_choices, think_decision
+from gin_core.analysis import Judged
 
-from ..kit.background import SLICE_MS, while_current
+from ..kit.background import while_current
+from ..table import judgement
 from ..table.port import Background, Draws, Feature, Job, LoadsLater, Question, Questions
 
 
@@ -43,6 +46,7 @@ class TutorFeature(Feature, Background, Draws, Questions, LoadsLater):
         self.ui = ui  # None: nothing shown (the CPython tests)
         self.tutored = tutored
         self.values: tuple[str, tuple[Judged, ...]] | None = None  # a turn's key, its moves' verdicts
+        self.asked: str | None = None  # the turn whose verdicts the tutor last asked for
 
     def turn_key(self) -> str | None:
         """The key of your turn now if the tutor is on and you are to move, else None (two
@@ -53,23 +57,27 @@ class TutorFeature(Feature, Background, Draws, Questions, LoadsLater):
             return None
         if not t.deciding():
             return None
-        return f"tutor:{t.game.uid}:{t.epoch}:{t.progress}"
+        return judgement.turn_key(t.game.uid, t.epoch, t.progress)
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
-        """The values of your moves this turn, worked out while you think."""
+        """The values of your moves this turn, worked out while you think (or, should the hint
+        have asked first, told when its job is done: the key is shared)."""
         key = self.turn_key()
-        if key is None or known(key):
+        if key is None or (self.values is not None and self.values[0] == key):
             return []
+        if known(key) and self.asked == key:  # queued, and the tutor is told when it is done
+            return []
+        self.asked = key
         t = self.table
-        if t.remote is None:
-            judging = think_decision(t.game.match, slice_ms=SLICE_MS)
-        else:
-            judging = think_choices(t.view(), t.progress, t.game.bot_seed, slice_ms=SLICE_MS)
-        work = while_current(judging, lambda: self.turn_key() == key)
-        return [(key, work, lambda found: self.valued(key, found))]
+        match = t.game.match if t.remote is None else None
+        judging = judgement.judging(match, t.view(), t.progress, t.game.bot_seed)
+        return [(key, while_current(judging, lambda: self.turn_key() == key), self.valued)]
 
-    def valued(self, key: str, found: tuple[Judged, ...]) -> None:
-        self.values = (key, found)
+    def valued(self, found: tuple[Judged, ...]) -> None:
+        """This turn's verdicts are known (a job of a turn gone is never reported done)."""
+        key = self.turn_key()
+        if key is not None:
+            self.values = (key, found)
         self.draw()
 
     def draw(self) -> None:

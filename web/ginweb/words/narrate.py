@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import replace
 
-from gin_core import Action, Candidate, Card, Event, Match, MatchResult, PlayerView, Reason, Settlement
-from gin_core.bots import clearly_better, rank_value
+from gin_core import Action, Card, Event, Match, MatchResult, PlayerView, Reason, Settlement
 
 NAMES = ("You", "Computer")
 
@@ -85,30 +84,6 @@ def reason_words(reason: Reason, odds: bool = True) -> str:
 def signed(value: float) -> str:
     """A figure to a tenth with its sign, minus as the minus sign."""
     return f"{value:+.1f}".replace("-", "\u2212")
-
-
-def hint_value(cand: Candidate, best: Candidate) -> tuple[str, bool]:
-    """A hint's value in words, and whether it is worse: the best move's chance to win the match
-    and its expected points of this hand, another move's as changes from the best ("-3.1% to
-    win the match, -2.4 pts" with true minus signs); expected points only under one-hand rules."""
-    if cand.win is None or best.win is None:
-        return f"{signed(cand.value)} pts", cand.value < 0
-    if cand is best:
-        return f"{100 * cand.win:.1f}% to win the match \u00b7 {signed(cand.value)} pts", False
-    change = 100 * (cand.win - best.win)
-    return f"{signed(change)}% to win the match \u00b7 {signed(cand.value - best.value)} pts", change < 0
-
-
-CLOSE_WORD = "close"  # a move within the noise of the best's estimate (gin_core.bots.ranking)
-
-
-def close_mark(cand: Candidate, best: Candidate) -> str:
-    """ " · close" after the value of a move the best is not clearly better than (its gap within
-    :data:`gin_core.bots.ranking.CLEAR_ERRORS` paired standard errors), else nothing."""
-    if cand is best or cand.error is None:
-        return ""
-    gap = rank_value(best.win, best.value) - rank_value(cand.win, cand.value)
-    return "" if clearly_better(gap, cand.error) else f" \u00b7 {CLOSE_WORD}"
 
 
 def action_label(action: Action, top: Card | None = None, spoken: bool = False) -> str:

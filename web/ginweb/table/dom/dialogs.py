@@ -6,16 +6,20 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from gin_core import PRESETS, Candidate, Card, MatchResult
+from gin_core import PRESETS, Card, MatchResult, PlayerView
+from gin_core.analysis import Judged
 
 from ...kit import dom
 from ...kit.dom import Js
 from ...storage import stats
 from ...storage.settings import LEVEL_TEXT, LEVELS, PRESET_TEXT, Settings
-from ...words import narrate
+from ...words import narrate, verdicts
 from ..port import Question
 
-VALUE_TITLE = "Chance to win the match once this hand is over, and expected points of this hand"
+VALUE_TITLE = (
+    "The first move: its chance to win the match once this hand is over and its expected points of "
+    "this hand; another: what the hand's analysis will say it gives away against its better move"
+)
 
 
 def _open(dlg: Js) -> None:
@@ -92,39 +96,38 @@ class Dialogs:
 
     # ----- hint ---------------------------------------------------------------------------
 
-    def hint_open(self) -> None:
-        dom.by_id(
-            "hint-body"
-        ).innerHTML = (
-            '<p class="busy"><span class="spinner" aria-hidden="true"></span> Weighing every move\u2026</p>'
+    def hint_open(self, view: PlayerView) -> None:
+        moves = len(view.legal_actions)
+        dom.by_id("hint-body").innerHTML = (
+            '<p class="busy"><span class="spinner" aria-hidden="true"></span> '
+            f"Judging each of your {moves} moves as the hand\u2019s analysis will judge it\u2026</p>"
         )
         _open(self.hint_dlg)
 
-    def hint_show(self, cands: Sequence[Candidate], top: Card | None) -> None:
-        if not cands:
-            dom.by_id("hint-body").innerHTML = "<p>No move to suggest.</p>"
+    def hint_show(self, moves: Sequence[Judged], top: Card | None) -> None:
+        if not moves:
+            dom.by_id("hint-body").innerHTML = "<p>No move to suggest: this move is forced.</p>"
             return
         rows = []
-        for i, c in enumerate(cands):
-            label = narrate.action_label(c.action, top)
-            why = narrate.reason_words(c.reason, odds=False)
-            val, worse = narrate.hint_value(c, cands[0])
-            val += narrate.close_mark(c, cands[0])
+        for i, j in enumerate(moves):
+            action = j.verdict.played
+            label = narrate.action_label(action, top)
+            why = narrate.reason_words(j.played_why, odds=False)
+            val, worse = verdicts.choice(j, moves[0])
             rows.append(
                 f'<li class="{"best" if i == 0 else ""}"><div class="hl"><b>{dom.esc(label)}</b>'
                 f'<span class="val{" neg" if worse else ""}" '
                 f'title="{VALUE_TITLE}">{dom.esc(val)}</span></div>'
                 f'<div class="why">{dom.esc(why)}</div>'
-                f'<button type="button" data-act="hint-play" data-action="{dom.esc(str(c.action))}" '
-                f'aria-label="Play: {dom.esc(narrate.action_label(c.action, top, spoken=True))}">'
+                f'<button type="button" data-act="hint-play" data-action="{dom.esc(str(action))}" '
+                f'aria-label="Play: {dom.esc(narrate.action_label(action, top, spoken=True))}">'
                 "Play</button></li>"
             )
         dom.by_id("hint-body").innerHTML = (
-            '<p class="note">Best first, by the values shown: each move was played out on likely '
-            "deals by the Hard computer's search: its chance to win the match once this hand is over "
-            "(in a match to a target; other moves: the change from the best) and its points of this "
-            f"hand. {narrate.CLOSE_WORD.capitalize()}: a move the best is not clearly better than "
-            "(within the noise of the playouts): both are reasonable.</p>"
+            '<p class="note">Best first, as the hand\u2019s analysis will judge each move once the hand is '
+            "over: each was played out on likely deals. The first: its chance to win the match once "
+            "this hand is over (in a match to a target) and its points of this hand; the others: what "
+            "the analysis will say each gives away against the move it prefers, and its grade.</p>"
             f'<ol class="hints">{"".join(rows)}</ol>'
         )
         first = dom.q(self.hint_dlg, "[data-act=hint-play]")

@@ -15,11 +15,13 @@ from typing import Protocol
 
 import js
 
-from gin_core import Candidate, Card, Phase, Settlement, think_hint
+from gin_core import Card, Phase, PlayerView, Settlement
+from gin_core.analysis import Judged, ranked
 
 from ...kit import dom
-from ...kit.background import SLICE_MS, Jobs
+from ...kit.background import MISSING, Jobs, while_current
 from ...words import narrate
+from .. import judgement
 from ..session import Session
 from ..tablestate import Motion, Stage
 
@@ -40,8 +42,8 @@ class Show(Protocol):
 
 
 class HintBox(Protocol):
-    def hint_open(self) -> None: ...
-    def hint_show(self, cands: Sequence[Candidate], top: Card | None) -> None: ...
+    def hint_open(self, view: PlayerView) -> None: ...
+    def hint_show(self, moves: Sequence[Judged], top: Card | None) -> None: ...
     def close_hint(self) -> None: ...
 
 
@@ -186,9 +188,9 @@ class Turns:
 
     def idle(self) -> bool:
         """Nothing the player waits for is under way: the computer is not thinking or moving,
-        no hint is being weighed, no showdown is being shown."""
+        no showdown is being shown (the hint waits for a job: ``judged``)."""
         stage = self.session.ui.stage
-        return not (self.driving or self.hinting) and stage in (Stage.LIVE, Stage.RESULT)
+        return not self.driving and stage in (Stage.LIVE, Stage.RESULT)
 
     def work(self) -> None:
         """Queue the background work the features want now (``port.Background.jobs``) and run the
@@ -196,6 +198,10 @@ class Turns:
         for f in self.session.plugs.background:
             for key, work, done in f.jobs(self.known):
                 self.jobs.add(key, work, done)
+        self.run()
+
+    def run(self) -> None:
+        """Run the queue of background work, unless it runs already."""
         if not self.working and self.jobs.queue:
             self.working = True
             dom.spawn(self.run_jobs())
@@ -218,7 +224,7 @@ class Turns:
         dom.spawn(self.hint())
 
     async def hint(self) -> None:
-        """Weigh every move for you, in slices, and show them best first."""
+        """Show the moves of your turn best first, as the hand's analysis will judge them."""
         s = self.session
         if self.hinting:
             return
@@ -227,19 +233,41 @@ class Turns:
             return
         self.hinting = True
         try:
-            epoch, n = s.epoch, s.reads.progress()
             view = s.reads.view()
-            self.box.hint_open()
-            done = await dom.in_slices(
-                think_hint(view, seed=s.game.bot_seed, slice_ms=SLICE_MS),
-                lambda: epoch == s.epoch and n == s.reads.progress(),
-            )
-            if done is None:
+            self.box.hint_open(view)
+            found = await self.judged()
+            if found is None:
                 self.box.close_hint()
                 return
-            cands = done[0]
-            self.box.hint_show(cands, view.top)
-            s.hinted(narrate.hint_target(cands[0].action) if cands else None)
+            moves = ranked(found)
+            self.box.hint_show(moves, view.top)
+            s.hinted(narrate.hint_target(moves[0].verdict.played) if moves else None)
             self.show.render(Motion.NONE)
         finally:
             self.hinting = False
+
+    async def judged(self) -> tuple[Judged, ...] | None:
+        """The verdicts of your moves this turn: at once if the tutor's job already found them,
+        else its job (the turn's shared key: ``table/judgement.py``) run before any other while
+        you wait; None if the turn ends first."""
+        s = self.session
+        key = self.turn_key()
+        while key is not None and key == self.turn_key():
+            found = self.jobs.result(key)
+            if found is not MISSING:
+                return found  # type: ignore[no-any-return]
+            if not self.known(key):
+                match = None if s.state.remote else s.game.match
+                work = judgement.judging(match, s.reads.view(), s.reads.progress(), s.game.bot_seed)
+                self.jobs.add(key, while_current(work, lambda: key == self.turn_key()), lambda _: None)
+            self.jobs.first(key)
+            self.run()
+            await dom.pause(40)
+        return None
+
+    def turn_key(self) -> str | None:
+        """The key of your turn's verdicts (None: not your turn)."""
+        s = self.session
+        if not s.reads.deciding():
+            return None
+        return judgement.turn_key(s.game.uid, s.epoch, s.reads.progress())
