@@ -349,34 +349,30 @@ def fold_days(days: tuple[str, ...], ids: tuple[str, ...]) -> tuple[str, ...]:
     """The ledger of days (:data:`.daily_ledger.DAYS`) once the set holds ``ids`` (in set order):
     each day keeps its puzzle; a day whose puzzle was retired goes to a spare (a puzzle of the
     set with no day yet: one added since), days in order, spares in set order; the spares left
-    over get new days at the end. A retired day with no spare left keeps the retired id (see
-    :func:`_daily_order`). So a fold changes no other day, and adding puzzles changes none."""
+    over get new days at the end. A retired day with no spare left takes the puzzle of the
+    pass's last day (years ahead: the pass is the set's length), and the pass ends a day
+    earlier. So a fold changes no other day of the pass, adding puzzles changes none, and every
+    puzzle of the set keeps exactly one day."""
     present, dated = set(ids), set(days)
     spares = iter([pid for pid in ids if pid not in dated])
-    kept = [pid if pid in present else next(spares, pid) for pid in days]
-    return (*kept, *spares)
+    kept: list[str | None] = [pid if pid in present else next(spares, None) for pid in days]
+    kept += spares
+    while None in kept:
+        last = kept.pop()
+        if last is not None:
+            kept[kept.index(None)] = last
+    return tuple(pid for pid in kept if pid is not None)
 
 
 @cache
 def _daily_order() -> tuple[int, ...]:
     """The set's puzzle numbers in the order the days take them: the ledger, folded over the set
-    as it is (:func:`fold_days`). A day whose puzzle was retired with no spare to take it shows
-    the puzzle half a pass on (the first held from there): a repeat, until a puzzle is added."""
+    as it is (:func:`fold_days`; the ledger on disk is folded whenever the set changes, so this
+    changes nothing then)."""
     from .daily_ledger import DAYS
 
-    days = fold_days(tuple(DAYS.split(" ")), _ids())
     index = _index()
-    order = [index.get(pid) for pid in days]
-    return tuple(_stand_in(order, k) if n is None else n for k, n in enumerate(order))
-
-
-def _stand_in(order: list[int | None], day: int) -> int:
-    """The puzzle half a pass on from ``day`` (the first held from there), for a retired day."""
-    for k in range(len(order)):
-        n = order[(day + len(order) // 2 + k) % len(order)]
-        if n is not None:
-            return n
-    raise PuzzleError("the set has no puzzle")
+    return tuple(index[pid] for pid in fold_days(tuple(DAYS.split(" ")), _ids()))
 
 
 def daily_puzzle(day: datetime.date) -> Puzzle:
