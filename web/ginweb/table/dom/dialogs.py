@@ -197,7 +197,7 @@ class Dialogs:
         body = "".join(f'<tr><th scope="row">{dom.esc(k)}</th><td>{dom.esc(v)}</td></tr>' for k, v in rows)
         dom.by_id("stats-body").innerHTML = f"<table class='stats'><tbody>{body}</tbody></table>"
         _open(self.stats_dlg)
-        # on its heading, not the daily's date field (a phone's date picker); by a call, as the
+        # on its heading, not the first field below it (a phone's date picker); by a call, as the
         # `autofocus` attribute is refused in a cross-origin frame (an embed) with a console error
         dom.by_id("stats-title").focus()
 
