@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts" / "e2e"
@@ -190,6 +191,22 @@ def pct(xs: list[float], p: float) -> float:
     return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
 
 
+def wait_saved(page) -> None:
+    """Wait until the last move is saved: it is drawn first and saved in a task just after (the
+    root carries ``data-unsaved`` meanwhile), so a reload before that resumes the move before."""
+    page.wait_for_function("() => !document.querySelector('[data-unsaved]')")
+
+
+def confirm_if_asked(page, timeout_ms: float = 5_000) -> None:
+    """Confirm the knock's dialog if it opens; a click the table refused (a notice instead, e.g.
+    while the computer's move is still being drawn) leaves the caller's loop to look again."""
+    try:
+        page.wait_for_selector("#dlg-confirm[open] #confirm-ok", timeout=timeout_ms)
+    except PlaywrightTimeout:
+        return
+    page.click("#dlg-confirm[open] #confirm-ok")
+
+
 def play_for_decisions(page, decisions: int, limit_s: float = 240) -> list[dict]:
     """Play simply (stock, discard the highest deadwood, knock when offered, next hand) until
     the computer has made ``decisions`` decisions; returns the page's decision records
@@ -218,7 +235,7 @@ def play_for_decisions(page, decisions: int, limit_s: float = 240) -> list[dict]
         else:
             if page.is_visible("#btn-knock") or page.is_visible("#btn-gin"):
                 page.click("#btn-gin" if page.is_visible("#btn-gin") else "#btn-knock")
-                page.click("#confirm-ok")
+                confirm_if_asked(page)
             else:
                 cards = page.query_selector_all("#my-hand .card.dw:not(.locked)") or page.query_selector_all(
                     "#my-hand .card:not(.locked)"

@@ -19,7 +19,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from gin_e2e import ARTIFACTS, wait_ready
+from gin_e2e import ARTIFACTS, wait_ready, wait_saved
 
 import gin_core
 from gin_core import Action, Match, load_match
@@ -77,7 +77,7 @@ def hand_keys(page) -> list[str]:
 def saved(page, store_key: str = MATCH_KEY) -> dict:
     """The stored match record, its sealed part opened: ``match`` is the engine's save. A move
     is drawn first and saved just after (the root's ``data-unsaved`` meanwhile): wait for it."""
-    page.wait_for_function("() => !document.querySelector('[data-unsaved]')")
+    wait_saved(page)
     text, key = page.evaluate(f"[localStorage.getItem({store_key!r}), localStorage.getItem({SEAL_KEY!r})]")
     assert text, "the page keeps no match in localStorage"
     data = json.loads(text)
@@ -338,6 +338,7 @@ def test_reload_mid_hand_resumes_exactly(page, site_url):
     if table(page)["phase"].endswith("_over"):
         pytest.skip("the hand ended before the reload")  # pragma: no cover (seed is chosen so it does not)
     wait_turn(page)
+    wait_saved(page)
     before = table_state(page)
     page.reload()
     wait_ready(page, 60)
@@ -630,6 +631,7 @@ def test_replay_deal_is_a_practice_hand_and_typed_deal_code(page, site_url):
     play_turn(page)
     wait_turn(page)
     mid = hand_keys(page)
+    wait_saved(page)
     page.reload()  # a reload keeps the practice hand on the table
     wait_ready(page, 60)
     page.wait_for_selector("#practice-bar:not([hidden])")

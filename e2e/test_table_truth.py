@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 
 import pytest
-from gin_e2e import ROOT, wait_ready
+from gin_e2e import ROOT, wait_ready, wait_saved
 from test_game import FAST, hand_keys, open_game, play_turn, saved_match, table, wait_turn
 
 from gin_core import Match, best_discard, preset
@@ -142,6 +142,7 @@ def test_the_just_drawn_marker_survives_a_reload(page, site_url):
     page.click("#stock")
     page.wait_for_selector("#my-hand .card.drawn")
     drawn = page.get_attribute("#my-hand .card.drawn", "data-key")
+    wait_saved(page)  # the draw is saved in a task after it is drawn
     page.reload()
     wait_ready(page, 60)
     page.wait_for_selector("#my-hand .card.drawn")
