@@ -732,6 +732,25 @@ def think_choices(
     return _judge_all(view, move_index, seed, Judge.of(view), strength, slice_ms)
 
 
+def think_seen(
+    view: PlayerView, move_index: int, seed: int, strength: Strength = STANDARD, slice_ms: float | None = None
+) -> Generator[int, None, tuple[Judged, ...]]:
+    """Every legal move of the player's own view of a match's hand (the match's target, scores
+    and hand number in it, as a position code keeps them) judged exactly as :func:`think_review`
+    judges move ``move_index`` of that hand with ``seed`` (:func:`decision_seed` of the deal and
+    the move): on the hand alone (:func:`~.replay.hand_start`: no target, no scores, hand 1,
+    which the guesses' random stream depends on), in match-win chance by the view's own rules and
+    score. A puzzle of your mistake gets the review's own verdicts from this. The arguments are
+    checked at the call."""
+    check_is(view, PlayerView, "view")
+    check_int(move_index, "move_index", 0, STORED_WHOLE)
+    check_seed(seed)
+    check_is(strength, Strength, "strength")
+    slice_ms = check_slice_ms(slice_ms)
+    alone = replace(view, rules=view.rules.replace(target=None), scores=(0, 0), hand_number=1)
+    return _judge_all(alone, move_index, seed, Judge.of(view), strength, slice_ms)
+
+
 def ranked(judged: Sequence[Judged]) -> tuple[Judged, ...]:
     """A decision's moves as the hint lists them, from the review's own verdicts on each
     (:func:`think_decision`, :func:`think_choices`): first the move the review prefers (the best
