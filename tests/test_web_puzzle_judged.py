@@ -275,3 +275,19 @@ def test_a_close_answer_counts_as_solved_and_a_wrong_one_comes_back() -> None:
         assert found is not None and found.verdict == "close" and isinstance(found, model.AnswerModel)
         return
     raise AssertionError("no close move among the positions")
+
+
+def test_a_missed_mistake_back_in_the_same_visit_has_its_values_at_once() -> None:
+    """The background runs a key's job once (kit/background.py): a missed mistake shown again in
+    the same visit waited for values that never came ("Working out the values..." for good).
+    The puzzles keep the values of the last positions valued."""
+    m, reviewed = seed_55()
+    play = mistake_puzzle(m, 1, 11, decision_seed(reviewed.deal_code, 11))
+    assert play.answer("discard 9S") and play.answered() is not None
+    assert play.mistake() is None  # missed: it comes back tomorrow
+    play.keep.clock = "2026-11-27T01:00:00Z"
+    again = play.mistake()
+    assert again is not None and again.valued and play.work() is None
+    assert play.answer("discard 3S")
+    found = play.answered()
+    assert found is not None and found.verdict == "right"

@@ -49,6 +49,7 @@ Kind = Literal["today", "next", "mistake", "shared"]
 Values = tuple[MoveValue, ...] | tuple[Judged, ...]  # a position's values: the hint's, or the analysis's
 NAME = "puzzles"  # the storage key of the progress
 TODAY = "daily"  # the word a link or an embed uses for the puzzle of the day
+KEEP_VALUES = 8  # the positions whose values are kept for the visit
 
 
 class Shown(Frozen):
@@ -80,6 +81,7 @@ class Puzzles:
         self.shown: Shown | None = None
         self.all: tuple[Puzzle, ...] = ()  # the shipped set, read once when first asked for
         self.progress_before = record.rating(self.data)
+        self.kept: dict[str, Values] = {}  # the values of the last positions valued, by job key
 
     def today(self) -> datetime.date:
         return datetime.date.fromisoformat(self.keep.now()[:10])
@@ -140,8 +142,9 @@ class Puzzles:
             except GinError:
                 continue
             seed = record.seed_of(self.data, code)
-            self.shown = Shown("mistake", "Your mistake: find the better move", position, None, seed=seed)
-            return self.shown
+            return self.on_screen(
+                Shown("mistake", "Your mistake: find the better move", position, None, seed=seed)
+            )
         return None
 
     def shared(self, text: str) -> Shown:
@@ -154,8 +157,7 @@ class Puzzles:
             found = puzzle_by_id(text)
         except PuzzleError:
             position = Position.parse(text)
-            self.shown = Shown("shared", "A shared position: find the best move", position, None)
-            return self.shown
+            return self.on_screen(Shown("shared", "A shared position: find the best move", position, None))
         return self.show("shared", f"Puzzle {found.id}, rated {self.rated(found)}", found)
 
     def add_mistakes(self, flagged: Sequence[tuple[PlayerView, int]]) -> int:
@@ -176,14 +178,16 @@ class Puzzles:
     def set_read(self, found: tuple[Puzzle, ...]) -> None:
         self.all = self.all or found
 
+    def on_screen(self, shown: Shown) -> Shown:
+        """Put ``shown`` on screen, with its values if they were worked out before (a missed
+        mistake back in the same visit: the background runs a key's job once)."""
+        kept = self.kept.get(_key(shown))
+        self.shown = shown if kept is None else _valued(shown, kept)
+        return self.shown
+
     def job_key(self) -> str | None:
         """The key of the job that values the position on screen (None: nothing on screen)."""
-        s = self.shown
-        if s is None:
-            return None
-        if s.position.knock is not None:
-            return f"puzzle:{s.position.code}"
-        return f"judged:{_seed(s)}:{s.position.code}"
+        return None if self.shown is None else _key(self.shown)
 
     def work(self) -> tuple[str, Generator[int, None, Values]] | None:
         """The job that values the position on screen (key, work), if it is still needed: the
@@ -198,15 +202,11 @@ class Puzzles:
 
     def solved(self, key: str, found: Values) -> bool:
         """The values of job ``key`` are in; True if they are of the position on screen."""
+        self.kept = dict(list((self.kept | {key: found}).items())[-KEEP_VALUES:])
         s = self.shown
         if s is None or s.valued or key != self.job_key():
             return False
-        verdicts = tuple(j for j in found if isinstance(j, Judged))
-        values = tuple(m for m in found if isinstance(m, MoveValue))
-        if verdicts:
-            self.shown = s.replace(ranked=ranked(verdicts))
-        else:
-            self.shown = s.replace(puzzle=puzzle_of(s.position, values))
+        self.shown = _valued(s, found)
         if s.played is not None:
             self.keep_answer(s.played)
         return True
@@ -275,6 +275,21 @@ def code_seed(code: str) -> int:
     from its code, so the same position gets the same values every time (a shared position, a
     mistake queued before its seed was kept)."""
     return int.from_bytes(hashlib.sha256(f"position:{code}".encode()).digest()[:4], "big")
+
+
+def _key(s: Shown) -> str:
+    """The key of the job that values ``s``: its position and the seed of its guesses."""
+    if s.position.knock is not None:
+        return f"puzzle:{s.position.code}"
+    return f"judged:{_seed(s)}:{s.position.code}"
+
+
+def _valued(s: Shown, found: Values) -> Shown:
+    """``s`` with its values: the verdicts ranked, or the puzzle of the hint-strength values."""
+    verdicts = tuple(j for j in found if isinstance(j, Judged))
+    if verdicts:
+        return s.replace(ranked=ranked(verdicts))
+    return s.replace(puzzle=puzzle_of(s.position, tuple(m for m in found if isinstance(m, MoveValue))))
 
 
 def _seed(s: Shown) -> int:
