@@ -144,13 +144,21 @@ def test_a_mistake_of_a_played_hand_comes_back_as_a_puzzle(page, site_url):
     reviewed = HandReview.from_data(saved(page)["reviews"]["1"])
     costly = next(v for v in reviewed.verdicts if grade(v) in COSTLY)
     best = str(Action(costly.best.kind, costly.best.card))  # a knock's button names no melds
+    page.evaluate(LONG_TASKS)
     page.click("#btn-puzzles")
     page.click("#puzzle-mistakes")
     page.wait_for_selector(SHOWN)
+    t0 = time.monotonic()
     assert "Your mistake" in page.inner_text("#puzzle-title")
     page.click(f'#puzzle-board [data-action="{best}"]')
     page.wait_for_selector(
         "#puzzle-answer.right, #puzzle-answer.close, #puzzle-answer.wrong", timeout=120_000
+    )
+    valued = time.monotonic() - t0
+    page.wait_for_timeout(300)
+    long = page.evaluate("window.ginLong.splice(0)")
+    print(
+        f"\nyour mistake judged {valued:.1f} s after it was shown; long tasks (ms) {[round(t) for t in long]}"
     )
     shot(page, "mistake")
     found = verdict(page)

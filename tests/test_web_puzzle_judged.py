@@ -16,18 +16,8 @@ from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
-from gin_core import Match, Phase, Rules, make_bot, preset
-from gin_core.analysis import (
-    Grade,
-    HandReview,
-    Judged,
-    decision_seed,
-    grade,
-    ranked,
-    review,
-    same_move,
-    think_seen,
-)
+from gin_core import Match, Phase, Rules, analysis, make_bot, preset
+from gin_core.analysis import Grade, HandReview, Judged, decision_seed, grade, ranked, same_move
 from gin_core.analysis.coach import STANDARD
 from gin_core.bots.base import finish
 from gin_core.puzzles.position import Position
@@ -62,7 +52,7 @@ def played_match(rules: Rules, seed: int, hands: int, wild: float = 0.0) -> Matc
 def seed_55() -> tuple[Match, HandReview]:
     """The reported case: default rules, seed 55; the review grades move 11 an inaccuracy."""
     m = played_match(Rules(), 55, 1)
-    return m, review(m, 1)
+    return m, analysis.review(m, 1)
 
 
 def mistake_puzzle(m: Match, hand: int, move: int, seed: int) -> Puzzles:
@@ -108,7 +98,7 @@ def test_seed_55_move_11_the_puzzle_s_best_move_is_the_review_s_coach_prefers() 
 @cache
 def classic_reviews() -> tuple[Match, tuple[HandReview, ...]]:
     m = played_match(preset("classic"), 5, 2, wild=0.3)  # 4 costly moves in hands 1 and 2
-    return m, tuple(review(m, h) for h in range(1, len(m.records) + 1))
+    return m, tuple(analysis.review(m, h) for h in range(1, len(m.records) + 1))
 
 
 def test_every_mistake_puzzle_ranks_the_review_s_verdicts_and_grades_the_move_as_the_review() -> None:
@@ -158,7 +148,7 @@ def light_positions() -> list[tuple[Position, tuple[Judged, ...]]]:
     out = []
     for view in seen_at(m, wanted):
         position = Position.of(view)
-        found = finish(think_seen(position.view(), len(position.moves), 3, LIGHT))
+        found = finish(analysis.think_seen(position.view(), len(position.moves), 3, LIGHT))
         out.append((position, ranked(found)))
     return out
 
@@ -187,19 +177,7 @@ def test_close_is_said_exactly_when_the_review_grades_a_move_that_is_not_its_bes
     assert closes >= 1
 
 
-OLD_RECORD = {
-    "format": "gin-rummy.puzzles",
-    "version": 2,
-    "rating": [1500.0, 350.0, 0.06],
-    "streak": 0,
-    "best": 0,
-    "answered": 0,
-    "solved": [],
-    "days": {},
-    "mistakes": [],
-    "cleared": [],
-    "puzzle_ratings": {},
-}
+OLD_RECORD = {**record.empty(), "version": 2}  # as version 2 stored it
 
 
 def test_an_old_stored_mistake_without_its_review_s_seed_loads_and_plays() -> None:
@@ -251,7 +229,7 @@ def test_a_shared_position_is_judged_as_the_review_judges_with_a_seed_of_its_cod
     found = finish(job[1])
     assert play.solved(job[0], found)
     assert play.shown is not None and play.shown.ranked == ranked(
-        finish(think_seen(position.view(), len(position.moves), code_seed(position.code)))
+        finish(analysis.think_seen(position.view(), len(position.moves), code_seed(position.code)))
     )
     assert not play.solved("judged:1:" + position.code, found), "another job's values are not these"
 
