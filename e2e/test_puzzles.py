@@ -49,6 +49,12 @@ def shot(page, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
 
 
+def long_tasks(page, settle: int = 300) -> list[int]:
+    """The long tasks (ms) seen since the last look (LONG_TASKS), ``settle`` ms from now."""
+    page.wait_for_timeout(settle)
+    return [round(t) for t in page.evaluate("window.ginLong.splice(0)")]
+
+
 def tab_to(page, test: str, limit: int = 80) -> None:
     """Press Tab until the focused element passes ``test`` (a JS expression on ``el``)."""
     for _ in range(limit):
@@ -149,19 +155,15 @@ def test_a_mistake_of_a_played_hand_comes_back_as_a_puzzle(page, site_url):
     page.click("#puzzle-mistakes")
     page.wait_for_selector(SHOWN)
     t0 = time.monotonic()
-    long_open = page.evaluate("window.ginLong.splice(0)")
+    opening = long_tasks(page, 0)
     assert "Your mistake" in page.inner_text("#puzzle-title")
     page.click(f'#puzzle-board [data-action="{best}"]')
     page.wait_for_selector(
         "#puzzle-answer.right, #puzzle-answer.close, #puzzle-answer.wrong", timeout=120_000
     )
     valued = time.monotonic() - t0
-    page.wait_for_timeout(300)
-    long = page.evaluate("window.ginLong.splice(0)")
-    print(
-        f"\nyour mistake judged {valued:.1f} s after it was shown; long tasks (ms) while the dialog "
-        f"opened {[round(t) for t in long_open]}, while it was judged {[round(t) for t in long]}"
-    )
+    print(f"\nyour mistake judged {valued:.1f} s after it was shown; long tasks (ms) while the dialog")
+    print(f"opened {opening}, while it was judged {long_tasks(page)}")
     shot(page, "mistake")
     found = verdict(page)
     assert "right" in found["cls"] and found["text"].startswith("Right:"), found  # the review's best move

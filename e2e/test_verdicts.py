@@ -1,8 +1,8 @@
 """Verdicts in Chromium (issue 41, items 2, 5, 6): a mistake puzzle answered with a move the
 hand's analysis grades best or good, not the one it prefers, says "Close: both moves are
-reasonable" with both moves' figures; the tutor asks in
-match-win chance with a concrete reason; the review's luck line adds up to the hand's result.
-Screenshots go to artifacts/verdicts-*.png."""
+reasonable" with both moves' figures; the tutor asks in match-win chance with a concrete
+reason; the review's luck line adds up to the hand's result. Screenshots go to
+artifacts/verdicts-*.png."""
 
 from __future__ import annotations
 
