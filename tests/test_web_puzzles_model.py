@@ -229,13 +229,13 @@ def solve(play: Puzzles) -> None:
         while True:
             next(work)
     except StopIteration as end:
-        assert play.solved(key.removeprefix("puzzle:"), end.value)
+        assert play.solved(key, end.value)
 
 
 def test_your_mistake_is_valued_in_the_background_and_a_miss_comes_back() -> None:
     keep = Keep()
     play = Puzzles(keep)
-    assert play.add_mistakes([flagged_view()]) == 1 and play.add_mistakes([flagged_view()]) == 0
+    assert play.add_mistakes([(flagged_view(), 7)]) == 1 and play.add_mistakes([(flagged_view(), 7)]) == 0
     shown = play.mistake()
     assert shown is not None and shown.puzzle is None and play.answered() is None
     legal = shown.position.view().legal_actions
@@ -267,7 +267,7 @@ def test_a_shared_code_is_valued_and_a_bad_one_refused() -> None:
     shown = play.shared(code)
     assert shown.kind == "shared" and shown.puzzle is None
     solve(play)
-    assert play.shown is not None and play.shown.puzzle is not None
+    assert play.shown is not None and play.shown.valued
     with pytest.raises(ValueError):
         play.shared("not a code!")
 

@@ -7,6 +7,7 @@ game (docs/engine.md, "The front door")."""
 
 from .coach import (
     MISTAKE_POINTS,
+    SURE,
     CoachDataError,
     Gap,
     HandReview,
@@ -16,6 +17,7 @@ from .coach import (
     Strength,
     Style,
     Verdict,
+    decision_seed,
     diagnose,
     hand_summary,
     ranked,
@@ -24,6 +26,7 @@ from .coach import (
     think_choices,
     think_decision,
     think_review,
+    think_seen,
 )
 from .duplicate import (
     EXPERT,
@@ -36,13 +39,15 @@ from .duplicate import (
     replay_hand,
 )
 from .luck import HandLuck, Luck, LuckKind, LuckParts, MatchLuck, hand_luck, match_luck
-from .rating import Grade, Rating, SkillBand, band_of, grade, move_accuracy, rating
+from .rating import INACCURACY_POINTS, Grade, Rating, SkillBand, band_of, grade, move_accuracy, rating
 from .replay import Frame, first_move, frames, hand_moves, never_seen, position
 from .their_luck import TheirLuck, their_luck
 
 __all__ = [
     "EXPERT",
+    "INACCURACY_POINTS",
     "MISTAKE_POINTS",
+    "SURE",
     "CoachDataError",
     "DuplicateError",
     "DuplicateLine",
@@ -67,6 +72,7 @@ __all__ = [
     "Verdict",
     "band_of",
     "dealt_hands",
+    "decision_seed",
     "diagnose",
     "duplicate_line",
     "expert_seed",
@@ -89,4 +95,5 @@ __all__ = [
     "think_choices",
     "think_decision",
     "think_review",
+    "think_seen",
 ]

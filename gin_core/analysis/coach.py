@@ -552,7 +552,11 @@ def same_move(a: Action, b: Action) -> bool:
 
 
 def decision_seed(deal_code: str, move_index: int) -> int:
-    """The search seed of one decision: fixed by the deal and the move, the same in every run."""
+    """The search seed of one decision: fixed by the deal and the move, the same in every run
+    (the review's; a puzzle of your mistake is judged with it). The arguments are checked."""
+    if not isinstance(deal_code, str):
+        raise ArgumentError(f"deal_code must be a deal code, not {shown(deal_code)}")
+    check_int(move_index, "move_index", 0, STORED_WHOLE)
     digest = hashlib.sha256(f"coach:{deal_code}:{move_index}".encode()).digest()
     return int.from_bytes(digest[:4], "big")
 
@@ -724,12 +728,34 @@ def think_choices(
     own rules and score): for a hand with no deal to replay (a friend's device deals it with
     the other: :mod:`gin_core.duel`), where :func:`think_decision` cannot be. The arguments are
     checked at the call."""
+    slice_ms = _checked_choices(view, move_index, seed, strength, slice_ms)
+    return _judge_all(view, move_index, seed, Judge.of(view), strength, slice_ms)
+
+
+def think_seen(
+    view: PlayerView, move_index: int, seed: int, strength: Strength = STANDARD, slice_ms: float | None = None
+) -> Generator[int, None, tuple[Judged, ...]]:
+    """Every legal move of the player's own view of a match's hand (the match's target, scores
+    and hand number in it, as a position code keeps them) judged exactly as :func:`think_review`
+    judges move ``move_index`` of that hand with ``seed`` (:func:`decision_seed` of the deal and
+    the move): on the hand alone (:func:`~.replay.hand_start`: no target, no scores, hand 1,
+    which the guesses' random stream depends on), in match-win chance by the view's own rules and
+    score. A puzzle of your mistake gets the review's own verdicts from this. The arguments are
+    checked at the call."""
+    slice_ms = _checked_choices(view, move_index, seed, strength, slice_ms)
+    alone = replace(view, rules=view.rules.replace(target=None), scores=(0, 0), hand_number=1)
+    return _judge_all(alone, move_index, seed, Judge.of(view), strength, slice_ms)
+
+
+def _checked_choices(
+    view: PlayerView, move_index: int, seed: int, strength: Strength, slice_ms: float | None
+) -> float | None:
+    """The checks of :func:`think_choices`' and :func:`think_seen`'s arguments; the slice."""
     check_is(view, PlayerView, "view")
     check_int(move_index, "move_index", 0, STORED_WHOLE)
     check_seed(seed)
     check_is(strength, Strength, "strength")
-    slice_ms = check_slice_ms(slice_ms)
-    return _judge_all(view, move_index, seed, Judge.of(view), strength, slice_ms)
+    return check_slice_ms(slice_ms)
 
 
 def ranked(judged: Sequence[Judged]) -> tuple[Judged, ...]:

@@ -28,7 +28,9 @@ if TYPE_CHECKING:
 class Decisions(Protocol):
     """Your own decisions as you saw them (from the finished hands of your match)."""
 
-    def flagged(self) -> list[PlayerView]: ...  # those marked costly: your mistakes
+    def flagged(
+        self,
+    ) -> list[tuple[PlayerView, int]]: ...  # those marked costly, each with its analysis's seed
     def decision_view(self) -> PlayerView | None: ...  # the one on screen, to share
 
 
@@ -120,7 +122,7 @@ class PuzzlesFeature(Feature, Acts, Links, Draws, Background, LoadsLater):
         return out
 
     def solved(self, key: str, moves: Any) -> None:
-        if self.puzzles.solved(key.removeprefix("puzzle:"), moves):
+        if self.puzzles.solved(key, moves):
             self.table(PuzzleSolved())
 
     def show(self) -> None:

@@ -18,7 +18,7 @@ from gin_core import GinError
 
 from ..kit import dom
 from . import alone, model
-from .play import TODAY, Puzzles
+from .play import TODAY, Puzzles, answer_of
 from .record import MAX_CODE
 from .ui import PuzzlesUI
 
@@ -81,21 +81,16 @@ class PuzzlePage:
         s = self.puzzles.shown
         if s is None or s.played is None:
             return
-        if s.puzzle is None:
+        if not s.valued:
             self.ui.answer(None, waiting=True)
             return
-        self.ui.answer(model.answer(s.puzzle, s.played, ""))
+        self.ui.answer(answer_of(s, ""))
 
     async def solve(self, key: str, work: Any) -> None:
         """Value the shared position on screen between frames; dropped once another is shown."""
-        code = key.removeprefix("puzzle:")
-        done = await dom.in_slices(work, lambda: self.on_screen(code))
-        if done is not None and self.puzzles.solved(code, done[0]):
+        done = await dom.in_slices(work, lambda: self.puzzles.job_key() == key)
+        if done is not None and self.puzzles.solved(key, done[0]):
             self.verdict()
-
-    def on_screen(self, code: str) -> bool:
-        s = self.puzzles.shown
-        return s is not None and s.position.code == code
 
 
 def _now() -> str:

@@ -3,6 +3,14 @@ next one near your rating, your own mistake, a shared position), the answer kept
 values are known, your progress kept in storage (``puzzles``, read again before every change),
 and the values of a position not in the shipped set worked out as background work.
 
+A position not in the set is judged as the hand's analysis judges a move
+(``gin_core.analysis.think_seen``, ranked as the hint ranks: judged.py): your own mistake with
+the seed its analysis drew its guesses with, so the puzzle's values, order and grade are the
+analysis's own; a shared position, or a mistake queued before its seed was kept, with a seed
+drawn from its code (:func:`code_seed`): the analysis's method and strength, other guesses. A
+meld choice (the knocker's melds, which the analysis does not judge) keeps the hint-strength
+values of ``think_solve``.
+
 An embedded puzzle keeps its progress in memory only: a blog's reader's storage is never
 written. Pure: no ``js``.
 """
@@ -10,13 +18,14 @@ written. Pure: no ``js``.
 from __future__ import annotations
 
 import datetime
+import hashlib
 import json
 import time
 from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, Literal
 
 from gin_core import Action, GinError, PlayerView
-from gin_core.analysis import MistakeKind
+from gin_core.analysis import Judged, MistakeKind, ranked, think_seen
 from gin_core.puzzles.position import Position
 from gin_core.puzzles.puzzle import (
     MoveValue,
@@ -31,25 +40,35 @@ from gin_core.puzzles.puzzle import (
 
 from ..kit.background import SLICE_MS
 from ..kit.frozen import Frozen
-from . import model, record
+from . import judged, model, record
 
 if TYPE_CHECKING:
     from ..storage.vault import Vault
 
 Kind = Literal["today", "next", "mistake", "shared"]
+Values = tuple[MoveValue, ...] | tuple[Judged, ...]  # a position's values: the hint's, or the analysis's
 NAME = "puzzles"  # the storage key of the progress
 TODAY = "daily"  # the word a link or an embed uses for the puzzle of the day
+KEEP_VALUES = 8  # the positions whose values are kept for the visit
 
 
 class Shown(Frozen):
     """The puzzle on screen: its kind and title, the position, the puzzle once its values are
-    known, and the move you answered with (None: not yet)."""
+    known (a shipped one, a meld choice), or else the analysis's verdicts on its moves once known
+    (``ranked``, best first), the move you answered with (None: not yet), and the seed of your
+    mistake's analysis (None: not stored, or not a mistake)."""
 
     kind: Kind
     title: str
     position: Position
     puzzle: Puzzle | None
     played: Action | None = None
+    ranked: tuple[Judged, ...] | None = None
+    seed: int | None = None
+
+    @property
+    def valued(self) -> bool:
+        return self.puzzle is not None or self.ranked is not None
 
 
 class Puzzles:
@@ -62,6 +81,7 @@ class Puzzles:
         self.shown: Shown | None = None
         self.all: tuple[Puzzle, ...] = ()  # the shipped set, read once when first asked for
         self.progress_before = record.rating(self.data)
+        self.kept: dict[str, Values] = {}  # the values of the last positions valued, by job key
 
     def today(self) -> datetime.date:
         return datetime.date.fromisoformat(self.keep.now()[:10])
@@ -121,8 +141,10 @@ class Puzzles:
                 position = Position.parse(code)
             except GinError:
                 continue
-            self.shown = Shown("mistake", "Your mistake: find the better move", position, None)
-            return self.shown
+            seed = record.seed_of(self.data, code)
+            return self.on_screen(
+                Shown("mistake", "Your mistake: find the better move", position, None, seed=seed)
+            )
         return None
 
     def shared(self, text: str) -> Shown:
@@ -135,17 +157,16 @@ class Puzzles:
             found = puzzle_by_id(text)
         except PuzzleError:
             position = Position.parse(text)
-            self.shown = Shown("shared", "A shared position: find the best move", position, None)
-            return self.shown
+            return self.on_screen(Shown("shared", "A shared position: find the best move", position, None))
         return self.show("shared", f"Puzzle {found.id}, rated {self.rated(found)}", found)
 
-    def add_mistakes(self, views: Sequence[PlayerView]) -> int:
-        """Queue your flagged decisions; how many are new."""
+    def add_mistakes(self, flagged: Sequence[tuple[PlayerView, int]]) -> int:
+        """Queue your flagged decisions (each view with its analysis's seed); how many are new."""
         self.refresh()
         added = 0
-        for v in views:
+        for v, seed in flagged:
             try:
-                added += record.add_mistake(self.data, Position.of(v).code)
+                added += record.add_mistake(self.data, Position.of(v).code, seed)
             except GinError:
                 continue
         if added:
@@ -157,19 +178,35 @@ class Puzzles:
     def set_read(self, found: tuple[Puzzle, ...]) -> None:
         self.all = self.all or found
 
-    def work(self) -> tuple[str, Generator[int, None, tuple[MoveValue, ...]]] | None:
-        """The job that values the position on screen (key, work), if it is still needed."""
-        s = self.shown
-        if s is None or s.puzzle is not None:
-            return None
-        return f"puzzle:{s.position.code}", think_solve(s.position, slice_ms=SLICE_MS)
+    def on_screen(self, shown: Shown) -> Shown:
+        """Put ``shown`` on screen, with its values if they were worked out before (a missed
+        mistake back in the same visit: the background runs a key's job once)."""
+        kept = self.kept.get(_key(shown))
+        self.shown = shown if kept is None else _valued(shown, kept)
+        return self.shown
 
-    def solved(self, code: str, moves: tuple[MoveValue, ...]) -> bool:
-        """The values of position ``code`` are in; True if it is the one on screen."""
+    def job_key(self) -> str | None:
+        """The key of the job that values the position on screen (None: nothing on screen)."""
+        return None if self.shown is None else _key(self.shown)
+
+    def work(self) -> tuple[str, Generator[int, None, Values]] | None:
+        """The job that values the position on screen (key, work), if it is still needed: the
+        analysis's verdicts on every move (a meld choice: the hint-strength values)."""
+        s, key = self.shown, self.job_key()
+        if s is None or key is None or s.valued:
+            return None
+        if s.position.knock is not None:
+            return key, think_solve(s.position, slice_ms=SLICE_MS)
+        view = s.position.view()
+        return key, think_seen(view, len(s.position.moves), _seed(s), slice_ms=SLICE_MS)
+
+    def solved(self, key: str, found: Values) -> bool:
+        """The values of job ``key`` are in; True if they are of the position on screen."""
+        self.kept = dict(list((self.kept | {key: found}).items())[-KEEP_VALUES:])
         s = self.shown
-        if s is None or s.puzzle is not None or s.position.code != code:
+        if s is None or s.valued or key != self.job_key():
             return False
-        self.shown = Shown(s.kind, s.title, s.position, puzzle_of(s.position, moves), s.played)
+        self.shown = _valued(s, found)
         if s.played is not None:
             self.keep_answer(s.played)
         return True
@@ -188,31 +225,75 @@ class Puzzles:
             return False
         if action not in s.position.view().legal_actions:
             return False
-        self.shown = Shown(s.kind, s.title, s.position, s.puzzle, action)
-        if s.puzzle is not None:
+        self.shown = s.replace(played=action)
+        if s.valued:
             self.keep_answer(action)
         return True
 
     def keep_answer(self, played: Action) -> None:
         s = self.shown
-        assert s is not None and s.puzzle is not None  # recorded once the values are known
+        assert s is not None and s.valued  # recorded once the values are known
         self.refresh()
         self.progress_before = record.rating(self.data)
-        right = model.verdict_of(s.puzzle, played) != "wrong"  # a close answer counts as solved
+        right = self.grade(played) != "wrong"  # a close answer counts as solved
         if s.kind == "mistake":
             record.answer_mistake(self.data, s.position.code, right, self.today())
-        elif s.kind != "shared" or s.puzzle.id:
+        elif s.puzzle is not None and (s.kind != "shared" or s.puzzle.id):
             record.answer(self.data, s.puzzle.id, s.puzzle.rating, right)
             if s.kind == "today":
                 record.answer_day(self.data, self.today(), right)
         self.save()
 
+    def grade(self, played: Action) -> model.AnswerGrade:
+        """``played`` graded on the values on screen (the analysis's, when it judged them)."""
+        s = self.shown
+        assert s is not None and s.valued
+        if s.ranked is not None:
+            return judged.grade_of(s.ranked, played)
+        assert s.puzzle is not None
+        return model.verdict_of(s.puzzle, played)
+
     def answered(self) -> model.AnswerModel | None:
         """The verdict on your answer, once you answered and the values are known."""
         s = self.shown
-        if s is None or s.played is None or s.puzzle is None:
+        if s is None or s.played is None or not s.valued:
             return None
-        return model.answer(s.puzzle, s.played, model.progress(self.data, self.progress_before))
+        return answer_of(s, model.progress(self.data, self.progress_before))
+
+
+def answer_of(s: Shown, progress: str) -> model.AnswerModel:
+    """The verdict on the answer of a puzzle answered whose values are known."""
+    assert s.played is not None
+    if s.ranked is not None:
+        return judged.answer(s.position, s.ranked, s.played, progress, s.seed is not None)
+    assert s.puzzle is not None
+    return model.answer(s.puzzle, s.played, progress)
+
+
+def code_seed(code: str) -> int:
+    """The seed of the guesses a position is judged with when no analysis's seed is known: drawn
+    from its code, so the same position gets the same values every time (a shared position, a
+    mistake queued before its seed was kept)."""
+    return int.from_bytes(hashlib.sha256(f"position:{code}".encode()).digest()[:4], "big")
+
+
+def _key(s: Shown) -> str:
+    """The key of the job that values ``s``: its position and the seed of its guesses."""
+    if s.position.knock is not None:
+        return f"puzzle:{s.position.code}"
+    return f"judged:{_seed(s)}:{s.position.code}"
+
+
+def _valued(s: Shown, found: Values) -> Shown:
+    """``s`` with its values: the verdicts ranked, or the puzzle of the hint-strength values."""
+    verdicts = tuple(j for j in found if isinstance(j, Judged))
+    if verdicts:
+        return s.replace(ranked=ranked(verdicts))
+    return s.replace(puzzle=puzzle_of(s.position, tuple(m for m in found if isinstance(m, MoveValue))))
+
+
+def _seed(s: Shown) -> int:
+    return code_seed(s.position.code) if s.seed is None else s.seed
 
 
 def read_set(slice_ms: float | None = SLICE_MS) -> Generator[int, None, tuple[Puzzle, ...]]:

@@ -4,7 +4,9 @@ statistics'): the Glicko-2 rating, the puzzles' own ratings as your results move
 the streak of puzzles solved in a row and the best, the ids of the shipped puzzles solved, the
 days whose puzzle was answered, and the queue of your own mistakes.
 
-The mistakes queue holds position codes from your flagged decisions. A mistake you solve
+The mistakes queue holds position codes from your flagged decisions, each with the seed the
+hand's analysis drew its guesses of the hidden cards with (``seed``, version 3: the puzzle then
+judges every move with the analysis's own values; a mistake queued before has none). A mistake you solve
 drops out for good (its code is kept in ``cleared``: it stays flagged in your match); one you miss
 comes back after ``AGAIN_AFTER`` other puzzles answered or on the next day, whichever comes
 first. Mistakes do not change the rating (they come back until solved, so they would only
@@ -14,12 +16,13 @@ inflate it), nor does a shipped puzzle solved before. Pure: no ``js``, no storag
 Version 2 keys shipped puzzles by their stable ids (a digest of position and answer, issue 41):
 version 1 keyed them by line number, and the envelope's step up (:func:`_renumbered`) maps those
 ids to the stable ones (also for puzzles retired since, so a solved count never shrinks).
+Version 3 lets a queued mistake carry its analysis's seed; a version 2 record reads as it is.
 """
 
 from __future__ import annotations
 
 import datetime
-from typing import Any, TypedDict, cast
+from typing import Any, NotRequired, TypedDict, cast
 
 from gin_core.puzzles.glicko import PUZZLE_DEVIATION, PlayerRating, in_bounds, play
 from gin_core.puzzles.puzzle import current_id
@@ -28,8 +31,9 @@ from ..kit.safejson import NewerVersionError
 from ..storage.envelope import Envelope, Stamped
 
 FORMAT = "gin-rummy.puzzles"
-VERSION = 2
+VERSION = 3
 LINE_NUMBERED = 1  # the version whose puzzle ids were line numbers of the set
+SEEDLESS = 2  # the version whose queued mistakes had no analysis seed
 AGAIN_AFTER = 5  # a missed mistake comes back after this many other puzzles (or the next day)
 KEEP_SOLVED = 5000
 KEEP_DAYS = 60
@@ -61,18 +65,20 @@ ENVELOPE = Envelope(
     FORMAT,
     VERSION,
     "a gin rummy record of puzzles",
-    steps={LINE_NUMBERED: _renumbered},
+    steps={LINE_NUMBERED: _renumbered, SEEDLESS: dict},
     newer=NewerPuzzlesError,
 )
 
 
 class Mistake(TypedDict):
-    """One of your mistakes queued: its position code, and when it comes back (after that many
-    puzzles answered, or on that day)."""
+    """One of your mistakes queued: its position code, when it comes back (after that many
+    puzzles answered, or on that day), and the seed of its analysis's guesses (absent: queued
+    before it was kept)."""
 
     code: str
     after: int
     day: str | None
+    seed: NotRequired[int]
 
 
 class PuzzleRecord(Stamped):
@@ -150,12 +156,15 @@ def _streak(data: PuzzleRecord, solved: bool) -> None:
     data["best"] = max(data["best"], data["streak"])
 
 
-def add_mistake(data: PuzzleRecord, code: str) -> bool:
-    """Queue the position ``code`` (due at once); False if it is queued already or was solved
-    (it stays flagged in your match: a solved mistake must not come back)."""
+def add_mistake(data: PuzzleRecord, code: str, seed: int | None = None) -> bool:
+    """Queue the position ``code`` (due at once) with its analysis's ``seed``; False if it is
+    queued already or was solved (it stays flagged in your match: a solved mistake must not
+    come back)."""
     if code in data["cleared"] or any(m["code"] == code for m in data["mistakes"]):
         return False
     due: Mistake = {"code": code, "after": 0, "day": None}
+    if seed is not None:
+        due["seed"] = seed
     data["mistakes"] = [*data["mistakes"], due][-KEEP_MISTAKES:]
     return True
 
@@ -167,12 +176,17 @@ def answer_mistake(data: PuzzleRecord, code: str, solved: bool, today: datetime.
     if not any(m["code"] == code for m in data["mistakes"]):
         return False
     _streak(data, solved)
+    seed = seed_of(data, code)
     kept = [m for m in data["mistakes"] if m["code"] != code]
     if solved and code not in data["cleared"]:
         data["cleared"] = [*data["cleared"], code][-KEEP_MISTAKES:]
     if not solved:
         tomorrow = (today + datetime.timedelta(days=1)).isoformat()
-        kept.append({"code": code, "after": min(data["answered"] + AGAIN_AFTER, MAX_COUNT), "day": tomorrow})
+        after = min(data["answered"] + AGAIN_AFTER, MAX_COUNT)
+        again: Mistake = {"code": code, "after": after, "day": tomorrow}
+        if seed is not None:
+            again["seed"] = seed
+        kept.append(again)
     data["mistakes"] = kept
     return True
 
@@ -185,6 +199,12 @@ def due_mistakes(data: PuzzleRecord, today: datetime.date) -> list[str]:
         for m in data["mistakes"]
         if m["after"] <= data["answered"] or (m["day"] is not None and m["day"] <= iso)
     ]
+
+
+def seed_of(data: PuzzleRecord, code: str) -> int | None:
+    """The analysis's seed of your queued mistake ``code`` (None: not queued, or queued without)."""
+    found = next((m for m in data["mistakes"] if m["code"] == code), None)
+    return None if found is None else found.get("seed")
 
 
 def waiting_mistakes(data: PuzzleRecord, today: datetime.date) -> int:
@@ -248,6 +268,8 @@ def _iso(text: Any) -> bool:
 
 
 MISTAKE_KEYS = frozenset({"code", "after", "day"})  # each read by due_mistakes
+SEED = "seed"  # and this one, if present, by seed_of
+MAX_SEED = (1 << 32) - 1  # a analysis's seed is four bytes of a digest (decision_seed)
 
 
 def _mistakes(value: Any) -> bool:
@@ -257,7 +279,8 @@ def _mistakes(value: Any) -> bool:
 def _mistake(m: Any) -> bool:
     return (
         isinstance(m, dict)
-        and set(m) == MISTAKE_KEYS
+        and set(m) - {SEED} == MISTAKE_KEYS
+        and (SEED not in m or (type(m[SEED]) is int and 0 <= m[SEED] <= MAX_SEED))
         and isinstance(m["code"], str)
         and 0 < len(m["code"]) <= MAX_CODE
         and _count(m["after"])

@@ -25,6 +25,7 @@ from gin_core.analysis import (
     HandLuck,
     HandReview,
     TheirLuck,
+    decision_seed,
     grade,
     hand_luck,
     hand_moves,
@@ -290,19 +291,20 @@ class ReviewFeature(  # one base per role it plays (table/port.py)
         self.keep()
         return True
 
-    def flagged(self) -> list[PlayerView]:
+    def flagged(self) -> list[tuple[PlayerView, int]]:
         """Your decisions the coach graded as costly in your match (an inaccuracy or worse, as
-        the review marks them), each as you saw it (app.py hands them on: your own mistakes to
-        try again)."""
+        the review marks them), each as you saw it, with the seed the review drew its guesses
+        with (app.py hands them on: your own mistakes to try again, judged as the review did)."""
         if self.table.own_game.people is not None:  # two people: no practice against the computer
             return []
         wanted = [
-            (n, v.move_index)
+            (n, v.move_index, decision_seed(r.deal_code, v.move_index))
             for n, r in sorted(self.reviews.items())
             for v in r.verdicts
             if grade(v) in COSTLY
         ]
-        return seen_at(self.table.own_game.match, wanted)
+        views = seen_at(self.table.own_game.match, [(n, move) for n, move, _ in wanted])
+        return [(view, seed) for view, (_, _, seed) in zip(views, wanted, strict=False)]
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
         """The coach's analysis of each finished hand of your match not yet reviewed (it runs in
