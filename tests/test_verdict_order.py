@@ -46,8 +46,10 @@ HINTED = [*VIEWS, *decisions("eaai", 7, 3), *decisions("classic", 22, 3)]
 def shown_figures(text: str) -> tuple[float, float]:
     """A hint row's figures read back (the first row: 0, 0): the change in the chance to win the
     match and in points, as the dialog shows them."""
-    found = re.findall(r"([+\u2212]\d+\.\d)", text)
+    found = re.findall(r"([+\u2212]?\d+\.\d)", text)
     numbers = [float(f.replace("\u2212", "-")) for f in found]
+    if not numbers:  # "no loss measured"
+        return (0.0, 0.0)
     return (numbers[0], numbers[1]) if len(numbers) == 2 else (0.0, numbers[0])
 
 

@@ -42,4 +42,14 @@ def test_one_hand_rules_show_points_and_a_move_within_the_noise_shows_no_loss():
     best = judged(STOCK, 1.5, 1.5, None, None)
     near = judged(PILE, 1.2, 1.5, None, None)
     assert choice(best, best) == ("+1.5 pts", False)
-    assert choice(near, best) == ("+0.0 pts \u00b7 good", False)
+    assert choice(near, best) == ("no loss measured \u00b7 good", False)
+
+
+def test_a_loss_that_rounds_to_nothing_is_never_shown_as_a_gain():
+    best = judged(STOCK, 3.24, 3.24, 0.6231, 0.0)
+    for value, win_loss, shown in (
+        (3.24, 0.0, "no loss measured \u00b7 good"),
+        (3.24, 0.004, f"{MINUS}0.4% to win the match \u00b7 0.0 pts \u00b7 good"),
+        (0.5, 0.0, f"0.0% to win the match \u00b7 {MINUS}2.2 pts \u00b7 good"),
+    ):
+        assert choice(judged(PILE, value, 3.24, 0.6, win_loss), best)[0] == shown

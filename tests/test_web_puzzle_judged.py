@@ -10,7 +10,6 @@ from __future__ import annotations
 import datetime
 import json
 import random
-import re
 import sys
 from dataclasses import replace
 from functools import cache
@@ -27,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ginweb.puzzles import judged, model, record
 from ginweb.puzzles.play import NAME, Puzzles, code_seed
 from ginweb.review.feature import seen_at
+from test_verdict_order import shown_figures
 from test_web_puzzles_model import Keep
 
 COSTLY = (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
@@ -121,12 +121,6 @@ def test_every_mistake_puzzle_ranks_the_review_s_verdicts_and_grades_the_move_as
         assert judged.grade_of(s.ranked, v.played) == "wrong"
         figures = [shown_figures(row.value) for row in judged.rows(s.position, s.ranked, v.played)[1:]]
         assert figures == sorted(figures, reverse=True)
-
-
-def shown_figures(text: str) -> tuple[float, float]:
-    """A row's loss figures read back (its chance, its points), as the table shows them."""
-    numbers = [float(f.replace("\u2212", "-")) for f in re.findall(r"([+\u2212]\d+\.\d)", text)]
-    return (numbers[0], numbers[1]) if len(numbers) == 2 else (0.0, numbers[0])
 
 
 def test_the_move_index_of_a_position_is_the_review_s() -> None:

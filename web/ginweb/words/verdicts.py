@@ -41,12 +41,22 @@ def choice(j: Judged, first: Judged) -> tuple[str, bool]:
     chance to win the match and expected points of this hand ("62.3% to win the match \u00b7 +4.1
     pts"); any other move's, what the hand's analysis will say it gives away against its better move, the
     figures of its "Coach prefers" line, and the grade it will give ("\u22123.1% to win the match
-    \u00b7 \u22127.6 pts \u00b7 inaccuracy"). Under one-hand rules, points only."""
+    \u00b7 \u22127.6 pts \u00b7 inaccuracy"), or "no loss measured" where both round to nothing.
+    Under one-hand rules, points only."""
     v = j.verdict
     if j is first:
         pts = f"{signed(v.played_value)} pts"
         win = j.played_win
         return (pts if win is None else f"{100 * win:.1f}% to win the match \u00b7 {pts}"), False
-    pts = f"{signed(0.0 - v.loss)} pts"
-    said = pts if v.win_loss is None else f"{signed(0.0 - 100 * v.win_loss)}% to win the match \u00b7 {pts}"
-    return f"{said} \u00b7 {grade(v).value}", v.loss > 0 or bool(v.win_loss)
+    win_loss = 100 * (v.win_loss or 0.0)
+    if round(v.loss, 1) == 0 and round(win_loss, 1) == 0:
+        return f"no loss measured \u00b7 {grade(v).value}", False
+    pts = f"{given_away(v.loss)} pts"
+    said = pts if v.win_loss is None else f"{given_away(win_loss)}% to win the match \u00b7 {pts}"
+    return f"{said} \u00b7 {grade(v).value}", True
+
+
+def given_away(loss: float) -> str:
+    """A loss as the hint's rows show it: with a minus sign, and none on a loss that rounds to
+    nothing (a "+0.0" would read as a gain)."""
+    return "0.0" if round(loss, 1) == 0 else signed(-loss)
