@@ -307,15 +307,27 @@ def test_statistics_opens_on_its_heading_and_says_no_daily_in_a_sentence(page, s
     """QA: Statistics opened with the focus in the daily's date field (on a phone, the date picker
     in your face), and an empty history read "1. No daily played yet.", a list of one. It opens
     on its heading, as the other dialogs open on theirs or their first control, and says so in
-    a sentence."""
+    a sentence. The heading is focused by a call (for screen readers): opened by a click or a
+    tap it draws no focus ring, opened from the keyboard it does (``:focus-visible``)."""
     page.set_viewport_size(PHONE)
     open_game(page, site_url, f"?seed=123&{FAST}")
     page.click("[data-act=stats]")
     page.wait_for_selector("#dlg-stats[open]")
     assert page.evaluate("document.activeElement.id") == "stats-title"
+    assert page.evaluate(HEADING_RING) == [False, "none"]  # opened by a tap or a click: no ring
     assert page.locator("#daily-history li").count() == 0 and not page.is_visible("#daily-history")
     assert page.inner_text("#daily-history-none") == "No daily played yet."
     page.screenshot(path=str(ARTIFACTS.parent / "qa-statistics-opens.png"))
+    page.keyboard.press("Escape")
+    page.focus("[data-act=stats]")
+    page.keyboard.press("Enter")  # opened from the keyboard: the ring shows where the focus went
+    page.wait_for_selector("#dlg-stats[open]")
+    assert page.evaluate("document.activeElement.id") == "stats-title"
+    assert page.evaluate(HEADING_RING) == [True, "solid"]
+
+
+HEADING_RING = """() => { const h = document.getElementById('stats-title');
+    return [h.matches(':focus-visible'), getComputedStyle(h).outlineStyle]; }"""
 
 
 SMALL_IN_DIALOG = """sel => [...document.querySelector(sel)
