@@ -258,7 +258,8 @@ def test_deals_the_player_cannot_tell_apart_get_the_same_seeds_and_verdicts(
     k = found[pick % len(found)]
     view = position(a, 1, k).view(0)
     deck = deck_of(a.records[0].deal_code)
-    places = [n for n, c in enumerate(deck) if c in view.unseen()]
+    unseen = view.unseen()
+    places = [n for n, c in enumerate(deck) if c in unseen]
     cards = [deck[n] for n in places]
     hidden.shuffle(cards)
     other = list(deck)
