@@ -22,10 +22,13 @@ BRIEF_SHOTS = Path("/work/briefs/shots")
 PHONE = {"width": 390, "height": 844}
 # seed 16, the computer dealing: you are offered 4S, and take it: eleven cards in hand
 TUTOR_DEAL = "?seed=16&dealer=1"
-# deal 000-3C8J, the computer dealing (tests/test_coach.py's HAND_B): you pass the upcard, the
-# computer takes it and throws 8C, which you take: 6S then breaks your run 5S 6S 7S, a blunder
-# in the review (QS the best, +8.9% to win the match), and the tutor asks
+# deal 000-3C8J, the computer dealing: you pass the upcard, the computer takes it and throws
+# 8C, which you take: eleven cards in hand, the tutor's and the hint's work to do
 BROKEN_RUN_DEAL = "?seed=000-3C8J&dealer=1"
+# deal KJS-MX83, the computer dealing (tests/test_coach.py's HAND_B): you take the upcard 9D;
+# JH then breaks your run 9H 10H JH, a blunder in the review (8C the best, +8.6% to win the
+# match), and the tutor asks
+BROKEN_MELD_DEAL = "?seed=KJS-MX83&dealer=1"
 RUNNING = "document.getAnimations().filter(a => a.playState === 'running').length"
 
 
@@ -167,19 +170,19 @@ def test_sound_is_kept_and_waits_for_a_click(page, site_url):
 def test_the_tutor_asks_before_a_bad_discard_and_lets_you_change_it(page, site_url):
     page.set_viewport_size({"width": 1280, "height": 800})
     audit = Audit(page, SIZES)
-    open_game(page, site_url, f"{BROKEN_RUN_DEAL}&{FAST}")
-    take_the_thrown_8c(page)
+    open_game(page, site_url, f"{BROKEN_MELD_DEAL}&{FAST}")
+    take_upcard(page)
     page.click("[data-act=settings]")
     page.wait_for_selector("#dlg-settings[open]")
     audit("settings dialog")
     page.check("#set-tutor")
     page.click("[data-act=settings-save]")
     page.wait_for_selector("[data-tutor=ready]", timeout=60_000)
-    page.click("#my-hand .card[data-key='6S']")
+    page.click("#my-hand .card[data-key='JH']")
     page.wait_for_selector("#dlg-confirm[open]")
     assert page.inner_text("#confirm-title") == "Are you sure?"
     text = page.inner_text("#confirm-text")
-    assert text.startswith("Discard 6\u2660?") and "Blunder. Coach prefers: Discard Q\u2660 (+" in text, text
+    assert text.startswith("Discard J\u2665?") and "Blunder. Coach prefers: Discard 8\u2663 (+" in text, text
     assert page.inner_text("#confirm-ok") == "Play it anyway"
     assert page.inner_text("#confirm-cancel") == "Change my move"
     audit("tutor question")
@@ -190,7 +193,7 @@ def test_the_tutor_asks_before_a_bad_discard_and_lets_you_change_it(page, site_u
     page.click("#confirm-cancel")
     page.wait_for_function("!document.querySelector('dialog[open]')")
     assert len(page.query_selector_all("#my-hand .card")) == 11, "nothing played"
-    page.click("#my-hand .card[data-key='QS']")
+    page.click("#my-hand .card[data-key='8C']")
     page.wait_for_function("document.querySelectorAll('#my-hand .card').length === 10")
     assert not page.is_visible("#dlg-confirm")
     assert not audit.found, json.dumps(audit.found, indent=1)
@@ -304,15 +307,27 @@ def test_statistics_opens_on_its_heading_and_says_no_daily_in_a_sentence(page, s
     """QA: Statistics opened with the focus in the daily's date field (on a phone, the date picker
     in your face), and an empty history read "1. No daily played yet.", a list of one. It opens
     on its heading, as the other dialogs open on theirs or their first control, and says so in
-    a sentence."""
+    a sentence. The heading is focused by a call (for screen readers): opened by a click or a
+    tap it draws no focus ring, opened from the keyboard it does (``:focus-visible``)."""
     page.set_viewport_size(PHONE)
     open_game(page, site_url, f"?seed=123&{FAST}")
     page.click("[data-act=stats]")
     page.wait_for_selector("#dlg-stats[open]")
     assert page.evaluate("document.activeElement.id") == "stats-title"
+    assert page.evaluate(HEADING_RING) == [False, "none"]  # opened by a tap or a click: no ring
     assert page.locator("#daily-history li").count() == 0 and not page.is_visible("#daily-history")
     assert page.inner_text("#daily-history-none") == "No daily played yet."
     page.screenshot(path=str(ARTIFACTS.parent / "qa-statistics-opens.png"))
+    page.keyboard.press("Escape")
+    page.focus("[data-act=stats]")
+    page.keyboard.press("Enter")  # opened from the keyboard: the ring shows where the focus went
+    page.wait_for_selector("#dlg-stats[open]")
+    assert page.evaluate("document.activeElement.id") == "stats-title"
+    assert page.evaluate(HEADING_RING) == [True, "solid"]
+
+
+HEADING_RING = """() => { const h = document.getElementById('stats-title');
+    return [h.matches(':focus-visible'), getComputedStyle(h).outlineStyle]; }"""
 
 
 SMALL_IN_DIALOG = """sel => [...document.querySelector(sel)

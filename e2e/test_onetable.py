@@ -358,3 +358,44 @@ def test_at_three_the_top_bar_shows_every_players_score_on_a_phone(page, site_ur
     assert sorted(page.evaluate(TOP_BAR)) == ["Left", "Right", "You"]
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(ROOT / "artifacts" / "qa-three-seats-top-bar.png"))
+
+
+PLATE_BOXES = """() => [...document.querySelectorAll('[data-place]')].filter(p => p.getClientRects().length)
+    .map(p => [p.dataset.place, p.getBoundingClientRect().left, p.getBoundingClientRect().right,
+      ...[...p.querySelectorAll('*')].filter(e => e.getClientRects().length)
+        .map(e => e.getBoundingClientRect())
+        .reduce((a, r) => [Math.min(a[0], r.left), Math.max(a[1], r.right)], [Infinity, -Infinity])])"""
+"""Each plate shown: its place, its left and right edges, and those of all it holds."""
+
+
+@pytest.mark.parametrize("seating", [str(s) for s in SEATINGS])
+def test_every_plate_is_inside_the_viewport_on_a_phone_and_a_desktop(page, site_url, seating):
+    """QA: at three on a phone (390x844) the seats beside the piles were squeezed to slivers and
+    the right one's plate was cut off at the screen's edge. Every plate of every seating, with
+    all it holds (name, cards' backs, dealer chip, the other game's pile), lies inside its own
+    edges and the viewport's width at both sizes, and the page does not scroll sideways; at
+    three both while you sit the first hand out (two seats beside the piles) and in the next,
+    which you play (one seat beside them, sitting out)."""
+    open_game(page, site_url, f"?{FAST}&table_seed={SEEDS[seating]}")
+    sit_down(page, seating)
+    plates_inside(page, seating)
+    if seating == "three":
+        assert page.locator("#my-hand .card").count() == 0  # table seed 22: you deal, you sit out
+        page.wait_for_selector(NEXT_LIVE)
+        page.click(NEXT_LIVE)
+        page.wait_for_function("document.querySelectorAll('#my-hand .card').length >= 10")
+        plates_inside(page, "three, the second hand")
+
+
+def plates_inside(page, seating: str) -> None:
+    """Every plate shown at each size of SIZES within its edges and the viewport's width."""
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        boxes = page.evaluate(PLATE_BOXES)
+        assert {b[0] for b in boxes} >= set(places(page)) - {"you"}, boxes  # your plate: none on a phone
+        outside = [b for b in boxes if b[1] < 0 or b[2] > width]
+        assert not outside, f"{seating} at {size}: {outside} outside 0..{width}"
+        spilled = [b for b in boxes if b[3] < b[1] - 0.5 or b[4] > b[2] + 0.5]
+        assert not spilled, f"{seating} at {size}: {spilled} (a plate's contents beyond its edges)"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{seating} at {size}"

@@ -10,7 +10,7 @@ import json
 import re
 
 from gin_e2e import ARTIFACTS, wait_ready
-from test_comfort import BROKEN_RUN_DEAL, take_the_thrown_8c
+from test_comfort import BROKEN_MELD_DEAL, take_upcard
 from test_game import FAST, open_game
 from test_puzzles import PROGRESS_KEY, SHOWN
 from test_review import QUERY, play_hand
@@ -100,18 +100,18 @@ def test_the_runner_up_of_a_puzzle_the_double_check_doubted_is_close(page, site_
 
 def test_the_tutor_asks_in_match_win_chance_with_a_concrete_reason(page, site_url):
     page.set_viewport_size({"width": 1280, "height": 800})
-    open_game(page, site_url, f"{BROKEN_RUN_DEAL}&{FAST}")
-    take_the_thrown_8c(page)
+    open_game(page, site_url, f"{BROKEN_MELD_DEAL}&{FAST}")
+    take_upcard(page)
     page.click("[data-act=settings]")
     page.wait_for_selector("#dlg-settings[open]")
     page.check("#set-tutor")
     page.click("[data-act=settings-save]")
     page.wait_for_selector("[data-tutor=ready]", timeout=60_000)
-    page.click("#my-hand .card[data-key='6S']")
+    page.click("#my-hand .card[data-key='JH']")
     page.wait_for_selector("#dlg-confirm[open]")
     text = page.inner_text("#confirm-text")
     # the reason (the run broken), then the review's own line: its grade and its figure
-    assert text.startswith("Discard 6\u2660? It breaks up your meld with 5\u2660 7\u2660. Blunder."), text
+    assert text.startswith("Discard J\u2665? It breaks up your meld with 9\u2665 10\u2665. Blunder."), text
     assert "% to win the match" in text, text
     keep(page, "tutor-question")
 

@@ -76,11 +76,10 @@ def noise(hands: int, seeds: int, strength: Strength) -> None:
     for seed in range(hands):
         m = played_match(seed)
         table = hand_start(m, 1)
-        code = m.records[0].deal_code
         for index, (player, action) in enumerate(hand_moves(m, 1)):
             view = table.view(PLAYER)
             if player == PLAYER and len(view.legal_actions) > 1:
-                losses = [loss(view, action, decision_seed(code, index) + k, strength) for k in range(seeds)]
+                losses = [loss(view, action, decision_seed(view, index) + k, strength) for k in range(seeds)]
                 spreads.append(statistics.pstdev(losses))
                 base_losses.append(losses[0])
                 runs.append(losses)

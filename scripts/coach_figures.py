@@ -91,7 +91,7 @@ def coach_verdict(
         loss = 0.0 if same_move(best, played) else max(0.0, coach["best_value"] - coach["played_value"])
         return best, loss, 0.0, coach["flagged"]
     view = position(match, 1, row["move"]).view(PLAYER)
-    trials = finish(think_values(view, played, decision_seed(row["deal"], row["move"]), strength))
+    trials = finish(think_values(view, played, decision_seed(view, row["move"]), strength))
     top, mine = trials[0], next(t for t in trials if same_move(t.action, played))
     measured = 0.0 if top is mine else max(0.0, top.value - mine.value)
     error = paired_error(top, mine)

@@ -13,7 +13,8 @@ then the verification of the top three at ten times the guesses across the seeds
 (:func:`gin_core.puzzles.verify.verify` with the declarations' measure). One puzzle a decision
 at most (the knock cards of one hand give the same choice). The counts go to stdout as JSON lines.
 ``append`` adds the verified puzzles to ``gin_core/puzzle_data.py`` after the puzzles already
-there (their ids stay the same).
+there (their ids stay the same) and gives each a day of the daily puzzle's ledger
+(``shipped_set.py``, as every writer of the set).
 
 Rating: every bot level declares the same melds (the least deadwood, the fewest lay-off spots for
 the cards it has not seen, :func:`gin_core.puzzles.declaring.bot_declaration`); a puzzle whose
@@ -31,6 +32,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from make_puzzles import PREFILTER, ROOT, match_views  # scripts/ is on the path of a script
+from shipped_set import DATA, shipped_lines, write_set
 
 from gin_core.actions import Action, ActionKind
 from gin_core.analysis.coach import diagnose
@@ -154,11 +156,9 @@ def kept_line(line: str) -> str | None:
 
 def append(args: argparse.Namespace) -> None:
     """Add the verified puzzles of the ``--out`` files (meld choices, or the part files of any
-    run) after those in gin_core/puzzle_data.py."""
-    path = ROOT / "gin_core" / "puzzle_data.py"
-    from gin_core.puzzle_data import PUZZLES
-
-    lines = [line for line in PUZZLES.split("\n") if line]
+    run) after those in gin_core/puzzle_data.py, each a day of the daily puzzle's ledger
+    (shipped_set.write_set)."""
+    lines = shipped_lines(ROOT)
     codes = {line.split(" ")[0] for line in lines}
     for made_file in args.out:
         for line in Path(made_file).read_text().splitlines():
@@ -166,10 +166,8 @@ def append(args: argparse.Namespace) -> None:
             if kept is not None:
                 codes.add(kept.split(" ")[0])
                 lines.append(kept)
-    text = path.read_text()
-    head = text[: text.index("PUZZLES = ")]
-    path.write_text(f"{head}PUZZLES = {json.dumps(chr(10).join(lines))}\n")
-    print(f"{len(lines)} puzzles, {path.stat().st_size} bytes")
+    write_set(ROOT, lines)
+    print(f"{len(lines)} puzzles, {(ROOT / DATA).stat().st_size} bytes")
 
 
 def main() -> None:

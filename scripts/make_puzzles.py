@@ -16,7 +16,8 @@ candidate whose hint answer the beginner or the standard level plays is skipped)
 the hint's top three moves. Verified puzzles are appended to a part file as they come (one file per
 chunk of matches, so a stop loses nothing); the running counts and times are printed as a JSON
 line after each match.
-``assemble`` writes ``gin_core/puzzle_data.py`` from the parts (duplicates dropped). New puzzles
+``assemble`` writes ``gin_core/puzzle_data.py`` from the parts (duplicates dropped) and folds the
+daily puzzle's ledger over it (``shipped_set.py``, as every writer of the set). New puzzles
 for the set as it is are made with ``run --parts <a new folder> --seed <unused seeds> --kinds ...``
 and go in only once the reference check finds them robust
 (``scripts/reference_verdicts.py puzzles --parts``, then ``prune --admit``).
@@ -34,6 +35,8 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
+from shipped_set import DATA, write_set
+
 from gin_core import Match, Rules, preset
 from gin_core.actions import ENDING
 from gin_core.analysis.coach import diagnose, review, same_move
@@ -48,7 +51,6 @@ from gin_core.puzzles.puzzle import (
     Puzzle,
     decision_kind,
     format_line,
-    line_id,
     rating_for,
 )
 from gin_core.puzzles.verify import MIN_POINTS, MIN_WIN, Verification, verify
@@ -240,7 +242,8 @@ def _made_kinds(parts: Path) -> Counter[str]:
 
 
 def assemble(args: argparse.Namespace) -> None:
-    """Write gin_core/puzzle_data.py from the parts, duplicates dropped, in a fixed shuffle."""
+    """Write gin_core/puzzle_data.py from the parts, duplicates dropped, in a fixed shuffle, and
+    fold the daily puzzle's ledger over it (shipped_set.write_set)."""
     lines: dict[str, str] = {}
     for path in sorted(Path(args.parts).glob("part-*.txt")):
         for line in path.read_text().splitlines():
@@ -248,17 +251,8 @@ def assemble(args: argparse.Namespace) -> None:
                 lines.setdefault(line.split(" ")[0], line)
     order = sorted(lines.values())
     random.Random(29).shuffle(order)
-    text = "\n".join(order)
-    body = (
-        '"""The shipped puzzles, made and verified by scripts/make_puzzles.py: do not edit.\n\n'
-        "One puzzle a line (see gin_core.puzzles.puzzle.parse_line); its id is a digest of its position\n"
-        "and answer (gin_core.puzzles.puzzle.stable_id), not its line number; IDS holds them in order.\n"
-        '"""\n\nfrom __future__ import annotations\n\n'
-        f"PUZZLES = {json.dumps(text)}\n"
-        f"IDS = {json.dumps(' '.join(line_id(line) for line in order))}\n"
-    )
-    (ROOT / "gin_core" / "puzzle_data.py").write_text(body)
-    print(f"{len(order)} puzzles, {len(body.encode())} bytes")
+    write_set(ROOT, order)
+    print(f"{len(order)} puzzles, {(ROOT / DATA).stat().st_size} bytes")
     fields = [line.split(" ") for line in order]
     print("kinds", dict(Counter(f[2] for f in fields).most_common()))
     print("themes", dict(Counter(f[3] for f in fields).most_common()))

@@ -50,6 +50,7 @@ from reference import (
     opponent_deadwood,
     verdict,
 )
+from shipped_set import wrapped, write_set
 
 from gin_core.actions import Action
 from gin_core.analysis.coach import (
@@ -69,7 +70,6 @@ from gin_core.puzzles.puzzle import (
     EASY_MARGIN_WIN,
     DecisionKind,
     current_id,
-    fold_days,
     format_line,
     line_id,
     parse_line,
@@ -783,30 +783,6 @@ def statuses(runs: list[Path], earlier: list[Path]) -> dict[str, str]:
     return found
 
 
-def wrapped(ids: str) -> str:
-    """Space-separated ids as a Python string literal of lines of twelve (within the line limit)."""
-    words = ids.split()
-    if len(words) <= 12:
-        return json.dumps(ids)
-    rows = [" ".join(words[k : k + 12]) for k in range(0, len(words), 12)]
-    return (
-        "(\n"
-        + "".join(f"    {json.dumps(r + (' ' if k + 1 < len(rows) else ''))}\n" for k, r in enumerate(rows))
-        + ")"
-    )
-
-
-def fold_ledger(ids: tuple[str, ...]) -> None:
-    """Fold the set's new ``ids`` into the daily puzzle's ledger, gin_core/puzzles/daily_ledger.py
-    (fold_days: a retired puzzle's day goes to a new puzzle, no other day changes)."""
-    from gin_core.puzzles.daily_ledger import DAYS
-
-    out = ROOT / "gin_core" / "puzzles" / "daily_ledger.py"
-    body = out.read_text()
-    days = " ".join(fold_days(tuple(DAYS.split(" ")), ids))
-    out.write_text(body[: body.index("DAYS = ")] + f"DAYS = {wrapped(days)}\n")
-
-
 def prune(runs: list[Path], earlier: list[Path], admit: Path | None = None) -> None:
     """Retire the puzzles whose answer was clearly beaten from gin_core/puzzle_data.py (the
     other lines kept in order), add after them the new puzzles of the part files under
@@ -816,8 +792,6 @@ def prune(runs: list[Path], earlier: list[Path], admit: Path | None = None) -> N
     gin_core/puzzles/reference_data.py and fold the set into the daily puzzle's ledger (the new
     puzzles take the retired ones' days first, so no other day changes)."""
     found = statuses(runs, earlier)
-    data = ROOT / "gin_core" / "puzzle_data.py"
-    text = data.read_text()
     kept = [pz for pz in puzzle_set() if found.get(pz.id) != "contradicted"]
     shipped = {pz.id for pz in puzzle_set()}  # a retired puzzle is not added back
     new = part_lines(admit) if admit is not None else {}
@@ -826,10 +800,7 @@ def prune(runs: list[Path], earlier: list[Path], admit: Path | None = None) -> N
         for pid, line in new.items()
         if pid not in shipped and found.get(pid) == "robust"
     ]
-    lines = "\n".join(format_line(pz) for pz in kept)
-    head = text[: text.index("PUZZLES = ")]
-    ids = " ".join(pz.id for pz in kept)
-    data.write_text(head + f"PUZZLES = {json.dumps(lines)}\nIDS = {json.dumps(ids)}\n")
+    write_set(ROOT, [format_line(pz) for pz in kept], [pz.id for pz in kept])
     by = {v: " ".join(sorted(pz.id for pz in kept if found.get(pz.id) == v)) for v in ("robust", "unclear")}
     out = ROOT / "gin_core" / "puzzles" / "reference_data.py"
     body = out.read_text()
@@ -840,7 +811,6 @@ def prune(runs: list[Path], earlier: list[Path], admit: Path | None = None) -> N
         f"UNCLEAR = {wrapped(by['unclear'])}\n"
     )
     out.write_text(body)
-    fold_ledger(tuple(ids.split(" ")))
     added = sum(pz.id not in shipped for pz in kept)
     retired = len(puzzle_set()) - (len(kept) - added)
     print(f"{len(kept)} puzzles kept, {retired} retired, {added} added; robust {len(by['robust'].split())}")

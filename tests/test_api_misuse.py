@@ -417,7 +417,7 @@ def rows() -> dict[str, Row]:
         "daily_puzzle": (daily_puzzle, [datetime.date(2026, 1, 1)], {}),
         "deadwood": (g.deadwood, [TEN], {}),
         "deal_seed": (g.deal_seed, [1, 1], {}),
-        "decision_seed": (ga.decision_seed, [code, 3], {}),
+        "decision_seed": (ga.decision_seed, [view, 3], {}),
         "dealt_hands": (ga.dealt_hands, [m.records, 0], {}),
         "declarations": (g.declarations, [ELEVEN, 10], {}),
         "decode_deal_code": (g.decode_deal_code, [code], {}),

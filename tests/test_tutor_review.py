@@ -13,22 +13,27 @@ from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
+import hypothesis
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
-from gin_core import Action, Match, Phase, Rules, make_bot, preset
+from gin_core import Action, Bot, Match, Phase, Rules, make_bot, preset
 from gin_core.analysis import (
     Grade,
     HandReview,
     Judged,
     MistakeKind,
     grade,
+    hand_moves,
     position,
     review,
     same_move,
     think_decision,
 )
-from gin_core.analysis.coach import STANDARD
+from gin_core.analysis.coach import STANDARD, decision_seed
 from gin_core.bots.base import finish
+from gin_core.dealcode import deck_code, deck_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -42,10 +47,11 @@ from ginweb.table.session import Session
 from ginweb.tutor.feature import TutorFeature
 from ginweb.tutor.model import concern, question_text
 from ginweb.words import narrate
-from test_coach import EARLY, HAND_B, HAND_EARLY
+from test_coach import BAD_B, EARLY, HAND_B, HAND_EARLY
 from test_web_dispatch import Recorder, Vault
 
 ORDER = list(Grade)
+EXAMPLES = hypothesis.settings.default.max_examples  # the active profile's (see conftest.py)
 
 
 def tutored_hand(hand: tuple[str, str], rules: Rules, dealer: int, seed: int) -> tuple[Match, dict[int, str]]:
@@ -89,21 +95,21 @@ def test_the_tutor_does_not_ask_about_an_early_discard_the_review_grades_an_inac
 
 
 def test_the_tutor_asks_about_a_broken_meld_in_the_review_s_own_words():
-    """7♠ thrown from a made meld at stock 31 (the run 5♠ 6♠ 7♠ of the best arrangement; the set
-    of sevens is the other way to hold it): the review flags it; the tutor asked before the move,
-    naming the same grade and the same figure (the review's line), and the meld broken."""
+    """J♥ thrown from a made meld at stock 31 (the run 9♥ 10♥ J♥ of the best arrangement; the
+    set of jacks is the other way to hold it): the review flags it; the tutor asked before the
+    move, naming the same grade and the same figure (the review's line), and the meld broken."""
     match, asked = tutored_hand(HAND_B, Rules(), 1, 5)
     reviewed = review(match, 1)
     flagged = {v.move_index for v in reviewed.verdicts if grade(v) in (Grade.MISTAKE, Grade.BLUNDER)}
-    assert set(asked) == flagged == {4}
-    verdict = reviewed.verdict_at(4)
+    assert set(asked) == flagged == {BAD_B}
+    verdict = reviewed.verdict_at(BAD_B)
     assert verdict is not None and verdict.mistake is not None
     assert verdict.mistake.kind == MistakeKind.BROKE_MELD and verdict.win_loss is not None
     line = presenter.verdict_lines(verdict, None)[0].text
     assert line.startswith(("Mistake. Coach prefers: ", "Blunder. Coach prefers: "))
     meld = narrate.cards_words(verdict.mistake.cards[1:])
-    assert meld == "5\u2660 6\u2660"  # the run 5-6-7 of spades, as the best arrangement holds it
-    assert asked[4] == f"Discard 7\u2660? It breaks up your meld with {meld}. {line}"
+    assert meld == "9\u2665 10\u2665"  # the run 9-10-J of hearts, as the best arrangement holds it
+    assert asked[BAD_B] == f"Discard J\u2665? It breaks up your meld with {meld}. {line}"
 
 
 LIGHT = replace(STANDARD, samples=8, total_units=1_200, check_units=900)
@@ -167,7 +173,7 @@ def test_random_play_gives_the_property_blunders_to_check() -> None:
     """The positions above are not vacuous: random play is flagged, blunders among the flags, and
     some moves are graded inaccuracies (which the tutor must not ask about)."""
     grades = [grade(v) for seed in SEEDS for v in reviewed(seed).verdicts]
-    counts = {g: grades.count(g) for g in Grade}  # 189 decisions: 3 inaccuracies, 3 mistakes, 2 blunders
+    counts = {g: grades.count(g) for g in Grade}  # 189 decisions: 3 inaccuracies, 3 mistakes, 1 blunder
     assert len(grades) > 150 and counts[Grade.BLUNDER] >= 1 and counts[Grade.MISTAKE] >= 2
     assert counts[Grade.INACCURACY] >= 1  # graded, and not asked about
 
@@ -211,3 +217,62 @@ def test_the_view_judged_before_a_move_is_the_player_s_own():
         decisions += 1
         m.apply(bots[player].decide(mine).action, player)
     assert decisions > 40
+
+
+# ----- seeded from what the player has seen ---------------------------------------------------
+
+
+def decisions(m: Match, seat: int) -> list[int]:
+    """The move indexes of ``seat``'s decisions (more than one legal move) in ``m``'s first hand."""
+    table, found = position(m, 1, 0), []
+    for index, (player, action) in enumerate(hand_moves(m, 1)):
+        if player == seat and len(table.view(seat).legal_actions) > 1:
+            found.append(index)
+        table.apply(action, player)
+    return found
+
+
+def played_on(m: Match, bots: tuple[Bot, Bot]) -> Match:
+    """``m`` with ``bots`` playing its hand to the end."""
+    while m.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        assert m.to_move is not None
+        m.apply(bots[m.to_move].decide(m.view(m.to_move)).action, m.to_move)
+    return m
+
+
+@hypothesis.settings(max_examples=max(2, EXAMPLES // 5))  # each example: two tutors' values and two reviews
+@given(deal=st.integers(0, 2**31 - 1), pick=st.integers(0, 40), hidden=st.randoms(use_true_random=False))
+def test_deals_the_player_cannot_tell_apart_get_the_same_seeds_and_verdicts(
+    deal: int, pick: int, hidden: random.Random
+) -> None:
+    """The carried defect (a player decides only with what they can see): the tutor's, the
+    hint's and the review's guesses were seeded from a hash of the deal code, so the verdicts
+    shown during a hand hung on cards the player had not seen. Two deals that differ only in
+    cards seat 0 has not seen at one of its decisions (the unseen cards shuffled among their
+    places in the deck) give the same view there, the same seed, the same values before the move
+    (``think_decision``: the tutor and the hint) and the same review verdicts up to that move."""
+    rules = Rules().replace(target=None)
+    a = played_on(Match(rules, seed=deal, dealer=1), (make_bot("standard", 1), make_bot("standard", 2)))
+    found = decisions(a, 0)
+    assume(found)
+    k = found[pick % len(found)]
+    view = position(a, 1, k).view(0)
+    deck = deck_of(a.records[0].deal_code)
+    unseen = view.unseen()
+    places = [n for n, c in enumerate(deck) if c in unseen]
+    cards = [deck[n] for n in places]
+    hidden.shuffle(cards)
+    other = list(deck)
+    for n, c in zip(places, cards, strict=True):
+        other[n] = c
+    assume(other != deck)
+    b = Match(rules, dealer=1, first_deal=deck_code(other))
+    for player, action in hand_moves(a, 1)[:k]:
+        b.apply(action, player)
+    assert b.view(0) == view and b.deal_code != a.records[0].deal_code
+    assert decision_seed(b.view(0), k) == decision_seed(view, k)
+    assert finish(think_decision(b, LIGHT)) == finish(think_decision(position(a, 1, k), LIGHT))
+    b = played_on(b, (make_bot("standard", 1), make_bot("standard", 2)))
+    early = [v for v in review(a, 1, strength=LIGHT).verdicts if v.move_index <= k]
+    assert early == [v for v in review(b, 1, strength=LIGHT).verdicts if v.move_index <= k]
+    assert early[-1].move_index == k

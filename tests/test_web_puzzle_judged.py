@@ -32,6 +32,11 @@ from test_web_puzzles_model import Keep
 COSTLY = (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
 
 
+def review_seed(m: Match, hand_number: int, move_index: int) -> int:
+    """The seed the review drew its guesses with at that move: of your view of the hand alone."""
+    return decision_seed(analysis.position(m, hand_number, move_index).view(0), move_index)
+
+
 def played_match(rules: Rules, seed: int, hands: int, wild: float = 0.0) -> Match:
     """``hands`` hands of the beginner (seat 0, it makes mistakes; a random move on a ``wild``
     share of its decisions, it makes more) against the standard level."""
@@ -76,7 +81,7 @@ def test_seed_55_move_11_the_puzzle_s_best_move_is_the_review_s_coach_prefers() 
     verdict = reviewed.verdict_at(11)
     assert verdict is not None and grade(verdict) == Grade.INACCURACY
     assert (str(verdict.played), str(verdict.best)) == ("discard 9S", "discard 3S")
-    play = mistake_puzzle(m, 1, 11, decision_seed(reviewed.deal_code, 11))
+    play = mistake_puzzle(m, 1, 11, review_seed(m, 1, 11))
     s = play.shown
     assert s is not None and s.ranked is not None and s.seed is not None
     assert same_move(s.ranked[0].verdict.played, verdict.best)
@@ -92,7 +97,7 @@ def test_seed_55_move_11_the_puzzle_s_best_move_is_the_review_s_coach_prefers() 
     assert found.rows[0].label == "Discard 3\u2660" and found.rows[0].best
     assert judged.judged_of(s.ranked, verdict.played).verdict == verdict  # the review's own values
     stored = json.loads(play.keep.stored[NAME])
-    assert [m["seed"] for m in stored["mistakes"]] == [decision_seed(reviewed.deal_code, 11)]
+    assert [m["seed"] for m in stored["mistakes"]] == [review_seed(m, 1, 11)]
 
 
 @cache
@@ -111,7 +116,7 @@ def test_every_mistake_puzzle_ranks_the_review_s_verdicts_and_grades_the_move_as
     costly = [(r, v) for r in reviews for v in r.verdicts if grade(v) in COSTLY]
     assert len(costly) >= 3 and {r.hand_number for r, _ in costly} == {1, 2}
     for r, v in costly:
-        play = mistake_puzzle(m, r.hand_number, v.move_index, decision_seed(r.deal_code, v.move_index))
+        play = mistake_puzzle(m, r.hand_number, v.move_index, review_seed(m, r.hand_number, v.move_index))
         s = play.shown
         assert s is not None and s.ranked is not None
         assert s.ranked == ranked(s.ranked)
@@ -253,8 +258,8 @@ def test_a_missed_mistake_back_in_the_same_visit_has_its_values_at_once() -> Non
     """The background runs a key's job once (kit/background.py): a missed mistake shown again in
     the same visit waited for values that never came ("Working out the values..." for good).
     The puzzles keep the values of the last positions valued."""
-    m, reviewed = seed_55()
-    play = mistake_puzzle(m, 1, 11, decision_seed(reviewed.deal_code, 11))
+    m, _ = seed_55()
+    play = mistake_puzzle(m, 1, 11, review_seed(m, 1, 11))
     assert play.answer("discard 9S") and play.answered() is not None
     assert play.mistake() is None  # missed: it comes back tomorrow
     play.keep.clock = "2026-11-27T01:00:00Z"

@@ -67,7 +67,7 @@ def test_the_first_step_is_the_deal_face_up(match: Match, coached: HandReview) -
 
 @pytest.fixture(scope="module")
 def broken() -> tuple[Match, HandReview]:
-    """Hand B of the coach's tests: you break your set of sevens, 5♠ 6♠ 7♠ (move 4, index)."""
+    """Hand B of the coach's tests: you break your run 9♥ 10♥ J♥ (move 1, index)."""
     m = played(HAND_B)
     m.apply(Action.parse("next_hand"))
     return m, review(m, 1)
@@ -76,21 +76,21 @@ def broken() -> tuple[Match, HandReview]:
 def test_the_bad_discard_is_explained(broken: tuple[Match, HandReview]) -> None:
     match, coached = broken
     model = presenter.review_model(match, 1, BAD_B, coached, {})
-    assert model.move is not None and model.move.spoken == "You: Discard 7 of spades"
+    assert model.move is not None and model.move.spoken == "You: Discard jack of hearts"
     assert model.moves[BAD_B].mistake and model.moves[BAD_B].grade in ("mistake", "blunder")
     prefer, why = model.verdict
     assert prefer.text.startswith(f"{model.moves[BAD_B].grade.capitalize()}. Coach prefers: Discard ")
     assert "% to win the match, " in prefer.text and "points more" in prefer.text
     assert "plus " in prefer.spoken and "% to win the match" in prefer.spoken
-    assert why.text == "Broke up the meld 5\u2660 6\u2660 7\u2660 by discarding 7\u2660."
-    assert why.spoken.endswith("by discarding 7 of spades.")
+    assert why.text == "Broke up the meld 9\u2665 10\u2665 J\u2665 by discarding J\u2665."
+    assert why.spoken.endswith("by discarding jack of hearts.")
     assert (
         model.summary[0].text.startswith("Accuracy ")
         and " points lost a decision \u00b7 " in model.summary[0].text
     )
     assert model.summary[1].text.startswith("You gave away ")
     assert "% of your chance to win the match (" in model.summary[1].text
-    assert any(line.text.startswith("Move 5: Discard 7\u2660 \u2212") for line in model.summary[2:])
+    assert any(line.text.startswith("Move 2: Discard J\u2665 \u2212") for line in model.summary[2:])
 
 
 def test_the_hand_s_result_is_split_into_parts_that_add_up(match: Match, coached: HandReview) -> None:

@@ -11,7 +11,8 @@ face-up card taken where it would have drawn from the stock (:func:`flagged_at`)
 
 The analysis is a generator with the bots' slicing protocol (it yields the work units of each
 slice and returns the :class:`HandReview`), and is deterministic: each decision's search is
-seeded from the deal code and the move's index. Reviews round-trip through plain JSON data, so
+seeded from what the player had seen then and the move's index (:func:`decision_seed`), never
+from the deal. Reviews round-trip through plain JSON data, so
 a page stores them with the match instead of recomputing them.
 
 The playouts model the game the player actually plays: the computer it faces is the standard
@@ -283,7 +284,7 @@ every continuation), against 6 of the 40 checked later in the third run."""
 
 HOLDS_EARLY = frozenset({MistakeKind.BROKE_MELD, MistakeKind.KNOCKED_TOO_EARLY, MistakeKind.WAITED_TOO_LONG})
 """The kinds of mistake flagged however early. A made meld broken holds whoever plays on (the
-broken set of sevens at stock 31 in ``tests/test_coach.py``: better under all twelve pairs of the
+broken set of sevens at stock 31 of deal 000-3C8J: better under all twelve pairs of the
 reference analysis). A knock ends the hand at once, so only the other move's value hangs on who
 plays on: 2 of the 3 early knocks flagged held under every pair (fourth run)."""
 
@@ -551,13 +552,17 @@ def same_move(a: Action, b: Action) -> bool:
     return a.kind == b.kind and a.card == b.card
 
 
-def decision_seed(deal_code: str, move_index: int) -> int:
-    """The search seed of one decision: fixed by the deal and the move, the same in every run
-    (the review's; a puzzle of your mistake is judged with it). The arguments are checked."""
-    if not isinstance(deal_code, str):
-        raise ArgumentError(f"deal_code must be a deal code, not {shown(deal_code)}")
+def decision_seed(view: PlayerView, move_index: int) -> int:
+    """The search seed of one decision: a hash of what the deciding player has seen (their
+    seat, their cards, the hand's public events) and the move's index, so the same in every run
+    and on every deal they could not tell from this one. Never of the deal: a seed drawn from
+    hidden cards would make a verdict shown during the hand depend on them. The arguments are
+    checked."""
+    check_is(view, PlayerView, "view")
     check_int(move_index, "move_index", 0, STORED_WHOLE)
-    digest = hashlib.sha256(f"coach:{deal_code}:{move_index}".encode()).digest()
+    events = ";".join(f"{e.kind},{e.player},{e.card},{e.number},{e.cause}" for e in view.events)
+    seen = f"coach:{view.player}:{move_index}:{' '.join(map(str, view.hand))}:{events}"
+    digest = hashlib.sha256(seen.encode()).digest()
     return int.from_bytes(digest[:4], "big")
 
 
@@ -594,7 +599,7 @@ def _judge_hand(  # 6 parameters: think_review's, checked
         if view is not None and len(view.legal_actions) > 1:
             if trim_caches():
                 yield 0
-            seed = decision_seed(record.deal_code, index)
+            seed = decision_seed(view, index)
             judge = match_judge(match, hand_number, view)
             verdicts.append(
                 (yield from think_verdict(view, action, index, seed, threshold, strength, slice_ms, judge))
@@ -704,8 +709,9 @@ def think_decision(
     reasons (empty with fewer than two moves, or no hand in progress). The same values, not an
     estimate of them: each move is judged as the review judges it, on the same view (the hand
     replayed alone), with the same seed, judge and strength. The hidden cards only deal the
-    replay, whose view has none of them, and seed the guesses (a hash of the deal, as the
-    review's): no verdict depends on a card the player has not seen. The arguments are checked
+    replay, whose view has none of them; the guesses are seeded from that view
+    (:func:`decision_seed`, as the review's): no verdict depends on a card the player has not
+    seen. The arguments are checked
     at the call, not at the first slice."""
     check_is(strength, Strength, "strength")
     slice_ms = check_slice_ms(slice_ms)
@@ -716,7 +722,7 @@ def think_decision(
     view = table.view(seat)
     index = len(table.history)
     alone = replace(view, rules=match.rules, scores=_scores_before(match, len(match.records) + 1))
-    seed = decision_seed(match.deal_code, index)
+    seed = decision_seed(view, index)
     return _judge_all(view, index, seed, Judge.of(alone), strength, slice_ms)
 
 
@@ -737,7 +743,7 @@ def think_seen(
 ) -> Generator[int, None, tuple[Judged, ...]]:
     """Every legal move of the player's own view of a match's hand (the match's target, scores
     and hand number in it, as a position code keeps them) judged exactly as :func:`think_review`
-    judges move ``move_index`` of that hand with ``seed`` (:func:`decision_seed` of the deal and
+    judges move ``move_index`` of that hand with ``seed`` (:func:`decision_seed` of the hand-alone view at
     the move): on the hand alone (:func:`~.replay.hand_start`: no target, no scores, hand 1,
     which the guesses' random stream depends on), in match-win chance by the view's own rules and
     score. A puzzle of your mistake gets the review's own verdicts from this. The arguments are

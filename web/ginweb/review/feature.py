@@ -297,13 +297,14 @@ class ReviewFeature(  # one base per role it plays (table/port.py)
         with (app.py hands them on: your own mistakes to try again, judged as the review did)."""
         if self.table.own_game.people is not None:  # two people: no practice against the computer
             return []
+        match = self.table.own_game.match
         wanted = [
-            (n, v.move_index, decision_seed(r.deal_code, v.move_index))
+            (n, v.move_index, decision_seed(position(match, n, v.move_index).view(0), v.move_index))
             for n, r in sorted(self.reviews.items())
             for v in r.verdicts
             if grade(v) in COSTLY
         ]
-        views = seen_at(self.table.own_game.match, [(n, move) for n, move, _ in wanted])
+        views = seen_at(match, [(n, move) for n, move, _ in wanted])
         return [(view, seed) for view, (_, _, seed) in zip(views, wanted, strict=False)]
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
