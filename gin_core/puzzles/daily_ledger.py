@@ -1,6 +1,8 @@
 """The daily puzzle's ledger: the id of each day's puzzle, day 0 (2026-01-01) first, one pass
-of the set (gin_core.puzzles.puzzle.daily_puzzle). Written by scripts/reference_verdicts.py prune
-when it folds puzzles in or out (gin_core.puzzles.puzzle.fold_days): a retired puzzle's day is
+of the set (gin_core.puzzles.puzzle.daily_puzzle). Written by scripts/shipped_set.py write_set,
+for every script that changes the set (reference_verdicts.py prune, make_puzzles.py assemble,
+make_meld_puzzles.py append), when it folds puzzles in or out
+(gin_core.puzzles.puzzle.fold_days): a retired puzzle's day is
 given to a new puzzle (with none, to the pass's last day's puzzle, years ahead), new puzzles
 left over are appended, and no other day of the pass is ever rewritten.
 Begun from the order the days walked until then (each release's shuffle, then the puzzles
