@@ -6,23 +6,10 @@
 //
 //   node scripts/bench_duplicate_pyodide.mjs [--days N] [--hands N] [--levels expert1x expert ...]
 
-import fs from "node:fs";
 import path from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
-import { loadPyodide, version } from "pyodide";
-import { copyTree } from "./node_cli.mjs";
+import { runInPyodide } from "./node_cli.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const pyodide = await loadPyodide();
-copyTree(pyodide.FS, path.join(ROOT, "gin_core"), "/bench/gin_core");
-copyTree(pyodide.FS, path.join(ROOT, "web", "ginweb"), "/bench/web/ginweb");
-pyodide.FS.mkdirTree("/bench/scripts");
-pyodide.FS.writeFile("/bench/scripts/bench_duplicate.py", fs.readFileSync(path.join(ROOT, "scripts", "bench_duplicate.py")));
-process.stdout.write(`Pyodide ${version}\n`);
-pyodide.runPython(`
-import sys
-sys.path.insert(0, "/bench/scripts")
-import bench_duplicate
-bench_duplicate.main(${JSON.stringify(process.argv.slice(2))})
-`);
+await runInPyodide(ROOT, "bench_duplicate", process.argv.slice(2));

@@ -1,6 +1,7 @@
 // What the build's Node scripts (precompile.mjs, snapshot.mjs) share: failing with one line,
 // reading "--key value" options (--app NAME=DIR repeatable, the others required), and copying a
-// package's sources into Pyodide's file system.
+// package's sources into Pyodide's file system; and what the benchmarks run in Pyodide share:
+// a script of scripts/ run there with the source tree's packages (runInPyodide).
 
 import fs from "node:fs";
 import path from "node:path";
@@ -39,4 +40,23 @@ export function copyTree(FS, from, to) {
     if (fs.statSync(src).isDirectory()) copyTree(FS, src, `${to}/${name}`);
     else if (name.endsWith(".py")) FS.writeFile(`${to}/${name}`, fs.readFileSync(src));
   }
+}
+
+/** Run ``scripts/<name>.py``'s ``main(argv)`` inside Pyodide under Node, with the source tree's
+    gin_core and the page's package copied into its file system (nothing fetched from the
+    network); prints Pyodide's version first. */
+export async function runInPyodide(root, name, argv) {
+  const { loadPyodide, version } = await import("pyodide");
+  const pyodide = await loadPyodide();
+  copyTree(pyodide.FS, path.join(root, "gin_core"), "/bench/gin_core");
+  copyTree(pyodide.FS, path.join(root, "web", "ginweb"), "/bench/web/ginweb");
+  pyodide.FS.mkdirTree("/bench/scripts");
+  pyodide.FS.writeFile(`/bench/scripts/${name}.py`, fs.readFileSync(path.join(root, "scripts", `${name}.py`)));
+  process.stdout.write(`Pyodide ${version}\n`);
+  pyodide.runPython(`
+import sys
+sys.path.insert(0, "/bench/scripts")
+import ${name}
+${name}.main(${JSON.stringify(argv)})
+`);
 }
