@@ -175,7 +175,7 @@ def judge_turn(match: Match, jobs: dict[str, Slices], where: str) -> None:
     index = len(table.history)
     run_job(think_decision(match, slice_ms=SLICE_MS), jobs["tutor/hint"], where)
     position = Position.parse(Position.of(view).code)
-    mine = decision_seed(match.deal_code, index)
+    mine = decision_seed(table.view(0), index)  # the review's: the hand-alone view
     run_job(think_seen(position.view(), index, mine, slice_ms=SLICE_MS), jobs["mistake puzzle"], where)
     shared = code_seed(position.code)
     run_job(think_seen(position.view(), index, shared, slice_ms=SLICE_MS), jobs["shared position"], where)
