@@ -18,7 +18,8 @@ PY      ?= .venv/bin/python
 NODE    ?= node
 PORT    ?= 8000
 PREFIX  ?= /
-# extra pytest args for the tests/ suite (CPython and Pyodide runs), e.g. make test PYTEST_ARGS="-x -k melds"
+# extra pytest args for the tests/ suite (CPython and Pyodide runs), e.g. make test PYTEST_ARGS="-x -k melds";
+# a path narrows it (make test-pyodide PYTEST_ARGS=tests/test_melds.py): with none, both run tests/
 PYTEST_ARGS ?=
 # extra pytest args for the browser suite, e.g. E2E_ARGS="--headed" or "-k boot" (default: report the
 # 20 slowest tests, what to look at when make test grows)
@@ -77,11 +78,11 @@ endef
 
 test-unit:
 	@echo "== pytest tests (CPython $$($(PY) -c 'import platform; print(platform.python_version())'))"
-	@mkdir -p tests; $(PY) -m pytest tests $(PYTEST_ARGS); $(call tolerate_empty_tests,pytest tests)
+	@mkdir -p tests; $(PY) -m pytest $(PYTEST_ARGS); $(call tolerate_empty_tests,pytest tests)
 
 test-pyodide:
 	@echo "== pytest tests inside Pyodide (node scripts/pyodide_pytest.mjs)"
-	@mkdir -p tests; $(NODE) scripts/pyodide_pytest.mjs tests $(PYTEST_ARGS); $(call tolerate_empty_tests,Pyodide pytest)
+	@mkdir -p tests; $(NODE) scripts/pyodide_pytest.mjs $(PYTEST_ARGS); $(call tolerate_empty_tests,Pyodide pytest)
 
 # The CPython and the Pyodide runs of tests/ side by side (a core each). Each writes its own log
 # (artifacts/test-unit.log, artifacts/test-pyodide.log), shown whole once the run ends, so the
@@ -108,7 +109,7 @@ test-quick:
 
 test-thorough:
 	@echo "== pytest tests, thorough (GIN_THOROUGH=1: hypothesis profile gin-thorough, 10x the seeded games)"
-	GIN_THOROUGH=1 $(PY) -m pytest tests $(PYTEST_ARGS)
+	GIN_THOROUGH=1 $(PY) -m pytest $(PYTEST_ARGS)
 
 # Two passes: the suite on $(E2E_JOBS) workers, then the tests that time the page (marker `alone`,
 # e2e/conftest.py) on a machine left to them. Either pass may select nothing under -k (exit 5).

@@ -229,7 +229,12 @@ def counted_apart(page, seating: str) -> None:
     from ginweb.words.seatwords import WORDS  # web/ is on the path once test_game is imported
 
     kept = json.loads(page.evaluate(f"localStorage.getItem({STATS_KEY!r})"))
-    assert kept["seatings"]["by"][seating]["hands"] == 1 and kept["hands"]["played"] == 0
+    table = json.loads(page.evaluate(f"localStorage.getItem({TABLE_KEY!r})"))
+    own = json.loads(page.evaluate("localStorage.getItem('gin-rummy/v1/match')") or "{}")
+    # which match was counted, if any: the table's id, your match's, or another's
+    counted = {"counted": kept.get("counted"), "table": table.get("uid"), "own": own.get("uid")}
+    assert kept["seatings"]["by"][seating]["hands"] == 1, kept["seatings"]
+    assert kept["hands"]["played"] == 0, counted
     page.click("[data-act=stats]")
     page.wait_for_selector("#dlg-stats[open]")
     row = page.locator("#seats-stats tbody tr").first.inner_text().split("\t")
