@@ -194,19 +194,24 @@ def test_an_older_record_loads_with_its_mistakes_unvalued(version: int) -> None:
     ahead[1].close()
 
 
-DAMAGED: list[Callable[[dict[str, Any]], Any]] = [
+DAMAGED: list[Callable[[dict[str, Any]], Any]] = [  # the values' shape or figures: dropped on reading
     lambda v: None,
     lambda v: "values",
     lambda v: {**v, "extra": 1},
+    lambda v: {**v, "why": "because"},
     lambda v: {**v, "moves": []},
     lambda v: {**v, "moves": v["moves"] * 20},
     lambda v: {**v, "moves": [[*v["moves"][0][:1], "superb", *v["moves"][0][2:]], *v["moves"][1:]]},
-    lambda v: {**v, "moves": [["not a move", *v["moves"][0][1:]], *v["moves"][1:]]},
     lambda v: {**v, "moves": [v["moves"][0], [*v["moves"][1][:2], -3.0, v["moves"][1][3]]]},
     lambda v: {**v, "moves": [[*v["moves"][0][:2], 1e300, None]]},
     lambda v: {**v, "moves": [[*v["moves"][0][:3], 101.0]]},
     lambda v: {**v, "moves": [[*v["moves"][0][:2], True, None]]},
     lambda v: {**v, "moves": [v["moves"][0][:3]]},
+    lambda v: {**v, "moves": [[7, *v["moves"][0][1:]]]},
+]
+UNREADABLE: list[Callable[[dict[str, Any]], Any]] = [  # of the right shape, parsed when shown: never shown
+    lambda v: {**v, "moves": v["moves"][:-1]},  # another position's (fewer moves)
+    lambda v: {**v, "moves": [["discard ZZ", *v["moves"][0][1:]], *v["moves"][1:]]},
     lambda v: {**v, "why": {"kind": "wonders"}},
     lambda v: {**v, "why": {**v["why"], "cards": "ZZ"}},
     lambda v: {**v, "why": {**v["why"], "deadwood": -1}},
@@ -214,7 +219,7 @@ DAMAGED: list[Callable[[dict[str, Any]], Any]] = [
     lambda v: {
         **v,
         "why": {
-            **v["why"],
+            "kind": "draws",
             "declined": {"kind": "draws", "declined": {"kind": "draws", "declined": {"kind": "draws"}}},
         },
     },
@@ -236,23 +241,30 @@ def test_damaged_values_are_dropped_and_the_mistake_kept(damage: int) -> None:
     assert record.values_of(again, code) is None and record.values_of(again, "other-code") == good
 
 
-def test_values_of_another_position_are_not_shown_and_the_mistake_is_valued_again() -> None:
-    """Stale values (of another position: fewer moves, or other ones) are never shown."""
+@pytest.mark.parametrize("damage", range(len(UNREADABLE)))
+def test_values_not_of_the_position_or_unreadable_are_not_shown_and_the_mistake_is_valued_again(
+    damage: int,
+) -> None:
+    """Values kept that do not parse, or are another position's, are never shown: the mistake is
+    valued on screen as one not valued yet (and its new values kept)."""
     view, seed = mistake()
     code = Position.of(view).code
     values = valued.to_data(valued.of(analysis_verdicts()))
     keep = Keep()
     data = record.empty()
     record.add_mistake(data, code, seed)
-    record.keep_values(data, code, seed, {**values, "moves": values["moves"][:-1]})
+    record.keep_values(data, code, seed, UNREADABLE[damage](values))
     keep.stored[NAME] = json.dumps(data)
     feature, _, _ = plugged(keep, Review([]))
+    assert record.values_of(feature.puzzles.data, code) == UNREADABLE[damage](values)
     feature.open_puzzle(OpenPuzzle("mistake"))
     shown = feature.puzzles.shown
     assert shown is not None and shown.ranked is None
     job = feature.puzzles.work()
     assert job is not None and job[0] == judged_key(code, seed)
     job[1].close()
+    feature.valued(job[0], analysis_verdicts())
+    assert record.values_of(json.loads(keep.stored[NAME]), code) == values
 
 
 @given(

@@ -22,8 +22,9 @@ version 1 keyed them by line number, and the envelope's step up (:func:`_renumbe
 ids to the stable ones (also for puzzles retired since, so a solved count never shrinks).
 Version 3 lets a queued mistake carry its analysis's seed; a version 2 record reads as it is.
 Version 4 lets it carry its values; a version 3 record reads as it is (its mistakes unvalued).
-Damaged values are dropped on reading, the mistake kept, without a notice: nothing you did is
-lost, they are worked out again.
+Values of the wrong shape are dropped on reading, the mistake kept, without a notice: nothing
+you did is lost, they are worked out again (as are values whose moves do not parse, or are not
+the position's: those are not shown, play.py).
 """
 
 from __future__ import annotations
@@ -326,7 +327,7 @@ def _unvalued_if_damaged(data: dict[str, Any]) -> dict[str, Any]:
         return data
     kept = [
         {k: v for k, v in m.items() if k != VALUES}
-        if isinstance(m, dict) and VALUES in m and valued.from_data(m[VALUES]) is None
+        if isinstance(m, dict) and VALUES in m and not valued.well_formed(m[VALUES])
         else m
         for m in mistakes
     ]

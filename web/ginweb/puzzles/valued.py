@@ -29,6 +29,7 @@ MAX_TEXT = 60  # a move's printed form, a reason's cards
 MAX_FIGURE = 100_000.0  # points within +-this (gin_core.analysis' stored points), a percent within 0-100
 NESTED = 2  # a reason's declined reasons within it (the bots give one at most)
 COUNTS = ("deadwood", "before", "opponent")  # a reason's whole-number figures
+GRADES = frozenset(g.value for g in Grade)
 
 
 class Valued(Frozen):
@@ -63,8 +64,40 @@ def to_data(v: Valued) -> dict[str, Any]:
     return {"moves": moves, "why": _reason_data(v.why)}
 
 
+def well_formed(data: Any) -> bool:
+    """Whether ``data`` has the stored form's shape, its figures in range: checked on every read
+    of the record (cheaply: each move and the reason are parsed only when shown, by
+    :func:`from_data`)."""
+    if not isinstance(data, dict) or set(data) != {"moves", "why"} or not isinstance(data["why"], dict):
+        return False
+    moves = data["moves"]
+    return (
+        isinstance(moves, list)
+        and 0 < len(moves) <= MAX_MOVES
+        and all(_row(m, n == 0) for n, m in enumerate(moves))
+    )
+
+
+def _row(m: Any, own: bool) -> bool:
+    """[move, grade, points, percent or null]: the move's text not parsed yet."""
+    return (
+        isinstance(m, list)
+        and len(m) == 4
+        and isinstance(m[0], str)
+        and len(m[0]) <= MAX_TEXT
+        and m[1] in GRADES
+        and _within(m[2], -MAX_FIGURE if own else 0, MAX_FIGURE)
+        and (m[3] is None or _within(m[3], 0, 100))
+    )
+
+
+def _within(x: Any, least: float, most: float) -> bool:
+    return type(x) in (int, float) and least <= x <= most
+
+
 def from_data(data: Any) -> Valued | None:
-    """The values as stored, checked (None: damaged, they are dropped and worked out again)."""
+    """The values as stored, checked and parsed (None: damaged or not a move's, they are not
+    shown and are worked out again)."""
     try:
         moves = data["moves"]
         if not isinstance(moves, list) or not 0 < len(moves) <= MAX_MOVES or set(data) != {"moves", "why"}:
@@ -76,18 +109,21 @@ def from_data(data: Any) -> Valued | None:
 
 
 def _move(m: Any, own: bool) -> tuple[Action, Figures]:
-    move, said, points, percent = m
-    if not isinstance(move, str) or len(move) > MAX_TEXT:
+    if not isinstance(m[0], str) or len(m[0]) > MAX_TEXT:
         raise ValueError("not a move")
+    return Action.parse(m[0]), _figures(m, own)
+
+
+def _figures(m: Any, own: bool) -> Figures:
+    """A stored move's figures ([move, grade, points, percent]), in range."""
+    _, said, points, percent = m
     share = None if percent is None else _real(percent, 0, 100)
-    return Action.parse(move), Figures(
-        own, _real(points, -MAX_FIGURE if own else 0, MAX_FIGURE), share, Grade(said)
-    )
+    return Figures(own, _real(points, -MAX_FIGURE if own else 0, MAX_FIGURE), share, Grade(said))
 
 
 def _real(x: Any, least: float, most: float) -> float:
     """``x`` as a figure, if it is a number from ``least`` to ``most``."""
-    if type(x) not in (int, float) or not least <= x <= most:
+    if not _within(x, least, most):
         raise ValueError("not a figure in range")
     return float(x)
 
