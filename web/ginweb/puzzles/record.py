@@ -8,7 +8,8 @@ The mistakes queue holds position codes from your flagged decisions, each with t
 hand's analysis drew its guesses of the hidden cards with (``seed``, version 3: the puzzle then
 judges every move with the analysis's own values; a mistake queued before has none), and once
 the background has valued it, its values (``values``, version 4: the moves ranked with the
-figures shown, in the form of valued.py; about 400 bytes a mistake, at most ``KEEP_MISTAKES``).
+figures shown, in the form of valued.py; about 450 bytes for a discard's eleven moves, for at
+most ``KEEP_MISTAKES``).
 They are your own view's values (a position code holds only what you saw), stored in clear like
 the rest of this record. A mistake you solve
 drops out for good (its code is kept in ``cleared``: it stays flagged in your match); one you miss

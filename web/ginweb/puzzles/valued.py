@@ -7,7 +7,7 @@ figures, which the puzzle does not show).
 So a mistake valued in the background keeps its verdicts with it in the puzzles record
 (record.py, version 4: :func:`to_data`, read back by :func:`from_data` with its checks) and shows
 them at once, the very words and grades ``think_seen``'s verdicts give (:func:`of`): judged.py
-draws both from this form. Small: about 30 bytes a move (the move's printed form, its grade,
+draws both from this form. Small: about 40 bytes a move (the move's printed form, its grade,
 two numbers) and one reason. Pure: no ``js``.
 """
 
