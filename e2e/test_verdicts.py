@@ -12,7 +12,7 @@ import re
 from gin_e2e import ARTIFACTS, wait_ready
 from test_comfort import BROKEN_MELD_DEAL, take_upcard
 from test_game import FAST, open_game
-from test_puzzles import PROGRESS_KEY, SHOWN
+from test_puzzles import PROGRESS_KEY, open_mistake
 from test_review import QUERY, play_hand
 
 from gin_core import Action
@@ -46,13 +46,14 @@ def answered_close(page, move: str) -> str:
 def test_a_close_mistake_puzzle_says_both_moves_are_reasonable(page, site_url):
     """A mistake stored before its review's seed was kept (version 1): judged as the review
     judges, seeded from its code; 2D is not the move it prefers, and not costly: close."""
-    from ginweb.puzzles.judged import grade_of  # web/ is on sys.path once test_game is imported
+    from ginweb.puzzles import valued  # web/ is on sys.path once test_game is imported
+    from ginweb.puzzles.judged import grade_of
     from ginweb.puzzles.play import code_seed
 
     position = Position.parse(CLOSE_CODE)
     moves = ranked(finish(think_seen(position.view(), len(position.moves), code_seed(CLOSE_CODE))))
     played = Action.parse(CLOSE_MOVE)
-    assert grade_of(moves, played) == "close"  # the page's values are these (a pure function of the position)
+    assert grade_of(valued.of(moves), played) == "close"  # the page's values: a pure function of the position
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(site_url + "?fast=1")
     wait_ready(page, 60)
@@ -73,13 +74,7 @@ def test_a_close_mistake_puzzle_says_both_moves_are_reasonable(page, site_url):
     if stored:  # keep the page's own format and version
         found = json.loads(stored)
         progress["format"], progress["version"] = found["format"], found["version"]
-    page.evaluate(f"localStorage.setItem({PROGRESS_KEY!r}, {json.dumps(json.dumps(progress))})")
-    page.reload()
-    wait_ready(page, 60)
-    page.click("#btn-puzzles")
-    page.click("#puzzle-mistakes")
-    page.wait_for_selector(SHOWN)
-    assert "Your mistake" in page.inner_text("#puzzle-title")
+    open_mistake(page, json.dumps(progress))
     text = answered_close(page, CLOSE_MOVE)
     assert "by 1.645 standard errors" in text and "its chance to win the match" in text, text
     keep(page, "close-mistake-puzzle")

@@ -21,7 +21,7 @@ from .arrange import (
     optimal_arrangements,
 )
 from .bots import Bot, Candidate, make_bot, think_hint
-from .bots.reasons import Reason, ReasonKind
+from .bots.reasons import MeldShape, Reason, ReasonKind
 from .cards import CARDS, Card, CardError, format_cards, parse_cards, sort_cards
 from .checks import whole_number
 from .dealcode import DealCodeError, deal_seed
@@ -100,6 +100,7 @@ __all__ = [
     "MatchResult",
     "Meld",
     "MeldError",
+    "MeldShape",
     "Phase",
     "PlayerView",
     "Reason",

@@ -15,7 +15,7 @@ from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
-from gin_core import Match, Phase, Rules, analysis, make_bot, preset
+from gin_core import Action, Match, Phase, Rules, analysis, make_bot, preset
 from gin_core.analysis import Grade, HandReview, Judged, decision_seed, grade, ranked, same_move
 from gin_core.analysis.coach import STANDARD
 from gin_core.bots.base import finish
@@ -23,13 +23,19 @@ from gin_core.puzzles.position import Position
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ginweb.puzzles import judged, model, record
+from ginweb.puzzles import judged, model, record, valued
 from ginweb.puzzles.play import NAME, Puzzles, code_seed
 from ginweb.review.feature import seen_at
+from ginweb.words.verdicts import choice
 from test_verdict_order import shown_figures
 from test_web_puzzles_model import Keep
 
 COSTLY = (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
+
+
+def judged_of(moves: tuple[Judged, ...], played: Action) -> Judged:
+    """The analysis's verdict on ``played`` among the moves (a knock by its card)."""
+    return next(j for j in moves if same_move(j.verdict.played, played))
 
 
 def review_seed(m: Match, hand_number: int, move_index: int) -> int:
@@ -60,16 +66,18 @@ def seed_55() -> tuple[Match, HandReview]:
     return m, analysis.review(m, 1)
 
 
-def mistake_puzzle(m: Match, hand: int, move: int, seed: int) -> Puzzles:
-    """Your mistake at (``hand``, ``move``) queued as the page queues it, shown, and valued."""
+def mistake_puzzle(m: Match, hand: int, move: int, seed: int) -> tuple[Puzzles, tuple[Judged, ...]]:
+    """Your mistake at (``hand``, ``move``) queued as the page queues it, shown, and valued; and
+    the analysis's verdicts it was valued with, ranked."""
     play = Puzzles(Keep())
     [view] = seen_at(m, [(hand, move)])
     assert play.add_mistakes([(view, seed)]) == 1
     assert play.mistake() is not None
     job = play.work()
     assert job is not None
-    assert play.solved(job[0], finish(job[1]))
-    return play
+    found = finish(job[1])
+    assert play.solved(job[0], found)
+    return play, ranked(found)
 
 
 def test_seed_55_move_11_the_puzzle_s_best_move_is_the_review_s_coach_prefers() -> None:
@@ -81,21 +89,22 @@ def test_seed_55_move_11_the_puzzle_s_best_move_is_the_review_s_coach_prefers() 
     verdict = reviewed.verdict_at(11)
     assert verdict is not None and grade(verdict) == Grade.INACCURACY
     assert (str(verdict.played), str(verdict.best)) == ("discard 9S", "discard 3S")
-    play = mistake_puzzle(m, 1, 11, review_seed(m, 1, 11))
+    play, moves = mistake_puzzle(m, 1, 11, review_seed(m, 1, 11))
     s = play.shown
-    assert s is not None and s.ranked is not None and s.seed is not None
-    assert same_move(s.ranked[0].verdict.played, verdict.best)
+    assert s is not None and s.ranked == valued.of(moves) and s.seed is not None
+    assert same_move(s.ranked.moves[0][0], verdict.best)
     assert play.answer(str(verdict.played))
     found = play.answered()
     assert found is not None and found.verdict == "wrong" and not found.right
+    mine = judged_of(moves, verdict.played)
     assert (
         found.headline
         == "Not the best: you chose Discard 9\u2660 ("
-        + judged.verdicts.choice(judged.judged_of(s.ranked, verdict.played), s.ranked[0])[0]
+        + choice(mine, moves[0])[0]
         + "). The best move is Discard 3\u2660."
     )
     assert found.rows[0].label == "Discard 3\u2660" and found.rows[0].best
-    assert judged.judged_of(s.ranked, verdict.played).verdict == verdict  # the review's own values
+    assert mine.verdict == verdict  # the review's own values
     stored = json.loads(play.keep.stored[NAME])
     assert [m["seed"] for m in stored["mistakes"]] == [review_seed(m, 1, 11)]
 
@@ -116,13 +125,14 @@ def test_every_mistake_puzzle_ranks_the_review_s_verdicts_and_grades_the_move_as
     costly = [(r, v) for r in reviews for v in r.verdicts if grade(v) in COSTLY]
     assert len(costly) >= 3 and {r.hand_number for r, _ in costly} == {1, 2}
     for r, v in costly:
-        play = mistake_puzzle(m, r.hand_number, v.move_index, review_seed(m, r.hand_number, v.move_index))
+        play, moves = mistake_puzzle(
+            m, r.hand_number, v.move_index, review_seed(m, r.hand_number, v.move_index)
+        )
         s = play.shown
-        assert s is not None and s.ranked is not None
-        assert s.ranked == ranked(s.ranked)
-        mine = judged.judged_of(s.ranked, v.played).verdict
+        assert s is not None and s.ranked == valued.of(moves)
+        mine = judged_of(moves, v.played).verdict
         assert mine == replace(v, played=mine.played, best=mine.best)  # a knock's melds aside
-        assert same_move(mine.best, v.best) and same_move(s.ranked[0].verdict.played, v.best)
+        assert same_move(mine.best, v.best) and same_move(s.ranked.moves[0][0], v.best)
         assert judged.grade_of(s.ranked, v.played) == "wrong"
         figures = [shown_figures(row.value) for row in judged.rows(s.position, s.ranked, v.played)[1:]]
         assert figures == sorted(figures, reverse=True)
@@ -161,7 +171,7 @@ def test_close_is_said_exactly_when_the_review_grades_a_move_that_is_not_its_bes
         first = moves[0]
         for j in moves:
             played = j.verdict.played
-            shown = judged.answer(position, moves, played, "", True)
+            shown = judged.answer(position, valued.of(moves), played, "", True)
             accepted = grade(j.verdict) in (Grade.BEST, Grade.GOOD)
             expected = "right" if j is first else "close" if accepted else "wrong"
             assert shown.verdict == expected and shown.right == (expected != "wrong")
@@ -169,8 +179,8 @@ def test_close_is_said_exactly_when_the_review_grades_a_move_that_is_not_its_bes
             assert said == (expected == "close")
             if said:
                 closes += 1
-                assert judged.verdicts.choice(j, first)[0] in shown.headline
-                assert judged.verdicts.choice(first, first)[0] in shown.headline
+                assert choice(j, first)[0] in shown.headline
+                assert choice(first, first)[0] in shown.headline
                 assert f"grades yours {grade(j.verdict).value}" in shown.headline
             assert [r.yours for r in shown.rows].count(True) == 1 and shown.rows[0].best
     assert closes >= 1
@@ -227,8 +237,8 @@ def test_a_shared_position_is_judged_as_the_review_judges_with_a_seed_of_its_cod
     assert job is not None
     found = finish(job[1])
     assert play.solved(job[0], found)
-    assert play.shown is not None and play.shown.ranked == ranked(
-        finish(analysis.think_seen(position.view(), len(position.moves), code_seed(position.code)))
+    assert play.shown is not None and play.shown.ranked == valued.of(
+        ranked(finish(analysis.think_seen(position.view(), len(position.moves), code_seed(position.code))))
     )
     assert not play.solved("judged:1:" + position.code, found), "another job's values are not these"
 
@@ -245,7 +255,7 @@ def test_a_close_answer_counts_as_solved_and_a_wrong_one_comes_back() -> None:
         play.save()
         s = play.mistake()
         assert s is not None
-        play.shown = s.replace(ranked=moves)  # the light values stand in for the full ones
+        play.shown = s.replace(ranked=valued.of(moves))  # the light values stand in for the full ones
         assert play.answer(str(close[0].verdict.played))
         assert json.loads(keep.stored[NAME])["mistakes"] == []
         found = play.answered()
@@ -259,7 +269,7 @@ def test_a_missed_mistake_back_in_the_same_visit_has_its_values_at_once() -> Non
     the same visit waited for values that never came ("Working out the values..." for good).
     The puzzles keep the values of the last positions valued."""
     m, _ = seed_55()
-    play = mistake_puzzle(m, 1, 11, review_seed(m, 1, 11))
+    play, _ = mistake_puzzle(m, 1, 11, review_seed(m, 1, 11))
     assert play.answer("discard 9S") and play.answered() is not None
     assert play.mistake() is None  # missed: it comes back tomorrow
     play.keep.clock = "2026-11-27T01:00:00Z"

@@ -1,17 +1,19 @@
 """Gin puzzles plugged into the table: the puzzle dialog's controls and handlers, its link
 (``?puzzle=``: the word for today's puzzle, a puzzle id or a position code; an embedded puzzle
 is the puzzle page instead, page.py),
-your own mistakes (your flagged decisions, given by app.py) queued as puzzles, and the values of a
-position not in the shipped set as background work. Puzzles never touch your match or your
+your own mistakes (your flagged decisions, given by app.py) queued as puzzles and valued ahead,
+and the values of a position not in the shipped set as background work. Puzzles never touch your match or your
 statistics: their progress has its own stored record. The engine's puzzles load only when a
 puzzle is asked for (or after the first paint, warmup.py). Everything of the puzzles lives in
 this folder; app.py registers it (table/port.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import sys
+from collections.abc import Callable, Generator, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..kit.background import Slices, while_current
 from ..table.port import Acts, Background, Draws, Feature, FeatureIntent, Handler, Job, Links, LoadsLater
 from .intents import AnswerPuzzle, OpenPuzzle, PuzzleSolved, SharePosition
 
@@ -32,6 +34,10 @@ class Decisions(Protocol):
         self,
     ) -> list[tuple[PlayerView, int]]: ...  # those marked costly, each with its analysis's seed
     def decision_view(self) -> PlayerView | None: ...  # the one on screen, to share
+    def judged_hands(self) -> tuple[str, int]: ...  # your match and how many of its hands are judged
+
+
+Flagged = list[tuple["PlayerView", int]]  # your flagged decisions, each with its analysis's seed
 
 
 CONTROLS: dict[str, FeatureIntent] = {
@@ -105,25 +111,60 @@ class PuzzlesFeature(Feature, Acts, Links, Draws, Background, LoadsLater):
         self.show()
 
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
-        """Once the puzzles are open: the shipped set read (for "Next puzzle"), and the values
-        of a position on screen that is not in the set."""
+        return self.shown_jobs(known) + self.ahead_jobs(known)
+
+    def shown_jobs(self, known: Callable[[str], bool]) -> list[Job]:
+        """Once a puzzle was shown: the values of a position on screen that is not in the set,
+        the shipped set read (for "Next puzzle")."""
         p = self.loaded
-        if p is None:
+        if p is None or p.shown is None:
             return []
         from .play import read_set
 
         out: list[Job] = []
         found = p.work()  # first: a player waits for these values
         if found is not None and not known(found[0]):
-            key, work = found
-            out.append((key, work, lambda moves: self.solved(key, moves)))
+            out.append(self.valuing(*found))
         if not p.all and not known("puzzles:set"):
             out.append(("puzzles:set", read_set(), p.set_read))
         return out
 
-    def solved(self, key: str, moves: Any) -> None:
+    def ahead_jobs(self, known: Callable[[str], bool]) -> list[Job]:
+        """Once the puzzles' modules are in (warmup.py imports them after the first paint: never
+        for this): your flagged decisions queued as puzzles after each hand of yours judged, and
+        your newest mistake not valued yet."""
+        if not all(name in sys.modules for name in self.deferred):
+            return []
+        out: list[Job] = []
+        uid, hands = self.decisions.judged_hands()
+        if hands and not known(f"puzzles:flagged:{uid}:{hands}"):
+            out.append((f"puzzles:flagged:{uid}:{hands}", self.flagged(), self.queue_flagged))
+        ahead = self.puzzles.ahead(known)
+        if ahead is not None:  # it gives way to a position on screen waiting for its values
+            key, work = ahead
+            out.append(self.valuing(key, while_current(work, lambda: self.puzzles.free_for(key))))
+        return out
+
+    def valuing(self, key: str, work: Slices) -> Job:
+        return key, work, lambda moves: self.valued(key, moves)
+
+    def flagged(self) -> Generator[int, None, Flagged]:
+        """Your flagged decisions, in a slice of their own (a replay of your match)."""
+        yield 0
+        return self.decisions.flagged()
+
+    def queue_flagged(self, flagged: Flagged) -> None:
+        """Queue your flagged decisions, then value the new ones (the background's next jobs)."""
+        if self.puzzles.add_mistakes(flagged):
+            self.table.work()
+
+    def valued(self, key: str, moves: Any) -> None:
+        """The values of job ``key`` are in: kept with your mistake they value (if they do), shown
+        if their position is on screen; then your next mistake is valued."""
+        self.puzzles.keep_values(key, moves)
         if self.puzzles.solved(key, moves):
             self.table(PuzzleSolved())
+        self.table.work()
 
     def show(self) -> None:
         """Draw the puzzle on screen (and its verdict, once answered) in the open dialog."""

@@ -11,6 +11,10 @@ drawn from its code (:func:`code_seed`): the analysis's method and strength, oth
 meld choice (the knocker's melds, which the analysis does not judge) keeps the hint-strength
 values of ``think_solve``.
 
+Your mistakes are valued ahead, in the background, newest first (:meth:`Puzzles.ahead`), and
+their values kept with them in the stored record (valued.py's form): a mistake so valued shows
+its verdict as soon as you answer; one not valued yet is valued once it is on screen.
+
 An embedded puzzle keeps its progress in memory only: a blog's reader's storage is never
 written. Pure: no ``js``.
 """
@@ -21,7 +25,7 @@ import datetime
 import hashlib
 import json
 import time
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import TYPE_CHECKING, Literal
 
 from gin_core import Action, GinError, PlayerView
@@ -40,7 +44,8 @@ from gin_core.puzzles.puzzle import (
 
 from ..kit.background import SLICE_MS
 from ..kit.frozen import Frozen
-from . import judged, model, record
+from . import judged, model, record, valued
+from .valued import Valued
 
 if TYPE_CHECKING:
     from ..storage.vault import Vault
@@ -55,15 +60,15 @@ KEEP_VALUES = 8  # the positions whose values are kept for the visit
 class Shown(Frozen):
     """The puzzle on screen: its kind and title, the position, the puzzle once its values are
     known (a shipped one, a meld choice), or else the analysis's verdicts on its moves once known
-    (``ranked``, best first), the move you answered with (None: not yet), and the seed of your
-    mistake's analysis (None: not stored, or not a mistake)."""
+    (``ranked``: best first, in valued.py's form), the move you answered with (None: not yet),
+    and the seed of your mistake's analysis (None: not stored, or not a mistake)."""
 
     kind: Kind
     title: str
     position: Position
     puzzle: Puzzle | None
     played: Action | None = None
-    ranked: tuple[Judged, ...] | None = None
+    ranked: Valued | None = None
     seed: int | None = None
 
     @property
@@ -142,9 +147,10 @@ class Puzzles:
             except GinError:
                 continue
             seed = record.seed_of(self.data, code)
-            return self.on_screen(
-                Shown("mistake", "Your mistake: find the better move", position, None, seed=seed)
-            )
+            kept = valued.from_data(record.values_of(self.data, code))
+            values = kept if kept is not None and kept.fits(position) else None  # else valued again
+            title = "Your mistake: find the better move"
+            return self.on_screen(Shown("mistake", title, position, None, ranked=values, seed=seed))
         return None
 
     def shared(self, text: str) -> Shown:
@@ -181,7 +187,7 @@ class Puzzles:
     def on_screen(self, shown: Shown) -> Shown:
         """Put ``shown`` on screen, with its values if they were worked out before (a missed
         mistake back in the same visit: the background runs a key's job once)."""
-        kept = self.kept.get(_key(shown))
+        kept = None if shown.valued else self.kept.get(_key(shown))
         self.shown = shown if kept is None else _valued(shown, kept)
         return self.shown
 
@@ -198,7 +204,39 @@ class Puzzles:
         if s.position.knock is not None:
             return key, think_solve(s.position, slice_ms=SLICE_MS)
         view = s.position.view()
-        return key, think_seen(view, len(s.position.moves), _seed(s), slice_ms=SLICE_MS)
+        return key, think_seen(
+            view, len(s.position.moves), seed_for(s.position.code, s.seed), slice_ms=SLICE_MS
+        )
+
+    def ahead(self, known: Callable[[str], bool]) -> tuple[str, Generator[int, None, Values]] | None:
+        """The job that values your newest mistake not valued yet (key, work), None if every one
+        is valued or its job ``known`` (queued, or done this visit)."""
+        for m in reversed(self.data["mistakes"]):
+            if "values" in m:
+                continue
+            key = judged_key(m["code"], m.get("seed"))
+            if not known(key):
+                return key, _mistake_values(m["code"], m.get("seed"))
+        return None
+
+    def free_for(self, key: str) -> bool:
+        """Whether job ``key`` may go on: no other position is on screen waiting for its values."""
+        s = self.shown
+        return s is None or s.valued or self.job_key() == key
+
+    def keep_values(self, key: str, found: Values) -> None:
+        """Keep the values of job ``key`` with the mistake it valued, as stored now (it may have
+        been solved meanwhile, here or in another tab: then nothing is kept)."""
+        verdicts = tuple(j for j in found if isinstance(j, Judged))
+        mistake = next(
+            (m for m in self.data["mistakes"] if judged_key(m["code"], m.get("seed")) == key), None
+        )
+        if not verdicts or mistake is None:
+            return
+        self.refresh()
+        kept = valued.to_data(valued.of(ranked(verdicts)))
+        if record.keep_values(self.data, mistake["code"], mistake.get("seed"), kept):
+            self.save()
 
     def solved(self, key: str, found: Values) -> bool:
         """The values of job ``key`` are in; True if they are of the position on screen."""
@@ -281,19 +319,40 @@ def _key(s: Shown) -> str:
     """The key of the job that values ``s``: its position and the seed of its guesses."""
     if s.position.knock is not None:
         return f"puzzle:{s.position.code}"
-    return f"judged:{_seed(s)}:{s.position.code}"
+    return judged_key(s.position.code, s.seed)
+
+
+def seed_for(code: str, seed: int | None) -> int:
+    """The seed position ``code`` is judged with: the analysis's ``seed``, else one of its code."""
+    return code_seed(code) if seed is None else seed
+
+
+def judged_key(code: str, seed: int | None) -> str:
+    """The key of the job that judges position ``code`` with the analysis's ``seed`` (None: one
+    drawn from the code): the same whether the puzzle is on screen or valued ahead."""
+    return f"judged:{seed_for(code, seed)}:{code}"
+
+
+def _mistake_values(code: str, seed: int | None) -> Generator[int, None, Values]:
+    """Your mistake ``code`` judged as the analysis judges it (none for a code that is not a
+    position, or a meld choice, which the analysis does not judge)."""
+    try:
+        position = Position.parse(code)
+    except GinError:
+        return ()
+    if position.knock is not None:
+        return ()
+    return (
+        yield from think_seen(position.view(), len(position.moves), seed_for(code, seed), slice_ms=SLICE_MS)
+    )
 
 
 def _valued(s: Shown, found: Values) -> Shown:
     """``s`` with its values: the verdicts ranked, or the puzzle of the hint-strength values."""
     verdicts = tuple(j for j in found if isinstance(j, Judged))
     if verdicts:
-        return s.replace(ranked=ranked(verdicts))
+        return s.replace(ranked=valued.of(ranked(verdicts)))
     return s.replace(puzzle=puzzle_of(s.position, tuple(m for m in found if isinstance(m, MoveValue))))
-
-
-def _seed(s: Shown) -> int:
-    return code_seed(s.position.code) if s.seed is None else s.seed
 
 
 def read_set(slice_ms: float | None = SLICE_MS) -> Generator[int, None, tuple[Puzzle, ...]]:

@@ -6,7 +6,12 @@ days whose puzzle was answered, and the queue of your own mistakes.
 
 The mistakes queue holds position codes from your flagged decisions, each with the seed the
 hand's analysis drew its guesses of the hidden cards with (``seed``, version 3: the puzzle then
-judges every move with the analysis's own values; a mistake queued before has none). A mistake you solve
+judges every move with the analysis's own values; a mistake queued before has none), and once
+the background has valued it, its values (``values``, version 4: the moves ranked with the
+figures shown, in the form of valued.py; about 450 bytes for a discard's eleven moves, for at
+most ``KEEP_MISTAKES``).
+They are your own view's values (a position code holds only what you saw), stored in clear like
+the rest of this record. A mistake you solve
 drops out for good (its code is kept in ``cleared``: it stays flagged in your match); one you miss
 comes back after ``AGAIN_AFTER`` other puzzles answered or on the next day, whichever comes
 first. Mistakes do not change the rating (they come back until solved, so they would only
@@ -17,6 +22,10 @@ Version 2 keys shipped puzzles by their stable ids (a digest of position and ans
 version 1 keyed them by line number, and the envelope's step up (:func:`_renumbered`) maps those
 ids to the stable ones (also for puzzles retired since, so a solved count never shrinks).
 Version 3 lets a queued mistake carry its analysis's seed; a version 2 record reads as it is.
+Version 4 lets it carry its values; a version 3 record reads as it is (its mistakes unvalued).
+Values of the wrong shape are dropped on reading, the mistake kept, without a notice: nothing
+you did is lost, they are worked out again (as are values whose moves do not parse, or are not
+the position's: those are not shown, play.py).
 """
 
 from __future__ import annotations
@@ -29,11 +38,13 @@ from gin_core.puzzles.puzzle import current_id
 
 from ..kit.safejson import NewerVersionError
 from ..storage.envelope import Envelope, Stamped
+from . import valued
 
 FORMAT = "gin-rummy.puzzles"
-VERSION = 3
+VERSION = 4
 LINE_NUMBERED = 1  # the version whose puzzle ids were line numbers of the set
 SEEDLESS = 2  # the version whose queued mistakes had no analysis seed
+UNVALUED = 3  # the version whose queued mistakes had no values
 AGAIN_AFTER = 5  # a missed mistake comes back after this many other puzzles (or the next day)
 KEEP_SOLVED = 5000
 KEEP_DAYS = 60
@@ -65,20 +76,21 @@ ENVELOPE = Envelope(
     FORMAT,
     VERSION,
     "a gin rummy record of puzzles",
-    steps={LINE_NUMBERED: _renumbered, SEEDLESS: dict},
+    steps={LINE_NUMBERED: _renumbered, SEEDLESS: dict, UNVALUED: dict},
     newer=NewerPuzzlesError,
 )
 
 
 class Mistake(TypedDict):
     """One of your mistakes queued: its position code, when it comes back (after that many
-    puzzles answered, or on that day), and the seed of its analysis's guesses (absent: queued
-    before it was kept)."""
+    puzzles answered, or on that day), the seed of its analysis's guesses (absent: queued
+    before it was kept), and its values (absent: not valued yet; valued.py's stored form)."""
 
     code: str
     after: int
     day: str | None
     seed: NotRequired[int]
+    values: NotRequired[dict[str, Any]]
 
 
 class PuzzleRecord(Stamped):
@@ -186,6 +198,9 @@ def answer_mistake(data: PuzzleRecord, code: str, solved: bool, today: datetime.
         again: Mistake = {"code": code, "after": after, "day": tomorrow}
         if seed is not None:
             again["seed"] = seed
+        values = values_of(data, code)
+        if values is not None:
+            again["values"] = values
         kept.append(again)
     data["mistakes"] = kept
     return True
@@ -207,6 +222,22 @@ def seed_of(data: PuzzleRecord, code: str) -> int | None:
     return None if found is None else found.get("seed")
 
 
+def values_of(data: PuzzleRecord, code: str) -> dict[str, Any] | None:
+    """The values kept with your queued mistake ``code`` (None: not queued, or not valued yet)."""
+    found = next((m for m in data["mistakes"] if m["code"] == code), None)
+    return None if found is None else found.get("values")
+
+
+def keep_values(data: PuzzleRecord, code: str, seed: int | None, values: dict[str, Any]) -> bool:
+    """Keep ``values`` (valued.py's stored form) with your mistake ``code`` queued with ``seed``;
+    False if it is not queued so (solved meanwhile)."""
+    found = next((m for m in data["mistakes"] if m["code"] == code and m.get(SEED) == seed), None)
+    if found is None:
+        return False
+    found["values"] = values
+    return True
+
+
 def waiting_mistakes(data: PuzzleRecord, today: datetime.date) -> int:
     """How many of your mistakes come back later."""
     return len(data["mistakes"]) - len(due_mistakes(data, today))
@@ -215,7 +246,7 @@ def waiting_mistakes(data: PuzzleRecord, today: datetime.date) -> int:
 def validate(data: Any) -> tuple[PuzzleRecord, list[str]]:
     """A stored record checked field by field: (the record, the fields that were reset).
     Raises ValueError if it is not a puzzle record, NewerPuzzlesError for a newer version."""
-    data = ENVELOPE.open(data)
+    data = _unvalued_if_damaged(ENVELOPE.open(data))
     out: dict[str, Any] = dict(empty())
     bad = []
     for key, check in CHECKS.items():
@@ -269,6 +300,7 @@ def _iso(text: Any) -> bool:
 
 MISTAKE_KEYS = frozenset({"code", "after", "day"})  # each read by due_mistakes
 SEED = "seed"  # and this one, if present, by seed_of
+VALUES = "values"  # and this one, if present, by values_of (checked apart: _unvalued_if_damaged)
 MAX_SEED = (1 << 32) - 1  # a analysis's seed is four bytes of a digest (decision_seed)
 
 
@@ -279,13 +311,28 @@ def _mistakes(value: Any) -> bool:
 def _mistake(m: Any) -> bool:
     return (
         isinstance(m, dict)
-        and set(m) - {SEED} == MISTAKE_KEYS
+        and set(m) - {SEED, VALUES} == MISTAKE_KEYS
         and (SEED not in m or (type(m[SEED]) is int and 0 <= m[SEED] <= MAX_SEED))
         and isinstance(m["code"], str)
         and 0 < len(m["code"]) <= MAX_CODE
         and _count(m["after"])
         and (m["day"] is None or _iso(m["day"]))
     )
+
+
+def _unvalued_if_damaged(data: dict[str, Any]) -> dict[str, Any]:
+    """The record with the values of each queued mistake that cannot be read dropped (the
+    mistake kept, to be valued again); anything else as it is, for its check."""
+    mistakes = data.get("mistakes")
+    if not isinstance(mistakes, list):
+        return data
+    kept = [
+        {k: v for k, v in m.items() if k != VALUES}
+        if isinstance(m, dict) and VALUES in m and not valued.well_formed(m[VALUES])
+        else m
+        for m in mistakes
+    ]
+    return data | {"mistakes": kept}
 
 
 CHECKS = {

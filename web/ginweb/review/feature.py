@@ -307,6 +307,11 @@ class ReviewFeature(  # one base per role it plays (table/port.py)
         views = seen_at(match, [(n, move) for n, move, _ in wanted])
         return [(view, seed) for view, (_, _, seed) in zip(views, wanted, strict=False)]
 
+    def judged_hands(self) -> tuple[str, int]:
+        """Your match and how many of its hands the coach judged (what :meth:`flagged` follows)."""
+        g = self.table.own_game
+        return g.uid, len(self.reviews)
+
     def jobs(self, known: Callable[[str], bool]) -> list[Job]:
         """The coach's analysis of each finished hand of your match not yet reviewed (it runs in
         the background, only while the table is idle, and stops once the match is left)."""
@@ -366,9 +371,13 @@ class ReviewFeature(  # one base per role it plays (table/port.py)
         return done
 
     def reviewed(self, uid: str) -> Callable[[HandReview], None]:
+        """Keep a hand's review, draw it, and queue the background work that follows from it
+        (another feature's, from :meth:`flagged`)."""
+
         def done(found: HandReview) -> None:
             if self.keep_review(uid, found):
                 self.table(Reviewed())
+                self.table.work()
 
         return done
 
