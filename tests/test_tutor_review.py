@@ -15,6 +15,7 @@ from pathlib import Path
 
 import hypothesis
 import pytest
+from conftest import PYODIDE
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
@@ -116,7 +117,9 @@ LIGHT = replace(STANDARD, samples=8, total_units=1_200, check_units=900)
 """The identity holds at any strength: a light coach keeps the many positions quick."""
 
 
-SEEDS = range(8)
+SEEDS = range(3 if PYODIDE else 8)
+"""Random hands: all eight (189 decisions) in CPython; three in Pyodide, which shows the same
+identity on 3.14."""
 
 
 @cache
@@ -169,6 +172,7 @@ def test_the_tutor_asks_exactly_what_the_review_flags_on_every_decision(seed: in
         assert same_move(found.judged.verdict.best, verdict.best)
 
 
+@pytest.mark.skipif(PYODIDE, reason="counts the eight hands' grades: CPython plays all eight")
 def test_random_play_gives_the_property_blunders_to_check() -> None:
     """The positions above are not vacuous: random play is flagged, blunders among the flags, and
     some moves are graded inaccuracies (which the tutor must not ask about)."""
