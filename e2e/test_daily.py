@@ -144,7 +144,8 @@ def test_a_daily_counts_once_is_scored_against_the_expert_and_shared(page, site_
     play_match(page)
     page.wait_for_selector("#dlg-daily[open]", timeout=30_000)
     assert page.inner_text("#daily-title").startswith("Daily #")
-    page.wait_for_selector("#daily-total.done", timeout=180_000)  # the expert's replays, in the background (120 s ran out at load 6-14)
+    # the expert's replays, in the background (120 s ran out at load 6-14; the hang watch is 300 s)
+    page.wait_for_selector("#daily-total.done", timeout=180_000)
     total = page.inner_text("#daily-total")
     assert total.endswith("against the expert on the same cards"), total
     rows = page.eval_on_selector_all("#daily-body tbody tr", "rs => rs.map(r => r.innerText)")
