@@ -111,5 +111,11 @@ DAYS = (
     "pn5zdwp pdy5a22 pgz7wdv pxkafw7 pcqxrfl p6qkg7z pj3uw26 pllg3f3 pd3ieaq pon5zac pkb6xwq pywmao2 "
     "pn6qk3d pasxky4 p7jacls pkh3hcu p6bquq2 p7hearb p3toyp7 pvi4rmv pytp7sh pccou44 pp6v5xn p5jqrf4 "
     "poooh4k pyyqgic pfxbtqv pilemcc p5kwpn5 pihfnm7 pkijyqv pvsy37i pihp2u6 pxeqq7r pfexmc5 pepejxv "
-    "p3espsc ppil7mz pkc4hdw pfsdefz pd2wgvm photnux ptj3fp3 piuivxg"
+    "p3espsc ppil7mz pkc4hdw pfsdefz pd2wgvm photnux ptj3fp3 piuivxg pd72lf3 pvrat27 pvl5eyj pamka56 "
+    "pt4lp3a p43ofvj pexyaza pcir7ni prlrmpz parj6cp p6uzhsw pczhzxt pda4xnc p63asma po7v2qr p4fhar7 "
+    "pd6lo23 pj7gkby pxperba pa2i2w2 p4j7k64 p4jptnh prnexes prndobe pyocqb6 psvh7op pkighd4 pq4pivx "
+    "p2yvcre pdujvj7 psav5tk pti5jpg p3gngya pgmufqq pewakvw p4n6ys6 pnubvoc pdq62cc ph44al2 p55oos7 "
+    "pj2znth pebfvlt pgmfng2 pq33gtg pua54ae pzbq2qp ppwxiik pq5lpc4 p3etdmi pjsq7vh pyeuo7r pgufr6x "
+    "pl3i3tn pir4nso ppa75mn p5wzudn punqzqx p6evwae pwefrz4 pkicxjh pye6epd prdlffd prealni psmcbqo "
+    "pb3sa4t pzqc76p pz36atj ppcvme6 pgm4gby p5nhuqv phblijl p7rcmfc"
 )
