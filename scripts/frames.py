@@ -17,10 +17,17 @@ style and layout). ``attribute()`` names the main cause of each long frame:
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from typing import Any
 
 LONG_MS = 50.0
+# Whether a browser test fails on a long task from anything but the engine's own slices (input
+# handlers, scheduled work, layout): a wall-clock budget a slow or loaded machine misses (on the
+# 2-core machine at load 2-15, the start commit of session 28 failed it as often as its last
+# commit). The guide keeps timed assertions out of tests: by default they are measured, printed
+# and kept in artifacts/; GIN_PERF_STRICT=1 (a quiet machine, a benchmark run) asserts them.
+STRICT = os.environ.get("GIN_PERF_STRICT") == "1"
 OBSERVER_JS = """
 window.__since = 0; window.__longtasks = []; window.__frames = [];
 try {
