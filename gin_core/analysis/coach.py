@@ -127,8 +127,9 @@ class Strength:
     """How the coach values each decision: guesses of the hidden cards, work units (see
     :mod:`gin_core.bots.base`), discards shortlisted, the playouts' wary players (see
     :func:`~gin_core.bots.rollout.playout`), how the guesses are drawn, the value of an
-    outcome, and the other continuations a loss must hold under (``checks``, within
-    ``check_units`` more work units a decision)."""
+    outcome, the other continuations a loss must hold under (``checks``, within
+    ``check_units`` more work units a decision), and how much deeper a doubted knock is looked
+    at (``doubt``, see :func:`doubted_knock`)."""
 
     samples: int
     total_units: int
@@ -141,6 +142,18 @@ class Strength:
     style: Style = Style.CAUTIOUS
     checks: tuple[Style, ...] = ()
     check_units: int = 0
+    doubt: int = 1  # a doubted knock is valued again with this many times the guesses and units
+
+    def deeper(self) -> Strength:
+        """This strength with :attr:`doubt` times the guesses and work units (its checks' too),
+        looking no deeper again."""
+        return replace(
+            self,
+            samples=self.samples * self.doubt,
+            total_units=self.total_units * self.doubt,
+            check_units=self.check_units * self.doubt,
+            doubt=1,
+        )
 
     def limits(self, view: PlayerView, know: Knowledge) -> tuple[int, int] | None:
         """The counts the playouts' player and opponent knock with: a ``cautious`` seat knocks
@@ -214,6 +227,7 @@ STANDARD = Strength(
     cautious=0b11,
     checks=(Style.AT_ONCE, Style.GIN_ONLY),
     check_units=12_000,
+    doubt=4,
 )
 """The coach's default, checked against the deep oracle (``scripts/oracle_coach.py``, figures
 in ``scripts/coach_figures.py``). The expert's guesses: against our levels they guess the
@@ -230,7 +244,9 @@ cards 10-20 points too low (``benchmarks/coach.md``).
 Where the move played loses, the best move and it are played again on the same guesses with
 both seats knocking at once and with both going for gin only (``checks``: the simple player and
 the gin hunter, the ends of the reference analysis's continuations, ``benchmarks/verdicts.md``;
-96 guesses take up to 6,000 and 10,000 units), and a flag must hold under all three."""
+96 guesses take up to 6,000 and 10,000 units), and a flag must hold under all three. A knock
+over the threshold in all three but not beyond the noise is valued again at four times the
+guesses (``doubt``, :func:`doubted_knock`)."""
 
 SHOWN_REASON = 160  # characters of a reason quoted in CoachDataError's one-line message
 STORED_POINTS = 100_000.0
@@ -676,7 +692,45 @@ def think_judged(  # 8 parameters: think_verdict's
     slice_ms: float | None,
     judge: Judge | None,
 ) -> Generator[int, None, Judged]:
-    """:func:`think_verdict`, with the reasons of the move played and of the best move."""
+    """:func:`think_verdict`, with the reasons of the move played and of the best move; a
+    doubted knock (:func:`doubted_knock`) judged again at :meth:`Strength.deeper`."""
+    judged = yield from _judged_once(view, played, move_index, seed, threshold, strength, slice_ms, judge)
+    if strength.doubt > 1 and doubted_knock(judged.verdict, threshold):
+        judged = yield from _judged_once(
+            view, played, move_index, seed, threshold, strength.deeper(), slice_ms, judge
+        )
+    return judged
+
+
+def doubted_knock(verdict: Verdict, threshold: float) -> bool:
+    """Whether a knock the coach did not flag lost more than ``threshold`` by every value
+    measured (its own and each continuation's) without clearing the noise: the wait's value
+    under the gin-only continuation is the noisiest, and more guesses settle it. Against the
+    reference analysis (``benchmarks/verdicts.md``, session 29; ``scripts/coach_doubt.py``) such
+    knocks, looked at with four times the guesses, gave 38 flags of which 36 held whoever plays
+    on (29 of 31 on the hands the rule was not found on); discards in the same state gave 6, of
+    which 2 held (more guesses do not mend a disagreement between continuations), so only
+    knocks are looked at again."""
+    return (
+        verdict.played.kind == ActionKind.KNOCK
+        and verdict.mistake is None
+        and not verdict.beyond(threshold)
+        and verdict.measured_loss > threshold
+        and all(g.lead > threshold for g in verdict.gaps)
+    )
+
+
+def _judged_once(  # 8 parameters: think_verdict's
+    view: PlayerView,
+    played: Action,
+    move_index: int,
+    seed: int,
+    threshold: float,
+    strength: Strength,
+    slice_ms: float | None,
+    judge: Judge | None,
+) -> Generator[int, None, Judged]:
+    """:func:`think_judged` at ``strength``, looking no deeper."""
     measured = yield from think_measured(view, played, seed, strength, slice_ms, judge)
     best = measured.trials[0]
     mine = next(t for t in measured.trials if same_move(t.action, played))
