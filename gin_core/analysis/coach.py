@@ -707,8 +707,8 @@ def doubted_knock(verdict: Verdict, threshold: float) -> bool:
     measured (its own and each continuation's) without clearing the noise: the wait's value
     under the gin-only continuation is the noisiest, and more guesses settle it. Against the
     reference analysis (``benchmarks/verdicts.md``, session 29; ``scripts/coach_doubt.py``) such
-    knocks, looked at with four times the guesses, gave 38 flags of which 36 held whoever plays
-    on (29 of 31 on the hands the rule was not found on); discards in the same state gave 6, of
+    knocks, looked at with four times the guesses, gave 39 flags of which 37 held whoever plays
+    on (30 of 32 on the hands the rule was not found on); discards in the same state gave 6, of
     which 2 held (more guesses do not mend a disagreement between continuations), so only
     knocks are looked at again."""
     return (
