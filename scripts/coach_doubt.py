@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -30,21 +30,12 @@ from reference_verdicts import beyond, checked, position_at, reached, read_rows
 
 from gin_core.actions import Action, ActionKind
 from gin_core.analysis.coach import MISTAKE_POINTS, STANDARD, Verdict, decision_seed, think_verdict
+from gin_core.bots.base import finish
 
 RUNS = Path(__file__).resolve().parent.parent / "benchmarks" / "runs"
 CHECKED = ("3", "4", "5-cluster", "5-recall", "6-old", "6-recall", "6-floor", "6", "7-recall")
 """The coach-robust and flags runs whose checked rows the summaries read (as session 25's)."""
 ONCE = replace(STANDARD, doubt=1)
-
-
-def finished(thinking: Generator[int, None, Verdict]) -> Verdict:
-    """A sliced judgement run to its end."""
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as done:
-            verdict: Verdict = done.value
-            return verdict
 
 
 def hesitates(v: Verdict) -> bool:
@@ -74,11 +65,11 @@ def judged_row(key: str, played: str) -> tuple[dict[str, Any], Verdict | None]:
     view = position_at(key).view()
     action = Action.parse(played)
     seed = decision_seed(view, move)
-    once = finished(think_verdict(view, action, move, seed, MISTAKE_POINTS, ONCE))
+    once = finish(think_verdict(view, action, move, seed, MISTAKE_POINTS, ONCE))
     row: dict[str, Any] = {"key": key, "played": played, "stock": view.stock_size, "once": brief(once)}
     if not (once.mistake is not None or hesitates(once)):
         return row, None
-    deeper = finished(think_verdict(view, action, move, seed, MISTAKE_POINTS, STANDARD.deeper()))
+    deeper = finish(think_verdict(view, action, move, seed, MISTAKE_POINTS, STANDARD.deeper()))
     return row | {"deeper": brief(deeper)}, deeper
 
 

@@ -25,6 +25,7 @@ from gin_core.analysis.coach import (
     think_verdict,
 )
 from gin_core.analysis.replay import position
+from gin_core.bots.base import finish
 from gin_core.bots.kernel import Judge
 from gin_core.tools.hands import played_match
 from gin_core.view import PlayerView
@@ -35,13 +36,7 @@ KNOCK = Action.parse("knock 8C 2D-2H-2S 4C-4D-4S JS-QS-KS")
 
 def run(view: PlayerView, played: Action, move: int, strength: Strength) -> Verdict:
     """The coach's verdict on ``played`` at move ``move`` (the review's seed)."""
-    thinking = think_verdict(view, played, move, decision_seed(view, move), MISTAKE_POINTS, strength)
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as done:
-            verdict: Verdict = done.value
-            return verdict
+    return finish(think_verdict(view, played, move, decision_seed(view, move), MISTAKE_POINTS, strength))
 
 
 @pytest.fixture(scope="module")

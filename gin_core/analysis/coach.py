@@ -694,12 +694,31 @@ def think_judged(  # 8 parameters: think_verdict's
 ) -> Generator[int, None, Judged]:
     """:func:`think_verdict`, with the reasons of the move played and of the best move; a
     doubted knock (:func:`doubted_knock`) judged again at :meth:`Strength.deeper`."""
-    judged = yield from _judged_once(view, played, move_index, seed, threshold, strength, slice_ms, judge)
-    if strength.doubt > 1 and doubted_knock(judged.verdict, threshold):
-        judged = yield from _judged_once(
-            view, played, move_index, seed, threshold, strength.deeper(), slice_ms, judge
+    for look in (strength, strength.deeper()) if strength.doubt > 1 else (strength,):
+        measured = yield from think_measured(view, played, seed, look, slice_ms, judge)
+        best = measured.trials[0]
+        mine = next(t for t in measured.trials if same_move(t.action, played))
+        verdict = Verdict(
+            move_index,
+            played,
+            best.action,
+            round(mine.value, 2),
+            round(best.value, 2),
+            error=round(paired_error(best, mine), 2),
+            win_loss=win_loss(best, mine),
         )
-    return judged
+        if verdict.loss > 0 and look.checks:
+            gaps = yield from think_gaps(measured, mine, look, slice_ms, judge)
+            lost = [w for w in (verdict.win_loss, *(g.win_loss for g in gaps)) if w is not None]
+            verdict = replace(verdict, gaps=gaps, win_loss=min(lost) if lost else None)
+        if verdict.beyond(threshold):
+            mistake = diagnose(view, played, best.action)
+            if flagged_at(view.stock_size, mistake.kind, played.kind):
+                verdict = replace(verdict, mistake=mistake)
+        if not doubted_knock(verdict, threshold):
+            break
+    win = None if mine.win is None else round(mine.win, 4)
+    return Judged(verdict, mine.reason(), best.reason(), win)
 
 
 def doubted_knock(verdict: Verdict, threshold: float) -> bool:
@@ -718,41 +737,6 @@ def doubted_knock(verdict: Verdict, threshold: float) -> bool:
         and verdict.measured_loss > threshold
         and all(g.lead > threshold for g in verdict.gaps)
     )
-
-
-def _judged_once(  # 8 parameters: think_verdict's
-    view: PlayerView,
-    played: Action,
-    move_index: int,
-    seed: int,
-    threshold: float,
-    strength: Strength,
-    slice_ms: float | None,
-    judge: Judge | None,
-) -> Generator[int, None, Judged]:
-    """:func:`think_judged` at ``strength``, looking no deeper."""
-    measured = yield from think_measured(view, played, seed, strength, slice_ms, judge)
-    best = measured.trials[0]
-    mine = next(t for t in measured.trials if same_move(t.action, played))
-    verdict = Verdict(
-        move_index,
-        played,
-        best.action,
-        round(mine.value, 2),
-        round(best.value, 2),
-        error=round(paired_error(best, mine), 2),
-        win_loss=win_loss(best, mine),
-    )
-    if verdict.loss > 0 and strength.checks:
-        gaps = yield from think_gaps(measured, mine, strength, slice_ms, judge)
-        lost = [w for w in (verdict.win_loss, *(g.win_loss for g in gaps)) if w is not None]
-        verdict = replace(verdict, gaps=gaps, win_loss=min(lost) if lost else None)
-    if verdict.beyond(threshold):
-        mistake = diagnose(view, played, best.action)
-        if flagged_at(view.stock_size, mistake.kind, played.kind):
-            verdict = replace(verdict, mistake=mistake)
-    win = None if mine.win is None else round(mine.win, 4)
-    return Judged(verdict, mine.reason(), best.reason(), win)
 
 
 def think_decision(
