@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -39,18 +40,29 @@ def test_the_expert_never_guesses_a_gin_only_opponent():
     assert all(seat_limits(expert, n, 10) is None for n in range(expert.samples))
 
 
+def shares_through_a_match(rival: str, seed: int) -> list[float]:
+    """The gin-only share player 0 (standard) gives ``rival`` at each hand's end of a match."""
+    players = (make_bot("standard", seed=1), arena_bot(rival, seed=2))
+    match, shares = Match(preset("eaai"), seed=seed), []
+    while match.result is None:
+        while (player := match.to_move) is not None:
+            match.apply(players[player].decide(match.view(player)).action)
+        shares.append(gin_only_share(match.view(0)))
+        if match.result is None:
+            match.apply("next_hand")
+    return shares
+
+
 def test_the_hunter_earns_a_gin_only_share_and_simple_does_not():
-    shares = {}
-    for rival in ("hunter", "simple"):
-        players = (make_bot("standard", seed=1), arena_bot(rival, seed=2))
-        match = Match(preset("eaai"), seed=7)
-        while match.result is None:
-            while (player := match.to_move) is not None:
-                match.apply(players[player].decide(match.view(player)).action)
-            if match.result is None:
-                match.apply("next_hand")
-        shares[rival] = gin_only_share(match.view(0))
-    assert shares["hunter"] > 0.25 > shares["simple"] == 0.0  # 2 waits, 1 knock; 0 and 5
+    hunter, simple = shares_through_a_match("hunter", 7), shares_through_a_match("simple", 7)
+    assert hunter[-1] == 2 / (2 + 1 + 4) > simple[-1] == 0.0  # 2 waits, 1 knock; 0 and 5
+
+
+@pytest.mark.parametrize("seed", range(3000, 3012))
+def test_against_simple_the_share_stays_0_so_it_plays_as_the_expert(seed):
+    """simple knocks as soon as it can, so it never shows a hand it could have knocked with:
+    against it the variant is the expert at every decision of the match."""
+    assert set(shares_through_a_match("simple", seed)) == {0.0}
 
 
 def test_against_a_hunter_seen_waiting_it_plays_on_where_the_expert_knocks():
