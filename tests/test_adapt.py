@@ -21,10 +21,10 @@ class UnadaptedExpert(ExpertBot):
     learns_eagerness = False
 
 
-def standard_against_simple(seed: int, moves: int) -> PlayerView:
+def standard_against_simple(seed: int, moves: int, rival: str = "simple") -> PlayerView:
     """Player 0's view after ``moves`` moves (fewer if the match ends) of standard (player 0)
-    against simple."""
-    bots = (make_bot("standard", seed=1), make_bot("simple", seed=2))
+    against simple (or the ``rival`` named, any bot of the arena)."""
+    bots = (make_bot("standard", seed=1), arena_bot(rival, seed=2))
     match = Match(preset("eaai"), seed=seed)
     for _ in range(moves):
         if match.result is not None:

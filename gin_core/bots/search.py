@@ -104,8 +104,10 @@ class SearchSettings:
     ``wary``: the players (bit 0: this one) who never knock into an undercut in playouts;
     ``by_match``: playouts are valued by the chance to win the match of the score they reach
     (under rules with a target), not by their points; ``opponent_wary``: the share of guesses
-    (spread evenly over them) whose playouts keep the opponent's ``wary`` bit. The budget is
-    the :class:`Work` counter's."""
+    (spread evenly over them) whose playouts keep the opponent's ``wary`` bit;
+    ``opponent_gin_only``: the share of guesses (spread the same way) whose playouts give the
+    opponent's seat a knock limit of 0, a player who waits for gin. The budget is the
+    :class:`Work` counter's."""
 
     samples: int
     inference: Inference
@@ -114,13 +116,26 @@ class SearchSettings:
     wary: int = 0
     by_match: bool = False
     opponent_wary: float = 1.0
+    opponent_gin_only: float = 0.0
+
+
+def marked(share: float, n: int) -> bool:
+    """True if guess ``n`` is one of an even ``share`` of the guesses: of any first run of them,
+    exactly the share rounded down (no random number drawn, so every candidate meets the same)."""
+    return int((n + 1) * share) > int(n * share)
 
 
 def wary_seats(settings: SearchSettings, n: int) -> int:
     """The wary players of the playouts of guess ``n``: ``settings.wary``, less the opponent on
-    all but an even ``settings.opponent_wary`` share of the guesses (no random number drawn)."""
-    share = settings.opponent_wary
-    return settings.wary if int((n + 1) * share) > int(n * share) else settings.wary & ~0b10
+    all but an even ``settings.opponent_wary`` share of the guesses."""
+    return settings.wary if marked(settings.opponent_wary, n) else settings.wary & ~0b10
+
+
+def seat_limits(settings: SearchSettings, n: int, limit: int) -> tuple[int, int] | None:
+    """The counts this player and the opponent knock with in the playouts of guess ``n``: on an
+    even ``settings.opponent_gin_only`` share of the guesses the opponent waits for gin (0),
+    else both the hand's ``limit`` (``None``)."""
+    return (limit, 0) if marked(settings.opponent_gin_only, n) else None
 
 
 def credit_favourite(trials: list[Playouts], favourite: Action | None, prior: float) -> None:
@@ -307,12 +322,13 @@ def play_candidates(
             active.sort(key=lambda t: -t.ranked)
             active = active[: max(2, (len(active) + 1) // 2)]
         results, wary = [], wary_seats(settings, n)
+        limits = seat_limits(settings, n, view.knock_limit)
         for t in active:
             if work.left() < bound:
                 return active
             if not work.room(bound):
                 yield work.cut()
-            points, used = simulate(view, know, t.action, guess, wary)
+            points, used = simulate(view, know, t.action, guess, wary, limits)
             work.add(used)
             results.append(points)
         for t, points in zip(active, results, strict=True):

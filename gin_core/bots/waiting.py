@@ -12,7 +12,8 @@ updated by those counts (a Beta mean), so with no finished hand it is the prior 
 
 The same counts say how often the opponent's seat in expert's playouts should be *wary* (never
 knocking into an undercut, as a player who waits does): on every playout with no evidence, on
-fewer as the opponent is seen knocking at once rather than waiting (:func:`wary_share`).
+fewer as the opponent is seen knocking at once rather than waiting (:func:`wary_share`); and
+how often it should wait for gin there (:func:`gin_only_share`, an arena variant's).
 """
 
 from __future__ import annotations
@@ -61,3 +62,12 @@ def wary_share(view: PlayerView) -> float:
     mean of its waits against its knocks, the prior 1 worth :data:`WARY_PRIOR_HANDS` hands."""
     waited, knocked = waits_and_knocks(view)
     return (waited + WARY_PRIOR_HANDS) / (waited + knocked + WARY_PRIOR_HANDS)
+
+
+def gin_only_share(view: PlayerView) -> float:
+    """The share of playouts whose opponent knocks only with gin: 0 with no finished hand,
+    then its waits against its knocks and :data:`PRIOR_HANDS` hands, a Beta mean whose prior
+    is 0. Waiting for gin is a strong model, wrong against most players, so unlike the wary
+    share it starts at none and must be earned by hands seen held back."""
+    waited, knocked = waits_and_knocks(view)
+    return waited / (waited + knocked + PRIOR_HANDS)

@@ -12,11 +12,15 @@
 - ``expert1x`` and ``expert2x``: the expert with a quarter and a half of its guesses and its
   work units (so its playouts): the budget it had before issue 46's budget curve, and twice
   that; the curve's points below the expert, which thinks at 4x.
+- ``expertgw``: the expert whose playouts give the opponent's seat gin only (a knock limit of
+  0) on the share of its guesses the match's evidence of waiting sets (issue 46's try at
+  valuing a wait against a gin hunter as it is, not as against a player who knocks at once).
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from ..actions import Action, ActionKind
 from ..arrange import min_deadwood
@@ -24,7 +28,8 @@ from ..bots import BOTS, Bot, Decision
 from ..bots.base import Thinking, Work, lowest_end
 from ..bots.heuristics import best_after, cached_discard
 from ..bots.reasons import Reason, ReasonKind
-from ..bots.search import ExpertBot, SearchBot
+from ..bots.search import ExpertBot, SearchBot, SearchSettings
+from ..bots.waiting import gin_only_share
 from ..cards import CARDS, Mask, mask_of
 from ..flow import Phase
 from ..view import PlayerView
@@ -131,6 +136,17 @@ class HalfExpert(ExpertBot):
     total_units = ExpertBot.total_units // 2
 
 
+class GinWaitExpert(ExpertBot):
+    """The expert, its guessed opponent waiting for gin on the share of the guesses that the
+    match's evidence of waiting sets (:func:`.waiting.gin_only_share`: none in a match's first
+    hand, so there it is the expert)."""
+
+    name = "expertgw"
+
+    def settings_for(self, view: PlayerView) -> SearchSettings:
+        return replace(super().settings_for(view), opponent_gin_only=gin_only_share(view))
+
+
 OPPONENTS: dict[str, type[Bot]] = {
     "hard0": FrozenHard,
     "hunter": GinHunter,
@@ -138,6 +154,7 @@ OPPONENTS: dict[str, type[Bot]] = {
     "oracle": Oracle,
     "expert1x": QuarterExpert,
     "expert2x": HalfExpert,
+    "expertgw": GinWaitExpert,
 }
 
 
