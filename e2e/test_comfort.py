@@ -332,7 +332,7 @@ HEADING_RING = """() => { const h = document.getElementById('stats-title');
 
 SMALL_IN_DIALOG = """sel => [...document.querySelector(sel)
         .querySelectorAll('button, a[href], input, select, summary')]
-    .filter(e => e.getClientRects().length && !e.disabled)
+    .filter(e => e.getClientRects().length && !e.disabled && !e.matches('.puzzle-hand button.card'))
     .map(e => e.matches('[type=radio], [type=checkbox]')
         ? (e.closest('label') || document.querySelector(`label[for="${e.id}"]`) || e) : e)
     .map(e => { const b = e.getBoundingClientRect(),
@@ -355,7 +355,8 @@ def test_every_control_in_a_phones_dialogs_is_a_thumbs_size(page, site_url):
     40-42, Help's "Learn to play" 32, the settings' radios and checkboxes 18-20 (now the whole
     label is the target), the puzzle's hand cards 38 px wide: each is at least 44 px each way
     (a radio or checkbox by its label, which a tap on checks it; a puzzle's card, its drawing
-    unchanged, by where a tap 3 px beyond its edge lands)."""
+    unchanged, by where a tap 3 px beyond its edge lands: CARD_TARGETS, on a discard puzzle; the
+    puzzle the dialog opens on changes with the day, and may be one)."""
     page.set_viewport_size(PHONE)
     open_game(page, site_url, f"?seed=31&{FAST}")
     small = {}

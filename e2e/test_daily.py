@@ -139,9 +139,11 @@ def test_a_daily_counts_once_is_scored_against_the_expert_and_shared(page, site_
     page.wait_for_selector(".side [data-chart-slot=score] .chart-empty, .side [data-chart-slot=score] svg")
 
     plant_last_hand(page)
-    assert "it counts" in page.inner_text("#daily-bar")
-    page.click(".side summary[data-chart=score]")
-    play_match(page)
+    # opened by script: some days' deal lets the computer end the match at once, its dialog over the side
+    page.evaluate("document.querySelector('.side summary[data-chart=score]').click()")
+    if wait_turn(page, 90) != "match_over":
+        assert "it counts" in page.inner_text("#daily-bar")
+        play_match(page)
     page.wait_for_selector("#dlg-daily[open]", timeout=30_000)
     assert page.inner_text("#daily-title").startswith("Daily #")
     # the expert's replays, in the background (120 s ran out at load 6-14; the hang watch is 300 s)
