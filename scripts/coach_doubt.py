@@ -4,6 +4,7 @@ measured against the reference analysis's verdicts (``benchmarks/verdicts.md``, 
     python scripts/coach_doubt.py reached --out benchmarks/runs/coach-doubt-reached.jsonl
     nice -n 10 python scripts/coach_doubt.py knocks --out benchmarks/runs/coach-doubt-knocks.jsonl
     python scripts/coach_doubt.py summary
+    nice -n 10 python scripts/coach_doubt.py tutor --count 16
 
 ``reached``: every decision the coach-robust runs reviewed on the hands whose flags and recall
 candidates were all checked (``reference_verdicts.reached``), judged by today's coach looking
@@ -12,13 +13,20 @@ the noise), at four times the guesses: the flags of each rule against the refere
 and recall of the robust mistakes beyond the threshold. ``knocks``: every knock those runs
 reviewed on any hand, judged the same way; each knock flagged only when looked at again, on a
 hand outside ``reached`` (where the rule was not found), checked by the reference at once
-(``DEEP``). Rows are appended as they come; a run skips the keys its file holds.
+(``DEEP``). Rows are appended as they come; a run skips the keys its file holds. ``tutor``:
+what the rule costs the tutor, which judges every legal move before the player moves (a move
+made before its verdicts are ready goes through unasked): at the first ``--count`` doubted knocks
+of ``knocks``'s file, the CPU time of judging every move (:func:`think_choices`) by today's
+coach against looking once, each pair timed back to back in one process (a ratio, so the
+machine's load cancels), a row each in ``--out`` with the commit.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import subprocess
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
@@ -29,7 +37,15 @@ from reference import DEEP
 from reference_verdicts import beyond, checked, position_at, reached, read_rows
 
 from gin_core.actions import Action, ActionKind
-from gin_core.analysis.coach import MISTAKE_POINTS, STANDARD, Verdict, decision_seed, think_verdict
+from gin_core.analysis.coach import (
+    MISTAKE_POINTS,
+    STANDARD,
+    Strength,
+    Verdict,
+    decision_seed,
+    think_choices,
+    think_verdict,
+)
 from gin_core.bots.base import finish
 
 RUNS = Path(__file__).resolve().parent.parent / "benchmarks" / "runs"
@@ -157,15 +173,55 @@ def said_of(row: dict[str, Any], ref: dict[str, dict[str, Any]]) -> str:
     return str(found["verdict"]) if best == found["best"] else "another best move"
 
 
+def tutor_cost(key: str) -> dict[str, Any]:
+    """The CPU seconds of judging every legal move at ``key`` looking once and as the coach does
+    (doubted knocks looked at again), and how many of the moves the coach flags."""
+    move = int(key.rsplit(":", 1)[1])
+    view = position_at(key).view()
+    seed = decision_seed(view, move)
+
+    def timed(strength: Strength) -> tuple[float, int]:
+        start = time.process_time()
+        judged = finish(think_choices(view, move, seed, strength))
+        return time.process_time() - start, sum(j.verdict.mistake is not None for j in judged)
+
+    (once, once_flags), (coach, coach_flags) = timed(ONCE), timed(STANDARD)
+    return {
+        "key": key,
+        "moves": len(view.legal_actions),
+        "once": round(once, 3),
+        "coach": round(coach, 3),
+        "ratio": round(coach / once, 3),
+        "flags": [once_flags, coach_flags],
+    }
+
+
+def tutor(knock_rows: list[dict[str, Any]], count: int, out: Path) -> None:
+    """:func:`tutor_cost` at the first ``count`` doubted knocks, appended to ``out``."""
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+    ).stdout.strip()
+    doubted = [r["key"] for r in knock_rows if "deeper" in r and not r["once"]["flag"]][:count]
+    for key in doubted:
+        row = tutor_cost(key) | {"commit": commit}
+        with out.open("a") as f:
+            f.write(json.dumps(row) + "\n")
+        print(json.dumps(row), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("job", choices=("reached", "knocks", "summary"))
+    parser.add_argument("job", choices=("reached", "knocks", "summary", "tutor"))
+    parser.add_argument("--count", type=int, default=16, help="tutor: the doubted knocks timed")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--reached", type=Path, default=RUNS / "coach-doubt-reached.jsonl")
     parser.add_argument("--knocks", type=Path, default=RUNS / "coach-doubt-knocks.jsonl")
     args = parser.parse_args()
     if args.job == "summary":
         summary(read_rows([args.reached]), read_rows([args.knocks]))
+        return
+    if args.job == "tutor":
+        tutor(read_rows([args.knocks]), args.count, args.out or RUNS / "coach-doubt-tutor.jsonl")
         return
     rows = reviewed()
     hands = {hand(r["key"]) for r in reached(reference_rows())}
