@@ -5,6 +5,7 @@ measured against the reference analysis's verdicts (``benchmarks/verdicts.md``, 
     nice -n 10 python scripts/coach_doubt.py knocks --out benchmarks/runs/coach-doubt-knocks.jsonl
     python scripts/coach_doubt.py summary
     nice -n 10 python scripts/coach_doubt.py tutor --count 16
+    nice -n 10 python scripts/coach_doubt.py split --runs benchmarks/runs/verdicts-coach-[89].jsonl
 
 ``reached``: every decision the coach-robust runs reviewed on the hands whose flags and recall
 candidates were all checked (``reference_verdicts.reached``), judged by today's coach looking
@@ -18,7 +19,10 @@ what the rule costs the tutor, which judges every legal move before the player m
 made before its verdicts are ready goes through unasked): at the first ``--count`` doubted knocks
 of ``knocks``'s file, the CPU time of judging every move (:func:`think_choices`) by today's
 coach against looking once, each pair timed back to back in one process (a ratio, so the
-machine's load cancels), a row each in ``--out`` with the commit.
+machine's load cancels), a row each in ``--out`` with the commit. ``split``: the flags of fresh
+``flags`` runs (``reference_verdicts.py flags``), each judged again looking once (rows as
+``knocks``'s, in ``--out``): the reference's verdicts of the flags made looking once, and of
+those the doubted-knock rule added.
 """
 
 from __future__ import annotations
@@ -209,9 +213,26 @@ def tutor(knock_rows: list[dict[str, Any]], count: int, out: Path) -> None:
         print(json.dumps(row), flush=True)
 
 
+def split(flag_rows: list[dict[str, Any]], out: Path) -> None:
+    """Each flag of ``flag_rows`` judged again (:func:`judged_row`, resumable in ``out``); the
+    reference's verdicts of the flags made looking once and of those looked at again."""
+    done = {r["key"]: r for r in read_rows([out])} if out.exists() else {}
+    said: dict[str, Counter[str]] = {"looking once": Counter(), "looked at again": Counter()}
+    for flag in flag_rows:
+        row = done.get(flag["key"])
+        if row is None:
+            row = judged_row(flag["key"], flag["played"])[0]
+            with out.open("a") as f:
+                f.write(json.dumps(row) + "\n")
+        said["looking once" if row["once"]["flag"] else "looked at again"][flag["verdict"]] += 1
+    for name, verdicts in said.items():
+        print(f"{name}: {sum(verdicts.values())} flags {dict(verdicts)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("job", choices=("reached", "knocks", "summary", "tutor"))
+    parser.add_argument("job", choices=("reached", "knocks", "summary", "tutor", "split"))
+    parser.add_argument("--runs", type=Path, nargs="*", default=[], help="split: fresh flags runs")
     parser.add_argument("--count", type=int, default=16, help="tutor: the doubted knocks timed")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--reached", type=Path, default=RUNS / "coach-doubt-reached.jsonl")
@@ -219,6 +240,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.job == "summary":
         summary(read_rows([args.reached]), read_rows([args.knocks]))
+        return
+    if args.job == "split":
+        split(read_rows(args.runs), args.out or RUNS / "coach-doubt-split.jsonl")
         return
     if args.job == "tutor":
         tutor(read_rows([args.knocks]), args.count, args.out or RUNS / "coach-doubt-tutor.jsonl")
