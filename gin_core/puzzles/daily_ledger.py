@@ -117,5 +117,9 @@ DAYS = (
     "p2yvcre pdujvj7 psav5tk pti5jpg p3gngya pgmufqq pewakvw p4n6ys6 pnubvoc pdq62cc ph44al2 p55oos7 "
     "pj2znth pebfvlt pgmfng2 pq33gtg pua54ae pzbq2qp ppwxiik pq5lpc4 p3etdmi pjsq7vh pyeuo7r pgufr6x "
     "pl3i3tn pir4nso ppa75mn p5wzudn punqzqx p6evwae pwefrz4 pkicxjh pye6epd prdlffd prealni psmcbqo "
-    "pb3sa4t pzqc76p pz36atj ppcvme6 pgm4gby p5nhuqv phblijl p7rcmfc"
+    "pb3sa4t pzqc76p pz36atj ppcvme6 pgm4gby p5nhuqv phblijl p7rcmfc pxdd76t p2tq7gm pcyp2kh pwbpsgo "
+    "ptztnpm po7r5wz pjug2ns p6nzzpi pz6jklr pg34fz7 p6yjepe pa4pr3l p724q5p pp3rone pk5gag4 pnmkwlf "
+    "pdfc27q plweyxa pstn4bj pwweyb7 pvrzrfr pozl7hz p2cp476 pinuq52 p2l6jhv pytab6z ph5qka7 p4yez6u "
+    "pwa4nta ptkyogz p5gmiqs ptdsi3y pkrmir5 pkco3nq preav5r pvtj4qp p2u4dbx ptu7w5r p3uc5o5 p7a5fud "
+    "pppfsod p7ikbzn p6mokeg pdrl5a7 pm6fqqg"
 )
