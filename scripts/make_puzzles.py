@@ -205,6 +205,12 @@ class Maker:
 
 
 def run(args: argparse.Namespace) -> None:
+    only = tuple(args.kinds.split(",")) if args.kinds else ()
+    if unknown := set(only) - {str(k) for k in DecisionKind}:
+        raise SystemExit(f"make_puzzles: --kinds: no decision kind {', '.join(sorted(unknown))}")
+    themes = tuple(args.themes.split(",")) if args.themes else ()
+    if unknown := set(themes) - {str(k) for k in MistakeKind}:
+        raise SystemExit(f"make_puzzles: --themes: no theme {', '.join(sorted(unknown))}")
     parts = Path(args.parts)
     parts.mkdir(parents=True, exist_ok=True)
     commit = subprocess.run(
@@ -212,12 +218,6 @@ def run(args: argparse.Namespace) -> None:
     ).stdout.strip()
     print(f"commit {commit}, started {datetime.datetime.now(datetime.UTC):%H:%M:%S}", flush=True)
     stop = datetime.datetime.combine(datetime.date.today(), datetime.time.fromisoformat(args.until))
-    only = tuple(args.kinds.split(",")) if args.kinds else ()
-    if unknown := set(only) - {str(k) for k in DecisionKind}:
-        raise SystemExit(f"make_puzzles: --kinds: no decision kind {', '.join(sorted(unknown))}")
-    themes = tuple(args.themes.split(",")) if args.themes else ()
-    if unknown := set(themes) - {str(k) for k in MistakeKind}:
-        raise SystemExit(f"make_puzzles: --themes: no theme {', '.join(sorted(unknown))}")
     maker = Maker(parts, args.target, args.hard, only, themes)
     maker.kinds.update(_made_kinds(parts))
     seed = args.seed

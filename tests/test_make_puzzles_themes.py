@@ -46,7 +46,7 @@ def test_a_candidate_of_another_theme_is_dropped_before_verifying(
 
 def test_an_unknown_theme_is_refused_by_name(tmp_path: Path) -> None:
     args = make_puzzles.argparse.Namespace(
-        parts=str(tmp_path),
+        parts=str(tmp_path / "parts"),
         until="23:59",
         target=1,
         seed=1,
@@ -57,3 +57,4 @@ def test_an_unknown_theme_is_refused_by_name(tmp_path: Path) -> None:
     )
     with pytest.raises(SystemExit, match="no theme too_early"):
         make_puzzles.run(args)
+    assert not (tmp_path / "parts").exists()  # refused before anything is made
