@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -38,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from reference import DEEP
-from reference_verdicts import beyond, checked, position_at, reached, read_rows
+from reference_verdicts import append, beyond, checked, commit, position_at, reached, read_rows
 
 from gin_core.actions import Action, ActionKind
 from gin_core.analysis.coach import (
@@ -127,8 +126,7 @@ def run(out: Path, keys: list[tuple[str, str]], check: Callable[[dict[str, Any]]
         added = deeper is not None and deeper.mistake is not None and not row["once"]["flag"]
         if added and deeper is not None and Action.parse(played).kind == ActionKind.KNOCK and check(row):
             row |= checked(position_at(key), deeper.best, Action.parse(played), False, DEEP)
-        with out.open("a") as f:
-            f.write(json.dumps(row) + "\n")
+        append(out, row)
         print(key, row.get("deeper", {}).get("flag"), row.get("verdict"), flush=True)
 
 
@@ -202,14 +200,11 @@ def tutor_cost(key: str) -> dict[str, Any]:
 
 def tutor(knock_rows: list[dict[str, Any]], count: int, out: Path) -> None:
     """:func:`tutor_cost` at the first ``count`` doubted knocks, appended to ``out``."""
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True
-    ).stdout.strip()
+    head = commit()
     doubted = [r["key"] for r in knock_rows if "deeper" in r and not r["once"]["flag"]][:count]
     for key in doubted:
-        row = tutor_cost(key) | {"commit": commit}
-        with out.open("a") as f:
-            f.write(json.dumps(row) + "\n")
+        row = tutor_cost(key) | {"commit": head}
+        append(out, row)
         print(json.dumps(row), flush=True)
 
 
@@ -222,8 +217,7 @@ def split(flag_rows: list[dict[str, Any]], out: Path) -> None:
         row = done.get(flag["key"])
         if row is None:
             row = judged_row(flag["key"], flag["played"])[0]
-            with out.open("a") as f:
-                f.write(json.dumps(row) + "\n")
+            append(out, row)
         said["looking once" if row["once"]["flag"] else "looked at again"][flag["verdict"]] += 1
     for name, verdicts in said.items():
         print(f"{name}: {sum(verdicts.values())} flags {dict(verdicts)}")

@@ -34,7 +34,7 @@ import random
 import subprocess
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from shipped_set import DATA, write_set
@@ -204,13 +204,17 @@ class Maker:
         return puzzle
 
 
+def _asked(listed: str, names: Iterable[str], refusal: str) -> tuple[str, ...]:
+    """A comma-separated option's names, each one of ``names``; else refused, naming the rest."""
+    asked = tuple(listed.split(",")) if listed else ()
+    if unknown := set(asked) - {str(n) for n in names}:
+        raise SystemExit(f"make_puzzles: {refusal} {', '.join(sorted(unknown))}")
+    return asked
+
+
 def run(args: argparse.Namespace) -> None:
-    only = tuple(args.kinds.split(",")) if args.kinds else ()
-    if unknown := set(only) - {str(k) for k in DecisionKind}:
-        raise SystemExit(f"make_puzzles: --kinds: no decision kind {', '.join(sorted(unknown))}")
-    themes = tuple(args.themes.split(",")) if args.themes else ()
-    if unknown := set(themes) - {str(k) for k in MistakeKind}:
-        raise SystemExit(f"make_puzzles: --themes: no theme {', '.join(sorted(unknown))}")
+    only = _asked(args.kinds, DecisionKind, "--kinds: no decision kind")
+    themes = _asked(args.themes, MistakeKind, "--themes: no theme")
     parts = Path(args.parts)
     parts.mkdir(parents=True, exist_ok=True)
     commit = subprocess.run(
