@@ -1,25 +1,31 @@
 """Verdicts in Chromium (issue 41, items 2, 5, 6): a mistake puzzle answered with a move the
 hand's analysis grades best or good, not the one it prefers, says "Close: both moves are
 reasonable" with both moves' figures; the tutor asks in match-win chance with a concrete
-reason; the review's luck line adds up to the hand's result. Screenshots go to
-artifacts/verdicts-*.png."""
+reason, and a knock made before its verdicts are known waits for them and is asked about; the
+review's luck line adds up to the hand's result. Screenshots go to artifacts/verdicts-*.png."""
 
 from __future__ import annotations
 
 import json
 import re
+import sys
+from pathlib import Path
 
 from gin_e2e import ARTIFACTS, wait_ready
 from test_comfort import BROKEN_MELD_DEAL, take_upcard
-from test_game import FAST, open_game
+from test_game import FAST, MATCH_KEY, open_game
 from test_puzzles import PROGRESS_KEY, open_mistake
 from test_review import QUERY, play_hand
 
-from gin_core import Action
+import gin_core
+from gin_core import Action, Match
 from gin_core.analysis import ranked, think_seen
 from gin_core.bots.base import finish
 from gin_core.puzzles.position import Position
 from gin_core.puzzles.puzzle import Checked, puzzle_set, reference_check
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from test_web_tutor_hold import RULES, SEED, flagged_knock  # the position, as the dispatch test has it
 
 SHOTS = ARTIFACTS.parent  # artifacts/
 # a discard of a classic match (standard against standard, seed 21) where the hand's analysis
@@ -109,6 +115,43 @@ def test_the_tutor_asks_in_match_win_chance_with_a_concrete_reason(page, site_ur
     assert text.startswith("Discard J\u2665? It breaks up your meld with 9\u2665 10\u2665. Blunder."), text
     assert "% to win the match" in text, text
     keep(page, "tutor-question")
+
+
+def test_a_quick_knock_waits_for_the_tutor_and_is_asked_about(page, site_url):
+    """A knock the tutor finds too early (a beginner's, against the standard level), made at
+    once: "One moment" first, then the question, then the knock if you insist."""
+    match = Match(RULES, seed=SEED, dealer=1)
+    for a in flagged_knock():
+        match.apply(a)
+    stored = {"format": "gin-rummy.web-match", "version": 1, "uid": "e2e-tutor-hold", "level": "standard"}
+    stored |= {"bot_seed": 1, "match": gin_core.save_match(match), "order": [], "log": [], "started": ""}
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site_url)
+    wait_ready(page, 60)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [MATCH_KEY, json.dumps(stored)])
+    page.reload()
+    wait_ready(page, 60)
+    page.click("[data-act=settings]")
+    page.wait_for_selector("#dlg-settings[open]")
+    page.check("#set-tutor")
+    page.click("[data-act=settings-save]")
+    page.click("#btn-knock")
+    page.wait_for_selector("#dlg-confirm[open]")
+    assert page.inner_text("#confirm-title") == "Knock?"
+    page.click("#confirm-ok")
+    page.wait_for_function("document.getElementById('confirm-title').textContent === 'One moment'")
+    assert page.inner_text("#confirm-ok") == "Knock now" and page.locator("[data-tutor=ready]").count() == 0
+    keep(page, "tutor-hold")
+    page.wait_for_function(
+        "document.getElementById('confirm-title').textContent === 'Are you sure?'", timeout=60_000
+    )
+    text = page.inner_text("#confirm-text")
+    assert text.startswith("Knock") and "% to win the match" in text, text
+    assert page.evaluate("document.getElementById('table').dataset.phase") != "hand_over"
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+    keep(page, "tutor-knock-question")
+    page.click("#confirm-ok")  # "Play it anyway"
+    page.wait_for_function("document.getElementById('table').dataset.phase === 'hand_over'")
 
 
 def test_the_review_s_luck_line_adds_up(page, site_url):

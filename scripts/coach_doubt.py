@@ -15,8 +15,8 @@ and recall of the robust mistakes beyond the threshold. ``knocks``: every knock 
 reviewed on any hand, judged the same way; each knock flagged only when looked at again, on a
 hand outside ``reached`` (where the rule was not found), checked by the reference at once
 (``DEEP``). Rows are appended as they come; a run skips the keys its file holds. ``tutor``:
-what the rule costs the tutor, which judges every legal move before the player moves (a move
-made before its verdicts are ready goes through unasked): at the first ``--count`` doubted knocks
+what the rule costs the tutor, which judges every legal move before the player moves (a knock
+made before its verdicts are ready waits for them): at the first ``--count`` doubted knocks
 of ``knocks``'s file, the CPU time of judging every move (:func:`think_choices`) by today's
 coach against looking once, each pair timed back to back in one process (a ratio, so the
 machine's load cancels), a row each in ``--out`` with the commit. ``split``: the flags of fresh

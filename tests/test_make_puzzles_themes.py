@@ -1,6 +1,7 @@
-"""``make_puzzles.py run --themes``: a candidate whose hint's top two diagnose as another theme is
-dropped before the costly verification, one of the asked theme goes on to it (the way to make
-the "waited too long" knocks, which hold under the reference far more often than the rest)."""
+"""``make_puzzles.py run --themes`` and ``--wide``: a candidate whose hint's top two diagnose as
+another theme, or differ by less than asked, is dropped before the costly verification; one of
+the asked theme and width goes on to it (the way to make the "waited too long" knocks and the
+wide draws, which hold under the reference far more often than the rest)."""
 
 from __future__ import annotations
 
@@ -58,3 +59,24 @@ def test_an_unknown_theme_is_refused_by_name(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="no theme too_early"):
         make_puzzles.run(args)
     assert not (tmp_path / "parts").exists()  # refused before anything is made
+
+
+def test_a_candidate_narrower_than_asked_is_dropped_before_verifying(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def verify(*_: object, **__: object) -> None:
+        raise Verifying
+
+    monkeypatch.setattr(make_puzzles, "verify", verify)
+    monkeypatch.setattr(make_puzzles, "EASY_KEEP", 1.0)
+    view = late_knock().position.view()
+    found = sorted(make_puzzles.hint(view, 7), key=lambda c: -make_puzzles.score(c))
+    gap = (make_puzzles.score(found[0]) - make_puzzles.score(found[1])) / make_puzzles.EASY_MARGIN_WIN
+    narrow = make_puzzles.Maker(tmp_path, 1200, wide=gap * 1.01)
+    assert narrow.try_view(view, 7) is None
+    assert narrow.counts["narrower_than_asked"] == 1
+    assert narrow.counts["verified"] == 0
+    wide = make_puzzles.Maker(tmp_path, 1200, wide=gap * 0.99)
+    with pytest.raises(Verifying):
+        wide.try_view(view, 7)
+    assert wide.counts["verified"] == 1

@@ -47,7 +47,7 @@ class Dispatcher:
         self.keeper = keeper
         self.confirmed: Callable[[str], object] | None = None  # what "OK" in the confirmation does
         self.plugs = plugs or Plugs()
-        self.moves = Moves(session, screen, dialogs, turns, self.plugs, self.ask)
+        self.moves = Moves(session, screen, dialogs, turns, self.plugs, self)
         self.feature_handlers: dict[type, Handler] = {}
         for f in self.plugs.acts:
             self.feature_handlers.update(f.handlers())
@@ -261,6 +261,15 @@ class Dispatcher:
         """Confirm first; ``then`` gets the value chosen when the player says OK."""
         self.confirmed = then
         self.dialogs.confirm(question)
+
+    def withdraw(self, then: Callable[[str], object]) -> bool:
+        """Close the confirmation whose OK does ``then`` if it is still open (True): one a
+        feature held your move under, now answered otherwise (moves.py's ``held``)."""
+        if self.confirmed is not then or not self.dialogs.showing("dlg-confirm"):
+            return False
+        self.confirmed = None
+        self.dialogs.close("dlg-confirm")
+        return True
 
     def confirm_ok(self) -> None:
         """Close the confirmation now and act on the answer in a task of its own: closing a

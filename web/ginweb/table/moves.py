@@ -1,12 +1,13 @@
 """Your moves and your hand, as dispatch (dispatch.py) handles them: a move asks the session,
 then has the screen drawn, then lets the computer move; a refusal is said with the rule it
 broke. Knock, gin and big gin are confirmed first; a feature may question a move before it is
-played (``port.Questions``). The words of every refusal dispatch says are here.
+played, or hold it while it works out whether to (``port.Questions``). The words of every
+refusal dispatch says are here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import assert_never
 
 from gin_core import Action, ActionKind, IllegalAction, Phase, PlayerView, TakeBack
@@ -14,7 +15,7 @@ from gin_core import Action, ActionKind, IllegalAction, Phase, PlayerView, TakeB
 from ..words import narrate
 from . import handover, knock
 from . import intents as i
-from .parts import Asks, ComputerPlay, Display, Modals
+from .parts import ComputerPlay, Confirms, Display, Modals
 from .playstate import Blocked
 from .port import Plugs, Question
 from .remote import REMOTE_WORDS
@@ -65,14 +66,15 @@ class Moves:
         dialogs: Modals,
         turns: ComputerPlay,
         plugs: Plugs,
-        ask: Asks,
+        confirms: Confirms,
     ) -> None:
         self.session = session
         self.screen = screen
         self.dialogs = dialogs
         self.turns = turns
         self.plugs = plugs
-        self.ask = ask
+        self.confirms = confirms
+        self.ask = confirms.ask
 
     def move(self, intent: i.YourMove) -> bool | None:
         """Handle a move of yours (False: refused, a dragged card then goes back)."""
@@ -161,12 +163,38 @@ class Moves:
 
     def questioned(self, action: Action, origin: i.Origin | None) -> bool:
         """Ask a feature's question about your move before it is played (True if one is asked):
-        its OK plays the move, its cancel leaves you to choose again."""
+        its OK plays the move, its cancel leaves you to choose again. A feature still working out
+        whether to ask holds the move instead (:meth:`held`)."""
         q = self.plugs.question(action)
-        if q is None:
+        if q is not None:
+            self.ask(q, lambda _: self.play(action, origin, True))
+            return True
+        wait = self.plugs.hold(action)
+        if wait is None:
             return False
-        self.ask(q, lambda _: self.play(action, origin, True))
+
+        def now(_: str) -> None:  # "Knock now": played unasked
+            self.play(action, origin, True)
+
+        self.ask(wait, now)
+        self.turns.when_judged(lambda: self.held(action, origin, now))
         return True
+
+    def held(self, action: Action, origin: i.Origin | None, now: Callable[[str], object]) -> None:
+        """The verdicts of your turn are known while your move is held: if you have not answered
+        the words it was held under, they close and the move goes on (a question if a feature
+        now has one, else played), in a task of its own (a modal's closing restyles the page)."""
+        if not self.confirms.withdraw(now):  # answered already: played at once, or changed
+            return
+
+        def go_on() -> None:
+            q = self.plugs.question(action)
+            if q is None:
+                self.played(action, origin)
+            else:
+                self.ask(q, lambda _: self.play(action, origin, True))
+
+        self.screen.later(go_on)
 
     def pass_device(self) -> None:
         """Two people, the turn passed: nothing of the last person's hand stays in the page (the

@@ -266,6 +266,13 @@ class Questions(ABC):
     def before_move(self, action: Action) -> Question | None:
         """A question to ask you before your move ``action`` is played (None: play it now)."""
 
+    def holds(self, action: Action) -> Question | None:
+        """What to show while this feature still works out whether to question ``action`` (None:
+        nothing to wait for). The table holds the move under it: its OK plays the move at once,
+        unasked; once the verdicts of your turn are known (``table/judgement.py``) the table closes
+        it and asks :meth:`before_move` again."""
+        return None
+
 
 # ----- roles: the start of the page (app.py, params.py, warmup.py) and other tabs ------------------
 
@@ -487,6 +494,10 @@ class Plugs:
     def question(self, action: Action) -> Question | None:
         """The first question about your move ``action`` before it is played, or None."""
         return next(filter(None, (f.before_move(action) for f in self.questions)), None)
+
+    def hold(self, action: Action) -> Question | None:
+        """The first feature's words while it works out whether to question ``action``, or None."""
+        return next(filter(None, (f.holds(action) for f in self.questions)), None)
 
     def chart(self, name: str) -> Chart | None:
         """Chart ``name`` if a feature draws it."""

@@ -94,6 +94,11 @@ class Dialogs:
         if dlg is not None and dlg.open:
             dlg.close()
 
+    def showing(self, ident: str) -> bool:
+        """Dialog ``ident`` is open (a confirmation closed by Escape says nothing to dispatch)."""
+        dlg = dom.by_id(ident)
+        return dlg is not None and bool(dlg.open)
+
     # ----- hint ---------------------------------------------------------------------------
 
     def hint_open(self, view: PlayerView) -> None:

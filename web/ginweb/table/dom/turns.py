@@ -265,6 +265,17 @@ class Turns:
             await dom.pause(40)
         return None
 
+    def when_judged(self, then: Callable[[], None]) -> None:
+        """Call ``then`` once the verdicts of your turn are known (worked out before any other
+        background work: a move of yours waits for them, moves.py's ``held``); never if the
+        turn ends first."""
+
+        async def wait() -> None:
+            if await self.judged() is not None:
+                then()
+
+        dom.spawn(wait())
+
     def turn_key(self) -> str | None:
         """The key of your turn's verdicts (None: not your turn)."""
         s = self.session
