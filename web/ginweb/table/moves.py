@@ -173,7 +173,7 @@ class Moves:
         if wait is None:
             return False
 
-        def now(_: str) -> None:  # "Knock now": played unasked
+        def now(_: str) -> None:  # its OK ("Knock now"): played at once, unasked
             self.play(action, origin, True)
 
         self.ask(wait, now)
