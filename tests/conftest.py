@@ -59,3 +59,27 @@ def scaled(base: int, factor: float, minimum: int = 1) -> int:
 def count():
     """``count(base, minimum=1)``: a base count scaled for this run."""
     return lambda base, minimum=1: scaled(base, SCALE, minimum)
+
+
+def shard_of(text: str) -> tuple[int, int] | None:
+    """``GIN_SHARD=K/N`` as (K, N), 1 <= K <= N; None when unset. A bad value is refused."""
+    if not text:
+        return None
+    k, sep, n = text.partition("/")
+    if not (sep and k.isdigit() and n.isdigit() and 1 <= int(k) <= int(n)):
+        raise pytest.UsageError(f"GIN_SHARD={text!r}: expected K/N with 1 <= K <= N, e.g. 1/2")
+    return int(k), int(n)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``GIN_SHARD=K/N`` keeps every N-th collected test from the K-th on. `make test-units` runs
+    the Pyodide suite as two such processes beside the CPython run: the Pyodide run alone took
+    two thirds longer than CPython's, and one core sat idle while it finished. Every N-th test
+    (not every N-th file) spreads a file's heavy cases over the shards."""
+    shard = shard_of(os.environ.get("GIN_SHARD", ""))
+    if shard is None:
+        return
+    k, n = shard
+    kept = [item for i, item in enumerate(items) if i % n == k - 1]
+    config.hook.pytest_deselected(items=[item for i, item in enumerate(items) if i % n != k - 1])
+    items[:] = kept

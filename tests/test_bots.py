@@ -31,9 +31,9 @@ from gin_core.melds import meld_masks
 from gin_core.presets import PRESETS
 
 EXAMPLES = settings.default.max_examples  # the active profile's (see conftest.py)
-# Decisions the slicing tests compare the expert on: each costs several expert searches, minutes
-# in Pyodide, which shows the same code on 3.14 with the five the tests ask for; CPython compares
-# every decision of the hand.
+# Decisions the slicing and work-budget tests check: each costs several expert searches, minutes
+# in Pyodide, which shows the same code on 3.14 with the five the tests ask for and ends the hand
+# there; CPython checks every decision of the hand.
 SLICED = 5 if PYODIDE else 10**6
 
 VARIANTS = {name: f() for name, f in PRESETS.items()} | {
@@ -54,12 +54,12 @@ def undeclared(action: Action) -> Action:
     return replace(action, melds=None)
 
 
-def play(rules: Rules, names: tuple, seed: int, hands: int | None = None, check=None) -> Match:
+def play(rules: Rules, names: tuple, seed: int, hands: int | None = None, check=None, until=None) -> Match:
     """Play a match (or its first ``hands`` hands) between bots (or bot names); every action
-    must be legal."""
+    must be legal. ``until()``, asked before each move, stops it early once true."""
     bots = [n if isinstance(n, Bot) else make_bot(n, seed + k) for k, n in enumerate(names)]
     m = Match(rules, seed=seed)
-    while m.phase != "match_over":
+    while m.phase != "match_over" and not (until and until()):
         if m.phase == "hand_over":
             if hands is not None and len(m.records) >= hands:
                 break
@@ -185,8 +185,22 @@ def test_work_budgets(name):
             assert sum(used) <= budget.total_units
             seen.append(sum(used))
 
-    play(preset("eaai"), (bot, "simple"), 21, hands=1, check=check)
+    play(preset("eaai"), (bot, "simple"), 21, hands=1, check=check, until=lambda: len(seen) >= SLICED)
     assert seen
+
+
+def compare_on_an_experts_hand(check, compared: list) -> None:
+    """The expert's first hand against ``simple`` (seed 9), ``check`` on every decision, to the
+    end or until ``compared`` holds :data:`SLICED` views; at least five must be compared."""
+    play(
+        preset("eaai"),
+        (make_bot("expert", 5), "simple"),
+        9,
+        hands=1,
+        check=check,
+        until=lambda: len(compared) >= SLICED,
+    )
+    assert len(compared) >= 5
 
 
 def test_where_the_slices_are_cut_changes_no_decision():
@@ -202,8 +216,7 @@ def test_where_the_slices_are_cut_changes_no_decision():
             assert fine.decide(view) == coarse.decide(view) == decision
             compared.append(view)
 
-    play(preset("eaai"), (make_bot("expert", 5), "simple"), 9, hands=1, check=check)
-    assert len(compared) >= 5
+    compare_on_an_experts_hand(check, compared)
 
 
 class TickingClock:
@@ -235,8 +248,7 @@ def test_a_slice_ends_after_slice_ms_and_the_decision_is_the_same(monkeypatch):
             assert finish(think_hint(view, 3, slice_ms=3)) == hint(view, seed=3)
             compared.append(view)
 
-    play(preset("eaai"), (make_bot("expert", 5), "simple"), 9, hands=1, check=check)
-    assert len(compared) >= 5
+    compare_on_an_experts_hand(check, compared)
 
 
 def test_work_room_in_time(monkeypatch):

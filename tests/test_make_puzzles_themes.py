@@ -26,14 +26,20 @@ def late_knock() -> Puzzle:
     return max(found, key=lambda p: p.margin)
 
 
-def test_a_candidate_of_another_theme_is_dropped_before_verifying(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def stopped_at_verifying(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The verification replaced by :class:`Verifying`; a candidate the beginner plays right is
+    kept all the same (the beginner knocks in :func:`late_knock` too)."""
+
     def verify(*_: object, **__: object) -> None:
         raise Verifying
 
     monkeypatch.setattr(make_puzzles, "verify", verify)
-    monkeypatch.setattr(make_puzzles, "EASY_KEEP", 1.0)  # the beginner knocks here too: keep it
+    monkeypatch.setattr(make_puzzles, "EASY_KEEP", 1.0)
+
+
+@pytest.mark.usefixtures("stopped_at_verifying")
+def test_a_candidate_of_another_theme_is_dropped_before_verifying(tmp_path: Path) -> None:
     view = late_knock().position.view()
     maker = make_puzzles.Maker(tmp_path, 1200, themes=("knocked_too_early", "broke_meld"))
     assert maker.try_view(view, 7) is None
@@ -61,14 +67,8 @@ def test_an_unknown_theme_is_refused_by_name(tmp_path: Path) -> None:
     assert not (tmp_path / "parts").exists()  # refused before anything is made
 
 
-def test_a_candidate_narrower_than_asked_is_dropped_before_verifying(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    def verify(*_: object, **__: object) -> None:
-        raise Verifying
-
-    monkeypatch.setattr(make_puzzles, "verify", verify)
-    monkeypatch.setattr(make_puzzles, "EASY_KEEP", 1.0)
+@pytest.mark.usefixtures("stopped_at_verifying")
+def test_a_candidate_narrower_than_asked_is_dropped_before_verifying(tmp_path: Path) -> None:
     view = late_knock().position.view()
     found = sorted(make_puzzles.hint(view, 7), key=lambda c: -make_puzzles.score(c))
     gap = (make_puzzles.score(found[0]) - make_puzzles.score(found[1])) / make_puzzles.EASY_MARGIN_WIN

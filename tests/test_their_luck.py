@@ -4,6 +4,7 @@ player's own, and never from a card the player could not know by the hand's end.
 from __future__ import annotations
 
 import pytest
+from conftest import PYODIDE
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -49,7 +50,7 @@ def wall_hand() -> Match:
     return m
 
 
-@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=2 if PYODIDE else 5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10_000), st.sampled_from(["beginner", "standard"]))
 @example(6262, "standard")  # a dead hand
 def test_never_uses_a_card_the_player_could_not_know(seed: int, level: str) -> None:
