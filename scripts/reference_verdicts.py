@@ -68,6 +68,7 @@ from gin_core.puzzles.position import Position
 from gin_core.puzzles.puzzle import (
     EASY_MARGIN_POINTS,
     EASY_MARGIN_WIN,
+    Checked,
     DecisionKind,
     current_id,
     format_line,
@@ -783,16 +784,30 @@ def statuses(runs: list[Path], earlier: list[Path]) -> dict[str, str]:
     return found
 
 
-def prune(runs: list[Path], earlier: list[Path], admit: Path | None = None) -> None:
+class UncoveredLabels(Exception):
+    """``prune --checked-only`` was given runs that do not hold a puzzle the shipped labels call
+    checked: retiring every puzzle the runs did not check would drop it unchecked."""
+
+
+def prune(
+    runs: list[Path], earlier: list[Path], admit: Path | None = None, checked_only: bool = False
+) -> None:
     """Retire the puzzles whose answer was clearly beaten from gin_core/puzzle_data.py (the
     other lines kept in order), add after them the new puzzles of the part files under
     ``admit`` that the runs found robust (in file order) with the rating the levels' attempts
     fit like every other's (``rate_puzzles.rated``: about half a CPU second a puzzle, the rows
     appended to its attempts file), write the robust and unclear ids to
     gin_core/puzzles/reference_data.py and fold the set into the daily puzzle's ledger (the new
-    puzzles take the retired ones' days first, so no other day changes)."""
+    puzzles take the retired ones' days first, so no other day changes). ``checked_only``: retire
+    too every puzzle no run checked (issue 41: the set keeps only answers the check stood by),
+    refused if a puzzle the shipped labels call checked is in none of the runs."""
     found = statuses(runs, earlier)
-    kept = [pz for pz in puzzle_set() if found.get(pz.id) != "contradicted"]
+    if checked_only and (lost := [pz.id for pz in puzzle_set() if pz.id not in found and labelled(pz)]):
+        raise UncoveredLabels(
+            f"prune --checked-only: no run given holds {len(lost)} of the puzzles labelled checked "
+            f"(e.g. {lost[0]}): name every run of the set"
+        )
+    kept = [pz for pz in puzzle_set() if kept_after(found.get(pz.id), checked_only)]
     shipped = {pz.id for pz in puzzle_set()}  # a retired puzzle is not added back
     new = part_lines(admit) if admit is not None else {}
     kept += [
@@ -814,6 +829,26 @@ def prune(runs: list[Path], earlier: list[Path], admit: Path | None = None) -> N
     added = sum(pz.id not in shipped for pz in kept)
     retired = len(puzzle_set()) - (len(kept) - added)
     print(f"{len(kept)} puzzles kept, {retired} retired, {added} added; robust {len(by['robust'].split())}")
+
+
+def labelled(pz: Any) -> bool:
+    """Whether the shipped labels (gin_core/puzzles/reference_data.py) call a puzzle checked."""
+    return reference_check(pz) != Checked.UNCHECKED
+
+
+def kept_after(status: str | None, checked_only: bool) -> bool:
+    """Whether a shipped puzzle the runs found ``status`` (None: not checked) stays in the set."""
+    if checked_only:
+        return status in ("robust", "unclear")
+    return status != "contradicted"
+
+
+def prune_job(ap: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """``prune`` from the command line: a refusal as the parser's error, not a traceback."""
+    try:
+        prune(args.runs, args.earlier, args.admit, args.checked_only)
+    except UncoveredLabels as e:
+        ap.error(str(e))
 
 
 def main() -> None:
@@ -883,11 +918,16 @@ def main() -> None:
     ap.add_argument(
         "--admit", type=Path, default=None, help="prune: add the robust new puzzles of the part files here"
     )
+    ap.add_argument(
+        "--checked-only",
+        action="store_true",
+        help="prune: retire too every puzzle no run checked (refused if one labelled checked is missing)",
+    )
     args = ap.parse_args()
     if unknown := set(args.kinds.split(",")) - set(KINDS):
         ap.error(f"--kinds: no decision kind {', '.join(sorted(unknown))} (kinds: {', '.join(KINDS)})")
     if args.job == "prune":
-        prune(args.runs, args.earlier, args.admit)
+        prune_job(ap, args)
         return
     if args.job == "summary":
         summary(args.runs, args.recall)

@@ -585,3 +585,48 @@ def test_a_meld_choice_among_new_puzzles_is_checked_as_one(
     assert row["kind"] == "melds" and row["verdict"] == "robust"
     assert row["rivals"] == [str(a) for a in others]
     assert {p["rival"] for p in row["pairs"]} == set(row["rivals"])  # each declaration met
+
+
+def test_prune_checked_only_retires_what_no_run_checked_and_refuses_a_run_left_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``prune --checked-only`` (issue 41: the set keeps only answers the check stood by): a
+    puzzle no run checked is retired, a robust or unclear one kept; and a run list missing a
+    puzzle the shipped labels call checked is refused, the set untouched."""
+    import json
+    import shutil
+
+    import reference_verdicts
+    from reference_verdicts import UncoveredLabels, prune
+
+    from gin_core.puzzles import puzzle_set
+    from gin_core.puzzles.puzzle import Checked, reference_check
+
+    by_label: dict[Checked, list[str]] = {c: [] for c in Checked}
+    for pz in puzzle_set():
+        by_label[reference_check(pz)].append(pz.id)
+    robust, unclear = by_label[Checked.ROBUST][0], by_label[Checked.UNCLEAR][0]
+    checked_now, never = by_label[Checked.UNCHECKED][:2]
+    chosen = tuple(pz for pz in puzzle_set() if pz.id in {robust, unclear, checked_now, never})
+    monkeypatch.setattr(reference_verdicts, "puzzle_set", lambda: chosen)
+    for name in ("puzzle_data.py", "puzzles/reference_data.py", "puzzles/daily_ledger.py"):
+        (tmp_path / "gin_core" / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(Path(reference_verdicts.ROOT) / "gin_core" / name, tmp_path / "gin_core" / name)
+    monkeypatch.setattr(reference_verdicts, "ROOT", tmp_path)
+    data = tmp_path / "gin_core" / "puzzle_data.py"
+    before = data.read_text()
+    run = tmp_path / "run.jsonl"
+    rows = [(unclear, "unclear"), (checked_now, "robust")]
+    run.write_text("\n".join(json.dumps({"key": k, "verdict": v, "pairs": []}) for k, v in rows))
+    with pytest.raises(
+        UncoveredLabels, match=f"no run given holds 1 of the puzzles labelled checked \\(e.g. {robust}\\)"
+    ):
+        prune([run], [], checked_only=True)
+    assert data.read_text() == before
+    rows.append((robust, "robust"))
+    run.write_text("\n".join(json.dumps({"key": k, "verdict": v, "pairs": []}) for k, v in rows))
+    prune([run], [], checked_only=True)
+    namespace: dict[str, str] = {}
+    exec(data.read_text(), namespace)
+    assert namespace["IDS"].split() == [pz.id for pz in chosen if pz.id != never]
+    assert capsys.readouterr().out == "3 puzzles kept, 1 retired, 0 added; robust 2\n"
