@@ -212,6 +212,8 @@ def test_an_id_from_when_ids_were_line_numbers_finds_its_puzzle(monkeypatch: pyt
         else:
             with pytest.raises(PuzzleError, match=f"{old} any more: it was retired"):
                 puzzle_by_id(old)
+            with pytest.raises(PuzzleError, match=f"{current_id(old)} any more: it was retired"):
+                puzzle_by_id(current_id(old))  # a link shared with its stable id says so too
     monkeypatch.setattr(puzzle_module, "_line_ids", lambda: ("pretird",))
     with pytest.raises(PuzzleError, match="p0001 any more: it was retired"):
         puzzle_by_id("p0001")

@@ -106,3 +106,15 @@ def test_the_replay_recipe_deals_the_same_hand():
     code = m.view(0).deal_code
     replay = Match(preset("classic"), seed=5, dealer=dealer, first_deal=code)
     assert [sorted(replay.view(p).hand) for p in (0, 1)] == hands
+
+
+def test_every_puzzle_id_the_docs_offer_as_an_example_opens_a_shipped_puzzle():
+    """A blog author pastes the docs' example as it is: its puzzle id must still be in the set
+    (the set retires puzzles whose answer the double check did not confirm)."""
+    from gin_core.puzzles import puzzle_by_id
+
+    for doc in (ROOT / "README.md", ROOT / "docs" / "embedding.md"):
+        named = set(re.findall(r"(?<=`|=)p[a-z2-7]{6}(?=[`\"&\s])", doc.read_text(encoding="utf-8")))
+        assert named, f"{doc.name} shows no puzzle id"
+        for pid in named:
+            assert puzzle_by_id(pid).id == pid

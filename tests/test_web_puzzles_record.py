@@ -207,12 +207,12 @@ def test_a_record_keyed_by_line_numbers_keeps_every_answer_under_the_stable_ids(
 
     old = record.empty() | {"version": record.LINE_NUMBERED}
     record.answer(old, "p0001", 1500, True)
-    record.answer(old, "p0002", 1500, False)
+    record.answer(old, "p0007", 1500, False)
     out, bad = record.validate(json.loads(json.dumps(old)))
-    first, second = puzzle_by_id("p0001").id, puzzle_by_id("p0002").id
-    assert bad == [] and (first, second) == ("p53dl4f", "pspg7qb")
+    first, second = puzzle_by_id("p0001").id, puzzle_by_id("p0007").id
+    assert bad == [] and (first, second) == ("p53dl4f", "pfp3zih")
     assert out["solved"] == [first] and set(out["puzzle_ratings"]) == {first, second}
-    assert out["puzzle_ratings"][second] == old["puzzle_ratings"]["p0002"]
+    assert out["puzzle_ratings"][second] == old["puzzle_ratings"]["p0007"]
     assert (out["answered"], out["streak"], out["rating"]) == (old["answered"], old["streak"], old["rating"])
     assert not record.answer(out, first, 1500, True) and not record.answer(out, second, 1500, True)
     again, _ = record.validate(json.loads(json.dumps(out)))

@@ -321,14 +321,18 @@ def reference_check(puzzle: Puzzle) -> Checked:
 
 def puzzle_by_id(pid: str) -> Puzzle:
     """The shipped puzzle with this id, or with the line number it had before ids were stable
-    (:class:`PuzzleError` naming it if there is none, saying so if it was retired; any value
-    that is not such an id, "p²" or a list included)."""
+    (:class:`PuzzleError` naming it if there is none, saying so if it was retired, by either id,
+    from the set as it stood when ids were line numbers; any value that is not such an id, "p²"
+    or a list included)."""
     stable = current_id(pid) if isinstance(pid, str) else None
     index = None if stable is None else _index().get(stable)
     if index is not None:
         return _puzzle(index)
-    if stable is not None and stable != pid:
-        raise PuzzleError(f"no puzzle {pid} any more: it was retired from the set (its answer did not hold)")
+    if stable is not None and (stable != pid or stable in _line_ids()):  # once shipped, now retired
+        raise PuzzleError(
+            f"no puzzle {pid} any more: it was retired from the set "
+            "(its answer was not confirmed by the double check)"
+        )
     raise PuzzleError(f"no puzzle {describe(pid)}: an id is p and six letters or digits, such as {_ids()[0]}")
 
 
