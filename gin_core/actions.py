@@ -96,5 +96,5 @@ class Action:
         return self.card
 
     def __str__(self) -> str:
-        text = self.kind if self.card is None else f"{self.kind} {self.card}"
+        text = self.kind.value if self.card is None else f"{self.kind} {self.card}"  # a plain str
         return text if self.melds is None else " ".join([text, *map(str, self.melds)])

@@ -26,6 +26,14 @@ def test_action_kinds_and_phases_are_enums_equal_to_their_text():
     assert all(isinstance(x.kind, ActionKind) for x in m.legal_actions())
 
 
+@pytest.mark.parametrize("text", ["draw_pile", "draw_stock", "pass", "big_gin", "discard TD"])
+def test_an_action_s_text_is_a_plain_string(text):
+    """``str(action)`` is text, not the kind's enum member: quoted with ``repr`` (as a browser
+    test builds a selector) a card-less move read ``<ActionKind.DRAW_PILE: 'draw_pile'>``."""
+    said = str(Action.parse(text))
+    assert type(said) is str and repr(said) == repr(text)
+
+
 def definitions(name: str) -> list[str]:
     """Modules of gin_core that define a top-level function or class called ``name``."""
     found = []
