@@ -411,7 +411,9 @@ def decision(row: dict[str, Any], pos: Position) -> dict[str, Any]:
 def run_flags(out: Path, until: datetime.datetime | None, head: str, args: argparse.Namespace) -> None:
     """flags: today's coach's flags (:func:`flag`) on the hands of ``--ranges``, hand by hand:
     each hand reviewed (in <out>-reviews.jsonl, unless ``--reviewed`` or that file has it) and
-    its flags checked under the deeper budget at once, until <out>.jsonl holds ``--flags``."""
+    its flags checked under the deeper budget at once (:func:`deep_budget`), until <out>.jsonl
+    holds ``--flags``."""
+    budget = deep_budget(args)
     reviews = out.with_name(out.stem + "-reviews.jsonl")
     by_hand: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in read_rows([*args.reviewed, reviews] if reviews.exists() else args.reviewed):
@@ -424,10 +426,10 @@ def run_flags(out: Path, until: datetime.datetime | None, head: str, args: argpa
             rows = hand_rows(seed, level, head)
             append(reviews, *rows)
         for row, pos in pending([r | {"tier": 0} for r in rows if r["flagged"]], out, until):
-            found = row | decision(row, pos) | {"commit": head, "deep": True, "clustered": DEEP.clustered}
-            found |= {"floor": DEEP.floor}
+            found = row | decision(row, pos) | {"commit": head, "deep": True, "clustered": budget.clustered}
+            found |= {"floor": budget.floor, "most": budget.most}
             if flag(found):
-                found |= checked(pos, Action.parse(row["best"]), Action.parse(row["played"]), False, DEEP)
+                found |= checked(pos, Action.parse(row["best"]), Action.parse(row["played"]), False, budget)
                 append(out, found)
                 print(row["key"], found["kind"], found["verdict"], found["cpu"], flush=True)
 
@@ -503,6 +505,18 @@ def stale(row: dict[str, Any], floor: int = DEEP.floor) -> bool:
     )
 
 
+def deep_budget(args: argparse.Namespace) -> Budget:
+    """The deeper budget (:data:`reference.DEEP`) with the options' floor, cap and draw: a higher
+    cap (``--most``) settles pairs whose posterior rests on few distinct draws at 384 guesses,
+    and a fresh draw (``--draw``) gives a check again other guesses than the first one had."""
+    return replace(
+        DEEP,
+        floor=DEEP.floor if args.floor is None else args.floor,
+        most=DEEP.most if args.most is None else args.most,
+        draw=DEEP.draw if args.draw is None else args.draw,
+    )
+
+
 def run_deepen(out: Path, until: datetime.datetime | None, head: str, args: argparse.Namespace) -> None:
     """deepen: check again, with the deeper budget (:data:`reference.DEEP`: fresh guesses, a pair
     stopping only once its interval is clear of 0 or at its cap), the flags of coach-robust runs
@@ -510,7 +524,7 @@ def run_deepen(out: Path, until: datetime.datetime | None, head: str, args: argp
     ``--again`` runs settle (:func:`again_first`); each appended to <out>.jsonl with the verdict
     and pairs it had (``before``, ``before_pairs``)."""
     chosen = (recall_deepened if args.candidates else deepened)(read_rows(args.runs), args.robust_share)
-    budget = DEEP if args.floor is None else replace(DEEP, floor=args.floor)
+    budget = deep_budget(args)
     for row, pos in pending(again_first(chosen, read_rows(args.again), budget.floor), out, until):
         again = {
             k: v for k, v in row.items() if k not in ("pairs", "verdict", "cpu", "seconds", "commit", "run")
@@ -521,8 +535,10 @@ def run_deepen(out: Path, until: datetime.datetime | None, head: str, args: argp
             "before_pairs": row["pairs"],
             "commit": head,
             "deep": True,
-            "clustered": DEEP.clustered,
+            "clustered": budget.clustered,
             "floor": budget.floor,
+            "most": budget.most,
+            "draw": budget.draw,
         }
         again |= checked(pos, Action.parse(row["best"]), Action.parse(row["played"]), False, budget)
         append(out, again)
@@ -904,7 +920,18 @@ def main() -> None:
     ap.add_argument(
         "--again", nargs="*", type=Path, default=[], help="deepen: earlier deeper runs (see again_first)"
     )
-    ap.add_argument("--floor", type=int, default=None, help="deepen: the fewest draws a pair is judged on")
+    ap.add_argument(
+        "--floor", type=int, default=None, help="deepen, flags: the fewest draws a pair is judged on"
+    )
+    ap.add_argument(
+        "--most", type=int, default=None, help="deepen, flags: the guesses a pair may take at most"
+    )
+    ap.add_argument(
+        "--draw",
+        type=int,
+        default=None,
+        help="deepen, flags: which draw of fresh guesses (0: the first runs')",
+    )
     ap.add_argument("--ranges", nargs="*", default=[], help="flags: FIRST:COUNT, the hands of coach_hands")
     ap.add_argument("--flags", type=int, default=82, help="flags: stop once this many flags are checked")
     ap.add_argument("--reviewed", nargs="*", type=Path, default=[], help="flags: earlier reviews to use")
