@@ -243,6 +243,21 @@ def test_a_tie_under_the_deeper_check_runs_to_its_cap() -> None:
     assert len(tie.clusters) == 8 and tie.draws == len(set(tables.keys))  # each guess's draw
 
 
+def test_the_options_raise_the_deeper_check_s_cap_and_draw_fresh_guesses_the_rest_as_deep() -> None:
+    import argparse
+
+    from reference_verdicts import deep_budget
+
+    assert deep_budget(argparse.Namespace(floor=None, most=None, draw=None)) == DEEP
+    deeper = deep_budget(argparse.Namespace(floor=None, most=1536, draw=3))
+    assert deeper == replace(DEEP, most=1536, draw=3)
+    looks = [n for n in range(1, deeper.most + 1) if deeper.looks_at(n)]
+    assert looks == [16, 32, 64, 128, 256, 512, 1024, 1536]  # the first six looks as DEEP's, two more
+    pos = puzzle_by_id("p0001").position
+    fresh, first = (Drawn(pos, Model.SAMPLER, replace(b, chunk=3)) for b in (deeper, DEEP))
+    assert fresh.draw_of(0) != first.draw_of(0)  # another draw: other guesses than the first check's
+
+
 def flag_row(key: str, verdict: str, stock: int = 10, kind: str = "knocked_too_early") -> dict[str, object]:
     row = {"key": key, "tier": 0, "flagged": True, "stock": stock, "kind": kind, "verdict": verdict}
     return row | {"played": "knock 5H" if kind == "knocked_too_early" else "discard 5H"}
