@@ -5,8 +5,9 @@ moves worth weighing against it on the view the player had then (never the oppon
 stock order: a view holds neither), and the coach compares the move played with the move it rates
 best. A decision is a mistake only when the
 loss is clearly beyond the estimate's noise (:data:`MISTAKE_POINTS`) whoever plays on, in
-the hand's opening only a broken meld, a knock or a wait (:data:`OPENING_STOCK`), and never a
-face-up card taken where it would have drawn from the stock (:func:`flagged_at`); the reason is data (a
+the hand's opening only a broken meld, a knock or a wait (:data:`OPENING_STOCK`), never a
+face-up card taken where it would have drawn from the stock, and a wait only where the better
+move is gin (:func:`flagged_at`); the reason is data (a
 :class:`MistakeKind`, cards and figures) for the page to put into words.
 
 The analysis is a generator with the bots' slicing protocol (it yields the work units of each
@@ -713,7 +714,7 @@ def think_judged(  # 8 parameters: think_verdict's
             verdict = replace(verdict, gaps=gaps, win_loss=min(lost) if lost else None)
         if verdict.beyond(threshold):
             mistake = diagnose(view, played, best.action)
-            if flagged_at(view.stock_size, mistake.kind, played.kind):
+            if flagged_at(view.stock_size, mistake.kind, played.kind, best.action.kind):
                 verdict = replace(verdict, mistake=mistake)
         if not doubted_knock(verdict, threshold):
             break
@@ -871,16 +872,24 @@ def think_gaps(
     return tuple(gaps)
 
 
-def flagged_at(stock_size: int, kind: MistakeKind, played: ActionKind) -> bool:
+def flagged_at(stock_size: int, kind: MistakeKind, played: ActionKind, best: ActionKind) -> bool:
     """Whether a loss beyond the threshold in every continuation is flagged with
-    ``stock_size`` cards in the stock after ``played``: from :data:`OPENING_STOCK` up, only a
-    kind of :data:`HOLDS_EARLY`; and never a face-up card taken where the coach would have drawn
-    from the stock. The playouts rate the stock's unknown card above a known card that fits the
-    hand: in the reference analysis (``benchmarks/verdicts.md``, sixth run: every hand model x
-    continuation policy) 1 of the 10 such decisions checked held (4 found taking the card
-    clearly better, 5 unclear; 1 of the 4 flags among them held), where 143 of the 150 flags
-    it keeps held."""
+    ``stock_size`` cards in the stock after ``played`` (``best``: the move the coach rates best):
+    from :data:`OPENING_STOCK` up, only a kind of :data:`HOLDS_EARLY`; never a face-up card taken
+    where the coach would have drawn from the stock; and never a wait where the better move is a
+    knock (a wait is flagged only against gin).
+
+    The playouts rate the stock's unknown card above a known card that fits the hand: in the
+    reference analysis (``benchmarks/verdicts.md``, sixth run: every hand model x continuation
+    policy) 1 of the 10 such decisions checked held (4 found taking the card clearly better, 5
+    unclear; 1 of the 4 flags among them held), where 143 of the 150 flags it keeps held. A wait
+    against a knock held in none of the 4 such flags checked (session 34, up to 1,536 guesses a
+    pair: 3 contradicted, 1 unclear): the coach guesses the hidden hand with the sampler only, and
+    under the posterior, or with the knock-at-once player playing on, the opponent's lower
+    count undercuts the knock or waiting wins."""
     if kind == MistakeKind.DREW_WRONG and played == ActionKind.DRAW_PILE:
+        return False
+    if kind == MistakeKind.WAITED_TOO_LONG and best == ActionKind.KNOCK:
         return False
     return stock_size < OPENING_STOCK or kind in HOLDS_EARLY
 
