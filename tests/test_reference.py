@@ -260,7 +260,8 @@ def test_the_options_raise_the_deeper_check_s_cap_and_draw_fresh_guesses_the_res
 
 def flag_row(key: str, verdict: str, stock: int = 10, kind: str = "knocked_too_early") -> dict[str, object]:
     row = {"key": key, "tier": 0, "flagged": True, "stock": stock, "kind": kind, "verdict": verdict}
-    return row | {"played": "knock 5H" if kind == "knocked_too_early" else "discard 5H"}
+    played = "knock 5H" if kind == "knocked_too_early" else "discard 5H"
+    return row | {"played": played, "best": "knock 9C" if kind == "waited_too_long" else "discard 9C"}
 
 
 def test_the_deeper_check_takes_every_doubted_flag_and_a_sample_of_the_robust_ones_in_turn() -> None:
@@ -270,6 +271,7 @@ def test_the_deeper_check_takes_every_doubted_flag_and_a_sample_of_the_robust_on
     doubted = [flag_row("20:beginner:9", "unclear"), flag_row("21:standard:9", "contradicted")]
     others = [
         flag_row("30:beginner:9", "unclear", stock=30, kind="other"),  # the opening rule drops it
+        flag_row("32:standard:9", "contradicted", kind="waited_too_long"),  # the wait rule drops it
         {**flag_row("31:beginner:9", "unclear"), "tier": 1},  # not a flag
     ]
     chosen = deepened([*robust, *doubted, *others], 0.3)
