@@ -427,7 +427,7 @@ def run_flags(out: Path, until: datetime.datetime | None, head: str, args: argpa
             append(reviews, *rows)
         for row, pos in pending([r | {"tier": 0} for r in rows if r["flagged"]], out, until):
             found = row | decision(row, pos) | {"commit": head, "deep": True, "clustered": budget.clustered}
-            found |= {"floor": budget.floor, "most": budget.most}
+            found |= {"floor": budget.floor, "most": budget.most, "draw": budget.draw}
             if flag(found):
                 found |= checked(pos, Action.parse(row["best"]), Action.parse(row["played"]), False, budget)
                 append(out, found)
