@@ -15,6 +15,8 @@
 - ``expertgw``: the expert whose playouts give the opponent's seat gin only (a knock limit of
   0) on the share of its guesses the match's evidence of waiting sets (issue 46's try at
   valuing a wait against a gin hunter as it is, not as against a player who knocks at once).
+- ``expertnr``: the expert whose knocks are not priced by the learnt undercut risk
+  (``prices_undercuts`` off): what that pricing costs and saves at the expert's 4x budget.
 """
 
 from __future__ import annotations
@@ -147,6 +149,15 @@ class GinWaitExpert(ExpertBot):
         return replace(super().settings_for(view), opponent_gin_only=gin_only_share(view))
 
 
+class UnpricedExpert(ExpertBot):
+    """The expert without its knocks' undercut share raised toward the learnt risk
+    (:func:`~gin_core.bots.search.priced_undercuts`): against the hunter the pricing cut the
+    expert's knocks undercut and its matches won (issue 46, ``benchmarks/bots.md``, session 24)."""
+
+    name = "expertnr"
+    prices_undercuts = False
+
+
 OPPONENTS: dict[str, type[Bot]] = {
     "hard0": FrozenHard,
     "hunter": GinHunter,
@@ -155,6 +166,7 @@ OPPONENTS: dict[str, type[Bot]] = {
     "expert1x": QuarterExpert,
     "expert2x": HalfExpert,
     "expertgw": GinWaitExpert,
+    "expertnr": UnpricedExpert,
 }
 
 
