@@ -15,6 +15,7 @@ from gin_core import Action, Card, Match, PlayerView, Rules
 from gin_core.actions import ActionKind
 from gin_core.analysis.coach import (
     HOLDS_EARLY,
+    LATE_STOCK,
     MISTAKE_POINTS,
     OPENING_STOCK,
     PLAYER,
@@ -152,6 +153,22 @@ def test_early_in_the_hand_only_a_broken_meld_is_flagged(review_b: HandReview) -
     assert not flagged_at(OPENING_STOCK, MistakeKind.DISCARDED_INTO_MELD, discard, discard)
     assert flagged_at(OPENING_STOCK, MistakeKind.KNOCKED_TOO_EARLY, ActionKind.KNOCK, discard)
     assert flagged_at(OPENING_STOCK, MistakeKind.WAITED_TOO_LONG, discard, ActionKind.GIN)
+
+
+def test_in_the_hand_s_last_cards_only_a_wait_against_gin_is_flagged() -> None:
+    """At LATE_STOCK or fewer cards in the stock who the opponent is decides the better move
+    (session 35: 40 of 52 such flags held, 406 of the other 419): graded, not flagged; a wait
+    where gin was there to declare still is."""
+    discard, knock = ActionKind.DISCARD, ActionKind.KNOCK
+    for kind, played, best in (
+        (MistakeKind.KNOCKED_TOO_EARLY, knock, discard),
+        (MistakeKind.BROKE_MELD, discard, discard),
+        (MistakeKind.OTHER, discard, discard),
+    ):
+        assert flagged_at(LATE_STOCK + 1, kind, played, best)
+        assert not flagged_at(LATE_STOCK, kind, played, best) and not flagged_at(0, kind, played, best)
+    assert flagged_at(LATE_STOCK, MistakeKind.WAITED_TOO_LONG, discard, ActionKind.GIN)
+    assert not flagged_at(LATE_STOCK, MistakeKind.WAITED_TOO_LONG, discard, knock)
 
 
 def test_a_face_up_card_taken_where_the_coach_would_draw_from_the_stock_is_graded_not_flagged() -> None:

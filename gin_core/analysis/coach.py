@@ -5,9 +5,9 @@ moves worth weighing against it on the view the player had then (never the oppon
 stock order: a view holds neither), and the coach compares the move played with the move it rates
 best. A decision is a mistake only when the
 loss is clearly beyond the estimate's noise (:data:`MISTAKE_POINTS`) whoever plays on, in
-the hand's opening only a broken meld, a knock or a wait (:data:`OPENING_STOCK`), never a
-face-up card taken where it would have drawn from the stock, and a wait only where the better
-move is gin (:func:`flagged_at`); the reason is data (a
+the hand's opening only a broken meld, a knock or a wait (:data:`OPENING_STOCK`), none in its
+last cards (:data:`LATE_STOCK`), never a face-up card taken where it would have drawn from the
+stock, and a wait only where the better move is gin (:func:`flagged_at`); the reason is data (a
 :class:`MistakeKind`, cards and figures) for the page to put into words.
 
 The analysis is a generator with the bots' slicing protocol (it yields the work units of each
@@ -298,6 +298,16 @@ span the players who might. In the reference analysis (``benchmarks/verdicts.md`
 fourth runs: every hand model x continuation policy), none of the 16 discards and draws
 checked at such a stock held under every pair (2 flags, 14 more that lost beyond 4 points in
 every continuation), against 6 of the 40 checked later in the third run."""
+
+LATE_STOCK = 8
+"""With this many cards or fewer left in the stock, a loss is graded, not flagged (but for a
+wait where the better move is gin): so close to the hand's end, who the opponent is decides
+which move was better, and the coach guesses the hidden hand one way (the sampler's). In the
+reference analysis (``benchmarks/verdicts.md``, session 35: the flags of sessions 30, 34 and
+35, 471 in all, each checked at once under every hand model x continuation policy) 40 of the
+52 flags at such a stock held (39 of 48 knocks), where 406 of the other 419 did; the pairs
+that stop them short are mostly the posterior's, the hand model that weighs what the opponent
+was seen to do."""
 
 HOLDS_EARLY = frozenset({MistakeKind.BROKE_MELD, MistakeKind.KNOCKED_TOO_EARLY, MistakeKind.WAITED_TOO_LONG})
 """The kinds of mistake flagged however early. A made meld broken holds whoever plays on (the
@@ -875,9 +885,9 @@ def think_gaps(
 def flagged_at(stock_size: int, kind: MistakeKind, played: ActionKind, best: ActionKind) -> bool:
     """Whether a loss beyond the threshold in every continuation is flagged with
     ``stock_size`` cards in the stock after ``played`` (``best``: the move the coach rates best):
-    from :data:`OPENING_STOCK` up, only a kind of :data:`HOLDS_EARLY`; never a face-up card taken
-    where the coach would have drawn from the stock; and never a wait where the better move is a
-    knock (a wait is flagged only against gin).
+    from :data:`OPENING_STOCK` up, only a kind of :data:`HOLDS_EARLY`; at :data:`LATE_STOCK`
+    or fewer, none; never a face-up card taken where the coach would have drawn from the stock;
+    and a wait only where the better move is gin (then at any stock).
 
     The playouts rate the stock's unknown card above a known card that fits the hand: in the
     reference analysis (``benchmarks/verdicts.md``, sixth run: every hand model x continuation
@@ -889,7 +899,9 @@ def flagged_at(stock_size: int, kind: MistakeKind, played: ActionKind, best: Act
     count undercuts the knock or waiting wins."""
     if kind == MistakeKind.DREW_WRONG and played == ActionKind.DRAW_PILE:
         return False
-    if kind == MistakeKind.WAITED_TOO_LONG and best == ActionKind.KNOCK:
+    if kind == MistakeKind.WAITED_TOO_LONG:
+        return best != ActionKind.KNOCK
+    if stock_size <= LATE_STOCK:
         return False
     return stock_size < OPENING_STOCK or kind in HOLDS_EARLY
 
