@@ -628,8 +628,8 @@ def coach_figures(rows: list[dict[str, Any]], recall_every: int) -> None:
 
 def flag(row: dict[str, Any]) -> bool:
     """Whether today's coach flags a reviewed decision: the review's flag, less what the opening
-    rule, the face-up card rule and the wait rule (:func:`flagged_at`) drop from rows reviewed
-    before them."""
+    rule, the late rule, the face-up card rule and the wait rule (:func:`flagged_at`) drop from
+    rows reviewed before them."""
     played = Action.parse(row["played"]).kind
     best = Action.parse(row["best"]).kind
     return bool(row["flagged"]) and flagged_at(row["stock"], MistakeKind(row["kind"]), played, best)
@@ -651,7 +651,7 @@ def robust_coach_figures(rows: list[dict[str, Any]]) -> None:
     small = ", ".join(f"under {t:g}: {sum(x < t for x in losses)}" for t in (2.0, 4.0, MISTAKE_POINTS))
     print(f"robust flags' robust loss (the least mean over the pairs): {small}; median {median(losses):.1f}")
     dropped = [r for r in rows if r["flagged"] and not flag(r)]
-    print(f"flags the opening, face-up card and wait rules drop | {share(dropped)}")
+    print(f"flags the opening, late, face-up card and wait rules drop | {share(dropped)}")
     for few in (3, 5, 8):
         decided = [r for r in flags if few_draws(r, few)]
         print(f"flags with a pair decided on fewer than {few} draws | {share(decided)}")
