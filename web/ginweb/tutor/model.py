@@ -8,9 +8,10 @@ or a blunder (:func:`gin_core.analysis.grade`: a loss beyond the noise in every 
 measured; early in the hand only a broken meld, a knock or a wait; late in it nothing; a
 wait only against gin), and the question says that grade and its figure in the same line as
 the hand's analysis (:func:`~ginweb.words.verdicts.prefers`), so the tutor never claims more,
-or other, than the analysis will show. The reason is concrete and comes from data: the engine's diagnosis (the meld
-broken, the card the computer was seen collecting, a dead pair kept), a knock's record against
-the guessed hands (its undercut risk), or what the better move does.
+or other, than the analysis will show. The reason is concrete and comes from data: the
+engine's diagnosis (the meld broken, the card the computer was seen collecting, a dead pair
+kept), a knock's record against the guessed hands (its undercut risk), or what the better move
+does.
 """
 
 from __future__ import annotations
