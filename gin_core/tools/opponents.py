@@ -17,6 +17,8 @@
   valuing a wait against a gin hunter as it is, not as against a player who knocks at once).
 - ``expertnr``: the expert whose knocks are not priced by the learnt undercut risk
   (``prices_undercuts`` off): what that pricing costs and saves at the expert's 4x budget.
+- ``expertr2``: ``expertnr`` whose guesses replay twice the opponent's stock draws, so that
+  they are as low as a gin hunter's hands.
 """
 
 from __future__ import annotations
@@ -158,6 +160,16 @@ class UnpricedExpert(ExpertBot):
     prices_undercuts = False
 
 
+class ReplayExpert(UnpricedExpert):
+    """The unpriced expert whose guesses replay twice the opponent's stock draws: against the
+    hunter the expert's guesses hold hands 2.8 points of deadwood worse than its real ones, and
+    twice the replays remove that bias (``scripts/guess_bias.py``), in the knock's value and the
+    wait's alike, where the learnt risk corrected the knock alone (issue 46, session 36)."""
+
+    name = "expertr2"
+    inference = replace(ExpertBot.inference, replay=2.0)
+
+
 OPPONENTS: dict[str, type[Bot]] = {
     "hard0": FrozenHard,
     "hunter": GinHunter,
@@ -167,6 +179,7 @@ OPPONENTS: dict[str, type[Bot]] = {
     "expert2x": HalfExpert,
     "expertgw": GinWaitExpert,
     "expertnr": UnpricedExpert,
+    "expertr2": ReplayExpert,
 }
 
 
