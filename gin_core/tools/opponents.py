@@ -19,6 +19,8 @@
   (``prices_undercuts`` off): what that pricing costs and saves at the expert's 4x budget.
 - ``expertr2``: ``expertnr`` whose guesses replay twice the opponent's stock draws, so that
   they are as low as a gin hunter's hands.
+- ``expertad``: ``expertnr`` whose guesses' replays and discount of knockable hands follow the
+  match's evidence that the opponent waits or knocks.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from ..bots.base import Thinking, Work, lowest_end
 from ..bots.heuristics import best_after, cached_discard
 from ..bots.reasons import Reason, ReasonKind
 from ..bots.search import ExpertBot, SearchBot, SearchSettings
-from ..bots.waiting import gin_only_share
+from ..bots.waiting import gin_only_share, waits_and_knocks
 from ..cards import CARDS, Mask, mask_of
 from ..flow import Phase
 from ..view import PlayerView
@@ -170,6 +172,27 @@ class ReplayExpert(UnpricedExpert):
     inference = replace(ExpertBot.inference, replay=2.0)
 
 
+class AdaptedGuessExpert(UnpricedExpert):
+    """The unpriced expert whose guesses fit the opponent the match shows: a player seen
+    waiting with hands it could knock with gets its stock draws replayed up to 2.5 times (its
+    hand kept as low as a gin hunter's) and its knockable hands discounted less; one seen
+    knocking, replayed once and discounted more. Both are Beta means of the same public counts
+    (:func:`.waiting.waits_and_knocks`) with a prior worth one hand, chosen so that the guesses'
+    deadwood is within a point of the real hand's against the hunter and standard and no further
+    off against ``simple`` (``scripts/guess_bias.py``, issue 46, session 36)."""
+
+    name = "expertad"
+
+    def settings_for(self, view: PlayerView) -> SearchSettings:
+        settings = super().settings_for(view)
+        waited, knocked = waits_and_knocks(view)
+        seen = waited + knocked + 1
+        inference = replace(
+            settings.inference, replay=1 + 1.5 * (waited + 0.2) / seen, could_knock=(waited + 0.6) / seen
+        )
+        return replace(settings, inference=inference)
+
+
 OPPONENTS: dict[str, type[Bot]] = {
     "hard0": FrozenHard,
     "hunter": GinHunter,
@@ -180,6 +203,7 @@ OPPONENTS: dict[str, type[Bot]] = {
     "expertgw": GinWaitExpert,
     "expertnr": UnpricedExpert,
     "expertr2": ReplayExpert,
+    "expertad": AdaptedGuessExpert,
 }
 
 

@@ -1,0 +1,129 @@
+"""How far the expert's guesses of the opponent's hand are from the real one, per opponent
+(issue 46): a knock's undercut risk and a wait's value are both only as good as these guesses.
+
+    nice -n 19 python scripts/guess_bias.py --opponent hunter --matches 30 --variant replay=2
+    nice -n 19 python scripts/guess_bias.py --opponent simple --matches 30 --variant replay=2
+
+Matches to 100 under ``eaai`` of the standard level (seat 0) against ``--opponent`` are played;
+at every turn of seat 0 where a knock short of gin is allowed, the expert's sampler (with the
+settings the expert learns from the match so far) guesses the opponent's hand, and this script,
+which sees the real hand, prints the mean of (guessed deadwood - real deadwood) and of (the share
+of guesses that undercut standard's best knock - whether the real hand undercuts it), with 95%
+intervals, for all chances and by stock left. Each ``--variant name=value`` (an ``Inference``
+field) is measured on the same chances and seeds. The learnt risk (``undercut_risk``) is
+printed against the real rate too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from gin_core import Match, preset
+from gin_core.actions import Action, ActionKind
+from gin_core.arrange import min_deadwood
+from gin_core.bots.knowledge import Knowledge
+from gin_core.bots.rollout import score
+from gin_core.bots.sampler import Inference, guesses
+from gin_core.bots.search import ExpertBot
+from gin_core.bots.standard import best_knock
+from gin_core.bots.undercut_risk import undercut_risk
+from gin_core.cards import Mask, mask_of
+from gin_core.tools.opponents import arena_bot
+from gin_core.view import PlayerView
+
+GUESSES = 160
+BANDS = (("early (stock 20+)", 20, 99), ("middle (12-19)", 12, 19), ("late (under 12)", 0, 11))
+
+
+@dataclass(frozen=True)
+class Chance:
+    """A knock chance of seat 0: its view, standard's best knock, the opponent's real hand."""
+
+    view: PlayerView
+    knock: Action
+    real: Mask
+
+
+def chances(opponent: str, matches: int) -> Iterator[Chance]:
+    """Every knock chance (short of gin) of standard against ``opponent`` in ``matches`` matches."""
+    for seed in range(matches):
+        bots = (arena_bot("standard", seed), arena_bot(opponent, seed + 1))
+        match = Match(preset("eaai"), seed=seed)
+        while match.result is None:
+            player = match.to_move
+            if player is None:
+                match.apply("next_hand")
+                continue
+            view = match.view(player)
+            kinds = {a.kind for a in view.legal_actions}
+            if player == 0 and ActionKind.KNOCK in kinds and not kinds & {ActionKind.GIN, ActionKind.BIG_GIN}:
+                knock = best_knock(view, Knowledge.of(view))
+                if knock is not None:
+                    yield Chance(view, knock, mask_of(match.hand.hands[1]))
+            match.apply(bots[player].decide(view).action, player)
+
+
+def kept(chance: Chance) -> Mask:
+    """The knocker's hand after the knock's discard."""
+    return mask_of(chance.view.hand) & ~chance.knock.put.bit
+
+
+def undercut(chance: Chance) -> bool:
+    """Whether the opponent's real hand undercuts the knock."""
+    return score(chance.view.rules, [kept(chance), chance.real], 0) < 0
+
+
+def errors(chance: Chance, inference: Inference, seed: int) -> tuple[float, float]:
+    """(guessed - real deadwood, guessed share - real undercut) at one chance."""
+    know = Knowledge.of(chance.view)
+    found = guesses(know, know.holding(), GUESSES, random.Random(seed), inference)
+    guessed_cut = statistics.fmean(score(chance.view.rules, [kept(chance), g[0]], 0) < 0 for g in found)
+    guessed_deadwood = statistics.fmean(min_deadwood(g[0]) for g in found)
+    return guessed_deadwood - min_deadwood(chance.real), guessed_cut - undercut(chance)
+
+
+def interval(xs: list[float]) -> str:
+    """The mean and its 95% half-width."""
+    half = 1.96 * statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else float("nan")
+    return f"{statistics.fmean(xs):+.2f} ± {half:.2f}"
+
+
+def report(name: str, found: list[tuple[int, float, float]]) -> None:
+    """One line a band: the deadwood and the undercut errors."""
+    for band, lo, hi in (("all", 0, 99), *BANDS):
+        rows = [r for r in found if lo <= r[0] <= hi]
+        if len(rows) > 1:
+            deadwood = interval([r[1] for r in rows])
+            cut = interval([r[2] for r in rows])
+            print(f"  {name:<14} {band:<18} n={len(rows):4d}  deadwood {deadwood}  undercut share {cut}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--opponent", default="hunter")
+    ap.add_argument("--matches", type=int, default=30)
+    ap.add_argument("--variant", action="append", default=[], help="FIELD=VALUE of the sampler's Inference")
+    args = ap.parse_args()
+    found = list(chances(args.opponent, args.matches))
+    real = [float(undercut(c)) for c in found]
+    learnt = [undercut_risk(c.view, kept(c)) for c in found]
+    print(f"standard against {args.opponent}, {args.matches} matches: {len(found)} knock chances")
+    print(f"  undercut in fact {statistics.fmean(real):.3f}; the learnt risk {statistics.fmean(learnt):.3f}")
+    expert = ExpertBot()
+    for spec in ["expert", *args.variant]:
+        field, _, value = spec.partition("=")
+        rows = []
+        for i, chance in enumerate(found):
+            inference = expert.settings_for(chance.view).inference
+            if value:
+                inference = replace(inference, **{field: type(getattr(inference, field))(float(value))})
+            rows.append((chance.view.stock_size, *errors(chance, inference, i)))
+        report(spec, rows)
+
+
+if __name__ == "__main__":
+    main()
