@@ -17,8 +17,6 @@
   valuing a wait against a gin hunter as it is, not as against a player who knocks at once).
 - ``expertnr``: the expert whose knocks are not priced by the learnt undercut risk
   (``prices_undercuts`` off): what that pricing costs and saves at the expert's 4x budget.
-- ``expertr2``: ``expertnr`` whose guesses replay twice the opponent's stock draws, so that
-  they are as low as a gin hunter's hands.
 - ``expertad``: ``expertnr`` whose guesses' replays and discount of knockable hands follow the
   match's evidence that the opponent waits or knocks.
 """
@@ -162,16 +160,6 @@ class UnpricedExpert(ExpertBot):
     prices_undercuts = False
 
 
-class ReplayExpert(UnpricedExpert):
-    """The unpriced expert whose guesses replay twice the opponent's stock draws: against the
-    hunter the expert's guesses hold hands 2.8 points of deadwood worse than its real ones, and
-    twice the replays remove that bias (``scripts/guess_bias.py``), in the knock's value and the
-    wait's alike, where the learnt risk corrected the knock alone (issue 46, session 36)."""
-
-    name = "expertr2"
-    inference = replace(ExpertBot.inference, replay=2.0)
-
-
 class AdaptedGuessExpert(UnpricedExpert):
     """The unpriced expert whose guesses fit the opponent the match shows: a player seen
     waiting with hands it could knock with gets its stock draws replayed up to 2.5 times (its
@@ -202,7 +190,6 @@ OPPONENTS: dict[str, type[Bot]] = {
     "expert2x": HalfExpert,
     "expertgw": GinWaitExpert,
     "expertnr": UnpricedExpert,
-    "expertr2": ReplayExpert,
     "expertad": AdaptedGuessExpert,
 }
 
