@@ -1,17 +1,18 @@
 """How far the expert's guesses of the opponent's hand are from the real one, per opponent
 (issue 46): a knock's undercut risk and a wait's value are both only as good as these guesses.
 
-    nice -n 19 python scripts/guess_bias.py --opponent hunter --matches 30 --variant replay=2
-    nice -n 19 python scripts/guess_bias.py --opponent simple --matches 30 --variant replay=2
+    nice -n 19 python scripts/guess_bias.py --opponent hunter --matches 30 --bot expertad --variant replay=2
+    nice -n 19 python scripts/guess_bias.py --opponent simple --matches 30 --bot expertad --variant replay=2
 
 Matches to 100 under ``eaai`` of the standard level (seat 0) against ``--opponent`` are played;
 at every turn of seat 0 where a knock short of gin is allowed, the expert's sampler (with the
 settings the expert learns from the match so far) guesses the opponent's hand, and this script,
 which sees the real hand, prints the mean of (guessed deadwood - real deadwood) and of (the share
 of guesses that undercut standard's best knock - whether the real hand undercuts it), with 95%
-intervals, for all chances and by stock left. Each ``--variant name=value`` (an ``Inference``
-field) is measured on the same chances and seeds. The learnt risk (``undercut_risk``) is
-printed against the real rate too.
+intervals, for all chances and by stock left. Each ``--bot NAME`` (an arena bot of the search,
+with the settings it learns from the match) and each ``--variant name=value`` (the expert's
+with one ``Inference`` field changed) is measured on the same chances and seeds. The learnt risk
+(``undercut_risk``) is printed against the real rate too.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from gin_core.arrange import min_deadwood
 from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.rollout import score
 from gin_core.bots.sampler import Inference, guesses
-from gin_core.bots.search import ExpertBot
+from gin_core.bots.search import SearchBot
 from gin_core.bots.standard import best_knock
 from gin_core.bots.undercut_risk import undercut_risk
 from gin_core.cards import Mask, mask_of
@@ -106,6 +107,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--opponent", default="hunter")
     ap.add_argument("--matches", type=int, default=30)
+    ap.add_argument("--bot", action="append", default=[], help="an arena bot of the search, e.g. expertad")
     ap.add_argument("--variant", action="append", default=[], help="FIELD=VALUE of the sampler's Inference")
     args = ap.parse_args()
     found = list(chances(args.opponent, args.matches))
@@ -113,12 +115,13 @@ def main() -> None:
     learnt = [undercut_risk(c.view, kept(c)) for c in found]
     print(f"standard against {args.opponent}, {args.matches} matches: {len(found)} knock chances")
     print(f"  undercut in fact {statistics.fmean(real):.3f}; the learnt risk {statistics.fmean(learnt):.3f}")
-    expert = ExpertBot()
-    for spec in ["expert", *args.variant]:
+    for spec in ["expert", *args.bot, *args.variant]:
         field, _, value = spec.partition("=")
+        bot = arena_bot(field if not value else "expert")
+        assert isinstance(bot, SearchBot), f"{field} does not guess"
         rows = []
         for i, chance in enumerate(found):
-            inference = expert.settings_for(chance.view).inference
+            inference = bot.settings_for(chance.view).inference
             if value:
                 inference = replace(inference, **{field: type(getattr(inference, field))(float(value))})
             rows.append((chance.view.stock_size, *errors(chance, inference, i)))
