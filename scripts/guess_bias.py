@@ -29,11 +29,11 @@ from gin_core.arrange import min_deadwood
 from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.rollout import score
 from gin_core.bots.sampler import Inference, guesses
-from gin_core.bots.search import SearchBot
+from gin_core.bots.search import ExpertBot, SearchBot
 from gin_core.bots.standard import best_knock
 from gin_core.bots.undercut_risk import undercut_risk
 from gin_core.cards import Mask, mask_of
-from gin_core.tools.opponents import arena_bot
+from gin_core.tools.opponents import arena_bot, arena_names
 from gin_core.view import PlayerView
 
 GUESSES = 160
@@ -103,29 +103,48 @@ def report(name: str, found: list[tuple[int, float, float]]) -> None:
             print(f"  {name:<14} {band:<18} n={len(rows):4d}  deadwood {deadwood}  undercut share {cut}")
 
 
+Measured = tuple[str, SearchBot, dict[str, float]]  # a label, the bot, Inference fields changed
+
+
+def measured(ap: argparse.ArgumentParser, bots: list[str], variants: list[str]) -> list[Measured]:
+    """The expert, each ``--bot`` and each ``--variant`` of the expert, or a clear error."""
+    out: list[Measured] = []
+    for name in ["expert", *bots]:
+        bot = arena_bot(name) if name in arena_names() else None
+        if not isinstance(bot, SearchBot):
+            ap.error(f"--bot {name}: not an arena bot that guesses the hidden cards")
+        out.append((name, bot, {}))
+    fields = Inference.__dataclass_fields__
+    for spec in variants:
+        field, _, value = spec.partition("=")
+        if field not in fields or field == "showdowns" or not value.replace(".", "", 1).isdigit():
+            ap.error(f"--variant {spec}: want FIELD=NUMBER, a field of {', '.join(fields)}")
+        out.append((spec, ExpertBot(), {field: float(value)}))
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--opponent", default="hunter")
+    ap.add_argument("--opponent", default="hunter", choices=arena_names())
     ap.add_argument("--matches", type=int, default=30)
     ap.add_argument("--bot", action="append", default=[], help="an arena bot of the search, e.g. expertad")
     ap.add_argument("--variant", action="append", default=[], help="FIELD=VALUE of the sampler's Inference")
     args = ap.parse_args()
+    todo = measured(ap, args.bot, args.variant)
     found = list(chances(args.opponent, args.matches))
+    if not found:
+        ap.error("no knock chance in these matches: play more (--matches)")
     real = [float(undercut(c)) for c in found]
     learnt = [undercut_risk(c.view, kept(c)) for c in found]
     print(f"standard against {args.opponent}, {args.matches} matches: {len(found)} knock chances")
     print(f"  undercut in fact {statistics.fmean(real):.3f}; the learnt risk {statistics.fmean(learnt):.3f}")
-    for spec in ["expert", *args.bot, *args.variant]:
-        field, _, value = spec.partition("=")
-        bot = arena_bot(field if not value else "expert")
-        assert isinstance(bot, SearchBot), f"{field} does not guess"
+    for label, bot, changed in todo:
         rows = []
         for i, chance in enumerate(found):
             inference = bot.settings_for(chance.view).inference
-            if value:
-                inference = replace(inference, **{field: type(getattr(inference, field))(float(value))})
+            inference = replace(inference, **{k: type(getattr(inference, k))(v) for k, v in changed.items()})
             rows.append((chance.view.stock_size, *errors(chance, inference, i)))
-        report(spec, rows)
+        report(label, rows)
 
 
 if __name__ == "__main__":
