@@ -160,6 +160,35 @@ def test_merging_refuses_parts_that_do_not_make_one_run(tmp_path, capsys):
         assert rule in capsys.readouterr().err
 
 
+def test_a_run_is_compared_pair_by_pair_with_another_on_the_same_deals(tmp_path, capsys):
+    common = ["--b", "simple", "--rules", "openspiel", "--seed", "3", "--jobs", "1"]
+    paths = {name: str(tmp_path / f"{name}.json.gz") for name in ("beginner", "standard", "late", "other")}
+    arena.main(["--a", "beginner", *common, "--games", "8", "--save", paths["beginner"]])
+    arena.main(["--a", "standard", *common, "--games", "6", "--first-pair", "1", "--save", paths["standard"]])
+    arena.main(["--a", "standard", *common, "--games", "2", "--first-pair", "9", "--save", paths["late"]])
+    arena.main(["--a", "standard", "--b", "beginner", *common[2:], "--games", "2", "--save", paths["other"]])
+    mine = arena.merge([arena.Part.load(paths["standard"])]).shares
+    theirs = arena.merge([arena.Part.load(paths["beginner"])]).shares[1:]
+    better = sum(x > y for x, y in zip(mine, theirs, strict=True))
+    worse = sum(x < y for x, y in zip(mine, theirs, strict=True))
+    mean, lo, hi = arena.interval([x - y for x, y in zip(mine, theirs, strict=True)])
+    capsys.readouterr()
+    assert arena.main(["--merge", paths["standard"], "--against", paths["beginner"]]) == 0
+    line = capsys.readouterr().out.splitlines()[-1]
+    assert line.startswith("pair by pair against beginner on pairs 1-3 (6 matches)")
+    assert f"better on {better} pairs, worse on {worse}, the same on {3 - better - worse}" in line
+    assert f"p = {arena.sign_test(better, worse):.4g}" in line
+    assert f"{100 * mean:+.1f} points (95% CI {100 * lo:+.1f} .. {100 * hi:+.1f})" in line
+    for argv, rule in (
+        (["--merge", paths["late"], "--against", paths["beginner"]], "no pair in common"),
+        (["--merge", paths["other"], "--against", paths["beginner"]], "not the same deals"),
+        (["--a", "standard", *common, "--against", paths["beginner"]], "give the run's own with --merge"),
+    ):
+        with pytest.raises(SystemExit):
+            arena.main(argv)
+        assert rule in capsys.readouterr().err
+
+
 BENCH = Path(__file__).resolve().parent.parent / "scripts" / "bench_bots.py"
 
 

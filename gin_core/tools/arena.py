@@ -7,7 +7,8 @@ A long run can be played in parts, on other days or machines, and then reported 
 ``--merge part1.json.gz part2.json.gz ...`` prints the report of all of them, which is the
 report of the whole run (every pair's deals and decisions depend only on the seed and the pair
 number; only the wall-clock times differ). Parts that cover a later span of pairs merge into
-the report of that span.
+the report of that span. ``--merge ... --against other1.json.gz ...`` adds, for another A's
+parts on the same deals, the change pair by pair (see :func:`paired`).
 
 Every match seed is played twice with the seats swapped (A as player 0, then as player 1), so
 luck of the deal cancels within a pair; the 95% intervals of A's share of matches won and of
@@ -466,6 +467,35 @@ def report(part: Part) -> str:
     return "\n".join(lines)
 
 
+def paired(run: Part, other: Part) -> str:
+    """``run`` pair by pair against ``other``, another A on the same deals (same B, rules and
+    seed): the pairs both played, how many ``run`` did better and worse on, the exact sign test
+    on those, and the mean change of a pair's share with its 95% interval. The same deals take
+    most of the luck out, so a change shows in far fewer pairs than two runs' shares compare."""
+    if (run.b, run.rules, run.seed) != (other.b, other.rules, other.seed):
+        raise ValueError(
+            f"not the same deals: against {run.b} {run.rules} seed {run.seed}"
+            f" and against {other.b} {other.rules} seed {other.seed}"
+        )
+    mine = dict(enumerate(run.shares, run.first_pair))
+    theirs = dict(enumerate(other.shares, other.first_pair))
+    common = sorted(mine.keys() & theirs.keys())
+    if not common:
+        raise ValueError(f"no pair in common: {run.a}'s and {other.a}'s runs played other pairs")
+    changes = [mine[k] - theirs[k] for k in common]
+    better, worse = sum(x > 0 for x in changes), sum(x < 0 for x in changes)
+    mean, lo, hi = interval(changes)
+    theirs_won = sum(theirs[k] for k in common) / len(common)
+    mine_won = sum(mine[k] for k in common) / len(common)
+    return (
+        f"pair by pair against {other.a} on pairs {common[0]}-{common[-1]} ({2 * len(common)} matches):"
+        f" A won {100 * mine_won:.1f}%, {other.a} {100 * theirs_won:.1f}%;"
+        f" A better on {better} pairs, worse on {worse}, the same on {len(common) - better - worse};"
+        f" exact two-sided sign test p = {sign_test(better, worse):.4g};"
+        f" change of a pair's share {100 * mean:+.1f} points (95% CI {100 * lo:+.1f} .. {100 * hi:+.1f})"
+    )
+
+
 def play(args: argparse.Namespace, command: str) -> Part:
     """The part the command line asks for, played, with its commit and command (saved if
     asked)."""
@@ -525,10 +555,21 @@ def main(argv: list[str] | None = None) -> int:
         "--save", metavar="PATH", help="keep the raw counts, commit and command (.json, or .json.gz)"
     )
     parser.add_argument("--merge", nargs="+", metavar="PATH", help="report saved parts as one run")
+    parser.add_argument(
+        "--against",
+        nargs="+",
+        metavar="PATH",
+        help="with --merge: another A's parts on the same deals, compared pair by pair",
+    )
     args = parser.parse_args(argv)
+    if args.against and not args.merge:
+        parser.error("--against compares saved parts: give the run's own with --merge")
+    comparison = None
     if args.merge:
         try:
             p = merge([Part.load(path) for path in args.merge])
+            if args.against:
+                comparison = paired(p, merge([Part.load(path) for path in args.against]))
         except ValueError as e:
             parser.error(str(e))
     else:
@@ -536,6 +577,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--a and --b are required (or --merge)")
         p = play(args, shlex.join(["python", "-m", "gin_core.tools.arena", *(argv or sys.argv[1:])]))
     print(report(p))
+    if comparison:
+        print(comparison)
     return 1 if p.ta.illegal or p.tb.illegal else 0
 
 
