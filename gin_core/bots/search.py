@@ -104,10 +104,11 @@ class SearchSettings:
     ``wary``: the players (bit 0: this one) who never knock into an undercut in playouts;
     ``by_match``: playouts are valued by the chance to win the match of the score they reach
     (under rules with a target), not by their points; ``opponent_wary``: the share of guesses
-    (spread evenly over them) whose playouts keep the opponent's ``wary`` bit;
-    ``opponent_gin_only``: the share of guesses (spread the same way) whose playouts give the
-    opponent's seat a knock limit of 0, a player who waits for gin. The budget is the
-    :class:`Work` counter's."""
+    (spread evenly over them) whose playouts keep the opponent's ``wary`` bit; ``self_wary``: the
+    same for this player's bit (a wary playout self knocks knowing the guessed hand, which the
+    real one never does); ``opponent_gin_only``: the share of guesses (spread the same way)
+    whose playouts give the opponent's seat a knock limit of 0, a player who waits for gin. The
+    budget is the :class:`Work` counter's."""
 
     samples: int
     inference: Inference
@@ -116,6 +117,7 @@ class SearchSettings:
     wary: int = 0
     by_match: bool = False
     opponent_wary: float = 1.0
+    self_wary: float = 1.0
     opponent_gin_only: float = 0.0
 
 
@@ -127,8 +129,10 @@ def marked(share: float, n: int) -> bool:
 
 def wary_seats(settings: SearchSettings, n: int) -> int:
     """The wary players of the playouts of guess ``n``: ``settings.wary``, less the opponent on
-    all but an even ``settings.opponent_wary`` share of the guesses."""
-    return settings.wary if marked(settings.opponent_wary, n) else settings.wary & ~0b10
+    all but an even ``settings.opponent_wary`` share of the guesses, and this player on all but
+    an even ``settings.self_wary`` share."""
+    seats = settings.wary if marked(settings.opponent_wary, n) else settings.wary & ~0b10
+    return seats if marked(settings.self_wary, n) else seats & ~0b01
 
 
 def seat_limits(settings: SearchSettings, n: int, limit: int) -> tuple[int, int] | None:

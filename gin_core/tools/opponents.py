@@ -19,6 +19,8 @@
   (``prices_undercuts`` off): what that pricing costs and saves at the expert's 4x budget.
 - ``expertad``: ``expertnr`` whose guesses' replays and discount of knockable hands follow the
   match's evidence that the opponent waits or knocks.
+- ``expertsw``: the expert whose own playout seat knocks knowing the guessed hand on only half
+  its guesses, and as soon as it can on the others.
 """
 
 from __future__ import annotations
@@ -181,6 +183,19 @@ class AdaptedGuessExpert(UnpricedExpert):
         return replace(settings, inference=inference)
 
 
+class HalfWaryExpert(ExpertBot):
+    """The expert whose own seat in the playouts is wary (knocks only when the guessed hand
+    does not undercut it) on half the guesses and knocks as soon as it can on the others: a
+    playout self that always knows the guessed hand values playing on as if its later knocks
+    could never be undercut, which against a player who holds low hands makes waiting look
+    better than it is (issue 46, session 36)."""
+
+    name = "expertsw"
+
+    def settings_for(self, view: PlayerView) -> SearchSettings:
+        return replace(super().settings_for(view), self_wary=0.5)
+
+
 OPPONENTS: dict[str, type[Bot]] = {
     "hard0": FrozenHard,
     "hunter": GinHunter,
@@ -191,6 +206,7 @@ OPPONENTS: dict[str, type[Bot]] = {
     "expertgw": GinWaitExpert,
     "expertnr": UnpricedExpert,
     "expertad": AdaptedGuessExpert,
+    "expertsw": HalfWaryExpert,
 }
 
 
