@@ -7,27 +7,14 @@ import random
 import statistics
 from dataclasses import replace
 
-from gin_core import Match, PlayerView, preset
+from test_unpriced_expert import standard_against
+
 from gin_core.arrange import min_deadwood
-from gin_core.bots import make_bot
 from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.sampler import guesses
 from gin_core.bots.search import ExpertBot
 from gin_core.bots.waiting import waits_and_knocks
-from gin_core.tools.opponents import AdaptedGuessExpert, UnpricedExpert, arena_bot
-
-
-def standard_against(opponent: str, seed: int, moves: int) -> PlayerView:
-    """Player 0's view after ``moves`` moves of standard (player 0) against ``opponent``."""
-    bots = (make_bot("standard", seed=1), arena_bot(opponent, seed=2))
-    match = Match(preset("eaai"), seed=seed)
-    for _ in range(moves):
-        if match.to_move is None:
-            match.apply("next_hand")
-            continue
-        player = match.to_move
-        match.apply(bots[player].decide(match.view(player)).action, player)
-    return match.view(0)
+from gin_core.tools.opponents import AdaptedGuessExpert, UnpricedExpert
 
 
 def test_with_no_finished_hand_it_replays_a_little_more_than_the_expert() -> None:

@@ -9,10 +9,10 @@ from gin_core.bots.search import ExpertBot
 from gin_core.tools.opponents import UnpricedExpert, arena_bot
 
 
-def standard_against_hunter(seed: int, moves: int) -> PlayerView:
-    """Player 0's view after ``moves`` moves of standard (player 0) against the hunter, the
-    next hand dealt whenever one ends."""
-    bots = (make_bot("standard", seed=1), arena_bot("hunter", seed=2))
+def standard_against(opponent: str, seed: int, moves: int) -> PlayerView:
+    """Player 0's view after ``moves`` moves of standard (player 0) against ``opponent`` (an
+    arena bot), the next hand dealt whenever one ends."""
+    bots = (make_bot("standard", seed=1), arena_bot(opponent, seed=2))
     match = Match(preset("eaai"), seed=seed)
     for _ in range(moves):
         if match.to_move is None:
@@ -26,7 +26,7 @@ def standard_against_hunter(seed: int, moves: int) -> PlayerView:
 def test_it_is_the_expert_in_all_but_the_pricing_of_its_knocks() -> None:
     assert isinstance(arena_bot("expertnr"), UnpricedExpert)
     assert ExpertBot.prices_undercuts and not UnpricedExpert.prices_undercuts
-    view = standard_against_hunter(0, 20)  # a decision of the first hand with no knock to price
+    view = standard_against("hunter", 0, 20)  # a decision of the first hand with no knock to price
     assert view.to_move == 0 and not view.records
     assert UnpricedExpert(seed=3).settings_for(view) == ExpertBot(seed=3).settings_for(view)
     assert UnpricedExpert(seed=3).decide(view) == ExpertBot(seed=3).decide(view)
@@ -35,7 +35,7 @@ def test_it_is_the_expert_in_all_but_the_pricing_of_its_knocks() -> None:
 def test_unpriced_it_knocks_where_the_expert_plays_on() -> None:
     """Two hands into a match against the hunter, 6♦ out: the learnt risk raises the knock's
     undercut share enough that the expert plays on; without it the knock is taken."""
-    view = standard_against_hunter(0, 77)
+    view = standard_against("hunter", 0, 77)
     assert len(view.records) == 2
     assert ExpertBot(seed=3).decide(view).action == Action.parse("discard 6D")
     assert UnpricedExpert(seed=3).decide(view).action.kind == Action.parse("knock 6D 2C-2H-2S").kind
