@@ -82,7 +82,8 @@ def errors(chance: Chance, inference: Inference, seed: int) -> tuple[float, floa
     """(guessed - real deadwood, guessed share - real undercut) at one chance."""
     know = Knowledge.of(chance.view)
     found = guesses(know, know.holding(), GUESSES, random.Random(seed), inference)
-    guessed_cut = statistics.fmean(score(chance.view.rules, [kept(chance), g[0]], 0) < 0 for g in found)
+    knocker = kept(chance)
+    guessed_cut = statistics.fmean(score(chance.view.rules, [knocker, g[0]], 0) < 0 for g in found)
     guessed_deadwood = statistics.fmean(min_deadwood(g[0]) for g in found)
     return guessed_deadwood - min_deadwood(chance.real), guessed_cut - undercut(chance)
 
