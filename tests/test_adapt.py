@@ -47,7 +47,8 @@ def test_after_an_eager_knock_expert_values_playing_on_against_an_eager_knocker(
     assert UnadaptedExpert(seed=3).settings_for(view).opponent_wary == 1.0
     adapted = ExpertBot(seed=3).decide(view).action
     unadapted = UnadaptedExpert(seed=3).decide(view).action
-    assert (str(adapted), str(unadapted)) == ("discard 4H", "discard 5S")
+    # the moves swapped when the expert's own playout seat became wary on half its guesses (s37)
+    assert (str(adapted), str(unadapted)) == ("discard 5S", "discard 4H")
 
 
 @settings(max_examples=25, deadline=None)
@@ -67,7 +68,7 @@ def test_only_expert_after_a_finished_hand_is_affected(seed, moves):
 def test_the_wary_guesses_are_an_even_share_of_any_first_run(share, run):
     expert = replace(ExpertBot.settings(), opponent_wary=share)
     chosen = [wary_seats(expert, n) for n in range(run)]
-    assert all(seats & 0b01 for seats in chosen)  # our own playout self stays wary
+    assert sum(seats & 0b01 for seats in chosen) == run // 2  # our own playout self: its own share
     assert sum(seats >> 1 for seats in chosen) == int(run * share)
 
 

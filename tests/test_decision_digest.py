@@ -26,8 +26,8 @@ PINNED = {
     # hard, expert re-pinned (issue 43.6): the same moves, the reasons of draws and passes from
     # the best arrangement after taking (search.taking / leaving), not "draws from the stock"
     "hard": (20, "dd01e7adf15b67f5"),
-    # expert re-pinned (issue 46, session 23): four times the guesses and units (search.py)
-    "expert": (10, "0261e3d62d72e1d8"),
+    # expert re-pinned (issue 46, session 37): its own playout seat wary on half its guesses
+    "expert": (10, "adf6cf378e62547a"),
 }
 
 
@@ -62,7 +62,7 @@ PINNED_MATCH = {
     # reasons of draws and passes from the best arrangement after taking
     "hard0": (60, "a9cca6693e4f1400"),
     "hard": (60, "1cc970b24cceb856"),  # its first move unlike hard0's: the 46th (at 64-20)
-    "expert": (16, "4db16683e15775a1"),  # re-pinned (issue 46, session 23): 4x its guesses and units
+    "expert": (16, "fbb19282a0ff53b6"),  # re-pinned (issue 46, session 37): self_wary 0.5
 }
 
 

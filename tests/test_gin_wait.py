@@ -1,5 +1,6 @@
-"""The arena's ``expertgw``: the expert whose guessed opponent waits for gin on the share of its
-playouts that the match's evidence of waiting sets (issue 46, ``benchmarks/bots.md``, session 29)."""
+"""The arena's ``expertgw``: the expert of session 36 (``expertfw``, the expert it was measured
+against) whose guessed opponent waits for gin on the share of its playouts that the match's
+evidence of waiting sets (issue 46, ``benchmarks/bots.md``, session 29)."""
 
 from __future__ import annotations
 
@@ -13,18 +14,18 @@ from gin_core import Match, preset
 from gin_core.bots import make_bot
 from gin_core.bots.search import ExpertBot, seat_limits
 from gin_core.bots.waiting import gin_only_share, waits_and_knocks
-from gin_core.tools.opponents import GinWaitExpert, arena_bot
+from gin_core.tools.opponents import FullyWaryExpert, GinWaitExpert, arena_bot
 from tests.test_adapt import standard_against_simple
 
 
 @settings(max_examples=4, deadline=None)
 @given(st.integers(0, 2**20), st.integers(0, 20))
-def test_in_a_matchs_first_hand_it_is_the_expert(seed, moves):
+def test_in_a_matchs_first_hand_it_is_the_expert_it_varies(seed, moves):
     view = standard_against_simple(seed, moves, rival="hunter")
     assume(not view.records and view.to_move == 0)
     assert gin_only_share(view) == 0.0
-    assert GinWaitExpert(seed=3).settings_for(view) == ExpertBot(seed=3).settings_for(view)
-    assert GinWaitExpert(seed=3).decide(view) == ExpertBot(seed=3).decide(view)
+    assert GinWaitExpert(seed=3).settings_for(view) == FullyWaryExpert(seed=3).settings_for(view)
+    assert GinWaitExpert(seed=3).decide(view) == FullyWaryExpert(seed=3).decide(view)
 
 
 @given(st.floats(0.0, 1.0), st.integers(1, 400), st.sampled_from([0, 10]))
@@ -70,6 +71,6 @@ def test_against_a_hunter_seen_waiting_it_plays_on_where_the_expert_knocks():
     assert view.to_move == 0 and len(view.records) == 4
     assert waits_and_knocks(view) == (2, 0)
     assert gin_only_share(view) == 2 / (2 + 0 + 4)
-    expert = ExpertBot(seed=3).decide(view).action
+    expert = FullyWaryExpert(seed=3).decide(view).action
     waiting = GinWaitExpert(seed=3).decide(view).action
     assert (expert.kind.value, str(waiting)) == ("knock", "discard 4H")

@@ -123,7 +123,7 @@ def name(action: Action) -> str:
 
 def test_a_level_s_settings_are_its_class_constants():
     assert SearchBot.settings() == SearchSettings(96, SearchBot.inference, 0, 1.5, 0, True)
-    assert ExpertBot.settings() == SearchSettings(640, ExpertBot.inference, 2, 1.5, 0b11, True)
+    assert ExpertBot.settings() == SearchSettings(640, ExpertBot.inference, 2, 1.5, 0b11, True, self_wary=0.5)
     with pytest.raises(dataclasses.FrozenInstanceError):
         SearchBot.settings().samples = 1
 
@@ -132,7 +132,7 @@ def test_a_level_s_settings_are_its_class_constants():
 # every trial, the moves still in the running and the units spent, hashed. Pinned before the
 # settings existed, from evaluate(..., samples, inference, rng, work, halvings, favourite,
 # prior, wary).
-SEARCHED = {"hard": "b74783a52ef02669", "expert": "5bfc2729247bce5b"}  # expert: 4x (issue 46, s23)
+SEARCHED = {"hard": "b74783a52ef02669", "expert": "10d563b2f98c0d08"}  # expert: self_wary 0.5 (46, s37)
 
 
 @pytest.mark.parametrize("level", sorted(SEARCHED))

@@ -1,12 +1,12 @@
-"""The arena's ``expertnr``: the expert whose knocks are not priced by the learnt undercut risk
-(issue 46, ``benchmarks/bots.md``, session 35)."""
+"""The arena's ``expertnr``: the expert of session 36 (``expertfw``, the expert it was measured
+against) whose knocks are not priced by the learnt undercut risk (issue 46,
+``benchmarks/bots.md``, session 35)."""
 
 from __future__ import annotations
 
 from gin_core import Action, Match, PlayerView, preset
 from gin_core.bots import make_bot
-from gin_core.bots.search import ExpertBot
-from gin_core.tools.opponents import UnpricedExpert, arena_bot
+from gin_core.tools.opponents import FullyWaryExpert, UnpricedExpert, arena_bot
 
 
 def standard_against(opponent: str, seed: int, moves: int) -> PlayerView:
@@ -23,19 +23,20 @@ def standard_against(opponent: str, seed: int, moves: int) -> PlayerView:
     return match.view(0)
 
 
-def test_it_is_the_expert_in_all_but_the_pricing_of_its_knocks() -> None:
+def test_it_is_the_expert_it_varies_in_all_but_the_pricing_of_its_knocks() -> None:
     assert isinstance(arena_bot("expertnr"), UnpricedExpert)
-    assert ExpertBot.prices_undercuts and not UnpricedExpert.prices_undercuts
+    assert FullyWaryExpert.prices_undercuts and not UnpricedExpert.prices_undercuts
     view = standard_against("hunter", 0, 20)  # a decision of the first hand with no knock to price
     assert view.to_move == 0 and not view.records
-    assert UnpricedExpert(seed=3).settings_for(view) == ExpertBot(seed=3).settings_for(view)
-    assert UnpricedExpert(seed=3).decide(view) == ExpertBot(seed=3).decide(view)
+    assert UnpricedExpert(seed=3).settings_for(view) == FullyWaryExpert(seed=3).settings_for(view)
+    assert UnpricedExpert(seed=3).decide(view) == FullyWaryExpert(seed=3).decide(view)
 
 
 def test_unpriced_it_knocks_where_the_expert_plays_on() -> None:
     """Two hands into a match against the hunter, 6♦ out: the learnt risk raises the knock's
-    undercut share enough that the expert plays on; without it the knock is taken."""
+    undercut share enough that the expert (of session 36) plays on; without it the knock is
+    taken."""
     view = standard_against("hunter", 0, 77)
     assert len(view.records) == 2
-    assert ExpertBot(seed=3).decide(view).action == Action.parse("discard 6D")
+    assert FullyWaryExpert(seed=3).decide(view).action == Action.parse("discard 6D")
     assert UnpricedExpert(seed=3).decide(view).action.kind == Action.parse("knock 6D 2C-2H-2S").kind

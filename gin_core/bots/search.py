@@ -396,6 +396,7 @@ class SearchBot(Bot):
     inference = Inference(proposals=3, passed_melds=0.1, threw_melds=0.25, timed=True)
     prior = 1.5
     wary = 0  # players (bit 0: this one) who never knock into an undercut in playouts
+    self_wary = 1.0  # the share of guesses on which this player's playout seat keeps its wary bit
     by_match = True  # playouts valued by the chance to win the match (rules with a target)
     learns_waiting = False  # the chance the opponent waits with a knock is learnt from the match
     learns_showdowns = False  # at a knock chance, guesses pulled toward the opponent's showdowns
@@ -406,7 +407,15 @@ class SearchBot(Bot):
     def settings(cls) -> SearchSettings:
         """This level's search settings, from its class constants (which levels and tests
         override)."""
-        return SearchSettings(cls.samples, cls.inference, cls.halvings, cls.prior, cls.wary, cls.by_match)
+        return SearchSettings(
+            cls.samples,
+            cls.inference,
+            cls.halvings,
+            cls.prior,
+            cls.wary,
+            cls.by_match,
+            self_wary=cls.self_wary,
+        )
 
     def settings_for(self, view: PlayerView) -> SearchSettings:
         """This decision's settings: the level's, with what the level learns from the match:
@@ -536,9 +545,12 @@ class ExpertBot(SearchBot):
 
     It also models a stronger opponent than hard does. Its guesses replay every stock draw of
     the opponent and barely discount hands low enough to have knocked: a good player holds
-    such hands, waiting for gin or an undercut. And in its playouts neither side knocks into
-    an undercut, so waiting is valued against an opponent who does not walk into one (with
-    only the opponent wary, our own playout self does, and the search knocked too often). How
+    such hands, waiting for gin or an undercut. And in its playouts the opponent does not knock
+    into an undercut, so waiting is valued against one who does not walk into it; its own seat
+    does not on half the guesses and knocks as soon as it can on the others. A playout self
+    wary on every guess knocks knowing the guessed hand, which the real one never does, so
+    playing on looked safer than it is against a player who holds low hands (the hunter); one
+    never wary knocked too often (``benchmarks/bots.md``, session 37). How
     much its guesses discount such hands is learnt from the match's finished hands (see
     :mod:`.waiting`): a player seen waiting with knockable hands gets them guessed more often.
     A guessed hand that is gin after the opponent's discard is ruled out (nobody sits on gin),
@@ -567,6 +579,7 @@ class ExpertBot(SearchBot):
         rules_out_gin=True,
     )
     wary = 0b11
+    self_wary = 0.5
     learns_waiting = True
     learns_showdowns = True
     learns_eagerness = True

@@ -28,6 +28,7 @@ class Seer(ExpertBot):
     name = "seer"
     sees_stock = False
     prices_undercuts = False  # a knock is scored against the real hand: its risk is known
+    self_wary = 1.0  # its later knocks see the real hand too
 
     def __init__(self, seed: int = 0, slice_ms: float | None = None):
         super().__init__(seed, slice_ms)

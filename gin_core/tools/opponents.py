@@ -12,15 +12,15 @@
 - ``expert1x`` and ``expert2x``: the expert with a quarter and a half of its guesses and its
   work units (so its playouts): the budget it had before issue 46's budget curve, and twice
   that; the curve's points below the expert, which thinks at 4x.
-- ``expertgw``: the expert whose playouts give the opponent's seat gin only (a knock limit of
-  0) on the share of its guesses the match's evidence of waiting sets (issue 46's try at
-  valuing a wait against a gin hunter as it is, not as against a player who knocks at once).
-- ``expertnr``: the expert whose knocks are not priced by the learnt undercut risk
+- ``expertfw``: the expert as it played to session 36, its own playout seat knocking knowing
+  the guessed hand on every guess (the expert now does on half: issue 46, session 37).
+- ``expertgw``: ``expertfw`` (the expert it was measured against) whose playouts give the
+  opponent's seat gin only (a knock limit of 0) on the share of its guesses the match's
+  evidence of waiting sets (issue 46's try at valuing a wait against a gin hunter as it is).
+- ``expertnr``: ``expertfw`` whose knocks are not priced by the learnt undercut risk
   (``prices_undercuts`` off): what that pricing costs and saves at the expert's 4x budget.
 - ``expertad``: ``expertnr`` whose guesses' replays and discount of knockable hands follow the
   match's evidence that the opponent waits or knocks.
-- ``expertsw``: the expert whose own playout seat knocks knowing the guessed hand on only half
-  its guesses, and as soon as it can on the others.
 """
 
 from __future__ import annotations
@@ -142,8 +142,17 @@ class HalfExpert(ExpertBot):
     total_units = ExpertBot.total_units // 2
 
 
-class GinWaitExpert(ExpertBot):
-    """The expert, its guessed opponent waiting for gin on the share of the guesses that the
+class FullyWaryExpert(ExpertBot):
+    """The expert as it played to session 36: its own seat in the playouts wary (knocking only
+    when the guessed hand does not undercut it) on every guess. Kept to measure the expert of
+    session 37 on, which is wary on half (issue 46, ``benchmarks/bots.md``)."""
+
+    name = "expertfw"
+    self_wary = 1.0
+
+
+class GinWaitExpert(FullyWaryExpert):
+    """The expert of session 36, its guessed opponent waiting for gin on the share of the guesses that the
     match's evidence of waiting sets (:func:`.waiting.gin_only_share`: none in a match's first
     hand, so there it is the expert)."""
 
@@ -153,8 +162,8 @@ class GinWaitExpert(ExpertBot):
         return replace(super().settings_for(view), opponent_gin_only=gin_only_share(view))
 
 
-class UnpricedExpert(ExpertBot):
-    """The expert without its knocks' undercut share raised toward the learnt risk
+class UnpricedExpert(FullyWaryExpert):
+    """The expert of session 36 without its knocks' undercut share raised toward the learnt risk
     (:func:`~gin_core.bots.search.priced_undercuts`): against the hunter the pricing cut the
     expert's knocks undercut and its matches won (issue 46, ``benchmarks/bots.md``, session 24)."""
 
@@ -183,19 +192,6 @@ class AdaptedGuessExpert(UnpricedExpert):
         return replace(settings, inference=inference)
 
 
-class HalfWaryExpert(ExpertBot):
-    """The expert whose own seat in the playouts is wary (knocks only when the guessed hand
-    does not undercut it) on half the guesses and knocks as soon as it can on the others: a
-    playout self that always knows the guessed hand values playing on as if its later knocks
-    could never be undercut, which against a player who holds low hands makes waiting look
-    better than it is (issue 46, session 36)."""
-
-    name = "expertsw"
-
-    def settings_for(self, view: PlayerView) -> SearchSettings:
-        return replace(super().settings_for(view), self_wary=0.5)
-
-
 OPPONENTS: dict[str, type[Bot]] = {
     "hard0": FrozenHard,
     "hunter": GinHunter,
@@ -206,7 +202,7 @@ OPPONENTS: dict[str, type[Bot]] = {
     "expertgw": GinWaitExpert,
     "expertnr": UnpricedExpert,
     "expertad": AdaptedGuessExpert,
-    "expertsw": HalfWaryExpert,
+    "expertfw": FullyWaryExpert,
 }
 
 
