@@ -89,11 +89,13 @@ def test_a_stored_impossible_daily_date_does_not_stop_the_page(page, site_url):
 
 
 def test_storage_cleared_mid_match_keeps_the_match(page, site_url):
-    page.goto(f"{site_url}?level=beginner&fast=1")
+    # a fixed deal: on a random one the hand could end at the first turns, and a move made
+    # after the clear (which writes the match again) would not be played
+    page.goto(f"{site_url}?seed=123&level=beginner&fast=1")
     wait_ready(page, 60)
     play_turn(page)
     page.evaluate("localStorage.clear()")
-    play_turn(page)
+    assert play_turn(page) in ("draw", "discard", "offer")  # a move after the clear
     wait_turn(page)  # the computer's reply played and saved, not saved during the reload
     before = saved(page)
     page.reload()
