@@ -151,6 +151,14 @@ class FullyWaryExpert(ExpertBot):
     self_wary = 1.0
 
 
+class QuarterWaryExpert(ExpertBot):
+    """The expert with its own seat in the playouts wary on a quarter of its guesses, not half:
+    the next step of the share session 37 moved from all to half (issue 46, session 38)."""
+
+    name = "expertqw"
+    self_wary = 0.25
+
+
 class GinWaitExpert(FullyWaryExpert):
     """The expert of session 36, its guessed opponent waiting for gin on the share of the guesses that the
     match's evidence of waiting sets (:func:`.waiting.gin_only_share`: none in a match's first
@@ -203,6 +211,7 @@ OPPONENTS: dict[str, type[Bot]] = {
     "expertnr": UnpricedExpert,
     "expertad": AdaptedGuessExpert,
     "expertfw": FullyWaryExpert,
+    "expertqw": QuarterWaryExpert,
 }
 
 
