@@ -107,8 +107,10 @@ class SearchSettings:
     (spread evenly over them) whose playouts keep the opponent's ``wary`` bit; ``self_wary``: the
     same for this player's bit (a wary playout self knocks knowing the guessed hand, which the
     real one never does); ``opponent_gin_only``: the share of guesses (spread the same way)
-    whose playouts give the opponent's seat a knock limit of 0, a player who waits for gin. The
-    budget is the :class:`Work` counter's."""
+    whose playouts give the opponent's seat a knock limit of 0, a player who waits for gin;
+    ``blind_limit``: the count this player knocks with in the playouts of the guesses where it
+    is not wary (the rules' limit if ``None``), a blind self that knocks only as low as the
+    risk it can see allows. The budget is the :class:`Work` counter's."""
 
     samples: int
     inference: Inference
@@ -119,6 +121,7 @@ class SearchSettings:
     opponent_wary: float = 1.0
     self_wary: float = 1.0
     opponent_gin_only: float = 0.0
+    blind_limit: int | None = None
 
 
 def marked(share: float, n: int) -> bool:
@@ -137,9 +140,14 @@ def wary_seats(settings: SearchSettings, n: int) -> int:
 
 def seat_limits(settings: SearchSettings, n: int, limit: int) -> tuple[int, int] | None:
     """The counts this player and the opponent knock with in the playouts of guess ``n``: on an
-    even ``settings.opponent_gin_only`` share of the guesses the opponent waits for gin (0),
-    else both the hand's ``limit`` (``None``)."""
-    return (limit, 0) if marked(settings.opponent_gin_only, n) else None
+    even ``settings.opponent_gin_only`` share of the guesses the opponent waits for gin (0);
+    this player, on the guesses where it is not wary, ``settings.blind_limit`` if set; else
+    the hand's ``limit`` (both: ``None``)."""
+    blind = None if marked(settings.self_wary, n) else settings.blind_limit
+    gin_only = marked(settings.opponent_gin_only, n)
+    if blind is None and not gin_only:
+        return None
+    return (limit if blind is None else blind, 0 if gin_only else limit)
 
 
 def credit_favourite(trials: list[Playouts], favourite: Action | None, prior: float) -> None:

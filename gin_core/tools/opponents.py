@@ -21,6 +21,9 @@
   (``prices_undercuts`` off): what that pricing costs and saves at the expert's 4x budget.
 - ``expertad``: ``expertnr`` whose guesses' replays and discount of knockable hands follow the
   match's evidence that the opponent waits or knocks.
+- ``expertqw``: the expert with its own playout seat wary on a quarter of its guesses, not half.
+- ``expertbk``: the expert whose own playout seat, on the guesses where it is not wary, knocks
+  only as low as the learnt undercut risk it could see allows, not as soon as it can.
 """
 
 from __future__ import annotations
@@ -29,13 +32,15 @@ import random
 from dataclasses import replace
 
 from ..actions import Action, ActionKind
-from ..arrange import min_deadwood
+from ..arrange import least_discard, min_deadwood
 from ..bots import BOTS, Bot, Decision
 from ..bots.base import Thinking, Work, lowest_end
 from ..bots.heuristics import best_after, cached_discard
 from ..bots.reasons import Reason, ReasonKind
 from ..bots.search import ExpertBot, SearchBot, SearchSettings
-from ..bots.waiting import gin_only_share, waits_and_knocks
+from ..bots.undercut_data import COEFFICIENTS
+from ..bots.undercut_risk import FEATURES, features, logistic
+from ..bots.waiting import gin_only_share, waits_and_knocks, wary_share
 from ..cards import CARDS, Mask, mask_of
 from ..flow import Phase
 from ..view import PlayerView
@@ -159,6 +164,44 @@ class QuarterWaryExpert(ExpertBot):
     self_wary = 0.25
 
 
+BLIND_RISK = 0.3
+"""The learnt undercut risk (as far as the match shows the opponent waits) above which
+``expertbk``'s blind playout self does not knock: about where a knock's loss when undercut (the
+bonus and the difference) outweighs its gain over an opponent holding some 15 points."""
+
+
+def blind_knock_limit(view: PlayerView, waits: float) -> int:
+    """The highest count, up to the hand's knock limit, at which a knock keeping this player's
+    melds has a learnt undercut risk (:mod:`~gin_core.bots.undercut_risk`) times ``waits`` of
+    at most :data:`BLIND_RISK`; 0 (gin only) if none has. Only the view comes in."""
+    held = mask_of(view.hand)
+    if held.bit_count() == 11:
+        held &= ~(1 << least_discard(held)[0])
+    base = list(features(view, held))
+    at = {
+        name: FEATURES.index(name) for name in ("deadwood", "deadwood_squared", "waiter", "waiter_deadwood")
+    }
+    for count in range(view.knock_limit, 0, -1):
+        base[at["deadwood"]], base[at["deadwood_squared"]] = count, count * count / 10
+        base[at["waiter_deadwood"]] = base[at["waiter"]] * count / 10
+        if waits * logistic(COEFFICIENTS, tuple(base)) <= BLIND_RISK:
+            return count
+    return 0
+
+
+class BlindKnockExpert(ExpertBot):
+    """The expert whose own seat in the playouts, on the half of the guesses where it does not
+    see the guessed hand, knocks only with :func:`blind_knock_limit` deadwood or less (issue 46,
+    session 38): a blind self that knocks as a player who prices undercuts would, not as soon as
+    it can. Against an opponent the match shows knocking at once the limit is the rules'."""
+
+    name = "expertbk"
+
+    def settings_for(self, view: PlayerView) -> SearchSettings:
+        settings = super().settings_for(view)
+        return replace(settings, blind_limit=blind_knock_limit(view, wary_share(view)))
+
+
 class GinWaitExpert(FullyWaryExpert):
     """The expert of session 36, its guessed opponent waiting for gin on the share of the guesses that the
     match's evidence of waiting sets (:func:`.waiting.gin_only_share`: none in a match's first
@@ -212,6 +255,7 @@ OPPONENTS: dict[str, type[Bot]] = {
     "expertad": AdaptedGuessExpert,
     "expertfw": FullyWaryExpert,
     "expertqw": QuarterWaryExpert,
+    "expertbk": BlindKnockExpert,
 }
 
 
