@@ -49,12 +49,13 @@ def test_the_opponents_are_in_the_arena_only():
     assert issubclass(FrozenHard, SearchBot) and not FrozenHard.by_match and SearchBot.by_match
 
 
-@pytest.mark.parametrize("name, share", [("expert1x", 4), ("expert2x", 2)])
+@pytest.mark.parametrize("name, share", [("expert1x", 0.25), ("expert2x", 0.5), ("expert6x", 1.5)])
 def test_the_budget_curves_experts_differ_from_the_expert_only_in_their_budget(name, share):
-    """The budget curve's points are the expert with fewer guesses and work units, no other change."""
-    shorter, expert = arena_bot(name, 1), ExpertBot(1)
-    assert isinstance(shorter, ExpertBot) and shorter.name == name
-    assert share * shorter.samples == expert.samples == 640
-    assert shorter.settings() == replace(expert.settings(), samples=shorter.samples)
-    assert share * shorter.total_units == expert.total_units
-    assert shorter.slice_units == expert.slice_units
+    """The budget curve's points are the expert with more or fewer guesses and work units, no
+    other change."""
+    other, expert = arena_bot(name, 1), ExpertBot(1)
+    assert isinstance(other, ExpertBot) and other.name == name
+    assert other.samples == share * expert.samples and expert.samples == 640
+    assert other.settings() == replace(expert.settings(), samples=other.samples)
+    assert other.total_units == share * expert.total_units
+    assert other.slice_units == expert.slice_units

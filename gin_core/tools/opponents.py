@@ -11,7 +11,8 @@
   order (the ceiling, :mod:`.ceiling`); the arena shows them the hidden cards.
 - ``expert1x`` and ``expert2x``: the expert with a quarter and a half of its guesses and its
   work units (so its playouts): the budget it had before issue 46's budget curve, and twice
-  that; the curve's points below the expert, which thinks at 4x.
+  that; the curve's points below the expert, which thinks at 4x; ``expert6x``, one and a half
+  times the expert's, the point above it.
 - ``expertfw``: the expert as it played to session 36, its own playout seat knocking knowing
   the guessed hand on every guess (the expert now does on half: issue 46, session 37).
 - ``expertgw``: ``expertfw`` (the expert it was measured against) whose playouts give the
@@ -147,6 +148,15 @@ class HalfExpert(ExpertBot):
     total_units = ExpertBot.total_units // 2
 
 
+class LongerExpert(ExpertBot):
+    """The expert with one and a half times its guesses and work units (6x the budget before
+    the curve): the curve's next point above the page's expert."""
+
+    name = "expert6x"
+    samples = ExpertBot.samples * 3 // 2
+    total_units = ExpertBot.total_units * 3 // 2
+
+
 class FullyWaryExpert(ExpertBot):
     """The expert as it played to session 36: its own seat in the playouts wary (knocking only
     when the guessed hand does not undercut it) on every guess. Kept to measure the expert of
@@ -250,6 +260,7 @@ OPPONENTS: dict[str, type[Bot]] = {
     "oracle": Oracle,
     "expert1x": QuarterExpert,
     "expert2x": HalfExpert,
+    "expert6x": LongerExpert,
     "expertgw": GinWaitExpert,
     "expertnr": UnpricedExpert,
     "expertad": AdaptedGuessExpert,
