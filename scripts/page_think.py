@@ -10,8 +10,8 @@ their longest slice (the longest the page is frozen) at p50, p95 and max, each w
 to hard's in the same run (absolute times follow the machine's load; the ratios far less);
 then the thinking of each level's draws, discards and knock chances apart (:class:`Moment`),
 so a budget can be weighed where it is spent.
-``expert1x`` and ``expert2x`` (arena-only, the expert with a quarter and a half of its
-playouts) show what the budget curve's shorter thoughts cost.
+``expert1x``, ``expert2x`` and ``expert6x`` (arena-only, the expert with a quarter, a half and
+one and a half times its playouts) show what the budget curve's other thoughts cost.
 
     python scripts/page_think.py [--decisions N] [--seed S] [--levels hard expert ...]
 """
@@ -36,7 +36,9 @@ from gin_core.tools.bench import sliced_decision
 from gin_core.tools.opponents import OPPONENTS
 from gin_core.view import PlayerView
 
-LEVELS = sorted([name for name, cls in BOTS.items() if issubclass(cls, SearchBot)] + ["expert1x", "expert2x"])
+LEVELS = sorted(
+    [name for name, cls in BOTS.items() if issubclass(cls, SearchBot)] + ["expert1x", "expert2x", "expert6x"]
+)
 """The levels that search (the others decide in one slice), and the budget curve's experts."""
 SLICES_FROM = Path(__file__).resolve().parent.parent / "web" / "ginweb" / "kit" / "background.py"
 """The page's module that sets how long a slice of thinking runs."""
