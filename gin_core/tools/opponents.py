@@ -168,7 +168,8 @@ class FullyWaryExpert(ExpertBot):
 
 class QuarterWaryExpert(ExpertBot):
     """The expert with its own seat in the playouts wary on a quarter of its guesses, not half:
-    the next step of the share session 37 moved from all to half (issue 46, session 38)."""
+    the next step of the share session 37 moved from all to half (issue 46, session 38; not
+    adopted: against the hunter it lost 2.9 points a pair)."""
 
     name = "expertqw"
     self_wary = 0.25
@@ -203,7 +204,8 @@ class BlindKnockExpert(ExpertBot):
     """The expert whose own seat in the playouts, on the half of the guesses where it does not
     see the guessed hand, knocks only with :func:`blind_knock_limit` deadwood or less (issue 46,
     session 38): a blind self that knocks as a player who prices undercuts would, not as soon as
-    it can. Against an opponent the match shows knocking at once the limit is the rules'."""
+    it can. Against an opponent the match shows knocking at once the limit is the rules'. Not
+    adopted: against hard0 it lost 6.8 points a pair (``benchmarks/bots.md``, session 38)."""
 
     name = "expertbk"
 
