@@ -10,13 +10,14 @@ from hypothesis import strategies as st
 
 from gin_core import Match, preset
 from gin_core.actions import Action, ActionKind
+from gin_core.arrange import min_deadwood
 from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.reasons import Reason, ReasonKind
 from gin_core.bots.rollout import score
 from gin_core.bots.search import ExpertBot, Playouts, priced_undercuts, remixed
 from gin_core.bots.standard import best_knock
 from gin_core.bots.undercut_data import COEFFICIENTS
-from gin_core.bots.undercut_risk import FEATURES, features, undercut_risk
+from gin_core.bots.undercut_risk import FEATURES, at_count, features, undercut_risk
 from gin_core.bots.waiting import wary_share
 from gin_core.cards import mask_of
 from gin_core.tools.opponents import arena_bot
@@ -78,6 +79,26 @@ def test_the_risk_cannot_see_the_hidden_cards(seed):
     mine = mask_of(view.hand) & ~knock.card.bit
     assert features(twin, mine) == features(view, mine)
     assert 0.0 < undercut_risk(twin, mine) == undercut_risk(view, mine) < 1.0
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**20), st.integers(0, 10))
+def test_a_count_moves_only_the_count_inputs(seed, count):
+    """The inputs for another count keep every other fact; at the knocker's own count they are
+    the knock's (``blind_knock_limit`` prices counts this way)."""
+    found = knock_chance(seed)
+    if found is None:
+        return
+    _, view = found
+    knock = best_knock(view, Knowledge.of(view))
+    assert knock is not None and knock.card is not None
+    mine = mask_of(view.hand) & ~knock.card.bit
+    inputs = features(view, mine)
+    moved = at_count(inputs, count)
+    assert at_count(moved, min_deadwood(mine)) == inputs
+    changed = {FEATURES[i] for i, (a, b) in enumerate(zip(inputs, moved, strict=True)) if a != b}
+    assert changed <= {"deadwood", "deadwood_squared", "waiter_deadwood"}
+    assert moved[FEATURES.index("deadwood")] == count
 
 
 def test_remixing_gives_the_undercuts_the_risk():

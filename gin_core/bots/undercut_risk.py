@@ -41,10 +41,14 @@ FEATURES = (
 """The model's inputs, in the order of :data:`~.undercut_data.COEFFICIENTS`."""
 
 
+_DEADWOOD, _DEADWOOD_SQUARED, _WAITER, _WAITER_DEADWOOD = (
+    FEATURES.index(name) for name in ("deadwood", "deadwood_squared", "waiter", "waiter_deadwood")
+)
+
+
 def features(view: PlayerView, knocker: Mask) -> tuple[float, ...]:
     """The model's inputs for a knock leaving ``knocker`` in hand, from the view alone."""
     opp = view.opponent
-    deadwood = min_deadwood(knocker)
     thrown = [c.value for p, c in view.discards if p == opp]
     unseen = mask_of(view.unseen())
     room = 0
@@ -52,10 +56,10 @@ def features(view: PlayerView, knocker: Mask) -> tuple[float, ...]:
         room |= meld_extensions(meld) & unseen
     waited, knocked = waits_and_knocks(view)
     draws = sum(1 for e in hand_events(view) if e.kind == "draw_stock" and e.player == opp)
-    return (
+    facts = (
         1.0,
-        float(deadwood),
-        deadwood * deadwood / 10,
+        0.0,
+        0.0,
         view.stock_size / 10,
         draws / 10,
         float(len(view.pile_takes[opp])),
@@ -64,8 +68,19 @@ def features(view: PlayerView, knocker: Mask) -> tuple[float, ...]:
         room.bit_count() / 10,
         float(min(waited, 5)),
         float(min(knocked, 5)),
-        min(waited, 5) * deadwood / 10,
+        0.0,
     )
+    return at_count(facts, min_deadwood(knocker))
+
+
+def at_count(inputs: tuple[float, ...], deadwood: int) -> tuple[float, ...]:
+    """The inputs ``inputs`` as they would be for a knock keeping ``deadwood``, every other fact
+    the same: the one place that knows which inputs the knocker's count enters."""
+    waiter = inputs[_WAITER]
+    out = list(inputs)
+    out[_DEADWOOD], out[_DEADWOOD_SQUARED] = float(deadwood), deadwood * deadwood / 10
+    out[_WAITER_DEADWOOD] = waiter * deadwood / 10
+    return tuple(out)
 
 
 def logistic(weights: tuple[float, ...], inputs: tuple[float, ...]) -> float:

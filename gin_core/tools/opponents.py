@@ -40,7 +40,7 @@ from ..bots.heuristics import best_after, cached_discard
 from ..bots.reasons import Reason, ReasonKind
 from ..bots.search import ExpertBot, SearchBot, SearchSettings
 from ..bots.undercut_data import COEFFICIENTS
-from ..bots.undercut_risk import FEATURES, features, logistic
+from ..bots.undercut_risk import at_count, features, logistic
 from ..bots.waiting import gin_only_share, waits_and_knocks, wary_share
 from ..cards import CARDS, Mask, mask_of
 from ..flow import Phase
@@ -188,14 +188,9 @@ def blind_knock_limit(view: PlayerView, waits: float) -> int:
     held = mask_of(view.hand)
     if held.bit_count() == 11:
         held &= ~(1 << least_discard(held)[0])
-    base = list(features(view, held))
-    at = {
-        name: FEATURES.index(name) for name in ("deadwood", "deadwood_squared", "waiter", "waiter_deadwood")
-    }
+    facts = features(view, held)
     for count in range(view.knock_limit, 0, -1):
-        base[at["deadwood"]], base[at["deadwood_squared"]] = count, count * count / 10
-        base[at["waiter_deadwood"]] = base[at["waiter"]] * count / 10
-        if waits * logistic(COEFFICIENTS, tuple(base)) <= BLIND_RISK:
+        if waits * logistic(COEFFICIENTS, at_count(facts, count)) <= BLIND_RISK:
             return count
     return 0
 
