@@ -90,7 +90,7 @@ def gain(
 
 def seats_for(args: argparse.Namespace, seed: int) -> tuple[Bot, Bot]:
     """Who plays on in a playout: the deciding seat (0) and the opponent."""
-    me = QuickExpert(seed + 3) if args.self == "quick" else arena_bot(args.a, seed + 3)
+    me = QuickExpert(seed + 3) if args.own_seat == "quick" else arena_bot(args.a, seed + 3)
     return me, arena_bot(args.opponent, seed + 4)
 
 
@@ -114,9 +114,7 @@ def departures(args: argparse.Namespace, seed: int, decisions: Counter[str]) -> 
                 other = bot.decide(view).action
                 if other != move:
                     mean, error = gain(match, (other, move), seats, args)
-                    yield Departure(
-                        seed, match.deals, who, str(move), str(other), mean, error, args.playouts
-                    )
+                    yield Departure(seed, match.deals, who, str(move), str(other), mean, error, args.playouts)
         match.apply(move, p)
 
 

@@ -1,0 +1,79 @@
+"""The decision-level screens of issue 46 (scripts/divergence.py, scripts/budget_agreement.py):
+departures are real, played from the real table on fresh stock draws, and read 0 where the
+two players cannot differ."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+import budget_agreement  # scripts, found on the path set above
+import divergence
+
+from gin_core import Match, preset
+from gin_core.cards import mask_of
+
+
+def args(**given: object) -> argparse.Namespace:
+    """A command line of scripts/divergence.py: the hunter against standard, 2 playouts."""
+    base = {"a": "hunter", "b": "standard", "opponent": "simple", "playouts": 2, "own_seat": "same"}
+    base["seed"] = 1
+    return argparse.Namespace(**{**base, **given})
+
+
+def test_a_departure_s_tables_keep_the_hands_and_reshuffle_the_stock():
+    match = Match(preset("eaai"), seed=3)
+    stock = list(match.hand.stock)
+    copies = list(divergence.tables(match, 5, 4))
+    assert match.hand.stock == stock  # the real table is untouched
+    for t in copies:
+        assert [mask_of(h) for h in t.hand.hands] == [mask_of(h) for h in match.hand.hands]
+        assert sorted(c.index for c in t.hand.stock) == sorted(c.index for c in stock)
+    assert len({tuple(c.index for c in t.hand.stock) for t in copies}) > 1
+
+
+def test_a_move_against_itself_gains_nothing():
+    match = Match(preset("eaai"), seed=3)
+    move = match.legal_actions()[0]
+    seats = divergence.seats_for(args(), 3)
+    assert divergence.gain(match, (move, move), seats, args()) == (0.0, 0.0)
+
+
+def test_departures_are_other_legal_moves_and_a_deterministic_player_has_no_twin_noise():
+    """The hunter decides the same with any seed, so its twin never departs; the standard level
+    departs from it, and each departure names two different moves with a gain a chance can have."""
+    decisions: Counter[str] = Counter()
+    found = list(divergence.departures(args(), 11, decisions))
+    assert decisions["b"] == decisions["twin"] > 0
+    assert found and all(d.who == "b" for d in found)
+    for d in found:
+        assert d.move != d.base and -1.0 <= d.gain <= 1.0 and d.error >= 0.0 and d.playouts == 2
+
+
+def test_the_gain_a_match_sums_a_match_s_departures():
+    found = [
+        divergence.Departure(1, 1, "b", "x", "y", 0.02, 0.0, 2),
+        divergence.Departure(1, 2, "b", "x", "y", 0.04, 0.0, 2),
+        divergence.Departure(2, 1, "b", "x", "y", -0.03, 0.0, 2),
+        divergence.Departure(2, 1, "twin", "x", "y", 0.5, 0.0, 2),
+    ]
+    n, mean, hw, per_match, match_hw = divergence.clustered(found, "b", [1, 2, 3])
+    assert n == 3 and math.isclose(mean, 0.01) and math.isclose(per_match, 0.01)
+    assert hw > 0 and match_hw > 0
+    assert math.isnan(divergence.clustered(found, "b", [1])[2])
+
+
+def test_the_budget_shares_are_ratios_of_sums_clustered_by_match():
+    counts: budget_agreement.Tally = Counter()
+    for match, (n, off) in enumerate([(10, 1), (20, 3)]):
+        counts["expert", "all", "n", match] = n
+        counts["expert", "all", "off", match] = off
+    total, share, half = budget_agreement.share(counts, "expert", "all", "off")
+    assert (total, share) == (30, 4 / 30) and half > 0
+    counts.clear()
+    counts["expert", "all", "n", 0] = 4
+    assert math.isnan(budget_agreement.share(counts, "expert", "all", "off")[2])
