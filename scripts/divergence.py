@@ -145,7 +145,8 @@ def report(found: list[Departure], matches: list[int], decisions: Counter[str]) 
         )
 
 
-def main() -> None:
+def parser() -> argparse.ArgumentParser:
+    """The command line (the tests read their arguments through it too)."""
     names = arena_names()
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--a", default="expert", choices=names)
@@ -155,11 +156,19 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=900, help="the first match's seed")
     ap.add_argument("--playouts", type=int, default=16, help="stock draws a departure is played on")
     ap.add_argument(
-        "--self", choices=("same", "quick"), default="same", help="who plays on in the deciding seat"
+        "--self",
+        dest="own_seat",
+        choices=("same", "quick"),
+        default="same",
+        help="who plays on in the deciding seat",
     )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--save", help="keep every departure (JSON), saved after every match")
-    args = ap.parse_args()
+    return ap
+
+
+def main() -> None:
+    args = parser().parse_args()
     commit, dirty = git_state()
     found: list[Departure] = []
     decisions: Counter[str] = Counter()

@@ -18,11 +18,10 @@ from gin_core import Match, preset
 from gin_core.cards import mask_of
 
 
-def args(**given: object) -> argparse.Namespace:
+def args(*given: str) -> argparse.Namespace:
     """A command line of scripts/divergence.py: the hunter against standard, 2 playouts."""
-    base = {"a": "hunter", "b": "standard", "opponent": "simple", "playouts": 2, "own_seat": "same"}
-    base["seed"] = 1
-    return argparse.Namespace(**{**base, **given})
+    base = ["--a", "hunter", "--b", "standard", "--opponent", "simple", "--playouts", "2"]
+    return divergence.parser().parse_args([*base, *given])
 
 
 def test_a_departure_s_tables_keep_the_hands_and_reshuffle_the_stock():
@@ -41,6 +40,11 @@ def test_a_move_against_itself_gains_nothing():
     move = match.legal_actions()[0]
     seats = divergence.seats_for(args(), 3)
     assert divergence.gain(match, (move, move), seats, args()) == (0.0, 0.0)
+
+
+def test_the_deciding_seat_plays_on_as_the_baseline_or_as_the_quick_expert():
+    assert type(divergence.seats_for(args(), 3)[0]) is type(divergence.arena_bot("hunter", 3))
+    assert isinstance(divergence.seats_for(args("--self", "quick"), 3)[0], divergence.QuickExpert)
 
 
 def test_departures_are_other_legal_moves_and_a_deterministic_player_has_no_twin_noise():
