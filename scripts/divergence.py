@@ -33,6 +33,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 
+from budget_agreement import moment
 from reference import QuickExpert, play_out
 
 from gin_core import Match, preset
@@ -59,6 +60,8 @@ class Departure:
     gain: float
     error: float
     playouts: int
+    moment: str
+    """The kind of decision: a draw, a discard or a knock chance (``budget_agreement.moment``)."""
 
 
 def tables(match: Match, seed: int, n: int) -> Iterator[Match]:
@@ -94,7 +97,10 @@ def seats_for(args: argparse.Namespace, seed: int) -> tuple[Bot, Bot]:
     return me, arena_bot(args.opponent, seed + 4)
 
 
-def departures(args: argparse.Namespace, seed: int, decisions: Counter[str]) -> Iterator[Departure]:
+Decisions = Counter[tuple[str, str]]  # (who, moment) -> searched decisions compared
+
+
+def departures(args: argparse.Namespace, seed: int, decisions: Decisions) -> Iterator[Departure]:
     """The departures of one match (seed ``seed``) of the baseline against the opponent; the
     searched decisions compared are counted in ``decisions``."""
     players = (arena_bot(args.a, seed), arena_bot(args.opponent, seed + 1))
@@ -110,18 +116,31 @@ def departures(args: argparse.Namespace, seed: int, decisions: Counter[str]) -> 
         move = players[p].decide(view).action
         if p == 0 and len(view.legal_actions) > 1:
             for who, bot in others.items():
-                decisions[who] += 1
+                decisions[who, moment(view)] += 1
                 other = bot.decide(view).action
                 if other != move:
                     mean, error = gain(match, (other, move), seats, args)
-                    yield Departure(seed, match.deals, who, str(move), str(other), mean, error, args.playouts)
+                    yield Departure(
+                        seed,
+                        match.deals,
+                        who,
+                        str(move),
+                        str(other),
+                        mean,
+                        error,
+                        args.playouts,
+                        moment(view),
+                    )
         match.apply(move, p)
 
 
-def clustered(found: list[Departure], who: str, matches: list[int]) -> tuple[int, float, float, float, float]:
+def clustered(
+    found: list[Departure], who: str, matches: list[int], kind: str = "all"
+) -> tuple[int, float, float, float, float]:
     """(departures, mean gain at one, its 95% half-width, gain a match, its half-width) of
-    ``who``, the intervals over matches."""
-    by_match = [[d.gain for d in found if d.who == who and d.match == m] for m in matches]
+    ``who`` at decisions of ``kind`` (a moment, or all), the intervals over matches."""
+    mine = [d for d in found if d.who == who and kind in ("all", d.moment)]
+    by_match = [[d.gain for d in mine if d.match == m] for m in matches]
     n = sum(len(g) for g in by_match)
     sums = [math.fsum(g) for g in by_match]
     g = len(matches)
@@ -134,15 +153,42 @@ def clustered(found: list[Departure], who: str, matches: list[int]) -> tuple[int
     return n, mean, 1.96 * math.sqrt(ratio_var) / n, per_match, 1.96 * math.sqrt(match_var / g)
 
 
-def report(found: list[Departure], matches: list[int], decisions: Counter[str]) -> None:
-    """One line each for the candidate and the twin."""
-    for who in ("b", "twin"):
-        n, mean, hw, per_match, match_hw = clustered(found, who, matches)
-        print(
-            f"  {who:4} departs {n:4} times ({100 * n / max(decisions[who], 1):4.1f}% of {decisions[who]})"
-            f"  gain at a departure {100 * mean:+6.2f} ± {100 * hw:5.2f} points of chance"
-            f"  a match {100 * per_match:+6.2f} ± {100 * match_hw:5.2f}"
-        )
+KINDS = ("all", "draws", "discards", "knock chances")
+
+
+def report(found: list[Departure], matches: list[int], decisions: Decisions) -> None:
+    """For all decisions and each kind apart, a line each for the candidate and the twin."""
+    for kind in KINDS:
+        print(f"{kind}:")
+        for who in ("b", "twin"):
+            n, mean, hw, per_match, match_hw = clustered(found, who, matches, kind)
+            asked = sum(c for (w, k), c in decisions.items() if w == who and kind in ("all", k))
+            print(
+                f"  {who:4} departs {n:4} times ({100 * n / max(asked, 1):4.1f}% of {asked})"
+                f"  gain at a departure {100 * mean:+6.2f} ± {100 * hw:5.2f} points of chance"
+                f"  a match {100 * per_match:+6.2f} ± {100 * match_hw:5.2f}"
+            )
+
+
+def save(path: str, kept: dict[str, object], found: list[Departure], decisions: Decisions) -> None:
+    """The run so far (JSON): its command and commit, the decisions compared, every departure."""
+    counted = [[who, kind, n] for (who, kind), n in sorted(decisions.items())]
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump({**kept, "decisions": counted, "departures": [asdict(d) for d in found]}, f)
+
+
+def reprint(path: str) -> None:
+    """The report of a run saved with ``--save`` (its matches so far)."""
+    with open(path, encoding="utf-8") as f:
+        saved = json.load(f)
+    found = [Departure(**d) for d in saved["departures"]]
+    decisions: Decisions = Counter({(who, kind): n for who, kind, n in saved["decisions"]})
+    args, matches = saved["args"], saved["matches"]
+    print(
+        f"{args['b']} (b) and {args['a']}'s twin against {args['a']} playing {args['opponent']},"
+        f" matches {matches[0]}-{matches[-1]} (saved), commit {saved['commit']}"
+    )
+    report(found, matches, decisions)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -164,24 +210,27 @@ def parser() -> argparse.ArgumentParser:
     )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--save", help="keep every departure (JSON), saved after every match")
+    ap.add_argument("--report", metavar="SAVED", help="print the report of a run saved with --save, and stop")
     return ap
 
 
 def main() -> None:
     args = parser().parse_args()
+    if args.report:
+        reprint(args.report)
+        return
     commit, dirty = git_state()
+    kept = {"commit": commit, "dirty": dirty, "args": vars(args)}
     found: list[Departure] = []
-    decisions: Counter[str] = Counter()
+    decisions: Decisions = Counter()
     matches = list(range(args.first, args.first + args.matches))
-    for seed in matches:
+    for played, seed in enumerate(matches, 1):
         found += departures(args, seed, decisions)
         if args.save:
-            kept = {"commit": commit, "dirty": dirty, "args": vars(args), "decisions": decisions}
-            with open(args.save, "w", encoding="utf-8") as f:
-                json.dump({**kept, "departures": [asdict(d) for d in found]}, f)
+            save(args.save, {**kept, "matches": matches[:played]}, found, decisions)
     print(
         f"{args.b} (b) and {args.a}'s twin (twin) against {args.a} playing {args.opponent},"
-        f" matches {matches[0]}-{matches[-1]}"
+        f" matches {matches[0]}-{matches[-1]}, commit {commit}"
     )
     report(found, matches, decisions)
 

@@ -50,24 +50,43 @@ def test_the_deciding_seat_plays_on_as_the_baseline_or_as_the_quick_expert():
 def test_departures_are_other_legal_moves_and_a_deterministic_player_has_no_twin_noise():
     """The hunter decides the same with any seed, so its twin never departs; the standard level
     departs from it, and each departure names two different moves with a gain a chance can have."""
-    decisions: Counter[str] = Counter()
+    decisions: divergence.Decisions = Counter()
     found = list(divergence.departures(args(), 11, decisions))
-    assert decisions["b"] == decisions["twin"] > 0
+    for kind in ("draws", "discards"):
+        assert decisions["b", kind] == decisions["twin", kind] > 0
     assert found and all(d.who == "b" for d in found)
     for d in found:
         assert d.move != d.base and -1.0 <= d.gain <= 1.0 and d.error >= 0.0 and d.playouts == 2
+        assert d.moment in divergence.KINDS[1:]
+        assert (d.moment == "draws") == (d.base.split()[0] in ("draw_stock", "draw_pile", "pass"))
+
+
+def test_a_saved_run_reprints_its_report(tmp_path, capsys):
+    found = [divergence.Departure(5, 1, "b", "discard 4D", "discard 6H", 0.03, 0.01, 2, "discards")]
+    decisions: divergence.Decisions = Counter({("b", "discards"): 7, ("twin", "discards"): 7})
+    saved = tmp_path / "run.json"
+    kept = {"commit": "abc", "args": vars(args()) | {"first": 5}, "matches": [5, 6]}
+    divergence.save(str(saved), kept, found, decisions)
+    divergence.report(found, [5, 6], decisions)
+    printed = capsys.readouterr().out
+    divergence.reprint(str(saved))
+    again = capsys.readouterr().out
+    assert again.endswith(printed) and "matches 5-6" in again
+    assert "departs    1 times (14.3% of 7)  gain at a departure  +3.00" in printed
 
 
 def test_the_gain_a_match_sums_a_match_s_departures():
     found = [
-        divergence.Departure(1, 1, "b", "x", "y", 0.02, 0.0, 2),
-        divergence.Departure(1, 2, "b", "x", "y", 0.04, 0.0, 2),
-        divergence.Departure(2, 1, "b", "x", "y", -0.03, 0.0, 2),
-        divergence.Departure(2, 1, "twin", "x", "y", 0.5, 0.0, 2),
+        divergence.Departure(1, 1, "b", "x", "y", 0.02, 0.0, 2, "discards"),
+        divergence.Departure(1, 2, "b", "x", "y", 0.04, 0.0, 2, "draws"),
+        divergence.Departure(2, 1, "b", "x", "y", -0.03, 0.0, 2, "discards"),
+        divergence.Departure(2, 1, "twin", "x", "y", 0.5, 0.0, 2, "discards"),
     ]
     n, mean, hw, per_match, match_hw = divergence.clustered(found, "b", [1, 2, 3])
     assert n == 3 and math.isclose(mean, 0.01) and math.isclose(per_match, 0.01)
     assert hw > 0 and match_hw > 0
+    n, mean, _, per_match, _ = divergence.clustered(found, "b", [1, 2, 3], "discards")
+    assert n == 2 and math.isclose(mean, -0.005) and math.isclose(per_match, -0.01 / 3)
     assert math.isnan(divergence.clustered(found, "b", [1])[2])
 
 
