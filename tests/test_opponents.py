@@ -49,7 +49,9 @@ def test_the_opponents_are_in_the_arena_only():
     assert issubclass(FrozenHard, SearchBot) and not FrozenHard.by_match and SearchBot.by_match
 
 
-@pytest.mark.parametrize("name, share", [("expert1x", 0.25), ("expert2x", 0.5), ("expert6x", 1.5)])
+@pytest.mark.parametrize(
+    "name, share", [("expert1x", 0.25), ("expert2x", 0.5), ("expert6x", 1.5), ("expert16x", 4)]
+)
 def test_the_budget_curves_experts_differ_from_the_expert_only_in_their_budget(name, share):
     """The budget curve's points are the expert with more or fewer guesses and work units, no
     other change."""

@@ -12,7 +12,8 @@
 - ``expert1x`` and ``expert2x``: the expert with a quarter and a half of its guesses and its
   work units (so its playouts): the budget it had before issue 46's budget curve, and twice
   that; the curve's points below the expert, which thinks at 4x; ``expert6x``, one and a half
-  times the expert's, the point above it.
+  times the expert's, the point above it; ``expert16x``, four times the expert's, the far point
+  (the reference of ``scripts/budget_agreement.py``, and a candidate for ``scripts/divergence.py``).
 - ``expertfw``: the expert as it played to session 36, its own playout seat knocking knowing
   the guessed hand on every guess (the expert now does on half: issue 46, session 37).
 - ``expertgw``: ``expertfw`` (the expert it was measured against) whose playouts give the
@@ -157,6 +158,15 @@ class LongerExpert(ExpertBot):
     total_units = ExpertBot.total_units * 3 // 2
 
 
+class DeepExpert(ExpertBot):
+    """The expert with four times its guesses and work units (16x the budget before the
+    curve): where its search has settled, to ask whether more thought picks better moves."""
+
+    name = "expert16x"
+    samples = ExpertBot.samples * 4
+    total_units = ExpertBot.total_units * 4
+
+
 class FullyWaryExpert(ExpertBot):
     """The expert as it played to session 36: its own seat in the playouts wary (knocking only
     when the guessed hand does not undercut it) on every guess. Kept to measure the expert of
@@ -258,6 +268,7 @@ OPPONENTS: dict[str, type[Bot]] = {
     "expert1x": QuarterExpert,
     "expert2x": HalfExpert,
     "expert6x": LongerExpert,
+    "expert16x": DeepExpert,
     "expertgw": GinWaitExpert,
     "expertnr": UnpricedExpert,
     "expertad": AdaptedGuessExpert,
