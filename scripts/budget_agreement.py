@@ -4,11 +4,12 @@ from the choice its search settles on with far more thought, and from itself.
 The arena measures what a budget wins, but a step of the budget changes a few decisions in a
 hundred, and a match's luck hides that for hundreds of matches. This asks the decisions
 directly. The page's expert plays ``--opponent`` (matches to 100 under ``eaai``); at each of its
-searched decisions (more than one legal action) the reference (the expert with ``--reference``
-times its guesses and work units) decides, and each level of ``--levels`` decides twice, with
-two seeds. Printed per level: how often it departs from the reference, and how often its two
-seeds disagree (the search's own noise at that budget), each with a 95% interval clustered by
-match, for all decisions and for the draws, the discards and the knock chances apart.
+searched decisions (more than one legal action) the reference ``--reference`` (by default
+``expert16x``, the expert with four times its guesses and work units) decides, and each level
+of ``--levels`` decides twice, with two seeds. Printed per level: how often it departs from the
+reference, and how often its two seeds disagree (the search's own noise at that budget), each
+with a 95% interval clustered by match, for all decisions and for the draws, the discards and
+the knock chances apart.
 
 The reference is the same search with more thought, not a different mind: agreeing with it
 says a budget has settled, not that the choice is right (the arena says that).
@@ -26,27 +27,14 @@ from collections.abc import Iterator
 
 from gin_core import Match, preset
 from gin_core.actions import ActionKind
-from gin_core.bots import Bot
-from gin_core.bots.search import ExpertBot
 from gin_core.tools.arena import git_state
-from gin_core.tools.opponents import arena_bot
+from gin_core.tools.opponents import arena_bot, arena_names
 from gin_core.view import PlayerView
 
 LEVELS = ("expert1x", "expert2x", "expert", "expert6x")
 """The budget curve's points: a quarter, a half, once and one and a half times the page's expert."""
 SEEDS = (11, 12)
 """The two seeds each level decides with (the reference's is 7)."""
-
-
-def reference_bot(factor: int, seed: int) -> Bot:
-    """The expert with ``factor`` times its guesses and work units."""
-
-    class Reference(ExpertBot):
-        name = f"expert x{factor}"
-        samples = ExpertBot.samples * factor
-        total_units = ExpertBot.total_units * factor
-
-    return Reference(seed)
 
 
 def moment(view: PlayerView) -> str:
@@ -78,7 +66,7 @@ Tally = Counter[tuple[str, str, str, int]]  # (level, moment, "n" | "off" | "sel
 
 def tally(args: argparse.Namespace, saved: dict[str, object]) -> Tally:
     """Every position's decisions, counted; saved to ``--save`` after each match."""
-    reference = reference_bot(args.reference, 7)
+    reference = arena_bot(args.reference, 7)
     levels = {name: [arena_bot(name, s) for s in SEEDS] for name in args.levels}
     counts: Tally = Counter()
     last = args.first
@@ -142,7 +130,9 @@ def main() -> None:
     ap.add_argument("--opponent", default="hunter")
     ap.add_argument("--matches", type=int, default=8)
     ap.add_argument("--first", type=int, default=900, help="the first match's seed")
-    ap.add_argument("--reference", type=int, default=4, help="the reference's budget, times the expert's")
+    ap.add_argument(
+        "--reference", default="expert16x", choices=arena_names(), help="who decides with more thought"
+    )
     ap.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
     ap.add_argument("--save", help="keep the counts (JSON), saved after every match")
     args = ap.parse_args()
