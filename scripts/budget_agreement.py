@@ -25,6 +25,8 @@ import math
 from collections import Counter
 from collections.abc import Iterator
 
+from turns import turns
+
 from gin_core import Match, preset
 from gin_core.actions import ActionKind
 from gin_core.tools.arena import git_state
@@ -49,16 +51,9 @@ def positions(opponent: str, first: int, matches: int) -> Iterator[tuple[int, Pl
     """(match, view) at each searched decision of the page's expert against ``opponent``."""
     for seed in range(first, first + matches):
         bots = (arena_bot("expert", seed), arena_bot(opponent, seed + 1))
-        match = Match(preset("eaai"), seed=seed)
-        while match.result is None:
-            player = match.to_move
-            if player is None:
-                match.apply("next_hand")
-                continue
-            view = match.view(player)
+        for player, view, _ in turns(Match(preset("eaai"), seed=seed), bots):
             if player == 0 and len(view.legal_actions) > 1:
                 yield seed, view
-            match.apply(bots[player].decide(view).action, player)
 
 
 Tally = Counter[tuple[str, str, str, int]]  # (level, moment, "n" | "off" | "self", match) -> count

@@ -35,6 +35,7 @@ from dataclasses import asdict, dataclass
 
 from budget_agreement import moment
 from reference import QuickExpert, play_out
+from turns import turns
 
 from gin_core import Match, preset
 from gin_core.actions import Action
@@ -107,13 +108,7 @@ def departures(args: argparse.Namespace, seed: int, decisions: Decisions) -> Ite
     others = {"b": arena_bot(args.b, seed), "twin": arena_bot(args.a, seed + TWIN_SEED)}
     seats = seats_for(args, seed)
     match = Match(preset("eaai"), seed=seed)
-    while match.result is None:
-        p = match.to_move
-        if p is None:
-            match.apply("next_hand")
-            continue
-        view = match.view(p)
-        move = players[p].decide(view).action
+    for p, view, move in turns(match, players):
         if p == 0 and len(view.legal_actions) > 1:
             for who, bot in others.items():
                 decisions[who, moment(view)] += 1
@@ -131,7 +126,6 @@ def departures(args: argparse.Namespace, seed: int, decisions: Decisions) -> Ite
                         args.playouts,
                         moment(view),
                     )
-        match.apply(move, p)
 
 
 def clustered(

@@ -23,6 +23,8 @@ import statistics
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from turns import turns
+
 from gin_core import Match, preset
 from gin_core.actions import Action, ActionKind
 from gin_core.arrange import min_deadwood
@@ -54,18 +56,12 @@ def chances(opponent: str, matches: int) -> Iterator[Chance]:
     for seed in range(matches):
         bots = (arena_bot("standard", seed), arena_bot(opponent, seed + 1))
         match = Match(preset("eaai"), seed=seed)
-        while match.result is None:
-            player = match.to_move
-            if player is None:
-                match.apply("next_hand")
-                continue
-            view = match.view(player)
+        for player, view, _ in turns(match, bots):
             kinds = {a.kind for a in view.legal_actions}
             if player == 0 and ActionKind.KNOCK in kinds and not kinds & {ActionKind.GIN, ActionKind.BIG_GIN}:
                 knock = best_knock(view, Knowledge.of(view))
                 if knock is not None:
                     yield Chance(view, knock, mask_of(match.hand.hands[1]))
-            match.apply(bots[player].decide(view).action, player)
 
 
 def kept(chance: Chance) -> Mask:

@@ -13,6 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 import budget_agreement  # scripts, found on the path set above
 import divergence
+import turns
 
 from gin_core import Match, preset
 from gin_core.cards import mask_of
@@ -33,6 +34,17 @@ def test_a_departure_s_tables_keep_the_hands_and_reshuffle_the_stock():
         assert [mask_of(h) for h in t.hand.hands] == [mask_of(h) for h in match.hand.hands]
         assert sorted(c.index for c in t.hand.stock) == sorted(c.index for c in stock)
     assert len({tuple(c.index for c in t.hand.stock) for t in copies}) > 1
+
+
+def test_a_walk_plays_each_bot_s_move_at_its_own_view_to_the_match_s_end():
+    match = Match(preset("eaai"), seed=4)
+    bots = (divergence.arena_bot("hunter", 1), divergence.arena_bot("simple", 2))
+    seen = 0
+    for player, view, move in turns.turns(match, bots):
+        assert match.to_move == player == view.player  # a knock names its melds; legal moves do not
+        assert (move.kind, move.card) in {(a.kind, a.card) for a in view.legal_actions}
+        seen += 1
+    assert match.result is not None and seen > 50
 
 
 def test_a_move_against_itself_gains_nothing():
