@@ -119,7 +119,8 @@ def test_the_tutor_asks_in_match_win_chance_with_a_concrete_reason(page, site_ur
 
 def test_a_quick_knock_waits_for_the_tutor_and_is_asked_about(page, site_url):
     """A knock the tutor finds too early (a beginner's, against the standard level), made at
-    once: "One moment" first, then the question, then the knock if you insist."""
+    once: "One moment" first while the verdict is out, then the question, then the knock if you
+    insist. How soon the verdict comes depends on the machine, so the hold is checked when seen."""
     match = Match(RULES, seed=SEED, dealer=1)
     for a in flagged_knock():
         match.apply(a)
@@ -139,9 +140,14 @@ def test_a_quick_knock_waits_for_the_tutor_and_is_asked_about(page, site_url):
     page.wait_for_selector("#dlg-confirm[open]")
     assert page.inner_text("#confirm-title") == "Knock?"
     page.click("#confirm-ok")
-    page.wait_for_function("document.getElementById('confirm-title').textContent === 'One moment'")
-    assert page.inner_text("#confirm-ok") == "Knock now" and page.locator("[data-tutor=ready]").count() == 0
-    keep(page, "tutor-hold")
+    page.wait_for_function(
+        "['One moment', 'Are you sure?'].includes(document.getElementById('confirm-title').textContent)"
+    )
+    if page.inner_text("#confirm-title") == "One moment":  # the verdict not in yet: the knock is held
+        assert page.inner_text("#confirm-ok") == "Knock now"
+        assert page.locator("[data-tutor=ready]").count() == 0
+        keep(page, "tutor-hold")
+    # else the verdict came in before the knock (a fast machine): straight to the question
     page.wait_for_function(
         "document.getElementById('confirm-title').textContent === 'Are you sure?'", timeout=60_000
     )
