@@ -39,6 +39,10 @@ SEEDS = (11, 12)
 """The two seeds each level decides with (the reference's is 7)."""
 
 
+KINDS = ("all", "draws", "discards", "knock chances")
+"""The decisions a report is split by: all of them, then each :func:`moment` apart."""
+
+
 def moment(view: PlayerView) -> str:
     """Which kind of decision a view asks for: a knock chance, a discard or a draw."""
     kinds = {a.kind for a in view.legal_actions}
@@ -108,7 +112,7 @@ def share(counts: Tally, level: str, kind: str, what: str) -> tuple[int, float, 
 
 def report(counts: Tally, levels: list[str]) -> None:
     """One line per level and kind of decision."""
-    for kind in ("all", "draws", "discards", "knock chances"):
+    for kind in KINDS:
         print(f"{kind}:")
         for level in levels:
             n, off, off_hw = share(counts, level, kind, "off")

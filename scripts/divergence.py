@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 
-from budget_agreement import moment
+from budget_agreement import KINDS, moment
 from reference import QuickExpert, play_out
 from turns import turns
 
@@ -110,8 +110,9 @@ def departures(args: argparse.Namespace, seed: int, decisions: Decisions) -> Ite
     match = Match(preset("eaai"), seed=seed)
     for p, view, move in turns(match, players):
         if p == 0 and len(view.legal_actions) > 1:
+            kind = moment(view)
             for who, bot in others.items():
-                decisions[who, moment(view)] += 1
+                decisions[who, kind] += 1
                 other = bot.decide(view).action
                 if other != move:
                     mean, error = gain(match, (other, move), seats, args)
@@ -124,7 +125,7 @@ def departures(args: argparse.Namespace, seed: int, decisions: Decisions) -> Ite
                         mean,
                         error,
                         args.playouts,
-                        moment(view),
+                        kind,
                     )
 
 
@@ -145,9 +146,6 @@ def clustered(
     ratio_var = math.fsum((s - mean * len(x)) ** 2 for s, x in zip(sums, by_match, strict=True)) * g / (g - 1)
     match_var = math.fsum((s - per_match) ** 2 for s in sums) / (g - 1)
     return n, mean, 1.96 * math.sqrt(ratio_var) / n, per_match, 1.96 * math.sqrt(match_var / g)
-
-
-KINDS = ("all", "draws", "discards", "knock chances")
 
 
 def report(found: list[Departure], matches: list[int], decisions: Decisions) -> None:
