@@ -50,7 +50,8 @@ def test_the_opponents_are_in_the_arena_only():
 
 
 @pytest.mark.parametrize(
-    "name, share", [("expert1x", 0.25), ("expert2x", 0.5), ("expert6x", 1.5), ("expert16x", 4)]
+    "name, share",
+    [("expert1x", 0.25), ("expert2x", 0.5), ("expert6x", 1.5), ("expert8x", 2), ("expert16x", 4)],
 )
 def test_the_budget_curves_experts_differ_from_the_expert_only_in_their_budget(name, share):
     """The budget curve's points are the expert with more or fewer guesses and work units, no
@@ -61,3 +62,38 @@ def test_the_budget_curves_experts_differ_from_the_expert_only_in_their_budget(n
     assert other.settings() == replace(expert.settings(), samples=other.samples)
     assert other.total_units == share * expert.total_units
     assert other.slice_units == expert.slice_units
+
+
+def units_and_move(bot, view):
+    """The work units ``bot`` spends on a decision, and its move."""
+    thinking, units = bot.think(view), 0
+    while True:
+        try:
+            units += next(thinking)
+        except StopIteration as done:
+            return units, done.value.action
+
+
+def test_expertkc_thinks_as_expert8x_at_a_knock_chance_and_as_the_expert_elsewhere():
+    """Its decisions are the doubled expert's where a knock is legal (with more work than the
+    expert's) and the expert's at every other decision, so its matches part from the expert's
+    only at knock chances."""
+    kc, expert, double = arena_bot("expertkc", 3), arena_bot("expert", 3), arena_bot("expert8x", 3)
+    match = Match(preset("eaai"), seed=11)
+    chances = others = 0
+    while match.result is None and (chances < 2 or others < 4):
+        player = match.to_move
+        if player is None:
+            match.apply("next_hand")
+            continue
+        view = match.view(player)
+        units, move = units_and_move(kc, view)
+        if any(a.kind == ActionKind.KNOCK for a in view.legal_actions):
+            chances += 1
+            assert (units, move) == units_and_move(double, view)
+            assert units > units_and_move(expert, view)[0]
+        elif len(view.legal_actions) > 1:
+            others += 1
+            assert (units, move) == units_and_move(expert, view)
+        match.apply(move, player)
+    assert chances >= 2 and others >= 4

@@ -14,6 +14,7 @@
   that; the curve's points below the expert, which thinks at 4x; ``expert6x``, one and a half
   times the expert's, the point above it; ``expert16x``, four times the expert's, the far point
   (the reference of ``scripts/budget_agreement.py``, and a candidate for ``scripts/divergence.py``).
+- ``expertkc``: the expert thinking twice as long where it may knock, and as the expert elsewhere.
 - ``expertfw``: the expert as it played to session 36, its own playout seat knocking knowing
   the guessed hand on every guess (the expert now does on half: issue 46, session 37).
 - ``expertgw``: ``expertfw`` (the expert it was measured against) whose playouts give the
@@ -167,6 +168,34 @@ class DeepExpert(ExpertBot):
     total_units = ExpertBot.total_units * 4
 
 
+class KnockTwiceExpert(ExpertBot):
+    """The expert thinking with twice its guesses and work units at a knock chance (a knock is
+    legal) and as the expert everywhere else: session 40's screens saw the expert's knock
+    choices on the worse side where a deeper search disagreed (``benchmarks/bots.md``), and
+    knock chances are few enough that the page could afford twice the thought there (0.8 s at
+    the median). Decisions are seeded by the view, so its matches are the expert's up to the
+    first knock chance where the two part."""
+
+    name = "expertkc"
+
+    def __init__(self, seed: int = 0, slice_ms: float | None = None):
+        super().__init__(seed, slice_ms)
+        self.deeper = DoubleExpert(seed, slice_ms)
+
+    def think(self, view: PlayerView) -> Thinking:
+        if any(a.kind == ActionKind.KNOCK for a in view.legal_actions):
+            return (yield from self.deeper.think(view))
+        return (yield from super().think(view))
+
+
+class DoubleExpert(ExpertBot):
+    """The expert with twice its guesses and work units (``expertkc``'s thought at a knock)."""
+
+    name = "expert8x"
+    samples = ExpertBot.samples * 2
+    total_units = ExpertBot.total_units * 2
+
+
 class FullyWaryExpert(ExpertBot):
     """The expert as it played to session 36: its own seat in the playouts wary (knocking only
     when the guessed hand does not undercut it) on every guess. Kept to measure the expert of
@@ -269,6 +298,8 @@ OPPONENTS: dict[str, type[Bot]] = {
     "expert2x": HalfExpert,
     "expert6x": LongerExpert,
     "expert16x": DeepExpert,
+    "expert8x": DoubleExpert,
+    "expertkc": KnockTwiceExpert,
     "expertgw": GinWaitExpert,
     "expertnr": UnpricedExpert,
     "expertad": AdaptedGuessExpert,
