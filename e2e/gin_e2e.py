@@ -11,6 +11,7 @@ import importlib.util
 import json
 import os
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -145,6 +146,34 @@ def watch(page, monitor: PageMonitor | None = None) -> PageMonitor:
     page.on("pageerror", mon.on_page_error)
     page.on("websocket", mon.on_websocket)
     return mon
+
+
+def capture(target, path: str, **options) -> None:
+    """Save a screenshot of ``target`` (a page or a locator) at ``path``. Headless Chromium on two
+    busy cores once waited over 30 s for a frame to capture while the test went on fine (CI, a
+    review dialog resized to a phone); a stalled capture is taken again if the page still paints
+    frames, and a page that paints none fails the test: a player would see it frozen."""
+    page = getattr(target, "page", target)  # a locator's page; a page is its own
+    try:
+        target.screenshot(path=path, timeout=20_000, **options)
+        return
+    except PlaywrightTimeout as stalled:
+        if not paints(page):
+            raise AssertionError(f"no frame painted for 10 s after a capture stalled: {stalled}") from None
+    print(f"a screenshot stalled while the page painted frames; taken again: {path}", file=sys.stderr)
+    target.screenshot(path=path, timeout=30_000, **options)
+
+
+def paints(page, frames: int = 3, timeout_ms: float = 10_000) -> bool:
+    """True if ``page`` runs ``frames`` animation frames within ``timeout_ms`` (its main thread
+    is free and it renders); the wait polls once a frame, so it never blocks on a frozen page."""
+    key = f"__ginFrames{time.monotonic_ns()}"
+    try:
+        count = f"(window['{key}'] = (window['{key}'] || 0) + 1)"
+        page.wait_for_function(f"() => {count} > {frames}", polling="raf", timeout=timeout_ms)
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 def wait_ready(page, timeout_s: float = 30.0) -> float:

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from gin_e2e import ARTIFACTS, wait_ready
+from gin_e2e import ARTIFACTS, capture, wait_ready
 from test_a11y import SIZES, Audit
 from test_game import FAST, SETTINGS_KEY, open_game, play_until_showdown, wait_turn
 
@@ -35,7 +35,7 @@ def keep_shot(page, name: str) -> None:
     folder = BRIEF_SHOTS if BRIEF_SHOTS.is_dir() else ARTIFACTS
     folder.mkdir(parents=True, exist_ok=True)
     size = page.viewport_size
-    page.screenshot(path=str(folder / f"comfort-{name}-{size['width']}x{size['height']}.png"))
+    capture(page, path=str(folder / f"comfort-{name}-{size['width']}x{size['height']}.png"))
 
 
 def set_comfort(page, check: tuple[str, ...] = (), motion: str | None = None) -> None:
@@ -299,7 +299,7 @@ def test_the_opponents_deadwood_at_the_showdown_is_one_line_on_a_phone(page, sit
     play_until_showdown(page)
     page.wait_for_selector("#opp-deadwood:not([hidden])")
     assert page.evaluate(ONE_LINE, "#opp-deadwood") == [1, True], page.inner_text("#opp-deadwood")
-    page.screenshot(path=str(ARTIFACTS.parent / "qa-showdown-deadwood-chip.png"))
+    capture(page, path=str(ARTIFACTS.parent / "qa-showdown-deadwood-chip.png"))
 
 
 def test_statistics_opens_on_its_heading_and_says_no_daily_in_a_sentence(page, site_url):
@@ -316,7 +316,7 @@ def test_statistics_opens_on_its_heading_and_says_no_daily_in_a_sentence(page, s
     assert page.evaluate(HEADING_RING) == [False, "none"]  # opened by a tap or a click: no ring
     assert page.locator("#daily-history li").count() == 0 and not page.is_visible("#daily-history")
     assert page.inner_text("#daily-history-none") == "No daily played yet."
-    page.screenshot(path=str(ARTIFACTS.parent / "qa-statistics-opens.png"))
+    capture(page, path=str(ARTIFACTS.parent / "qa-statistics-opens.png"))
     page.keyboard.press("Escape")
     page.focus("[data-act=stats]")
     page.keyboard.press("Enter")  # opened from the keyboard: the ring shows where the focus went
@@ -363,13 +363,13 @@ def test_every_control_in_a_phones_dialogs_is_a_thumbs_size(page, site_url):
         page.click(f"[data-act={act}]")
         page.wait_for_selector(f"{dlg}[open]")
         small[dlg] = page.evaluate(SMALL_IN_DIALOG, dlg)
-        page.screenshot(path=str(ARTIFACTS.parent / f"qa-dialog-thumbs-{act}.png"))
+        capture(page, path=str(ARTIFACTS.parent / f"qa-dialog-thumbs-{act}.png"))
         page.keyboard.press("Escape")
     play_until_showdown(page)
     page.click("#result:not([hidden]) #btn-review")
     page.wait_for_selector("#dlg-review[open] #review-moves button")
     small["#dlg-review"] = page.evaluate(SMALL_IN_DIALOG, "#dlg-review")
-    page.screenshot(path=str(ARTIFACTS.parent / "qa-dialog-thumbs-review.png"))
+    capture(page, path=str(ARTIFACTS.parent / "qa-dialog-thumbs-review.png"))
     page.keyboard.press("Escape")
     page.click("[data-act=puzzles]")
     page.wait_for_selector("#puzzle-board [data-act=puzzle-move]")
@@ -380,6 +380,6 @@ def test_every_control_in_a_phones_dialogs_is_a_thumbs_size(page, site_url):
     page.wait_for_selector("#puzzle-board .puzzle-hand button.card")
     page.locator("#puzzle-board .puzzle-hand").scroll_into_view_if_needed()
     small["puzzle cards"] = page.evaluate(CARD_TARGETS)
-    page.screenshot(path=str(ARTIFACTS.parent / "qa-dialog-thumbs-puzzle.png"))
+    capture(page, path=str(ARTIFACTS.parent / "qa-dialog-thumbs-puzzle.png"))
     assert all(not found for found in small.values()), small
     assert len(small) == 5

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from unittest import mock
 
-from gin_e2e import wait_ready
+from gin_e2e import capture, wait_ready
 from test_a11y import Audit
 from test_game import ARTIFACTS, MATCH_KEY, SEAL_KEY, play_turn, saved, wait_turn
 
@@ -94,7 +94,7 @@ def snap(page, name: str) -> None:
         page.set_viewport_size({"width": w, "height": h})
         page.wait_for_timeout(200)
         path = ARTIFACTS / f"daily-{name}-{size}.png"
-        page.screenshot(path=str(path))
+        capture(page, path=str(path))
         if os.environ.get("GIN_SHOTS"):
             shutil.copy(path, Path(os.environ["GIN_SHOTS"]) / path.name)
     page.set_viewport_size(old)

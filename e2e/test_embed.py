@@ -28,7 +28,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from gin_e2e import ARTIFACTS, LOCAL_ORIGINS, ROOT, origin_of, serve, wait_mounted, wait_ready, watch
+from gin_e2e import ARTIFACTS, LOCAL_ORIGINS, ROOT, capture, origin_of, serve, wait_mounted, wait_ready, watch
 from test_game import play_turn, saved, saved_match, wait_turn
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -193,8 +193,11 @@ def test_direct_include_plays_in_a_blog_post(page, page_monitor, blog, browser):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     shot = ARTIFACTS / SCREENSHOT.name
     bottom = page.evaluate("document.getElementById('gin-rummy').getBoundingClientRect().bottom + scrollY")
-    page.screenshot(
-        path=str(shot), full_page=True, clip={"x": 0, "y": 0, "width": 1280, "height": min(bottom + 40, 2400)}
+    capture(
+        page,
+        path=str(shot),
+        full_page=True,
+        clip={"x": 0, "y": 0, "width": 1280, "height": min(bottom + 40, 2400)},
     )
     if os.environ.get("GIN_E2E_DOCS") == "1" or not SCREENSHOT.exists():
         SCREENSHOT.parent.mkdir(exist_ok=True)

@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
-from gin_e2e import wait_ready
+from gin_e2e import capture, wait_ready
 from test_game import play_turn
 
 SHOTS = Path(__file__).resolve().parent.parent / "artifacts" / "friend"
@@ -84,7 +84,7 @@ def test_two_devices_connect_and_see_each_others_name(devices, site_url):
     link = invite(host, site_url)
     assert "#friend=" in link and len(link) < 400
     assert qr_text(host) == link
-    host.screenshot(path=str(SHOTS / "invitation.png"))
+    capture(host, path=str(SHOTS / "invitation.png"))
 
     guest.goto(link)
     wait_ready(guest, 90)
@@ -93,7 +93,7 @@ def test_two_devices_connect_and_see_each_others_name(devices, site_url):
     assert "Ann" in guest.text_content("#friend-status")
     answer = guest.input_value("#friend-link")
     assert qr_text(guest) == answer
-    guest.screenshot(path=str(SHOTS / "join.png"))
+    capture(guest, path=str(SHOTS / "join.png"))
 
     host.fill("#friend-answer", answer)
     host.click("[data-act=friend-answer]")
@@ -103,8 +103,8 @@ def test_two_devices_connect_and_see_each_others_name(devices, site_url):
             arg=f"and {friend}",
             timeout=30_000,
         )
-    host.screenshot(path=str(SHOTS / "connected-host.png"))
-    guest.screenshot(path=str(SHOTS / "connected-guest.png"))
+    capture(host, path=str(SHOTS / "connected-host.png"))
+    capture(guest, path=str(SHOTS / "connected-guest.png"))
 
     guest.close()  # the friend closes their page: the host is told
     host.wait_for_selector("#friend-problem:not([hidden])", timeout=30_000)
@@ -190,18 +190,18 @@ def test_a_hand_is_dealt_played_and_checked_on_both_tables(devices, site_url):
     mine, theirs = cards_of(host), cards_of(guest)
     assert len(mine) == len(theirs) == 10 and not set(mine) & set(theirs)
     assert host.text_content("#name-cpu") == "Bea" and guest.text_content("#name-cpu") == "Ann"
-    host.screenshot(path=str(SHOTS / "hand-host.png"))
-    guest.screenshot(path=str(SHOTS / "hand-guest.png"))
+    capture(host, path=str(SHOTS / "hand-host.png"))
+    capture(guest, path=str(SHOTS / "hand-guest.png"))
     play_out(host, guest, scan_each_move=True)
     # the match, scored on each device from the hands it verified: the same words on both
     lines = [p.text_content("#friend-match") for p in (host, guest)]
     assert lines[0] == lines[1] and re.fullmatch(r"Match to \d+: Ann \d+, Bea \d+\.", lines[0]), lines
-    host.screenshot(path=str(SHOTS / "result-host.png"))
+    capture(host, path=str(SHOTS / "result-host.png"))
     # each player goes over their own decisions, from their own seat's view
     guest.click("#btn-friend-go-over")
     guest.wait_for_selector("#dlg-review[open]")
     assert guest.text_content("#review-title").startswith("Your game of hand 1")
-    guest.screenshot(path=str(SHOTS / "go-over-guest.png"))
+    capture(guest, path=str(SHOTS / "go-over-guest.png"))
     guest.click("#dlg-review [data-act=review-close]")
     # the hand is counted with the friend, apart from the record against the computer
     host.click("[data-act=stats]")
@@ -230,7 +230,7 @@ def test_a_hand_is_dealt_played_and_checked_on_both_tables(devices, site_url):
     guest.click('#scoreboard [aria-label="Go over hand 1"]')
     guest.wait_for_selector("#dlg-review[open]")
     assert guest.text_content("#review-title").startswith("Your game of hand 1")
-    guest.screenshot(path=str(SHOTS / "go-over-hand-1-guest.png"))
+    capture(guest, path=str(SHOTS / "go-over-hand-1-guest.png"))
     guest.click("#dlg-review [data-act=review-close]")
     assert not errors, errors
 
@@ -298,8 +298,8 @@ def test_a_hand_dropped_mid_way_is_taken_up_where_it_stood(devices, site_url):
     on_table(host, "Ann")
     on_table(guest, "Bea")
     assert (sorted(cards_of(host)), sorted(cards_of(guest))) == (sorted(before[0]), sorted(before[1]))
-    host.screenshot(path=str(SHOTS / "taken-up-host.png"))
-    guest.screenshot(path=str(SHOTS / "taken-up-guest.png"))
+    capture(host, path=str(SHOTS / "taken-up-host.png"))
+    capture(guest, path=str(SHOTS / "taken-up-guest.png"))
     play_out(host, guest)
     assert not errors, errors
 

@@ -19,7 +19,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from gin_e2e import ARTIFACTS, wait_ready, wait_saved
+from gin_e2e import ARTIFACTS, capture, wait_ready, wait_saved
 
 import gin_core
 from gin_core import Action, Match, load_match
@@ -49,7 +49,7 @@ def shot(page, name: str, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 900 if width > 600 else 844})
     page.wait_for_timeout(150)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}-{width}.png"), full_page=True)
+    capture(page, path=str(ARTIFACTS / f"{name}-{width}.png"), full_page=True)
     page.set_viewport_size(old)
 
 
@@ -732,7 +732,7 @@ def test_a_phone_on_its_side_shows_the_whole_table(page, site_url):
             assert left >= 0 and right <= 844 and top >= 0 and bottom <= 390, (sel, left, top, right, bottom)
     assert page.evaluate("document.documentElement.scrollWidth") <= 844
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "table-844x390.png"))
+    capture(page, path=str(ARTIFACTS / "table-844x390.png"))
     # the result of a hand fits too, below the computer's revealed cards
     play_until_showdown(page)
     page.evaluate("scrollTo(0, 0)")
@@ -741,7 +741,7 @@ def test_a_phone_on_its_side_shows_the_whole_table(page, site_url):
     assert all(bottom <= result_top + 1 for *_, bottom in seen["#opp-hand .card"])
     for left, top, right, bottom in seen["#result"] + seen["#btn-next"]:
         assert left >= 0 and right <= 844 and top >= 0 and bottom <= 390, (left, top, right, bottom)
-    page.screenshot(path=str(ARTIFACTS / "showdown-844x390.png"))
+    capture(page, path=str(ARTIFACTS / "showdown-844x390.png"))
 
 
 @pytest.mark.browser_context_args(

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from gin_e2e import LOCAL_ORIGINS, ROOT, origin_of, serve, wait_mounted, wait_ready
+from gin_e2e import LOCAL_ORIGINS, ROOT, capture, origin_of, serve, wait_mounted, wait_ready
 from test_a11y import SIZES, Audit
 from test_game import FAST, MATCH_KEY, PRACTICE_KEY, open_game, saved, table, wait_turn
 
@@ -71,7 +71,7 @@ def do_lesson(page, ident: str, audit: Audit | None, shot: Path | None = None) -
     if audit is not None:
         audit(f"lesson {ident}")
     if shot is not None:
-        page.screenshot(path=str(shot))
+        capture(page, path=str(shot))
     p = model.Progress(ident)
     while not p.finished:
         wrong, right, mode = step_choices(p)
@@ -143,7 +143,7 @@ def test_a_new_visitor_completes_every_lesson_by_keyboard_and_plays_a_first_hand
         page.wait_for_selector("#lessons-body .lessons-list")
     assert audit.found == {}, json.dumps(audit.found, indent=1)
     assert page.inner_text(".lessons-count").startswith(f"{len(LESSONS)} of {len(LESSONS)}")
-    page.screenshot(path=str(SHOTS / "lessons-list-desktop.png"))
+    capture(page, path=str(SHOTS / "lessons-list-desktop.png"))
     stored = json.loads(page.evaluate(f"localStorage.getItem({PROGRESS_KEY!r})"))
     assert set(stored["done"]) == {x.ident for x in LESSONS}
     # the progress survives a reload; a lesson can be replayed
@@ -172,7 +172,7 @@ def test_a_lesson_on_a_phone(page, site_url):
     box = page.locator("#dlg-lessons").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "lessons-phone.png"))
+    capture(page, path=str(SHOTS / "lessons-phone.png"))
     do_lesson_here(page, "layoffs")
     # the help leads to the lessons too: one dialog at a time
     press(page, "#dlg-lessons [data-act=lessons-close]")

@@ -4,6 +4,7 @@ Only loopback is touched: http://127.0.0.1:PORT is a different origin from http:
 """
 
 import pytest
+from gin_e2e import capture, paints
 
 
 def _clear(mon):
@@ -42,3 +43,16 @@ def test_allow_console_errors_marker(page, site_url, page_monitor):
     page.wait_for_timeout(100)
     assert page_monitor.problems(allow_console_errors=True) == []
     assert page_monitor.console_errors
+
+
+def test_a_capture_tells_a_frozen_page_from_one_that_paints(page, site_url, tmp_path):
+    """``capture``'s check on a stalled screenshot: a page that paints is seen painting, one whose
+    main thread is busy is not (and the check itself returns rather than hangs)."""
+    page.goto(site_url + "build-info.json")
+    assert paints(page)
+    capture(page, path=str(tmp_path / "shot.png"))
+    assert (tmp_path / "shot.png").stat().st_size > 0
+    page.evaluate("setTimeout(() => { const t = Date.now(); while (Date.now() - t < 4000) {} }, 0)")
+    assert not paints(page, timeout_ms=1_500)
+    page.wait_for_timeout(3_000)
+    assert paints(page)

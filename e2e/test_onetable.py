@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from gin_e2e import ROOT, wait_ready
+from gin_e2e import ROOT, capture, wait_ready
 from test_a11y import SIZES, Audit
 from test_game import FAST, SEAL_KEY, STATS_KEY, hand_keys, open_game, play_turn, seal, wait_turn
 from test_pass_and_play import assert_unseen, everything_readable, named
@@ -37,7 +37,7 @@ def shots(page, name: str) -> list[Path]:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(150)
         taken.append(SHOTS / f"{name}-{size}.png")
-        page.screenshot(path=str(taken[-1]))
+        capture(page, path=str(taken[-1]))
     page.set_viewport_size(old)
     return taken
 
@@ -362,7 +362,7 @@ def test_at_three_the_top_bar_shows_every_players_score_on_a_phone(page, site_ur
     sit_down(page, "three")  # you sit the first hand out: the leader is shown as your "opponent"
     assert sorted(page.evaluate(TOP_BAR)) == ["Left", "Right", "You"]
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.screenshot(path=str(ROOT / "artifacts" / "qa-three-seats-top-bar.png"))
+    capture(page, path=str(ROOT / "artifacts" / "qa-three-seats-top-bar.png"))
 
 
 PLATE_BOXES = """() => [...document.querySelectorAll('[data-place]')].filter(p => p.getClientRects().length)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from gin_e2e import wait_ready
+from gin_e2e import capture, wait_ready
 from test_a11y import SIZES, Audit
 from test_game import STATS_KEY, open_game, play_turn, saved, table
 
@@ -83,7 +83,7 @@ def shots(page, name: str) -> None:
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(150)
-        page.screenshot(path=str(SHOTS / f"pass-{name}-{size}.png"))
+        capture(page, path=str(SHOTS / f"pass-{name}-{size}.png"))
     page.set_viewport_size(old)
 
 

@@ -12,7 +12,7 @@ import json
 import time
 from pathlib import Path
 
-from gin_e2e import ARTIFACTS, wait_ready
+from gin_e2e import ARTIFACTS, capture, wait_ready
 from test_a11y import Audit
 from test_game import saved
 from test_review import BAD, QUERY, play_hand
@@ -45,7 +45,7 @@ def shot(page, name: str) -> None:
         page.wait_for_timeout(150)
         for folder in (ARTIFACTS, SHOTS):
             folder.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(folder / f"puzzles-{name}-{label}.png"))
+            capture(page, path=str(folder / f"puzzles-{name}-{label}.png"))
     page.set_viewport_size({"width": 1280, "height": 800})
 
 

@@ -17,7 +17,7 @@ import re
 import time
 from pathlib import Path
 
-from gin_e2e import ARTIFACTS, wait_ready
+from gin_e2e import ARTIFACTS, capture, wait_ready
 from test_a11y import Audit
 from test_game import MATCH_KEY, STATS_KEY, play_until_over, saved, saved_match, table, wait_turn
 
@@ -106,7 +106,7 @@ def shot(page, name: str, width: int, height: int) -> None:
     page.wait_for_timeout(200)
     for folder in (ARTIFACTS, SHOTS):
         folder.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(folder / f"{name}-{width}x{height}.png"))
+        capture(page, path=str(folder / f"{name}-{width}x{height}.png"))
 
 
 def test_review_of_a_hand_with_a_bad_move(page, site_url):

@@ -11,7 +11,7 @@ The screenshot goes to artifacts/e2e/review-busy-*.png.
 
 from __future__ import annotations
 
-from gin_e2e import ARTIFACTS, wait_ready
+from gin_e2e import ARTIFACTS, capture, wait_ready
 from test_review import QUERY, play_hand
 
 TOFU_JS = """([sample, drawn]) => {
@@ -76,7 +76,7 @@ def test_the_review_s_busy_mark_is_drawn_without_a_font(page, site_url):
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate(FRAMES_JS)  # the dialog is drawn again for the new size: after that,
         page.evaluate(BUSY_JS)  # the summary held busy again
-        page.locator("#dlg-review").screenshot(path=str(ARTIFACTS / f"review-busy-{width}x{height}.png"))
+        capture(page.locator("#dlg-review"), path=str(ARTIFACTS / f"review-busy-{width}x{height}.png"))
 
 
 def test_the_missing_glyph_check_finds_a_box(page, site_url):

@@ -11,7 +11,7 @@ import re
 import sys
 from pathlib import Path
 
-from gin_e2e import ARTIFACTS, wait_ready
+from gin_e2e import ARTIFACTS, capture, wait_ready
 from test_comfort import BROKEN_MELD_DEAL, take_upcard
 from test_game import FAST, MATCH_KEY, open_game
 from test_puzzles import PROGRESS_KEY, open_mistake
@@ -37,7 +37,7 @@ FIGURE = re.compile(r"([+\u2212]\d+\.\d)")
 
 def keep(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"verdicts-{name}.png"))
+    capture(page, path=str(SHOTS / f"verdicts-{name}.png"))
 
 
 def answered_close(page, move: str) -> str:
