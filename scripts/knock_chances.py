@@ -1,0 +1,123 @@
+"""Where a bot could knock and did not, and how those hands ended (issue 46): is the expert's
+waiting where it loses against an opponent, or where it wins?
+
+    nice -n 19 python scripts/knock_chances.py --opponent simple --first 3401 --pairs 8
+    nice -n 19 python scripts/knock_chances.py --opponent hunter --first 200 --pairs 8
+
+The arena's matches (``eaai``, its seeds: ``--first`` is an arena pair, both seatings played)
+are played to their end by ``--bot`` (the expert) and ``--opponent``. At every decision of the
+bot where a knock short of gin is legal (a knock chance) this script notes the lowest deadwood
+a knock would leave and whether the bot knocked; at the end of each hand, how it ended. It
+prints the chances taken by deadwood, and the hands by what the bot did at the hand's first
+chance (knocked, or waited) against how they ended, with the bot's points a hand (a hand won
+counts its points, a hand lost their negative). What a hand would have scored had the bot
+knocked instead is not known here (``scripts/divergence.py`` plays both out).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from turns import turns
+
+from gin_core import Match, preset
+from gin_core.actions import ActionKind
+from gin_core.arrange import min_deadwood
+from gin_core.cards import mask_of
+from gin_core.results import HandRecord
+from gin_core.tools.arena import match_seed
+from gin_core.tools.opponents import arena_bot, arena_names
+from gin_core.view import PlayerView
+
+BANDS = ((1, 3), (4, 6), (7, 10))
+KINDS = {"undercut": "knock undercut", "big_gin": "big gin"}  # the settlement's kinds in words
+
+
+@dataclass(frozen=True)
+class Chance:
+    """A knock chance: the hand it came in (match and hand number), the lowest deadwood a knock
+    leaves, and whether the bot knocked."""
+
+    hand: tuple[int, int, int]
+    deadwood: int
+    knocked: bool
+
+
+def knock_deadwood(view: PlayerView) -> int | None:
+    """The lowest deadwood a legal knock short of gin leaves, or None if there is none."""
+    hand = mask_of(view.hand)
+    puts = [a.card for a in view.legal_actions if a.kind == ActionKind.KNOCK and a.card is not None]
+    return min((min_deadwood(hand & ~c.bit) for c in puts), default=None)
+
+
+def matches(bot: str, opponent: str, first: int, pairs: int) -> Iterator[tuple[int, Match, list[Chance]]]:
+    """(the bot's seat, the match played out, the bot's knock chances in it) for both seatings
+    of each arena pair from ``first``."""
+    for pair in range(first, first + pairs):
+        seed = match_seed(1, pair)
+        for seat in (0, 1):
+            names = (bot, opponent) if seat == 0 else (opponent, bot)
+            match = Match(preset("eaai"), seed=seed)
+            found = []
+            for player, view, move in turns(match, [arena_bot(n, seed) for n in names]):
+                left = knock_deadwood(view) if player == seat else None
+                if left is not None:
+                    hand = (pair, seat, len(match.records))
+                    found.append(Chance(hand, left, move.kind == ActionKind.KNOCK))
+            yield seat, match, found
+
+
+def ending(record: HandRecord, seat: int) -> tuple[str, int]:
+    """How a hand ended for ``seat`` (its words) and ``seat``'s points from it."""
+    s = record.settlement
+    if s is None:
+        return "dead hand", 0
+    who = "its" if s.knocker == seat else "the opponent's"
+    won = s.winner == seat
+    points = record.points[seat] - record.points[1 - seat]
+    return f"{who} {KINDS.get(s.kind, s.kind)}, {'won' if won else 'lost'}", points
+
+
+def report(bot: str, opponent: str, first: int, pairs: int) -> list[str]:
+    """The tables, as printed lines."""
+    taken: dict[tuple[int, int], Counter[bool]] = defaultdict(Counter)
+    ends: dict[str, Counter[str]] = defaultdict(Counter)
+    points: dict[str, list[int]] = defaultdict(list)
+    for seat, match, found in matches(bot, opponent, first, pairs):
+        firsts: dict[tuple[int, int, int], Chance] = {}
+        for c in found:
+            band = next(b for b in BANDS if b[0] <= c.deadwood <= b[1])
+            taken[band][c.knocked] += 1
+            firsts.setdefault(c.hand, c)
+        for (_, _, number), c in firsts.items():
+            what = "knocked at once" if c.knocked else "waited"
+            words, gained = ending(match.records[number], seat)
+            ends[what][words] += 1
+            points[what].append(gained)
+    lines = [f"{bot} against {opponent}, arena pairs {first}-{first + pairs - 1} (both seatings), eaai"]
+    lines.append("knock chances by the deadwood a knock leaves: knocked / all")
+    for (lo, hi), seen in sorted(taken.items()):
+        lines.append(f"  {lo:>2}-{hi:<2}  {seen[True]:>4} / {seen[True] + seen[False]}")
+    for what in ("knocked at once", "waited"):
+        n = len(points[what])
+        mean = sum(points[what]) / n if n else 0.0
+        lines.append(f"hands whose first chance it {what}: {n}, {mean:+.1f} points a hand")
+        lines += [f"  {words}: {count}" for words, count in ends[what].most_common()]
+    return lines
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--bot", default="expert", choices=arena_names())
+    ap.add_argument("--opponent", default="simple", choices=arena_names())
+    ap.add_argument("--first", type=int, default=3401, help="the first arena pair (its deal sequence)")
+    ap.add_argument("--pairs", type=int, default=8)
+    args = ap.parse_args()
+    print("\n".join(report(args.bot, args.opponent, args.first, args.pairs)))
+
+
+if __name__ == "__main__":
+    main()
