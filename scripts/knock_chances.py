@@ -8,8 +8,8 @@ The arena's matches (``eaai``, its seeds: ``--first`` is an arena pair, both sea
 are played to their end by ``--bot`` (the expert) and ``--opponent``. At every decision of the
 bot where a knock short of gin is legal (a knock chance) this script notes the lowest deadwood
 a knock would leave and whether the bot knocked; at the end of each hand, how it ended. It
-prints the chances taken by deadwood, and the hands by what the bot did at the hand's first
-chance (knocked, or waited) against how they ended, with the bot's points a hand (a hand won
+prints the chances taken by deadwood, and every hand by what the bot did at the hand's first
+chance (knocked, waited, or had none) against how it ended, with the bot's points a hand (a hand won
 counts its points, a hand lost their negative). What a hand would have scored had the bot
 knocked instead is not known here (``scripts/divergence.py`` plays both out).
 """
@@ -92,19 +92,23 @@ def report(bot: str, opponent: str, first: int, pairs: int) -> list[str]:
             band = next(b for b in BANDS if b[0] <= c.deadwood <= b[1])
             taken[band][c.knocked] += 1
             firsts.setdefault(c.hand, c)
-        for (_, _, number), c in firsts.items():
-            what = "knocked at once" if c.knocked else "waited"
-            words, gained = ending(match.records[number], seat)
+        firsts_by_number = {number: c for (_, _, number), c in firsts.items()}
+        for number, record in enumerate(match.records):
+            chance = firsts_by_number.get(number)
+            what = (
+                "had no knock chance" if chance is None else "knocked at once" if chance.knocked else "waited"
+            )
+            words, gained = ending(record, seat)
             ends[what][words] += 1
             points[what].append(gained)
     lines = [f"{bot} against {opponent}, arena pairs {first}-{first + pairs - 1} (both seatings), eaai"]
     lines.append("knock chances by the deadwood a knock leaves: knocked / all")
     for (lo, hi), seen in sorted(taken.items()):
         lines.append(f"  {lo:>2}-{hi:<2}  {seen[True]:>4} / {seen[True] + seen[False]}")
-    for what in ("knocked at once", "waited"):
+    for what in ("knocked at once", "waited", "had no knock chance"):
         n = len(points[what])
         mean = sum(points[what]) / n if n else 0.0
-        lines.append(f"hands whose first chance it {what}: {n}, {mean:+.1f} points a hand")
+        lines.append(f"hands where it {what}: {n}, {mean:+.1f} points a hand")
         lines += [f"  {words}: {count}" for words, count in ends[what].most_common()]
     return lines
 

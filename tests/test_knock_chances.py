@@ -1,5 +1,5 @@
 """scripts/knock_chances.py: a bot's knock chances are the decisions where a knock short of gin
-is legal, and each hand with one is counted once, by its first chance, with its own points."""
+is legal, and each hand is counted once (by its first chance, if it had one) with its points."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ def test_a_hand_s_ending_is_the_seat_s_points():
 def test_the_report_counts_each_hand_with_a_chance_once():
     lines = knock_chances.report("standard", "hunter", 200, 2)
     chances = sum(int(line.split("/")[1]) for line in lines if "/" in line and line.startswith("  "))
-    hands = [int(line.split(":")[1].split(",")[0]) for line in lines if line.startswith("hands whose")]
+    hands = [int(line.split(":")[1].split(",")[0]) for line in lines if line.startswith("hands where")]
     ends = sum(int(line.rsplit(":", 1)[1]) for line in lines if line.startswith("  ") and "/" not in line)
-    assert 0 < sum(hands) <= chances and ends == sum(hands)
+    played = sum(len(match.records) for _, match, _ in knock_chances.matches("standard", "hunter", 200, 2))
+    assert 0 < sum(hands[:2]) <= chances and ends == sum(hands) == played
