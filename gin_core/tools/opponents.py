@@ -14,7 +14,8 @@
   that; the curve's points below the expert, which thinks at 4x; ``expert6x``, one and a half
   times the expert's, the point above it; ``expert16x``, four times the expert's, the far point
   (the reference of ``scripts/budget_agreement.py``, and a candidate for ``scripts/divergence.py``).
-- ``expertkc``: the expert thinking twice as long where it may knock, and as the expert elsewhere.
+- ``expertkc``: the expert thinking twice as long where it may knock (``expert8x`` there), and as
+  the expert elsewhere.
 - ``expertfw``: the expert as it played to session 36, its own playout seat knocking knowing
   the guessed hand on every guess (the expert now does on half: issue 46, session 37).
 - ``expertgw``: ``expertfw`` (the expert it was measured against) whose playouts give the
@@ -174,7 +175,8 @@ class KnockTwiceExpert(ExpertBot):
     choices on the worse side where a deeper search disagreed (``benchmarks/bots.md``), and
     knock chances are few enough that the page could afford twice the thought there (0.8 s at
     the median). Decisions are seeded by the view, so its matches are the expert's up to the
-    first knock chance where the two part."""
+    first knock chance where the two part. Not adopted: level with the expert against the
+    hunter and hard0, 3.5 points a pair worse against ``simple`` (session 41)."""
 
     name = "expertkc"
 
