@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from gin_core import Action
 from gin_core.actions import ActionKind
 from gin_core.bots.base import finish
+from gin_core.dealcode import shuffled_deck
 from gin_core.duel import (
     Cheat,
     CheatDetected,
@@ -76,8 +77,9 @@ def test_a_hand_dropped_anywhere_resumes_and_ends_verified(seed, dealer, cut, re
 
 def test_lost_messages_both_ways_are_resent():
     """A draw from the stock sent, and the key answering it, lost: the drawer's resume says it
-    stands after its draw, and only the key comes back."""
-    duel = Duel(3)
+    stands after its draw, and only the key comes back. The deck is chosen (each device's own
+    shuffle is random, and a hand may end on the deal before anyone can draw from the stock)."""
+    duel = Duel(3, deck=shuffled_deck(3))
     while duel.wire or not any(
         ActionKind.DRAW_STOCK in {a.kind for a in p.legal_actions()} for p in duel.peers
     ):
