@@ -21,9 +21,9 @@ from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.sampler import Inference
 from gin_core.bots.search import SearchSettings
 from gin_core.cards import CARDS, mask_of
-from gin_core.tools import arena
+from gin_core.tools import arena, opponents
 from gin_core.tools.ceiling import Oracle, Seer
-from gin_core.tools.opponents import arena_bot
+from gin_core.tools.opponents import arena_bot, arena_names
 
 
 def test_pairs_swap_seats_on_the_same_deals():
@@ -158,6 +158,31 @@ def test_merging_refuses_parts_that_do_not_make_one_run(tmp_path, capsys):
         with pytest.raises(SystemExit):
             arena.main(["--merge", paths["a"], paths[bad]])
         assert rule in capsys.readouterr().err
+
+
+def test_parts_saved_under_an_adopted_candidates_name_merge_as_the_level(tmp_path, capsys, monkeypatch):
+    common = ["--a", "beginner", "--b", "simple", "--rules", "openspiel", "--seed", "3", "--jobs", "1"]
+    paths = [str(tmp_path / "old.json.gz"), str(tmp_path / "new.json.gz")]
+    arena.main(common + ["--games", "2", "--save", paths[0]])
+    arena.main(common + ["--games", "2", "--first-pair", "1", "--save", paths[1]])
+    with gzip.open(paths[0], "rt") as f:
+        data = json.load(f)
+    data["a"] = "beginnerx"  # saved while the level was a candidate of that name
+    with gzip.open(paths[0], "wt") as f:
+        json.dump(data, f)
+    with pytest.raises(ValueError, match="parts of different runs"):
+        arena.merge([arena.Part.load(p) for p in paths])
+    monkeypatch.setitem(opponents.ADOPTED, "beginnerx", "beginner")
+    whole = arena.merge([arena.Part.load(p) for p in paths])
+    assert whole.a == "beginner" and len(whole.shares) == 2
+    capsys.readouterr()
+    assert arena.main(["--merge", *paths]) == 0
+    assert capsys.readouterr().out.startswith("beginner (A) vs simple (B)")
+
+
+def test_every_adopted_name_is_a_level_the_arena_plays():
+    names = arena_names()
+    assert all(level in names and old not in names for old, level in opponents.ADOPTED.items())
 
 
 def test_a_run_is_compared_pair_by_pair_with_another_on_the_same_deals(tmp_path, capsys):

@@ -51,7 +51,7 @@ from ..match import Match
 from ..presets import PRESETS, preset
 from ..refusals import IllegalAction
 from .ceiling import Seer
-from .opponents import arena_bot, arena_names
+from .opponents import arena_bot, arena_names, current_name
 
 if TYPE_CHECKING:
     from multiprocessing.pool import AsyncResult
@@ -387,11 +387,12 @@ def _git(root: Path, *args: str) -> str:
 def merge(parts: list[Part]) -> Part:
     """One part from parts of a run that cover consecutive pairs without a gap or overlap: the
     whole run when they start at pair 0 (a later span, e.g. the parts played after a speed-up,
-    reports its own decision times)."""
+    reports its own decision times). A part saved under the name of a candidate a level later
+    adopted counts as that level's (:data:`.opponents.ADOPTED`)."""
     parts = sorted(parts, key=lambda p: p.first_pair)
     head = parts[0]
     whole = Part(
-        head.a,
+        current_name(head.a),
         head.b,
         head.rules,
         head.seed,
@@ -406,7 +407,7 @@ def merge(parts: list[Part]) -> Part:
     whole.commit = " ".join(commits) or None
     whole.dirty = any(p.dirty for p in parts) if commits else None
     for part in parts:
-        if (part.a, part.b, part.rules, part.seed) != (head.a, head.b, head.rules, head.seed):
+        if (current_name(part.a), part.b, part.rules, part.seed) != (whole.a, head.b, head.rules, head.seed):
             raise ValueError(
                 f"parts of different runs: {head.a}-{head.b} {head.rules} seed {head.seed}"
                 f" and {part.a}-{part.b} {part.rules} seed {part.seed}"

@@ -311,6 +311,18 @@ OPPONENTS: dict[str, type[Bot]] = {
 }
 
 
+ADOPTED = {"expertsw": "expert"}
+"""Arena names of candidates later adopted as a level, and the level: the level plays as the
+candidate did (``tests/test_decision_digest.py`` pins its decisions), so parts saved under the
+old name are the level's and merge with its new ones (``expertsw`` became the expert in
+session 37)."""
+
+
+def current_name(name: str) -> str:
+    """The name a bot plays under now: a candidate's adopted level, else the name itself."""
+    return ADOPTED.get(name, name)
+
+
 def arena_names() -> list[str]:
     """Every bot the arena can play: the levels (and ``simple``) and the opponents above."""
     return sorted({**BOTS, **OPPONENTS})
