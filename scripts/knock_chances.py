@@ -6,12 +6,14 @@ waiting where it loses against an opponent, or where it wins?
 
 The arena's matches (``eaai``, its seeds: ``--first`` is an arena pair, both seatings played)
 are played to their end by ``--bot`` (the expert) and ``--opponent``. At every decision of the
-bot where a knock short of gin is legal (a knock chance) this script notes the lowest deadwood
-a knock would leave and whether the bot knocked; at the end of each hand, how it ended. It
-prints the chances taken by deadwood, and every hand by what the bot did at the hand's first
-chance (knocked, waited, or had none) against how it ended, with the bot's points a hand (a hand won
-counts its points, a hand lost their negative). What a hand would have scored had the bot
-knocked instead is not known here (``scripts/divergence.py`` plays both out).
+bot where a knock short of gin is legal (a knock chance) this script notes the lowest deadwood a
+knock would leave and whether the bot knocked; at the end of each hand, how it ended. It prints
+the chances taken by deadwood, and every hand by what the bot did at the hand's first chance
+(knocked, waited, or had none) against how it ended, with the bot's points a hand (a hand won
+counts its points, a hand lost their negative), its discards in the hand and the deadwood its
+last discard left (what it held when the opponent ended the hand, in the hands it had no chance
+in). What a hand would have scored had the bot knocked instead is not known here
+(``scripts/divergence.py`` plays both out).
 """
 
 from __future__ import annotations
@@ -19,12 +21,12 @@ from __future__ import annotations
 import argparse
 from collections import Counter, defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from turns import turns
 
 from gin_core import Match, preset
-from gin_core.actions import ActionKind
+from gin_core.actions import Action, ActionKind
 from gin_core.arrange import min_deadwood
 from gin_core.cards import mask_of
 from gin_core.results import HandRecord
@@ -38,12 +40,20 @@ KINDS = {"undercut": "knock undercut", "big_gin": "big gin"}  # the settlement's
 
 @dataclass(frozen=True)
 class Chance:
-    """A knock chance: the hand it came in (match and hand number), the lowest deadwood a knock
-    leaves, and whether the bot knocked."""
+    """A knock chance: the lowest deadwood a knock leaves, and whether the bot knocked."""
 
-    hand: tuple[int, int, int]
     deadwood: int
     knocked: bool
+
+
+@dataclass
+class HandTrace:
+    """What the bot did in one hand: its knock chances in order, its discards (turns ended
+    without ending the hand), and the deadwood its last discard left (``None`` before any)."""
+
+    chances: list[Chance] = field(default_factory=list)
+    turns: int = 0
+    held: int | None = None
 
 
 def knock_deadwood(view: PlayerView) -> int | None:
@@ -53,21 +63,32 @@ def knock_deadwood(view: PlayerView) -> int | None:
     return min((min_deadwood(hand & ~c.bit) for c in puts), default=None)
 
 
-def matches(bot: str, opponent: str, first: int, pairs: int) -> Iterator[tuple[int, Match, list[Chance]]]:
-    """(the bot's seat, the match played out, the bot's knock chances in it) for both seatings
-    of each arena pair from ``first``."""
+def traced(view: PlayerView, move: Action, trace: HandTrace) -> None:
+    """Note the bot's decision ``move`` at ``view`` in its hand's ``trace``."""
+    left = knock_deadwood(view)
+    if left is not None:
+        trace.chances.append(Chance(left, move.kind == ActionKind.KNOCK))
+    if move.kind == ActionKind.DISCARD and move.card is not None:
+        trace.turns += 1
+        trace.held = min_deadwood(mask_of(view.hand) & ~move.card.bit)
+
+
+def matches(bot: str, opponent: str, first: int, pairs: int) -> Iterator[tuple[int, Match, list[HandTrace]]]:
+    """(the bot's seat, the match played out, the bot's trace of each of its hands, by hand
+    number) for both seatings of each arena pair from ``first``."""
     for pair in range(first, first + pairs):
         seed = match_seed(1, pair)
         for seat in (0, 1):
             names = (bot, opponent) if seat == 0 else (opponent, bot)
             match = Match(preset("eaai"), seed=seed)
-            found = []
+            hands: list[HandTrace] = []
             for player, view, move in turns(match, [arena_bot(n, seed) for n in names]):
-                left = knock_deadwood(view) if player == seat else None
-                if left is not None:
-                    hand = (pair, seat, len(match.records))
-                    found.append(Chance(hand, left, move.kind == ActionKind.KNOCK))
-            yield seat, match, found
+                if player == seat:
+                    while len(hands) <= len(match.records):
+                        hands.append(HandTrace())
+                    traced(view, move, hands[len(match.records)])
+            hands += [HandTrace() for _ in range(len(match.records) - len(hands))]
+            yield seat, match, hands
 
 
 def ending(record: HandRecord, seat: int) -> tuple[str, int]:
@@ -81,35 +102,59 @@ def ending(record: HandRecord, seat: int) -> tuple[str, int]:
     return f"{who} {KINDS.get(s.kind, s.kind)}, {'won' if won else 'lost'}", points
 
 
+def first_choice(trace: HandTrace) -> str:
+    """What the bot did at the hand's first knock chance, in words."""
+    if not trace.chances:
+        return "had no knock chance"
+    return "knocked at once" if trace.chances[0].knocked else "waited"
+
+
+@dataclass
+class Tallies:
+    """The report's counts: chances by band (knocked or not), and by the hand's first choice
+    the endings, the points, the bot's turns and the deadwood it held at the end."""
+
+    taken: dict[tuple[int, int], Counter[bool]] = field(default_factory=lambda: defaultdict(Counter))
+    ends: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    points: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    turns: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    held: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+
+    def add(self, record: HandRecord, seat: int, trace: HandTrace) -> None:
+        """Count one hand of the bot's."""
+        for c in trace.chances:
+            band = next(b for b in BANDS if b[0] <= c.deadwood <= b[1])
+            self.taken[band][c.knocked] += 1
+        what = first_choice(trace)
+        words, gained = ending(record, seat)
+        self.ends[what][words] += 1
+        self.points[what].append(gained)
+        self.turns[what].append(trace.turns)
+        if trace.held is not None:
+            self.held[what].append(trace.held)
+
+
+def mean(values: list[int]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
 def report(bot: str, opponent: str, first: int, pairs: int) -> list[str]:
     """The tables, as printed lines."""
-    taken: dict[tuple[int, int], Counter[bool]] = defaultdict(Counter)
-    ends: dict[str, Counter[str]] = defaultdict(Counter)
-    points: dict[str, list[int]] = defaultdict(list)
-    for seat, match, found in matches(bot, opponent, first, pairs):
-        firsts: dict[tuple[int, int, int], Chance] = {}
-        for c in found:
-            band = next(b for b in BANDS if b[0] <= c.deadwood <= b[1])
-            taken[band][c.knocked] += 1
-            firsts.setdefault(c.hand, c)
-        firsts_by_number = {number: c for (_, _, number), c in firsts.items()}
-        for number, record in enumerate(match.records):
-            chance = firsts_by_number.get(number)
-            what = (
-                "had no knock chance" if chance is None else "knocked at once" if chance.knocked else "waited"
-            )
-            words, gained = ending(record, seat)
-            ends[what][words] += 1
-            points[what].append(gained)
+    t = Tallies()
+    for seat, match, hands in matches(bot, opponent, first, pairs):
+        for record, trace in zip(match.records, hands, strict=True):
+            t.add(record, seat, trace)
     lines = [f"{bot} against {opponent}, arena pairs {first}-{first + pairs - 1} (both seatings), eaai"]
     lines.append("knock chances by the deadwood a knock leaves: knocked / all")
-    for (lo, hi), seen in sorted(taken.items()):
+    for (lo, hi), seen in sorted(t.taken.items()):
         lines.append(f"  {lo:>2}-{hi:<2}  {seen[True]:>4} / {seen[True] + seen[False]}")
     for what in ("knocked at once", "waited", "had no knock chance"):
-        n = len(points[what])
-        mean = sum(points[what]) / n if n else 0.0
-        lines.append(f"hands where it {what}: {n}, {mean:+.1f} points a hand")
-        lines += [f"  {words}: {count}" for words, count in ends[what].most_common()]
+        n = len(t.points[what])
+        lines.append(
+            f"hands where it {what}: {n}, {mean(t.points[what]):+.1f} points a hand,"
+            f" {mean(t.turns[what]):.1f} discards, the last leaving {mean(t.held[what]):.1f} deadwood"
+        )
+        lines += [f"  {words}: {count}" for words, count in t.ends[what].most_common()]
     return lines
 
 

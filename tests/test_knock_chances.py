@@ -9,16 +9,35 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 import knock_chances  # scripts, found on the path set above
 
+from gin_core.arrange import min_deadwood
+from gin_core.cards import mask_of
+
 
 def test_chances_are_the_bot_s_in_hands_played_and_a_knock_s_deadwood():
-    """The hunter's chances: in its own seat's hands, each leaving 1-10 deadwood; it knocks at
+    """The hunter's chances: one trace a hand, each chance leaving 1-10 deadwood; it knocks at
     some (its first turns) and waits at others (later: gin only)."""
     knocked = set()
-    for seat, match, found in knock_chances.matches("hunter", "standard", 200, 2):
-        assert found and all(c.hand[1] == seat for c in found)
-        assert all(1 <= c.deadwood <= 10 and c.hand[2] < len(match.records) for c in found)
+    for _, match, hands in knock_chances.matches("hunter", "standard", 200, 2):
+        assert len(hands) == len(match.records)
+        found = [c for trace in hands for c in trace.chances]
+        assert found and all(1 <= c.deadwood <= 10 for c in found)
         knocked |= {c.knocked for c in found}
     assert knocked == {True, False}
+
+
+def test_a_trace_counts_the_bot_s_discards_and_the_deadwood_it_held():
+    """A hand the opponent ended: the bot discarded at least once, and what its last discard
+    left is the deadwood of the hand the settlement shows it held (before lay-offs)."""
+    seen = 0
+    for seat, match, hands in knock_chances.matches("standard", "hunter", 200, 2):
+        for record, trace in zip(match.records, hands, strict=True):
+            s = record.settlement
+            if s is None or s.knocker == seat or trace.held is None:
+                continue
+            assert trace.turns >= 1
+            assert trace.held == min_deadwood(mask_of(s.defender_arrangement.cards))
+            seen += 1
+    assert seen
 
 
 def test_a_hand_s_ending_is_the_seat_s_points():
