@@ -81,14 +81,11 @@ def matches(bot: str, opponent: str, first: int, pairs: int) -> Iterator[tuple[i
         for seat in (0, 1):
             names = (bot, opponent) if seat == 0 else (opponent, bot)
             match = Match(preset("eaai"), seed=seed)
-            hands: list[HandTrace] = []
+            hands: defaultdict[int, HandTrace] = defaultdict(HandTrace)
             for player, view, move in turns(match, [arena_bot(n, seed) for n in names]):
                 if player == seat:
-                    while len(hands) <= len(match.records):
-                        hands.append(HandTrace())
                     traced(view, move, hands[len(match.records)])
-            hands += [HandTrace() for _ in range(len(match.records) - len(hands))]
-            yield seat, match, hands
+            yield seat, match, [hands[number] for number in range(len(match.records))]
 
 
 def ending(record: HandRecord, seat: int) -> tuple[str, int]:
@@ -112,7 +109,7 @@ def first_choice(trace: HandTrace) -> str:
 @dataclass
 class Tallies:
     """The report's counts: chances by band (knocked or not), and by the hand's first choice
-    the endings, the points, the bot's turns and the deadwood it held at the end."""
+    the endings, the points, the bot's discards and the deadwood its last discard left."""
 
     taken: dict[tuple[int, int], Counter[bool]] = field(default_factory=lambda: defaultdict(Counter))
     ends: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
