@@ -188,6 +188,7 @@ def playout(  # 6 parameters: the hand, its rules and how each seat knocks and d
     rule_forbids = rules.no_discard_after_pickup
     dws = [min_deadwood(h) if h.bit_count() == 10 else 99 for h in hands]
     turns = checks = 0
+    heeds = (heed, None)  # the opponent's seat discards greedily
     cap = len(stock) + 12
     room = draws_left(rules, state.pile_draws, cap)
     while turns < cap:
@@ -222,15 +223,27 @@ def playout(  # 6 parameters: the hand, its rules and how each seat knocks and d
         else:
             discard = cached_discard(hands[p], forbidden)
             barred = forbidden
-        if heed is not None and p == 0 and discard[1] > seats[0] and heed[discard[0]] >= HEED_FLOOR:
-            discard = heeded(hands[0], barred, discard, heed)
-            checks += 1
+        mine = heeds[p]
+        if mine is not None:
+            discard, weighed = heed_turn(hands[p], barred, discard, mine, seats[p])
+            checks += weighed
         points, dws[p] = finish_turn(rules, seats[p], state, p, discard, (wary >> p & 1) == 1)
         if points is not None:
             return points, units(turns, checks)
         checks += dws[p] <= seats[p]  # a wary player scored a knock and held back
         phase, stock_only, turn = _DRAW, False, 1 - p
     return 0, units(turns, checks)
+
+
+def heed_turn(
+    hand: Mask, barred: Mask, discard: tuple[int, int], heed: Heed, limit: int
+) -> tuple[tuple[int, int], bool]:
+    """The discard of a seat that heeds ``heed`` and knocks with ``limit``, the greedy
+    ``discard`` made: kept when it knocks or its card is heeded less than ``HEED_FLOOR``, else
+    :func:`heeded`; and whether the discards were weighed (a look-up the work counts)."""
+    if discard[1] <= limit or heed[discard[0]] < HEED_FLOOR:
+        return discard, False
+    return heeded(hand, barred, discard, heed), True
 
 
 def heeded(hand: Mask, barred: Mask, discard: tuple[int, int], heed: Heed) -> tuple[int, int]:
