@@ -14,7 +14,6 @@ from gin_core import Match, preset
 from gin_core.actions import Action, ActionKind
 from gin_core.bots.heuristics import cached_discard
 from gin_core.bots.knowledge import Knowledge
-from gin_core.bots.rollout import SeatPlay
 from gin_core.bots.search import simulate
 from gin_core.cards import mask_of
 from gin_core.flow import Phase
@@ -88,4 +87,4 @@ def test_a_take_at_the_wall_is_valued_by_the_knock_it_obliges(
         hand = match.hand
         view = match.view(hand.turn)
         guess = (mask_of(hand.hands[1 - hand.turn]), [c.index for c in hand.stock])
-        assert simulate(view, Knowledge.of(view), TAKE, guess, SeatPlay(wary, limits))[0] == points
+        assert simulate(view, Knowledge.of(view), TAKE, guess, wary, limits)[0] == points

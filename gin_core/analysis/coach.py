@@ -51,7 +51,6 @@ from ..bots.kernel import (
     Reason,
     SearchBot,
     SearchSettings,
-    SeatPlay,
     Work,
     best_knock,
     fits,
@@ -989,7 +988,7 @@ def play_paired(  # 7 parameters: the decision, its moves and guesses, and how t
                 return
             if not work.room(bound):
                 yield work.cut()
-            points, used = simulate(view, know, t.action, guess, SeatPlay(wary, limits))
+            points, used = simulate(view, know, t.action, guess, wary, limits)
             work.add(used)
             results.append(points)
         for t, points in zip(trials, results, strict=True):

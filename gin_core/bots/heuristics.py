@@ -75,13 +75,6 @@ class Option:
         return self.deadwood - GAIN * self.gain + DANGER * self.danger
 
 
-def discard_heed(holding: list[float], weight: float = DANGER) -> tuple[float, ...]:
-    """Per card, ``weight`` times the chance that a player holding cards with these
-    probabilities melds it: what a discard's danger costs, as this module scores it, for a
-    playout seat that heeds it (which then sees the danger of the decision, not the guess)."""
-    return tuple(weight * meld_chance(i, holding) for i in range(len(holding)))
-
-
 def discard_options(
     hand: Mask,
     know: Knowledge,

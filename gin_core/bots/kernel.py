@@ -16,7 +16,7 @@ from .knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR, Knowledge, fits, hand_eve
 from .match_chance import Judge
 from .ranking import rank_key, rank_value
 from .reasons import Reason, ReasonKind
-from .rollout import SeatPlay, playout_bound
+from .rollout import playout_bound
 from .sampler import Guess, Inference, guesses
 from .search import ExpertBot, SearchBot, SearchSettings, guess_hidden, reason_of, simulate, standard_choice
 from .standard import KNOCK_MARGIN, best_knock, likely_deadwood, likely_opponent_deadwood
@@ -36,7 +36,6 @@ __all__ = [
     "ReasonKind",
     "SearchBot",
     "SearchSettings",
-    "SeatPlay",
     "Work",
     "best_knock",
     "bot_hand_bound",

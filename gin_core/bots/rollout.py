@@ -30,9 +30,7 @@ a throw-back, and the state names that card (``fatal``) when the hand's last dis
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from ..arrange import discard_deadwoods, min_deadwood, top_card
+from ..arrange import min_deadwood, top_card
 from ..cards import CARD_VALUES, Mask
 from ..flow import Phase, at_the_wall, dead_after_discard
 from ..rules import Rules
@@ -41,32 +39,13 @@ from .knock_points import knock_score
 from .knowledge import fits
 
 TURN_UNITS = 2  # work units of one simulated turn (two best-discard searches)
-END_UNITS = 3  # work units of scoring a knock (and of weighing a heeded discard)
-
-Heed = tuple[float, ...]
-"""Per card index, the points of deadwood a playout seat would rather keep than discard it."""
-
-HEED_FLOOR = 0.5
-"""A discard heeded less than this is made as the greedy policy makes it, with no weighing."""
+END_UNITS = 3  # work units of scoring a knock
 
 
 def score(rules: Rules, hands: list[Mask], knocker: int, big: bool = False) -> int:
     """Points of a knock for player 0 (negative when player 1 scores)."""
     points = knock_score(hands[knocker], hands[1 - knocker], rules, big)
     return points if knocker == 0 else -points
-
-
-class SeatPlay(NamedTuple):
-    """How a playout's seats play beyond the greedy policy: ``wary``, ``limits`` and ``heed``,
-    the last three arguments of :func:`playout`."""
-
-    wary: int = 0
-    limits: tuple[int, int] | None = None
-    heed: Heed | None = None
-
-
-GREEDY = SeatPlay()
-"""Both seats greedy: knocking at the rules' limit, never wary, discarding by deadwood alone."""
 
 
 # Phase members are compared by identity; looked up on the enum they cost 50 ns each in CPython.
@@ -155,24 +134,16 @@ def finish_turn(
         if not wary or dw == 0 or (points if p == 0 else -points) > 0:
             return points, dw
     state.pile.append(card)
-    dead = dead_after_discard(rules, len(state.stock)) or state.fatal >> card & 1
-    state.fatal = 0  # only the playout's first discard can be a second throw-back
-    return (0 if dead else None), dw
+    return (0 if dead_after_discard(rules, len(state.stock)) else None), dw
 
 
-def playout(  # 6 parameters: the hand, its rules and how each seat knocks and discards
-    rules: Rules,
-    limit: int,
-    state: PlayoutState,
-    wary: int = 0,
-    limits: tuple[int, int] | None = None,
-    heed: Heed | None = None,
+def playout(  # 5 parameters: the hand, its rules and how each seat knocks
+    rules: Rules, limit: int, state: PlayoutState, wary: int = 0, limits: tuple[int, int] | None = None
 ) -> tuple[int, int]:
     """Play to the end of the hand from ``state`` (which is consumed); returns (points for
     player 0, work units used). Bit ``p`` of ``wary`` set: player ``p`` never knocks into an
     undercut. Player ``p`` knocks with ``limits[p]`` deadwood or less (kept between 0, so gin
-    stays allowed, and ``limit``, the rules'); without ``limits``, both with ``limit``. With
-    ``heed``, player 0 discards as :func:`heeded` says (one more look-up where it weighs a card).
+    stays allowed, and ``limit``, the rules'); without ``limits``, both with ``limit``.
     """
     seats = (
         (limit, limit) if limits is None else (max(0, min(limit, limits[0])), max(0, min(limit, limits[1])))
@@ -188,7 +159,6 @@ def playout(  # 6 parameters: the hand, its rules and how each seat knocks and d
     rule_forbids = rules.no_discard_after_pickup
     dws = [min_deadwood(h) if h.bit_count() == 10 else 99 for h in hands]
     turns = checks = 0
-    heeds = (heed, None)  # the opponent's seat discards greedily
     cap = len(stock) + 12
     room = draws_left(rules, state.pile_draws, cap)
     while turns < cap:
@@ -208,7 +178,6 @@ def playout(  # 6 parameters: the hand, its rules and how each seat knocks and d
                 hands[p] |= bit
                 pile.pop()
                 discard = cached_discard(hands[p], forbid)
-                barred = forbid
             elif phase is _OFFER:
                 passes += 1
                 turn = 1 - p
@@ -219,43 +188,17 @@ def playout(  # 6 parameters: the hand, its rules and how each seat knocks and d
                 drawn = stock.pop()
                 discard = drawn_discard(hands[p], drawn, dws[p])
                 hands[p] |= 1 << drawn
-                barred = 0
         else:
             discard = cached_discard(hands[p], forbidden)
-            barred = forbidden
-        mine = heeds[p]
-        if mine is not None:
-            discard, weighed = heed_turn(hands[p], barred, discard, mine, seats[p])
-            checks += weighed
+            if state.fatal >> discard[0] & 1:  # a second throw-back, unless it knocks: dead
+                points, _ = finish_turn(rules, seats[p], state, p, discard, (wary >> p & 1) == 1)
+                return (0 if points is None else points), units(turns)
         points, dws[p] = finish_turn(rules, seats[p], state, p, discard, (wary >> p & 1) == 1)
         if points is not None:
             return points, units(turns, checks)
         checks += dws[p] <= seats[p]  # a wary player scored a knock and held back
         phase, stock_only, turn = _DRAW, False, 1 - p
     return 0, units(turns, checks)
-
-
-def heed_turn(
-    hand: Mask, barred: Mask, discard: tuple[int, int], heed: Heed, limit: int
-) -> tuple[tuple[int, int], bool]:
-    """The discard of a seat that heeds ``heed`` and knocks with ``limit``, the greedy
-    ``discard`` made: kept when it knocks or its card is heeded less than ``HEED_FLOOR``, else
-    :func:`heeded`; and whether the discards were weighed (a look-up the work counts)."""
-    if discard[1] <= limit or heed[discard[0]] < HEED_FLOOR:
-        return discard, False
-    return heeded(hand, barred, discard, heed), True
-
-
-def heeded(hand: Mask, barred: Mask, discard: tuple[int, int], heed: Heed) -> tuple[int, int]:
-    """(card, deadwood left) of the discard from the 11-card ``hand`` (but ``barred``) that
-    leaves the least deadwood plus the card's ``heed``; ``discard`` is the greedy one, kept on
-    ties (so a heed of 0 everywhere changes nothing)."""
-    card, dw = discard
-    best, cost = discard, dw + heed[card]
-    for i, left in discard_deadwoods(hand, barred).items():
-        if left + heed[i] < cost:
-            best, cost = (i, left), left + heed[i]
-    return best
 
 
 def wall_turn(rules: Rules, state: PlayoutState, p: int, forbidden: Mask, limit: int) -> int:
@@ -316,8 +259,7 @@ def units(turns: int, checks: int = 0) -> int:
     return TURN_UNITS * turns + END_UNITS * (1 + checks)
 
 
-def playout_bound(stock: int, wary: int, heeds: bool = False) -> int:
-    """The most work units one playout from a stock of ``stock`` cards can use (``heeds``:
-    player 0 weighs its discards, see :func:`heeded`)."""
+def playout_bound(stock: int, wary: int) -> int:
+    """The most work units one playout from a stock of ``stock`` cards can use."""
     turns = stock + 12
-    return units(turns, (turns if wary else 0) + (turns if heeds else 0))
+    return units(turns, turns if wary else 0)

@@ -30,11 +30,11 @@ from ..rules import Rules
 from ..view import PlayerView
 from .base import Bot, Decision, Thinking, Work, face_up, lowest_end
 from .deadwood_shown import pulled, shown_deadwood
-from .heuristics import Option, discard_heed, discard_options
+from .heuristics import Option, discard_options
 from .knowledge import Knowledge, fits
 from .match_chance import Judge
 from .reasons import MeldShape, Reason, ReasonKind
-from .rollout import END_UNITS, GREEDY, Heed, PlayoutState, SeatPlay, playout, playout_bound, score
+from .rollout import END_UNITS, PlayoutState, playout, playout_bound, score
 from .sampler import Guess, Inference, Proposer, proposal_units, resample
 from .standard import best_knock, discard_decision, draw_decision, knock_or_discard, wall_decision
 from .undercut_risk import undercut_risk
@@ -110,9 +110,7 @@ class SearchSettings:
     whose playouts give the opponent's seat a knock limit of 0, a player who waits for gin;
     ``blind_limit``: the count this player knocks with in the playouts of the guesses where it
     is not wary (the rules' limit if ``None``), a blind self that knocks only as low as the
-    risk it can see allows; ``heed``: per card, the points this player's playout seat weighs
-    against discarding it (see :func:`.rollout.heeded`), ``None``: it discards greedily. The
-    budget is the :class:`Work` counter's."""
+    risk it can see allows. The budget is the :class:`Work` counter's."""
 
     samples: int
     inference: Inference
@@ -124,7 +122,6 @@ class SearchSettings:
     self_wary: float = 1.0
     opponent_gin_only: float = 0.0
     blind_limit: int | None = None
-    heed: Heed | None = None
 
 
 def marked(share: float, n: int) -> bool:
@@ -159,12 +156,18 @@ def credit_favourite(trials: list[Playouts], favourite: Action | None, prior: fl
         t.credit = prior if t.action == favourite else 0.0
 
 
-def simulate(
-    view: PlayerView, know: Knowledge, action: Action, guess: Guess, seats: SeatPlay = GREEDY
+def simulate(  # 6 parameters: the decision, its guess, and how the playout's seats knock
+    view: PlayerView,
+    know: Knowledge,
+    action: Action,
+    guess: Guess,
+    wary: int = 0,
+    limits: tuple[int, int] | None = None,
 ) -> tuple[int, int]:
     """Points for this player (and the work units used) if ``action`` is played and the hidden
-    cards are ``guess``; player 0 of the playout is this player, its seats playing as ``seats``
-    says (see :func:`playout`)."""
+    cards are ``guess``; player 0 of the playout is this player, ``wary`` as in :func:`playout`;
+    ``limits``: the counts this player and the opponent knock with (both the rules' limit if not
+    given), as in :func:`playout`."""
     rules, limit = view.rules, view.knock_limit
     opp, stock = guess[0], guess[1].copy()
     me, draws = know.me, know.pile_draws
@@ -182,29 +185,33 @@ def simulate(
     elif kind == ActionKind.DRAW_STOCK:
         state = PlayoutState([me | 1 << stock.pop(), opp], top, stock, 0, Phase.DISCARD, pile_draws=draws)
     elif kind == ActionKind.DRAW_PILE:
-        return played_take(view, know, opp, stock, seats)
+        return played_take(view, know, opp, stock, wary, limits)
     elif view.phase == Phase.WALL:  # pass at the wall: the hand is dead
         return 0, END_UNITS
     elif view.player == view.dealer:  # the second pass of the upcard: the other player draws
         state = PlayoutState([me, opp], top, stock, 1, Phase.DRAW, stock_only=True, pile_draws=draws)
     else:
         state = PlayoutState([me, opp], top, stock, 1, Phase.OFFER, passes=1)
-    return playout(rules, limit, state, *seats)
+    return playout(rules, limit, state, wary, limits)
 
 
-def played_take(
-    view: PlayerView, know: Knowledge, opp: Mask, stock: list[int], seats: SeatPlay
+def played_take(  # 6 parameters: simulate's, its guess as the opponent's hand and a copied stock
+    view: PlayerView,
+    know: Knowledge,
+    opp: Mask,
+    stock: list[int],
+    wary: int,
+    limits: tuple[int, int] | None,
 ) -> tuple[int, int]:
-    """:func:`simulate` of taking the face-up card (the guess: ``opp`` and a copied ``stock``).
-    At the wall the take obliges the knock, so the knock follows it, by the rules' limit,
-    whatever ``seats`` models: a wary playout self would decline an undercut knock and play on,
-    a move the engine does not allow."""
+    """:func:`simulate` of taking the face-up card. At the wall the take obliges the knock, so
+    the knock follows it, by the rules' limit, whatever ``wary`` and ``limits`` model: a wary
+    playout self would decline an undercut knock and play on, a move the engine does not allow."""
     started = taking_state(view, know, opp, stock)
     if started is None:  # this draw reaches the pile draw limit: the hand is dead
         return 0, END_UNITS
     if view.phase == Phase.WALL:
-        return playout(view.rules, view.knock_limit, started, seats.wary & ~1)
-    return playout(view.rules, view.knock_limit, started, *seats)
+        return playout(view.rules, view.knock_limit, started, wary & ~1)
+    return playout(view.rules, view.knock_limit, started, wary, limits)
 
 
 def taking_state(view: PlayerView, know: Knowledge, opp: Mask, stock: list[int]) -> PlayoutState | None:
@@ -318,7 +325,7 @@ def play_candidates(
     the worse half of the candidates (ranked with their credit) is set aside that many times
     at even steps, so the close contenders get the most playouts."""
     samples, halvings = settings.samples, settings.halvings
-    bound = playout_bound(know.stock, settings.wary, settings.heed is not None)
+    bound = playout_bound(know.stock, settings.wary)
     judge = yield from judging(view, trials, settings, work)
     active = list(trials)
     cuts = {samples * (k + 1) // (halvings + 2) for k in range(halvings)}
@@ -326,14 +333,14 @@ def play_candidates(
         if n in cuts and len(active) > 2:
             active.sort(key=lambda t: -t.ranked)
             active = active[: max(2, (len(active) + 1) // 2)]
-        results = []
-        seats = SeatPlay(wary_seats(settings, n), seat_limits(settings, n, view.knock_limit), settings.heed)
+        results, wary = [], wary_seats(settings, n)
+        limits = seat_limits(settings, n, view.knock_limit)
         for t in active:
             if work.left() < bound:
                 return active
             if not work.room(bound):
                 yield work.cut()
-            points, used = simulate(view, know, t.action, guess, seats)
+            points, used = simulate(view, know, t.action, guess, wary, limits)
             work.add(used)
             results.append(points)
         for t, points in zip(active, results, strict=True):
@@ -403,7 +410,6 @@ class SearchBot(Bot):
     learns_showdowns = False  # at a knock chance, guesses pulled toward the opponent's showdowns
     learns_eagerness = False  # the opponent's seat is wary in playouts as its waits against knocks say
     prices_undercuts = False  # a knock's undercut share is raised to the learnt risk (.undercut_risk)
-    heeds_danger = 0.0  # > 0: its playout seat weighs a discard's danger, at this many points a meld
 
     @classmethod
     def settings(cls) -> SearchSettings:
@@ -442,8 +448,6 @@ class SearchBot(Bot):
             return lowest_end(view)
         holding = know.holding()
         settings = self.settings_for(view)
-        if self.heeds_danger:
-            settings = replace(settings, heed=discard_heed(holding, self.heeds_danger))
         trials, favourite = self.shortlist(view, know, holding, work)
         credit_favourite(trials, favourite, settings.prior)
         if len(trials) > 1:

@@ -26,9 +26,6 @@
 - ``expertad``: ``expertnr`` whose guesses' replays and discount of knockable hands follow the
   match's evidence that the opponent waits or knocks.
 - ``expertqw``: the expert with its own playout seat wary on a quarter of its guesses, not half.
-- ``experthd``: the expert whose own playout seat heeds a discard's danger as the standard
-  level's heuristic scores it (6 points a sure meld for the opponent), from the decision's
-  public knowledge (not the guessed hand), where the greedy policy feeds the opponent freely.
 - ``expertbk``: the expert whose own playout seat, on the guesses where it is not wary, knocks
   only as low as the learnt undercut risk it could see allows, not as soon as it can.
 """
@@ -42,7 +39,7 @@ from ..actions import Action, ActionKind
 from ..arrange import least_discard, min_deadwood
 from ..bots import BOTS, Bot, Decision
 from ..bots.base import Thinking, Work, lowest_end
-from ..bots.heuristics import DANGER, best_after, cached_discard
+from ..bots.heuristics import best_after, cached_discard
 from ..bots.reasons import Reason, ReasonKind
 from ..bots.search import ExpertBot, SearchBot, SearchSettings
 from ..bots.undercut_data import COEFFICIENTS
@@ -255,14 +252,6 @@ class BlindKnockExpert(ExpertBot):
         return replace(settings, blind_limit=blind_knock_limit(view, wary_share(view)))
 
 
-class HeedfulExpert(ExpertBot):
-    """The expert whose own playout seat weighs each discard's danger (``heeds_danger``) at
-    the heuristic's rate (:data:`~gin_core.bots.heuristics.DANGER`)."""
-
-    name = "experthd"
-    heeds_danger = DANGER
-
-
 class GinWaitExpert(FullyWaryExpert):
     """The expert of session 36, its guessed opponent waiting for gin on the share of the guesses that the
     match's evidence of waiting sets (:func:`.waiting.gin_only_share`: none in a match's first
@@ -321,7 +310,6 @@ OPPONENTS: dict[str, type[Bot]] = {
     "expertfw": FullyWaryExpert,
     "expertqw": QuarterWaryExpert,
     "expertbk": BlindKnockExpert,
-    "experthd": HeedfulExpert,
 }
 
 
