@@ -10,7 +10,9 @@ import pytest
 
 from gin_core import ActionKind, Match, preset
 from gin_core.bots import BOTS, make_bot
-from gin_core.bots.search import ExpertBot, SearchBot
+from gin_core.bots.base import Work
+from gin_core.bots.knowledge import Knowledge
+from gin_core.bots.search import ExpertBot, SearchBot, standard_choice
 from gin_core.presets import PRESETS
 from gin_core.tools import arena
 from gin_core.tools.opponents import HUNTER_KNOCK_TURNS, OPPONENTS, FrozenHard, arena_bot, arena_names
@@ -97,3 +99,27 @@ def test_expertkc_thinks_as_expert8x_at_a_knock_chance_and_as_the_expert_elsewhe
             assert (units, move) == units_and_move(expert, view)
         match.apply(move, player)
     assert chances >= 2 and others >= 4
+
+
+def test_experthc_is_the_expert_crediting_the_standard_choice_twice_as_much():
+    """Its settings are the expert's but for the credit, and where the two part the doubled
+    credit keeps the standard level's own move (the candidate of issue 46, session 44)."""
+    hc, expert = arena_bot("experthc", 5), arena_bot("expert", 5)
+    assert replace(type(hc).settings(), prior=ExpertBot.prior) == ExpertBot.settings()
+    assert type(hc).settings().prior == 2 * ExpertBot.prior
+    match = Match(preset("eaai"), seed=21)
+    parted = 0
+    while match.result is None and not parted:
+        player = match.to_move
+        if player is None:
+            match.apply("next_hand")
+            continue
+        view = match.view(player)
+        ours, theirs = hc.decide(view).action, expert.decide(view).action
+        if ours != theirs:
+            parted += 1
+            know = Knowledge.of(view)
+            favourite, _ = standard_choice(view, know, know.holding(), Work(10**9, 10**9))
+            assert ours == favourite
+        match.apply(theirs, player)
+    assert parted == 1

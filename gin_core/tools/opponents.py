@@ -28,6 +28,7 @@
 - ``expertqw``: the expert with its own playout seat wary on a quarter of its guesses, not half.
 - ``expertbk``: the expert whose own playout seat, on the guesses where it is not wary, knocks
   only as low as the learnt undercut risk it could see allows, not as soon as it can.
+- ``experthc``: the expert crediting the standard level's choice twice as much (3 points).
 """
 
 from __future__ import annotations
@@ -238,6 +239,17 @@ def blind_knock_limit(view: PlayerView, waits: float) -> int:
     return 0
 
 
+class HighCreditExpert(ExpertBot):
+    """The expert crediting the standard level's own move 3 points, twice the level's 1.5 (a
+    figure chosen for hard at a sixth of the expert's guesses, never for the expert): where the
+    credit decides (about one discard in five), the search's own pick mostly keeps more
+    deadwood than the standard level's, and the expert is caught holding more than standard
+    against an opponent who knocks early (issue 46, session 44)."""
+
+    name = "experthc"
+    prior = 3.0
+
+
 class BlindKnockExpert(ExpertBot):
     """The expert whose own seat in the playouts, on the half of the guesses where it does not
     see the guessed hand, knocks only with :func:`blind_knock_limit` deadwood or less (issue 46,
@@ -310,6 +322,7 @@ OPPONENTS: dict[str, type[Bot]] = {
     "expertfw": FullyWaryExpert,
     "expertqw": QuarterWaryExpert,
     "expertbk": BlindKnockExpert,
+    "experthc": HighCreditExpert,
 }
 
 
