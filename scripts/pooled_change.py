@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import argparse
 
-from gin_core.tools.arena import Part, interval, sign_test
+from gin_core.tools.arena import Part, change_summary
 
 
 def shares_by_pair(paths: str) -> tuple[Part, dict[int, float]]:
@@ -49,13 +49,8 @@ def compared(candidate: str, baseline: str) -> tuple[str, list[float]]:
 
 
 def summary(changes: list[float]) -> str:
-    """Pairs, better and worse, the sign test and the mean change with its 95% interval."""
-    better, worse = sum(x > 0 for x in changes), sum(x < 0 for x in changes)
-    mean, lo, hi = interval(changes)
-    return (
-        f"{len(changes)} pairs, better on {better}, worse on {worse}, p = {sign_test(better, worse):.4g};"
-        f" change of a pair's share {100 * mean:+.1f} points (95% CI {100 * lo:+.1f} .. {100 * hi:+.1f})"
-    )
+    """How many pairs, then the arena's words for their changes."""
+    return f"{len(changes)} pairs, {change_summary(changes)}"
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -36,7 +36,7 @@ def test_changes_are_taken_on_the_pairs_both_played_and_pooled_over_opponents(
     for line, changes in zip(lines, (hunter, simple, hunter + simple), strict=True):
         mean, lo, hi = arena.interval(changes)
         better, worse = sum(x > 0 for x in changes), sum(x < 0 for x in changes)
-        assert f"{len(changes)} pairs, better on {better}, worse on {worse}" in line
+        assert f"{len(changes)} pairs, better on {better} pairs, worse on {worse}" in line
         assert f"{100 * mean:+.1f} points (95% CI {100 * lo:+.1f} .. {100 * hi:+.1f})" in line
     assert lines[0].startswith("cand v hunter, against expert") and lines[2].startswith("pooled: 6 pairs")
 

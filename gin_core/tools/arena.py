@@ -483,15 +483,23 @@ def paired(run: Part, other: Part) -> str:
     common = sorted(mine.keys() & theirs.keys())
     if not common:
         raise ValueError(f"no pair in common: {run.a}'s and {other.a}'s runs played other pairs")
-    changes = [mine[k] - theirs[k] for k in common]
-    better, worse = sum(x > 0 for x in changes), sum(x < 0 for x in changes)
-    mean, lo, hi = interval(changes)
     theirs_won = sum(theirs[k] for k in common) / len(common)
     mine_won = sum(mine[k] for k in common) / len(common)
     return (
         f"pair by pair against {other.a} on pairs {common[0]}-{common[-1]} ({2 * len(common)} matches):"
         f" A won {100 * mine_won:.1f}%, {other.a} {100 * theirs_won:.1f}%;"
-        f" A better on {better} pairs, worse on {worse}, the same on {len(common) - better - worse};"
+        f" A {change_summary([mine[k] - theirs[k] for k in common])}"
+    )
+
+
+def change_summary(changes: list[float]) -> str:
+    """Changes of a pair's share (one player's minus another's on the same deals) in words:
+    the pairs better, worse and the same, the exact sign test on the better and worse, and the
+    mean change with its 95% interval over the pairs (each pair a draw: clustered by pair)."""
+    better, worse = sum(x > 0 for x in changes), sum(x < 0 for x in changes)
+    mean, lo, hi = interval(changes)
+    return (
+        f"better on {better} pairs, worse on {worse}, the same on {len(changes) - better - worse};"
         f" exact two-sided sign test p = {sign_test(better, worse):.4g};"
         f" change of a pair's share {100 * mean:+.1f} points (95% CI {100 * lo:+.1f} .. {100 * hi:+.1f})"
     )
