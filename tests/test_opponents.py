@@ -123,3 +123,11 @@ def test_experthc_is_the_expert_crediting_the_standard_choice_twice_as_much():
             assert ours == favourite
         match.apply(theirs, player)
     assert parted == 1
+
+
+def test_expertlc_is_the_expert_crediting_the_standard_choice_half_as_much():
+    """Its settings are the expert's but for the credit, half the expert's."""
+    assert arena_bot("expertlc").name == "expertlc"
+    settings = type(arena_bot("expertlc")).settings()
+    assert replace(settings, prior=ExpertBot.prior) == ExpertBot.settings()
+    assert settings.prior == ExpertBot.prior / 2

@@ -28,7 +28,8 @@
 - ``expertqw``: the expert with its own playout seat wary on a quarter of its guesses, not half.
 - ``expertbk``: the expert whose own playout seat, on the guesses where it is not wary, knocks
   only as low as the learnt undercut risk it could see allows, not as soon as it can.
-- ``experthc``: the expert crediting the standard level's choice twice as much (3 points).
+- ``experthc`` and ``expertlc``: the expert crediting the standard level's choice twice as much
+  (3 points) and half as much (0.75).
 """
 
 from __future__ import annotations
@@ -250,6 +251,16 @@ class HighCreditExpert(ExpertBot):
     prior = 3.0
 
 
+class LowCreditExpert(ExpertBot):
+    """The expert crediting the standard level's own move 0.75 points, half the level's 1.5:
+    ``experthc``'s other side (issue 46, session 44), where the search's own pick decides more
+    often. ``experthc`` kept the expert's share of matches but lost 1.3 points a hand against
+    ``simple`` on the same pairs."""
+
+    name = "expertlc"
+    prior = 0.75
+
+
 class BlindKnockExpert(ExpertBot):
     """The expert whose own seat in the playouts, on the half of the guesses where it does not
     see the guessed hand, knocks only with :func:`blind_knock_limit` deadwood or less (issue 46,
@@ -323,6 +334,7 @@ OPPONENTS: dict[str, type[Bot]] = {
     "expertqw": QuarterWaryExpert,
     "expertbk": BlindKnockExpert,
     "experthc": HighCreditExpert,
+    "expertlc": LowCreditExpert,
 }
 
 
