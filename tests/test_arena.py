@@ -192,8 +192,11 @@ def test_a_run_is_compared_pair_by_pair_with_another_on_the_same_deals(tmp_path,
     arena.main(["--a", "standard", *common, "--games", "6", "--first-pair", "1", "--save", paths["standard"]])
     arena.main(["--a", "standard", *common, "--games", "2", "--first-pair", "9", "--save", paths["late"]])
     arena.main(["--a", "standard", "--b", "beginner", *common[2:], "--games", "2", "--save", paths["other"]])
-    mine = arena.merge([arena.Part.load(paths["standard"])]).shares
-    theirs = arena.merge([arena.Part.load(paths["beginner"])]).shares[1:]
+    mine_part = arena.merge([arena.Part.load(paths["standard"])])
+    theirs_part = arena.merge([arena.Part.load(paths["beginner"])])
+    mine, theirs = mine_part.shares, theirs_part.shares[1:]
+    assert mine_part.nets is not None and theirs_part.nets is not None
+    points = arena.points_change(mine_part.nets, theirs_part.nets[1:])
     better = sum(x > y for x, y in zip(mine, theirs, strict=True))
     worse = sum(x < y for x, y in zip(mine, theirs, strict=True))
     mean, lo, hi = arena.interval([x - y for x, y in zip(mine, theirs, strict=True)])
@@ -204,6 +207,7 @@ def test_a_run_is_compared_pair_by_pair_with_another_on_the_same_deals(tmp_path,
     assert f"better on {better} pairs, worse on {worse}, the same on {3 - better - worse}" in line
     assert f"p = {arena.sign_test(better, worse):.4g}" in line
     assert f"{100 * mean:+.1f} points (95% CI {100 * lo:+.1f} .. {100 * hi:+.1f})" in line
+    assert line.endswith(f"net points a hand {points[0]:+.2f} (95% CI {points[1]:+.2f} .. {points[2]:+.2f})")
     for argv, rule in (
         (["--merge", paths["late"], "--against", paths["beginner"]], "no pair in common"),
         (["--merge", paths["other"], "--against", paths["beginner"]], "not the same deals"),

@@ -15,9 +15,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 import pooled_change
 
 
-def saved(tmp_path: Path, a: str, b: str, first: int, shares: list[float]) -> str:
+def saved(
+    tmp_path: Path, a: str, b: str, first: int, shares: list[float], nets: list[list[int]] | None = None
+) -> str:
     path = tmp_path / f"{a}-{b}-{first}-{len(list(tmp_path.iterdir()))}.json.gz"
-    Part(a, b, "eaai", 1, first, Tally(), Tally(), shares, 1.0).save(str(path))
+    Part(a, b, "eaai", 1, first, Tally(), Tally(), shares, 1.0, nets).save(str(path))
     return str(path)
 
 
@@ -58,3 +60,38 @@ def test_a_missing_part_is_a_clear_refusal(tmp_path: Path, capsys: pytest.Captur
     with pytest.raises(SystemExit):
         pooled_change.main(["--pair", cand, str(tmp_path / "none.json.gz")])
     assert "No such file" in capsys.readouterr().err
+
+
+def test_net_points_a_hand_are_compared_on_the_same_pairs_and_pooled(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The change of net points a hand is the arena's :func:`points_change` over the pairs both
+    played (the candidate's nets at pairs 11 and 12 against the baseline's there), pooled over
+    opponents; a part saved without nets leaves the points out rather than guessing them."""
+    cand = saved(tmp_path, "cand", "hunter", 11, [1.0, 0.5, 0.0], [[30, 9], [-4, 8], [-20, 10]])
+    base = saved(tmp_path, "expert", "hunter", 10, [0.5, 0.5, 1.0], [[0, 7], [12, 9], [8, 8]])
+    other = saved(tmp_path, "cand", "simple", 0, [1.0, 1.0], [[40, 8], [25, 9]])
+    other_base = saved(tmp_path, "expert", "simple", 0, [0.5, 1.0], [[10, 9], [30, 7]])
+    pooled_change.main(["--pair", cand, base, "--pair", other, other_base])
+    lines = capsys.readouterr().out.splitlines()
+    hunter = ([[30, 9], [-4, 8]], [[12, 9], [8, 8]])
+    simple = ([[40, 8], [25, 9]], [[10, 9], [30, 7]])
+    pooled = (hunter[0] + simple[0], hunter[1] + simple[1])
+    for line, (mine, theirs) in zip(lines, (hunter, simple, pooled), strict=True):
+        change, lo, hi = arena.points_change(mine, theirs)
+        assert line.endswith(f"change of net points a hand {change:+.2f} (95% CI {lo:+.2f} .. {hi:+.2f})")
+    bare = saved(tmp_path, "expert", "hunter", 11, [0.5])
+    line, found = pooled_change.compared(cand, bare)
+    assert found.mine is None and "net points" not in line
+
+
+def test_the_points_change_is_a_paired_ratio_difference_with_its_interval() -> None:
+    """Worked by hand: equal rates change by 0, the two pairs' deviations (+1 and -1 hands'
+    worth) give a variance of 1; a candidate that nets 2 points more in every hand of every
+    pair changes by exactly 2 with no spread; swapping the two sides negates the change."""
+    assert arena.points_change([[10, 5], [0, 5]], [[5, 5], [5, 5]]) == pytest.approx((0.0, -1.96, 1.96))
+    theirs = [[12, 9], [-8, 8], [3, 10]]
+    mine = [[d + 2 * h, h] for d, h in theirs]
+    assert arena.points_change(mine, theirs) == pytest.approx((2.0, 2.0, 2.0))
+    change, lo, hi = arena.points_change([[30, 9], [-4, 8], [5, 7]], theirs)
+    assert arena.points_change(theirs, [[30, 9], [-4, 8], [5, 7]]) == pytest.approx((-change, -hi, -lo))

@@ -290,6 +290,25 @@ def points_interval(nets: list[list[int]]) -> tuple[float, float, float]:
     return rate, rate - half, rate + half
 
 
+def points_change(mine: list[list[int]], theirs: list[list[int]]) -> tuple[float, float, float]:
+    """The change of net points a hand between two players on the same pairs (each list: a
+    pair's [net points, hands], in the same pair order), with its 95% interval over the pairs:
+    each rate a ratio of sums, the difference's variance by the delta method, paired by pair."""
+    n = len(mine)
+    mine_hands, their_hands = sum(h for _, h in mine), sum(h for _, h in theirs)
+    mine_rate = sum(d for d, _ in mine) / mine_hands
+    their_rate = sum(d for d, _ in theirs) / their_hands
+    change = mine_rate - their_rate
+    if n < 2:
+        return change, change, change
+    terms = [
+        n * (d - mine_rate * h) / mine_hands - n * (e - their_rate * g) / their_hands
+        for (d, h), (e, g) in zip(mine, theirs, strict=True)
+    ]
+    half = 1.96 * math.sqrt(sum(t * t for t in terms) / (n - 1) / n)
+    return change, change - half, change + half
+
+
 def sweeps(shares: list[float]) -> tuple[int, int]:
     """(pairs A won both matches of, pairs B won both of): the pairs a sign test weighs."""
     return sum(x == 1.0 for x in shares), sum(x == 0.0 for x in shares)
@@ -485,11 +504,24 @@ def paired(run: Part, other: Part) -> str:
         raise ValueError(f"no pair in common: {run.a}'s and {other.a}'s runs played other pairs")
     theirs_won = sum(theirs[k] for k in common) / len(common)
     mine_won = sum(mine[k] for k in common) / len(common)
-    return (
+    line = (
         f"pair by pair against {other.a} on pairs {common[0]}-{common[-1]} ({2 * len(common)} matches):"
         f" A won {100 * mine_won:.1f}%, {other.a} {100 * theirs_won:.1f}%;"
         f" A {change_summary([mine[k] - theirs[k] for k in common])}"
     )
+    if run.nets is None or other.nets is None:
+        return line
+    my_nets = dict(enumerate(run.nets, run.first_pair))
+    their_nets = dict(enumerate(other.nets, other.first_pair))
+    return f"{line}; {points_summary([my_nets[k] for k in common], [their_nets[k] for k in common])}"
+
+
+def points_summary(mine: list[list[int]], theirs: list[list[int]]) -> str:
+    """:func:`points_change` in words. Net points a hand count every hand and a share only each
+    match's end, so a change can show in one and not the other (session 44: the expert with
+    twice the credit lost points a hand against ``simple`` and no share of matches)."""
+    change, lo, hi = points_change(mine, theirs)
+    return f"change of net points a hand {change:+.2f} (95% CI {lo:+.2f} .. {hi:+.2f})"
 
 
 def change_summary(changes: list[float]) -> str:
