@@ -1,5 +1,6 @@
-"""The arena's ``expertad``: the unpriced expert whose guesses of the opponent's hand follow the
-match's evidence that the opponent waits or knocks (issue 46, ``benchmarks/bots.md``, session 36)."""
+"""The arena's ``expertad`` and ``expertag``: the unpriced expert and the expert whose guesses of
+the opponent's hand follow the match's evidence that the opponent waits or knocks (issue 46,
+``benchmarks/bots.md``, sessions 36 and 45)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.sampler import guesses
 from gin_core.bots.search import ExpertBot
 from gin_core.bots.waiting import waits_and_knocks
-from gin_core.tools.opponents import AdaptedGuessExpert, UnpricedExpert
+from gin_core.tools.opponents import AdaptedGuessExpert, UnpricedExpert, arena_bot
 
 
 def test_with_no_finished_hand_it_replays_a_little_more_than_the_expert() -> None:
@@ -51,3 +52,15 @@ def test_against_a_waiter_its_guessed_hands_are_lower_than_the_expert_s() -> Non
         return statistics.fmean(min_deadwood(hand) for hand, _ in found)
 
     assert mean_deadwood(AdaptedGuessExpert(seed=3)) < mean_deadwood(ExpertBot(seed=3)) - 1
+
+
+def test_expertag_is_the_expert_with_expertad_s_guesses() -> None:
+    """Against a waiter its guesses are ``expertad``'s; every other setting is the expert's,
+    the playout self wary on half its guesses included (``expertad``'s is on every one)."""
+    view = standard_against("hunter", 5, 170)
+    tried = arena_bot("expertag", 3).settings_for(view)
+    expert = arena_bot("expert", 3).settings_for(view)
+    assert tried.inference == AdaptedGuessExpert(seed=3).settings_for(view).inference
+    assert tried.inference != expert.inference
+    assert replace(tried, inference=expert.inference) == expert
+    assert tried.self_wary == 0.5 != UnpricedExpert(seed=3).settings_for(view).self_wary
