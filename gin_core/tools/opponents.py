@@ -329,7 +329,9 @@ class AdaptedExpert(ExpertBot):
     expert it was built on against the hunter (session 36), read then as the guesses' bias
     offsetting another error that favours waiting: a playout self knocking as if it saw the
     guessed hand. The expert since session 37 sees it on half its guesses only, so guesses as
-    low as the hunter's and hard0's hands really are (``scripts/guess_bias.py``) are tried again."""
+    low as the hunter's and hard0's hands really are (``scripts/guess_bias.py``) are tried again.
+    Not adopted: -2.1 points a pair against the expert over 285 new pairs, -5.4 against the
+    hunter (``benchmarks/bots.md``, session 45)."""
 
     name = "expertag"
 
