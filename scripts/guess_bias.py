@@ -74,14 +74,18 @@ def undercut(chance: Chance) -> bool:
     return score(chance.view.rules, [kept(chance), chance.real], 0) < 0
 
 
-def errors(chance: Chance, inference: Inference, seed: int) -> tuple[float, float]:
-    """(guessed - real deadwood, guessed share - real undercut) at one chance."""
+def errors(chance: Chance, inference: Inference, seed: int) -> tuple[float, float, float]:
+    """(guessed - real deadwood, guessed share - real undercut, the share of the opponent's
+    unknown cards a guess holds) at one chance: the first two say how biased the guesses are,
+    the last how sharp."""
     know = Knowledge.of(chance.view)
     found = guesses(know, know.holding(), GUESSES, random.Random(seed), inference)
     knocker = kept(chance)
     guessed_cut = statistics.fmean(score(chance.view.rules, [knocker, g[0]], 0) < 0 for g in found)
     guessed_deadwood = statistics.fmean(min_deadwood(g[0]) for g in found)
-    return guessed_deadwood - min_deadwood(chance.real), guessed_cut - undercut(chance)
+    hidden = chance.real & ~know.known
+    held = statistics.fmean((g[0] & hidden).bit_count() for g in found) / max(1, hidden.bit_count())
+    return guessed_deadwood - min_deadwood(chance.real), guessed_cut - undercut(chance), held
 
 
 def interval(xs: list[float]) -> str:
@@ -90,14 +94,20 @@ def interval(xs: list[float]) -> str:
     return f"{statistics.fmean(xs):+.2f} ± {half:.2f}"
 
 
-def report(name: str, found: list[tuple[int, float, float]]) -> None:
-    """One line a band: the deadwood and the undercut errors."""
+def report(name: str, found: list[tuple[int, float, float, float]]) -> None:
+    """One line a band: the deadwood and the undercut errors, the undercut share's mean squared
+    error and the share of the unknown cards held (sharpness: higher is better)."""
     for band, lo, hi in (("all", 0, 99), *BANDS):
         rows = [r for r in found if lo <= r[0] <= hi]
         if len(rows) > 1:
             deadwood = interval([r[1] for r in rows])
             cut = interval([r[2] for r in rows])
-            print(f"  {name:<14} {band:<18} n={len(rows):4d}  deadwood {deadwood}  undercut share {cut}")
+            brier = statistics.fmean(r[2] ** 2 for r in rows)
+            held = interval([r[3] for r in rows])
+            print(
+                f"  {name:<14} {band:<18} n={len(rows):4d}  deadwood {deadwood}  undercut share {cut}"
+                f"  squared {brier:.3f}  cards held {held}"
+            )
 
 
 Measured = tuple[str, SearchBot, dict[str, float]]  # a label, the bot, Inference fields changed

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from ..arrange import min_deadwood
 from ..cards import Mask
 from .deadwood_shown import pulled
-from .heuristics import cached_discard
+from .heuristics import best_after, cached_discard
 from .knowledge import SAME_RANK, SUIT_FAR, SUIT_NEAR, Knowledge, fits
 
 Guess = tuple[Mask, list[int]]  # the opponent's hand, and the stock (card indices, the next card last)
@@ -54,6 +54,7 @@ class Inference:
     replay: float = 0.7
     rules_out_gin: bool = False
     showdowns: tuple[int, ...] = ()
+    threw_worse: float = 1.0
 
     def weigh(self, factor: float, age: int) -> float:
         """A likelihood factor for evidence ``age`` turns old. Timed inference fades it: the
@@ -90,6 +91,7 @@ class Proposer:
             (card, SAME_RANK[card] | SUIT_NEAR[card] | SUIT_FAR[card]) for card in _bits(know.known)
         )
         self.no_gin = inference.rules_out_gin and know.threw != 0
+        self.last = next((card for card, age in know.threw_ages if age == 0), None)
 
     def propose(self, rng: random.Random) -> tuple[Mask, float]:
         """One guessed opponent hand and how well it explains their actions."""
@@ -111,6 +113,11 @@ class Proposer:
         for card, relatives in self.taken:
             if not fits(hand & ~(1 << card), card) and not relatives & hand:
                 w *= self.inference.took_loose
+        last, worse = self.last, self.inference.threw_worse
+        if last is not None and worse < 1.0:  # the last discard against the hand's best one
+            excess = min_deadwood(hand) - best_after(hand | 1 << last)
+            if excess > 0:
+                w *= worse**excess
         if self.know.opp_draws or self.no_gin:
             deadwood = min_deadwood(hand)
             if deadwood == 0 and self.no_gin:
