@@ -19,6 +19,7 @@ import argparse
 from dataclasses import dataclass
 
 from gin_core.tools.arena import Part, change_summary, points_summary
+from gin_core.tools.opponents import current_name
 
 Nets = list[list[int]]  # each pair's [net points, hands] for A, as a part saves them
 
@@ -51,15 +52,16 @@ class Compared:
 
 
 def by_pair(paths: str) -> tuple[Part, dict[int, float], dict[int, list[int]] | None]:
-    """The first part of ``paths`` (comma-separated parts of one run), every pair's share of
-    A's wins, and every pair's nets (``None`` if a part has none); a pair saved twice must have
-    the same share."""
+    """The first part of ``paths`` (comma-separated parts of one run, a candidate's parts saved
+    under the name of the level that adopted it included), every pair's share of A's wins, and
+    every pair's nets (``None`` if a part has none); a pair saved twice must have the same share."""
     parts = [Part.load(p) for p in paths.split(",")]
     head = parts[0]
     shares: dict[int, float] = {}
     nets: dict[int, list[int]] | None = {}
+    run = (current_name(head.a), head.b, head.rules, head.seed)
     for part in parts:
-        if (part.a, part.b, part.rules, part.seed) != (head.a, head.b, head.rules, head.seed):
+        if (current_name(part.a), part.b, part.rules, part.seed) != run:
             raise ValueError(f"parts of different runs: {head.a}-{head.b} and {part.a}-{part.b}")
         for k, share in enumerate(part.shares, part.first_pair):
             if shares.setdefault(k, share) != share:
@@ -85,7 +87,7 @@ def compared(candidate: str, baseline: str) -> tuple[str, Compared]:
         found = Compared(changes, None, None)
     else:
         found = Compared(changes, [my_nets[k] for k in common], [their_nets[k] for k in common])
-    return f"{run.a} v {run.b}, against {base.a}: {found.summary()}", found
+    return f"{run.a} v {run.b}, against {current_name(base.a)}: {found.summary()}", found
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -55,6 +55,17 @@ def test_parts_that_are_not_one_run_or_other_deals_are_refused(tmp_path: Path) -
         pooled_change.compared(f"{cand},{saved(tmp_path, 'cand', 'hunter', 0, [0.5])}", cand)
 
 
+def test_a_level_s_parts_join_those_saved_under_the_candidate_it_adopted(tmp_path: Path) -> None:
+    """``expertsw`` became the expert (``opponents.ADOPTED``): its parts and the expert's are one
+    baseline, as for the arena's ``--merge``; another candidate's are not."""
+    cand = saved(tmp_path, "cand", "hunter", 0, [1.0, 1.0])
+    old, new = saved(tmp_path, "expertsw", "hunter", 0, [0.5]), saved(tmp_path, "expert", "hunter", 1, [0.0])
+    line, found = pooled_change.compared(cand, f"{old},{new}")
+    assert found.changes == [0.5, 1.0] and line.startswith("cand v hunter, against expert:")
+    with pytest.raises(ValueError, match="parts of different runs"):
+        pooled_change.compared(cand, f"{old},{saved(tmp_path, 'expertag', 'hunter', 1, [0.0])}")
+
+
 def test_a_missing_part_is_a_clear_refusal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     cand = saved(tmp_path, "cand", "hunter", 0, [1.0])
     with pytest.raises(SystemExit):
