@@ -3,16 +3,18 @@
 
     nice -n 19 python scripts/guess_bias.py --opponent hunter --matches 30 --bot expertad --variant replay=2
     nice -n 19 python scripts/guess_bias.py --opponent simple --matches 30 --bot expertad --variant replay=2
+    nice -n 10 python scripts/guess_bias.py --opponent hard0 --matches 30 --variant threw_worse=0.5
 
 Matches to 100 under ``eaai`` of the standard level (seat 0) against ``--opponent`` are played;
 at every turn of seat 0 where a knock short of gin is allowed, the expert's sampler (with the
 settings the expert learns from the match so far) guesses the opponent's hand, and this script,
 which sees the real hand, prints the mean of (guessed deadwood - real deadwood) and of (the share
 of guesses that undercut standard's best knock - whether the real hand undercuts it), with 95%
-intervals, for all chances and by stock left. Each ``--bot NAME`` (an arena bot of the search,
-with the settings it learns from the match) and each ``--variant name=value`` (the expert's
-with one ``Inference`` field changed) is measured on the same chances and seeds. The learnt risk
-(``undercut_risk``) is printed against the real rate too.
+intervals, for all chances and by stock left; and how sharp the guesses are: that undercut
+error's mean square and the share of the opponent's unknown cards a guess holds. Each ``--bot
+NAME`` (an arena bot of the search, with the settings it learns from the match) and each
+``--variant name=value`` (the expert's with one ``Inference`` field changed) is measured on the
+same chances and seeds. The learnt risk (``undercut_risk``) is printed against the real rate too.
 """
 
 from __future__ import annotations

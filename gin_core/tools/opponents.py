@@ -345,8 +345,10 @@ class LastDiscardExpert(ExpertBot):
     likely, by half a point of deadwood (:attr:`Inference.threw_worse`). Most players throw
     close to their best discard, and the guesses made the hunter's and hard0's hands 2.8 and
     1.8 points worse than they were; weighed so, the guesses of both are within a point of the
-    real hand and hold more of its cards, `simple`'s 1.8 points lower than before
-    (``scripts/guess_bias.py``, issue 46, session 46)."""
+    real hand and hold more of its cards, ``simple``'s 1.8 points lower than before
+    (``scripts/guess_bias.py``). Not adopted: level with the expert pair by pair, +0.0 points a
+    pair over 255 pairs against hard0, the hunter and ``simple`` (issue 46, ``benchmarks/bots.md``,
+    session 46)."""
 
     name = "expertld"
     inference = replace(ExpertBot.inference, threw_worse=0.5)
