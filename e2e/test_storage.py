@@ -57,6 +57,20 @@ def notices(page) -> str:
     return page.inner_text("#toasts")
 
 
+def watch_notice_clocks(page) -> None:
+    """Record, for every timer the page sets, whether the boot screen was still up (the page
+    not ready): a notice's time must not run out before anyone could see it."""
+    page.add_init_script("""(() => {
+        const set = window.setTimeout.bind(window);
+        window.__timersUnderBoot = [];
+        window.setTimeout = (fn, ms, ...rest) => {
+            if (ms >= 6000 && !(document.body && document.body.dataset.ready === "1"))
+                window.__timersUnderBoot.push(ms);
+            return set(fn, ms, ...rest);
+        };
+    })()""")
+
+
 def stored(page, key: str) -> str | None:
     """What ``key`` holds once the last move is saved (a move is drawn first, saved just after)."""
     page.wait_for_function("() => !document.querySelector('[data-unsaved]')")
@@ -67,9 +81,13 @@ def stored(page, key: str) -> str | None:
 def test_unreadable_values_are_set_aside_once(page, site_url, how):
     bad = CORRUPTIONS[how]
     seed_storage(page, {k: bad for k in KEYS.values()})
+    watch_notice_clocks(page)
     page.goto(site_url + "?fast=1")
     wait_ready(page, 150)
     text = notices(page)
+    # raised under the boot screen, the notices' times start when the page is shown (a slow
+    # load on a busy machine once took all three away before they could be read)
+    assert page.evaluate("window.__timersUnderBoot") == []
     for name, key in KEYS.items():
         assert f"{WHAT[name]} could not be read" in text, (name, text)
         assert stored(page, key.replace("/v1/", "/v1/broken/")) == bad  # kept for recovery

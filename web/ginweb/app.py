@@ -306,6 +306,7 @@ def start() -> Plugs:
     screen.render(Motion.DEAL if fresh else Motion.NONE)
     turns.kick()
     ready(p, plugs)
+    panels.page_shown()
     return plugs
 
 

@@ -41,6 +41,7 @@ class Panels:
         self.result_shown: Result | None = None
         self.waiting: list[tuple[str, str, int]] = []  # notices not shown yet (text, kind, ms)
         self.ids = count(1)
+        self.unclocked: list[tuple[Any, int]] | None = []  # shown under the boot screen (None: page shown)
 
     # ----- log --------------------------------------------------------------------------
 
@@ -162,6 +163,16 @@ class Panels:
                 'data-act="dismiss" aria-label="Dismiss">\u00d7</button>'
             )
             self.toasts.appendChild(box)
+            if self.unclocked is None:
+                dom.after(ms, partial(self.dismiss, box))
+            else:
+                self.unclocked.append((box, ms))
+
+    def page_shown(self) -> None:
+        """The boot screen is gone: a notice raised under it (a record that could not be read)
+        starts its time now, so a slow first load cannot take it away before it was seen."""
+        held, self.unclocked = self.unclocked or [], None
+        for box, ms in held:
             dom.after(ms, partial(self.dismiss, box))
 
     def dismiss(self, box: Any) -> None:
