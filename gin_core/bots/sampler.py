@@ -113,13 +113,13 @@ class Proposer:
         for card, relatives in self.taken:
             if not fits(hand & ~(1 << card), card) and not relatives & hand:
                 w *= self.inference.took_loose
+        deadwood = min_deadwood(hand)
         last, worse = self.last, self.inference.threw_worse
         if last is not None and worse < 1.0:  # the last discard against the hand's best one
-            excess = min_deadwood(hand) - best_after(hand | 1 << last)
+            excess = deadwood - best_after(hand | 1 << last)
             if excess > 0:
                 w *= worse**excess
         if self.know.opp_draws or self.no_gin:
-            deadwood = min_deadwood(hand)
             if deadwood == 0 and self.no_gin:
                 return 0.0
             if self.know.opp_draws and deadwood <= self.know.limit:

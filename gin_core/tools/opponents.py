@@ -354,6 +354,41 @@ class LastDiscardExpert(ExpertBot):
     inference = replace(ExpertBot.inference, threw_worse=0.5)
 
 
+KINDS = ((0.25, 0.02), (0.25, 0.5), (0.5, 0.94))
+"""``expertek``'s kinds of player, (prior share, chance of holding a hand it could knock with
+and not knocking): one that knocks as soon as it can, one that waits about half the time, one
+that waits for gin. Their mean chance is the expert's prior, 0.6."""
+
+
+def kind_chance(waited: int, knocked: int) -> float:
+    """The chance that the opponent holds a hand it could knock with and does not knock, given
+    the match's waits and knocks: the mean over :data:`KINDS`, each weighed by its prior share
+    and how likely it makes those counts (a wait with its chance, a knock with the rest)."""
+    weights = [share * p**waited * (1 - p) ** knocked for share, p in KINDS]
+    return sum(w * p for w, (_, p) in zip(weights, KINDS, strict=True)) / sum(weights)
+
+
+class EagerKnockerExpert(ExpertBot):
+    """The expert whose discount of the opponent's knockable guessed hands tells an eager
+    knocker within a few hands: the opponent is taken to be one of three kinds (:data:`KINDS`),
+    weighed by the match's waits and knocks (:func:`.waiting.waits_and_knocks`), where the
+    expert's single Beta mean (the prior 0.6 worth four hands) moves slowly; the discount is the
+    lower of the two, so only a player seen knocking more than waiting is changed. A player
+    that knocks as soon as it can (``simple``) never holds a hand it could knock with, and the
+    expert's guesses of its hand were 2.6 points too low (6.5 late in a hand); with the discount
+    near 0 they are within half a point (``scripts/guess_bias.py``, issue 46, session 47)."""
+
+    name = "expertek"
+
+    def settings_for(self, view: PlayerView) -> SearchSettings:
+        settings = super().settings_for(view)
+        waited, knocked = waits_and_knocks(view)
+        if not waited + knocked:  # no evidence: the prior's mean, the expert's own discount
+            return settings
+        could_knock = min(settings.inference.could_knock, kind_chance(waited, knocked))
+        return replace(settings, inference=replace(settings.inference, could_knock=could_knock))
+
+
 OPPONENTS: dict[str, type[Bot]] = {
     "hard0": FrozenHard,
     "hunter": GinHunter,
@@ -375,6 +410,7 @@ OPPONENTS: dict[str, type[Bot]] = {
     "expertlc": LowCreditExpert,
     "expertag": AdaptedExpert,
     "expertld": LastDiscardExpert,
+    "expertek": EagerKnockerExpert,
 }
 
 
