@@ -14,7 +14,7 @@ from gin_core.arrange import min_deadwood
 from gin_core.bots.knowledge import Knowledge
 from gin_core.bots.sampler import guesses
 from gin_core.bots.search import ExpertBot
-from gin_core.bots.waiting import waits_and_knocks, waiting_chance
+from gin_core.bots.waiting import waiting_chance, waits_and_knocks
 from gin_core.tools.opponents import EagerKnockerExpert, arena_bot, kind_chance
 
 
