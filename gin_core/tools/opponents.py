@@ -376,7 +376,9 @@ class EagerKnockerExpert(ExpertBot):
     lower of the two, so only a player seen knocking more than waiting is changed. A player
     that knocks as soon as it can (``simple``) never holds a hand it could knock with, and the
     expert's guesses of its hand were 2.6 points too low (6.5 late in a hand); with the discount
-    near 0 they are within half a point (``scripts/guess_bias.py``, issue 46, session 47)."""
+    near 0 they are within half a point (``scripts/guess_bias.py``). Not adopted: +2.2 points a
+    pair against the expert over 293 pairs against ``simple`` and hard0, no interval clear of 0
+    (issue 46, ``benchmarks/bots.md``, session 47)."""
 
     name = "expertek"
 
